@@ -1,0 +1,228 @@
+package yamltree
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
+)
+
+// builder turns one document's goccy AST into Nodes.
+type builder struct {
+	input      Input
+	lineOffset int
+	opts       Options
+	budget     *int
+	anchors    map[string]*Node
+	lines      []string // the document's source lines, for the block-scalar guard
+}
+
+func (b *builder) pos(tk *token.Token) Pos {
+	if tk == nil {
+		return Pos{Input: b.input}
+	}
+	return Pos{Input: b.input, Line: tk.Position.Line + b.lineOffset, Column: tk.Position.Column}
+}
+
+func (b *builder) errorAt(tk *token.Token, format string, args ...any) *Error {
+	return Errorf(b.pos(tk), format, args...)
+}
+
+// spend takes n nodes from the stream's budget.
+func (b *builder) spend(tk *token.Token, n int) error {
+	*b.budget -= n
+	if *b.budget < 0 {
+		return b.errorAt(tk, "the input expands to more than %d nodes (through aliases or sheer size); it is refused", b.opts.MaxNodes)
+	}
+	return nil
+}
+
+// node converts any value node.
+func (b *builder) node(n ast.Node, depth int) (*Node, error) {
+	if depth > b.opts.MaxDepth {
+		return nil, b.errorAt(n.GetToken(), "nesting deeper than %d levels is refused", b.opts.MaxDepth)
+	}
+	if err := b.spend(n.GetToken(), 1); err != nil {
+		return nil, err
+	}
+	switch x := n.(type) {
+	case *ast.MappingNode:
+		return b.mapping(x, depth)
+	case *ast.MappingValueNode:
+		// a single "key: value" written where a map is expected
+		return b.mapping(&ast.MappingNode{BaseNode: x.BaseNode, Start: x.Start, Values: []*ast.MappingValueNode{x}}, depth)
+	case *ast.SequenceNode:
+		return b.sequence(x, depth)
+	case *ast.AnchorNode:
+		return b.anchor(x, depth)
+	case *ast.AliasNode:
+		return b.alias(x)
+	case *ast.TagNode:
+		return b.tagged(x, depth)
+	case *ast.LiteralNode:
+		return b.literal(x), nil
+	case ast.ScalarNode:
+		return b.scalar(x), nil
+	}
+	return nil, b.errorAt(n.GetToken(), "unsupported YAML construct %s", n.Type())
+}
+
+func (b *builder) anchor(x *ast.AnchorNode, depth int) (*Node, error) {
+	if x.Value == nil {
+		n := &Node{Kind: ScalarNode, Tag: NullTag, Pos: b.pos(x.GetToken())}
+		b.anchors[x.Name.GetToken().Value] = n
+		return n, nil
+	}
+	n, err := b.node(x.Value, depth)
+	if err != nil {
+		return nil, err
+	}
+	b.anchors[x.Name.GetToken().Value] = n
+	return n, nil
+}
+
+func (b *builder) alias(x *ast.AliasNode) (*Node, error) {
+	name := x.Value.GetToken().Value
+	target, ok := b.anchors[name]
+	if !ok {
+		return nil, b.errorAt(x.GetToken(), "alias *%s refers to no anchor defined before it", name)
+	}
+	if err := b.spend(x.GetToken(), target.Size()); err != nil {
+		return nil, err
+	}
+	return target.Clone(), nil
+}
+
+func (b *builder) tagged(x *ast.TagNode, depth int) (*Node, error) {
+	tag := strings.TrimPrefix(x.Start.Value, "tag:yaml.org,2002:")
+	tag = strings.TrimPrefix(tag, "!!")
+	var n *Node
+	if x.Value == nil {
+		n = &Node{Kind: ScalarNode, Tag: NullTag, Pos: b.pos(x.GetToken())}
+	} else {
+		var err error
+		if n, err = b.node(x.Value, depth); err != nil {
+			return nil, err
+		}
+	}
+	want, core := coreTags[tag]
+	if !core || n.Kind != ScalarNode {
+		return n, nil // custom tags and collection tags are read as untagged
+	}
+	if want != StrTag && want != b.opts.Rules.resolveTagged(want, n.Value) {
+		return nil, b.errorAt(x.GetToken(), "cannot read %q as !!%s", n.Value, tag)
+	}
+	n.Tag = want
+	return n, nil
+}
+
+var coreTags = map[string]Tag{
+	"str": StrTag, "binary": StrTag, "timestamp": StrTag,
+	"int": IntTag, "float": FloatTag, "bool": BoolTag, "null": NullTag,
+}
+
+// resolveTagged checks that text can be read as the tag want; it returns want when it can.
+func (r Rules) resolveTagged(want Tag, text string) Tag {
+	got := r.Resolve(text)
+	if want == FloatTag && got == IntTag {
+		return FloatTag
+	}
+	if want == NullTag && text == "" {
+		return NullTag
+	}
+	return got
+}
+
+func (b *builder) scalar(x ast.ScalarNode) *Node {
+	tk := x.GetToken()
+	n := &Node{Kind: ScalarNode, Pos: b.pos(tk)}
+	switch tk.Type {
+	case token.DoubleQuoteType:
+		n.Style, n.Tag = DoubleQuoted, StrTag
+	case token.SingleQuoteType:
+		n.Style, n.Tag = SingleQuoted, StrTag
+	}
+	switch s := x.(type) {
+	case *ast.StringNode:
+		n.Value = s.Value
+	case *ast.NullNode:
+		if tk.Type != token.ImplicitNullType {
+			n.Value = tk.Value
+		}
+	default:
+		n.Value = tk.Value
+	}
+	if n.Style == Plain {
+		n.Tag = b.opts.Rules.Resolve(n.Value)
+	}
+	b.lineComment(n, x.GetComment(), n.Pos.Line)
+	return n
+}
+
+func (b *builder) literal(x *ast.LiteralNode) *Node {
+	n := &Node{Kind: ScalarNode, Tag: StrTag, Style: Literal, Pos: b.pos(x.Start)}
+	if x.Start.Type == token.FoldedType {
+		n.Style = Folded
+	}
+	if x.Value != nil {
+		n.Value = x.Value.Value
+	}
+	if strings.Contains(x.Start.Value, "+") {
+		n.Value = b.keepTrailingLines(x.Start.Position.Line, n.Value)
+	}
+	b.lineComment(n, x.GetComment(), n.Pos.Line)
+	return n
+}
+
+// lineComment stores a comment group found on node n: on n's line it is n's line comment,
+// above it n's head comment.
+func (b *builder) lineComment(n *Node, cg *ast.CommentGroupNode, line int) {
+	if cg == nil || len(cg.Comments) == 0 {
+		return
+	}
+	first := cg.Comments[0].GetToken()
+	if first != nil && b.pos(first).Line == line {
+		n.Comments.Line = joinComments(n.Comments.Line, commentText(cg))
+		return
+	}
+	n.Comments.Head = joinComments(n.Comments.Head, commentText(cg))
+}
+
+// commentText renders a comment group as "# text" lines.
+func commentText(cg *ast.CommentGroupNode) string {
+	if cg == nil {
+		return ""
+	}
+	parts := make([]string, 0, len(cg.Comments))
+	for _, c := range cg.Comments {
+		if c == nil || c.Token == nil {
+			continue
+		}
+		parts = append(parts, "#"+c.Token.Value)
+	}
+	return strings.Join(parts, "\n")
+}
+
+func joinComments(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "\n" + b
+}
+
+func (b *builder) unsupportedKey(tk *token.Token) error {
+	return b.errorAt(tk, "only scalar map keys are supported")
+}
+
+// describe is a short rendering of a node for messages.
+func describe(n *Node) string {
+	s := n.String()
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return fmt.Sprintf("%q", s)
+}

@@ -1,0 +1,342 @@
+package yamltree
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Layout records the line (1-based) each emitted node starts on.
+type Layout struct {
+	lines map[*Node]int
+}
+
+// Line returns the line where n was written: for a map entry's value, the line of its key; for a
+// list item, the line of its "-". It returns 0 for a node that was not written.
+func (l *Layout) Line(n *Node) int {
+	if l == nil {
+		return 0
+	}
+	return l.lines[n]
+}
+
+// Emit writes documents as a YAML stream in block style, each document after the first opened by
+// "---" (the first too when it was written so). It keeps the nodes' comments, key order and
+// scalar styles, quotes a string wherever its plain form would read back as another value under
+// either rule set, and returns where each node landed.
+func Emit(docs []*Document) (string, *Layout) {
+	e := &emitter{layout: &Layout{lines: map[*Node]int{}}, line: 1}
+	for i, d := range docs {
+		if i > 0 || d.Explicit {
+			e.write("---\n")
+		}
+		e.comments(d.Comments.Head, 0)
+		if d.Root != nil {
+			e.root(d.Root)
+		}
+		e.comments(d.Comments.Foot, 0)
+	}
+	return e.b.String(), e.layout
+}
+
+// EmitNode writes one node as a YAML document.
+func EmitNode(n *Node) string {
+	out, _ := Emit([]*Document{{Root: n}})
+	return out
+}
+
+type emitter struct {
+	b      strings.Builder
+	line   int
+	layout *Layout
+}
+
+func (e *emitter) write(s string) {
+	e.b.WriteString(s)
+	e.line += strings.Count(s, "\n")
+}
+
+func (e *emitter) indent(n int) { e.write(strings.Repeat(" ", n)) }
+
+// comments writes comment lines at an indentation.
+func (e *emitter) comments(text string, indent int) {
+	if text == "" {
+		return
+	}
+	for _, l := range strings.Split(text, "\n") {
+		e.indent(indent)
+		e.write(strings.TrimSpace(l) + "\n")
+	}
+}
+
+func (e *emitter) lineComment(n *Node) {
+	if n.Comments.Line != "" {
+		e.write(" " + strings.ReplaceAll(n.Comments.Line, "\n", " "))
+	}
+}
+
+func (e *emitter) root(n *Node) {
+	e.layout.lines[n] = e.line
+	switch {
+	case n.Kind == MapNode && n.Style != Flow && len(n.Fields) > 0:
+		e.comments(n.Comments.Head, 0)
+		e.mapBody(n, 0, false)
+	case n.Kind == ListNode && n.Style != Flow && len(n.Items) > 0:
+		e.comments(n.Comments.Head, 0)
+		e.listBody(n, 0)
+	default:
+		e.comments(n.Comments.Head, 0)
+		e.inline(n, 2, false)
+		e.comments(n.Comments.Foot, 0)
+	}
+}
+
+// mapBody writes the entries of a block map, each at indent. With inlineFirst the first key
+// continues a line already begun (after a list item's "- "), its head comment written before.
+func (e *emitter) mapBody(n *Node, indent int, inlineFirst bool) {
+	for i, f := range n.Fields {
+		if i > 0 || !inlineFirst {
+			e.comments(f.Key.Comments.Head, indent)
+			e.indent(indent)
+		}
+		e.write(keyText(f.Key.Value) + ":")
+		e.afterKey(f.Value, indent)
+		e.comments(f.Key.Comments.Foot, indent)
+	}
+	e.comments(n.Comments.Foot, indent)
+}
+
+// afterKey writes a map entry's value, the entry's key having been written.
+func (e *emitter) afterKey(v *Node, indent int) {
+	e.layout.lines[v] = e.line
+	switch {
+	case v.Kind == MapNode && v.Style != Flow && len(v.Fields) > 0:
+		e.lineComment(v)
+		e.write("\n")
+		e.mapBody(v, indent+2, false)
+	case v.Kind == ListNode && v.Style != Flow && len(v.Items) > 0:
+		e.lineComment(v)
+		e.write("\n")
+		in := indent
+		if v.IndentedItems {
+			in += 2
+		}
+		e.listBody(v, in)
+	case v.Kind == ScalarNode && v.Tag == NullTag && v.Value == "" && v.Style == Plain:
+		e.lineComment(v)
+		e.write("\n")
+		e.comments(v.Comments.Foot, indent)
+	default:
+		e.write(" ")
+		e.inline(v, indent+2, false)
+		e.comments(v.Comments.Foot, indent)
+	}
+}
+
+// listBody writes the items of a block list, each "-" at indent.
+func (e *emitter) listBody(n *Node, indent int) {
+	for _, it := range n.Items {
+		e.comments(it.Comments.Head, indent)
+		if it.Kind == MapNode && it.Style != Flow && len(it.Fields) > 0 {
+			e.comments(it.Fields[0].Key.Comments.Head, indent)
+		}
+		e.indent(indent)
+		e.write("-")
+		e.layout.lines[it] = e.line
+		switch {
+		case it.Kind == MapNode && it.Style != Flow && len(it.Fields) > 0:
+			e.write(" ")
+			e.lineCommentAbove(it, indent+2)
+			e.mapBody(it, indent+2, true)
+		case it.Kind == ListNode && it.Style != Flow && len(it.Items) > 0:
+			e.lineComment(it)
+			e.write("\n")
+			e.listBody(it, indent+2)
+		case it.Kind == ScalarNode && it.Tag == NullTag && it.Value == "" && it.Style == Plain:
+			e.lineComment(it)
+			e.write("\n")
+		default:
+			e.write(" ")
+			e.inline(it, indent+2, false)
+		}
+	}
+	e.comments(n.Comments.Foot, indent)
+}
+
+// lineCommentAbove handles a line comment of a map written as a list item: there is no line of its
+// own for it, so it goes above the first entry.
+func (e *emitter) lineCommentAbove(n *Node, indent int) {
+	if n.Comments.Line == "" {
+		return
+	}
+	e.write(strings.ReplaceAll(n.Comments.Line, "\n", " ") + "\n")
+	e.indent(indent)
+}
+
+// inline writes a scalar, an empty or flow collection, ending the line. indent is the
+// indentation of block-scalar content.
+func (e *emitter) inline(n *Node, indent int, _ bool) {
+	if n.Kind == ScalarNode && (n.Style == Literal || n.Style == Folded || n.Style == Plain) {
+		if header, body, ok := blockScalar(n, indent); ok {
+			e.write(header)
+			e.lineComment(n)
+			e.write("\n" + body)
+			return
+		}
+	}
+	if n.Kind == ScalarNode {
+		e.write(scalarText(n, false))
+	} else {
+		var b strings.Builder
+		writeFlow(&b, n)
+		e.write(b.String())
+	}
+	e.lineComment(n)
+	e.write("\n")
+}
+
+// blockScalar renders a multi-line string as a literal block scalar when it can be written so
+// without changing its value; ok is false when it must be quoted instead.
+func blockScalar(n *Node, indent int) (header, body string, ok bool) {
+	v := n.Value
+	if n.Tag != StrTag || !strings.Contains(strings.TrimRight(v, "\n"), "\n") && n.Style != Literal && n.Style != Folded {
+		return "", "", false
+	}
+	if strings.TrimLeft(v, "\n") == "" || !printable(v, true) || strings.ContainsAny(v, "\r") {
+		return "", "", false
+	}
+	content := strings.TrimRight(v, "\n")
+	trailing := len(v) - len(content)
+	header = "|"
+	if first := strings.TrimLeft(content, "\n"); first[0] == ' ' {
+		header += "2"
+	}
+	switch {
+	case trailing == 0:
+		header += "-"
+	case trailing > 1:
+		header += "+"
+	}
+	pad := strings.Repeat(" ", indent)
+	var b strings.Builder
+	for _, l := range strings.Split(content, "\n") {
+		if l != "" {
+			b.WriteString(pad)
+		}
+		b.WriteString(l + "\n")
+	}
+	if trailing > 1 {
+		b.WriteString(strings.Repeat("\n", trailing-1))
+	}
+	return header, b.String(), true
+}
+
+// writeFlow writes n in flow style on one line.
+func writeFlow(b *strings.Builder, n *Node) {
+	switch {
+	case n == nil:
+		b.WriteString("null")
+	case n.Kind == MapNode:
+		b.WriteString("{")
+		for i, f := range n.Fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(flowKeyText(f.Key.Value) + ": ")
+			writeFlow(b, f.Value)
+		}
+		b.WriteString("}")
+	case n.Kind == ListNode:
+		b.WriteString("[")
+		for i, it := range n.Items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeFlow(b, it)
+		}
+		b.WriteString("]")
+	default:
+		b.WriteString(scalarText(n, true))
+	}
+}
+
+// scalarText writes a scalar on one line, honouring its style where that keeps its value.
+func scalarText(n *Node, flow bool) string {
+	switch {
+	case n.Tag == NullTag && n.Value == "":
+		return "null"
+	case n.Tag != StrTag:
+		if n.Style == Plain && n.Value != "" {
+			return n.Value // read back as the same value under the rules it was read with
+		}
+		return n.Canonical()
+	case n.Style == SingleQuoted && printable(n.Value, false):
+		return "'" + strings.ReplaceAll(n.Value, "'", "''") + "'"
+	case n.Style == DoubleQuoted:
+		return doubleQuote(n.Value)
+	case plainSafe(n.Value, flow):
+		return n.Value
+	}
+	return doubleQuote(n.Value)
+}
+
+// keyText writes a map key in block context.
+func keyText(k string) string {
+	if plainSafe(k, false) {
+		return k
+	}
+	return doubleQuote(k)
+}
+
+func flowKeyText(k string) string {
+	if plainSafe(k, true) {
+		return k
+	}
+	return doubleQuote(k)
+}
+
+// doubleQuote writes s as a YAML double-quoted scalar.
+func doubleQuote(s string) string {
+	q := strconv.Quote(s)
+	return strings.ReplaceAll(q, `\'`, `'`)
+}
+
+// plainSafe reports whether s can be written as a plain scalar and read back as the same string
+// under both rule sets.
+func plainSafe(s string, flow bool) bool {
+	if s == "" || s != strings.TrimSpace(s) || !printable(s, false) {
+		return false
+	}
+	if YAML11.Resolve(s) != StrTag || YAML12.Resolve(s) != StrTag || s == "<<" {
+		return false
+	}
+	if strings.ContainsRune("-?:,[]{}#&*!|>'\"%@`", rune(s[0])) {
+		if !(s[0] == '-' || s[0] == '?' || s[0] == ':') || len(s) == 1 || s[1] == ' ' || flow {
+			return false
+		}
+	}
+	if strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.HasSuffix(s, ":") || strings.Contains(s, "\t") {
+		return false
+	}
+	if flow && strings.ContainsAny(s, ",[]{}") {
+		return false
+	}
+	return !isMarker(s, "---") && !isMarker(s, "...")
+}
+
+// printable reports whether s holds only characters YAML lets a document carry unescaped.
+func printable(s string, allowNewline bool) bool {
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			if !allowNewline {
+				return false
+			}
+		case r == '\t':
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfeff || r == '\uFFFD':
+			return false
+		case r >= 0xd800 && r <= 0xdfff:
+			return false
+		}
+	}
+	return true
+}

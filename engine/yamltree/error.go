@@ -1,0 +1,28 @@
+package yamltree
+
+import "fmt"
+
+// Error is a problem found in an input, located by line and column (1-based; 0 when unknown).
+type Error struct {
+	Input   Input
+	Line    int
+	Column  int
+	Message string
+}
+
+// Error formats e as "input:line:column: message".
+func (e *Error) Error() string {
+	switch {
+	case e.Line > 0 && e.Column > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.Input, e.Line, e.Column, e.Message)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.Input, e.Line, e.Message)
+	default:
+		return fmt.Sprintf("%s: %s", e.Input, e.Message)
+	}
+}
+
+// Errorf returns an *Error at p.
+func Errorf(p Pos, format string, args ...any) *Error {
+	return &Error{Input: p.Input, Line: p.Line, Column: p.Column, Message: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,250 @@
+package yamltree
+
+import "strings"
+
+// Kind says which of the three YAML shapes a node has.
+type Kind uint8
+
+// The shapes of a node.
+const (
+	ScalarNode Kind = iota // a string, number, boolean or null
+	MapNode                // an ordered mapping of keys to nodes
+	ListNode               // a sequence of nodes
+)
+
+// String names the kind as a user reads it.
+func (k Kind) String() string {
+	switch k {
+	case MapNode:
+		return "map"
+	case ListNode:
+		return "list"
+	default:
+		return "scalar"
+	}
+}
+
+// Tag is the resolved type of a scalar.
+type Tag uint8
+
+// The scalar types. A timestamp is kept as a string, as both references do when reading into
+// untyped data.
+const (
+	StrTag Tag = iota
+	IntTag
+	FloatTag
+	BoolTag
+	NullTag
+)
+
+// String returns the YAML core tag name, e.g. "!!int".
+func (t Tag) String() string {
+	switch t {
+	case IntTag:
+		return "!!int"
+	case FloatTag:
+		return "!!float"
+	case BoolTag:
+		return "!!bool"
+	case NullTag:
+		return "!!null"
+	default:
+		return "!!str"
+	}
+}
+
+// Style is how a node was, or should be, written.
+type Style uint8
+
+// The styles. Block is the zero value for maps and lists; Plain for scalars.
+const (
+	Plain        Style = iota // a plain scalar, or a block map or list
+	SingleQuoted              // 'text'
+	DoubleQuoted              // "text"
+	Literal                   // | block scalar
+	Folded                    // > block scalar
+	Flow                      // {a: 1} or [1, 2]
+)
+
+// Comments are the comment lines attached to a node, without their leading "#" removed: each
+// string holds whole comment lines ("# text"), joined by newlines.
+type Comments struct {
+	Head string // lines above the node (for a map entry: above its key)
+	Line string // the comment at the end of the node's line
+	Foot string // lines after the node's content, at its indentation
+}
+
+// Node is one YAML value with its position, style and comments.
+//
+// A scalar has Tag and Value; a map has Fields in document order; a list has Items. Value holds
+// the scalar's content as text: for a string its characters, for a number, boolean or null the text
+// as written (see Canonical for a normalized form).
+type Node struct {
+	Kind     Kind
+	Tag      Tag
+	Value    string
+	Style    Style
+	Fields   []Field
+	Items    []*Node
+	Pos      Pos
+	Comments Comments
+	// IndentedItems records, for a block list that is the value of a map key, whether its "- "
+	// items were indented under the key (true) or written at the key's column (false, kubectl's
+	// style). The emitter follows it.
+	IndentedItems bool
+}
+
+// Field is one entry of a map: a scalar key and its value.
+type Field struct {
+	Key   *Node
+	Value *Node
+}
+
+// Name returns the key's text.
+func (f Field) Name() string { return f.Key.Value }
+
+// NewScalar returns a scalar node of the given type and text.
+func NewScalar(tag Tag, value string) *Node {
+	return &Node{Kind: ScalarNode, Tag: tag, Value: value}
+}
+
+// NewString returns a string scalar.
+func NewString(s string) *Node { return NewScalar(StrTag, s) }
+
+// NewNull returns a null scalar.
+func NewNull() *Node { return NewScalar(NullTag, "null") }
+
+// NewMap returns an empty map.
+func NewMap() *Node { return &Node{Kind: MapNode} }
+
+// NewList returns a list holding items.
+func NewList(items ...*Node) *Node { return &Node{Kind: ListNode, Items: items} }
+
+// IsNull reports whether n is absent or a null scalar.
+func (n *Node) IsNull() bool { return n == nil || (n.Kind == ScalarNode && n.Tag == NullTag) }
+
+// IsMap reports whether n is a map.
+func (n *Node) IsMap() bool { return n != nil && n.Kind == MapNode }
+
+// IsList reports whether n is a list.
+func (n *Node) IsList() bool { return n != nil && n.Kind == ListNode }
+
+// IsScalar reports whether n is a scalar.
+func (n *Node) IsScalar() bool { return n != nil && n.Kind == ScalarNode }
+
+// Index returns the position of key among the fields of map n, or -1.
+func (n *Node) Index(key string) int {
+	if n == nil || n.Kind != MapNode {
+		return -1
+	}
+	for i, f := range n.Fields {
+		if f.Key.Value == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// Get returns the value of key in map n, or nil when n is not a map or lacks the key.
+func (n *Node) Get(key string) *Node {
+	if i := n.Index(key); i >= 0 {
+		return n.Fields[i].Value
+	}
+	return nil
+}
+
+// Has reports whether map n holds key (even with a null value).
+func (n *Node) Has(key string) bool { return n.Index(key) >= 0 }
+
+// Lookup follows a path of keys through nested maps and returns the node at its end, or nil.
+func (n *Node) Lookup(keys ...string) *Node {
+	for _, k := range keys {
+		n = n.Get(k)
+		if n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
+// Set puts value under key in map n: in place when the key exists, else appended.
+func (n *Node) Set(key string, value *Node) {
+	if i := n.Index(key); i >= 0 {
+		n.Fields[i].Value = value
+		return
+	}
+	n.Fields = append(n.Fields, Field{Key: NewString(key), Value: value})
+}
+
+// Delete removes key from map n and reports whether it was there.
+func (n *Node) Delete(key string) bool {
+	i := n.Index(key)
+	if i < 0 {
+		return false
+	}
+	n.Fields = append(n.Fields[:i:i], n.Fields[i+1:]...)
+	return true
+}
+
+// Keys returns the keys of map n in order.
+func (n *Node) Keys() []string {
+	if n == nil || n.Kind != MapNode {
+		return nil
+	}
+	keys := make([]string, len(n.Fields))
+	for i, f := range n.Fields {
+		keys[i] = f.Key.Value
+	}
+	return keys
+}
+
+// Str returns the text of a scalar, or "" for anything else.
+func (n *Node) Str() string {
+	if n == nil || n.Kind != ScalarNode || n.Tag == NullTag {
+		return ""
+	}
+	return n.Value
+}
+
+// Clone returns a deep copy of n.
+func (n *Node) Clone() *Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	if n.Fields != nil {
+		c.Fields = make([]Field, len(n.Fields))
+		for i, f := range n.Fields {
+			c.Fields[i] = Field{Key: f.Key.Clone(), Value: f.Value.Clone()}
+		}
+	}
+	if n.Items != nil {
+		c.Items = make([]*Node, len(n.Items))
+		for i, it := range n.Items {
+			c.Items[i] = it.Clone()
+		}
+	}
+	return &c
+}
+
+// Size returns the number of nodes in the tree rooted at n (keys not counted).
+func (n *Node) Size() int {
+	if n == nil {
+		return 0
+	}
+	size := 1
+	for _, f := range n.Fields {
+		size += f.Value.Size()
+	}
+	for _, it := range n.Items {
+		size += it.Size()
+	}
+	return size
+}
+
+// String renders n as compact flow-style YAML, for messages and debugging.
+func (n *Node) String() string {
+	var b strings.Builder
+	writeFlow(&b, n)
+	return b.String()
+}

@@ -1,0 +1,127 @@
+package yamltree
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+)
+
+// Document is one document of a YAML stream.
+type Document struct {
+	// Root is the document's content; nil for a document holding only comments or nothing.
+	Root *Node
+	// Input is the editor the document was read from.
+	Input Input
+	// Line is the 1-based line where the document starts (its "---" when it has one).
+	Line int
+	// Explicit records that the document opened with "---".
+	Explicit bool
+	// Comments holds comment lines of a document without content (Head), and comments after
+	// the root's content (Foot).
+	Comments Comments
+}
+
+// Options tunes Parse. The zero value reads YAML 1.1 with the default bounds.
+type Options struct {
+	// Rules chooses the scalar resolution (YAML11, the zero value, or YAML12).
+	Rules Rules
+	// MaxDepth bounds the nesting of maps and lists; 0 means DefaultMaxDepth.
+	MaxDepth int
+	// MaxNodes bounds the number of nodes a stream may hold after alias expansion; 0 means
+	// DefaultMaxNodes.
+	MaxNodes int
+}
+
+// The default bounds of Parse.
+const (
+	DefaultMaxDepth = 100
+	DefaultMaxNodes = 1_000_000
+)
+
+// Parse reads a YAML stream from input. It returns every document, including empty ones, or the
+// first error found, as an *Error naming input, line and column. A stream that fails to parse
+// yields no documents: never half a stream.
+func Parse(input Input, text string, opts Options) ([]*Document, error) {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = DefaultMaxDepth
+	}
+	if opts.MaxNodes <= 0 {
+		opts.MaxNodes = DefaultMaxNodes
+	}
+	budget := opts.MaxNodes
+	var docs []*Document
+	for _, c := range splitDocuments(text) {
+		doc, err := parseChunk(input, c, opts, &budget)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, doc)
+	}
+	return docs, nil
+}
+
+// ParseOne reads text that must hold at most one document and returns its root (nil when empty).
+func ParseOne(input Input, text string, opts Options) (*Node, error) {
+	docs, err := Parse(input, text, opts)
+	if err != nil {
+		return nil, err
+	}
+	var root *Node
+	for _, d := range docs {
+		if d.Root == nil {
+			continue
+		}
+		if root != nil {
+			return nil, &Error{Input: input, Line: d.Line, Column: 1, Message: "expected a single document, found another one here"}
+		}
+		root = d.Root
+	}
+	return root, nil
+}
+
+func parseChunk(input Input, c chunk, opts Options, budget *int) (*Document, error) {
+	file, err := parser.ParseBytes([]byte(c.text), parser.ParseComments, parser.AllowDuplicateMapKey())
+	if err != nil {
+		return nil, syntaxError(input, c.firstLine-1, err)
+	}
+	doc := &Document{Input: input, Line: c.firstLine, Explicit: c.explicit}
+	b := &builder{input: input, lineOffset: c.firstLine - 1, opts: opts, budget: budget,
+		anchors: map[string]*Node{}, lines: strings.Split(c.text, "\n")}
+	for _, d := range file.Docs {
+		if d == nil || d.Body == nil {
+			continue
+		}
+		if cg, ok := d.Body.(*ast.CommentGroupNode); ok {
+			doc.Comments.Head = joinComments(doc.Comments.Head, commentText(cg))
+			continue
+		}
+		if doc.Root != nil {
+			tk := d.Body.GetToken()
+			return nil, b.errorAt(tk, "unexpected second document without a \"---\" separator")
+		}
+		root, err := b.node(d.Body, 0)
+		if err != nil {
+			return nil, err
+		}
+		doc.Root = root
+	}
+	return doc, nil
+}
+
+// syntaxError turns a goccy error into an *Error with the stream's line numbers.
+func syntaxError(input Input, lineOffset int, err error) *Error {
+	type located interface {
+		GetToken() *token.Token
+		GetMessage() string
+	}
+	if le, ok := err.(located); ok && le.GetToken() != nil {
+		p := le.GetToken().Position
+		return &Error{Input: input, Line: p.Line + lineOffset, Column: p.Column, Message: le.GetMessage()}
+	}
+	return &Error{Input: input, Message: fmt.Sprintf("invalid YAML: %v", err)}
+}

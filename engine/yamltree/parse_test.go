@@ -1,0 +1,267 @@
+package yamltree
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestResolve(t *testing.T) {
+	tests := []struct {
+		text     string
+		yaml11   Tag
+		yaml12   Tag
+		canon11  string
+	}{
+		{"on", BoolTag, StrTag, "true"},
+		{"Off", BoolTag, StrTag, "false"},
+		{"yes", BoolTag, StrTag, "true"},
+		{"y", BoolTag, StrTag, "true"},
+		{"N", BoolTag, StrTag, "false"},
+		{"true", BoolTag, BoolTag, "true"},
+		{"FALSE", BoolTag, BoolTag, "false"},
+		{"0755", IntTag, IntTag, "493"},
+		{"0o17", IntTag, IntTag, "15"},
+		{"0x1F", IntTag, IntTag, "31"},
+		{"0b101", IntTag, IntTag, "5"},
+		{"1_000", IntTag, IntTag, "1000"},
+		{"+12", IntTag, IntTag, "12"},
+		{"08", FloatTag, FloatTag, "8"},
+		{"1.50", FloatTag, FloatTag, "1.5"},
+		{"1e3", FloatTag, FloatTag, "1000"},
+		{".5", FloatTag, FloatTag, "0.5"},
+		{".inf", FloatTag, FloatTag, ".inf"},
+		{"-.Inf", FloatTag, FloatTag, "-.inf"},
+		{".nan", FloatTag, FloatTag, ".nan"},
+		{"~", NullTag, NullTag, "null"},
+		{"null", NullTag, NullTag, "null"},
+		{"", NullTag, NullTag, "null"},
+		{"2024-01-02", StrTag, StrTag, "2024-01-02"},
+		{"2001-12-14t21:59:43.10-05:00", StrTag, StrTag, "2001-12-14t21:59:43.10-05:00"},
+		{"1.2.3", StrTag, StrTag, "1.2.3"},
+		{"500m", StrTag, StrTag, "500m"},
+		{"-", StrTag, StrTag, "-"},
+		{"nginx:1.7", StrTag, StrTag, "nginx:1.7"},
+	}
+	for _, tt := range tests {
+		if got := YAML11.Resolve(tt.text); got != tt.yaml11 {
+			t.Errorf("YAML 1.1 %q: got %v, want %v", tt.text, got, tt.yaml11)
+		}
+		if got := YAML12.Resolve(tt.text); got != tt.yaml12 {
+			t.Errorf("YAML 1.2 %q: got %v, want %v", tt.text, got, tt.yaml12)
+		}
+		if got := NewScalar(tt.yaml11, tt.text).Canonical(); got != tt.canon11 {
+			t.Errorf("canonical %q: got %q, want %q", tt.text, got, tt.canon11)
+		}
+	}
+}
+
+func TestKeysUnderYAML11(t *testing.T) {
+	root := parseOne(t, "on: 1\n0x10: 2\n'on': 3\n", YAML11)
+	if got := strings.Join(root.Keys(), ","); got != "true,16,on" {
+		t.Errorf("keys: got %s", got)
+	}
+	root = parseOne(t, "on: 1\n0x10: 2\n", YAML12)
+	if got := strings.Join(root.Keys(), ","); got != "on,0x10" {
+		t.Errorf("keys: got %s", got)
+	}
+}
+
+// TestAdjacentSeparators guards goccy/go-yaml dropping documents after "---\n---".
+func TestAdjacentSeparators(t *testing.T) {
+	tests := []struct {
+		text  string
+		roots int
+		lines []int
+	}{
+		{"a: 1\n---\n---\nb: 2\n", 2, []int{1, 4}},
+		{"---\n---\n---\na: 1\n---\nb: 2\n", 2, []int{4, 6}},
+		{"a: 1\n---\n---\n---\nb: 2\n---\n---\nc: 3\n", 3, []int{1, 5, 8}},
+		{"a: 1\n...\n---\nb: 2\n...\nc: 3\n", 3, []int{1, 4, 6}},
+		{"--- # comment\na: 1\n---\t\nb: 2\n", 2, []int{2, 4}},
+		{"a: |\n  ---x\n---\nb: 2\n", 2, []int{1, 4}},
+		{"a: 1\r\n---\r\n---\r\nb: 2\r\n", 2, []int{1, 4}},
+	}
+	for _, tt := range tests {
+		docs, err := Parse(Live, tt.text, Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", tt.text, err)
+		}
+		var lines []int
+		for _, d := range docs {
+			if d.Root != nil {
+				lines = append(lines, d.Root.Pos.Line)
+			}
+		}
+		if len(lines) != tt.roots {
+			t.Errorf("%q: got %d documents with content, want %d", tt.text, len(lines), tt.roots)
+			continue
+		}
+		for i := range lines {
+			if lines[i] != tt.lines[i] {
+				t.Errorf("%q: document %d starts at line %d, want %d", tt.text, i, lines[i], tt.lines[i])
+			}
+		}
+	}
+}
+
+// TestKeepChomping guards the trailing lines of "|+" scalars.
+func TestKeepChomping(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"x: |+\n  keep\n\n\ny: 1\n", "keep\n\n\n"},
+		{"x: |+\n  keep\n\n\n", "keep\n\n\n"},
+		{"x: |+\n  keep\n", "keep\n"},
+		{"x: |+\n  keep", "keep\n"},
+		{"x: |+\n  keep\n\n---\ny: 1\n", "keep\n\n"},
+		{"l:\n- |+\n  a\n\n- b\n", "a\n\n"},
+		{"x: |-\n  keep\n\n", "keep"},
+		{"x: |\n  keep\n\n", "keep\n"},
+	}
+	for _, tt := range tests {
+		docs, err := Parse(Live, tt.text, Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", tt.text, err)
+		}
+		root := docs[0].Root
+		v := root.Get("x")
+		if v == nil {
+			v = root.Get("l").Items[0]
+		}
+		if v.Value != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.text, v.Value, tt.want)
+		}
+		out, _ := Emit(docs[:1])
+		if back := parseOne(t, out, YAML11); !Equal(back, root) {
+			t.Errorf("%q: emitted %q reads back as %v", tt.text, out, back)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		text         string
+		line, column int
+		message      string
+	}{
+		{"apiVersion: v1\nkind: Pod\nmetadata: [\n", 3, 0, ""},
+		{"a: 1\nb: 2\na: 3\n", 3, 1, `duplicate key "a": first defined at line 1, column 1`},
+		{"a: 1\n---\nb: *missing\n", 3, 4, "alias *missing"},
+		{"a:\n  b: 1\n c: 2\n", 3, 0, ""},
+		{"? [a, b]\n: c\n", 2, 0, "invalid key"},
+	}
+	for _, tt := range tests {
+		_, err := Parse(Live, tt.text, Options{})
+		e, ok := err.(*Error)
+		if !ok {
+			t.Errorf("%q: got %v (%T), want *Error", tt.text, err, err)
+			continue
+		}
+		if e.Input != Live || e.Line != tt.line || (tt.column > 0 && e.Column != tt.column) {
+			t.Errorf("%q: got %s, want live:%d:%d", tt.text, e, tt.line, tt.column)
+		}
+		if !strings.Contains(e.Message, tt.message) {
+			t.Errorf("%q: message %q lacks %q", tt.text, e.Message, tt.message)
+		}
+	}
+}
+
+func TestBounds(t *testing.T) {
+	bomb := "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+	if _, err := Parse(Live, bomb, Options{MaxNodes: 10000}); err == nil || !strings.Contains(err.Error(), "more than 10000 nodes") {
+		t.Errorf("alias bomb: got %v", err)
+	}
+	deep := strings.Repeat("[", 50) + strings.Repeat("]", 50)
+	if _, err := Parse(Live, deep, Options{MaxDepth: 20}); err == nil || !strings.Contains(err.Error(), "deeper than 20") {
+		t.Errorf("deep nesting: got %v", err)
+	}
+}
+
+func TestPositionsAndComments(t *testing.T) {
+	text := "# head\napiVersion: v1 # the version\nmetadata: # md\n  name: x\nlist:\n  # first\n  - a\n  - b: 1\n    c: 2\n"
+	root := parseOne(t, text, YAML11)
+	check := func(what string, n *Node, line, col int) {
+		t.Helper()
+		if n.Pos.Line != line || n.Pos.Column != col {
+			t.Errorf("%s at %d:%d, want %d:%d", what, n.Pos.Line, n.Pos.Column, line, col)
+		}
+	}
+	check("apiVersion value", root.Get("apiVersion"), 2, 13)
+	check("metadata map", root.Get("metadata"), 4, 3)
+	check("name value", root.Lookup("metadata", "name"), 4, 9)
+	check("second item", root.Get("list").Items[1], 8, 5)
+	check("c value", root.Get("list").Items[1].Get("c"), 9, 8)
+	if got := root.Fields[0].Key.Comments.Head; got != "# head" {
+		t.Errorf("head comment: %q", got)
+	}
+	if got := root.Get("apiVersion").Comments.Line; got != "# the version" {
+		t.Errorf("line comment: %q", got)
+	}
+	if got := root.Get("metadata").Comments.Line; got != "# md" {
+		t.Errorf("map line comment: %q", got)
+	}
+	if got := root.Get("list").Items[0].Comments.Head; got != "# first" {
+		t.Errorf("item head comment: %q", got)
+	}
+	if !root.Get("list").IndentedItems {
+		t.Errorf("indented list not recorded")
+	}
+	out, layout := Emit([]*Document{{Root: root}})
+	if out != text {
+		t.Errorf("layout not kept:\n%s", out)
+	}
+	if got := layout.Line(root.Lookup("metadata", "name")); got != 4 {
+		t.Errorf("layout line of name: %d", got)
+	}
+}
+
+func TestMergeKeys(t *testing.T) {
+	root := parseOne(t, "base: &b {x: 1, y: 2}\nmore: &m {z: 3, x: 9}\nd:\n  <<: [*b, *m]\n  y: 5\n", YAML11)
+	want := parseOne(t, "base: {x: 1, y: 2}\nmore: {z: 3, x: 9}\nd: {x: 1, y: 5, z: 3}\n", YAML11)
+	if !Equal(root, want) {
+		t.Errorf("merge keys: got %v", root)
+	}
+}
+
+func TestQuotingKeepsValues(t *testing.T) {
+	for _, s := range []string{"on", "yes", "0755", "1.0", "null", "~", "", " lead", "trail ", "a: b", "#x", "- x", "-x", "a #b",
+		"[x]", "{x}", "*x", "&x", "!x", "%x", "@x", "`x", "'q'", "\"q\"", "multi\nline", "multi\nline\n", "tab\t", "---", "<<", "2024-01-02", "\x01"} {
+		n := &Node{Kind: MapNode, Fields: []Field{{Key: NewString(s), Value: NewString(s)}}}
+		out := EmitNode(n)
+		for _, rules := range []Rules{YAML11, YAML12} {
+			back := parseOne(t, out, rules)
+			if !Equal(back, n) {
+				t.Errorf("%q under %v: emitted %q, read back %v", s, rules, out, back)
+			}
+		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	root := parseOne(t, "b: [1, 1.50, 0x10, on, ~, \"<x>\"]\na: {z: 1, w: 2}\n", YAML11)
+	got, err := JSON(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"b":[1,1.5,16,true,null,"\u003cx\u003e"],"a":{"z":1,"w":2}}`; got != want {
+		t.Errorf("JSON: got %s, want %s", got, want)
+	}
+	sorted, _ := SortedJSON(root)
+	if want := `{"a":{"w":2,"z":1},"b":[1,1.5,16,true,null,"\u003cx\u003e"]}`; sorted != want {
+		t.Errorf("sorted JSON: got %s", sorted)
+	}
+	back := parseOne(t, got, YAML11)
+	if !Equal(back, root) {
+		t.Errorf("JSON does not read back: %v", back)
+	}
+	if _, err := JSON(parseOne(t, "x: .inf\n", YAML11)); err == nil {
+		t.Errorf("infinity accepted as JSON")
+	}
+}
+
+func parseOne(t *testing.T, text string, rules Rules) *Node {
+	t.Helper()
+	n, err := ParseOne(Live, text, Options{Rules: rules})
+	if err != nil {
+		t.Fatalf("%q: %v", text, err)
+	}
+	return n
+}

@@ -1,0 +1,34 @@
+package yamltree
+
+import "fmt"
+
+// Input names the editor, or other source, a text came from.
+type Input string
+
+// The inputs of a merge request, named as the contract names them.
+const (
+	Original Input = "original"
+	Updated  Input = "updated"
+	Live     Input = "live"
+	Schema   Input = "schema"
+	Result   Input = "result"
+)
+
+// Pos is where a node starts: the input and a 1-based line and column. The zero Pos means the
+// node was made by the engine rather than read.
+type Pos struct {
+	Input  Input
+	Line   int
+	Column int
+}
+
+// IsValid reports whether p points into an input.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String formats p as input:line:column.
+func (p Pos) String() string {
+	if !p.IsValid() {
+		return string(p.Input)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.Input, p.Line, p.Column)
+}
