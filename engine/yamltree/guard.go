@@ -9,8 +9,8 @@ import "strings"
 func (b *builder) keepTrailingLines(headerLine int, value string) string {
 	lines := b.lines
 	indent := -1
-	last := headerLine // 1-based line of the last content line
-	end := headerLine  // 1-based line of the last line belonging to the scalar
+	last := headerLine                         // 1-based line of the last content line
+	end := headerLine                          // 1-based line of the last line belonging to the scalar
 	for i := headerLine; i < len(lines); i++ { // lines[i] is line i+1
 		line := lines[i]
 		if strings.TrimSpace(line) == "" {

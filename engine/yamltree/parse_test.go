@@ -7,10 +7,10 @@ import (
 
 func TestResolve(t *testing.T) {
 	tests := []struct {
-		text     string
-		yaml11   Tag
-		yaml12   Tag
-		canon11  string
+		text    string
+		yaml11  Tag
+		yaml12  Tag
+		canon11 string
 	}{
 		{"on", BoolTag, StrTag, "true"},
 		{"Off", BoolTag, StrTag, "false"},
