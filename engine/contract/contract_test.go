@@ -1,0 +1,72 @@
+package contract
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+func TestDecodeDefaults(t *testing.T) {
+	req, err := DecodeRequest([]byte(`{"mode":"apply","live":"a: 1","options":{"prune":true}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := DefaultOptions()
+	want.Prune = true
+	if req.Options != want {
+		t.Errorf("options: got %+v, want %+v", req.Options, want)
+	}
+	req, err = DecodeRequest([]byte(`{"mode":"apply","options":{"overwrite":false}}`))
+	if err != nil || req.Options.Overwrite || req.Options.Manager != "kubectl" {
+		t.Errorf("explicit false lost: %+v %v", req, err)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	for _, tt := range []struct{ body, want string }{
+		{`{"mode":"apply","options":{"overwrit":false}}`, `unknown field "overwrit"`},
+		{`{"mode":"apply","liv":""}`, `unknown field "liv"`},
+		{`{"mode":`, `unexpected EOF`},
+		{`{"mode":"apply"} {}`, `unexpected data`},
+		{`{"version":99,"mode":"apply"}`, `version 99`},
+		{`{"mode":"ssa","options":{"operation":"create"}}`, `options.operation`},
+		{`{"mode":"ssa","options":{"now":"yesterday"}}`, `RFC 3339`},
+	} {
+		_, err := DecodeRequest([]byte(tt.body))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.body, err, tt.want)
+		}
+	}
+}
+
+func TestResponseAlwaysHasEveryKey(t *testing.T) {
+	data, err := (&Response{Result: "x"}).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"version", "result", "patch", "fields", "conflicts", "errors", "extra"} {
+		if v, ok := m[k]; !ok || v == nil {
+			t.Errorf("key %s missing or null in %s", k, data)
+		}
+	}
+}
+
+func TestErrorsDropResult(t *testing.T) {
+	r := &Response{Result: "half: merged", Fields: []Field{{Path: ".a"}}}
+	r.AddError("live", &yamltree.Error{Input: yamltree.Live, Line: 3, Column: 7, Message: "bad"})
+	r.AddError("request", errors.New("plain"))
+	r.Normalize()
+	if r.Result != "" || len(r.Fields) != 0 {
+		t.Errorf("a failed response kept its result")
+	}
+	if r.Errors[0] != (Error{Input: "live", Line: 3, Column: 7, Message: "bad"}) || r.Errors[1].Input != "request" {
+		t.Errorf("errors: %+v", r.Errors)
+	}
+}

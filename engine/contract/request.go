@@ -1,0 +1,108 @@
+package contract
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Version is the contract's version, written in every response.
+const Version = 1
+
+// Request asks for one merge.
+type Request struct {
+	// Version, when given, must not exceed the engine's Version.
+	Version int `json:"version,omitempty"`
+	// Mode is one of apply, merge3, ssa, patch, twoway.
+	Mode string `json:"mode"`
+	// Original, Updated and Live are YAML streams; what each means depends on the mode.
+	Original string  `json:"original"`
+	Updated  string  `json:"updated"`
+	Live     string  `json:"live"`
+	Options  Options `json:"options"`
+}
+
+// Options tune a merge. The zero value is not the default: use DefaultOptions, or DecodeRequest,
+// which starts from it.
+type Options struct {
+	// Overwrite lets apply replace live values that drifted from last-applied (kubectl apply
+	// --overwrite, true by default); false reports such fields as conflicts.
+	Overwrite bool `json:"overwrite"`
+	// Prune deletes resources that last-applied had and the config dropped (kubectl apply --prune).
+	Prune bool `json:"prune"`
+	// Manager is the field manager of a server-side apply or update.
+	Manager string `json:"manager"`
+	// Force takes over conflicting fields in a server-side apply.
+	Force bool `json:"force"`
+	// Operation is "apply" or "update" for server-side apply.
+	Operation string `json:"operation"`
+	// InferKeys lets merge3 guess the merge keys of lists no schema describes.
+	InferKeys bool `json:"inferKeys"`
+	// MultiKeys merges lists on several key fields where server-side apply does (patch, apply).
+	MultiKeys bool `json:"multiKeys"`
+	// Schema is a user schema: OpenAPI v2 or v3, a CRD, or a structured-merge-diff schema.
+	Schema string `json:"schema"`
+	// SchemaType names the schema type of documents that carry no known kind.
+	SchemaType string `json:"schemaType"`
+	// Now is the time written into managedFields, RFC 3339; empty means the current time.
+	Now string `json:"now"`
+}
+
+// DefaultOptions returns kubectl's defaults.
+func DefaultOptions() Options {
+	return Options{Overwrite: true, Manager: "kubectl", Operation: "apply"}
+}
+
+// DecodeRequest reads a request. Options it omits take their defaults; a field the contract does
+// not know is an error, so that a misspelt option never passes unnoticed.
+func DecodeRequest(data []byte) (*Request, error) {
+	req := &Request{Options: DefaultOptions()}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(req); err != nil {
+		return nil, fmt.Errorf("reading the request: %w", err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("reading the request: unexpected data after the request object")
+	}
+	if req.Version > Version {
+		return nil, fmt.Errorf("the request is for contract version %d; this engine speaks version %d", req.Version, Version)
+	}
+	switch req.Options.Operation {
+	case "apply", "update":
+	default:
+		return nil, fmt.Errorf("options.operation must be \"apply\" or \"update\", not %q", req.Options.Operation)
+	}
+	if _, err := req.Options.Time(); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// Time returns options.now, or the current time when it is empty.
+func (o Options) Time() (time.Time, error) {
+	if o.Now == "" {
+		return time.Now().UTC().Truncate(time.Second), nil
+	}
+	t, err := time.Parse(time.RFC3339, o.Now)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("options.now must be an RFC 3339 time such as 2026-01-01T00:00:00Z: %w", err)
+	}
+	return t, nil
+}
+
+// Input returns the text of the named input.
+func (r *Request) Input(name string) string {
+	switch name {
+	case "original":
+		return r.Original
+	case "updated":
+		return r.Updated
+	case "live":
+		return r.Live
+	case "schema":
+		return r.Options.Schema
+	}
+	return ""
+}

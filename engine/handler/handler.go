@@ -1,0 +1,175 @@
+package handler
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Handler answers requests with a fixed set of modes.
+type Handler struct {
+	modes map[string]modes.Mode
+}
+
+// New returns a handler serving the given modes.
+func New(ms ...modes.Mode) *Handler {
+	h := &Handler{modes: map[string]modes.Mode{}}
+	for _, m := range ms {
+		h.modes[m.Name] = m
+	}
+	return h
+}
+
+// Modes returns the handler's modes, sorted by name.
+func (h *Handler) Modes() []modes.Mode {
+	out := make([]modes.Mode, 0, len(h.modes))
+	for _, m := range h.modes {
+		out = append(out, m)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// HandleJSON answers a JSON request with a JSON response. It never fails: every problem becomes
+// an entry of the response's errors.
+func (h *Handler) HandleJSON(ctx context.Context, data []byte) []byte {
+	var resp *contract.Response
+	req, err := contract.DecodeRequest(data)
+	if err != nil {
+		resp = contract.Fail("request", err)
+	} else {
+		resp = h.Handle(ctx, req)
+	}
+	out, err := resp.Encode()
+	if err != nil {
+		out, _ = contract.Fail("engine", fmt.Errorf("writing the response: %w", err)).Encode()
+	}
+	return out
+}
+
+// Handle answers a decoded request. A panic in a mode is recovered into an error naming the
+// engine, so that a bad input can never take the page down.
+func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *contract.Response) {
+	defer func() {
+		if p := recover(); p != nil {
+			resp = contract.Fail("engine", fmt.Errorf("internal error in mode %s: %v (please report it with this input); %s", req.Mode, p, firstFrames(debug.Stack())))
+		}
+	}()
+	m, ok := h.modes[req.Mode]
+	if !ok {
+		return contract.Fail("request", fmt.Errorf("unknown mode %q: choose one of %s", req.Mode, strings.Join(h.names(), ", ")))
+	}
+	in, resources, failed := h.read(m, req)
+	if failed != nil {
+		return failed
+	}
+	if !m.Built() {
+		resp = contract.Fail("request", fmt.Errorf("mode %q is not built yet: choose one of %s", req.Mode, strings.Join(h.builtNames(), ", ")))
+	} else {
+		resp = m.Run(ctx, in)
+	}
+	resp.Extra["resources"] = resources
+	return resp.Normalize()
+}
+
+// ResourceInfo lists one resource found in an input (the response's extra.resources).
+type ResourceInfo struct {
+	Input    string `json:"input"`
+	Resource string `json:"resource"`
+	Line     int    `json:"line"`
+}
+
+// read parses and splits the inputs the mode reads. It reports every input's first error.
+func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []ResourceInfo, *contract.Response) {
+	in := &modes.Input{Request: req}
+	resources := []ResourceInfo{}
+	failed := contract.NewResponse()
+	targets := map[yamltree.Input]*[]*stream.Resource{yamltree.Original: &in.Original, yamltree.Updated: &in.Updated, yamltree.Live: &in.Live}
+	for _, name := range []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live} {
+		if !m.ReadsInput(name) {
+			continue
+		}
+		docs, err := yamltree.Parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules})
+		if err != nil {
+			failed.AddError(string(name), err)
+			continue
+		}
+		rs, err := stream.Split(docs, nil)
+		if err != nil {
+			failed.AddError(string(name), err)
+			continue
+		}
+		*targets[name] = rs
+		for _, r := range rs {
+			resources = append(resources, ResourceInfo{Input: string(name), Resource: r.ID.String(), Line: r.Line()})
+		}
+	}
+	if len(failed.Errors) > 0 {
+		failed.Extra["resources"] = resources
+		return nil, nil, failed.Normalize()
+	}
+	return in, resources, nil
+}
+
+func (h *Handler) names() []string {
+	var names []string
+	for _, m := range h.Modes() {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+func (h *Handler) builtNames() []string {
+	var names []string
+	for _, m := range h.Modes() {
+		if m.Built() {
+			names = append(names, m.Name)
+		}
+	}
+	if len(names) == 0 {
+		return []string{"(none yet)"}
+	}
+	return names
+}
+
+// firstFrames keeps the part of a stack trace that locates a panic.
+func firstFrames(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	var keep []string
+	for _, l := range lines {
+		if strings.Contains(l, "mergeplay/engine/") && !strings.Contains(l, "engine/handler") {
+			keep = append(keep, strings.TrimSpace(l))
+		}
+		if len(keep) == 3 {
+			break
+		}
+	}
+	return "at " + strings.Join(keep, " < ")
+}
+
+// MarshalModes describes the modes for a help text or the page: name, summary, built.
+func (h *Handler) MarshalModes() ([]byte, error) {
+	type info struct {
+		Name    string   `json:"name"`
+		Summary string   `json:"summary"`
+		Built   bool     `json:"built"`
+		Reads   []string `json:"reads"`
+	}
+	var out []info
+	for _, m := range h.Modes() {
+		var reads []string
+		for _, r := range m.Reads {
+			reads = append(reads, string(r))
+		}
+		out = append(out, info{Name: m.Name, Summary: m.Summary, Built: m.Built(), Reads: reads})
+	}
+	return json.Marshal(out)
+}

@@ -1,0 +1,87 @@
+package handler
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+func handle(t *testing.T, h *Handler, body string) *contract.Response {
+	t.Helper()
+	out := h.HandleJSON(context.Background(), []byte(body))
+	var resp contract.Response
+	if err := json.Unmarshal(out, &resp); err != nil {
+		t.Fatalf("response is not JSON: %v\n%s", err, out)
+	}
+	return &resp
+}
+
+func echoLive() modes.Mode {
+	return modes.Mode{Name: "echo", Reads: []yamltree.Input{yamltree.Live}, Run: func(_ context.Context, in *modes.Input) *contract.Response {
+		var docs []*yamltree.Document
+		for _, r := range in.Live {
+			docs = append(docs, &yamltree.Document{Root: r.Root})
+		}
+		resp := contract.NewResponse()
+		resp.Result, _ = yamltree.Emit(docs)
+		return resp
+	}}
+}
+
+func TestBrokenInputNamesItsLine(t *testing.T) {
+	resp := handle(t, New(echoLive()), `{"mode":"echo","live":"apiVersion: v1\nkind: ConfigMap\nmetadata: [\n"}`)
+	if len(resp.Errors) != 1 || resp.Errors[0].Input != "live" || resp.Errors[0].Line != 3 {
+		t.Errorf("errors: %+v", resp.Errors)
+	}
+	if resp.Result != "" {
+		t.Errorf("result of a failed request: %q", resp.Result)
+	}
+}
+
+func TestAdjacentSeparatorsLoseNoDocument(t *testing.T) {
+	resp := handle(t, New(echoLive()), `{"mode":"echo","live":"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n"}`)
+	if len(resp.Errors) != 0 || !strings.Contains(resp.Result, "name: a") || !strings.Contains(resp.Result, "name: b") {
+		t.Errorf("lost a document: %+v", resp)
+	}
+	found := resp.Extra["resources"].([]any)
+	if len(found) != 2 {
+		t.Errorf("extra.resources: %v", found)
+	}
+}
+
+func TestUnknownAndUnbuiltModes(t *testing.T) {
+	h := Default()
+	resp := handle(t, h, `{"mode":"aply"}`)
+	if len(resp.Errors) != 1 || !strings.Contains(resp.Errors[0].Message, `unknown mode "aply"`) || resp.Errors[0].Input != "request" {
+		t.Errorf("unknown mode: %+v", resp.Errors)
+	}
+	for _, m := range h.Modes() {
+		if m.Built() {
+			continue
+		}
+		resp := handle(t, h, `{"mode":"`+m.Name+`"}`)
+		if len(resp.Errors) != 1 || !strings.Contains(resp.Errors[0].Message, "not built yet") {
+			t.Errorf("%s: %+v", m.Name, resp.Errors)
+		}
+	}
+}
+
+func TestPanicBecomesAnError(t *testing.T) {
+	boom := modes.Mode{Name: "boom", Run: func(context.Context, *modes.Input) *contract.Response { panic("kaboom") }}
+	resp := handle(t, New(boom), `{"mode":"boom"}`)
+	if len(resp.Errors) != 1 || resp.Errors[0].Input != "engine" || !strings.Contains(resp.Errors[0].Message, "kaboom") {
+		t.Errorf("panic: %+v", resp.Errors)
+	}
+}
+
+func TestBadRequest(t *testing.T) {
+	resp := handle(t, Default(), `{"mode":"apply","options":{"overwite":true}}`)
+	if len(resp.Errors) != 1 || resp.Errors[0].Input != "request" || !strings.Contains(resp.Errors[0].Message, "overwite") {
+		t.Errorf("bad request: %+v", resp.Errors)
+	}
+}

@@ -1,0 +1,24 @@
+package handler
+
+import (
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+var allInputs = []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live}
+
+// Default returns the handler with every mode of the contract. Modes not built yet answer so.
+func Default() *Handler {
+	return New(
+		modes.Mode{Name: "apply", Rules: yamltree.YAML11, Reads: allInputs,
+			Summary: "client-side kubectl apply (and Helm 3): last-applied, config and live, merged by a three-way strategic merge patch"},
+		modes.Mode{Name: "merge3", Rules: yamltree.YAML12, Reads: allInputs,
+			Summary: "kpt / kustomize package update: the local copy rebased onto a new upstream (kyaml merge3)"},
+		modes.Mode{Name: "ssa", Rules: yamltree.YAML11, Reads: []yamltree.Input{yamltree.Updated, yamltree.Live},
+			Summary: "server-side apply: field managers, managedFields, conflicts and force"},
+		modes.Mode{Name: "patch", Rules: yamltree.YAML11, Reads: []yamltree.Input{yamltree.Updated, yamltree.Live},
+			Summary: "kubectl patch --type strategic: a strategic merge patch with its directives applied to live"},
+		modes.Mode{Name: "twoway", Rules: yamltree.YAML11, Reads: allInputs,
+			Summary: "Helm 2's two-way merge beside the three-way one: what drift it leaves behind, and the repair"},
+	)
+}

@@ -1,0 +1,82 @@
+package stream
+
+import "github.com/mergeplay/mergeplay/engine/yamltree"
+
+// Triple is one resource as the three inputs hold it; a missing side is nil.
+type Triple struct {
+	ID       ID
+	Original *Resource
+	Updated  *Resource
+	Live     *Resource
+}
+
+// Inputs are the resources of the three inputs of a merge.
+type Inputs struct {
+	Original, Updated, Live []*Resource
+}
+
+// Pair matches the resources of the three inputs by identity. Triples come in the order each
+// identity first appears, reading updated, then live, then original: the config's order first,
+// as the result of an apply lists them.
+//
+// When no input holds more than one resource, resources without a complete identity are paired
+// by position; elsewhere such a resource is an error that names it.
+func Pair(in Inputs) ([]Triple, error) {
+	if len(in.Original) <= 1 && len(in.Updated) <= 1 && len(in.Live) <= 1 && !allComplete(in) {
+		t := Triple{Original: first(in.Original), Updated: first(in.Updated), Live: first(in.Live)}
+		for _, r := range []*Resource{t.Updated, t.Live, t.Original} {
+			if r != nil && t.ID == (ID{}) {
+				t.ID = r.ID
+			}
+		}
+		if t.Original == nil && t.Updated == nil && t.Live == nil {
+			return nil, nil
+		}
+		return []Triple{t}, nil
+	}
+	index := map[ID]int{}
+	var triples []Triple
+	add := func(rs []*Resource, set func(*Triple, *Resource)) error {
+		for _, r := range rs {
+			if !r.ID.Complete() {
+				return yamltree.Errorf(r.Root.Pos, "this resource has %s: in a stream of several resources each needs apiVersion, kind and metadata.name to be paired", describeMissing(r.ID))
+			}
+			i, ok := index[r.ID]
+			if !ok {
+				i = len(triples)
+				index[r.ID] = i
+				triples = append(triples, Triple{ID: r.ID})
+			}
+			set(&triples[i], r)
+		}
+		return nil
+	}
+	if err := add(in.Updated, func(t *Triple, r *Resource) { t.Updated = r }); err != nil {
+		return nil, err
+	}
+	if err := add(in.Live, func(t *Triple, r *Resource) { t.Live = r }); err != nil {
+		return nil, err
+	}
+	if err := add(in.Original, func(t *Triple, r *Resource) { t.Original = r }); err != nil {
+		return nil, err
+	}
+	return triples, nil
+}
+
+func allComplete(in Inputs) bool {
+	for _, rs := range [][]*Resource{in.Original, in.Updated, in.Live} {
+		for _, r := range rs {
+			if !r.ID.Complete() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func first(rs []*Resource) *Resource {
+	if len(rs) == 0 {
+		return nil
+	}
+	return rs[0]
+}

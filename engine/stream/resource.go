@@ -1,0 +1,123 @@
+package stream
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// ID identifies a resource: apiVersion, kind, namespace (empty when cluster-scoped) and name.
+type ID struct {
+	APIVersion string
+	Kind       string
+	Namespace  string
+	Name       string
+}
+
+// String writes the identity as the contract's "resource" field does:
+// apiVersion/kind/namespace/name, or apiVersion/kind/name for a cluster-scoped resource.
+func (id ID) String() string {
+	if id.Kind == "" && id.Name == "" {
+		return ""
+	}
+	parts := []string{id.APIVersion, id.Kind}
+	if id.Namespace != "" {
+		parts = append(parts, id.Namespace)
+	}
+	return strings.Join(append(parts, id.Name), "/")
+}
+
+// Complete reports whether the identity has everything pairing needs.
+func (id ID) Complete() bool { return id.APIVersion != "" && id.Kind != "" && id.Name != "" }
+
+// Resource is one object of a stream.
+type Resource struct {
+	ID ID
+	// Root is the object; it is always a map.
+	Root *yamltree.Node
+	// Doc is the document the object was read from (for a List item, the List's document).
+	Doc *yamltree.Document
+}
+
+// Line returns where the resource starts in its input.
+func (r *Resource) Line() int { return r.Root.Pos.Line }
+
+// Scope reports whether a kind is namespaced. A nil Scope treats every kind as namespaced.
+type Scope func(apiVersion, kind string) bool
+
+// Split returns the resources of a parsed stream in order. Empty documents are skipped. Every
+// document must be a map; two resources with one identity are an error naming both places.
+func Split(docs []*yamltree.Document, scope Scope) ([]*Resource, error) {
+	var out []*Resource
+	seen := map[ID]*Resource{}
+	for _, d := range docs {
+		if d.Root == nil {
+			continue
+		}
+		objects, err := objectsOf(d.Root)
+		if err != nil {
+			return nil, err
+		}
+		for _, obj := range objects {
+			r := &Resource{ID: identity(obj, scope), Root: obj, Doc: d}
+			if prev, dup := seen[r.ID]; dup && r.ID.Complete() {
+				return nil, yamltree.Errorf(obj.Pos, "%s is defined twice in %s: first at line %d, again here", r.ID, obj.Pos.Input, prev.Line())
+			}
+			seen[r.ID] = r
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// objectsOf returns the objects a document holds: itself, or a List's items.
+func objectsOf(root *yamltree.Node) ([]*yamltree.Node, error) {
+	if !root.IsMap() {
+		return nil, yamltree.Errorf(root.Pos, "a document must be a map (an object with apiVersion, kind and metadata), found a %s", root.Kind)
+	}
+	items := root.Get("items")
+	kind := root.Get("kind").Str()
+	if !strings.HasSuffix(kind, "List") || !items.IsList() || root.Lookup("metadata", "name") != nil {
+		return []*yamltree.Node{root}, nil
+	}
+	for _, it := range items.Items {
+		if !it.IsMap() {
+			return nil, yamltree.Errorf(it.Pos, "an item of %s must be a map, found a %s", kind, it.Kind)
+		}
+	}
+	return items.Items, nil
+}
+
+// identity reads an object's identity, defaulting the namespace of a namespaced kind.
+func identity(obj *yamltree.Node, scope Scope) ID {
+	id := ID{
+		APIVersion: obj.Get("apiVersion").Str(),
+		Kind:       obj.Get("kind").Str(),
+		Namespace:  obj.Lookup("metadata", "namespace").Str(),
+		Name:       obj.Lookup("metadata", "name").Str(),
+	}
+	namespaced := scope == nil || scope(id.APIVersion, id.Kind)
+	switch {
+	case !namespaced:
+		id.Namespace = ""
+	case id.Namespace == "" && id.Kind != "":
+		id.Namespace = "default"
+	}
+	return id
+}
+
+// describeMissing says which identity fields an object lacks.
+func describeMissing(id ID) string {
+	var missing []string
+	if id.APIVersion == "" {
+		missing = append(missing, "apiVersion")
+	}
+	if id.Kind == "" {
+		missing = append(missing, "kind")
+	}
+	if id.Name == "" {
+		missing = append(missing, "metadata.name")
+	}
+	return fmt.Sprintf("no %s", strings.Join(missing, ", "))
+}

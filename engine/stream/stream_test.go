@@ -1,0 +1,127 @@
+package stream
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+func split(t *testing.T, input yamltree.Input, text string) []*Resource {
+	t.Helper()
+	docs, err := yamltree.Parse(input, text, yamltree.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := Split(docs, clusterScoped("Namespace", "ClusterRole"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+func clusterScoped(kinds ...string) Scope {
+	return func(_, kind string) bool {
+		for _, k := range kinds {
+			if k == kind {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+func TestSplitIdentity(t *testing.T) {
+	rs := split(t, yamltree.Live, `apiVersion: v1
+kind: ConfigMap
+metadata: {name: a}
+---
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: shop, namespace: ignored}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+---
+apiVersion: v1
+kind: List
+items:
+- {apiVersion: v1, kind: Service, metadata: {name: s1}}
+- {apiVersion: v1, kind: Service, metadata: {name: s2}}
+`)
+	var got []string
+	for _, r := range rs {
+		got = append(got, r.ID.String())
+	}
+	want := "v1/ConfigMap/default/a v1/Namespace/shop apps/v1/Deployment/shop/web v1/Service/default/s1 v1/Service/default/s2"
+	if strings.Join(got, " ") != want {
+		t.Errorf("got %v\nwant %s", got, want)
+	}
+	if rs[2].Line() != 10 {
+		t.Errorf("Deployment line: %d", rs[2].Line())
+	}
+}
+
+func TestSplitErrors(t *testing.T) {
+	tests := []struct {
+		text    string
+		line    int
+		message string
+	}{
+		{"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: default}\n", 5, "defined twice in live: first at line 1"},
+		{"- a\n- b\n", 1, "a document must be a map"},
+		{"just a scalar\n", 1, "found a scalar"},
+	}
+	for _, tt := range tests {
+		docs, err := yamltree.Parse(yamltree.Live, tt.text, yamltree.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Split(docs, nil)
+		e, ok := err.(*yamltree.Error)
+		if !ok || e.Line != tt.line || !strings.Contains(e.Message, tt.message) {
+			t.Errorf("%q: got %v, want line %d with %q", tt.text, err, tt.line, tt.message)
+		}
+	}
+}
+
+func TestPair(t *testing.T) {
+	original := split(t, yamltree.Original, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: old}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: kept}\n")
+	updated := split(t, yamltree.Updated, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: kept}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: new}\n")
+	live := split(t, yamltree.Live, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cluster-only}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: kept, namespace: default}\n")
+	triples, err := Pair(Inputs{Original: original, Updated: updated, Live: live})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tr := range triples {
+		got = append(got, tr.ID.Name+":"+has(tr.Original)+has(tr.Updated)+has(tr.Live))
+	}
+	if want := "kept:oul new:-u- cluster-only:--l old:o--"; strings.Join(got, " ") != want {
+		t.Errorf("got %v, want %s", got, want)
+	}
+}
+
+func TestPairFragments(t *testing.T) {
+	triples, err := Pair(Inputs{
+		Original: split(t, yamltree.Original, "name: 1\n"),
+		Updated:  split(t, yamltree.Updated, "name: 1\nvalue: 2\n"),
+		Live:     split(t, yamltree.Live, "name: 1\nother: a\n"),
+	})
+	if err != nil || len(triples) != 1 || triples[0].Original == nil || triples[0].Updated == nil || triples[0].Live == nil {
+		t.Fatalf("fragments not paired by position: %v %v", triples, err)
+	}
+	_, err = Pair(Inputs{Updated: split(t, yamltree.Updated, "name: 1\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n")})
+	if err == nil || !strings.Contains(err.Error(), "updated:1:1: this resource has no apiVersion, kind, metadata.name") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func has(r *Resource) string {
+	if r == nil {
+		return "-"
+	}
+	return string(r.Root.Pos.Input[0])
+}
