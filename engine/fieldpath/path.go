@@ -1,0 +1,88 @@
+package fieldpath
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Element is one step of a path: exactly one of its forms is set.
+type Element struct {
+	// Field is a map key.
+	Field string
+	// Keys select a list item by its key fields, in the order the schema lists them.
+	Keys []KeyValue
+	// Value selects a list item by its value.
+	Value *yamltree.Node
+	// Index selects a list item by position; meaningful when IsIndex is set.
+	Index   int
+	IsIndex bool
+}
+
+// KeyValue is one key field of a list item.
+type KeyValue struct {
+	Name  string
+	Value *yamltree.Node
+}
+
+// Path is a sequence of elements from an object's root. Paths are values: Append returns a new
+// path and never shares its backing array with the receiver.
+type Path []Element
+
+// Append returns p followed by e.
+func (p Path) Append(e Element) Path {
+	out := make(Path, len(p)+1)
+	copy(out, p)
+	out[len(p)] = e
+	return out
+}
+
+// Field returns p followed by a map key.
+func (p Path) Field(name string) Path { return p.Append(Element{Field: name}) }
+
+// Key returns p followed by a list item selected by one key field.
+func (p Path) Key(name string, value *yamltree.Node) Path {
+	return p.Append(Element{Keys: []KeyValue{{Name: name, Value: value}}})
+}
+
+// Item returns p followed by a list item selected by its value.
+func (p Path) Item(value *yamltree.Node) Path { return p.Append(Element{Value: value}) }
+
+// Index returns p followed by a list item selected by position.
+func (p Path) Index(i int) Path { return p.Append(Element{Index: i, IsIndex: true}) }
+
+// String writes the path in structured-merge-diff syntax; the root is "".
+func (p Path) String() string {
+	var b strings.Builder
+	for _, e := range p {
+		b.WriteString(e.String())
+	}
+	return b.String()
+}
+
+// String writes one element.
+func (e Element) String() string {
+	switch {
+	case e.IsIndex:
+		return "[" + strconv.Itoa(e.Index) + "]"
+	case e.Keys != nil:
+		parts := make([]string, len(e.Keys))
+		for i, kv := range e.Keys {
+			parts[i] = kv.Name + "=" + jsonValue(kv.Value)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	case e.Value != nil:
+		return "[=" + jsonValue(e.Value) + "]"
+	}
+	return "." + e.Field
+}
+
+// jsonValue writes a value as JSON, for key values and set items.
+func jsonValue(n *yamltree.Node) string {
+	s, err := yamltree.JSON(n)
+	if err != nil {
+		return strconv.Quote(n.Value)
+	}
+	return s
+}

@@ -1,0 +1,280 @@
+package schema
+
+import (
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// builder resolves declarations into Types: named types first get an empty Type each, so that
+// references (cycles included) can point at them, then every declaration fills its Type.
+type builder struct {
+	named map[string]*Type
+	// base resolves names the declarations do not declare; nil for none.
+	base *Set
+	// overrides are references that narrow a named type; they are applied once every named type
+	// is filled.
+	overrides []override
+}
+
+// override is a reference to a named type with its element relationship overridden: slot becomes a
+// copy of target with relationship applied.
+type override struct {
+	slot         *Type
+	target       *Type
+	relationship string
+	pos          yamltree.Pos
+	where        string
+}
+
+// build resolves a schema's declarations into a Set. Names the declarations leave undeclared are
+// looked up in base (which may be nil).
+func build(file *fileDecl, base *Set) (*Set, error) {
+	b := &builder{named: map[string]*Type{}, base: base}
+	for i := range file.Types {
+		d := &file.Types[i]
+		if d.Name == "" {
+			return nil, yamltree.Errorf(d.pos, "a type has no name")
+		}
+		if _, dup := b.named[d.Name]; dup {
+			return nil, yamltree.Errorf(d.pos, "type %q is declared twice", d.Name)
+		}
+		b.named[d.Name] = &Type{Name: d.Name}
+	}
+	for i := range file.Types {
+		d := &file.Types[i]
+		if err := b.fill(b.named[d.Name], &d.atomDecl, d.pos, "type "+quote(d.Name)); err != nil {
+			return nil, err
+		}
+	}
+	for _, o := range b.overrides {
+		*o.slot = *o.target
+		if err := applyRelationship(o.slot, o.relationship); err != nil {
+			return nil, yamltree.Errorf(o.pos, "%s: %v", o.where, err)
+		}
+	}
+	set := newSet()
+	set.types = b.named
+	for _, k := range file.Kinds {
+		info, err := b.kind(k)
+		if err != nil {
+			return nil, err
+		}
+		set.kinds[info.GroupVersionKind] = info
+	}
+	return set, nil
+}
+
+// kind resolves a kind declaration.
+func (b *builder) kind(k kindDecl) (KindInfo, error) {
+	info := KindInfo{GroupVersionKind: GroupVersionKind{APIVersion: k.APIVersion, Kind: k.Kind}}
+	if k.APIVersion == "" || k.Kind == "" {
+		return info, yamltree.Errorf(k.pos, "a kind needs an apiVersion and a kind")
+	}
+	info.Type = b.lookup(k.Type)
+	if info.Type == nil {
+		return info, yamltree.Errorf(k.pos, "kind %s %s: unknown type %q", k.APIVersion, k.Kind, k.Type)
+	}
+	switch k.Scope {
+	case "":
+	case "Namespaced":
+		info.Scope = ScopeNamespaced
+	case "Cluster":
+		info.Scope = ScopeCluster
+	default:
+		return info, yamltree.Errorf(k.pos, "kind %s %s: unknown scope %q (want Namespaced or Cluster)",
+			k.APIVersion, k.Kind, k.Scope)
+	}
+	return info, nil
+}
+
+// lookup returns the type called name among the declarations, else in base; nil if neither has it.
+func (b *builder) lookup(name string) *Type {
+	if t := b.named[name]; t != nil {
+		return t
+	}
+	return b.base.Named(name)
+}
+
+// fill sets t from an atom declaration. where names the declaration for messages.
+func (b *builder) fill(t *Type, atom *atomDecl, pos yamltree.Pos, where string) error {
+	parts := 0
+	if atom.Scalar != "" {
+		parts++
+		t.Kind = KindScalar
+		t.Scalar = ScalarType(atom.Scalar)
+		switch t.Scalar {
+		case ScalarString, ScalarNumeric, ScalarBoolean, ScalarUntyped:
+		default:
+			return yamltree.Errorf(pos, "%s: unknown scalar type %q (want string, numeric, boolean or untyped)",
+				where, atom.Scalar)
+		}
+	}
+	if atom.List != nil {
+		parts++
+		t.Kind = KindList
+		if err := b.fillList(t, atom.List, pos, where); err != nil {
+			return err
+		}
+	}
+	if atom.Map != nil {
+		parts++
+		t.Kind = KindMap
+		if err := b.fillMap(t, atom.Map, pos, where); err != nil {
+			return err
+		}
+	}
+	switch parts {
+	case 0:
+		return yamltree.Errorf(pos, "%s: declares no scalar, list or map", where)
+	case 1:
+		return nil
+	default:
+		t.Kind = KindUntyped
+		return nil
+	}
+}
+
+// fillList sets the list part of t.
+func (b *builder) fillList(t *Type, list *listDecl, pos yamltree.Pos, where string) error {
+	elem, err := b.ref(&list.ElementType, pos, where+": list items")
+	if err != nil {
+		return err
+	}
+	t.listElem = elem
+	t.ListType, t.Keys, err = listType(list.ElementRelationship, list.Keys)
+	if err != nil {
+		return yamltree.Errorf(pos, "%s: %v", where, err)
+	}
+	return nil
+}
+
+// fillMap sets the map part of t: its fields, the type of other keys, its map type.
+func (b *builder) fillMap(t *Type, m *mapDecl, pos yamltree.Pos, where string) error {
+	t.byName = make(map[string]*Field, len(m.Fields))
+	t.fields = make([]*Field, 0, len(m.Fields))
+	for i := range m.Fields {
+		f, err := b.field(&m.Fields[i], pos, where)
+		if err != nil {
+			return err
+		}
+		if _, dup := t.byName[f.Name]; dup {
+			return yamltree.Errorf(orPos(m.Fields[i].pos, pos), "%s: field %q is declared twice", where, f.Name)
+		}
+		t.byName[f.Name] = f
+		t.fields = append(t.fields, f)
+	}
+	if m.ElementType != nil && !m.ElementType.isZero() {
+		elem, err := b.ref(m.ElementType, pos, where+": map values")
+		if err != nil {
+			return err
+		}
+		t.mapElem = elem
+	}
+	mapType, err := mapType(m.ElementRelationship)
+	if err != nil {
+		return yamltree.Errorf(pos, "%s: %v", where, err)
+	}
+	t.MapType = mapType
+	return nil
+}
+
+// field resolves a field declaration.
+func (b *builder) field(d *fieldDecl, pos yamltree.Pos, where string) (*Field, error) {
+	pos = orPos(d.pos, pos)
+	if d.Name == "" {
+		return nil, yamltree.Errorf(pos, "%s: a field has no name", where)
+	}
+	where += ": field " + quote(d.Name)
+	strategy, err := ParsePatchStrategy(d.PatchStrategy)
+	if err != nil {
+		return nil, yamltree.Errorf(pos, "%s: %v", where, err)
+	}
+	t, err := b.ref(&d.Type, pos, where)
+	if err != nil {
+		return nil, err
+	}
+	return &Field{Name: d.Name, Type: t, Strategy: strategy, MergeKey: d.PatchMergeKey, Default: d.Default}, nil
+}
+
+// ref resolves a type reference: a named type (copied when the reference overrides its
+// relationship) or an inline one.
+func (b *builder) ref(r *refDecl, pos yamltree.Pos, where string) (*Type, error) {
+	pos = orPos(r.pos, pos)
+	if r.NamedType != "" {
+		target := b.lookup(r.NamedType)
+		if target == nil {
+			return nil, yamltree.Errorf(pos, "%s: unknown type %q", where, r.NamedType)
+		}
+		if r.ElementRelationship == "" {
+			return target, nil
+		}
+		slot := &Type{}
+		b.overrides = append(b.overrides, override{slot: slot, target: target,
+			relationship: r.ElementRelationship, pos: pos, where: where})
+		return slot, nil
+	}
+	if r.isZero() {
+		return nil, yamltree.Errorf(pos, "%s: refers to no type", where)
+	}
+	t := &Type{}
+	if err := b.fill(t, &r.atomDecl, pos, where); err != nil {
+		return nil, err
+	}
+	if r.ElementRelationship != "" {
+		if err := applyRelationship(t, r.ElementRelationship); err != nil {
+			return nil, yamltree.Errorf(pos, "%s: %v", where, err)
+		}
+	}
+	return t, nil
+}
+
+// applyRelationship overrides the relationship of t's map part, or else of its list part, as
+// structured-merge-diff resolves a reference carrying elementRelationship.
+func applyRelationship(t *Type, relationship string) error {
+	var err error
+	switch {
+	case t.Kind == KindMap || (t.Kind == KindUntyped && (t.mapElem != nil || t.byName != nil)):
+		t.MapType, err = mapType(relationship)
+	case t.Kind == KindList || t.Kind == KindUntyped:
+		t.ListType, t.Keys, err = listType(relationship, t.Keys)
+	default:
+		err = errorf("elementRelationship %q on a scalar type", relationship)
+	}
+	return err
+}
+
+// listType reads a list's element relationship: "associative" makes a set, or a map keyed by keys;
+// "atomic", "separable" and no relationship make an atomic list.
+func listType(relationship string, keys []string) (ListType, []string, error) {
+	switch relationship {
+	case relAssociative:
+		if len(keys) > 0 {
+			return ListMap, keys, nil
+		}
+		return ListSet, nil, nil
+	case relAtomic, relSeparable, "":
+		return ListAtomic, keys, nil
+	default:
+		return ListAtomic, nil, errorf("unknown elementRelationship %q (want atomic or associative)", relationship)
+	}
+}
+
+// mapType reads a map's element relationship: "atomic" makes an atomic map, anything else known a
+// granular one.
+func mapType(relationship string) (MapType, error) {
+	switch relationship {
+	case relAtomic:
+		return MapAtomic, nil
+	case relSeparable, relAssociative, "":
+		return MapGranular, nil
+	default:
+		return MapGranular, errorf("unknown elementRelationship %q (want separable or atomic)", relationship)
+	}
+}
+
+// orPos returns p, or fallback when p is not valid.
+func orPos(p, fallback yamltree.Pos) yamltree.Pos {
+	if p.IsValid() {
+		return p
+	}
+	return fallback
+}

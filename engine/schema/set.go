@@ -1,0 +1,145 @@
+package schema
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Scope is where the objects of a kind live.
+type Scope uint8
+
+const (
+	// ScopeUnknown means the set does not say.
+	ScopeUnknown Scope = iota
+	// ScopeNamespaced kinds live in a namespace (Pod, ConfigMap).
+	ScopeNamespaced
+	// ScopeCluster kinds live outside namespaces (Namespace, Node, ClusterRole).
+	ScopeCluster
+)
+
+// String returns the scope as a CRD's spec.scope writes it: "Namespaced", "Cluster", or "" when
+// unknown.
+func (s Scope) String() string {
+	switch s {
+	case ScopeNamespaced:
+		return "Namespaced"
+	case ScopeCluster:
+		return "Cluster"
+	default:
+		return ""
+	}
+}
+
+// GroupVersionKind names a kind of resource as its documents do.
+type GroupVersionKind struct {
+	// APIVersion is "group/version", or "version" for the core group ("v1").
+	APIVersion string
+	// Kind is the resource's kind ("Deployment").
+	Kind string
+}
+
+// KindInfo is what a Set knows of a kind of resource.
+type KindInfo struct {
+	GroupVersionKind
+	// Type is the root type of the resource.
+	Type *Type
+	// Scope is whether the kind is namespaced.
+	Scope Scope
+}
+
+// Set is a collection of named types plus the index from apiVersion and kind to a resource's root
+// type and scope. A Set is read-only once built; the zero value and nil are empty sets.
+type Set struct {
+	types map[string]*Type
+	kinds map[GroupVersionKind]KindInfo
+}
+
+// newSet returns an empty set ready to fill.
+func newSet() *Set {
+	return &Set{types: map[string]*Type{}, kinds: map[GroupVersionKind]KindInfo{}}
+}
+
+// Root returns the root type of the resource kind at apiVersion, nil when the set does not know it.
+func (s *Set) Root(apiVersion, kind string) *Type {
+	if s == nil {
+		return nil
+	}
+	return s.kinds[GroupVersionKind{apiVersion, kind}].Type
+}
+
+// Named returns the type called name, nil when the set has none. Names are as the source wrote them:
+// "io.k8s.api.core.v1.Container" for the built-ins, a definition's key for OpenAPI documents.
+func (s *Set) Named(name string) *Type {
+	if s == nil {
+		return nil
+	}
+	return s.types[name]
+}
+
+// Namespaced reports whether objects of kind at apiVersion live in a namespace; known is false when
+// the set does not know the kind's scope.
+func (s *Set) Namespaced(apiVersion, kind string) (namespaced, known bool) {
+	if s == nil {
+		return false, false
+	}
+	switch s.kinds[GroupVersionKind{apiVersion, kind}].Scope {
+	case ScopeNamespaced:
+		return true, true
+	case ScopeCluster:
+		return false, true
+	default:
+		return false, false
+	}
+}
+
+// Kinds returns every kind the set knows, sorted by apiVersion then kind.
+func (s *Set) Kinds() []KindInfo {
+	if s == nil {
+		return nil
+	}
+	out := make([]KindInfo, 0, len(s.kinds))
+	for _, k := range s.kinds {
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(a, b KindInfo) int {
+		return cmp.Or(cmp.Compare(a.APIVersion, b.APIVersion), cmp.Compare(a.Kind, b.Kind))
+	})
+	return out
+}
+
+// TypeNames returns the names of the set's named types, sorted.
+func (s *Set) TypeNames() []string {
+	if s == nil {
+		return nil
+	}
+	names := make([]string, 0, len(s.types))
+	for name := range s.types {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Merge returns a set holding the types and kinds of every set given, a later set winning over an
+// earlier one on a type name or a kind: Merge(builtin, user) puts a user schema on top of the
+// built-ins. A kind whose later entry has no scope keeps the earlier scope. Types already built keep
+// pointing at the types they were built with: a user type named like a built-in one replaces it for
+// Named and Root, not inside other built-in types. Nil sets are skipped; the inputs are not changed.
+func Merge(sets ...*Set) *Set {
+	out := newSet()
+	for _, s := range sets {
+		if s == nil {
+			continue
+		}
+		for name, t := range s.types {
+			out.types[name] = t
+		}
+		for key, k := range s.kinds {
+			if k.Scope == ScopeUnknown {
+				k.Scope = out.kinds[key].Scope
+			}
+			out.kinds[key] = k
+		}
+	}
+	return out
+}

@@ -1,0 +1,86 @@
+package smp
+
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/schema"
+)
+
+// Typed answers patch metadata from a schema type. A nil type knows nothing below it and answers
+// every lookup with an empty Meta, as the reference does past the end of its schema; so does an
+// untyped type.
+func Typed(t *schema.Type) Schema { return typed{t} }
+
+type typed struct{ t *schema.Type }
+
+// Name names the type as the reference's errors do.
+func (s typed) Name() string {
+	if s.t == nil || s.t.Name == "" {
+		return "Struct"
+	}
+	return s.t.Name
+}
+
+// Struct looks up a field holding a map.
+func (s typed) Struct(key string) (Schema, Meta, error) {
+	if s.t == nil {
+		return typed{}, Meta{}, nil
+	}
+	if s.t.Kind == schema.KindUntyped {
+		if f := s.t.Field(key); f != nil {
+			return typed{f.Type}, metaOf(f), nil
+		}
+		return typed{s.t.Elem()}, Meta{}, nil
+	}
+	if s.t.Kind != schema.KindMap {
+		return nil, Meta{}, errorf("merging an object in json but data type is not map or struct, instead is: %s", s.t.Kind)
+	}
+	if f := s.t.Field(key); f != nil {
+		return typed{f.Type}, metaOf(f), nil
+	}
+	if elem := s.t.Elem(); elem != nil {
+		return typed{elem}, Meta{}, nil
+	}
+	return nil, Meta{}, errorf("unable to find api field in struct %s for the json field %q", shortName(s.t), key)
+}
+
+// Slice looks up a field holding a list; the returned schema describes its items.
+func (s typed) Slice(key string) (Schema, Meta, error) {
+	sub, meta, err := s.Struct(key)
+	if err != nil {
+		return nil, Meta{}, err
+	}
+	t := sub.(typed).t
+	switch {
+	case t == nil:
+		return typed{}, meta, nil
+	case t.Kind == schema.KindList:
+		return typed{t.ListElem()}, meta, nil
+	case (t.Kind == schema.KindMap || t.Kind == schema.KindUntyped) && len(t.Fields()) > 0:
+		// a field declared as an object but holding a list: the object describes the items, as
+		// the reference's OpenAPI lookup has it
+		return typed{t}, meta, nil
+	case t.Kind == schema.KindUntyped:
+		return typed{t.ListElem()}, meta, nil
+	case t.Kind == schema.KindMap:
+		return nil, Meta{}, errorf("expected slice, but got map")
+	}
+	return nil, Meta{}, errorf("expected slice, but got primitive")
+}
+
+func metaOf(f *schema.Field) Meta {
+	m := Meta{MergeKey: f.MergeKey}
+	if s := f.Strategy.String(); s != "" {
+		m.Strategies = strings.Split(s, ",")
+	}
+	return m
+}
+
+// shortName is a type's name without its package, as Go's reflect names a struct.
+func shortName(t *schema.Type) string {
+	name := t.Name
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	return name
+}
