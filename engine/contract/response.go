@@ -54,6 +54,9 @@ type Field struct {
 	Mark Mark   `json:"mark"`
 	// Line is 1-based in the result; for deleted and conflict marks it is the line in live.
 	Line int `json:"line"`
+	// EndLine is the last line of a whole item or map that the mark covers (same text as
+	// Line); 0 when the mark covers one line.
+	EndLine int `json:"endLine"`
 	// Reason names the rule that decided the mark, for a learner.
 	Reason string `json:"reason"`
 }

@@ -7,21 +7,25 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Handler answers requests with a fixed set of modes.
+// Handler answers requests with a fixed set of modes. It keeps the parsed built-in schema, which
+// is the same for every request; nothing else outlives a request.
 type Handler struct {
-	modes map[string]modes.Mode
+	modes   map[string]modes.Mode
+	builtin func() (*schema.Set, error)
 }
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin)}
 	for _, m := range ms {
 		h.modes[m.Name] = m
 	}
@@ -87,11 +91,35 @@ type ResourceInfo struct {
 	Line     int    `json:"line"`
 }
 
-// read parses and splits the inputs the mode reads. It reports every input's first error.
+// schemas returns the built-in schema with the user's on top, and the user's alone.
+func (h *Handler) schemas(req *contract.Request) (all, user *schema.Set, err error) {
+	builtin, err := h.builtin()
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading the built-in schema: %w", err)
+	}
+	user, err = schema.Load(req.Options.Schema, builtin)
+	if err != nil {
+		return nil, nil, err
+	}
+	return schema.Merge(builtin, user), user, nil
+}
+
+// read loads the schema, then parses and splits the inputs the mode reads. It reports every
+// input's first error.
 func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []ResourceInfo, *contract.Response) {
 	in := &modes.Input{Request: req}
 	resources := []ResourceInfo{}
 	failed := contract.NewResponse()
+	var err error
+	if in.Schema, in.User, err = h.schemas(req); err != nil {
+		failed.AddError("schema", err)
+		failed.Extra["resources"] = resources
+		return nil, nil, failed.Normalize()
+	}
+	scope := func(apiVersion, kind string) bool {
+		namespaced, known := in.Schema.Namespaced(apiVersion, kind)
+		return namespaced || !known
+	}
 	targets := map[yamltree.Input]*[]*stream.Resource{yamltree.Original: &in.Original, yamltree.Updated: &in.Updated, yamltree.Live: &in.Live}
 	for _, name := range []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live} {
 		if !m.ReadsInput(name) {
@@ -102,7 +130,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 			failed.AddError(string(name), err)
 			continue
 		}
-		rs, err := stream.Split(docs, nil)
+		rs, err := stream.Split(docs, scope)
 		if err != nil {
 			failed.AddError(string(name), err)
 			continue

@@ -2,6 +2,7 @@ package handler
 
 import (
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -10,8 +11,7 @@ var allInputs = []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.L
 // Default returns the handler with every mode of the contract. Modes not built yet answer so.
 func Default() *Handler {
 	return New(
-		modes.Mode{Name: "apply", Rules: yamltree.YAML11, Reads: allInputs,
-			Summary: "client-side kubectl apply (and Helm 3): last-applied, config and live, merged by a three-way strategic merge patch"},
+		apply.Mode(),
 		modes.Mode{Name: "merge3", Rules: yamltree.YAML12, Reads: allInputs,
 			Summary: "kpt / kustomize package update: the local copy rebased onto a new upstream (kyaml merge3)"},
 		modes.Mode{Name: "ssa", Rules: yamltree.YAML11, Reads: []yamltree.Input{yamltree.Updated, yamltree.Live},

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -41,4 +42,8 @@ type Input struct {
 	// Original, Updated and Live are the resources of each input, in document order; an input
 	// the mode does not read is empty.
 	Original, Updated, Live []*stream.Resource
+	// Schema holds the built-in kinds with the user's schema (options.schema) on top.
+	Schema *schema.Set
+	// User is the user's schema alone (empty when none was given).
+	User *schema.Set
 }

@@ -65,7 +65,7 @@ func build(file *fileDecl, base *Set) (*Set, error) {
 
 // kind resolves a kind declaration.
 func (b *builder) kind(k kindDecl) (KindInfo, error) {
-	info := KindInfo{GroupVersionKind: GroupVersionKind{APIVersion: k.APIVersion, Kind: k.Kind}}
+	info := KindInfo{GroupVersionKind: GroupVersionKind{APIVersion: k.APIVersion, Kind: k.Kind}, FromCRD: k.fromCRD}
 	if k.APIVersion == "" || k.Kind == "" {
 		return info, yamltree.Errorf(k.pos, "a kind needs an apiVersion and a kind")
 	}

@@ -23,7 +23,8 @@ type kindDecl struct {
 	// Scope is "Namespaced", "Cluster", or empty when unknown.
 	Scope string `json:"scope,omitempty"`
 
-	pos yamltree.Pos
+	pos     yamltree.Pos
+	fromCRD bool
 }
 
 // typeDecl is a named type.

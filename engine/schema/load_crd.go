@@ -45,7 +45,7 @@ func readCRD(root *yamltree.Node, base *Set, file *fileDecl) error {
 		name := crdTypeName(crd.group, v.name, crd.kind)
 		file.Types = append(file.Types, typeDecl{Name: name, atomDecl: atom, pos: v.pos})
 		file.Kinds = append(file.Kinds, kindDecl{APIVersion: apiVersion(crd.group, v.name), Kind: crd.kind,
-			Type: name, Scope: crd.scope, pos: v.pos})
+			Type: name, Scope: crd.scope, pos: v.pos, fromCRD: true})
 	}
 	return nil
 }

@@ -45,6 +45,9 @@ type KindInfo struct {
 	Type *Type
 	// Scope is whether the kind is namespaced.
 	Scope Scope
+	// FromCRD records that a CustomResourceDefinition declared the kind: the kind is a custom
+	// resource, which kubectl apply patches with a JSON merge patch whatever its schema says.
+	FromCRD bool
 }
 
 // Set is a collection of named types plus the index from apiVersion and kind to a resource's root

@@ -1,0 +1,71 @@
+package apply
+
+import (
+	"fmt"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// LastAppliedAnnotation is where kubectl keeps the configuration it applied last.
+const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+
+// withoutLastApplied returns a copy of config as kubectl serializes it for the annotation: the
+// last-applied annotation removed, and metadata.annotations present (an empty map when the config
+// has no other annotation), exactly as kubectl's GetModifiedConfiguration leaves it.
+func withoutLastApplied(config *yamltree.Node) *yamltree.Node {
+	c := config.Clone()
+	meta := c.Get("metadata")
+	if meta == nil || !meta.IsMap() {
+		meta = yamltree.NewMap()
+		c.Set("metadata", meta)
+	}
+	annotations := meta.Get("annotations")
+	if annotations == nil || !annotations.IsMap() {
+		annotations = yamltree.NewMap()
+		meta.Set("annotations", annotations)
+	}
+	annotations.Delete(LastAppliedAnnotation)
+	return c
+}
+
+// modifiedConfiguration returns what kubectl diffs against live: the config with the new
+// last-applied annotation, whose text is the config as sorted-key JSON and a newline.
+func modifiedConfiguration(config *yamltree.Node) (*yamltree.Node, error) {
+	base := withoutLastApplied(config)
+	text, err := yamltree.SortedJSON(base)
+	if err != nil {
+		return nil, fmt.Errorf("writing the last-applied annotation: %w", err)
+	}
+	value := yamltree.NewString(text + "\n")
+	value.Style = yamltree.Literal
+	modified := base.Clone()
+	modified.Lookup("metadata", "annotations").Set(LastAppliedAnnotation, value)
+	return modified, nil
+}
+
+// lastAppliedFromLive reads the last-applied configuration kept in live's annotation. It returns
+// nil when live has none; an annotation that is not a JSON object is an error at its line.
+func lastAppliedFromLive(live *yamltree.Node) (*yamltree.Node, error) {
+	value := live.Lookup("metadata", "annotations", LastAppliedAnnotation)
+	if value == nil || value.IsNull() {
+		return nil, nil
+	}
+	text := value.Str()
+	root, err := yamltree.ParseOne(yamltree.Live, text, yamltree.Options{})
+	if err == nil && (root == nil || !root.IsMap()) {
+		err = fmt.Errorf("it is not a JSON object")
+	}
+	if err != nil {
+		return nil, yamltree.Errorf(value.Pos, "the %s annotation is not valid JSON, so kubectl cannot read the last applied configuration: %v", LastAppliedAnnotation, annotationError(err))
+	}
+	return root, nil
+}
+
+// annotationError strips the position of an error inside the annotation's text, which would
+// point into the annotation rather than into live.
+func annotationError(err error) string {
+	if e, ok := err.(*yamltree.Error); ok {
+		return fmt.Sprintf("line %d, column %d of the annotation: %s", e.Line, e.Column, e.Message)
+	}
+	return err.Error()
+}
