@@ -33,11 +33,11 @@ func (v versions) child(key string) versions {
 type rule uint8
 
 const (
-	ruleField       rule = iota // a scalar, or a value whose type changed
-	ruleAtomicList              // a list without merge strategy: replaced whole
-	ruleMergeList               // a custom resource's list under JSON merge patch
-	ruleReplace                 // a map with the replace strategy
-	ruleAnnotation              // kubectl's last-applied annotation
+	ruleField      rule = iota // a scalar, or a value whose type changed
+	ruleAtomicList             // a list without merge strategy: replaced whole
+	ruleMergeList              // a custom resource's list under JSON merge patch
+	ruleReplace                // a map with the replace strategy
+	ruleAnnotation             // kubectl's last-applied annotation
 )
 
 func (e *explainer) add(path fieldpath.Path, mark contract.Mark, line, endLine int, reason string) {

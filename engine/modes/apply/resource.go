@@ -33,17 +33,17 @@ const (
 
 // outcome is what applying one resource gave.
 type outcome struct {
-	triple     stream.Triple
-	action     Action
-	patchType  PatchType
-	original   *yamltree.Node // last-applied, as kubectl read it (nil when none)
-	fromLive   bool           // original was read from live's annotation
-	modified   *yamltree.Node // the config with its new annotation
-	patch      *yamltree.Node
-	result     *yamltree.Node // nil when deleted or in conflict
-	conflicts  []smp.Conflict
-	schema     smp.Schema // nil for a JSON merge patch
-	strategic  bool
+	triple    stream.Triple
+	action    Action
+	patchType PatchType
+	original  *yamltree.Node // last-applied, as kubectl read it (nil when none)
+	fromLive  bool           // original was read from live's annotation
+	modified  *yamltree.Node // the config with its new annotation
+	patch     *yamltree.Node
+	result    *yamltree.Node // nil when deleted or in conflict
+	conflicts []smp.Conflict
+	schema    smp.Schema // nil for a JSON merge patch
+	strategic bool
 }
 
 // resourceSchema returns the strategic merge schema of a resource, or nil when kubectl would use
