@@ -11,7 +11,7 @@ all: test
 
 ## run: answer one example's request with the native front door (the page comes later)
 run:
-	$(GO) run ./wasm < examples/$(EXAMPLE)/request.json
+	$(GO) run ./wasm examples/$(EXAMPLE)
 
 ## test: vet and every test of both modules, plus a short fuzz pass of every fuzz target
 test: vet unit fuzz

@@ -4,12 +4,15 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/examples"
 )
 
 const usage = `mergeplay: what a Kubernetes merge does to your object, field by field, and why.
@@ -17,6 +20,7 @@ const usage = `mergeplay: what a Kubernetes merge does to your object, field by 
 Usage:
   go run ./wasm < request.json > response.json
   go run ./wasm request.json
+  go run ./wasm examples/apply-containers     (an example folder)
 
 The request is one JSON object:
   {"mode": "apply", "original": "<yaml>", "updated": "<yaml>", "live": "<yaml>",
@@ -25,7 +29,7 @@ The request is one JSON object:
                "schema": "", "schemaType": "", "now": ""}}
 Omitted options take kubectl's defaults. The response always holds every key:
   {"version", "result", "patch", "fields", "conflicts", "errors", "extra"}
-The README documents each one. Examples live in examples/<name>/request.json.
+The README documents each one. Examples live in examples/<name>/.
 
 Modes:
 `
@@ -58,7 +62,7 @@ func run(h *handler.Handler, args []string, stdin io.Reader, stdout io.Writer) e
 	case 0:
 		data, err = io.ReadAll(stdin)
 	case 1:
-		data, err = os.ReadFile(args[0])
+		data, err = readRequest(args[0])
 	default:
 		return fmt.Errorf("expected at most one request file, got %d arguments (see -h)", len(args))
 	}
@@ -68,4 +72,20 @@ func run(h *handler.Handler, args []string, stdin io.Reader, stdout io.Writer) e
 	out := h.HandleJSON(context.Background(), data)
 	_, err = stdout.Write(append(out, '\n'))
 	return err
+}
+
+// readRequest reads a request file, or builds the request of an example folder.
+func readRequest(name string) ([]byte, error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return os.ReadFile(name)
+	}
+	ex, err := examples.LoadOne(os.DirFS(filepath.Dir(filepath.Clean(name))), filepath.Base(filepath.Clean(name)))
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(ex.Request)
 }

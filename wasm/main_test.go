@@ -31,3 +31,13 @@ func TestRunRejectsExtraArguments(t *testing.T) {
 		t.Error("two request files accepted")
 	}
 }
+
+func TestRunExampleFolder(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(handler.Default(), []string{"../examples/apply-containers"}, nil, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `nginx-helper-c`) || strings.Contains(out.String(), `"errors":[{`) {
+		t.Errorf("response: %s", out.String())
+	}
+}

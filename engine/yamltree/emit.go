@@ -186,12 +186,26 @@ func (e *emitter) inline(n *Node, indent int, _ bool) {
 	if n.Kind == ScalarNode {
 		e.write(scalarText(n, false))
 	} else {
+		e.recordFlow(n)
 		var b strings.Builder
 		writeFlow(&b, n)
 		e.write(b.String())
 	}
 	e.lineComment(n)
 	e.write("\n")
+}
+
+// recordFlow notes every node of a flow collection as written on the current line.
+func (e *emitter) recordFlow(n *Node) {
+	if _, seen := e.layout.lines[n]; !seen {
+		e.layout.lines[n] = e.line
+	}
+	for _, f := range n.Fields {
+		e.recordFlow(f.Value)
+	}
+	for _, it := range n.Items {
+		e.recordFlow(it)
+	}
 }
 
 // blockScalar renders a multi-line string as a literal block scalar when it can be written so

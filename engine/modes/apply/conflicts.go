@@ -13,13 +13,17 @@ func (o *outcome) conflictEntries() []contract.Conflict {
 	var out []contract.Conflict
 	live := root(o.triple.Live)
 	for _, c := range o.conflicts {
+		message := fmt.Sprintf("live changed this since last-applied (to %s) and the config changes it too (to %s): with --overwrite=false kubectl refuses the whole apply",
+			short(c.Changed), short(c.Patch))
+		if isAnnotations(c.Path) && c.Path[2].Field == LastAppliedAnnotation {
+			message = "live carries the last-applied annotation, which last-applied itself does not (kubectl adds it after each apply), so it counts as a change made in live; the config rewrites it, so with --overwrite=false kubectl refuses the apply"
+		}
 		out = append(out, contract.Conflict{
 			Resource: o.triple.ID.String(),
 			Path:     c.Path.String(),
 			Manager:  "live",
 			Line:     lineAt(live, c.Path),
-			Message: fmt.Sprintf("live changed this since last-applied (to %s) and the config changes it too (to %s): with --overwrite=false kubectl refuses the whole apply",
-				short(c.Changed), short(c.Patch)),
+			Message:  message,
 		})
 	}
 	return out

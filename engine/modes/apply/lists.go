@@ -1,6 +1,8 @@
 package apply
 
 import (
+	"fmt"
+
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/smp"
@@ -22,7 +24,11 @@ func (e *explainer) keyedList(path fieldpath.Path, v versions, mergeKey string, 
 		case iv.u == nil && iv.o == nil:
 			e.add(p, contract.Ignored, e.layout.Line(r), e.endLine(r), ignoredItemReason(mergeKey, key))
 		default:
+			from := len(e.fields)
 			e.mapFields(p, iv, items)
+			if n := countItems(v.u, mergeKey, key); n > 1 {
+				e.noteMergedDuplicates(from, n, mergeKey, key)
+			}
 		}
 	}
 	for _, l := range v.l.Items {
@@ -32,6 +38,28 @@ func (e *explainer) keyedList(path fieldpath.Path, v versions, mergeKey string, 
 		}
 		iv := versions{o: findItem(v.o, mergeKey, key), u: findItem(v.u, mergeKey, key), l: l}
 		e.add(path.Key(mergeKey, key), contract.Deleted, l.Pos.Line, lastLine(l), deletedItemReason(iv, mergeKey, key))
+	}
+}
+
+// countItems counts the items of list l whose merge key equals key.
+func countItems(l *yamltree.Node, mergeKey string, key *yamltree.Node) int {
+	n := 0
+	if l.IsList() {
+		for _, it := range l.Items {
+			if it.IsMap() && it.Has(mergeKey) && yamltree.Equal(it.Get(mergeKey), key) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// noteMergedDuplicates explains, on the marks of one item, that the config held several items
+// with its key and the patch merged them into it.
+func (e *explainer) noteMergedDuplicates(from, n int, mergeKey string, key *yamltree.Node) {
+	note := fmt.Sprintf("; the config lists %d items with %s=%s, and a strategic merge patch matches items on %s alone, so it merged them into this one: the others are lost (server-side apply keys container ports on containerPort and protocol)", n, mergeKey, short(key), mergeKey)
+	for i := from; i < len(e.fields); i++ {
+		e.fields[i].Reason += note
 	}
 }
 

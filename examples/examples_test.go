@@ -1,0 +1,60 @@
+package examples
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/handler"
+)
+
+var update = flag.Bool("update", false, "rewrite expected.yaml (marks.txt is written by hand: with -update, a missing one is drafted for review)")
+
+// TestExamples runs every example and checks its expected result and hand-written marks.
+func TestExamples(t *testing.T) {
+	all, err := Load(os.DirFS("."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) == 0 {
+		t.Fatal("no examples")
+	}
+	h := handler.Default()
+	for _, ex := range all {
+		t.Run(ex.Name, func(t *testing.T) {
+			resp := h.Handle(context.Background(), ex.Request)
+			if len(resp.Errors) > 0 {
+				t.Fatalf("errors: %+v", resp.Errors)
+			}
+			got := Marks(resp)
+			if *update {
+				write(t, filepath.Join(ex.Name, "expected.yaml"), resp.Result)
+				if len(ex.Marks) == 0 {
+					write(t, filepath.Join(ex.Name, "marks.txt"), strings.Join(got, "\n")+"\n")
+				}
+				return
+			}
+			if resp.Result != ex.Expected {
+				t.Errorf("result differs from expected.yaml:\n%s", resp.Result)
+			}
+			if strings.Join(got, "\n") != strings.Join(ex.Marks, "\n") {
+				t.Errorf("marks differ from marks.txt:\ngot:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(ex.Marks, "\n"))
+			}
+			for _, f := range resp.Fields {
+				if f.Reason == "" || f.Line <= 0 {
+					t.Errorf("mark without a reason or a line: %+v", f)
+				}
+			}
+		})
+	}
+}
+
+func write(t *testing.T, file, text string) {
+	t.Helper()
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
