@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -81,7 +82,22 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		resp = m.Run(ctx, in)
 	}
 	resp.Extra["resources"] = resources
+	resp.Extra["diff"] = liveDiff(in, resp)
 	return resp.Normalize()
+}
+
+// liveDiff compares live, written the way results are written, with the result: the lines the
+// merge changed (the response's extra.diff).
+func liveDiff(in *modes.Input, resp *contract.Response) []linediff.Hunk {
+	if resp.Result == "" {
+		return []linediff.Hunk{}
+	}
+	docs := make([]*yamltree.Document, len(in.Live))
+	for i, r := range in.Live {
+		docs[i] = &yamltree.Document{Root: r.Root}
+	}
+	live, _ := yamltree.Emit(docs)
+	return linediff.Diff(live, resp.Result)
 }
 
 // ResourceInfo lists one resource found in an input (the response's extra.resources).
