@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/smp"
@@ -138,25 +139,25 @@ func patchText(infos []PatchInfo) string {
 
 // marks explains one resource of the result.
 func (o *outcome) marks(layout *yamltree.Layout) []contract.Field {
-	e := &explainer{resource: o.triple.ID.String(), layout: layout, strategic: o.strategic, hasOriginal: o.original != nil}
+	w := &explain.Walker{Resource: o.triple.ID.String(), Layout: layout, Reasons: reasons{hasOriginal: o.original != nil}}
 	live := root(o.triple.Live)
 	switch o.action {
 	case Create:
-		e.add(nil, contract.Added, layout.Line(o.result), e.endLine(o.result), "not in the cluster: kubectl creates it from the config, with the last-applied annotation")
+		w.Mark(nil, contract.Added, layout.Line(o.result), w.EndLine(o.result), "not in the cluster: kubectl creates it from the config, with the last-applied annotation")
 	case Prune:
-		e.add(nil, contract.Deleted, live.Pos.Line, lastLine(live), "--prune: last-applied had this resource and the config no longer does, so kubectl deletes it")
+		w.Mark(nil, contract.Deleted, live.Pos.Line, explain.LastLine(live), "--prune: last-applied had this resource and the config no longer does, so kubectl deletes it")
 	case Leave:
 		if o.result != nil {
-			e.add(nil, contract.Ignored, layout.Line(o.result), e.endLine(o.result), "not in the config: kubectl apply leaves resources it is not given alone (unless --prune deletes the ones it applied before)")
+			w.Mark(nil, contract.Ignored, layout.Line(o.result), w.EndLine(o.result), "not in the config: kubectl apply leaves resources it is not given alone (unless --prune deletes the ones it applied before)")
 		}
 	default:
-		var sch smp.Schema = o.schema
-		if !o.strategic {
-			sch = nil
+		var sch smp.Schema
+		if o.strategic {
+			sch = o.schema
 		}
-		e.object(versions{o: o.original, u: o.modified, l: live, r: o.result}, sch)
+		w.Object(explain.Versions{Original: o.original, Updated: o.modified, Live: live, Result: o.result}, sch)
 	}
-	return e.fields
+	return w.Fields()
 }
 
 // crdKindsOf lists the kinds the user's schema declares through CRDs: kubectl sends those JSON

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -47,7 +48,7 @@ func lineAt(n *yamltree.Node, path fieldpath.Path) int {
 			n = n.Items[e.Index]
 			line = n.Pos.Line
 		case e.Keys != nil && n.IsList():
-			n = findItem(n, e.Keys[0].Name, e.Keys[0].Value)
+			n = explain.FindItem(n, explain.Key{Field: e.Keys[0].Name, Value: e.Keys[0].Value})
 			if n == nil {
 				return line
 			}
