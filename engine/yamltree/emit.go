@@ -77,10 +77,10 @@ func (e *emitter) lineComment(n *Node) {
 func (e *emitter) root(n *Node) {
 	e.layout.lines[n] = e.line
 	switch {
-	case n.Kind == MapNode && n.Style != Flow && len(n.Fields) > 0:
+	case n.Kind == MapNode && !keepsFlow(n, 0) && len(n.Fields) > 0:
 		e.comments(n.Comments.Head, 0)
 		e.mapBody(n, 0, false)
-	case n.Kind == ListNode && n.Style != Flow && len(n.Items) > 0:
+	case n.Kind == ListNode && !keepsFlow(n, 0) && len(n.Items) > 0:
 		e.comments(n.Comments.Head, 0)
 		e.listBody(n, 0)
 	default:
@@ -109,11 +109,11 @@ func (e *emitter) mapBody(n *Node, indent int, inlineFirst bool) {
 func (e *emitter) afterKey(v *Node, indent int) {
 	e.layout.lines[v] = e.line
 	switch {
-	case v.Kind == MapNode && v.Style != Flow && len(v.Fields) > 0:
+	case v.Kind == MapNode && !keepsFlow(v, indent) && len(v.Fields) > 0:
 		e.lineComment(v)
 		e.write("\n")
 		e.mapBody(v, indent+2, false)
-	case v.Kind == ListNode && v.Style != Flow && len(v.Items) > 0:
+	case v.Kind == ListNode && !keepsFlow(v, indent) && len(v.Items) > 0:
 		e.lineComment(v)
 		e.write("\n")
 		in := indent
@@ -136,18 +136,18 @@ func (e *emitter) afterKey(v *Node, indent int) {
 func (e *emitter) listBody(n *Node, indent int) {
 	for _, it := range n.Items {
 		e.comments(it.Comments.Head, indent)
-		if it.Kind == MapNode && it.Style != Flow && len(it.Fields) > 0 {
+		if it.Kind == MapNode && !keepsFlow(it, indent) && len(it.Fields) > 0 {
 			e.comments(it.Fields[0].Key.Comments.Head, indent)
 		}
 		e.indent(indent)
 		e.write("-")
 		e.layout.lines[it] = e.line
 		switch {
-		case it.Kind == MapNode && it.Style != Flow && len(it.Fields) > 0:
+		case it.Kind == MapNode && !keepsFlow(it, indent) && len(it.Fields) > 0:
 			e.write(" ")
 			e.lineCommentAbove(it, indent+2)
 			e.mapBody(it, indent+2, true)
-		case it.Kind == ListNode && it.Style != Flow && len(it.Items) > 0:
+		case it.Kind == ListNode && !keepsFlow(it, indent) && len(it.Items) > 0:
 			e.lineComment(it)
 			e.write("\n")
 			e.listBody(it, indent+2)
@@ -193,6 +193,20 @@ func (e *emitter) inline(n *Node, indent int, _ bool) {
 	}
 	e.lineComment(n)
 	e.write("\n")
+}
+
+// maxFlowWidth is the widest line a flow collection may make before it is written in block style.
+const maxFlowWidth = 100
+
+// keepsFlow reports whether a collection is written in flow style: when it was read so and its
+// flow form still fits on a line (a merge may have added long values to it).
+func keepsFlow(n *Node, indent int) bool {
+	if n.Style != Flow {
+		return false
+	}
+	var b strings.Builder
+	writeFlow(&b, n)
+	return indent+b.Len() <= maxFlowWidth
 }
 
 // recordFlow notes every node of a flow collection as written on the current line.

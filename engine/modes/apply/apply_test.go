@@ -1,0 +1,126 @@
+package apply_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/modes/apply"
+)
+
+func run(t *testing.T, original, updated, live string, opts ...func(*contract.Options)) *contract.Response {
+	t.Helper()
+	req := &contract.Request{Mode: "apply", Original: original, Updated: updated, Live: live, Options: contract.DefaultOptions()}
+	for _, o := range opts {
+		o(&req.Options)
+	}
+	return handler.Default().Handle(context.Background(), req)
+}
+
+func TestLastAppliedAnnotationIsWrittenAsKubectlWritesIt(t *testing.T) {
+	tests := []struct {
+		config, want string
+	}{
+		{"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  z: \"1\"\n  b: <&>\n",
+			`{"apiVersion":"v1","data":{"b":"\u003c\u0026\u003e","z":"1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"a"}}` + "\n"},
+		{"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  annotations:\n    note: x\n    kubectl.kubernetes.io/last-applied-configuration: old\n",
+			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"annotations":{"note":"x"},"name":"a"}}` + "\n"},
+		{"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {num: 0x10, on: yes}\n",
+			`{"apiVersion":"v1","data":{"num":16,"true":true},"kind":"ConfigMap","metadata":{"annotations":{},"name":"a"}}` + "\n"},
+	}
+	for _, tt := range tests {
+		resp := run(t, "", tt.config, "")
+		if len(resp.Errors) > 0 {
+			t.Fatal(resp.Errors)
+		}
+		infos := resp.Extra["patches"].([]apply.PatchInfo)
+		if infos[0].Action != apply.Create {
+			t.Fatalf("action %s", infos[0].Action)
+		}
+		if !strings.Contains(resp.Result, quoteBlock(tt.want)) {
+			t.Errorf("annotation %q not in the result:\n%s", tt.want, resp.Result)
+		}
+	}
+}
+
+// quoteBlock is how the result writes a one-line annotation ending in a newline.
+func quoteBlock(s string) string {
+	return "kubectl.kubernetes.io/last-applied-configuration: |\n      " + strings.TrimSuffix(s, "\n") + "\n"
+}
+
+func TestBrokenAnnotationNamesItsLine(t *testing.T) {
+	live := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: '{\"broken\": '\n"
+	resp := run(t, "", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n", live)
+	if len(resp.Errors) != 1 || resp.Errors[0].Input != "live" || resp.Errors[0].Line != 6 ||
+		!strings.Contains(resp.Errors[0].Message, "last-applied-configuration annotation is not valid JSON") {
+		t.Errorf("errors: %+v", resp.Errors)
+	}
+	if resp.Result != "" {
+		t.Errorf("a result despite the error")
+	}
+}
+
+func TestActions(t *testing.T) {
+	cm := func(name string) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: " + name + "}\ndata: {k: v}\n"
+	}
+	tests := []struct {
+		name                    string
+		original, updated, live string
+		prune                   bool
+		want                    []apply.Action
+	}{
+		{"create", "", cm("a"), "", false, []apply.Action{apply.Create}},
+		{"patch", cm("a"), cm("a"), cm("a"), false, []apply.Action{apply.Patch}},
+		{"leave live-only", "", cm("a"), cm("a") + "---\n" + cm("b"), false, []apply.Action{apply.Patch, apply.Leave}},
+		{"prune what last-applied had", cm("a") + "---\n" + cm("b"), cm("a"), cm("a") + "---\n" + cm("b"), true, []apply.Action{apply.Patch, apply.Prune}},
+		{"prune spares what last-applied lacked", cm("a"), cm("a"), cm("a") + "---\n" + cm("b"), true, []apply.Action{apply.Patch, apply.Leave}},
+	}
+	for _, tt := range tests {
+		resp := run(t, tt.original, tt.updated, tt.live, func(o *contract.Options) { o.Prune = tt.prune })
+		if len(resp.Errors) > 0 {
+			t.Fatalf("%s: %+v", tt.name, resp.Errors)
+		}
+		infos := resp.Extra["patches"].([]apply.PatchInfo)
+		var got []apply.Action
+		for _, p := range infos {
+			got = append(got, p.Action)
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: actions %v, want %v", tt.name, got, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("%s: actions %v, want %v", tt.name, got, tt.want)
+			}
+		}
+	}
+}
+
+func TestPatchIsWhatKubectlSends(t *testing.T) {
+	original := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: v, gone: x}\n"
+	updated := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: w}\n"
+	live := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: default}\ndata: {k: v, gone: x, extra: y}\n"
+	resp := run(t, original, updated, live)
+	want := `{"data":{"gone":null,"k":"w"},"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"data\":{\"k\":\"w\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"name\":\"a\"}}\n"}}}`
+	if resp.Patch != want {
+		t.Errorf("patch:\n got  %s\n want %s", resp.Patch, want)
+	}
+}
+
+func TestCustomResourceIgnoresOverwrite(t *testing.T) {
+	doc := func(size string) string {
+		return "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: " + size + "}\n"
+	}
+	resp := run(t, doc("1"), doc("3"), doc("2"), func(o *contract.Options) { o.Overwrite = false })
+	if len(resp.Conflicts) != 0 || !strings.Contains(resp.Result, "size: 3") {
+		t.Errorf("custom resource: conflicts %+v, result %s", resp.Conflicts, resp.Result)
+	}
+	infos := resp.Extra["patches"].([]apply.PatchInfo)
+	if infos[0].Type != apply.Merge {
+		t.Errorf("patch type %s, want merge", infos[0].Type)
+	}
+}
