@@ -3,6 +3,7 @@ package handler
 import (
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
+	"github.com/mergeplay/mergeplay/engine/modes/patch"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -16,8 +17,7 @@ func Default() *Handler {
 			Summary: "kpt / kustomize package update: the local copy rebased onto a new upstream (kyaml merge3)"},
 		modes.Mode{Name: "ssa", Rules: yamltree.YAML11, Reads: []yamltree.Input{yamltree.Updated, yamltree.Live},
 			Summary: "server-side apply: field managers, managedFields, conflicts and force"},
-		modes.Mode{Name: "patch", Rules: yamltree.YAML11, Reads: []yamltree.Input{yamltree.Updated, yamltree.Live},
-			Summary: "kubectl patch --type strategic: a strategic merge patch with its directives applied to live"},
+		patch.Mode(),
 		modes.Mode{Name: "twoway", Rules: yamltree.YAML11, Reads: allInputs,
 			Summary: "Helm 2's two-way merge beside the three-way one: what drift it leaves behind, and the repair"},
 	)

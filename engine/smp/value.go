@@ -1,6 +1,7 @@
 package smp
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -202,3 +203,13 @@ func newMap() *yamltree.Node { return yamltree.NewMap() }
 
 // list returns a list node holding items.
 func list(items []*yamltree.Node) *yamltree.Node { return yamltree.NewList(items...) }
+
+// Located returns err as a *yamltree.Error when it is an *Error that knows where in an input it
+// lies, with prefix before its message; other errors come back unchanged.
+func Located(err error, prefix string) error {
+	var e *Error
+	if errors.As(err, &e) && e.Pos.IsValid() {
+		return yamltree.Errorf(e.Pos, "%s%s", prefix, e.Message)
+	}
+	return err
+}
