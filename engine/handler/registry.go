@@ -4,6 +4,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/modes/patch"
+	"github.com/mergeplay/mergeplay/engine/modes/twoway"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -18,7 +19,6 @@ func Default() *Handler {
 		modes.Mode{Name: "ssa", Rules: yamltree.YAML11, Reads: []yamltree.Input{yamltree.Updated, yamltree.Live},
 			Summary: "server-side apply: field managers, managedFields, conflicts and force"},
 		patch.Mode(),
-		modes.Mode{Name: "twoway", Rules: yamltree.YAML11, Reads: allInputs,
-			Summary: "Helm 2's two-way merge beside the three-way one: what drift it leaves behind, and the repair"},
+		twoway.Mode(),
 	)
 }

@@ -1,0 +1,13 @@
+// Package twoway shows what Helm 2 (and werf before its migration) did on an upgrade, beside what
+// Helm 3 and kubectl apply do.
+//
+// Helm 2 computed a two-way patch from the previous release's render (original) to the new one
+// (updated) and applied it to the object in the cluster (live): live itself was never consulted,
+// so a field someone edited in the cluster (kubectl edit) stays edited whenever the two renders
+// agree on it. Helm 3 computes a three-way patch instead (previous render, new render, live), which
+// puts such fields back. This mode answers with the two-way result, marks each field, lists every
+// live edit the two-way upgrade leaves out of sync with the new render, and gives the three-way
+// result and the repair patch that would bring live in line (werf's "repair patch": the new
+// render's fields forced onto the two-way result). Resources the new render dropped are deleted,
+// as Helm does. Custom resources get JSON merge patches, as Helm sends them.
+package twoway

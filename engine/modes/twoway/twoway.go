@@ -1,0 +1,194 @@
+package twoway
+
+import (
+	"context"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/jsonmerge"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/smp"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Mode is the twoway mode, for the handler's registry.
+func Mode() modes.Mode {
+	return modes.Mode{
+		Name:    "twoway",
+		Summary: "Helm 2's two-way merge beside the three-way one: what drift it leaves behind, and the repair",
+		Rules:   yamltree.YAML11,
+		Reads:   []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live},
+		Run:     Run,
+	}
+}
+
+// Action is what the upgrade does with one resource.
+type Action string
+
+// The actions.
+const (
+	Create Action = "create"
+	Patch  Action = "patch"
+	Delete Action = "delete"
+	Leave  Action = "none"
+)
+
+// upgraded is one resource and both upgrades of it.
+type upgraded struct {
+	triple    stream.Triple
+	action    Action
+	schema    smp.Schema // nil: JSON merge patches
+	twoPatch  *yamltree.Node
+	two       *yamltree.Node // the two-way result (nil when deleted)
+	three     *yamltree.Node // the three-way result
+	repair    *yamltree.Node // the patch that brings two into line with the new render
+	outOfSync []drift
+}
+
+// Run upgrades every resource both ways.
+func Run(_ context.Context, in *modes.Input) *contract.Response {
+	resp := contract.NewResponse()
+	triples, err := stream.Pair(stream.Inputs{Original: in.Original, Updated: in.Updated, Live: in.Live})
+	if err != nil {
+		resp.AddError("", err)
+		return resp
+	}
+	var done []*upgraded
+	for _, t := range triples {
+		u, err := upgrade(t, resourceSchema(in, t.ID))
+		if err != nil {
+			resp.AddError(inputOf(t), err)
+			continue
+		}
+		done = append(done, u)
+	}
+	if len(resp.Errors) > 0 {
+		return resp
+	}
+	respond(resp, done)
+	return resp
+}
+
+// resourceSchema is the strategic merge schema of a resource, nil for custom resources.
+func resourceSchema(in *modes.Input, id stream.ID) smp.Schema {
+	for _, k := range in.User.Kinds() {
+		if k.FromCRD && k.GroupVersionKind == (schema.GroupVersionKind{APIVersion: id.APIVersion, Kind: id.Kind}) {
+			return nil
+		}
+	}
+	if root := in.Schema.Root(id.APIVersion, id.Kind); root != nil {
+		return smp.Typed(root)
+	}
+	if t := in.Schema.Named(in.Request.Options.SchemaType); in.Request.Options.SchemaType != "" && t != nil {
+		return smp.Typed(t)
+	}
+	return nil
+}
+
+// upgrade runs both upgrades on one resource.
+func upgrade(t stream.Triple, sch smp.Schema) (*upgraded, error) {
+	u := &upgraded{triple: t, schema: sch}
+	switch {
+	case t.Updated == nil && t.Live != nil && t.Original != nil:
+		u.action = Delete
+		return u, nil
+	case t.Updated == nil:
+		u.action = Leave
+		if t.Live != nil {
+			u.two, u.three = t.Live.Root.Clone(), t.Live.Root.Clone()
+		}
+		return u, nil
+	case t.Live == nil:
+		u.action = Create
+		u.two, u.three = t.Updated.Root.Clone(), t.Updated.Root.Clone()
+		return u, nil
+	}
+	u.action = Patch
+	original := root(t.Original)
+	var err error
+	if u.twoPatch, err = twoWayPatch(original, t.Updated.Root, sch); err != nil {
+		return nil, err
+	}
+	if u.two, err = applyPatch(t.Live.Root, u.twoPatch, sch); err != nil {
+		return nil, err
+	}
+	threePatch, err := threeWayPatch(original, t.Updated.Root, t.Live.Root, sch)
+	if err != nil {
+		return nil, err
+	}
+	if u.three, err = applyPatch(t.Live.Root, threePatch, sch); err != nil {
+		return nil, err
+	}
+	if u.repair, err = threeWayPatch(t.Updated.Root, t.Updated.Root, u.two, sch); err != nil {
+		return nil, err
+	}
+	u.outOfSync = drifts(u.two, u.three, sch)
+	return u, nil
+}
+
+func twoWayPatch(original, updated *yamltree.Node, sch smp.Schema) (*yamltree.Node, error) {
+	if sch == nil {
+		p, err := jsonmerge.TwoWay(orEmpty(original), updated)
+		return p, helmError(err)
+	}
+	p, err := smp.TwoWay(original, updated, sch)
+	return p, helmError(err)
+}
+
+func threeWayPatch(original, updated, live *yamltree.Node, sch smp.Schema) (*yamltree.Node, error) {
+	if sch == nil {
+		p, err := jsonmerge.ThreeWay(original, updated, live, true)
+		return p, helmError(err)
+	}
+	p, _, err := smp.ThreeWay(original, updated, live, sch, true)
+	return p, helmError(err)
+}
+
+func applyPatch(live, patch *yamltree.Node, sch smp.Schema) (*yamltree.Node, error) {
+	if len(patch.Fields) == 0 {
+		return live.Clone(), nil
+	}
+	if sch == nil {
+		r, err := jsonmerge.Apply(live, patch)
+		return r, helmError(err)
+	}
+	r, err := smp.Apply(live, patch, sch)
+	return r, helmError(err)
+}
+
+func helmError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return smp.Located(err, "the upgrade fails here: ")
+}
+
+func orEmpty(n *yamltree.Node) *yamltree.Node {
+	if n == nil {
+		return yamltree.NewMap()
+	}
+	return n
+}
+
+func root(r *stream.Resource) *yamltree.Node {
+	if r == nil {
+		return nil
+	}
+	return r.Root
+}
+
+func inputOf(t stream.Triple) string {
+	if t.Updated != nil {
+		return string(yamltree.Updated)
+	}
+	return string(yamltree.Live)
+}
+
+// describe names a resource's identity for messages.
+func describe(id stream.ID) string {
+	if s := id.String(); s != "" {
+		return s
+	}
+	return "the object"
+}

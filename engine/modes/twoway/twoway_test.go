@@ -1,0 +1,60 @@
+package twoway_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/modes/twoway"
+)
+
+func run(t *testing.T, previous, next, live string) *contract.Response {
+	t.Helper()
+	resp := handler.Default().Handle(context.Background(), &contract.Request{Mode: "twoway", Original: previous, Updated: next, Live: live, Options: contract.DefaultOptions()})
+	if len(resp.Errors) > 0 {
+		t.Fatalf("errors: %+v", resp.Errors)
+	}
+	return resp
+}
+
+const deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: %s\n  template:\n    spec:\n      containers:\n      - {name: web, image: %s}\n"
+
+func dep(replicas, image string) string {
+	return strings.Replace(strings.Replace(deployment, "%s", replicas, 1), "%s", image, 1)
+}
+
+func TestTwoWayLeavesLiveEditsThreeWayRepairs(t *testing.T) {
+	resp := run(t, dep("2", "nginx:1"), dep("2", "nginx:2"), dep("5", "nginx:1"))
+	if !strings.Contains(resp.Result, "replicas: 5") || !strings.Contains(resp.Result, "image: nginx:2") {
+		t.Errorf("two-way result:\n%s", resp.Result)
+	}
+	three := resp.Extra["threeWay"].(map[string]string)["result"]
+	if !strings.Contains(three, "replicas: 2") {
+		t.Errorf("three-way result:\n%s", three)
+	}
+	warnings := resp.Extra["warnings"].([]twoway.Warning)
+	if len(warnings) != 1 || warnings[0].Path != ".spec.replicas" || warnings[0].TwoWay != "5" || warnings[0].ThreeWay != "2" {
+		t.Errorf("warnings: %+v", warnings)
+	}
+	repairs := resp.Extra["repairPatches"].([]twoway.Repair)
+	if len(repairs) != 1 || !strings.Contains(repairs[0].Patch, `"replicas":2`) {
+		t.Errorf("repairs: %+v", repairs)
+	}
+}
+
+func TestDroppedResourcesAreDeleted(t *testing.T) {
+	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: old}\n"
+	resp := run(t, dep("1", "a")+"---\n"+cm, dep("1", "a"), dep("1", "a")+"---\n"+cm)
+	if strings.Contains(resp.Result, "name: old") {
+		t.Errorf("dropped resource kept:\n%s", resp.Result)
+	}
+	found := false
+	for _, f := range resp.Fields {
+		found = found || (f.Resource == "v1/ConfigMap/default/old" && f.Mark == contract.Deleted)
+	}
+	if !found {
+		t.Errorf("no deleted mark for the dropped resource: %+v", resp.Fields)
+	}
+}
