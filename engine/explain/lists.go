@@ -11,9 +11,9 @@ import (
 // alone, and the fields of items found on both sides.
 func (w *Walker) keyedList(path fieldpath.Path, v Versions, mergeKey string, items smp.Schema) {
 	for _, r := range v.Result.Items {
-		key := Key{Field: mergeKey, Value: r.Get(mergeKey)}
+		key := Key{Field: mergeKey, Value: smp.ItemKey(r, mergeKey)}
 		iv := Versions{Original: FindItem(v.Original, key), Updated: FindItem(v.Updated, key), Live: FindItem(v.Live, key), Result: r}
-		p := path.Key(mergeKey, key.Value)
+		p := smp.KeyPath(path, mergeKey, key.Value)
 		switch {
 		case key.Value == nil:
 			w.leaf(p, iv, Field)
@@ -33,12 +33,12 @@ func (w *Walker) keyedList(path fieldpath.Path, v Versions, mergeKey string, ite
 		}
 	}
 	for _, l := range v.Live.Items {
-		key := Key{Field: mergeKey, Value: l.Get(mergeKey)}
+		key := Key{Field: mergeKey, Value: smp.ItemKey(l, mergeKey)}
 		if FindItem(v.Result, key) != nil {
 			continue
 		}
 		iv := Versions{Original: FindItem(v.Original, key), Updated: FindItem(v.Updated, key), Live: l}
-		p := path.Key(mergeKey, key.Value)
+		p := smp.KeyPath(path, mergeKey, key.Value)
 		w.Mark(p, contract.Deleted, l.Pos.Line, LastLine(l), w.Reasons.DeletedItem(p, iv, key))
 	}
 }
@@ -68,13 +68,14 @@ func (w *Walker) setList(path fieldpath.Path, v Versions) {
 	}
 }
 
-// FindItem returns the map item of list l whose merge key equals key's value.
+// FindItem returns the map item of list l whose merge key (one field or several) equals key's
+// value.
 func FindItem(l *yamltree.Node, key Key) *yamltree.Node {
 	if !l.IsList() || key.Value == nil {
 		return nil
 	}
 	for _, it := range l.Items {
-		if v := it.Get(key.Field); it.IsMap() && v != nil && v.Tag == key.Value.Tag && yamltree.Equal(v, key.Value) {
+		if smp.SameKey(smp.ItemKey(it, key.Field), key.Value) {
 			return it
 		}
 	}
@@ -99,7 +100,7 @@ func countItems(l *yamltree.Node, key Key) int {
 	n := 0
 	if l.IsList() {
 		for _, it := range l.Items {
-			if v := it.Get(key.Field); it.IsMap() && v != nil && yamltree.Equal(v, key.Value) {
+			if smp.SameKey(smp.ItemKey(it, key.Field), key.Value) {
 				n++
 			}
 		}

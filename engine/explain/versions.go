@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -31,14 +32,36 @@ const (
 	Replace
 )
 
-// Key is a list item's merge key and its value.
+// Key is a list item's merge key and its value. A multi-field key names its fields joined by
+// commas, and its value is a map of the fields' values.
 type Key struct {
 	Field string
 	Value *yamltree.Node
 }
 
-// String writes the key as name="value".
-func (k Key) String() string { return fmt.Sprintf("%s=%s", k.Field, Short(k.Value)) }
+// String writes the key as name="value", or for a multi-field key a=1,b="x".
+func (k Key) String() string {
+	if !k.Value.IsMap() {
+		return fmt.Sprintf("%s=%s", k.Field, Short(k.Value))
+	}
+	parts := make([]string, 0, len(k.Value.Fields))
+	for _, f := range k.Value.Fields {
+		parts = append(parts, fmt.Sprintf("%s=%s", f.Name(), Short(f.Value)))
+	}
+	return strings.Join(parts, ",")
+}
+
+// Multi reports whether the key has several fields.
+func (k Key) Multi() bool { return strings.Contains(k.Field, ",") }
+
+// MultiNote is a sentence ending for reasons about an item matched on a multi-field key; empty
+// for a single-field key.
+func (k Key) MultiNote() string {
+	if !k.Multi() {
+		return ""
+	}
+	return "; the merge key has several fields (" + strings.ReplaceAll(k.Field, ",", " and ") + "): items match only when all of them match, as server-side apply keys them (multiKeys)"
+}
 
 // Short renders a value for a sentence, cut to a readable length.
 func Short(n *yamltree.Node) string {

@@ -203,3 +203,21 @@ func (t *Type) IsAtomic() bool {
 		return t.ListType == ListAtomic && t.MapType == MapAtomic
 	}
 }
+
+// HasScalar reports whether t admits scalar values: a KindScalar type, or a KindUntyped type that
+// declares a scalar part.
+func (t *Type) HasScalar() bool {
+	return t != nil && (t.Kind == KindScalar || (t.Kind == KindUntyped && t.Scalar != ""))
+}
+
+// HasList reports whether t admits list values: a KindList type, or a KindUntyped type that
+// declares a list part.
+func (t *Type) HasList() bool {
+	return t != nil && (t.Kind == KindList || (t.Kind == KindUntyped && t.listElem != nil))
+}
+
+// HasMap reports whether t admits map values: a KindMap type, or a KindUntyped type that declares
+// a map part (fields, a value type, or both).
+func (t *Type) HasMap() bool {
+	return t != nil && (t.Kind == KindMap || (t.Kind == KindUntyped && (t.mapElem != nil || t.byName != nil)))
+}

@@ -81,3 +81,35 @@ func TestNilTypeLookups(t *testing.T) {
 		t.Error("a nil set knows a scope")
 	}
 }
+
+func TestParts(t *testing.T) {
+	set, err := Load("types:\n- name: sm\n  scalar: string\n  map:\n    elementType: {scalar: string}\n", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name                string
+		typ                 *Type
+		scalar, list, mapOK bool
+	}{
+		{"nil", nil, false, false, false},
+		{"scalar", &Type{Kind: KindScalar, Scalar: ScalarString}, true, false, false},
+		{"list", &Type{Kind: KindList}, false, true, false},
+		{"map", &Type{Kind: KindMap}, false, false, true},
+		{"deduced", Deduced(), true, true, true},
+		{"scalar and map", set.Named("sm"), true, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.typ.HasScalar(); got != tt.scalar {
+				t.Errorf("HasScalar = %v, want %v", got, tt.scalar)
+			}
+			if got := tt.typ.HasList(); got != tt.list {
+				t.Errorf("HasList = %v, want %v", got, tt.list)
+			}
+			if got := tt.typ.HasMap(); got != tt.mapOK {
+				t.Errorf("HasMap = %v, want %v", got, tt.mapOK)
+			}
+		})
+	}
+}

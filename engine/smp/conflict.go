@@ -125,15 +125,15 @@ func (c *conflictFinder) keyedItems(path fieldpath.Path, left, right []*yamltree
 		if kindOf(l) != kindMap {
 			return errorAt(l, "invalid element type in merging list:%s", printed(list(left)))
 		}
-		if !l.Has(mergeKey) {
+		if !hasKey(l, mergeKey) {
 			return errorAt(l, "cannot find merge key `%s` in merging list element:%s", mergeKey, printed(l))
 		}
 	}
 	for _, l := range left {
-		key := l.Get(mergeKey)
+		key := keyOf(l, mergeKey)
 		for _, r := range right {
-			if kindOf(r.Get(mergeKey)) == kindOf(key) && scalarText(r.Get(mergeKey)) == scalarText(key) {
-				if err := c.field(path.Key(mergeKey, key), l, r, schema, "", ""); err != nil {
+			if sameKey(keyOf(r, mergeKey), key) {
+				if err := c.field(keyPath(path, mergeKey, key), l, r, schema, "", ""); err != nil {
 					return err
 				}
 				break
@@ -141,4 +141,16 @@ func (c *conflictFinder) keyedItems(path fieldpath.Path, left, right []*yamltree
 		}
 	}
 	return nil
+}
+
+// keyPath appends a list item selected by its merge key (one field or several) to path.
+func keyPath(path fieldpath.Path, mergeKey string, key *yamltree.Node) fieldpath.Path {
+	if !isMultiKey(mergeKey) {
+		return path.Key(mergeKey, key)
+	}
+	e := fieldpath.Element{}
+	for _, f := range keyFields(mergeKey) {
+		e.Keys = append(e.Keys, fieldpath.KeyValue{Name: f, Value: key.Get(f)})
+	}
+	return path.Append(e)
 }

@@ -206,7 +206,7 @@ func diffListsOfMaps(original, modified []*yamltree.Node, schema Schema, mergeKe
 		orderList = make([]*yamltree.Node, len(modified))
 		for i, item := range modified {
 			entry := newMap()
-			entry.Set(mergeKey, item.Get(mergeKey))
+			setKey(entry, mergeKey, keyOf(item, mergeKey))
 			orderList[i] = entry
 		}
 	}
@@ -276,7 +276,7 @@ func diffMapItems(original, modified []*yamltree.Node, schema Schema, mergeKey s
 				return nil, nil, err
 			}
 			if len(value.Fields) > 0 {
-				value.Set(mergeKey, mk)
+				setKey(value, mergeKey, mk)
 				patchList = append(patchList, value)
 			}
 			i++
@@ -300,7 +300,7 @@ func diffMapItems(original, modified []*yamltree.Node, schema Schema, mergeKey s
 func deleteDirectiveFor(mergeKey string, value *yamltree.Node) *yamltree.Node {
 	d := newMap()
 	d.Pos = value.Pos
-	d.Set(mergeKey, value)
+	setKey(d, mergeKey, value)
 	d.Set(directiveKey, yamltree.NewString(deleteDirective))
 	return d
 }
@@ -309,10 +309,10 @@ func itemAndKey(item *yamltree.Node, mergeKey string) (*yamltree.Node, *yamltree
 	if kindOf(item) != kindMap {
 		return nil, nil, errBadArgType("map[string]interface {}", item)
 	}
-	if !item.Has(mergeKey) {
+	if !hasKey(item, mergeKey) {
 		return nil, nil, errNoMergeKey(item, mergeKey)
 	}
-	return item, item.Get(mergeKey), nil
+	return item, keyOf(item, mergeKey), nil
 }
 
 // isOrderSame reports whether two lists hold items with the same keys in the same order.
@@ -341,7 +341,7 @@ func keyValueEqual(left, right *yamltree.Node, mergeKey string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return sameScalar(lk, rk), nil
+	return sameKey(lk, rk), nil
 }
 
 func equalItems(a, b []*yamltree.Node) bool {
@@ -374,7 +374,7 @@ type byKey struct {
 
 func (b byKey) Len() int { return len(b.s) }
 func (b byKey) Less(i, j int) bool {
-	return printed(b.s[i].Get(b.key)) <= printed(b.s[j].Get(b.key))
+	return printed(keyOf(b.s[i], b.key)) <= printed(keyOf(b.s[j], b.key))
 }
 func (b byKey) Swap(i, j int) { b.s[i], b.s[j] = b.s[j], b.s[i] }
 

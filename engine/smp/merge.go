@@ -215,10 +215,10 @@ func listDirectives(original, patch []*yamltree.Node, mergeKey string) (newOrigi
 		}
 		switch {
 		case kindOf(d) == kindString && d.Value == deleteDirective:
-			if !v.Has(mergeKey) {
+			if !hasKey(v, mergeKey) {
 				return nil, nil, errNoMergeKey(v, mergeKey)
 			}
-			if original, err = deleteByKey(original, mergeKey, v.Get(mergeKey)); err != nil {
+			if original, err = deleteByKey(original, mergeKey, keyOf(v, mergeKey)); err != nil {
 				return nil, nil, err
 			}
 		case kindOf(d) == kindString && d.Value == replaceDirective:
@@ -253,10 +253,10 @@ func deleteByKey(original []*yamltree.Node, mergeKey string, value *yamltree.Nod
 // it.
 func mergeItems(original, patch []*yamltree.Node, mergeKey string, schema Schema, policy mergePolicy) ([]*yamltree.Node, error) {
 	for _, v := range patch {
-		if !v.Has(mergeKey) {
+		if !hasKey(v, mergeKey) {
 			return nil, errNoMergeKey(v, mergeKey)
 		}
-		i, found, err := findByKey(original, mergeKey, v.Get(mergeKey))
+		i, found, err := findByKey(original, mergeKey, keyOf(v, mergeKey))
 		if err != nil {
 			return nil, err
 		}

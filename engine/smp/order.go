@@ -81,12 +81,12 @@ func indexIn(l []*yamltree.Node, v *yamltree.Node, mergeKey string, elem kind) i
 			if kindOf(n) != kindMap {
 				return nil
 			}
-			return n.Get(mergeKey)
+			return keyOf(n, mergeKey)
 		}
 	}
 	want := identity(v)
 	for i, item := range l {
-		if sameScalar(want, identity(item)) {
+		if sameKey(want, identity(item)) {
 			return i
 		}
 	}
@@ -166,7 +166,7 @@ func findByKey(l []*yamltree.Node, mergeKey string, value *yamltree.Node) (int, 
 		if kindOf(v) != kindMap {
 			return 0, false, errorAt(v, "value for key %d is not a map", i)
 		}
-		if v.Has(mergeKey) && sameScalar(v.Get(mergeKey), value) {
+		if hasKey(v, mergeKey) && sameKey(keyOf(v, mergeKey), value) {
 			return i, true, nil
 		}
 	}

@@ -191,6 +191,9 @@ func errorAt(n *yamltree.Node, format string, args ...any) *Error {
 }
 
 func errNoMergeKey(m *yamltree.Node, key string) *Error {
+	if isMultiKey(key) {
+		return errorAt(m, "map: %s lacks %s of the multi-field merge key %s: every field of the key is required to find the item", printed(m), strings.Join(missingKeyFields(m, key), " and "), key)
+	}
 	return errorAt(m, "map: %s does not contain declared merge key: %s", printed(m), key)
 }
 

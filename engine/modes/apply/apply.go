@@ -49,7 +49,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	readAnnotation := len(in.Original) == 0
 	var outcomes []*outcome
 	for _, t := range triples {
-		sch := resourceSchema(in.Schema, t.ID, opts.SchemaType, crdKinds)
+		sch := resourceSchema(in.Schema, t.ID, opts, crdKinds)
 		o, err := applyOne(t, sch, readAnnotation, opts.Overwrite, opts.Prune)
 		if err != nil {
 			resp.AddError(string(inputOf(t)), err)

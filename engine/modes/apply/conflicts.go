@@ -2,6 +2,7 @@ package apply
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
@@ -48,7 +49,7 @@ func lineAt(n *yamltree.Node, path fieldpath.Path) int {
 			n = n.Items[e.Index]
 			line = n.Pos.Line
 		case e.Keys != nil && n.IsList():
-			n = explain.FindItem(n, explain.Key{Field: e.Keys[0].Name, Value: e.Keys[0].Value})
+			n = explain.FindItem(n, keyOf(e))
 			if n == nil {
 				return line
 			}
@@ -65,4 +66,18 @@ func lineAt(n *yamltree.Node, path fieldpath.Path) int {
 		}
 	}
 	return line
+}
+
+// keyOf turns a path element selecting an item by key back into the key.
+func keyOf(e fieldpath.Element) explain.Key {
+	if len(e.Keys) == 1 {
+		return explain.Key{Field: e.Keys[0].Name, Value: e.Keys[0].Value}
+	}
+	names := make([]string, len(e.Keys))
+	value := yamltree.NewMap()
+	for i, kv := range e.Keys {
+		names[i] = kv.Name
+		value.Set(kv.Name, kv.Value)
+	}
+	return explain.Key{Field: strings.Join(names, ","), Value: value}
 }

@@ -93,23 +93,23 @@ func (r reasons) Deleted(_ fieldpath.Path, v explain.Versions, retainKeys bool) 
 
 func (r reasons) AddedItem(_ fieldpath.Path, v explain.Versions, key explain.Key) string {
 	if v.Original != nil {
-		return fmt.Sprintf("the item with %s is in the config (and last-applied) but not in live: apply adds it back (items merge by their %s)", key, key.Field)
+		return fmt.Sprintf("the item with %s is in the config (and last-applied) but not in live: apply adds it back (items merge by their %s)", key, key.Field) + key.MultiNote()
 	}
-	return fmt.Sprintf("new item with %s in the config: items of this list merge by their %s, and live had none with this one", key, key.Field)
+	return fmt.Sprintf("new item with %s in the config: items of this list merge by their %s, and live had none with this one", key, key.Field) + key.MultiNote()
 }
 
 func (r reasons) IgnoredItem(_ fieldpath.Path, _ explain.Versions, key explain.Key) string {
-	return fmt.Sprintf("only live has the item with %s (neither last-applied nor the config lists it): items merge by %s, so apply leaves it alone", key, key.Field)
+	return fmt.Sprintf("only live has the item with %s (neither last-applied nor the config lists it): items merge by %s, so apply leaves it alone", key, key.Field) + key.MultiNote()
 }
 
 func (r reasons) DeletedItem(_ fieldpath.Path, v explain.Versions, key explain.Key) string {
 	switch {
 	case v.Original != nil && v.Updated == nil:
-		return fmt.Sprintf("the item with %s was in last-applied and is gone from the config: the patch deletes it ($patch: delete), even if live changed it", key)
+		return fmt.Sprintf("the item with %s was in last-applied and is gone from the config: the patch deletes it ($patch: delete), even if live changed it", key) + key.MultiNote()
 	case v.Updated != nil:
-		return fmt.Sprintf("the item with %s was replaced", key)
+		return fmt.Sprintf("the item with %s was replaced", key) + key.MultiNote()
 	}
-	return fmt.Sprintf("the item with %s was removed by the patch", key)
+	return fmt.Sprintf("the item with %s was removed by the patch", key) + key.MultiNote()
 }
 
 func (r reasons) AddedValue(_ fieldpath.Path, v explain.Versions) string {

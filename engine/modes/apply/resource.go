@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/jsonmerge"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/smp"
@@ -48,17 +49,21 @@ type outcome struct {
 
 // resourceSchema returns the strategic merge schema of a resource, or nil when kubectl would use
 // a JSON merge patch: kinds that no schema describes and kinds a CRD describes.
-func resourceSchema(set *schema.Set, id stream.ID, schemaType string, crdKinds map[schema.GroupVersionKind]bool) smp.Schema {
+func resourceSchema(set *schema.Set, id stream.ID, opts contract.Options, crdKinds map[schema.GroupVersionKind]bool) smp.Schema {
 	gvk := schema.GroupVersionKind{APIVersion: id.APIVersion, Kind: id.Kind}
 	if crdKinds[gvk] {
 		return nil
 	}
-	if root := set.Root(id.APIVersion, id.Kind); root != nil {
-		return smp.Typed(root)
+	typed := smp.Typed
+	if opts.MultiKeys {
+		typed = smp.TypedMultiKeys
 	}
-	if schemaType != "" {
-		if t := set.Named(schemaType); t != nil {
-			return smp.Typed(t)
+	if root := set.Root(id.APIVersion, id.Kind); root != nil {
+		return typed(root)
+	}
+	if opts.SchemaType != "" {
+		if t := set.Named(opts.SchemaType); t != nil {
+			return typed(t)
 		}
 	}
 	return nil

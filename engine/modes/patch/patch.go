@@ -87,6 +87,9 @@ func patchOne(t stream.Triple, in *modes.Input) (*patched, error) {
 		return nil, yamltree.Errorf(t.Updated.Root.Pos, "%s is a custom resource (no strategic merge schema): the API server accepts no strategic merge patch for it and kubectl patch --type strategic fails with 415 Unsupported Media Type; use --type merge", describe(t.ID))
 	}
 	p.schema = smp.Typed(root)
+	if in.Request.Options.MultiKeys {
+		p.schema = smp.TypedMultiKeys(root)
+	}
 	result, err := smp.Apply(t.Live.Root, t.Updated.Root, p.schema)
 	if err != nil {
 		return nil, smp.Located(err, "the API server rejects this patch: ")

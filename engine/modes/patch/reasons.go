@@ -49,18 +49,18 @@ func (reasons) Deleted(_ fieldpath.Path, v explain.Versions, retainKeys bool) st
 }
 
 func (reasons) AddedItem(_ fieldpath.Path, _ explain.Versions, key explain.Key) string {
-	return fmt.Sprintf("the patch lists an item with %s and the target had none: appended (items merge by %s)", key, key.Field)
+	return fmt.Sprintf("the patch lists an item with %s and the target had none: appended (items merge by %s)", key, key.Field) + key.MultiNote()
 }
 
 func (reasons) IgnoredItem(_ fieldpath.Path, _ explain.Versions, key explain.Key) string {
-	return fmt.Sprintf("the patch does not list the item with %s: it stays", key)
+	return fmt.Sprintf("the patch does not list the item with %s: it stays", key) + key.MultiNote()
 }
 
 func (reasons) DeletedItem(_ fieldpath.Path, v explain.Versions, key explain.Key) string {
 	if d := v.Updated.Get("$patch"); d != nil && d.Value == "delete" {
-		return fmt.Sprintf("the patch deletes the item with %s ($patch: delete)", key)
+		return fmt.Sprintf("the patch deletes the item with %s ($patch: delete)", key) + key.MultiNote()
 	}
-	return fmt.Sprintf("the item with %s is gone: the patch replaced the list ($patch: replace)", key)
+	return fmt.Sprintf("the item with %s is gone: the patch replaced the list ($patch: replace)", key) + key.MultiNote()
 }
 
 func (reasons) AddedValue(fieldpath.Path, explain.Versions) string {

@@ -1,0 +1,24 @@
+// Package fieldset holds sets of field paths, the unit of ownership in server-side apply: what a
+// field manager owns, what an apply changed, where two managers disagree. It is mergeplay's
+// counterpart of structured-merge-diff's fieldpath.Set, over the engine's own vocabulary
+// (fieldpath.Path, yamltree values).
+//
+// A Set is a trie. Each level holds members (paths that end there) and children (paths that go
+// on); an element may be both, which is how a list item and some of its fields are owned at once.
+// Elements are ordered as structured-merge-diff orders them: map fields first (by name), then list
+// items selected by key fields, then by value, then by index; values order numbers before strings,
+// booleans, lists, maps and null. That order is the order of every iteration and of the FieldsV1
+// encoding.
+//
+// FieldsV1 is the form Kubernetes stores a set in, inside metadata.managedFields: a JSON object
+// whose keys are elements ("f:name", "k:{\"name\":\"nginx\"}", "v:\"a\"", "i:0"), with "." marking
+// a member that also has children, and an empty object marking a member without children. Set.JSON
+// writes it byte for byte as the API server does; Parse and FromNode read it.
+//
+// Surprises:
+//   - Difference and Intersection work level by level: removing ".a" leaves ".a.b" in place.
+//     RecursiveDifference removes whole subtrees below a removed member.
+//   - Key elements must list their key fields sorted by name, as structured-merge-diff keeps them;
+//     Parse and the typed walks build them so.
+//   - Numbers compare by value (1 equals 1.0), as the reference compares them once read as data.
+package fieldset
