@@ -71,9 +71,9 @@ func LoadOne(root fs.FS, name string) (*Example, error) {
 	}
 	req := map[string]any{"mode": ex.Mode, "options": json.RawMessage(options)}
 	for _, input := range []string{"original", "updated", "live"} {
-		text, err := read(input + ".yaml")
-		if err != nil {
-			return nil, fmt.Errorf("example %s: %w", name, err)
+		text, readErr := read(input + ".yaml")
+		if readErr != nil {
+			return nil, fmt.Errorf("example %s: %w", name, readErr)
 		}
 		req[input] = text
 	}

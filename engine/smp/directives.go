@@ -105,7 +105,7 @@ func mergeOrderedList(original, patch *yamltree.Node, key string, order *yamltre
 		return err
 	}
 	currentItems, patchItems := itemsOf(current), itemsOf(patchList)
-	if err := checkOrderCoversPatch(patchItems, order.Items, meta.MergeKey); err != nil {
+	if err = checkOrderCoversPatch(patchItems, order.Items, meta.MergeKey); err != nil {
 		return err
 	}
 	var merged []*yamltree.Node
@@ -119,8 +119,8 @@ func mergeOrderedList(original, patch *yamltree.Node, key string, order *yamltre
 		}
 		merged = v.Items
 	case foundCurrent && foundPatch:
-		l, err := mergeListField(field, current, patchList, schema, false, policy)
-		if err != nil {
+		var l *yamltree.Node
+		if l, err = mergeListField(field, current, patchList, schema, false, policy); err != nil {
 			return err
 		}
 		merged = l.Items

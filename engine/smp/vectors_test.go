@@ -27,7 +27,7 @@ func loadVectors(t *testing.T) ([]vector, Schema) {
 		t.Fatal(err)
 	}
 	var vs []vector
-	if err := json.Unmarshal(data, &vs); err != nil {
+	if err = json.Unmarshal(data, &vs); err != nil {
 		t.Fatal(err)
 	}
 	swagger, err := os.ReadFile("testdata/swagger-merge-item.json")

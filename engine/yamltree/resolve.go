@@ -164,7 +164,7 @@ func (n *Node) Bool() (value, ok bool) {
 	if n == nil || n.Kind != ScalarNode || n.Tag != BoolTag {
 		return false, false
 	}
-	if v, ok := boolWords12[n.Value]; ok {
+	if v, in12 := boolWords12[n.Value]; in12 {
 		return v == "true", true
 	}
 	v, ok := boolWords11[n.Value]

@@ -8,7 +8,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/modes"
-	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -45,11 +44,10 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		return resp
 	}
 	opts := in.Request.Options
-	crdKinds := crdKindsOf(in.User)
 	readAnnotation := len(in.Original) == 0
 	var outcomes []*outcome
 	for _, t := range triples {
-		sch := resourceSchema(in.Schema, t.ID, opts, crdKinds)
+		sch := in.PatchSchema(t.ID)
 		o, err := applyOne(t, sch, readAnnotation, opts.Overwrite, opts.Prune)
 		if err != nil {
 			resp.AddError(string(inputOf(t)), err)
@@ -158,21 +156,6 @@ func (o *outcome) marks(layout *yamltree.Layout) []contract.Field {
 		w.Object(explain.Versions{Original: o.original, Updated: o.modified, Live: live, Result: o.result}, sch)
 	}
 	return w.Fields()
-}
-
-// crdKindsOf lists the kinds the user's schema declares through CRDs: kubectl sends those JSON
-// merge patches.
-func crdKindsOf(user *schema.Set) map[schema.GroupVersionKind]bool {
-	kinds := map[schema.GroupVersionKind]bool{}
-	if user == nil {
-		return kinds
-	}
-	for _, k := range user.Kinds() {
-		if k.FromCRD {
-			kinds[k.GroupVersionKind] = true
-		}
-	}
-	return kinds
 }
 
 // inputOf names the input an error of this triple most likely lies in.

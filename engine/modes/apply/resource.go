@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/jsonmerge"
-	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -47,28 +45,6 @@ type outcome struct {
 	strategic bool
 }
 
-// resourceSchema returns the strategic merge schema of a resource, or nil when kubectl would use
-// a JSON merge patch: kinds that no schema describes and kinds a CRD describes.
-func resourceSchema(set *schema.Set, id stream.ID, opts contract.Options, crdKinds map[schema.GroupVersionKind]bool) smp.Schema {
-	gvk := schema.GroupVersionKind{APIVersion: id.APIVersion, Kind: id.Kind}
-	if crdKinds[gvk] {
-		return nil
-	}
-	typed := smp.Typed
-	if opts.MultiKeys {
-		typed = smp.TypedMultiKeys
-	}
-	if root := set.Root(id.APIVersion, id.Kind); root != nil {
-		return typed(root)
-	}
-	if opts.SchemaType != "" {
-		if t := set.Named(opts.SchemaType); t != nil {
-			return typed(t)
-		}
-	}
-	return nil
-}
-
 // applyOne runs kubectl apply on one resource.
 func applyOne(t stream.Triple, sch smp.Schema, readAnnotation, overwrite, prune bool) (*outcome, error) {
 	o := &outcome{triple: t, schema: sch, strategic: sch != nil, patchType: Merge}
@@ -97,7 +73,7 @@ func applyOne(t stream.Triple, sch smp.Schema, readAnnotation, overwrite, prune 
 		return o, nil
 	}
 	o.action = Patch
-	if err := o.computePatch(live, overwrite); err != nil {
+	if err = o.computePatch(live, overwrite); err != nil {
 		return nil, err
 	}
 	if len(o.conflicts) > 0 {

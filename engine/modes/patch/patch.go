@@ -79,16 +79,8 @@ func patchOne(t stream.Triple, in *modes.Input) (*patched, error) {
 	case t.Live == nil:
 		return nil, yamltree.Errorf(t.Updated.Root.Pos, "this patch targets %s, which live does not hold: kubectl patch answers NotFound", describe(t.ID))
 	}
-	root := in.Schema.Root(t.ID.APIVersion, t.ID.Kind)
-	if root == nil && in.Request.Options.SchemaType != "" {
-		root = in.Schema.Named(in.Request.Options.SchemaType)
-	}
-	if root == nil || isCustom(in, t.ID) {
+	if p.schema = in.PatchSchema(t.ID); p.schema == nil {
 		return nil, yamltree.Errorf(t.Updated.Root.Pos, "%s is a custom resource (no strategic merge schema): the API server accepts no strategic merge patch for it and kubectl patch --type strategic fails with 415 Unsupported Media Type; use --type merge", describe(t.ID))
-	}
-	p.schema = smp.Typed(root)
-	if in.Request.Options.MultiKeys {
-		p.schema = smp.TypedMultiKeys(root)
 	}
 	result, err := smp.Apply(t.Live.Root, t.Updated.Root, p.schema)
 	if err != nil {
@@ -96,16 +88,6 @@ func patchOne(t stream.Triple, in *modes.Input) (*patched, error) {
 	}
 	p.result = result
 	return p, nil
-}
-
-// isCustom reports whether a CRD in the user's schema declares the kind.
-func isCustom(in *modes.Input, id stream.ID) bool {
-	for _, k := range in.User.Kinds() {
-		if k.FromCRD && k.APIVersion == id.APIVersion && k.Kind == id.Kind {
-			return true
-		}
-	}
-	return false
 }
 
 func describe(id stream.ID) string {

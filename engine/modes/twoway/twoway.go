@@ -6,7 +6,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/jsonmerge"
 	"github.com/mergeplay/mergeplay/engine/modes"
-	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -56,7 +55,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	}
 	var done []*upgraded
 	for _, t := range triples {
-		u, err := upgrade(t, resourceSchema(in, t.ID))
+		u, err := upgrade(t, in.PatchSchema(t.ID))
 		if err != nil {
 			resp.AddError(inputOf(t), err)
 			continue
@@ -68,22 +67,6 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	}
 	respond(resp, done)
 	return resp
-}
-
-// resourceSchema is the strategic merge schema of a resource, nil for custom resources.
-func resourceSchema(in *modes.Input, id stream.ID) smp.Schema {
-	for _, k := range in.User.Kinds() {
-		if k.FromCRD && k.GroupVersionKind == (schema.GroupVersionKind{APIVersion: id.APIVersion, Kind: id.Kind}) {
-			return nil
-		}
-	}
-	if root := in.Schema.Root(id.APIVersion, id.Kind); root != nil {
-		return smp.Typed(root)
-	}
-	if t := in.Schema.Named(in.Request.Options.SchemaType); in.Request.Options.SchemaType != "" && t != nil {
-		return smp.Typed(t)
-	}
-	return nil
 }
 
 // upgrade runs both upgrades on one resource.
