@@ -72,6 +72,9 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if !ok {
 		return contract.Fail("request", fmt.Errorf("unknown mode %q: choose one of %s", req.Mode, strings.Join(h.names(), ", ")))
 	}
+	if tooBig := checkSizes(req); tooBig != nil {
+		return tooBig
+	}
 	in, resources, failed := h.read(m, req)
 	if failed != nil {
 		return failed
@@ -105,6 +108,24 @@ type ResourceInfo struct {
 	Input    string `json:"input"`
 	Resource string `json:"resource"`
 	Line     int    `json:"line"`
+}
+
+// MaxInputBytes bounds each input (and the schema): a larger one is refused before parsing.
+const MaxInputBytes = 1 << 20
+
+// checkSizes refuses inputs past MaxInputBytes.
+func checkSizes(req *contract.Request) *contract.Response {
+	failed := contract.NewResponse()
+	for _, name := range []string{"original", "updated", "live", "schema"} {
+		if n := len(req.Input(name)); n > MaxInputBytes {
+			failed.Errors = append(failed.Errors, contract.Error{Input: name, Line: 1, Column: 1,
+				Message: fmt.Sprintf("%s holds %.1f MiB: the playground reads at most %d MiB per input", name, float64(n)/(1<<20), MaxInputBytes>>20)})
+		}
+	}
+	if len(failed.Errors) == 0 {
+		return nil
+	}
+	return failed.Normalize()
 }
 
 // schemas returns the built-in schema with the user's on top, and the user's alone.

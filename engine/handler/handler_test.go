@@ -85,3 +85,11 @@ func TestBadRequest(t *testing.T) {
 		t.Errorf("bad request: %+v", resp.Errors)
 	}
 }
+
+func TestOversizedInputsAreRefused(t *testing.T) {
+	big := strings.Repeat("a", MaxInputBytes+1)
+	resp := Default().Handle(context.Background(), &contract.Request{Mode: "apply", Live: big, Options: contract.DefaultOptions()})
+	if len(resp.Errors) != 1 || resp.Errors[0].Input != "live" || !strings.Contains(resp.Errors[0].Message, "at most 1 MiB") {
+		t.Errorf("errors: %+v", resp.Errors)
+	}
+}

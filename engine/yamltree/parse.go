@@ -3,6 +3,7 @@ package yamltree
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -33,12 +34,15 @@ type Options struct {
 	// MaxNodes bounds the number of nodes a stream may hold after alias expansion; 0 means
 	// DefaultMaxNodes.
 	MaxNodes int
+	// MaxDocuments bounds the number of documents of a stream; 0 means DefaultMaxDocuments.
+	MaxDocuments int
 }
 
 // The default bounds of Parse.
 const (
-	DefaultMaxDepth = 100
-	DefaultMaxNodes = 1_000_000
+	DefaultMaxDepth     = 100
+	DefaultMaxNodes     = 1_000_000
+	DefaultMaxDocuments = 5_000
 )
 
 // Parse reads a YAML stream from input. It returns every document, including empty ones, or the
@@ -47,15 +51,26 @@ const (
 func Parse(input Input, text string, opts Options) ([]*Document, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if err := checkUTF8(input, text); err != nil {
+		return nil, err
+	}
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = DefaultMaxDepth
 	}
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultMaxNodes
 	}
+	if opts.MaxDocuments <= 0 {
+		opts.MaxDocuments = DefaultMaxDocuments
+	}
 	budget := opts.MaxNodes
+	chunks := splitDocuments(text)
+	if len(chunks) > opts.MaxDocuments {
+		return nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
+			Message: fmt.Sprintf("more than %d documents: the stream is refused", opts.MaxDocuments)}
+	}
 	var docs []*Document
-	for _, c := range splitDocuments(text) {
+	for _, c := range chunks {
 		doc, err := parseChunk(input, c, opts, &budget)
 		if err != nil {
 			return nil, err
@@ -121,7 +136,33 @@ func syntaxError(input Input, lineOffset int, err error) *Error {
 	}
 	if le, ok := err.(located); ok && le.GetToken() != nil {
 		p := le.GetToken().Position
-		return &Error{Input: input, Line: p.Line + lineOffset, Column: p.Column, Message: le.GetMessage()}
+		message := le.GetMessage()
+		if strings.Contains(message, "found character '\t'") {
+			message = "a tab cannot indent YAML: indent with spaces"
+		}
+		return &Error{Input: input, Line: p.Line + lineOffset, Column: p.Column, Message: message}
 	}
 	return &Error{Input: input, Message: fmt.Sprintf("invalid YAML: %v", err)}
+}
+
+// checkUTF8 refuses text that is not UTF-8, naming where the first bad byte is.
+func checkUTF8(input Input, text string) error {
+	if utf8.ValidString(text) {
+		return nil
+	}
+	line, column := 1, 1
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return &Error{Input: input, Line: line, Column: column,
+				Message: fmt.Sprintf("invalid UTF-8 (byte 0x%02x): YAML text must be UTF-8", text[i])}
+		}
+		if r == '\n' {
+			line, column = line+1, 1
+		} else {
+			column++
+		}
+		i += size
+	}
+	return nil
 }

@@ -147,6 +147,8 @@ func TestParseErrors(t *testing.T) {
 		{"a: 1\n---\nb: *missing\n", 3, 4, "alias *missing"},
 		{"a:\n  b: 1\n c: 2\n", 3, 0, ""},
 		{"? [a, b]\n: c\n", 2, 0, "invalid key"},
+		{"a:\n\tb: 1\n", 2, 1, "a tab cannot indent YAML"},
+		{"a: 1\nb: \"x\xffy\"\n", 2, 6, "invalid UTF-8 (byte 0xff)"},
 	}
 	for _, tt := range tests {
 		_, err := Parse(Live, tt.text, Options{})
@@ -165,6 +167,10 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestBounds(t *testing.T) {
+	many := strings.Repeat("a: 1\n---\n", 20)
+	if _, err := Parse(Live, many, Options{MaxDocuments: 10}); err == nil || !strings.Contains(err.Error(), "more than 10 documents") {
+		t.Errorf("documents bound: got %v", err)
+	}
 	bomb := "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
 	if _, err := Parse(Live, bomb, Options{MaxNodes: 10000}); err == nil || !strings.Contains(err.Error(), "more than 10000 nodes") {
 		t.Errorf("alias bomb: got %v", err)

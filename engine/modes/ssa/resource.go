@@ -1,0 +1,124 @@
+package ssa
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/mergeplay/mergeplay/engine/managed"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Action is what the operation did to one resource.
+type Action string
+
+// The actions.
+const (
+	Create   Action = "create"   // not in live: created by this apply or update
+	Apply    Action = "apply"    // applied to live
+	Update   Action = "update"   // updated by the config
+	Conflict Action = "conflict" // the apply stopped on conflicts
+	Leave    Action = "none"     // only live has it: left alone
+)
+
+// fragmentVersion is the API version managers write at for documents without an apiVersion.
+const fragmentVersion = "v1"
+
+// runner runs the request's operation on each resource.
+type runner struct {
+	in  *modes.Input
+	now time.Time
+}
+
+// outcome is what the operation did to one resource.
+type outcome struct {
+	triple  stream.Triple
+	action  Action
+	op      string // apply or update
+	manager string // the operating manager's identifier
+	typ     *schema.Type
+	deduced bool // no schema knows the kind
+	live    *yamltree.Node
+	config  *yamltree.Node
+	result  *yamltree.Node // nil on conflicts
+	done    *managed.Outcome
+	// liveEntries are live's managedFields as read (for extra when nothing is written).
+	liveEntries []managed.Entry
+}
+
+func (r runner) resource(t stream.Triple) (*outcome, error) {
+	o := &outcome{triple: t, op: r.in.Request.Options.Operation, live: root(t.Live), config: root(t.Updated)}
+	fm, err := r.fieldManager(t)
+	if err != nil {
+		return nil, err
+	}
+	o.typ, o.deduced = fm.Type, fm.Type.Name == schema.DeducedName && r.in.Schema.Root(fm.APIVersion, fm.Kind) == nil
+	if o.live != nil {
+		if o.liveEntries, err = managed.ReadEntries(managed.ManagedFieldsOf(o.live)); err != nil {
+			return nil, err
+		}
+	}
+	if o.config == nil {
+		o.action, o.result = Leave, o.live.Clone()
+		return o, nil
+	}
+	req := managed.Request{Live: o.live, Object: o.config, Manager: r.in.Request.Options.Manager,
+		Force: r.in.Request.Options.Force, Now: r.now}
+	if o.op == opUpdate {
+		o.manager = managed.UpdateID(req.Manager, fm.APIVersion).String()
+		o.done, err = fm.Update(req)
+	} else {
+		o.manager = managed.ApplyID(req.Manager).String()
+		o.done, err = fm.Apply(req)
+	}
+	if err != nil {
+		return nil, err
+	}
+	o.result = o.done.Object
+	o.action = o.actionTaken()
+	return o, nil
+}
+
+func (o *outcome) actionTaken() Action {
+	switch {
+	case len(o.done.Conflicts) > 0:
+		return Conflict
+	case o.live == nil:
+		return Create
+	case o.op == opUpdate:
+		return Update
+	}
+	return Apply
+}
+
+// fieldManager returns the field manager of the triple's resource: its kind's root type from the
+// schema, else the type options.schemaType names, else the deduced type.
+func (r runner) fieldManager(t stream.Triple) (managed.FieldManager, error) {
+	doc := root(t.Updated)
+	if doc == nil {
+		doc = root(t.Live)
+	}
+	fm := managed.FieldManager{APIVersion: doc.Get("apiVersion").Str(), Kind: doc.Get("kind").Str()}
+	fm.Type = r.in.Schema.Root(fm.APIVersion, fm.Kind)
+	if name := r.in.Request.Options.SchemaType; fm.Type == nil && name != "" {
+		if fm.Type = r.in.Schema.Named(name); fm.Type == nil {
+			return fm, fmt.Errorf("options.schemaType: the schema has no type %q", name)
+		}
+	}
+	if fm.Type == nil {
+		fm.Type = schema.Deduced()
+	}
+	if fm.APIVersion == "" {
+		fm.APIVersion = fragmentVersion
+	}
+	return fm, nil
+}
+
+func root(r *stream.Resource) *yamltree.Node {
+	if r == nil {
+		return nil
+	}
+	return r.Root
+}

@@ -1,0 +1,71 @@
+package ssa
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Mode is the ssa mode, for the handler's registry.
+func Mode() modes.Mode {
+	return modes.Mode{
+		Name:    "ssa",
+		Summary: "server-side apply: field managers, managedFields, conflicts and force",
+		Rules:   yamltree.YAML11,
+		Reads:   []yamltree.Input{yamltree.Updated, yamltree.Live},
+		Run:     Run,
+	}
+}
+
+// The operations of options.operation.
+const (
+	opApply  = "apply"
+	opUpdate = "update"
+)
+
+// Run applies (or updates) every resource of the config to live.
+func Run(_ context.Context, in *modes.Input) *contract.Response {
+	resp := contract.NewResponse()
+	opts := in.Request.Options
+	if opts.Operation != opApply && opts.Operation != opUpdate {
+		resp.AddError("request", fmt.Errorf("options.operation must be %q or %q for server-side apply, not %q", opApply, opUpdate, opts.Operation))
+		return resp
+	}
+	now, err := opts.Time()
+	if err != nil {
+		resp.AddError("request", fmt.Errorf("options.now: %w", err))
+		return resp
+	}
+	triples, err := stream.Pair(stream.Inputs{Updated: in.Updated, Live: in.Live})
+	if err != nil {
+		resp.AddError("", err)
+		return resp
+	}
+	run := runner{in: in, now: now}
+	var outcomes []*outcome
+	for _, t := range triples {
+		o, err := run.resource(t)
+		if err != nil {
+			resp.AddError(string(inputOf(t)), err)
+			continue
+		}
+		outcomes = append(outcomes, o)
+	}
+	if len(resp.Errors) > 0 {
+		return resp
+	}
+	respond(resp, outcomes)
+	return resp
+}
+
+// inputOf names the input an error of this triple most likely lies in.
+func inputOf(t stream.Triple) yamltree.Input {
+	if t.Updated != nil {
+		return yamltree.Updated
+	}
+	return yamltree.Live
+}
