@@ -4,6 +4,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/modes/patch"
+	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/modes/twoway"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -16,8 +17,7 @@ func Default() *Handler {
 		apply.Mode(),
 		modes.Mode{Name: "merge3", Rules: yamltree.YAML12, Reads: allInputs,
 			Summary: "kpt / kustomize package update: the local copy rebased onto a new upstream (kyaml merge3)"},
-		modes.Mode{Name: "ssa", Rules: yamltree.YAML11, Reads: []yamltree.Input{yamltree.Updated, yamltree.Live},
-			Summary: "server-side apply: field managers, managedFields, conflicts and force"},
+		ssa.Mode(),
 		patch.Mode(),
 		twoway.Mode(),
 	)

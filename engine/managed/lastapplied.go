@@ -58,7 +58,14 @@ func writeLastApplied(obj, config *yamltree.Node) (string, error) {
 	}
 	text += "\n"
 	annotations := metadataOf(obj).Get("annotations")
-	annotations.Set(LastAppliedAnnotation, yamltree.NewString(text))
+	if old := annotations.Get(LastAppliedAnnotation); old.IsScalar() {
+		// Keep the layout of the annotation being rewritten (a literal block, say).
+		value := *old
+		value.Tag, value.Value = yamltree.StrTag, text
+		annotations.Set(LastAppliedAnnotation, &value)
+	} else {
+		annotations.Set(LastAppliedAnnotation, yamltree.NewString(text))
+	}
 	if annotationsSize(annotations) > maxAnnotationsSize {
 		annotations.Delete(LastAppliedAnnotation)
 		return "", nil

@@ -1,6 +1,8 @@
 package smp
 
 import (
+	"fmt"
+
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -108,7 +110,9 @@ func (c *conflictFinder) lists(path fieldpath.Path, left, right []*yamltree.Node
 		return nil
 	}
 	if elem != kindMap {
-		left = sortScalars(deduplicateScalars(append([]*yamltree.Node(nil), left...)))
+		// The reference sorts both lists in place: the patch kubectl then sends carries its
+		// atomic lists of primitives deduplicated and sorted (the tail keeps leftover items).
+		left = sortScalars(deduplicateScalars(left))
 		right = sortScalars(deduplicateScalars(append([]*yamltree.Node(nil), right...)))
 	}
 	for i := range left {
@@ -129,18 +133,36 @@ func (c *conflictFinder) keyedItems(path fieldpath.Path, left, right []*yamltree
 			return errorAt(l, "cannot find merge key `%s` in merging list element:%s", mergeKey, printed(l))
 		}
 	}
-	for _, l := range left {
-		key := keyOf(l, mergeKey)
-		for _, r := range right {
-			if sameKey(keyOf(r, mergeKey), key) {
-				if err := c.field(keyPath(path, mergeKey, key), l, r, schema, "", ""); err != nil {
-					return err
-				}
-				break
+	// As in the reference, each list becomes a map from key to item, the last item winning.
+	last := func(items []*yamltree.Node) (map[string]*yamltree.Node, []string) {
+		byKey, order := map[string]*yamltree.Node{}, []string{}
+		for _, it := range items {
+			k := keyText(keyOf(it, mergeKey))
+			if _, seen := byKey[k]; !seen {
+				order = append(order, k)
 			}
+			byKey[k] = it
+		}
+		return byKey, order
+	}
+	leftByKey, order := last(left)
+	rightByKey, _ := last(right)
+	for _, k := range order {
+		l, r := leftByKey[k], rightByKey[k]
+		if r == nil {
+			continue
+		}
+		if err := c.field(keyPath(path, mergeKey, keyOf(l, mergeKey)), l, r, schema, "", ""); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// keyText is a map key for a merge key value that tells its type apart, as the reference's
+// fmt.Sprintf("%s", value) does.
+func keyText(key *yamltree.Node) string {
+	return fmt.Sprintf("%d:%s", kindOf(key), printed(key))
 }
 
 // keyPath appends a list item selected by its merge key (one field or several) to path.

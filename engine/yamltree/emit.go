@@ -345,7 +345,8 @@ func plainSafe(s string, flow bool) bool {
 	if strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.HasSuffix(s, ":") || strings.Contains(s, "\t") {
 		return false
 	}
-	if flow && strings.ContainsAny(s, ",[]{}") {
+	// In flow context a YAML 1.1 reader (kubectl's) ends a plain scalar at ':' and '?' too.
+	if flow && strings.ContainsAny(s, ",[]{}:?") {
 		return false
 	}
 	return !isMarker(s, "---") && !isMarker(s, "...")

@@ -229,7 +229,7 @@ func TestMergeKeys(t *testing.T) {
 
 func TestQuotingKeepsValues(t *testing.T) {
 	for _, s := range []string{"on", "yes", "0755", "1.0", "null", "~", "", " lead", "trail ", "a: b", "#x", "- x", "-x", "a #b",
-		"[x]", "{x}", "*x", "&x", "!x", "%x", "@x", "`x", "'q'", "\"q\"", "multi\nline", "multi\nline\n", "tab\t", "---", "<<", "2024-01-02", "\x01"} {
+		"[x]", "{x}", "postgres://db:5432/app?x=1&y=2", "*x", "&x", "!x", "%x", "@x", "`x", "'q'", "\"q\"", "multi\nline", "multi\nline\n", "tab\t", "---", "<<", "2024-01-02", "\x01"} {
 		n := &Node{Kind: MapNode, Fields: []Field{{Key: NewString(s), Value: NewString(s)}}}
 		out := EmitNode(n)
 		for _, rules := range []Rules{YAML11, YAML12} {

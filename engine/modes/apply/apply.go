@@ -137,7 +137,7 @@ func patchText(infos []PatchInfo) string {
 
 // marks explains one resource of the result.
 func (o *outcome) marks(layout *yamltree.Layout) []contract.Field {
-	w := &explain.Walker{Resource: o.triple.ID.String(), Layout: layout, Reasons: reasons{hasOriginal: o.original != nil}}
+	w := &explain.Walker{Resource: o.triple.ID.String(), Layout: layout, Reasons: reasons{hasOriginal: o.original != nil, defaultedNamespace: o.defaultedNamespace()}}
 	live := root(o.triple.Live)
 	switch o.action {
 	case Create:
@@ -167,4 +167,9 @@ func inputOf(t stream.Triple) yamltree.Input {
 		return yamltree.Live
 	}
 	return yamltree.Original
+}
+
+// defaultedNamespace reports whether kubectl filled in the namespace the config left out.
+func (o *outcome) defaultedNamespace() bool {
+	return o.triple.Updated != nil && o.triple.ID.Namespace != "" && !o.triple.Updated.Root.Get("metadata").Has("namespace")
 }

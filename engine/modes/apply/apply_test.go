@@ -24,11 +24,11 @@ func TestLastAppliedAnnotationIsWrittenAsKubectlWritesIt(t *testing.T) {
 		config, want string
 	}{
 		{"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  z: \"1\"\n  b: <&>\n",
-			`{"apiVersion":"v1","data":{"b":"\u003c\u0026\u003e","z":"1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"a"}}` + "\n"},
+			`{"apiVersion":"v1","data":{"b":"\u003c\u0026\u003e","z":"1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"a","namespace":"default"}}` + "\n"},
 		{"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  annotations:\n    note: x\n    kubectl.kubernetes.io/last-applied-configuration: old\n",
-			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"annotations":{"note":"x"},"name":"a"}}` + "\n"},
+			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"annotations":{"note":"x"},"name":"a","namespace":"default"}}` + "\n"},
 		{"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {num: 0x10, on: yes}\n",
-			`{"apiVersion":"v1","data":{"num":16,"true":true},"kind":"ConfigMap","metadata":{"annotations":{},"name":"a"}}` + "\n"},
+			`{"apiVersion":"v1","data":{"num":16,"true":true},"kind":"ConfigMap","metadata":{"annotations":{},"name":"a","namespace":"default"}}` + "\n"},
 	}
 	for _, tt := range tests {
 		resp := run(t, "", tt.config, "")
@@ -105,7 +105,7 @@ func TestPatchIsWhatKubectlSends(t *testing.T) {
 	updated := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: w}\n"
 	live := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: default}\ndata: {k: v, gone: x, extra: y}\n"
 	resp := run(t, original, updated, live)
-	want := `{"data":{"gone":null,"k":"w"},"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"data\":{\"k\":\"w\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"name\":\"a\"}}\n"}}}`
+	want := `{"data":{"gone":null,"k":"w"},"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"data\":{\"k\":\"w\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"name\":\"a\",\"namespace\":\"default\"}}\n"}}}`
 	if resp.Patch != want {
 		t.Errorf("patch:\n got  %s\n want %s", resp.Patch, want)
 	}

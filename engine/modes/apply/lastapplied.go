@@ -69,3 +69,45 @@ func annotationError(err error) string {
 	}
 	return err.Error()
 }
+
+// withNamespace returns config with metadata.namespace set, as kubectl sets it on every object
+// of a namespaced kind before it computes anything (its resource builder's DefaultNamespace): the
+// namespace reaches last-applied. A config that names its namespace, or a cluster-scoped kind
+// (namespace ""), is returned as it is.
+func withNamespace(config *yamltree.Node, namespace string) *yamltree.Node {
+	meta := config.Get("metadata")
+	if namespace == "" || (meta.IsMap() && meta.Has("namespace")) {
+		return config
+	}
+	c := config.Clone()
+	meta = c.Get("metadata")
+	if !meta.IsMap() {
+		meta = yamltree.NewMap()
+		c.Set("metadata", meta)
+	}
+	value := yamltree.NewString(namespace)
+	at := meta.Index("name") + 1
+	field := yamltree.Field{Key: yamltree.NewString("namespace"), Value: value}
+	meta.Fields = append(meta.Fields[:at:at], append([]yamltree.Field{field}, meta.Fields[at:]...)...)
+	return c
+}
+
+// withoutNulls drops null entries from maps, at any depth, as the API server does when it
+// creates an object from the config.
+func withoutNulls(n *yamltree.Node) *yamltree.Node {
+	switch {
+	case n.IsMap():
+		kept := n.Fields[:0:0]
+		for _, f := range n.Fields {
+			if !f.Value.IsNull() {
+				kept = append(kept, yamltree.Field{Key: f.Key, Value: withoutNulls(f.Value)})
+			}
+		}
+		n.Fields = kept
+	case n.IsList():
+		for i, it := range n.Items {
+			n.Items[i] = withoutNulls(it)
+		}
+	}
+	return n
+}

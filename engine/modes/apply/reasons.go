@@ -14,6 +14,16 @@ import (
 type reasons struct {
 	// hasOriginal is false when kubectl found no last-applied configuration.
 	hasOriginal bool
+	// defaultedNamespace is true when the config names no namespace and kubectl filled it in.
+	defaultedNamespace bool
+}
+
+// namespaceNote explains metadata.namespace when kubectl filled it in.
+func (r reasons) namespaceNote(path fieldpath.Path) (string, bool) {
+	if !r.defaultedNamespace || len(path) != 2 || path[0].Field != "metadata" || path[1].Field != "namespace" {
+		return "", false
+	}
+	return "the config names no namespace, so kubectl fills in the default one before applying: it becomes part of the applied config (and of last-applied)", true
 }
 
 var _ explain.Reasons = reasons{}
@@ -23,6 +33,9 @@ var short = explain.Short
 func (r reasons) Added(path fieldpath.Path, v explain.Versions, rule explain.Rule) string {
 	if isLastApplied(path) {
 		return "kubectl records the config it applies in this annotation; the next apply reads it as last-applied to find what you removed"
+	}
+	if note, ok := r.namespaceNote(path); ok {
+		return note
 	}
 	base := "new in the config: live did not have it, so apply adds it"
 	switch {
@@ -39,6 +52,9 @@ func (r reasons) Added(path fieldpath.Path, v explain.Versions, rule explain.Rul
 func (r reasons) Changed(path fieldpath.Path, v explain.Versions, rule explain.Rule) string {
 	if isLastApplied(path) {
 		return "kubectl rewrites this annotation with the config it applies; the next apply reads it as last-applied to find what you removed"
+	}
+	if note, ok := r.namespaceNote(path); ok {
+		return note
 	}
 	was := short(v.Live)
 	var base string
@@ -58,6 +74,9 @@ func (r reasons) Changed(path fieldpath.Path, v explain.Versions, rule explain.R
 }
 
 func (r reasons) Retained(path fieldpath.Path, _ explain.Versions, rule explain.Rule) string {
+	if note, ok := r.namespaceNote(path); ok {
+		return note
+	}
 	switch {
 	case isLastApplied(path):
 		return "the config is the one last applied: kubectl writes the same annotation again"

@@ -60,16 +60,16 @@ func applyOne(t stream.Triple, sch smp.Schema, readAnnotation, overwrite, prune 
 		}
 		o.fromLive = o.original != nil
 	case t.Original != nil:
-		o.original = withoutLastApplied(t.Original.Root)
+		o.original = withoutLastApplied(withNamespace(t.Original.Root, t.ID.Namespace))
 	}
 	if t.Updated == nil {
 		return o.withoutConfig(live, prune), nil
 	}
-	if o.modified, err = modifiedConfiguration(t.Updated.Root); err != nil {
+	if o.modified, err = modifiedConfiguration(withNamespace(t.Updated.Root, t.ID.Namespace)); err != nil {
 		return nil, err
 	}
 	if live == nil {
-		o.action, o.result = Create, o.modified.Clone()
+		o.action, o.result = Create, withoutNulls(o.modified.Clone())
 		return o, nil
 	}
 	o.action = Patch

@@ -46,12 +46,7 @@ func (s sides) any() *yamltree.Node {
 
 // object marks a whole resource.
 func (e *explainer) object() {
-	live := e.o.live
-	if live != nil {
-		live = withoutManagedFields(live)
-	}
-	e.value(nil, e.o.typ, sides{live: live, config: e.o.config, result: e.o.result})
-	e.managedFields()
+	e.value(nil, e.o.typ, sides{live: e.o.live, config: e.o.config, result: e.o.result})
 }
 
 // value marks one field and what is below it: a leaf (a scalar, an atomic value, or a list or map
@@ -59,6 +54,7 @@ func (e *explainer) object() {
 // deleted mark; otherwise field by field, or item by item.
 func (e *explainer) value(path fieldpath.Path, t *schema.Type, s sides) {
 	if isManagedFields(path) {
+		e.managedFields(path, s)
 		return
 	}
 	switch shape(t, s.any()) {
@@ -164,24 +160,24 @@ func (e *explainer) deleted(path fieldpath.Path, s sides) {
 	if !s.live.IsScalar() {
 		end = explain.LastLine(s.live)
 	}
-	e.Mark(path, contract.Deleted, line, end, e.reasonDeleted(path, s))
+	reason := e.reasonDeleted(path, s)
+	if isManagedFields(path) {
+		reason = e.reasonManagedFields(false)
+	}
+	e.Mark(path, contract.Deleted, line, end, reason)
 }
 
-// managedFields marks metadata.managedFields, which the API server writes.
-func (e *explainer) managedFields() {
-	r := managedFieldsOf(e.o.result)
-	l := managedFieldsOf(e.o.live)
-	path := fieldpath.Path{}.Field("metadata").Field("managedFields")
+// managedFields marks metadata.managedFields, which the API server writes, as one value.
+func (e *explainer) managedFields(path fieldpath.Path, s sides) {
 	switch {
-	case r == nil && l == nil:
-	case r == nil:
-		e.Mark(path, contract.Deleted, lineIn(e.o.live, path, e.o.typ), explain.LastLine(l), e.reasonManagedFields(false))
-	case l == nil:
-		e.Mark(path, contract.Added, e.Layout.Line(r), e.EndLine(r), e.reasonManagedFields(true))
-	case fieldset.EqualValues(l, r):
-		e.Mark(path, contract.Retained, e.Layout.Line(r), e.EndLine(r), e.reasonManagedFields(true))
+	case s.result == nil:
+		e.deleted(path, s)
+	case s.live == nil:
+		e.mark(path, contract.Added, s, e.reasonManagedFields(true))
+	case fieldset.EqualValues(s.live, s.result):
+		e.mark(path, contract.Retained, s, e.reasonManagedFields(true))
 	default:
-		e.Mark(path, contract.Changed, e.Layout.Line(r), e.EndLine(r), e.reasonManagedFields(true))
+		e.mark(path, contract.Changed, s, e.reasonManagedFields(true))
 	}
 }
 
@@ -237,6 +233,9 @@ func listOf(n *yamltree.Node) []*yamltree.Node {
 // findItem returns the item of list l that element el selects (the first, when live holds it
 // twice).
 func findItem(t *schema.Type, l *yamltree.Node, el fieldpath.Element) *yamltree.Node {
+	if t == nil {
+		return nil
+	}
 	for _, it := range listOf(l) {
 		if e, err := typed.ItemElement(t, it); err == nil && fieldset.Equal(e, el) {
 			return it
@@ -247,10 +246,6 @@ func findItem(t *schema.Type, l *yamltree.Node, el fieldpath.Element) *yamltree.
 
 func isManagedFields(path fieldpath.Path) bool {
 	return len(path) == 2 && path[0].Field == "metadata" && path[1].Field == "managedFields"
-}
-
-func managedFieldsOf(obj *yamltree.Node) *yamltree.Node {
-	return getField(getField(obj, "metadata"), "managedFields")
 }
 
 // withoutManagedFields returns a copy of obj without metadata.managedFields.

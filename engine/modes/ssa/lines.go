@@ -2,9 +2,7 @@ package ssa
 
 import (
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
-	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/schema"
-	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -68,6 +66,3 @@ func valueAt(obj *yamltree.Node, path fieldpath.Path, t *schema.Type) *yamltree.
 	}
 	return n
 }
-
-var _ = fieldset.Equal
-var _ = typed.ItemElement

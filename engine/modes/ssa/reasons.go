@@ -28,8 +28,21 @@ func (e *explainer) ownership(path fieldpath.Path) string {
 		note += fmt.Sprintf(" (shared: %s sets the value %s set, so both own it)", managerName(me), who(without(after, me)))
 	case !contains(after, me) && contains(before, me):
 		note += fmt.Sprintf(" (%s no longer owns it)", managerName(me))
+	case len(lost(before, after)) > 0:
+		note += fmt.Sprintf(" (%s no longer owns it)", who(lost(before, after)))
 	}
 	return note
+}
+
+// lost returns the managers in before and not in after.
+func lost(before, after []string) []string {
+	var out []string
+	for _, id := range before {
+		if !contains(after, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // taken returns the managers the apply took path from by force, nil when none.

@@ -27,7 +27,7 @@ func dep(replicas, image string) string {
 
 func TestTwoWayLeavesLiveEditsThreeWayRepairs(t *testing.T) {
 	resp := run(t, dep("2", "nginx:1"), dep("2", "nginx:2"), dep("5", "nginx:1"))
-	if !strings.Contains(resp.Result, "replicas: 5") || !strings.Contains(resp.Result, "image: nginx:2") {
+	if !strings.Contains(resp.Result, "replicas: 5") || !strings.Contains(resp.Result, "nginx:2") {
 		t.Errorf("two-way result:\n%s", resp.Result)
 	}
 	three := resp.Extra["threeWay"].(map[string]string)["result"]

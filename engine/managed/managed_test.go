@@ -1,0 +1,146 @@
+package managed
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+func TestIDs(t *testing.T) {
+	tests := []struct {
+		id      ID
+		text    string
+		display string
+	}{
+		{ApplyID("kubectl"), `{"manager":"kubectl","operation":"Apply"}`, `"kubectl"`},
+		{UpdateID("hpa", "apps/v1"), `{"manager":"hpa","operation":"Update","apiVersion":"apps/v1"}`, `"hpa" using apps/v1`},
+		{ApplyID(""), `{"manager":"unknown","operation":"Apply"}`, `"unknown"`},
+		{ID{Manager: "k", Operation: OperationUpdate, APIVersion: "v1", Subresource: "status"},
+			`{"manager":"k","operation":"Update","apiVersion":"v1","subresource":"status"}`, `"k" with subresource "status" using v1`},
+	}
+	for _, tt := range tests {
+		if got := tt.id.String(); got != tt.text {
+			t.Errorf("String = %s, want %s", got, tt.text)
+		}
+		if got := ParseID(tt.text); got != tt.id {
+			t.Errorf("ParseID(%s) = %+v", tt.text, got)
+		}
+		if got := tt.id.Display(); got != tt.display {
+			t.Errorf("Display = %s, want %s", got, tt.display)
+		}
+	}
+	if got := ParseID("default"); got.Manager != "default" {
+		t.Errorf("a plain name should parse as a manager: %+v", got)
+	}
+}
+
+func parseNode(t *testing.T, text string) *yamltree.Node {
+	t.Helper()
+	n, err := yamltree.ParseOne(yamltree.Live, text, yamltree.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+const entriesYAML = `- manager: kubectl
+  operation: Apply
+  apiVersion: apps/v1
+  time: "2025-01-01T02:00:00+02:00"
+  fieldsType: FieldsV1
+  fieldsV1:
+    f:spec:
+      f:replicas: {}
+- manager: hpa
+  operation: Update
+  apiVersion: apps/v1
+  fieldsType: FieldsV1
+  fieldsV1:
+    f:spec:
+      f:replicas: {}
+`
+
+func TestEntriesRoundTrip(t *testing.T) {
+	entries, err := ReadEntries(parseNode(t, entriesYAML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	managers, times, err := Decode(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(managers) != 2 || times[ApplyID("kubectl").String()].Format(TimeFormat) != "2025-01-01T00:00:00Z" {
+		t.Fatalf("decoded %v %v", managers, times)
+	}
+	out := Encode(managers, times)
+	// Appliers first; an updater without a time sorts as the epoch among updaters.
+	if out[0].Manager != "kubectl" || out[1].Manager != "hpa" || out[1].Time != nil {
+		t.Errorf("encoded %+v", out)
+	}
+	n, err := Node(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := yamltree.EmitNode(n)
+	if !strings.Contains(text, "time: 2025-01-01T00:00:00Z") || strings.Count(text, "fieldsType: FieldsV1") != 2 {
+		t.Errorf("written:\n%s", text)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	tests := map[string]string{
+		"manager: a":                         "operation must be Apply or Update",
+		"operation: Apply":                   "apiVersion must not be empty",
+		"{operation: Apply, apiVersion: v1}": "fieldsType is missing",
+		"{operation: Apply, apiVersion: v1, fieldsType: FieldsV2}": "is not FieldsV1",
+		"{time: yesterday}":   "RFC 3339",
+		"{manager: 3}":        "must be a string",
+		"{fieldsV1: {x: {}}}": "2 characters",
+	}
+	for entry, want := range tests {
+		entries, err := ReadEntries(parseNode(t, "- "+entry))
+		if err == nil {
+			_, _, err = Decode(entries)
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", entry, err, want)
+		}
+	}
+	if _, err := ReadEntries(parseNode(t, "a: 1")); err == nil {
+		t.Error("a map is not a list of entries")
+	}
+}
+
+func TestCapUpdaters(t *testing.T) {
+	managers, times := Managers{}, Times{}
+	for i := 0; i < 12; i++ {
+		id := UpdateID(string(rune('a'+i)), "v1").String()
+		managers[id] = VersionedSet{Set: New(t, ".f"+string(rune('a'+i))), APIVersion: "v1"}
+		at := time.Unix(int64(i), 0)
+		times[id] = &at
+	}
+	managers[ApplyID("kubectl").String()] = VersionedSet{Set: New(t, ".x"), APIVersion: "v1", Applied: true}
+	capUpdaters(managers, times)
+	bucket := managers[UpdateID(ancientChanges, "v1").String()]
+	if len(managers) != 11 || bucket.Set.String() != ".fa\n.fb\n.fc" {
+		t.Errorf("after capping: %d managers, bucket %v", len(managers), bucket.Set)
+	}
+}
+
+// New returns a set of dotted field paths, for tests.
+func New(t *testing.T, paths ...string) *fieldset.Set {
+	t.Helper()
+	s := &fieldset.Set{}
+	for _, p := range paths {
+		var path fieldpath.Path
+		for _, name := range strings.Split(strings.TrimPrefix(p, "."), ".") {
+			path = path.Field(name)
+		}
+		s.Insert(path)
+	}
+	return s
+}

@@ -1,0 +1,47 @@
+package merge3
+
+import (
+	_ "embed"
+	"fmt"
+
+	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
+	"github.com/mergeplay/mergeplay/engine/schema"
+)
+
+// InferredKeys are the keys options.inferKeys guesses for lists no schema describes, in the
+// order they are tried: a list whose items all carry one of them merges by the first such key.
+// (kyaml's own default today is name alone; this is the list kyaml long shipped and kpt
+// documents.)
+var InferredKeys = []string{"name", "mountPath", "devicePath", "ip", "type", "topologyKey", "containerPort"}
+
+//go:embed kustomization.json
+var kustomizationSchema string
+
+// LoadKustomization returns the schema kyaml knows besides the Kubernetes kinds: the
+// Kustomization kind (kustomize.config.k8s.io/v1beta1), whose configMapGenerator and
+// secretGenerator lists merge by name.
+func LoadKustomization() (*schema.Set, error) {
+	set, err := schema.Load(kustomizationSchema, nil)
+	if err != nil {
+		return nil, fmt.Errorf("loading the Kustomization schema: %w", err)
+	}
+	return set, nil
+}
+
+// Result is one resource merged.
+type Result struct {
+	// Root is the merged object (the local copy rewritten in place); nil when the merge cleared it.
+	Root *ynode.Node
+	log  map[*ynode.Node]decision
+}
+
+// mergeResource merges one resource as kyaml's merge3.Merge does: local is rewritten in place
+// and returned. infer is nil unless keys may be guessed.
+func mergeResource(local, original, updated *ynode.Node, defs *schemas, infer []string) (*Result, error) {
+	w := newWalker(defs, infer)
+	root, _, err := w.walk(sources{local, original, updated}, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Root: root, log: w.log}, nil
+}

@@ -1,0 +1,215 @@
+package ynode
+
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Kind is the shape of a node, numbered as yaml.v3 numbers them.
+type Kind uint8
+
+// The kinds. The zero Kind is a node with no value at all.
+const (
+	DocumentNode Kind = 1 << iota
+	SequenceNode
+	MappingNode
+	ScalarNode
+	AliasNode
+)
+
+// String names the kind as yaml.v3's error messages do.
+func (k Kind) String() string {
+	switch k {
+	case DocumentNode:
+		return "DocumentNode"
+	case SequenceNode:
+		return "SequenceNode"
+	case MappingNode:
+		return "MappingNode"
+	case ScalarNode:
+		return "ScalarNode"
+	case AliasNode:
+		return "AliasNode"
+	}
+	return "Kind(0)"
+}
+
+// Style holds yaml.v3's style flags.
+type Style uint8
+
+// The style flags, as yaml.v3 numbers them.
+const (
+	TaggedStyle Style = 1 << iota
+	DoubleQuotedStyle
+	SingleQuotedStyle
+	LiteralStyle
+	FoldedStyle
+	FlowStyle
+)
+
+// The tags FromTree gives. A node made by the merge may have no tag.
+const (
+	NullTag      = "!!null"
+	BoolTag      = "!!bool"
+	StrTag       = "!!str"
+	IntTag       = "!!int"
+	FloatTag     = "!!float"
+	TimestampTag = "!!timestamp"
+	SeqTag       = "!!seq"
+	MapTag       = "!!map"
+)
+
+// Node is one YAML node as yaml.v3 holds it.
+type Node struct {
+	Kind  Kind
+	Style Style
+	// Tag is the node's short tag ("!!str"), empty for a node the merge made.
+	Tag string
+	// Value is a scalar's text.
+	Value string
+	// Content holds a sequence's items, or a map's keys and values alternately.
+	Content []*Node
+	// HeadComment, LineComment and FootComment are comment lines ("# text"), joined by "\n".
+	HeadComment string
+	LineComment string
+	FootComment string
+	// Src is the node of the input this one was read from, nil for a node the merge made.
+	Src *yamltree.Node
+}
+
+// Set makes n hold what v holds (yaml.v3's SetYNode: a copy of the node's fields). Every holder
+// of n sees the new value.
+func (n *Node) Set(v *Node) { *n = *v }
+
+// IsNull reports whether n is missing or tagged null (kyaml's IsMissingOrNull).
+func (n *Node) IsNull() bool { return n == nil || n.Tag == NullTag }
+
+// IsTaggedNull reports whether n exists and is tagged null.
+func (n *Node) IsTaggedNull() bool { return n != nil && n.Tag == NullTag }
+
+// IsEmptyMap reports whether n is missing, null, or a map without entries.
+func (n *Node) IsEmptyMap() bool {
+	return n.IsNull() || (n.Kind == MappingNode && len(n.Content) == 0)
+}
+
+// IsNilOrEmpty reports whether n is missing, null, an empty map, an empty sequence or a zero node
+// (kyaml's IsNilOrEmpty).
+func (n *Node) IsNilOrEmpty() bool {
+	switch {
+	case n.IsNull():
+		return true
+	case (n.Kind == MappingNode || n.Kind == SequenceNode) && len(n.Content) == 0:
+		return true
+	}
+	return n.Kind == 0 && n.Style == 0 && n.Tag == "" && n.Value == "" && n.Content == nil &&
+		n.HeadComment == "" && n.LineComment == "" && n.FootComment == ""
+}
+
+// IsString reports whether n is a string scalar, or a scalar without a tag.
+func (n *Node) IsString() bool {
+	return n != nil && n.Kind == ScalarNode && (n.Tag == StrTag || n.Tag == "")
+}
+
+// Text returns a scalar's value, "" for a missing or null node (kyaml's GetValue).
+func (n *Node) Text() string {
+	if n.IsNull() {
+		return ""
+	}
+	return n.Value
+}
+
+// Field returns the key and value of the first entry called name in map n; nil, nil when n is
+// not a map or has no such entry.
+func (n *Node) Field(name string) (key, value *Node) {
+	if n == nil || n.Kind != MappingNode {
+		return nil, nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == name {
+			return n.Content[i], n.Content[i+1]
+		}
+	}
+	return nil, nil
+}
+
+// Get returns the value of the first entry called name in map n, or nil.
+func (n *Node) Get(name string) *Node {
+	_, v := n.Field(name)
+	return v
+}
+
+// Keys returns the keys of map n in order (nil when n is not a map).
+func (n *Node) Keys() []string {
+	if n == nil || n.Kind != MappingNode {
+		return nil
+	}
+	keys := make([]string, 0, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		keys = append(keys, n.Content[i].Value)
+	}
+	return keys
+}
+
+// Delete removes the first entry called name from map n and returns its value, or nil.
+func (n *Node) Delete(name string) *Node {
+	if n == nil || n.Kind != MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == name {
+			v := n.Content[i+1]
+			n.Content = append(n.Content[:i:i], n.Content[i+2:]...)
+			return v
+		}
+	}
+	return nil
+}
+
+// Append adds an entry at the end of map n.
+func (n *Node) Append(key, value *Node) { n.Content = append(n.Content, key, value) }
+
+// NewMap returns an empty map without a tag, as kyaml makes them.
+func NewMap() *Node { return &Node{Kind: MappingNode} }
+
+// NewSeq returns an empty sequence without a tag.
+func NewSeq() *Node { return &Node{Kind: SequenceNode} }
+
+// NewScalar returns a scalar without a tag, as kyaml's NewScalarRNode makes them.
+func NewScalar(value string) *Node { return &Node{Kind: ScalarNode, Value: value} }
+
+// NewString returns a string scalar (kyaml's NewStringRNode).
+func NewString(value string) *Node { return &Node{Kind: ScalarNode, Tag: StrTag, Value: value} }
+
+// Copy returns a deep copy of n (kyaml's CopyYNode).
+func (n *Node) Copy() *Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	if n.Content != nil {
+		c.Content = make([]*Node, len(n.Content))
+		for i, ch := range n.Content {
+			c.Content[i] = ch.Copy()
+		}
+	}
+	return &c
+}
+
+// String renders n for messages: compact and on one line.
+func (n *Node) String() string {
+	if n == nil {
+		return "<nil>"
+	}
+	text := EmitNode(n)
+	return strings.TrimSpace(text)
+}
+
+// CompareText writes n as kyaml writes a value to compare it with another (merge3's
+// getStrValues): the node itself in flow style and single quotes, its children as they are,
+// comments included.
+func CompareText(n *Node) string {
+	c := *n
+	c.Style = FlowStyle | SingleQuotedStyle
+	return EmitNode(&c)
+}

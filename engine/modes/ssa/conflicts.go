@@ -1,0 +1,46 @@
+package ssa
+
+import (
+	"fmt"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/managed"
+)
+
+// conflictEntries lists the conflicts that stopped the apply of one resource, one per manager and
+// path, each at its line in live.
+func (o *outcome) conflictEntries() []contract.Conflict {
+	if o.action != Conflict {
+		return nil
+	}
+	out := make([]contract.Conflict, 0, len(o.done.Conflicts))
+	for _, c := range o.done.Conflicts {
+		out = append(out, contract.Conflict{
+			Resource: o.triple.ID.String(),
+			Path:     c.Path.String(),
+			Manager:  managed.ParseID(c.Manager).Manager,
+			Message:  o.conflictMessage(c),
+			Line:     lineIn(o.live, c.Path, o.typ),
+		})
+	}
+	return out
+}
+
+// conflictMessage says who holds the field, both values, and the ways out.
+func (o *outcome) conflictMessage(c managed.Conflict) string {
+	live := valueAt(withoutManagedFields(o.live), c.Path, o.typ)
+	config := valueAt(o.config, c.Path, o.typ)
+	owner := managerName(c.Manager)
+	livePart := "live has " + explain.Short(live)
+	if live == nil {
+		livePart = "live does not have it"
+	}
+	msg := fmt.Sprintf("%s owns this field (%s) and the config sets %s: applying as %s would change a field another manager owns, so the API server refuses the apply. "+
+		"Leave the field out of the config to let %s keep it, or force the apply (kubectl apply --server-side --force-conflicts) to take it over",
+		owner, livePart, explain.Short(config), managerName(o.manager), owner)
+	if managed.ParseID(o.manager).Manager == "kubectl" && managed.ParseID(c.Manager).Manager == "kubectl-client-side-apply" {
+		msg += "; the API server hands fields over from client-side apply without a conflict only when the last-applied annotation names the value live still has, which is not the case here"
+	}
+	return msg
+}

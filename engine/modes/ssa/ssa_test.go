@@ -1,0 +1,217 @@
+package ssa_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/modes/ssa"
+)
+
+// run answers an ssa request with the given inputs and options (JSON object text, or "").
+func run(t testing.TB, updated, live, options string) *contract.Response {
+	t.Helper()
+	if options == "" {
+		options = "{}"
+	}
+	body, _ := json.Marshal(map[string]any{"mode": "ssa", "updated": updated, "live": live, "options": json.RawMessage(options)})
+	req, err := contract.DecodeRequest(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req.Options.Now == "" {
+		req.Options.Now = "2026-01-01T00:00:00Z"
+	}
+	return handler.New(ssa.Mode()).Handle(context.Background(), req)
+}
+
+// marks writes a response's marks as "mark path" lines.
+func marks(resp *contract.Response) string {
+	var lines []string
+	for _, f := range resp.Fields {
+		lines = append(lines, string(f.Mark)+" "+f.Path)
+	}
+	return strings.Join(lines, "\n")
+}
+
+const cm = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"
+
+// managedBy writes a managedFields list with one entry.
+func managedBy(manager, operation, fields string) string {
+	return "  managedFields:\n  - manager: " + manager + "\n    operation: " + operation +
+		"\n    apiVersion: v1\n    time: \"2025-01-01T00:00:00Z\"\n    fieldsType: FieldsV1\n    fieldsV1: " + fields + "\n"
+}
+
+func TestMarks(t *testing.T) {
+	tests := []struct {
+		name, updated, live, options string
+		want                         string
+		reasons                      []string
+	}{
+		{
+			name:    "create",
+			updated: cm + "data: {a: one}\n",
+			want:    "added .apiVersion\nadded .kind\nadded .metadata.name\nadded .metadata.managedFields\nadded .data.a",
+			reasons: []string{"creates it", "owned by kubectl"},
+		},
+		{
+			name:    "change, keep, ignore",
+			updated: cm + "data: {a: two, b: one}\n",
+			live:    cm + managedBy("kubectl", "Apply", `{"f:data": {"f:a": {}, "f:b": {}}}`) + "data: {a: one, b: one, c: three}\n",
+			want: "retained .apiVersion\nretained .kind\nretained .metadata.name\nchanged .metadata.managedFields\n" +
+				"changed .data.a\nretained .data.b\nignored .data.c",
+			reasons: []string{`sets "two" where live has "one"`, "owned by kubectl", "not in the config", "owned by no manager"},
+		},
+		{
+			name:    "remove what only the applier owned",
+			updated: cm + "data: {a: one}\n",
+			live: cm + "  managedFields:\n  - {manager: kubectl, operation: Apply, apiVersion: v1, fieldsType: FieldsV1, fieldsV1: {\"f:data\": {\"f:a\": {}, \"f:b\": {}, \"f:c\": {}}}}\n" +
+				"  - {manager: other, operation: Apply, apiVersion: v1, fieldsType: FieldsV1, fieldsV1: {\"f:data\": {\"f:c\": {}}}}\n" +
+				"data: {a: one, b: one, c: one}\n",
+			want: "retained .apiVersion\nretained .kind\nretained .metadata.name\nchanged .metadata.managedFields\n" +
+				"retained .data.a\nignored .data.c\ndeleted .data.b",
+			reasons: []string{"no other manager owns it, so the apply removes it", "owned by other"},
+		},
+		{
+			name:    "shared",
+			updated: cm + "data: {a: one}\n",
+			live:    cm + managedBy("helm", "Apply", `{"f:data": {"f:a": {}}}`) + "data: {a: one}\n",
+			options: `{"manager": "argocd"}`,
+			want:    "retained .apiVersion\nretained .kind\nretained .metadata.name\nchanged .metadata.managedFields\nretained .data.a",
+			reasons: []string{"owned by argocd and helm (shared"},
+		},
+		{
+			name:    "update",
+			updated: cm + "data: {a: two}\n",
+			live:    cm + managedBy("kubectl", "Apply", `{"f:data": {"f:a": {}}}`) + "data: {a: one}\n",
+			options: `{"manager": "controller", "operation": "update"}`,
+			want:    "retained .apiVersion\nretained .kind\nretained .metadata.name\nchanged .metadata.managedFields\nchanged .data.a",
+			reasons: []string{"the update changes it", "owned by controller (update)", "kubectl no longer owns it"},
+		},
+		{
+			name:    "only live has it",
+			updated: "",
+			live:    cm,
+			want:    "ignored ",
+			reasons: []string{"leaves every other one alone"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := run(t, tt.updated, tt.live, tt.options)
+			if len(resp.Errors) > 0 {
+				t.Fatalf("errors: %+v", resp.Errors)
+			}
+			if got := marks(resp); got != tt.want {
+				t.Errorf("marks:\n%s\nwant:\n%s", got, tt.want)
+			}
+			all := ""
+			for _, f := range resp.Fields {
+				all += f.Reason + "\n"
+				if f.Line <= 0 || f.Reason == "" {
+					t.Errorf("mark without a line or a reason: %+v", f)
+				}
+			}
+			for _, r := range tt.reasons {
+				if !strings.Contains(all, r) {
+					t.Errorf("no reason mentions %q:\n%s", r, all)
+				}
+			}
+		})
+	}
+}
+
+func TestConflicts(t *testing.T) {
+	live := cm + managedBy("hpa", "Update", `{"f:data": {"f:a": {}}}`) + "data: {a: one}\n"
+	resp := run(t, cm+"data: {a: two}\n", live, "")
+	if resp.Result != "" || len(resp.Conflicts) != 1 {
+		t.Fatalf("want one conflict and no result, got %+v / %q", resp.Conflicts, resp.Result)
+	}
+	c := resp.Conflicts[0]
+	if c.Manager != "hpa" || c.Path != ".data.a" || c.Line != 12 || !strings.Contains(c.Message, `live has "one"`) ||
+		!strings.Contains(c.Message, `the config sets "two"`) {
+		t.Errorf("conflict %+v", c)
+	}
+	if marks(resp) != "conflict .data.a" || resp.Fields[0].Line != 12 {
+		t.Errorf("marks %+v", resp.Fields)
+	}
+	forced := run(t, cm+"data: {a: two}\n", live, `{"force": true}`)
+	if forced.Result == "" || !strings.Contains(marks(forced), "changed .data.a") {
+		t.Fatalf("force: %+v", forced)
+	}
+	if !strings.Contains(forced.Fields[len(forced.Fields)-1].Reason, "forced: taken over from hpa (update)") {
+		t.Errorf("reason %q", forced.Fields[len(forced.Fields)-1].Reason)
+	}
+}
+
+func TestExtra(t *testing.T) {
+	resp := run(t, cm+"data: {a: one}\n", cm+managedBy("helm", "Apply", `{"f:data": {"f:a": {}}}`)+"data: {a: one, b: two}\n", "")
+	raw, _ := json.Marshal(resp.Extra)
+	var extra struct {
+		Owners []struct {
+			Line     int      `json:"line"`
+			Path     string   `json:"path"`
+			Managers []string `json:"managers"`
+		} `json:"owners"`
+		ManagedFields []struct {
+			Entries []struct {
+				Manager, Time, FieldsV1 string
+				Fields                  []string
+			} `json:"entries"`
+		} `json:"managedFields"`
+		Operations []struct {
+			Action  string `json:"action"`
+			Changed bool   `json:"changed"`
+		} `json:"operations"`
+	}
+	if err := json.Unmarshal(raw, &extra); err != nil {
+		t.Fatal(err)
+	}
+	owners := map[string]string{}
+	for _, o := range extra.Owners {
+		owners[o.Path] = strings.Join(o.Managers, ",")
+	}
+	if owners[".data.a"] != "helm,kubectl" || owners[".data.b"] != "" {
+		t.Errorf("owners %v", owners)
+	}
+	entries := extra.ManagedFields[0].Entries
+	// The apply changed nothing, so kubectl's new entry has no time, and sorts first.
+	if len(entries) != 2 || entries[0].Manager != "kubectl" || entries[1].Manager != "helm" ||
+		entries[0].Time != "" || entries[0].FieldsV1 != `{"f:data":{"f:a":{}}}` || entries[0].Fields[0] != ".data.a" {
+		t.Errorf("entries %+v", entries)
+	}
+	if extra.Operations[0].Action != "apply" || extra.Operations[0].Changed {
+		t.Errorf("operations %+v", extra.Operations)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name, updated, live, options, want string
+	}{
+		{"schema type", "a: 1\n", "", `{"schemaType": "nope"}`, "no type \"nope\""},
+		{"managed fields", cm, cm + "  managedFields: [{manager: a, operation: Bad, apiVersion: v1, fieldsType: FieldsV1}]\n", "", "operation must be Apply or Update"},
+		{"schema", cm + "data: [a]\n", "", "", "expected a map"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := run(t, tt.updated, tt.live, tt.options)
+			if len(resp.Errors) == 0 || !strings.Contains(resp.Errors[0].Message, tt.want) || resp.Result != "" {
+				t.Errorf("errors %+v, want %q", resp.Errors, tt.want)
+			}
+		})
+	}
+}
+
+// TestApplyTwiceChangesNothing re-applies a config to the result of applying it.
+func TestApplyTwiceChangesNothing(t *testing.T) {
+	live := cm + managedBy("helm", "Apply", `{"f:data": {"f:b": {}}}`) + "data: {a: one, b: two}\n"
+	first := run(t, cm+"data: {a: three}\n", live, `{"now": "2026-01-01T00:00:00Z"}`)
+	second := run(t, cm+"data: {a: three}\n", first.Result, `{"now": "2027-01-01T00:00:00Z"}`)
+	if first.Result == "" || second.Result != first.Result {
+		t.Errorf("second apply changed the result:\n%s\n---\n%s", first.Result, second.Result)
+	}
+}
