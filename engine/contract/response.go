@@ -42,6 +42,9 @@ type Response struct {
 	Errors []Error `json:"errors"`
 	// Extra carries what one mode adds; each key is documented in the README.
 	Extra map[string]any `json:"extra"`
+	// ResultResources names the resource of each document of Result, in order, when the mode
+	// knows it (not part of the JSON): the handler uses it to diff each resource apart.
+	ResultResources []string `json:"-"`
 }
 
 // Field is the mark of one field.

@@ -1,8 +1,8 @@
 package handler
 
 import (
-	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
+	"github.com/mergeplay/mergeplay/engine/modes/merge3"
 	"github.com/mergeplay/mergeplay/engine/modes/patch"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/modes/twoway"
@@ -15,8 +15,7 @@ var allInputs = []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.L
 func Default() *Handler {
 	return New(
 		apply.Mode(),
-		modes.Mode{Name: "merge3", Rules: yamltree.YAML12, Reads: allInputs,
-			Summary: "kpt / kustomize package update: the local copy rebased onto a new upstream (kyaml merge3)"},
+		merge3.Mode(),
 		ssa.Mode(),
 		patch.Mode(),
 		twoway.Mode(),

@@ -65,9 +65,11 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 // respond writes the result stream, the patches, the marks and the conflicts.
 func respond(resp *contract.Response, outcomes []*outcome) {
 	var docs []*yamltree.Document
+	var ids []string
 	for _, o := range outcomes {
 		if o.result != nil && len(conflictsOf(outcomes)) == 0 {
 			docs = append(docs, &yamltree.Document{Root: o.result})
+			ids = append(ids, o.triple.ID.String())
 		}
 	}
 	text, layout := yamltree.Emit(docs)
@@ -85,6 +87,7 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 		return
 	}
 	resp.Result = text
+	resp.ResultResources = ids
 	for _, o := range outcomes {
 		resp.Fields = append(resp.Fields, o.marks(layout)...)
 	}

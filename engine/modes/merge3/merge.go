@@ -36,10 +36,11 @@ type Result struct {
 }
 
 // mergeResource merges one resource as kyaml's merge3.Merge does: local is rewritten in place
-// and returned. infer is nil unless keys may be guessed.
-func mergeResource(local, original, updated *ynode.Node, defs *schemas, infer []string) (*Result, error) {
+// and returned. infer is nil unless keys may be guessed; rootSch, when not nil, is the schema of
+// the root (else the walker finds the schema of the kind the resource declares).
+func mergeResource(local, original, updated *ynode.Node, defs *schemas, infer []string, rootSch *sch) (*Result, error) {
 	w := newWalker(defs, infer)
-	root, _, err := w.walk(sources{local, original, updated}, nil, nil)
+	root, _, err := w.walk(sources{local, original, updated}, rootSch, nil)
 	if err != nil {
 		return nil, err
 	}

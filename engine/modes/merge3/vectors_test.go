@@ -66,7 +66,7 @@ func mergeStrings(t testing.TB, defs *schemas, local, original, updated string, 
 	if infer {
 		keys = InferredKeys
 	}
-	res, err := mergeResource(parseRoot(t, yamltree.Live, local), parseRoot(t, yamltree.Original, original), parseRoot(t, yamltree.Updated, updated), defs, keys)
+	res, err := mergeResource(parseRoot(t, yamltree.Live, local), parseRoot(t, yamltree.Original, original), parseRoot(t, yamltree.Updated, updated), defs, keys, nil)
 	if err != nil || res.Root == nil {
 		return "", err
 	}

@@ -53,6 +53,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	var docs []*yamltree.Document
 	for _, p := range done {
 		docs = append(docs, &yamltree.Document{Root: p.result})
+		resp.ResultResources = append(resp.ResultResources, p.triple.ID.String())
 	}
 	text, layout := yamltree.Emit(docs)
 	resp.Result = text

@@ -36,6 +36,7 @@ func respond(resp *contract.Response, done []*upgraded) {
 	for _, u := range done {
 		if u.two != nil {
 			twoDocs = append(twoDocs, &yamltree.Document{Root: u.two})
+			resp.ResultResources = append(resp.ResultResources, u.triple.ID.String())
 		}
 		if u.three != nil {
 			threeDocs = append(threeDocs, &yamltree.Document{Root: u.three})

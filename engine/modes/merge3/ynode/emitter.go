@@ -53,14 +53,13 @@ type emitter struct {
 	scalarData               scalarAnalysis
 	tagHandle, tagSuffix     string
 	layout                   map[*Node]int
-	pendingOwner             *Node
-	recordNext               *Node
+	ends                     map[*Node]int
 }
 
-// Layout records the line (1-based) each written node starts on: for a map's value, the line of
-// its key; for a sequence item, the line of its "-".
+// Layout records the line (1-based) each written node starts on (for a map's value, the line of
+// its key; for a sequence item, the line of its "-") and the line it ends on.
 type Layout struct {
-	lines map[*Node]int
+	lines, ends map[*Node]int
 }
 
 // Line returns where n was written, 0 when it was not.
@@ -71,16 +70,24 @@ func (l *Layout) Line(n *Node) int {
 	return l.lines[n]
 }
 
+// EndLine returns the last line n's text takes, 0 when it was not written.
+func (l *Layout) EndLine(n *Node) int {
+	if l == nil {
+		return 0
+	}
+	return l.ends[n]
+}
+
 // Emit writes roots as a YAML stream, one document each, exactly as kyaml's writers do (kio's
 // ByteWriter, RNode.String): "---" before every document but the first.
 func Emit(roots []*Node) (string, *Layout) {
-	e := &emitter{evs: events(roots), bestIndent: 2, compactSeq: true, layout: map[*Node]int{}}
+	e := &emitter{evs: events(roots), bestIndent: 2, compactSeq: true, layout: map[*Node]int{}, ends: map[*Node]int{}}
 	for e.head = 0; e.head < len(e.evs); e.head++ {
 		ev := &e.evs[e.head]
 		e.analyzeEvent(ev)
 		e.stateMachine(ev)
 	}
-	return e.out.String(), &Layout{lines: e.layout}
+	return e.out.String(), &Layout{lines: e.layout, ends: e.ends}
 }
 
 // EmitNode writes one node as a document.
@@ -223,6 +230,7 @@ func (e *emitter) emitFlowSequenceItem(ev *event, first, trail bool) {
 			e.writeIndent()
 		}
 		e.writeIndicator("]", false, false, false)
+		e.recordEnd(ev.node)
 		e.processLineComment(false)
 		e.processFootComment()
 		e.popState()
@@ -269,6 +277,7 @@ func (e *emitter) emitFlowMappingKey(ev *event, first, trail bool) {
 		e.flowLevel--
 		e.popIndent()
 		e.writeIndicator("}", false, false, false)
+		e.recordEnd(ev.node)
 		e.processLineComment(false)
 		e.processFootComment()
 		e.popState()
@@ -318,6 +327,7 @@ func (e *emitter) emitBlockSequenceItem(ev *event, first bool) {
 		e.increaseIndent(false, false, seq)
 	}
 	if ev.typ == sequenceEndEvent {
+		e.recordEnd(ev.node)
 		e.popIndent()
 		e.popState()
 		return
@@ -338,6 +348,7 @@ func (e *emitter) emitBlockMappingKey(ev *event, first bool) {
 	}
 	e.processHeadComment()
 	if ev.typ == mappingEndEvent {
+		e.recordEnd(ev.node)
 		e.popIndent()
 		e.popState()
 		return
@@ -412,6 +423,7 @@ func (e *emitter) emitScalar(ev *event) {
 	e.processTag()
 	e.increaseIndent(true, false, false)
 	e.processScalar()
+	e.recordEnd(ev.node)
 	e.popIndent()
 	e.popState()
 }
@@ -445,6 +457,19 @@ func (e *emitter) checkSimpleKey() bool {
 		return false
 	}
 	return length <= 128
+}
+
+// recordEnd notes the line n ended on: the current one, or the one before when a line break was
+// just written.
+func (e *emitter) recordEnd(n *Node) {
+	if n == nil {
+		return
+	}
+	if e.column == 0 {
+		e.ends[n] = e.line
+	} else {
+		e.ends[n] = e.line + 1
+	}
 }
 
 // record notes the current line for n.

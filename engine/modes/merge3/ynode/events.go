@@ -88,7 +88,7 @@ func (s *serializer) node(n *Node, tail string, owner *Node) {
 		for _, c := range n.Content {
 			s.node(c, "", nil)
 		}
-		s.evs = append(s.evs, event{typ: sequenceEndEvent, line: n.LineComment, foot: n.FootComment})
+		s.evs = append(s.evs, event{typ: sequenceEndEvent, line: n.LineComment, foot: n.FootComment, node: n})
 	case MappingNode:
 		s.mapping(n, tag, tail)
 	default:
@@ -111,7 +111,7 @@ func (s *serializer) mapping(n *Node, tag, tail string) {
 		tail = foot
 		s.node(n.Content[i+1], "", nil)
 	}
-	s.evs = append(s.evs, event{typ: mappingEndEvent, tail: tail, line: n.LineComment, foot: n.FootComment})
+	s.evs = append(s.evs, event{typ: mappingEndEvent, tail: tail, line: n.LineComment, foot: n.FootComment, node: n})
 }
 
 func (s *serializer) scalar(n *Node, tag string, forceQuoting bool, tail string, owner *Node) {

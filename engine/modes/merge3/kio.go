@@ -1,0 +1,230 @@
+package merge3
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// How kio/filters.Merge3 sees a package update: every resource of the three inputs is read by a
+// kio reader that tags it with its source (config.kubernetes.io/merge-source: dest, original or
+// updated), resources are grouped by identity (apiVersion, kind, namespace and name as written,
+// without a default namespace, plus kio's path annotation), and each group is handled by
+// DefaultResourceHandler:
+//
+//	only the local copy has it          kept as it is
+//	upstream added it                   added (upstream's version)
+//	the local copy deleted it, upstream still has it
+//	                                    added back (upstream's version)
+//	upstream deleted it                 deleted, local edits or not
+//	the local copy and upstream have it merged (merge3)
+//
+// The result lists the groups in the order their first resource was read: local resources first,
+// then the ones only upstream has.
+
+// Source roles, as the merge-source annotation names them.
+const (
+	sourceLocal    = "dest"
+	sourceOriginal = "original"
+	sourceUpdated  = "updated"
+)
+
+// resource is one resource as kio holds it.
+type resource struct {
+	root  *ynode.Node // rewritten by the reader, then by the merge
+	input yamltree.Input
+	id    stream.ID // the resource's identity in the response
+	// pristine is root as read, before kio and the merge changed it; pristineOf maps each node of
+	// root to its copy there, and liveOf back.
+	pristine   *ynode.Node
+	pristineOf map[*ynode.Node]*ynode.Node
+	liveOf     map[*ynode.Node]*ynode.Node
+}
+
+// kioSeparator is how kio's ByteReader finds documents.
+var kioSeparator = regexp.MustCompile(`\n---.*\n`)
+
+// readResources turns an input's resources back into kio's view: one node per document, as kio's
+// ByteReader reads them, each tagged with its source.
+func readResources(input yamltree.Input, text string, rs []*stream.Resource, source string, scope stream.Scope) ([]*resource, error) {
+	if err := checkSeparators(input, text); err != nil {
+		return nil, err
+	}
+	var out []*resource
+	var last *yamltree.Document
+	for _, r := range rs {
+		if r.Doc == last {
+			continue
+		}
+		last = r.Doc
+		root := r.Doc.Root
+		if kind := root.Get("kind").Str(); (kind == "List" || kind == "ResourceList") && root.Get("items") != nil && len(rs) > 0 && kioDocuments(text) == 1 {
+			return nil, yamltree.Errorf(root.Pos, "kio unwraps a %s but does not tag its items with their source, so Merge3 fails on it (no source annotation for Resource): list the resources as documents instead", kind)
+		}
+		res := newResource(input, root, scope)
+		if err := clearEmptyAnnotations(res.root); err != nil {
+			return nil, err
+		}
+		if err := setAnnotation(res.root, mergeSourceAnnotation, source); err != nil {
+			return nil, err
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// newResource reads one document's root, keeping a pristine copy.
+func newResource(input yamltree.Input, root *yamltree.Node, scope stream.Scope) *resource {
+	res := &resource{root: ynode.FromTree(root), input: input, id: identity(root, scope),
+		pristineOf: map[*ynode.Node]*ynode.Node{}, liveOf: map[*ynode.Node]*ynode.Node{}}
+	res.pristine = copyIndexed(res.root, res.pristineOf, res.liveOf)
+	return res
+}
+
+// copyIndexed copies n, recording each node's copy and back.
+func copyIndexed(n *ynode.Node, to, back map[*ynode.Node]*ynode.Node) *ynode.Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	if n.Content != nil {
+		c.Content = make([]*ynode.Node, len(n.Content))
+		for i, ch := range n.Content {
+			c.Content[i] = copyIndexed(ch, to, back)
+		}
+	}
+	to[n], back[&c] = &c, n
+	return &c
+}
+
+// kioDocuments counts the documents kio's ByteReader cuts text into (empty ones included).
+func kioDocuments(text string) int {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if text == "" {
+		return 0
+	}
+	return 1 + len(kioSeparator.FindAllStringIndex(text, -1))
+}
+
+// checkSeparators refuses, as kio does, a "---" line followed by anything but a comment.
+func checkSeparators(input yamltree.Input, text string) error {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	for _, loc := range kioSeparator.FindAllStringIndex(text, -1) {
+		rest := strings.TrimSpace(text[loc[0]+4 : loc[1]])
+		if rest != "" && rest[0] != '#' {
+			line := strings.Count(text[:loc[0]+1], "\n") + 1
+			return &yamltree.Error{Input: input, Line: line, Column: 1, Message: fmt.Sprintf("kio refuses this document separator: %q (only a comment may follow ---)", strings.TrimSpace(text[loc[0]:loc[1]]))}
+		}
+	}
+	return nil
+}
+
+// identity names a resource for the response as package stream does (a namespaced kind without a
+// namespace is in "default").
+func identity(root *yamltree.Node, scope stream.Scope) stream.ID {
+	id := stream.ID{APIVersion: root.Get("apiVersion").Str(), Kind: root.Get("kind").Str(),
+		Namespace: root.Lookup("metadata", "namespace").Str(), Name: root.Lookup("metadata", "name").Str()}
+	switch {
+	case scope != nil && !scope(id.APIVersion, id.Kind):
+		id.Namespace = ""
+	case id.Namespace == "" && id.Kind != "":
+		id.Namespace = "default"
+	}
+	return id
+}
+
+// kioKey is a resource's identity as kio's DefaultGVKNNMatcher compares it.
+type kioKey struct {
+	apiVersion, kind, namespace, name, path string
+}
+
+func keyOfResource(root *ynode.Node) kioKey {
+	meta := root.Get("metadata")
+	name := ""
+	if v := meta.Get("name"); !v.IsNilOrEmpty() {
+		name = v.Value
+	}
+	return kioKey{apiVersion: metaText(root, "apiVersion"), kind: metaText(root, "kind"),
+		namespace: metaText(meta, "namespace"), name: name, path: annotations(root)[pathAnnotation]}
+}
+
+// group is one resource as each input holds it.
+type group struct {
+	local, original, updated *resource
+}
+
+// groupResources pairs the resources of the three inputs as kio's Merge3 does. With two resources
+// or more, kio's matcher first copies path, index and id annotations between their legacy and
+// current names on every resource.
+func groupResources(local, original, updated []*resource) ([]*group, error) {
+	all := append(append(append([]*resource{}, local...), original...), updated...)
+	if len(all) >= 2 {
+		for _, r := range all {
+			if err := copyLegacyAnnotations(r.root); err != nil {
+				return nil, err
+			}
+		}
+	}
+	var groups []*group
+	index := map[kioKey]*group{}
+	add := func(rs []*resource, slot func(*group) **resource, source string) error {
+		for _, r := range rs {
+			k := keyOfResource(r.root)
+			g, ok := index[k]
+			if !ok {
+				g = &group{}
+				index[k] = g
+				groups = append(groups, g)
+			}
+			if *slot(g) != nil {
+				return located(r.root, fmt.Sprintf("found duplicate %q resources in file %q: kio pairs resources by apiVersion, kind, namespace and name as written, and this one repeats an earlier one", source, k.path))
+			}
+			*slot(g) = r
+		}
+		return nil
+	}
+	if err := add(local, func(g *group) **resource { return &g.local }, "local"); err != nil {
+		return nil, err
+	}
+	if err := add(original, func(g *group) **resource { return &g.original }, "original upstream"); err != nil {
+		return nil, err
+	}
+	if err := add(updated, func(g *group) **resource { return &g.updated }, "updated upstream"); err != nil {
+		return nil, err
+	}
+	return groups, nil
+}
+
+// action is what kio does with one group.
+type action string
+
+// The actions (kio's DefaultResourceHandler).
+const (
+	actionMerge   action = "merge"   // the local copy and upstream have it: merged
+	actionKeep    action = "keep"    // only the local copy has it
+	actionAdd     action = "add"     // upstream added it
+	actionRestore action = "restore" // the local copy deleted it and upstream still has it
+	actionDelete  action = "delete"  // upstream deleted it
+	actionNone    action = "none"    // upstream had it and deleted it, the local copy does not have it
+)
+
+// handle is DefaultResourceHandler.Handle.
+func (g *group) handle() action {
+	switch {
+	case g.original == nil && g.updated == nil && g.local != nil:
+		return actionKeep
+	case g.updated != nil && g.local == nil && g.original == nil:
+		return actionAdd
+	case g.updated != nil && g.local == nil:
+		return actionRestore
+	case g.original != nil && g.updated == nil && g.local != nil:
+		return actionDelete
+	case g.original != nil && g.updated == nil:
+		return actionNone
+	}
+	return actionMerge
+}

@@ -1,0 +1,216 @@
+package merge3
+
+import (
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// marker marks the fields of one merged resource by walking the result beside the local copy as
+// it was read, and reading each value's decision from the merge's log.
+type marker struct {
+	resource string
+	layout   *ynode.Layout
+	log      map[*ynode.Node]decision
+	res      *resource
+	reasons  reasons
+	fields   []contract.Field
+}
+
+func (m *marker) mark(path fieldpath.Path, mark contract.Mark, line, endLine int, reason string) {
+	if endLine <= line {
+		endLine = 0
+	}
+	m.fields = append(m.fields, contract.Field{Resource: m.resource, Path: path.String(), Mark: mark, Line: line, EndLine: endLine, Reason: reason})
+}
+
+// object marks a merged resource: result is the merged root, the local copy's pristine root is
+// the resource's.
+func (m *marker) object(result *ynode.Node) {
+	m.mapFields(fieldpath.Path{}, result, m.res.pristine)
+}
+
+// mapFields marks a map's entries: the result's in order, then those only the local copy had.
+func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
+	for i := 0; i+1 < len(result.Content); i += 2 {
+		name, v := result.Content[i].Value, result.Content[i+1]
+		m.value(path.Field(name), v, local.Get(name))
+	}
+	if local == nil || local.Kind != ynode.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(local.Content); i += 2 {
+		key, lv := local.Content[i], local.Content[i+1]
+		if _, rv := result.Field(key.Value); rv != nil {
+			continue
+		}
+		p := path.Field(key.Value)
+		m.mark(p, contract.Deleted, srcLine(key), srcEnd(lv), m.reasons.deleted(p, m.decisionOf(lv), lv))
+	}
+}
+
+// decisionOf returns the decision recorded for a node of the pristine local copy.
+func (m *marker) decisionOf(pristine *ynode.Node) decision {
+	return m.log[m.res.liveOf[pristine]]
+}
+
+// value marks one value of the result; local is the local copy's value at the same place.
+func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
+	d := m.log[result]
+	switch {
+	case result.Kind == ynode.MappingNode && len(result.Content) > 0 && (local == nil || local.Kind == ynode.MappingNode):
+		m.mapFields(path, result, local)
+	case result.Kind == ynode.SequenceNode && d.list != nil && !d.list.atomic && (local == nil || local.Kind == ynode.SequenceNode):
+		m.items(path, result, local, d.list)
+	default:
+		m.leaf(path, result, local, d)
+	}
+}
+
+// leaf marks a value compared whole: a scalar, a list replaced whole, an empty map.
+func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d decision) {
+	line, end := m.layout.Line(result), 0
+	if result.Kind != ynode.ScalarNode {
+		end = m.layout.EndLine(result)
+	}
+	switch {
+	case local == nil:
+		m.mark(path, contract.Added, line, end, m.reasons.added(path, d, result))
+	case !sameText(local, result):
+		m.mark(path, contract.Changed, line, end, m.reasons.changed(path, d, local, result))
+	case d.rule == ruleLocalOnly || (d.original == nil && d.updated == nil):
+		m.mark(path, contract.Ignored, line, end, m.reasons.ignored(path, d))
+	default:
+		m.mark(path, contract.Retained, line, end, m.reasons.retained(path, d, local))
+	}
+}
+
+// items marks a list merged item by item: items added, items only the local copy has, the fields
+// of items merged, and the local items the merge removed.
+func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *listInfo) {
+	inResult := map[*ynode.Node]bool{}
+	for i, item := range result.Content {
+		inResult[item] = true
+		m.item(itemPath(path, item, info, i), item, m.res.pristineOf[item], info)
+	}
+	if local == nil {
+		return
+	}
+	for i, li := range local.Content {
+		if inResult[m.res.liveOf[li]] {
+			continue
+		}
+		p := itemPath(path, li, info, i)
+		m.mark(p, contract.Deleted, srcLine(li), srcEnd(li), m.reasons.deletedItem(p, m.decisionOf(li), info, li))
+	}
+}
+
+// item marks one item of a merged list; local is the item as the local copy had it, nil for a
+// new one.
+func (m *marker) item(path fieldpath.Path, item, local *ynode.Node, info *listInfo) {
+	d := m.log[item]
+	line, end := m.layout.Line(item), m.layout.EndLine(item)
+	switch {
+	case local == nil:
+		m.mark(path, contract.Added, line, end, m.reasons.addedItem(path, d, info))
+	case item.Kind != ynode.MappingNode || local.Kind != ynode.MappingNode:
+		m.leaf(path, item, local, d)
+	case d.original == nil && d.updated == nil:
+		m.mark(path, contract.Ignored, line, end, m.reasons.ignoredItem(path, info))
+	default:
+		m.mapFields(path, item, local)
+	}
+}
+
+// itemPath names a list item: by its key fields, by its value in a list of primitives, else by
+// its position.
+func itemPath(path fieldpath.Path, item *ynode.Node, info *listInfo, index int) fieldpath.Path {
+	if len(info.keys) == 0 && item.Kind == ynode.ScalarNode {
+		return path.Item(treeScalar(item))
+	}
+	var kvs []fieldpath.KeyValue
+	for _, k := range info.keys {
+		if v := item.Get(k); v != nil && v.Kind == ynode.ScalarNode {
+			kvs = append(kvs, fieldpath.KeyValue{Name: k, Value: treeScalar(v)})
+		}
+	}
+	if len(kvs) == 0 {
+		return path.Index(index)
+	}
+	return path.Append(fieldpath.Element{Keys: kvs})
+}
+
+// treeScalar returns a scalar as package yamltree holds it, for a path.
+func treeScalar(n *ynode.Node) *yamltree.Node {
+	tag := yamltree.StrTag
+	switch n.Tag {
+	case ynode.IntTag:
+		tag = yamltree.IntTag
+	case ynode.FloatTag:
+		tag = yamltree.FloatTag
+	case ynode.BoolTag:
+		tag = yamltree.BoolTag
+	case ynode.NullTag:
+		tag = yamltree.NullTag
+	}
+	return yamltree.NewScalar(tag, n.Value)
+}
+
+// sameText reports whether two values would be written alike (kyaml's comparison).
+func sameText(a, b *ynode.Node) bool {
+	if a.Kind == ynode.ScalarNode && b.Kind == ynode.ScalarNode {
+		return sameScalar(a, b)
+	}
+	return ynode.CompareText(a) == ynode.CompareText(b)
+}
+
+// srcLine is the line of a node in the input it was read from.
+func srcLine(n *ynode.Node) int {
+	if n == nil || n.Src == nil {
+		return 0
+	}
+	return n.Src.Pos.Line
+}
+
+// srcEnd is the last line a collection takes in its input, 0 for a scalar.
+func srcEnd(n *ynode.Node) int {
+	if n == nil || n.Src == nil || n.Kind == ynode.ScalarNode {
+		return 0
+	}
+	return explain.LastLine(n.Src)
+}
+
+// kioChanges marks what kio's reader and writer changed in a resource it kept: empty
+// annotations and metadata dropped, its index annotations cleared, its legacy annotations copied.
+func (m *marker) kioChanges(result *ynode.Node) {
+	m.diffEntries(fieldpath.Path{}, result, m.res.pristine, "metadata")
+	meta := fieldpath.Path{}.Field("metadata")
+	local, now := m.res.pristine.Get("metadata"), result.Get("metadata")
+	if local.IsNull() || now == nil || local.Kind != ynode.MappingNode {
+		return
+	}
+	m.diffEntries(meta, now, local, "annotations")
+	ann := local.Get("annotations")
+	if now.Get("annotations") == nil || ann.IsNull() || ann.Kind != ynode.MappingNode {
+		return
+	}
+	now = now.Get("annotations")
+	for _, k := range append(ann.Keys(), now.Keys()...) {
+		m.diffEntries(meta.Field("annotations"), now, ann, k)
+	}
+}
+
+// diffEntries marks entry name when only one of result and local has it.
+func (m *marker) diffEntries(path fieldpath.Path, result, local *ynode.Node, name string) {
+	k, lv := local.Field(name)
+	_, rv := result.Field(name)
+	p := path.Field(name)
+	switch {
+	case lv != nil && rv == nil:
+		m.mark(p, contract.Deleted, srcLine(k), srcEnd(lv), m.reasons.deleted(p, decision{}, lv))
+	case lv == nil && rv != nil:
+		m.mark(p, contract.Added, m.layout.Line(rv), 0, m.reasons.added(p, decision{}, rv))
+	}
+}

@@ -1,0 +1,233 @@
+package merge3
+
+import (
+	"context"
+	"sync"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Mode is the merge3 mode, for the handler's registry. The Kustomization schema and the kyaml 1.21
+// table it reads are parsed once, on first use, and never change.
+func Mode() modes.Mode {
+	data := sync.OnceValues(loadData)
+	return modes.Mode{
+		Name:    "merge3",
+		Summary: "kpt / kustomize package update: the local copy rebased onto a new upstream (kyaml merge3)",
+		Rules:   yamltree.YAML12,
+		Reads:   []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live},
+		Run: func(ctx context.Context, in *modes.Input) *contract.Response {
+			d, err := data()
+			if err != nil {
+				return contract.Fail("engine", err)
+			}
+			return run(ctx, in, d)
+		},
+	}
+}
+
+// modeData is what the mode reads besides the request.
+type modeData struct {
+	kustomization *schema.Set
+	kyaml         kyamlRules
+}
+
+func loadData() (*modeData, error) {
+	k, err := LoadKustomization()
+	if err != nil {
+		return nil, err
+	}
+	rules, err := loadKyamlRules()
+	if err != nil {
+		return nil, err
+	}
+	return &modeData{kustomization: k, kyaml: rules}, nil
+}
+
+// ActionInfo says what kio did with one resource (the response's extra.actions).
+type ActionInfo struct {
+	Resource string `json:"resource"`
+	// Action is merge, keep (only the local copy has it), add (upstream added it), restore (the
+	// local copy deleted it, upstream still has it), delete (upstream deleted it) or none (gone
+	// from upstream and from the local copy).
+	Action action `json:"action"`
+}
+
+// outcome is one group after kio handled it.
+type outcome struct {
+	group  *group
+	action action
+	result *ynode.Node // written to the result; nil when deleted
+	log    map[*ynode.Node]decision
+}
+
+// run answers a request: read the inputs as kio does, pair them, merge, write and mark.
+func run(_ context.Context, in *modes.Input, data *modeData) *contract.Response {
+	resp := contract.NewResponse()
+	scope := func(apiVersion, kind string) bool {
+		namespaced, known := in.Schema.Namespaced(apiVersion, kind)
+		return namespaced || !known
+	}
+	groups, err := readGroups(in, scope)
+	if err != nil {
+		resp.AddError("live", err)
+		return resp
+	}
+	defs := newSchemas(crdKinds(in.User), in.Schema, data.kustomization)
+	var infer []string
+	if in.Request.Options.InferKeys {
+		infer = InferredKeys
+	}
+	outcomes, err := handleGroups(groups, defs, infer, in.Request.Options.SchemaType)
+	if err != nil {
+		resp.AddError("live", err)
+		return resp
+	}
+	respond(resp, outcomes, data.kyaml)
+	return resp
+}
+
+// readGroups reads the three inputs in kio's order (local, original, updated) and pairs them.
+func readGroups(in *modes.Input, scope stream.Scope) ([]*group, error) {
+	local, err := readResources(yamltree.Live, in.Request.Live, in.Live, sourceLocal, scope)
+	if err != nil {
+		return nil, err
+	}
+	original, err := readResources(yamltree.Original, in.Request.Original, in.Original, sourceOriginal, scope)
+	if err != nil {
+		return nil, err
+	}
+	updated, err := readResources(yamltree.Updated, in.Request.Updated, in.Updated, sourceUpdated, scope)
+	if err != nil {
+		return nil, err
+	}
+	return groupResources(local, original, updated)
+}
+
+// handleGroups does what kio's DefaultResourceHandler says for each group, merging where it
+// says merge, and tidies each resource written as kio's ByteWriter does.
+func handleGroups(groups []*group, defs *schemas, infer []string, schemaType string) ([]*outcome, error) {
+	var out []*outcome
+	for _, g := range groups {
+		o := &outcome{group: g, action: g.handle()}
+		switch o.action {
+		case actionMerge:
+			res, err := mergeResource(g.local.root, rootOf(g.original), g.updated.root, defs, infer, rootSchema(defs, g, schemaType))
+			if err != nil {
+				return nil, err
+			}
+			o.result, o.log = res.Root, res.log
+		case actionKeep:
+			o.result = g.local.root
+		case actionAdd, actionRestore:
+			o.result = g.updated.root
+		}
+		if o.result != nil {
+			if err := tidyForWrite(o.result); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// rootSchema returns the schema options.schemaType names for a resource whose kind no schema
+// knows; nil otherwise (the walker finds the kind's schema itself).
+func rootSchema(defs *schemas, g *group, schemaType string) *sch {
+	if schemaType == "" {
+		return nil
+	}
+	for _, r := range []*resource{g.local, g.original, g.updated} {
+		if r != nil && defs.kind(metaText(r.root, "apiVersion"), metaText(r.root, "kind")) != nil {
+			return nil
+		}
+	}
+	return defs.named("#/definitions/" + schemaType)
+}
+
+func rootOf(r *resource) *ynode.Node {
+	if r == nil {
+		return nil
+	}
+	return r.root
+}
+
+// respond writes the result stream, the marks and extra.actions.
+func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules) {
+	var roots []*ynode.Node
+	for _, o := range outcomes {
+		if o.result != nil {
+			roots = append(roots, o.result)
+		}
+	}
+	text, layout := ynode.Emit(roots)
+	resp.Result = text
+	actions := []ActionInfo{}
+	for _, o := range outcomes {
+		id := o.group.id()
+		actions = append(actions, ActionInfo{Resource: id.String(), Action: o.action})
+		resp.Fields = append(resp.Fields, o.marks(layout, rules)...)
+	}
+	resp.Extra["actions"] = actions
+}
+
+// id names the group in the response: by upstream's resource when there is one.
+func (g *group) id() stream.ID {
+	for _, r := range []*resource{g.updated, g.local, g.original} {
+		if r != nil {
+			return r.id
+		}
+	}
+	return stream.ID{}
+}
+
+// marks explains one outcome.
+func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules) []contract.Field {
+	g := o.group
+	res := g.local
+	if res == nil {
+		res = g.updated
+	}
+	if res == nil {
+		return nil
+	}
+	id := g.id()
+	m := &marker{resource: id.String(), layout: layout, log: o.log, res: res,
+		reasons: reasons{note: rules.noteFor(id.APIVersion + "/" + id.Kind)}}
+	root := fieldpath.Path{}
+	switch o.action {
+	case actionMerge:
+		m.object(o.result)
+	case actionKeep:
+		m.mark(root, contract.Ignored, layout.Line(o.result), layout.EndLine(o.result), "only the local copy has this resource (neither upstream version has it): kio keeps it as it is")
+		m.kioChanges(o.result)
+	case actionAdd:
+		m.mark(root, contract.Added, layout.Line(o.result), layout.EndLine(o.result), "new upstream: upstream added this resource, and kio adds it as upstream has it")
+	case actionRestore:
+		m.mark(root, contract.Added, layout.Line(o.result), layout.EndLine(o.result), "the local copy deleted this resource, but upstream still has it: kio brings it back, as upstream now has it (local deletions of whole resources do not stick)")
+	case actionDelete:
+		m.mark(root, contract.Deleted, srcLine(res.pristine), srcEnd(res.pristine), "upstream deleted this resource: kio deletes the local copy too, even if it was edited locally")
+	}
+	return m.fields
+}
+
+// crdKindsOf lists the kinds the user's schema declares through CRDs.
+func crdKinds(user *schema.Set) map[schema.GroupVersionKind]bool {
+	kinds := map[schema.GroupVersionKind]bool{}
+	if user == nil {
+		return kinds
+	}
+	for _, k := range user.Kinds() {
+		if k.FromCRD {
+			kinds[k.GroupVersionKind] = true
+		}
+	}
+	return kinds
+}
