@@ -8,7 +8,9 @@ import "github.com/mergeplay/mergeplay/engine/yamltree"
 // overwrite false, fields live changed since original that the patch would also change are
 // returned as conflicts instead (the patch is then nil).
 func ThreeWay(original, modified, current *yamltree.Node, schema Schema, overwrite bool) (*yamltree.Node, []Conflict, error) {
-	original, modified, current = orEmpty(original.Clone()), orEmpty(modified.Clone()), orEmpty(current.Clone())
+	// Only modified needs a copy: its values land in the patch, which the merge and the conflict
+	// check change in place. original and current are only read.
+	original, modified, current = orEmpty(original), orEmpty(modified.Clone()), orEmpty(current)
 	delta, err := diffMaps(current, modified, schema, diffPolicy{setElementOrder: true, skipDeletions: true})
 	if err != nil {
 		return nil, nil, err

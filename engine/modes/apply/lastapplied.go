@@ -38,9 +38,8 @@ func modifiedConfiguration(config *yamltree.Node) (*yamltree.Node, error) {
 	}
 	value := yamltree.NewString(text + "\n")
 	value.Style = yamltree.Literal
-	modified := base.Clone()
-	modified.Lookup("metadata", "annotations").Set(LastAppliedAnnotation, value)
-	return modified, nil
+	base.Lookup("metadata", "annotations").Set(LastAppliedAnnotation, value)
+	return base, nil
 }
 
 // lastAppliedFromLive reads the last-applied configuration kept in live's annotation. It returns
