@@ -2,9 +2,7 @@ package schema
 
 import (
 	_ "embed" // for builtinJSON
-	"encoding/json"
 	"fmt"
-	"strings"
 )
 
 // builtinJSON is the generated schema of the Kubernetes API types: see Builtin.
@@ -23,11 +21,15 @@ var builtinJSON string
 // are left out), with the kind's scope. Type names are the OpenAPI ones
 // ("io.k8s.api.core.v1.Container").
 func Builtin() (*Set, error) {
-	var file fileDecl
-	if err := json.NewDecoder(strings.NewReader(builtinJSON)).Decode(&file); err != nil {
-		return nil, fmt.Errorf("built-in schema: %w", err)
+	parsed, err := parseJSON(builtinJSON)
+	if err != nil {
+		return nil, err
 	}
-	set, err := build(&file, nil)
+	file, err := decodeFile(&parsed)
+	if err != nil {
+		return nil, err
+	}
+	set, err := build(file, nil)
 	if err != nil {
 		return nil, fmt.Errorf("built-in schema: %w", err)
 	}
