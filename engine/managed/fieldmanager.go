@@ -116,7 +116,8 @@ func (res FieldManager) Apply(req Request) (*Outcome, error) {
 		}
 	}
 	if conflicts, ok := err.(Conflicts); ok {
-		return &Outcome{Conflicts: conflicts, Before: managersBefore(res, live, managers, req.Now)}, nil
+		before := managersBefore(res, live, managers, req.Now)
+		return &Outcome{Conflicts: conflicts, Before: before, BeforeFirstApply: len(managers) == 0 && len(before) > 0}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -148,7 +149,7 @@ func checkApply(res FieldManager, req Request) (*yamltree.Node, error) {
 	if live == nil {
 		return emptyObject(res.APIVersion, res.Kind), nil
 	}
-	if err := typed.Validate(res.Type, live, true); err != nil {
+	if err := typed.Validate(res.Type, withoutManagedFields(live), true); err != nil {
 		return nil, located(err)
 	}
 	return live, nil
@@ -276,10 +277,10 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 	if live == nil {
 		live = emptyObject(res.APIVersion, res.Kind)
 	}
-	if err := typed.Validate(res.Type, req.Object, true); err != nil {
+	if err := typed.Validate(res.Type, withoutManagedFields(req.Object), true); err != nil {
 		return nil, located(err)
 	}
-	if err := typed.Validate(res.Type, live, true); err != nil {
+	if err := typed.Validate(res.Type, withoutManagedFields(live), true); err != nil {
 		return nil, located(err)
 	}
 	managers, times, err := updateManagers(live, req.Object)

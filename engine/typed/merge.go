@@ -182,58 +182,91 @@ type listMerger struct {
 	t            *schema.Type
 	live, config listSide
 	out          *yamltree.Node
+	li, ci       int                 // the next live and config items
 	done         []fieldpath.Element // config elements already written
 	shared       []fieldpath.Element // config elements live holds too, in config order, not yet merged
 }
 
+// run walks both lists at once. Each round either merges the two current items (same element),
+// skips a live item whose turn has not come or that was written already, writes a live-only
+// item, or writes the current config item (merged with live's, when live has it).
 func (m *listMerger) run() error {
 	for _, e := range m.config.elems {
 		if m.live.has(e) {
 			m.shared = append(m.shared, e)
 		}
 	}
-	li, ci := 0, 0
-	for li < len(m.live.elems) || ci < len(m.config.elems) {
-		if li < len(m.live.elems) && ci < len(m.config.elems) {
-			le := m.live.elems[li]
-			if fieldset.Equal(le, m.config.elems[ci]) {
-				if err := m.emit(le, m.live.item(le), m.config.item(le)); err != nil {
-					return err
-				}
-				m.done = append(m.done, le)
-				m.popShared()
-				li, ci = li+1, ci+1
-				continue
-			}
-			if m.config.has(le) && len(m.shared) > 0 && !fieldset.Equal(m.shared[0], le) {
-				li++ // a shared item whose turn has not come
-				continue
-			}
+	for m.li < len(m.live.elems) || m.ci < len(m.config.elems) {
+		advanced, err := m.pair()
+		if !advanced && err == nil {
+			advanced, err = m.liveItem()
 		}
-		if li < len(m.live.elems) {
-			le := m.live.elems[li]
-			if !m.config.has(le) {
-				if err := m.emit(le, m.live.items[li], nil); err != nil {
-					return err
-				}
-				li++
-				continue
-			}
-			if containsElement(m.done, le) {
-				li++
-			}
+		if !advanced && err == nil {
+			err = m.configItem()
 		}
-		if ci < len(m.config.elems) {
-			ce := m.config.elems[ci]
-			m.done = append(m.done, ce)
-			if err := m.emit(ce, m.live.item(ce), m.config.item(ce)); err != nil {
-				return err
-			}
-			ci++
-			if len(m.shared) > 0 && fieldset.Equal(m.shared[0], ce) {
-				m.popShared()
-			}
+		if err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// pair merges the current items when they have one element, and skips a shared live item whose
+// turn has not come. It reports whether it moved on.
+func (m *listMerger) pair() (bool, error) {
+	if m.li >= len(m.live.elems) || m.ci >= len(m.config.elems) {
+		return false, nil
+	}
+	le := m.live.elems[m.li]
+	if fieldset.Equal(le, m.config.elems[m.ci]) {
+		if err := m.emit(le, m.live.item(le), m.config.item(le)); err != nil {
+			return false, err
+		}
+		m.done = append(m.done, le)
+		m.popShared()
+		m.li, m.ci = m.li+1, m.ci+1
+		return true, nil
+	}
+	if m.config.has(le) && len(m.shared) > 0 && !fieldset.Equal(m.shared[0], le) {
+		m.li++
+		return true, nil
+	}
+	return false, nil
+}
+
+// liveItem writes the current live item when the config lacks it (and reports so), or skips it
+// when its config item was written already (and goes on to the config item).
+func (m *listMerger) liveItem() (bool, error) {
+	if m.li >= len(m.live.elems) {
+		return false, nil
+	}
+	le := m.live.elems[m.li]
+	if !m.config.has(le) {
+		if err := m.emit(le, m.live.items[m.li], nil); err != nil {
+			return false, err
+		}
+		m.li++
+		return true, nil
+	}
+	if containsElement(m.done, le) {
+		m.li++
+	}
+	return false, nil
+}
+
+// configItem writes the current config item, merged with live's item when live has one.
+func (m *listMerger) configItem() error {
+	if m.ci >= len(m.config.elems) {
+		return nil
+	}
+	ce := m.config.elems[m.ci]
+	m.done = append(m.done, ce)
+	if err := m.emit(ce, m.live.item(ce), m.config.item(ce)); err != nil {
+		return err
+	}
+	m.ci++
+	if len(m.shared) > 0 && fieldset.Equal(m.shared[0], ce) {
+		m.popShared()
 	}
 	return nil
 }

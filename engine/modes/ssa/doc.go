@@ -22,6 +22,21 @@
 // granular, lists atomic) for kinds no schema knows.
 //
 // Every field of the result, every field the operation removed, and every conflict is marked and
-// explained, with the managers owning it (explain.go). The response's extra carries the new
-// managedFields and the owners of every line (extra.go).
+// explained, with the managers owning it (explain.go). Conflicts (one per manager and path, at
+// live's line, the message giving live's and the config's values) come instead of a result.
+//
+// The response's extra keys (extra.go):
+//   - managedFields: per resource, the managedFields the object ends with (live's own when the
+//     apply stopped on conflicts or the resource was left alone): manager, operation, apiVersion,
+//     time ("" for none), subresource, fieldsV1 as the API server stores it, and fields, the
+//     owned paths.
+//   - owners: one entry per line of the result holding a field (metadata.managedFields left out):
+//     resource, line, path, and the managers owning it (or the atomic value holding it).
+//   - operations: per resource, what happened (create, apply, update, conflict, none), whether
+//     the object changed, whether before-first-apply was created, the fields handed over from
+//     client-side apply, the fields force took from each manager, and whether the last-applied
+//     annotation was rewritten.
+//
+// Managers are named as people read them: an applier by its name, an updater by its name and
+// "(update)" (and its subresource).
 package ssa

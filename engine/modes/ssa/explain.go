@@ -15,6 +15,9 @@ import (
 type explainer struct {
 	*explain.Walker
 	o *outcome
+	// deduced walks values the schema has no type for (metadata of a fragment whose schema
+	// declares none, holding managedFields).
+	deduced *schema.Type
 }
 
 // sides are one field as live, the config and the result hold it; a missing side is nil.
@@ -56,6 +59,9 @@ func (e *explainer) value(path fieldpath.Path, t *schema.Type, s sides) {
 	if isManagedFields(path) {
 		e.managedFields(path, s)
 		return
+	}
+	if t == nil {
+		t = e.deduced
 	}
 	switch shape(t, s.any()) {
 	case shapeList:

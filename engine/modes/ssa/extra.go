@@ -106,10 +106,7 @@ func operationsExtra(outcomes []*outcome) []Operation {
 	out := []Operation{}
 	for _, o := range outcomes {
 		op := Operation{Resource: o.triple.ID.String(), Action: o.action, Operation: o.op,
-			HandedOver: []string{}, Taken: []Taken{}}
-		if o.manager != "" {
-			op.Manager = managed.ParseID(o.manager).Manager
-		}
+			Manager: o.requester, HandedOver: []string{}, Taken: []Taken{}}
 		if d := o.done; d != nil {
 			op.Changed, op.BeforeFirstApply, op.LastApplied = d.Changed, d.BeforeFirstApply, d.LastApplied != ""
 			if d.HandedOver != nil {

@@ -34,22 +34,24 @@ type runner struct {
 
 // outcome is what the operation did to one resource.
 type outcome struct {
-	triple  stream.Triple
-	action  Action
-	op      string // apply or update
-	manager string // the operating manager's identifier
-	typ     *schema.Type
-	deduced bool // no schema knows the kind
-	live    *yamltree.Node
-	config  *yamltree.Node
-	result  *yamltree.Node // nil on conflicts
-	done    *managed.Outcome
+	triple    stream.Triple
+	action    Action
+	op        string // apply or update
+	requester string // options.manager
+	manager   string // the operating manager's identifier
+	typ       *schema.Type
+	deduced   bool // no schema knows the kind
+	live      *yamltree.Node
+	config    *yamltree.Node
+	result    *yamltree.Node // nil on conflicts
+	done      *managed.Outcome
 	// liveEntries are live's managedFields as read (for extra when nothing is written).
 	liveEntries []managed.Entry
 }
 
 func (r runner) resource(t stream.Triple) (*outcome, error) {
-	o := &outcome{triple: t, op: r.in.Request.Options.Operation, live: root(t.Live), config: root(t.Updated)}
+	o := &outcome{triple: t, op: r.in.Request.Options.Operation, requester: r.in.Request.Options.Manager,
+		live: root(t.Live), config: root(t.Updated)}
 	fm, err := r.fieldManager(t)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -44,7 +45,7 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 
 // marks explains one resource of the result.
 func (o *outcome) marks(layout *yamltree.Layout) []contract.Field {
-	e := &explainer{Walker: &explain.Walker{Resource: o.triple.ID.String(), Layout: layout}, o: o}
+	e := &explainer{Walker: &explain.Walker{Resource: o.triple.ID.String(), Layout: layout}, o: o, deduced: schema.Deduced()}
 	if o.action == Leave {
 		e.Mark(fieldpath.Path{}, contract.Ignored, layout.Line(o.result), e.EndLine(o.result),
 			"only live has this object: server-side apply works on the objects it is given and leaves every other one alone; "+

@@ -8,7 +8,9 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // run answers an ssa request with the given inputs and options (JSON object text, or "").
@@ -213,5 +215,29 @@ func TestApplyTwiceChangesNothing(t *testing.T) {
 	second := run(t, cm+"data: {a: three}\n", first.Result, `{"now": "2027-01-01T00:00:00Z"}`)
 	if first.Result == "" || second.Result != first.Result {
 		t.Errorf("second apply changed the result:\n%s\n---\n%s", first.Result, second.Result)
+	}
+}
+
+// TestResultCarriesManagedFields checks that the managedFields written into the result are the
+// ones extra.managedFields describes, and that they read back.
+func TestResultCarriesManagedFields(t *testing.T) {
+	resp := run(t, cm+"data: {a: one}\n", cm+managedBy("helm", "Apply", `{"f:data": {"f:b": {}}}`)+"data: {b: two}\n", "")
+	root, err := yamltree.ParseOne(yamltree.Result, resp.Result, yamltree.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := managed.ReadEntries(managed.ManagedFieldsOf(root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := resp.Extra["managedFields"].([]ssa.ManagedFields)[0].Entries
+	if len(entries) != len(extra) {
+		t.Fatalf("%d entries in the result, %d in extra", len(entries), len(extra))
+	}
+	for i, e := range entries {
+		text, _ := e.Fields.JSON()
+		if e.Manager != extra[i].Manager || text != extra[i].FieldsV1 {
+			t.Errorf("entry %d: %s %s, extra says %s %s", i, e.Manager, text, extra[i].Manager, extra[i].FieldsV1)
+		}
 	}
 }

@@ -1,0 +1,5 @@
+package ssadiff
+
+import "sort"
+
+func sortStrings(s []string) { sort.Strings(s) }
