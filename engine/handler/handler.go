@@ -175,6 +175,9 @@ func (h *Handler) schemas(req *contract.Request) (all, user *schema.Set, err err
 	if err != nil {
 		return nil, nil, fmt.Errorf("loading the built-in schema: %w", err)
 	}
+	if strings.TrimSpace(req.Options.Schema) == "" {
+		return builtin, schema.Merge(), nil // no user schema: nothing to put on top
+	}
 	user, err = schema.Load(req.Options.Schema, builtin)
 	if err != nil {
 		return nil, nil, err
