@@ -4,8 +4,13 @@ GO ?= go
 CONFORMANCE := scripts/conformance
 FUZZTIME ?= 10s
 EXAMPLE ?= apply-containers
+PORT ?= 8080
+NPM ?= npm
+# The page's npm dependencies, installed (npm ci) whenever the lockfile is newer.
+NODE_DEPS := node_modules/.package-lock.json
 
-.PHONY: all run test vet unit fuzz conformance schema fmt clean
+.PHONY: all run test vet unit fuzz conformance conformance-apply schema fmt clean
+.PHONY: dist serve page-deps chromium jstest bridge screenshots measure
 
 all: test
 
@@ -13,8 +18,9 @@ all: test
 run:
 	$(GO) run ./wasm examples/$(EXAMPLE)
 
-## test: vet and every test of both modules, plus a short fuzz pass of every fuzz target
-test: vet unit fuzz
+## test: vet and every test of both modules (the browser tests of the page included), the
+## page's JavaScript tests, the wasm bridge's tests, plus a short fuzz pass of every fuzz target
+test: vet page-deps unit jstest bridge fuzz
 
 vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -38,9 +44,16 @@ fuzz:
 	  done; \
 	done
 
-## conformance: the long differential runs against the reference libraries
+## conformance: the long differential runs against the reference libraries (every mode, with the
+## conformance tag's larger counts; add -v through GOFLAGS to print the feature tables)
 conformance:
 	cd $(CONFORMANCE) && $(GO) test -count=1 -tags conformance -timeout 60m ./...
+
+## conformance-apply: the apply mode against kubectl's steps on 10,000 random cases (run by CI;
+## make test already runs the other modes' 5,000-case comparisons)
+conformance-apply:
+	cd $(CONFORMANCE) && set -o pipefail && $(GO) test -count=1 -tags conformance -timeout 30m \
+	  -run '^TestApplyMatchesKubectl$$' -v ./applydiff | grep -vE '^(=== RUN|[[:space:]]+--- PASS)' 
 
 ## schema: regenerate the built-in schema from the Kubernetes API types
 schema:
@@ -48,6 +61,54 @@ schema:
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')
+
+## dist: build the page into dist/ (fingerprinted, minified, precompressed; see scripts/build)
+dist: $(NODE_DEPS)
+	$(GO) run ./scripts/build -out dist -example $(EXAMPLE)
+
+## serve: build the page and serve dist/ on http://127.0.0.1:$(PORT)/
+serve: dist
+	$(GO) run ./scripts/serve -dir dist -port $(PORT)
+
+$(NODE_DEPS): package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+## page-deps: what the page's build and browser tests need: npm dependencies and Chromium
+page-deps: $(NODE_DEPS) chromium
+
+## chromium: make sure the browser tests have a Chromium (Debian's is installed when run as root;
+## under CI=true a missing Chromium fails, elsewhere the browser tests skip and say so)
+chromium:
+	@if [ -n "$$MERGEPLAY_CHROMIUM" ] || [ -x /usr/bin/chromium ] || command -v chromium >/dev/null \
+	    || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "chromium: installing Debian's chromium for the browser tests"; \
+	  if apt-get update && apt-get install -y chromium; then exit 0; fi; \
+	  echo "chromium: apt-get could not install chromium"; \
+	fi; \
+	echo "chromium: no Chromium, so the page's browser tests will skip. Install it (Debian/Ubuntu:" \
+	  "sudo apt-get install chromium) or set MERGEPLAY_CHROMIUM=/path/to/chrome."; \
+	[ "$$CI" != true ]
+
+## jstest: the page's JavaScript unit tests (web/*.test.js, Node's test runner)
+jstest: $(NODE_DEPS)
+	node --test web/
+
+## bridge: vet and test the wasm bridge (wasm/bridge_js.go) as WebAssembly, under Node
+bridge:
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
+
+## screenshots: write docs/screenshots/*.png (default and embed views, light and dark)
+screenshots: page-deps
+	MERGEPLAY_SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run '^TestScreenshots$$' -v ./scripts/browsertest
+
+## measure: the page's budgets on a real build: wasm and first load (brotli), time to data-ready;
+## first, what weighs in the wasm (code bytes by package)
+measure: dist chromium
+	$(GO) run ./scripts/build/wasmweight -top 15
+	MERGEPLAY_DIST=$(CURDIR)/dist $(GO) test -count=1 -run '^$$' -bench '^BenchmarkFirstLoad$$' -benchtime 1x ./scripts/browsertest
 
 clean:
 	rm -rf dist build

@@ -4,6 +4,8 @@ go 1.26.0
 
 require (
 	github.com/andybalholm/brotli v1.2.8
+	github.com/chromedp/cdproto v0.159.1
+	github.com/chromedp/chromedp v0.22.1
 	github.com/evanw/esbuild v0.28.2
 	github.com/goccy/go-yaml v1.19.2
 	github.com/sergi/go-diff v1.4.0
@@ -12,8 +14,6 @@ require (
 )
 
 require (
-	github.com/chromedp/cdproto v0.159.1 // indirect
-	github.com/chromedp/chromedp v0.22.1 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )

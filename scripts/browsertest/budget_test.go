@@ -1,0 +1,184 @@
+package browsertest
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/mergeplay/mergeplay/scripts/serve/server"
+)
+
+// The page's budgets (DESIGN.md), in bytes and milliseconds.
+const (
+	wasmBudget      = 1_300_000 // the wasm, brotli quality 11
+	firstLoadBudget = 1_600_000 // everything the first load fetches, brotli
+	readyBudgetMS   = 1000      // navigation start to data-ready, headless Chromium, localhost
+)
+
+// served records what a server sent: for each path, the body bytes and the coding.
+type served struct {
+	next http.Handler
+	mu   sync.Mutex
+	sent map[string]sentFile
+}
+
+type sentFile struct {
+	bytes    int
+	encoding string
+}
+
+func (s *served) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	cw := &countingWriter{ResponseWriter: w}
+	s.next.ServeHTTP(cw, r)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.sent == nil {
+		s.sent = map[string]sentFile{}
+	}
+	s.sent[r.URL.Path] = sentFile{bytes: cw.n, encoding: w.Header().Get("Content-Encoding")}
+}
+
+// take returns what was sent since the last call.
+func (s *served) take() map[string]sentFile {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.sent
+	s.sent = nil
+	return out
+}
+
+type countingWriter struct {
+	http.ResponseWriter
+	n int
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(b)
+	c.n += n
+	return n, err
+}
+
+// firstLoads is how many first loads one run of BenchmarkFirstLoad measures (run it with
+// -benchtime 1x: the figures are per load, not per b.N).
+const firstLoads = 7
+
+// loadTimes are the moments of one first load, in milliseconds since navigation started.
+type loadTimes struct {
+	Worker      float64 `json:"workerAt"`      // the page created its worker
+	EngineReady float64 `json:"engineReadyAt"` // the worker said the wasm is ready
+	Ready       float64 `json:"readyAt"`       // <html data-ready>
+}
+
+// BenchmarkFirstLoad loads the page firstLoads times, each in a fresh browser context (empty
+// cache), and reports the budgets: the wasm's brotli size, the brotli size of everything the
+// first load fetches, and the time from navigation start to data-ready (median and worst), with
+// where that time goes. Run it on a real build: make measure (MERGEPLAY_DIST=dist).
+func BenchmarkFirstLoad(b *testing.B) {
+	h := setup(b)
+	if h.fastBrotli {
+		b.Skip("the browser tests' own build compresses fast; measure a real build: make measure (MERGEPLAY_DIST=dist)")
+	}
+	handler, err := server.New(h.distDir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec := &served{next: handler}
+	srv := httptest.NewServer(rec)
+	defer srv.Close()
+
+	var loads []loadTimes
+	var fetched map[string]sentFile
+	for i := 0; i < b.N*firstLoads; i++ {
+		p := openTab(b, h, 1440, 900)
+		p.do("loading the page", chromedp.Navigate(srv.URL+"/"))
+		p.waitFor("data-ready", `window.__mergeplayProbe.readyAt !== null`, 30*time.Second)
+		var at loadTimes
+		p.eval(`window.__mergeplayProbe`, &at)
+		loads = append(loads, at)
+		p.close()
+		fetched = rec.take()
+	}
+	b.StopTimer()
+
+	wasm := brotliSize(b, h.distDir, "mergeplay.", ".wasm")
+	total, lines := firstLoad(b, h.distDir, fetched)
+	sort.Slice(loads, func(i, j int) bool { return loads[i].Ready < loads[j].Ready })
+	median, worst := loads[len(loads)/2], loads[len(loads)-1]
+	b.ReportMetric(median.Ready, "ms-to-ready")
+	b.ReportMetric(worst.Ready, "worst-ms-to-ready")
+	b.ReportMetric(float64(wasm), "wasm-br-bytes")
+	b.ReportMetric(float64(total), "first-load-br-bytes")
+	b.ReportMetric(0, "ns/op")
+	fmt.Fprintf(os.Stderr, "\nmergeplay budgets (%s, %d first loads):\n", h.distDir, len(loads))
+	fmt.Fprintf(os.Stderr, "  wasm, brotli q11        %9d bytes  (budget %d)  %s\n", wasm, wasmBudget, verdict(float64(wasm) <= wasmBudget))
+	fmt.Fprintf(os.Stderr, "  first load, brotli      %9d bytes  (budget %d)  %s\n", total, firstLoadBudget, verdict(float64(total) <= firstLoadBudget))
+	for _, l := range lines {
+		fmt.Fprintf(os.Stderr, "    %s\n", l)
+	}
+	fmt.Fprintf(os.Stderr, "  navigation to data-ready  median %.0f ms, worst %.0f ms  (budget %d ms)  %s\n", median.Ready, worst.Ready, readyBudgetMS, verdict(median.Ready <= readyBudgetMS))
+	fmt.Fprintf(os.Stderr, "    (median load: worker created at %.0f ms, wasm ready at %.0f ms, data-ready at %.0f ms)\n\n", median.Worker, median.EngineReady, median.Ready)
+	if wasm > wasmBudget || total > firstLoadBudget || median.Ready > readyBudgetMS {
+		b.Errorf("over budget: see above")
+	}
+}
+
+// firstLoad sums the brotli sizes of the files a load fetched (the file itself when it has no
+// .br sibling), and describes each.
+func firstLoad(b *testing.B, dir string, fetched map[string]sentFile) (int64, []string) {
+	var total int64
+	var lines []string
+	for path, sent := range fetched {
+		name := strings.TrimPrefix(path, "/")
+		if name == "" {
+			name = "index.html"
+		}
+		size := fileSize(b, filepath.Join(dir, name+".br"))
+		if size < 0 {
+			size = fileSize(b, filepath.Join(dir, name))
+		}
+		if size < 0 {
+			continue // not a file of the build (a 404)
+		}
+		total += size
+		enc := sent.encoding
+		if enc == "" {
+			enc = "identity"
+		}
+		lines = append(lines, fmt.Sprintf("%-34s %9d bytes brotli (sent %d, %s)", name, size, sent.bytes, enc))
+	}
+	sort.Strings(lines)
+	return total, lines
+}
+
+// brotliSize returns the size of the .br sibling of the one file named prefix*suffix.
+func brotliSize(b *testing.B, dir, prefix, suffix string) int64 {
+	matches, _ := filepath.Glob(filepath.Join(dir, prefix+"*"+suffix+".br"))
+	if len(matches) != 1 {
+		b.Fatalf("want one %s*%s.br in %s, found %v", prefix, suffix, dir, matches)
+	}
+	return fileSize(b, matches[0])
+}
+
+func fileSize(b *testing.B, file string) int64 {
+	info, err := os.Stat(file)
+	if err != nil {
+		return -1
+	}
+	return info.Size()
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "ok"
+	}
+	return "OVER BUDGET"
+}

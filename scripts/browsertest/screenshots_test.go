@@ -1,0 +1,97 @@
+package browsertest
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// TestScreenshots takes the README's screenshots: the default view and an embed, light and dark,
+// each with a reason tooltip open. They go to the folder MERGEPLAY_SCREENSHOTS names (make
+// screenshots writes docs/screenshots); without it, to a temporary folder, so that the views are
+// still exercised.
+func TestScreenshots(t *testing.T) {
+	h := setup(t)
+	dir := os.Getenv("MERGEPLAY_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, shot := range []struct {
+		name, path    string
+		width, height int64
+	}{
+		{"default", "/", 1440, 900},
+		{"embed", "/?embed=1&panes=updated,result#example=apply-containers", 960, 640},
+	} {
+		for _, scheme := range []string{"light", "dark"} {
+			t.Run(shot.name+"-"+scheme, func(t *testing.T) {
+				p := openTab(t, h, shot.width, shot.height)
+				p.do("choosing the "+scheme+" scheme", colorScheme(scheme))
+				p.navigate(shot.path)
+				p.waitReady()
+				var theme string
+				p.eval(`document.documentElement.dataset.theme || ""`, &theme)
+				if theme != scheme {
+					t.Errorf("the page's theme is %q under prefers-color-scheme: %s", theme, scheme)
+				}
+				hoverMarked(p)
+				png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.HasPrefix(png, []byte("\x89PNG")) {
+					t.Fatal("the screenshot is not a PNG")
+				}
+				file := filepath.Join(dir, shot.name+"-"+scheme+".png")
+				if err := os.WriteFile(file, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("wrote %s (%d bytes)", file, len(png))
+				p.expectNoProblems()
+			})
+		}
+	}
+}
+
+// colorScheme emulates the system's light or dark preference.
+func colorScheme(scheme string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		})
+		return err
+	})
+}
+
+// hoverMarked moves the mouse over a marked line of the result (a deleted one first: its reason
+// is the engine's own, where an opener's says its subtree is uniform), so that its reason shows
+// in a tooltip.
+func hoverMarked(p *tab) {
+	p.t.Helper()
+	var pt []float64
+	p.eval(`(() => {
+	  const lines = [...document.querySelectorAll("#result .cm-line")];
+	  const line = ["deleted", "changed", "added", "retained"].map((m) => lines.find((l) => l.dataset.mark === m)).find(Boolean);
+	  if (!line) return [];
+	  line.scrollIntoView({ block: "center" });
+	  const r = line.getBoundingClientRect();
+	  return [r.left + Math.min(120, r.width / 2), r.top + r.height / 2];
+	})()`, &pt)
+	if len(pt) != 2 {
+		p.t.Error("no marked line to hover")
+		return
+	}
+	p.do("hovering a marked line", chromedp.MouseEvent(chromedp.MouseMoved, pt[0], pt[1]))
+	p.waitFor("a reason tooltip", `!!document.querySelector(".cm-tooltip .mp-reason-text")`, 5*time.Second)
+	time.Sleep(200 * time.Millisecond)
+}

@@ -1,0 +1,80 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"syscall/js"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+)
+
+// The names the bridge shares with the page's worker (web/worker.js).
+const (
+	// handleName is the global function the worker calls with a request's JSON text; it returns
+	// the response's JSON text.
+	handleName = "mergeplayHandle"
+	// readyName is the global function, defined by the worker, that the bridge calls once
+	// handleName is in place.
+	readyName = "mergeplayOnReady"
+)
+
+// register installs globalThis.mergeplayHandle(requestJSON) → responseJSON. The call is
+// synchronous (the handler never waits on JavaScript), takes and returns strings rather than
+// js.ValueOf maps, which are much slower to cross the bridge, and never throws: a wrong argument
+// becomes a "request" error and a panic an "engine" error, both in a well-formed response.
+func register(h *handler.Handler) {
+	fn := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return handle(h, args)
+	})
+	// fn is never released: the worker may call it for as long as the wasm lives.
+	js.Global().Set(handleName, fn)
+}
+
+// warmUp answers one empty request, so that what every request needs once (the built-in schema,
+// parsed on first use) is done before the worker says it is ready: the page's time limit on a
+// request then never counts that one-time work, which takes a large part of a second in wasm.
+func warmUp(h *handler.Handler) {
+	h.HandleJSON(context.Background(), []byte(`{"mode":"apply"}`))
+}
+
+// announceReady calls globalThis.mergeplayOnReady() when the worker defined it.
+func announceReady() {
+	if ready := js.Global().Get(readyName); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+}
+
+// handle answers one call of mergeplayHandle.
+func handle(h *handler.Handler, args []js.Value) (out string) {
+	defer func() {
+		if p := recover(); p != nil {
+			out = failure("engine", fmt.Errorf("internal error in the wasm bridge: %v (please report it with this input)", p))
+		}
+	}()
+	if len(args) != 1 || args[0].Type() != js.TypeString {
+		return failure("request", fmt.Errorf("%s takes one argument, the request's JSON text; got %d argument(s)%s", handleName, len(args), firstType(args)))
+	}
+	return string(h.HandleJSON(context.Background(), []byte(args[0].String())))
+}
+
+// failure encodes a response carrying only err, reported against input.
+func failure(input string, err error) string {
+	data, encodeErr := contract.Fail(input, err).Encode()
+	if encodeErr != nil {
+		// Encoding a response made of one error cannot fail; keep a well-formed answer anyway.
+		return fmt.Sprintf(`{"version":%d,"result":"","patch":"","fields":[],"conflicts":[],`+
+			`"errors":[{"input":"engine","line":0,"column":0,"message":"cannot encode an error response"}],"extra":{}}`, contract.Version)
+	}
+	return string(data)
+}
+
+// firstType describes the first argument's JavaScript type, for the error message.
+func firstType(args []js.Value) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", the first of type %s", args[0].Type())
+}

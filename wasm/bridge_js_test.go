@@ -1,0 +1,65 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"syscall/js"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+)
+
+// call invokes the registered global the way the worker does and decodes the answer.
+func call(t *testing.T, args ...any) *contract.Response {
+	t.Helper()
+	out := js.Global().Get(handleName).Invoke(args...)
+	if out.Type() != js.TypeString {
+		t.Fatalf("%s returned a %s, want a string", handleName, out.Type())
+	}
+	var resp contract.Response
+	if err := json.Unmarshal([]byte(out.String()), &resp); err != nil {
+		t.Fatalf("not a response: %v\n%s", err, out.String())
+	}
+	return &resp
+}
+
+func TestBridgeAnswersAndAnnouncesReady(t *testing.T) {
+	readyCalls := 0
+	ready := js.FuncOf(func(js.Value, []js.Value) any { readyCalls++; return nil })
+	defer ready.Release()
+	js.Global().Set(readyName, ready)
+	defer js.Global().Delete(readyName)
+
+	h := handler.Default()
+	register(h)
+	warmUp(h)
+	announceReady()
+	if readyCalls != 1 {
+		t.Errorf("%s called %d times, want 1", readyName, readyCalls)
+	}
+	resp := call(t, `{"mode":"apply","updated":"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: v}\n","live":""}`)
+	if len(resp.Errors) != 0 || !strings.Contains(resp.Result, "k: v") || len(resp.Fields) == 0 {
+		t.Errorf("response: %+v", resp)
+	}
+}
+
+func TestBridgeRejectsWrongArguments(t *testing.T) {
+	register(handler.Default())
+	for _, args := range [][]any{nil, {42}, {"{}", "{}"}} {
+		resp := call(t, args...)
+		if len(resp.Errors) != 1 || resp.Errors[0].Input != "request" || !strings.Contains(resp.Errors[0].Message, handleName) {
+			t.Errorf("args %v: %+v", args, resp.Errors)
+		}
+	}
+}
+
+func TestBridgeRecoversPanics(t *testing.T) {
+	register(nil) // a nil handler panics on the first request
+	resp := call(t, `{"mode":"apply"}`)
+	if len(resp.Errors) != 1 || resp.Errors[0].Input != "engine" || resp.Result != "" || resp.Fields == nil {
+		t.Errorf("response: %+v", resp)
+	}
+}

@@ -1,0 +1,66 @@
+// What every CodeMirror view of the page shares: the CSP nonce, YAML, highlighting by class
+// (colours live in style.css, so light and dark themes are CSS only), and the keys that keep a
+// keyboard user free: Esc leaves the editor, Tab is never captured, Ctrl/Cmd+Enter re-runs.
+
+import { EditorView, drawSelection, highlightSpecialChars, keymap } from "@codemirror/view";
+import { Prec } from "@codemirror/state";
+import { syntaxHighlighting } from "@codemirror/language";
+import { yaml } from "@codemirror/lang-yaml";
+import { classHighlighter } from "@lezer/highlight";
+
+/**
+ * Reads the CSP nonce the build puts in <meta name="mergeplay-csp-nonce">.
+ * @param {Document} doc
+ * @returns {string}
+ */
+export function cspNonce(doc) {
+  return doc.querySelector('meta[name="mergeplay-csp-nonce"]')?.getAttribute("content") ?? "";
+}
+
+/**
+ * The extensions every view gets.
+ * @param {{nonce: string, onRun?: () => void, label?: string}} config the view's accessible label
+ * @returns {import("@codemirror/state").Extension}
+ */
+export function baseExtensions({ nonce, onRun, label }) {
+  return [
+    nonce ? EditorView.cspNonce.of(nonce) : [],
+    yaml(),
+    syntaxHighlighting(classHighlighter),
+    highlightSpecialChars(),
+    drawSelection(),
+    label ? EditorView.contentAttributes.of({ "aria-label": label }) : [],
+    Prec.highest(keymap.of([
+      { key: "Escape", run: (view) => leave(view) },
+      { key: "Mod-Enter", run: () => { onRun?.(); return Boolean(onRun); } },
+    ])),
+  ];
+}
+
+/**
+ * Moves focus out of a view to the next control after it, as Tab would.
+ * @param {EditorView} view
+ * @returns {boolean}
+ */
+export function leave(view) {
+  const next = nextFocusable(view.dom);
+  if (next) next.focus();
+  else view.contentDOM.blur();
+  return true;
+}
+
+/**
+ * The first focusable element after `from` (outside it) in document order.
+ * @param {Element} from
+ * @returns {HTMLElement|null}
+ */
+export function nextFocusable(from) {
+  const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+  for (const el of from.ownerDocument.querySelectorAll(selector)) {
+    if (from.contains(el)) continue;
+    if (!(from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+    if (el.closest("[hidden], [inert]") || el.getClientRects().length === 0) continue;
+    return el;
+  }
+  return null;
+}

@@ -1,0 +1,76 @@
+// The header's mode switch and the options bar under it. Both render from the mode descriptors
+// (modes.js): a new mode with new options needs no change here.
+
+import { h, replaceChildren } from "./dom.js";
+import { MODES, OPTION_SPECS } from "./modes.js";
+
+/**
+ * Creates the mode switch: a radio group, one button-like choice per mode.
+ * @param {{onChange: (mode: string) => void}} config
+ * @returns {{dom: HTMLElement, update: (mode: string) => void, setDisabled: (on: boolean) => void, destroy: () => void}}
+ */
+export function createModeSwitch({ onChange }) {
+  const radios = MODES.map((mode) => h("input", { type: "radio", name: "mp-mode", value: mode.name, id: `mp-mode-${mode.name}`, class: "mp-mode-radio" }));
+  const dom = h("fieldset", { class: "mp-modes" },
+    h("legend", { class: "mp-visually-hidden", text: "Merge mode" }),
+    ...MODES.map((mode, i) => h("label", { class: "mp-mode", for: `mp-mode-${mode.name}`, title: mode.summary },
+      radios[i], h("span", { class: "mp-mode-label", text: mode.short }))),
+  );
+  dom.addEventListener("change", (event) => {
+    if (event.target.name === "mp-mode" && event.target.checked) onChange(event.target.value);
+  });
+  return {
+    dom,
+    update(mode) {
+      for (const r of radios) r.checked = r.value === mode;
+    },
+    setDisabled(on) {
+      for (const r of radios) r.disabled = on;
+    },
+    destroy: () => dom.remove(),
+  };
+}
+
+/**
+ * Creates the options bar: the mode's summary and a control per option it takes.
+ * @param {{onChange: (key: string, value: boolean|string) => void}} config
+ * @returns {{dom: HTMLElement, update: (mode: import("./modes.js").Mode, options: Record<string, boolean|string>) => void, setDisabled: (on: boolean) => void, destroy: () => void}}
+ */
+export function createOptionsBar({ onChange }) {
+  const summary = h("p", { class: "mp-mode-summary" });
+  const controls = h("div", { class: "mp-options", role: "group", "aria-label": "Options" });
+  const dom = h("div", { class: "mp-optionsbar" }, summary, controls);
+  let disabled = false;
+
+  function control(option, value) {
+    const spec = OPTION_SPECS[option.key];
+    const id = `mp-option-${option.key}`;
+    const helpId = `${id}-help`;
+    const help = h("span", { class: "mp-visually-hidden", id: helpId, text: option.help });
+    if (spec.type === "boolean") {
+      const input = h("input", { type: "checkbox", id, "aria-describedby": helpId, disabled });
+      input.checked = Boolean(value);
+      input.addEventListener("change", () => onChange(option.key, input.checked));
+      return h("label", { class: "mp-check", title: option.help }, input, " ", option.label, help);
+    }
+    const input = spec.type === "choice"
+      ? h("select", { id, "aria-describedby": helpId, disabled }, ...spec.choices.map((c) => h("option", { value: c, text: c })))
+      : h("input", { type: "text", id, "aria-describedby": helpId, maxlength: spec.maxLength, size: option.size ?? 12, spellcheck: "false", placeholder: option.placeholder, disabled });
+    input.value = String(value);
+    input.addEventListener(spec.type === "choice" ? "change" : "input", () => onChange(option.key, input.value));
+    return h("label", { class: "mp-field", title: option.help }, option.label, " ", input, help);
+  }
+
+  return {
+    dom,
+    update(mode, options) {
+      summary.textContent = mode.summary;
+      replaceChildren(controls, ...mode.options.map((o) => control(o, options[o.key])));
+    },
+    setDisabled(on) {
+      disabled = on;
+      for (const el of controls.querySelectorAll("input, select")) el.disabled = on;
+    },
+    destroy: () => dom.remove(),
+  };
+}

@@ -1,0 +1,134 @@
+// The three input editors. Each is labelled by the role its input plays in the current mode
+// (a mode descriptor's `inputs`), hidden when the mode does not use it, and shows the engine's
+// errors and conflicts as lint diagnostics at their line and column. The page never changes an
+// editor's text on its own: only the user, an example, a link, "Apply again" or an embedder do.
+
+import { EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from "@codemirror/view";
+import { Compartment, EditorState } from "@codemirror/state";
+import { bracketMatching, indentOnInput } from "@codemirror/language";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { baseExtensions } from "./cm.js";
+import { h, replaceChildren } from "./dom.js";
+
+/**
+ * @typedef {{input: string, line: number, column: number, message: string}} InputError
+ * @typedef {{line: number, message: string, path: string, manager: string}} InputConflict
+ */
+
+/**
+ * Creates the editor of one input.
+ * @param {{
+ *   input: "original"|"updated"|"live"|"schema", text: string, nonce: string,
+ *   onChange: (input: string, text: string) => void, onRun: () => void,
+ * }} config
+ */
+export function createInputEditor({ input, text, nonce, onChange, onRun }) {
+  const headingId = `mp-heading-${input}`;
+  const role = h("span", { class: "mp-role" });
+  const name = h("span", { class: "mp-input-name", text: input });
+  const hint = h("p", { class: "mp-hint", id: `mp-hint-${input}` });
+  const host = h("div", { class: "mp-editor", "data-input": input });
+  const problems = h("ul", { class: "mp-problems", "aria-live": "polite" });
+  const dom = h("section", { class: "mp-pane mp-input", "data-pane": input, "aria-labelledby": headingId },
+    h("header", { class: "mp-pane-head" }, h("h2", { id: headingId }, role, " ", name), hint),
+    host,
+    problems,
+  );
+
+  const readOnly = new Compartment();
+  const hintText = new Compartment();
+  const label = new Compartment();
+  const view = new EditorView({
+    parent: host,
+    state: EditorState.create({
+      doc: text,
+      extensions: [
+        baseExtensions({ nonce, onRun }),
+        label.of(EditorView.contentAttributes.of({ "aria-label": input })),
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightActiveLine(),
+        history(),
+        indentOnInput(),
+        bracketMatching(),
+        lintGutter(),
+        keymap.of([...defaultKeymap, ...historyKeymap]),
+        readOnly.of([]),
+        hintText.of([]),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) onChange(input, update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+
+  /** Shows the problems of this input: lint diagnostics and a list under the editor. */
+  function setProblems(errors, conflicts) {
+    const doc = view.state.doc;
+    const diagnostics = [];
+    for (const e of errors) {
+      if (!(e.line >= 1 && e.line <= doc.lines)) continue;
+      const line = doc.line(e.line);
+      const from = Math.min(line.from + Math.max(0, (e.column || 1) - 1), line.to);
+      diagnostics.push({ from, to: from < line.to ? line.to : from, severity: "error", message: e.message, source: "mergeplay" });
+    }
+    for (const c of conflicts) {
+      if (!(c.line >= 1 && c.line <= doc.lines)) continue;
+      const line = doc.line(c.line);
+      const owner = c.manager === "live" ? "live drift" : `owned by ${c.manager}`;
+      diagnostics.push({ from: line.from + (line.text.length - line.text.trimStart().length), to: line.to, severity: "warning", message: `Conflict (${owner}): ${c.message}`, source: "mergeplay", markClass: "mp-conflict-mark" });
+    }
+    view.dispatch(setDiagnostics(view.state, diagnostics));
+    // Errors are listed under the editor too; conflicts have their own panel beside the result.
+    replaceChildren(problems, ...errors.map(problemItem));
+  }
+
+  function problemItem(e) {
+    const where = e.line >= 1 ? `line ${e.line}${e.column ? `, column ${e.column}` : ""}` : "";
+    return h("li", { class: "mp-problem mp-problem-error" },
+      where ? h("button", { type: "button", class: "mp-link", onclick: () => focusAt(e.line, e.column) }, where) : null,
+      where ? " " : null,
+      e.message,
+    );
+  }
+
+  /** Puts the cursor at a line and column and focuses the editor. */
+  function focusAt(lineNumber, column = 1) {
+    const doc = view.state.doc;
+    const line = doc.line(Math.min(Math.max(1, lineNumber || 1), doc.lines));
+    const pos = Math.min(line.from + Math.max(0, (column || 1) - 1), line.to);
+    view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: "center" }) });
+    view.focus();
+  }
+
+  return {
+    dom,
+    view,
+    /** The editor's text. */
+    getText: () => view.state.doc.toString(),
+    /** Replaces the text (an example, a link, Apply again); undo can bring the old text back. */
+    setText(next) {
+      if (next === view.state.doc.toString()) return;
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next } });
+    },
+    /** Labels the editor by its role in a mode; null hides it. */
+    setRole(r) {
+      dom.hidden = !r;
+      if (!r) return;
+      role.textContent = r.label;
+      hint.textContent = r.hint;
+      view.dispatch({ effects: [
+        hintText.reconfigure(placeholder(`${r.label}: ${r.hint}`)),
+        label.reconfigure(EditorView.contentAttributes.of({ "aria-label": `${r.label} (${input})`, "aria-describedby": hint.id })),
+      ] });
+    },
+    setProblems,
+    focusAt,
+    /** Makes the editor read-only (embeds with readonly=1). */
+    setReadOnly(on) {
+      view.dispatch({ effects: readOnly.reconfigure(on ? [EditorState.readOnly.of(true)] : []) });
+    },
+    destroy: () => view.destroy(),
+  };
+}

@@ -1,0 +1,192 @@
+// Embeds: the page inside a documentation iframe (`?embed=1`), its URL parameters, the iframe
+// snippet the Embed dialog writes, and the postMessage API with the parent page. The parsing and
+// validation functions are pure (tested under Node); createEmbedBridge touches `window`.
+//
+// Parent → iframe: {type: "mergeplay:set", mode?, original?, updated?, live?, options?}
+//                  {type: "mergeplay:get"}
+// Iframe → parent: {type: "mergeplay:result", response}   after each merge
+//                  {type: "mergeplay:state", state, response}   the answer to mergeplay:get
+//                  {type: "mergeplay:height", height}     whenever the page's height changes
+//                  {type: "mergeplay:error", error}       a mergeplay:* message was refused
+
+import { INPUTS, MODES, checkOption, findMode } from "./modes.js";
+
+/** The panes an embed can show. */
+export const EMBED_PANES = ["original", "updated", "live", "result"];
+/** The longest input text a message may carry. */
+export const MAX_MESSAGE_TEXT = 1_000_000;
+
+/**
+ * @typedef {{embed: boolean, panes: string[]|null, readonly: boolean, theme: "light"|"dark"|null}} EmbedParams
+ */
+
+/**
+ * Reads the embed parameters of a query string: embed=1, panes=<comma-separated list of
+ * original, updated, live, result>, readonly=1, theme=light|dark. Unknown values are ignored.
+ * @param {string} search location.search
+ * @returns {EmbedParams}
+ */
+export function parseEmbedParams(search) {
+  const params = new URLSearchParams(search);
+  const on = (name) => ["1", "true", "yes"].includes(params.get(name) ?? "");
+  const panes = (params.get("panes") ?? "").split(",").map((p) => p.trim()).filter((p) => EMBED_PANES.includes(p));
+  const theme = params.get("theme");
+  return {
+    embed: on("embed"),
+    panes: panes.length ? [...new Set(panes)] : null,
+    readonly: on("readonly"),
+    theme: theme === "light" || theme === "dark" ? theme : null,
+  };
+}
+
+/**
+ * The panes an embed shows: the ones asked for, else the mode's inputs and the result.
+ * @param {EmbedParams} params
+ * @param {string} modeName
+ * @returns {string[]}
+ */
+export function embedPanes(params, modeName) {
+  if (params.panes) return params.panes;
+  const mode = findMode(modeName) ?? MODES[0];
+  return [...INPUTS.filter((i) => mode.inputs[i]), "result"];
+}
+
+/**
+ * Validates a message from the parent page. Only mergeplay:set and mergeplay:get are accepted,
+ * with known keys of the right types and sizes.
+ * @param {unknown} data event.data
+ * @returns {{ok: true, message: {type: "get"} | {type: "set", mode?: string, original?: string, updated?: string, live?: string, options?: object}}
+ *          | {ok: false, error: string, ours: boolean}} ours: the message was meant for mergeplay
+ */
+export function validateMessage(data) {
+  if (!data || typeof data !== "object" || Array.isArray(data) || typeof data.type !== "string") {
+    return { ok: false, error: "not a mergeplay message", ours: false };
+  }
+  const ours = data.type.startsWith("mergeplay:");
+  const refuse = (error) => ({ ok: false, error, ours });
+  if (data.type === "mergeplay:get") {
+    return Object.keys(data).length === 1 ? { ok: true, message: { type: "get" } } : refuse("mergeplay:get takes no fields");
+  }
+  if (data.type !== "mergeplay:set") return refuse(`unknown message type ${JSON.stringify(data.type.slice(0, 40))}`);
+  const message = { type: "set" };
+  for (const [key, value] of Object.entries(data)) {
+    if (key === "type") continue;
+    if (key === "mode") {
+      if (typeof value !== "string" || !findMode(value)) return refuse(`mode must be one of ${MODES.map((m) => m.name).join(", ")}`);
+      message.mode = value;
+    } else if (INPUTS.includes(key)) {
+      if (typeof value !== "string") return refuse(`${key} must be a string`);
+      if (value.length > MAX_MESSAGE_TEXT) return refuse(`${key} is longer than ${MAX_MESSAGE_TEXT} characters`);
+      message[key] = value;
+    } else if (key === "options") {
+      if (!value || typeof value !== "object" || Array.isArray(value)) return refuse("options must be an object");
+      const options = {};
+      for (const [name, option] of Object.entries(value)) {
+        const problem = checkOption(name, option);
+        if (problem) return refuse(problem);
+        options[name] = option;
+      }
+      message.options = options;
+    } else {
+      return refuse(`unknown field ${JSON.stringify(key.slice(0, 40))}`);
+    }
+  }
+  return { ok: true, message };
+}
+
+/**
+ * The address of an embed of the page at `base` (its address without query or fragment).
+ * @param {{base: string, fragment: string, panes?: string[]|null, readonly?: boolean, theme?: string|null}} config
+ * @returns {string}
+ */
+export function embedURL({ base, fragment, panes = null, readonly = false, theme = null }) {
+  const params = new URLSearchParams({ embed: "1" });
+  if (panes?.length) params.set("panes", panes.filter((p) => EMBED_PANES.includes(p)).join(","));
+  if (readonly) params.set("readonly", "1");
+  if (theme === "light" || theme === "dark") params.set("theme", theme);
+  return `${base}?${params.toString().replace(/%2C/g, ",")}${fragment ? `#${fragment}` : ""}`;
+}
+
+/**
+ * The HTML of an iframe showing `url`, every attribute escaped.
+ * @param {{url: string, title: string, height: number}} config
+ * @returns {string}
+ */
+export function embedSnippet({ url, title, height }) {
+  const px = Math.max(120, Math.min(4000, Math.round(Number(height) || 480)));
+  return `<iframe src="${escapeAttribute(url)}" title="${escapeAttribute(title)}" width="100%" height="${px}" loading="lazy"></iframe>`;
+}
+
+/** The parent-side script that lets an embed set its own height (optional). */
+export const HEIGHT_SCRIPT = `<script>
+addEventListener("message", (e) => {
+  if (e.data?.type !== "mergeplay:height") return;
+  for (const f of document.querySelectorAll("iframe"))
+    if (f.contentWindow === e.source) f.height = String(e.data.height);
+});
+</script>`;
+
+/**
+ * Escapes text for a double-quoted HTML attribute.
+ * @param {string} text
+ * @returns {string}
+ */
+export function escapeAttribute(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * Connects the page to its parent: validated messages in, results, state and height out.
+ * Messages are accepted only from the parent window (or, on a page that is not embedded, from
+ * the page itself, which lets tests drive it).
+ * @param {{
+ *   win: Window,
+ *   onSet: (message: object) => void,
+ *   getState: () => object,
+ *   getResponse: () => object|null,
+ *   reportHeight: boolean,
+ * }} config
+ */
+export function createEmbedBridge({ win, onSet, getState, getResponse, reportHeight }) {
+  const parent = win.parent;
+  const embedded = parent !== win;
+  const reply = (event, message) => {
+    const origin = event.origin && event.origin !== "null" ? event.origin : "*";
+    event.source?.postMessage(message, origin);
+  };
+  const onMessage = (event) => {
+    if (event.source !== parent) return;
+    const checked = validateMessage(event.data);
+    if (!checked.ok) {
+      if (checked.ours) reply(event, { type: "mergeplay:error", error: checked.error });
+      return;
+    }
+    if (checked.message.type === "get") reply(event, { type: "mergeplay:state", state: getState(), response: getResponse() });
+    else onSet(checked.message);
+  };
+  win.addEventListener("message", onMessage);
+
+  let observer = null;
+  let lastHeight = 0;
+  if (embedded && reportHeight && typeof ResizeObserver === "function") {
+    const body = win.document.body;
+    observer = new ResizeObserver(() => {
+      const height = Math.ceil(body.getBoundingClientRect().height);
+      if (height === lastHeight) return;
+      lastHeight = height;
+      parent.postMessage({ type: "mergeplay:height", height }, "*");
+    });
+    observer.observe(body);
+  }
+
+  return {
+    /** Tells the parent about a new answer (embedded pages only). */
+    postResult(response) {
+      if (embedded) parent.postMessage({ type: "mergeplay:result", response }, "*");
+    },
+    destroy() {
+      win.removeEventListener("message", onMessage);
+      observer?.disconnect();
+    },
+  };
+}

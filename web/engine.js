@@ -1,0 +1,186 @@
+// The engine client: runs the wasm in a Web Worker (web/worker.js) and exposes a Promise-based
+// request(). Only the latest request matters: an older one still waiting is dropped, and an
+// answer that arrives after a newer request was made is dropped too. A request that takes longer
+// than the time limit gets its worker terminated and a fresh one started; a crash restarts the
+// worker as well. Nothing here ever throws into the page.
+
+/** How long one merge may take before its worker is replaced. */
+export const TIME_LIMIT_MS = 4000;
+
+/** Why a request did not get an answer. */
+export class EngineError extends Error {
+  /**
+   * @param {"superseded"|"timeout"|"failed"|"unavailable"} code
+   * @param {string} message a sentence for the page
+   */
+  constructor(code, message) {
+    super(message);
+    this.name = "EngineError";
+    this.code = code;
+  }
+}
+
+/**
+ * @typedef {{state: "loading"|"ready"|"restarting"|"unavailable", message: string}} EngineStatus
+ */
+
+/**
+ * Starts the engine.
+ * @param {{
+ *   workerURL: string|URL, wasmURL: string, wasmExecURL: string,
+ *   timeLimit?: number,
+ *   onStatus?: (status: EngineStatus) => void,
+ *   createWorker?: (url: string|URL) => Worker,
+ * }} config URLs must be absolute (the worker resolves them against its own address).
+ * @returns {{request: (request: object) => Promise<object>, lastDuration: () => number, destroy: () => void}}
+ */
+export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME_LIMIT_MS, onStatus = () => {}, createWorker = (url) => new Worker(url) }) {
+  let worker = null;
+  let ready = false;
+  let everReady = false;
+  let nextId = 1;
+  let inflight = null; // {id, json, resolve, reject, timer}
+  let pending = null; // {json, resolve, reject}
+  let failures = 0;
+  let lastDuration = 0; // ms the worker took on the last answered request
+  let destroyed = false;
+
+  function start() {
+    ready = false;
+    try {
+      worker = createWorker(workerURL);
+    } catch (err) {
+      giveUp(`The engine's worker could not start: ${err?.message ?? err}`);
+      return;
+    }
+    worker.onmessage = (event) => onMessage(event.data);
+    worker.onerror = (event) => {
+      event?.preventDefault?.();
+      crashed(event?.message || "the engine's worker failed to load");
+    };
+    worker.postMessage({ type: "init", wasm: String(wasmURL), wasmExec: String(wasmExecURL) });
+  }
+
+  function onMessage(message) {
+    if (!message || typeof message !== "object") return;
+    if (message.type === "ready") {
+      ready = everReady = true;
+      onStatus({ state: "ready", message: "" });
+      pump();
+    } else if (message.type === "failed") {
+      crashed(String(message.error ?? "the engine stopped"));
+    } else if (inflight && message.id === inflight.id) {
+      finish(message);
+    }
+  }
+
+  function finish(message) {
+    const job = inflight;
+    clearTimeout(job.timer);
+    inflight = null;
+    if (pending) {
+      job.reject(new EngineError("superseded", "a newer request was made"));
+    } else if (typeof message.response === "string") {
+      try {
+        lastDuration = performance.now() - job.sent;
+        job.resolve(JSON.parse(message.response));
+        failures = 0;
+      } catch {
+        job.reject(new EngineError("failed", "The engine answered with something that is not JSON."));
+      }
+    } else {
+      job.reject(new EngineError("failed", `The engine failed on this input: ${String(message.error ?? "unknown error")}. The engine was restarted.`));
+      restart();
+      return;
+    }
+    pump();
+  }
+
+  function pump() {
+    if (!ready || inflight || !pending || destroyed) return;
+    const job = pending;
+    pending = null;
+    inflight = { ...job, id: nextId++, sent: performance.now() };
+    inflight.timer = setTimeout(timedOut, timeLimit);
+    worker.postMessage({ id: inflight.id, request: job.json });
+  }
+
+  function timedOut() {
+    const job = inflight;
+    inflight = null;
+    const seconds = Math.round(timeLimit / 100) / 10;
+    job.reject(new EngineError("timeout", `The engine took longer than ${seconds} s on this input and was restarted. Your input is still in the editors; change it to try again.`));
+    restart({ counts: false });
+  }
+
+  function crashed(reason) {
+    if (!everReady) {
+      giveUp(`The engine could not be loaded (${reason}). The prerendered example still shows; reload the page to try again.`);
+      return;
+    }
+    if (inflight) {
+      const job = inflight;
+      clearTimeout(job.timer);
+      inflight = null;
+      job.reject(new EngineError("failed", `The engine stopped on this input (${reason}) and was restarted.`));
+    }
+    restart();
+  }
+
+  /** Replaces the worker; crashes (not time-outs) count towards giving up. */
+  function restart({ counts = true } = {}) {
+    worker?.terminate();
+    worker = null;
+    if (destroyed) return;
+    if (counts) failures++;
+    if (failures > 3) {
+      giveUp("The engine keeps failing; reload the page to start it again.");
+      return;
+    }
+    onStatus({ state: "restarting", message: "Restarting the engine…" });
+    start();
+  }
+
+  function giveUp(message) {
+    worker?.terminate();
+    worker = null;
+    ready = false;
+    destroyed = true;
+    onStatus({ state: "unavailable", message });
+    for (const job of [inflight, pending]) {
+      if (!job) continue;
+      clearTimeout(job.timer);
+      job.reject(new EngineError("unavailable", message));
+    }
+    inflight = pending = null;
+  }
+
+  onStatus({ state: "loading", message: "Loading the engine…" });
+  start();
+
+  return {
+    /**
+     * Sends a request; resolves to the parsed response. Rejects with an EngineError: code
+     * "superseded" when a newer request replaced it (ignore those), "timeout", "failed" or
+     * "unavailable" with a message for the page.
+     */
+    request(request) {
+      return new Promise((resolve, reject) => {
+        if (destroyed) {
+          reject(new EngineError("unavailable", "The engine is not available."));
+          return;
+        }
+        pending?.reject(new EngineError("superseded", "a newer request was made"));
+        pending = { json: JSON.stringify(request), resolve, reject };
+        pump();
+      });
+    },
+    /** How long, in ms, the worker took on the last answered request (not counting any wait). */
+    lastDuration: () => lastDuration,
+    destroy() {
+      destroyed = true;
+      worker?.terminate();
+      worker = null;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { test, mock } from "node:test";
+import assert from "node:assert/strict";
+import { createEngine } from "./engine.js";
+
+/** A stand-in for the worker: records what it is sent; the test answers. */
+function fakeWorkers() {
+  const workers = [];
+  const createWorker = () => {
+    const w = { sent: [], terminated: false, onmessage: null, onerror: null };
+    w.postMessage = (m) => w.sent.push(m);
+    w.terminate = () => { w.terminated = true; };
+    w.reply = (m) => w.onmessage({ data: m });
+    workers.push(w);
+    return w;
+  };
+  return { workers, createWorker };
+}
+
+const setup = (extra = {}) => {
+  const fake = fakeWorkers();
+  const statuses = [];
+  const engine = createEngine({ workerURL: "w.js", wasmURL: "/m.wasm", wasmExecURL: "/e.js", createWorker: fake.createWorker, onStatus: (s) => statuses.push(s.state), ...extra });
+  return { ...fake, statuses, engine };
+};
+const settle = () => new Promise((r) => setImmediate(r));
+
+test("the worker is initialised, then asked, and the answer parsed", async () => {
+  const { workers, engine, statuses } = setup();
+  assert.deepEqual(workers[0].sent[0], { type: "init", wasm: "/m.wasm", wasmExec: "/e.js" });
+  const answer = engine.request({ mode: "apply" });
+  assert.equal(workers[0].sent.length, 1, "nothing is sent before the wasm is ready");
+  workers[0].reply({ type: "ready" });
+  assert.deepEqual(workers[0].sent[1], { id: 1, request: '{"mode":"apply"}' });
+  workers[0].reply({ id: 1, response: '{"result":"a: 1"}' });
+  assert.deepEqual(await answer, { result: "a: 1" });
+  assert.deepEqual(statuses, ["loading", "ready"]);
+});
+
+test("only the latest request matters", async () => {
+  const { workers, engine } = setup();
+  workers[0].reply({ type: "ready" });
+  const first = engine.request({ n: 1 });
+  const second = engine.request({ n: 2 });
+  const third = engine.request({ n: 3 });
+  await assert.rejects(second, { code: "superseded" });
+  workers[0].reply({ id: 1, response: '{"n":1}' });
+  await assert.rejects(first, { code: "superseded" }, "an answer older than the latest request is dropped");
+  assert.deepEqual(workers[0].sent.at(-1), { id: 2, request: '{"n":3}' });
+  workers[0].reply({ id: 2, response: '{"n":3}' });
+  assert.deepEqual(await third, { n: 3 });
+  workers[0].reply({ id: 2, response: '{"n":"again"}' });
+});
+
+test("past the time limit the worker is replaced and the page told", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { workers, engine, statuses } = setup({ timeLimit: 4000 });
+    workers[0].reply({ type: "ready" });
+    const hung = engine.request({ n: 1 });
+    mock.timers.tick(3999);
+    assert.equal(workers.length, 1);
+    mock.timers.tick(1);
+    await assert.rejects(hung, (err) => err.code === "timeout" && /4 s/.test(err.message) && /still in the editors/.test(err.message));
+    assert.equal(workers[0].terminated, true);
+    assert.equal(workers.length, 2);
+    assert.equal(statuses.at(-1), "restarting");
+    const next = engine.request({ n: 2 });
+    workers[1].reply({ type: "ready" });
+    workers[1].reply({ id: 2, response: "{}" });
+    assert.deepEqual(await next, {});
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("an engine error restarts the worker; the page keeps going", async () => {
+  const { workers, engine } = setup();
+  workers[0].reply({ type: "ready" });
+  const bad = engine.request({});
+  workers[0].reply({ id: 1, error: "Go program has already exited" });
+  await assert.rejects(bad, { code: "failed" });
+  assert.equal(workers[0].terminated, true);
+  const notJSON = engine.request({});
+  workers[1].reply({ type: "ready" });
+  workers[1].reply({ id: 2, response: "{" });
+  await assert.rejects(notJSON, { code: "failed" });
+  await settle();
+});
+
+test("a wasm that never loads makes the engine unavailable, with a message", async () => {
+  const { workers, engine, statuses } = setup();
+  const waiting = engine.request({});
+  workers[0].reply({ type: "failed", error: "HTTP 404" });
+  await assert.rejects(waiting, (err) => err.code === "unavailable" && /404/.test(err.message));
+  assert.equal(statuses.at(-1), "unavailable");
+  await assert.rejects(engine.request({}), { code: "unavailable" });
+  assert.equal(workers.length, 1, "no restart loop");
+});
+
+test("repeated crashes stop the restarts", async () => {
+  const { workers, statuses } = setup();
+  workers[0].reply({ type: "ready" });
+  for (let i = 0; i < 4; i++) {
+    workers.at(-1).reply({ type: "ready" });
+    workers.at(-1).reply({ type: "failed", error: "exit" });
+  }
+  assert.equal(statuses.at(-1), "unavailable");
+  assert.equal(workers.length, 4);
+});

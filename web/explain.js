@@ -1,0 +1,77 @@
+// The Explain tab: every marked field as a list grouped by resource, each with its mark, path
+// and reason, and a link to its line in the result.
+
+import { h, replaceChildren } from "./dom.js";
+import { CHANGE_MARKS, MARK_INFO, sentence } from "./marks.js";
+
+/**
+ * Groups fields by resource, in the order resources first appear.
+ * @param {{resource: string}[]} fields
+ * @returns {{resource: string, items: {index: number, field: object}[]}[]}
+ */
+export function groupFields(fields) {
+  const groups = new Map();
+  (Array.isArray(fields) ? fields : []).forEach((field, index) => {
+    const key = typeof field?.resource === "string" ? field.resource : "";
+    if (!groups.has(key)) groups.set(key, { resource: key, items: [] });
+    groups.get(key).items.push({ index, field });
+  });
+  return [...groups.values()];
+}
+
+/**
+ * Creates the Explain tab's view.
+ * @param {{onJump: (fieldIndex: number) => void}} config called when a field's line link is used
+ * @returns {{dom: HTMLElement, update: (response: object|null) => void, destroy: () => void}}
+ */
+export function createExplain({ onJump }) {
+  let fields = [];
+  const onlyChanges = h("input", { type: "checkbox", id: "mp-explain-changes" });
+  const body = h("div", { class: "mp-explain" });
+  const dom = h("div", { class: "mp-view mp-explain-view" },
+    h("div", { class: "mp-view-head" },
+      h("p", { class: "mp-view-intro", text: "Every field the merge marked, and the rule that decided it." }),
+      h("label", { class: "mp-check" }, onlyChanges, " changes only"),
+    ),
+    body,
+  );
+  onlyChanges.addEventListener("change", render);
+
+  function render() {
+    const groups = groupFields(fields)
+      .map((g) => ({ ...g, items: onlyChanges.checked ? g.items.filter((i) => CHANGE_MARKS.has(i.field.mark)) : g.items }))
+      .filter((g) => g.items.length);
+    if (!groups.length) {
+      replaceChildren(body, h("p", { class: "mp-empty", text: fields.length ? "No field changes." : "No marked fields." }));
+      return;
+    }
+    replaceChildren(body, ...groups.map((g) => h("section", { class: "mp-explain-group" },
+      h("h3", {}, h("code", { text: g.resource || "(resource)" })),
+      h("ol", { class: "mp-explain-list" }, ...g.items.map(({ index, field }) => item(index, field))),
+    )));
+  }
+
+  function item(index, field) {
+    const info = MARK_INFO[field.mark] ?? { symbol: "?", label: String(field.mark) };
+    const where = field.mark === "deleted" || field.mark === "conflict" ? `live line ${field.line}` : `line ${field.line}`;
+    const path = field.path || "(the whole resource)";
+    return h("li", { class: `mp-explain-item mp-mark-${field.mark}` },
+      h("div", { class: "mp-explain-row" },
+        h("span", { class: `mp-chip mp-mark-${field.mark}`, "aria-hidden": "true", text: info.symbol }),
+        h("span", { class: "mp-explain-mark", text: info.label }),
+        h("code", { class: "mp-explain-path", text: path }),
+        field.line >= 1 ? h("button", { type: "button", class: "mp-link mp-explain-jump", "aria-label": `Show ${path} in the result (${where})`, onclick: () => onJump(index) }, where) : null,
+      ),
+      h("p", { class: "mp-explain-reason", text: sentence(field.reason) }),
+    );
+  }
+
+  return {
+    dom,
+    update(response) {
+      fields = Array.isArray(response?.fields) ? response.fields : [];
+      render();
+    },
+    destroy: () => dom.remove(),
+  };
+}

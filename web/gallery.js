@@ -1,0 +1,108 @@
+// The examples gallery: examples.json grouped by mode in a dialog, and the note that shows the
+// opened example's title and explanation. parseExamples and groupExamples are pure.
+
+import { h, replaceChildren } from "./dom.js";
+import { MODES, findMode } from "./modes.js";
+
+/**
+ * @typedef {{name: string, title: string, mode: string, explanation: string, request: object}} Example
+ */
+
+/**
+ * Keeps the well-formed examples of examples.json (an array of {name, title, mode, explanation,
+ * request}); anything else is dropped.
+ * @param {unknown} data
+ * @returns {Example[]}
+ */
+export function parseExamples(data) {
+  const list = Array.isArray(data) ? data : [];
+  return list.filter((e) => e && typeof e === "object"
+    && typeof e.name === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(e.name)
+    && typeof e.title === "string" && typeof e.mode === "string"
+    && e.request && typeof e.request === "object")
+    .map((e) => ({ name: e.name, title: e.title, mode: e.mode, explanation: typeof e.explanation === "string" ? e.explanation : "", request: e.request }));
+}
+
+/**
+ * Groups examples by mode, in the modes' order; examples of unknown modes are left out.
+ * @param {Example[]} examples
+ * @returns {{mode: import("./modes.js").Mode, examples: Example[]}[]}
+ */
+export function groupExamples(examples) {
+  return MODES.map((mode) => ({ mode, examples: examples.filter((e) => e.mode === mode.name) })).filter((g) => g.examples.length);
+}
+
+/**
+ * The first sentence of an explanation, for the gallery's list.
+ * @param {string} text
+ * @returns {string}
+ */
+export function firstSentence(text) {
+  const flat = String(text ?? "").replace(/\s+/g, " ").trim();
+  const m = /^.*?[.!?](\s|$)/.exec(flat);
+  return (m ? m[0] : flat).trim();
+}
+
+/**
+ * Creates the gallery dialog.
+ * @param {{onOpen: (example: Example) => void}} config
+ * @returns {{dom: HTMLDialogElement, setExamples: (examples: Example[]) => void, open: () => void, destroy: () => void}}
+ */
+export function createGallery({ onOpen }) {
+  const body = h("div", { class: "mp-gallery-body" }, h("p", { class: "mp-empty", text: "Loading the examples…" }));
+  const dom = h("dialog", { class: "mp-dialog mp-gallery", "aria-labelledby": "mp-gallery-title" },
+    h("header", { class: "mp-dialog-head" },
+      h("h2", { id: "mp-gallery-title", text: "Examples" }),
+      h("button", { type: "button", class: "mp-button mp-small", onclick: () => dom.close() }, "Close"),
+    ),
+    h("p", { class: "mp-dialog-intro", text: "Each example is a small case where Kubernetes surprises people. Opening one replaces the editors' text (your own text is still in undo history)." }),
+    body,
+  );
+  return {
+    dom,
+    setExamples(examples) {
+      const groups = groupExamples(examples);
+      if (!groups.length) {
+        replaceChildren(body, h("p", { class: "mp-empty", text: "No examples could be loaded." }));
+        return;
+      }
+      replaceChildren(body, ...groups.map(({ mode, examples: list }) => h("section", { class: "mp-gallery-group" },
+        h("h3", {}, mode.title, " ", h("span", { class: "mp-mode-name", text: `(${mode.name})` })),
+        h("ul", { class: "mp-gallery-list" }, ...list.map((ex) => h("li", {},
+          h("button", { type: "button", class: "mp-gallery-item", onclick: () => { dom.close(); onOpen(ex); } },
+            h("span", { class: "mp-gallery-title", text: ex.title }),
+            h("span", { class: "mp-gallery-summary", text: firstSentence(ex.explanation) }),
+          ),
+        ))),
+      )));
+    },
+    open: () => dom.showModal(),
+    destroy: () => dom.remove(),
+  };
+}
+
+/**
+ * Creates the note that shows the opened example: its title, mode and explanation.
+ * @returns {{dom: HTMLElement, show: (example: Example|null, edited?: boolean) => void, destroy: () => void}}
+ */
+export function createExampleNote() {
+  const title = h("h2", { class: "mp-note-title" });
+  const meta = h("span", { class: "mp-note-meta" });
+  const teaser = h("span", { class: "mp-note-teaser" });
+  const text = h("div", { class: "mp-note-text" });
+  const details = h("details", { class: "mp-note" }, h("summary", {}, title, " ", meta, teaser), text);
+  const dom = h("section", { class: "mp-example-note", "aria-label": "The example", hidden: true }, details);
+  return {
+    dom,
+    show(example, edited = false) {
+      dom.hidden = !example;
+      if (!example) return;
+      title.textContent = example.title;
+      const mode = findMode(example.mode);
+      meta.textContent = `${mode ? mode.title : example.mode} · #example=${example.name}${edited ? " · changed since opened" : ""}`;
+      replaceChildren(teaser, `${firstSentence(example.explanation)} `, h("span", { class: "mp-more", text: "Read more" }));
+      replaceChildren(text, ...example.explanation.split(/\n\s*\n/).map((p) => h("p", { text: p.replace(/\s+/g, " ").trim() })));
+    },
+    destroy: () => dom.remove(),
+  };
+}

@@ -1,0 +1,140 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { MARKS, MARK_INFO, describeLine, layoutResult, lineOfField, nextChange, sentence, splitLines } from "./marks.js";
+
+// Responses of the examples, computed natively (see web/README.md to refresh them).
+const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
+const example = (name) => {
+  const { live, response } = examples[name];
+  return { live, response, layout: layoutResult(response, live) };
+};
+const texts = (layout, kind) => layout.lines.filter((l) => !kind || l.kind === kind).map((l) => l.text);
+
+test("every mark has a distinct symbol and a label", () => {
+  const symbols = MARKS.map((m) => MARK_INFO[m].symbol);
+  assert.equal(new Set(symbols).size, MARKS.length);
+  for (const m of MARKS) assert.ok(MARK_INFO[m].label && MARK_INFO[m].meaning);
+});
+
+test("the result's lines come through unchanged, in order, with deleted lines from live in between", () => {
+  for (const [name, { live, response }] of Object.entries(examples)) {
+    const layout = layoutResult(response, live);
+    assert.deepEqual(texts(layout, "result"), splitLines(response.result), name);
+    const resultLines = layout.lines.filter((l) => l.kind === "result").map((l) => l.resultLine);
+    assert.deepEqual(resultLines, resultLines.map((_, i) => i + 1), name);
+    const liveLines = splitLines(live);
+    for (const l of layout.lines.filter((x) => x.kind === "deleted")) {
+      assert.equal(l.text, liveLines[l.liveLine - 1], name);
+      assert.equal(l.mark, "deleted");
+    }
+    const deletedFields = response.fields.filter((f) => f.mark === "deleted").length;
+    if (response.result) assert.equal(new Set(layout.lines.filter((l) => l.kind === "deleted").map((l) => l.field)).size, deletedFields, name);
+  }
+});
+
+test("a deleted item goes between its neighbours, not inside one", () => {
+  const { layout } = example("apply-containers");
+  const t = texts(layout);
+  const at = t.indexOf("      - name: nginx-helper-a");
+  assert.deepEqual(t.slice(at - 2, at + 3), [
+    "      - name: nginx",
+    "        image: nginx:1.10",
+    "      - name: nginx-helper-a",
+    "        image: helper:1.3",
+    "      - name: nginx-helper-b",
+  ]);
+  assert.equal(layout.lines[at].kind, "deleted");
+  assert.equal(layout.lines[at + 1].kind, "deleted");
+  assert.equal(layout.lines[at].first, true);
+  assert.equal(layout.lines[at + 1].first, false);
+});
+
+test("a deleted key stands after its previous sibling, even a changed one", () => {
+  const t = texts(example("apply-retainkeys-strategy").layout);
+  const at = t.indexOf("    type: Recreate");
+  assert.deepEqual(t.slice(at, at + 4), ["    type: Recreate", "    rollingUpdate:", "      maxSurge: 25%", "      maxUnavailable: 25%"]);
+  const removed = texts(example("apply-field-removed").layout);
+  assert.deepEqual(removed.slice(removed.indexOf("spec:"), removed.indexOf("spec:") + 4), ["spec:", "  replicas: 2", "  minReadySeconds: 3", "  progressDeadlineSeconds: 600"]);
+});
+
+test("a pruned resource goes between documents, with its separator struck too", () => {
+  const { layout } = example("apply-prune");
+  const deleted = layout.lines.filter((l) => l.kind === "deleted");
+  assert.equal(deleted[0].text, "---");
+  assert.equal(deleted[1].text, "apiVersion: v1");
+  const at = layout.lines.indexOf(deleted[0]);
+  assert.equal(layout.lines[at - 1].text, "  greeting: hello");
+  assert.equal(layout.lines[at + deleted.length].text, "---");
+  const twoway = example("twoway-kubectl-edit").layout;
+  assert.equal(twoway.lines.at(-1).kind, "deleted", "after the whole previous document");
+});
+
+test("marks cover whole items and block scalars; openers inherit uniform subtrees only", () => {
+  const { layout } = example("apply-containers");
+  const line = (text) => layout.lines.find((l) => l.text === text);
+  assert.equal(line("      - name: nginx-helper-c").mark, "added");
+  assert.equal(layout.lines[layout.lines.indexOf(line("      - name: nginx-helper-c")) + 1].mark, "added");
+  const annotation = layout.lines.findIndex((l) => l.text.includes("last-applied-configuration: |"));
+  assert.equal(layout.lines[annotation + 1].mark, "added", "the block scalar's text carries its key's mark");
+  assert.equal(line("  annotations:").mark, "added");
+  assert.equal(line("  annotations:").inherited, true);
+  assert.equal(line("metadata:").mark, null, "mixed subtree: no mark");
+  assert.equal(line("  selector:").mark, "retained");
+  assert.equal(line("      containers:").mark, null);
+  assert.equal(line("apiVersion: apps/v1").inherited, false);
+});
+
+test("a refused apply shows live with its conflicts marked", () => {
+  const { response, layout } = example("apply-overwrite-false");
+  assert.equal(layout.hasResult, false);
+  assert.equal(layout.counts.conflict, 2);
+  assert.ok(layout.lines.every((l) => l.kind === "live"));
+  const conflicts = layout.lines.filter((l) => l.mark === "conflict" && l.first);
+  assert.deepEqual(conflicts.map((l) => l.liveLine), response.fields.map((f) => f.line));
+});
+
+test("an error response lays out nothing", () => {
+  const layout = layoutResult({ result: "", fields: [], errors: [{ input: "live", line: 1 }], extra: {} }, "a: 1\n");
+  assert.deepEqual(layout.lines, []);
+  assert.equal(layoutResult(null, "").lines.length, 0);
+});
+
+test("without a diff, deleted fields are still placed by their neighbours", () => {
+  const { live, response } = examples["apply-field-removed"];
+  const layout = layoutResult({ ...response, extra: {} }, live);
+  const t = texts(layout);
+  assert.equal(t[t.indexOf("  replicas: 2") - 1], "spec:");
+});
+
+test("fields out of range or nonsense never throw", () => {
+  const response = {
+    result: "a: 1\nb:\n  c: 2\n",
+    fields: [
+      { mark: "added", line: 99, endLine: 0, path: ".x", reason: "" },
+      { mark: "deleted", line: 0, endLine: 0, path: ".y", reason: "" },
+      { mark: "changed", line: 3, endLine: 1, path: ".b.c", reason: "r" },
+      { mark: "deleted", line: 2, endLine: 50, path: ".z", reason: "" },
+    ],
+    extra: { diff: [{ op: "equal" }, { op: "weird", lines: ["q"] }] },
+  };
+  const layout = layoutResult(response, "a: 1\nz: 1\n");
+  assert.deepEqual(texts(layout, "result"), ["a: 1", "b:", "  c: 2"]);
+  assert.equal(layout.lines.find((l) => l.text === "b:").mark, "changed");
+});
+
+test("navigation finds changes, fields and plain descriptions", () => {
+  const { response, layout } = example("apply-containers");
+  const first = nextChange(layout, -1, 1);
+  assert.equal(layout.lines[first].mark, "added");
+  const deleted = response.fields.findIndex((f) => f.mark === "deleted");
+  const at = lineOfField(layout, deleted);
+  assert.equal(layout.lines[at].text, "      - name: nginx-helper-a");
+  assert.equal(nextChange(layout, at, -1), first);
+  const described = describeLine(layout, response.fields, at);
+  assert.match(described.title, /^Live line 16: deleted$/);
+  assert.match(described.reason, /^The item .*\.$/);
+  assert.match(describeLine(layout, response.fields, 2).reason, /marked differently/);
+  assert.equal(sentence("a reason"), "A reason.");
+  assert.equal(sentence(""), "");
+});

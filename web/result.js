@@ -1,0 +1,216 @@
+// The result pane: a read-only CodeMirror view of the merged YAML (laid out by marks.js), each
+// line carrying its mark as a class, a data-mark attribute and a gutter symbol; deleted lines
+// struck through in place. The reason of a line shows on hover (a tooltip) and, for the keyboard,
+// in a live panel under the view as the cursor moves: arrows read line by line, n / p (or
+// Alt+↓ / Alt+↑) jump to the next / previous change.
+
+import { Decoration, EditorView, GutterMarker, gutter, hoverTooltip, keymap, lineNumbers, placeholder, highlightActiveLine } from "@codemirror/view";
+import { Compartment, EditorState, StateEffect, StateField } from "@codemirror/state";
+import { baseExtensions } from "./cm.js";
+import { h, replaceChildren } from "./dom.js";
+import { MARK_INFO, describeLine, nextChange } from "./marks.js";
+
+const setLayout = StateEffect.define();
+const EMPTY = { layout: { lines: [], counts: {}, hasResult: false }, fields: [] };
+
+/** The layout and fields the view shows, replaced together with its text. */
+const layoutField = StateField.define({
+  create: () => EMPTY,
+  update: (value, tr) => tr.effects.reduce((v, e) => (e.is(setLayout) ? e.value : v), value),
+});
+
+const lineDecorations = new Map();
+function lineDecoration(line) {
+  const key = `${line.mark ?? "none"}:${line.kind}`;
+  if (!lineDecorations.has(key)) {
+    const classes = ["mp-line", `mp-mark-${line.mark ?? "none"}`];
+    if (line.kind === "deleted") classes.push("mp-deleted");
+    lineDecorations.set(key, Decoration.line({ class: classes.join(" "), attributes: { "data-mark": line.mark ?? "none" } }));
+  }
+  return lineDecorations.get(key);
+}
+
+const strike = Decoration.mark({ class: "mp-strike" });
+
+/**
+ * The line decorations of the layout (and a strike through the text, not the indentation, of
+ * deleted lines), rebuilt whenever a new layout arrives.
+ */
+const marksField = StateField.define({
+  create: () => Decoration.none,
+  update(value, tr) {
+    if (!tr.effects.some((e) => e.is(setLayout))) return value;
+    const { layout } = tr.state.field(layoutField);
+    const doc = tr.state.doc;
+    const ranges = [];
+    for (let n = 1; n <= doc.lines; n++) {
+      const line = doc.line(n);
+      const shown = layout.lines[n - 1] ?? { mark: null, kind: "result" };
+      ranges.push(lineDecoration(shown).range(line.from));
+      const indent = line.text.length - line.text.trimStart().length;
+      if (shown.kind === "deleted" && indent < line.length) ranges.push(strike.range(line.from + indent, line.to));
+    }
+    return Decoration.set(ranges, true);
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+class MarkSymbol extends GutterMarker {
+  constructor(mark, inherited) {
+    super();
+    this.mark = mark;
+    this.inherited = inherited;
+  }
+  eq(other) {
+    return other.mark === this.mark && other.inherited === this.inherited;
+  }
+  toDOM() {
+    const cls = `mp-gutter-mark mp-mark-${this.mark}${this.inherited ? " mp-inherited" : ""}`;
+    return h("span", { class: cls, "aria-hidden": "true", text: MARK_INFO[this.mark]?.symbol ?? "" });
+  }
+}
+const symbols = new Map();
+function symbolFor(line) {
+  const key = `${line.mark}:${line.inherited}`;
+  if (!symbols.has(key)) symbols.set(key, new MarkSymbol(line.mark, line.inherited));
+  return symbols.get(key);
+}
+
+const layoutChanged = (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(setLayout)));
+
+const markGutter = gutter({
+  class: "mp-mark-gutter",
+  lineMarker(view, block) {
+    const line = view.state.field(layoutField).layout.lines[view.state.doc.lineAt(block.from).number - 1];
+    return line?.mark ? symbolFor(line) : null;
+  },
+  lineMarkerChange: layoutChanged,
+  initialSpacer: () => new MarkSymbol("added", false),
+});
+
+/** Line numbers of the result (or of live, for live's lines); none on deleted lines. */
+const resultLineNumbers = lineNumbers({
+  formatNumber(n, state) {
+    const line = state.field(layoutField).layout.lines[n - 1];
+    if (!line) return String(n);
+    if (line.kind === "result") return String(line.resultLine);
+    return line.kind === "live" ? String(line.liveLine) : "";
+  },
+});
+
+/** Builds the DOM of a line's explanation (tooltip and panel share it). */
+function explanation(info) {
+  return [
+    h("p", { class: "mp-reason-title" },
+      info.mark ? h("span", { class: `mp-chip mp-mark-${info.mark}`, "aria-hidden": "true", text: MARK_INFO[info.mark].symbol }) : null,
+      info.title,
+    ),
+    info.path ? h("p", { class: "mp-reason-path" }, h("code", { text: info.path }), info.resource ? h("span", { class: "mp-reason-resource", text: ` in ${info.resource}` }) : null) : null,
+    info.reason ? h("p", { class: "mp-reason-text", text: info.reason }) : null,
+  ];
+}
+
+const reasonTooltip = hoverTooltip((view, pos) => {
+  const line = view.state.doc.lineAt(pos);
+  const { layout, fields } = view.state.field(layoutField);
+  const info = describeLine(layout, fields, line.number - 1);
+  if (!info.reason) return null;
+  return {
+    pos: line.from,
+    end: line.to,
+    above: true,
+    create: () => ({ dom: h("div", { class: "mp-tooltip" }, ...explanation(info)) }),
+  };
+}, { hoverTime: 250 });
+
+/**
+ * Creates the result pane.
+ * @param {{nonce: string, onRun: () => void}} config
+ */
+export function createResult({ nonce, onRun }) {
+  const host = h("div", { class: "mp-editor mp-result-editor", id: "result" });
+  const panel = h("div", { class: "mp-reason", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const dom = h("div", { class: "mp-result" }, host, panel);
+  const empty = new Compartment();
+
+  const jump = (dir) => (view) => {
+    const { layout } = view.state.field(layoutField);
+    const here = view.state.doc.lineAt(view.state.selection.main.head).number - 1;
+    const target = nextChange(layout, here, dir);
+    if (target < 0) {
+      replaceChildren(panel, h("p", { class: "mp-reason-text", text: dir > 0 ? "No change below this line." : "No change above this line." }));
+      return true;
+    }
+    focusIndex(target);
+    return true;
+  };
+
+  const view = new EditorView({
+    parent: host,
+    state: EditorState.create({
+      doc: "",
+      extensions: [
+        baseExtensions({ nonce, onRun, label: "Result: the merged YAML, each line marked. Arrows read line by line; n and p jump between changes." }),
+        EditorState.readOnly.of(true),
+        EditorView.lineWrapping,
+        layoutField,
+        marksField,
+        resultLineNumbers,
+        markGutter,
+        highlightActiveLine(),
+        reasonTooltip,
+        empty.of(placeholder("The result appears here.")),
+        keymap.of([
+          { key: "n", run: jump(1) },
+          { key: "p", run: jump(-1) },
+          { key: "Alt-ArrowDown", run: jump(1) },
+          { key: "Alt-ArrowUp", run: jump(-1) },
+        ]),
+        EditorView.updateListener.of((update) => {
+          if (update.selectionSet || update.focusChanged || layoutChanged(update)) showReason(update.state);
+        }),
+      ],
+    }),
+  });
+
+  /** The panel follows the keyboard: the reason of the cursor's line while the view has focus. */
+  function showReason(state) {
+    if (!view.hasFocus) return;
+    const { layout, fields } = state.field(layoutField);
+    const index = state.doc.lineAt(state.selection.main.head).number - 1;
+    replaceChildren(panel, ...explanation(describeLine(layout, fields, index)));
+  }
+
+  /** Moves the cursor to a display line, scrolls it into view and focuses the result. */
+  function focusIndex(index) {
+    const doc = view.state.doc;
+    if (index < 0 || index >= doc.lines) return;
+    const from = doc.line(index + 1).from;
+    view.dispatch({ selection: { anchor: from }, effects: EditorView.scrollIntoView(from, { y: "center" }) });
+    view.focus();
+  }
+
+  return {
+    dom,
+    view,
+    /**
+     * Shows a layout (marks.js) with the response's fields; `emptyText` is what an empty pane
+     * says.
+     * @param {{layout: import("./marks.js").Layout, fields: object[], emptyText?: string}} shown
+     */
+    show({ layout, fields, emptyText = "The result appears here." }) {
+      const text = layout.lines.map((l) => l.text).join("\n");
+      const head = Math.min(view.state.selection.main.head, text.length);
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        selection: { anchor: head },
+        effects: [setLayout.of({ layout, fields }), empty.reconfigure(placeholder(emptyText))],
+      });
+      if (!view.hasFocus) replaceChildren(panel, h("p", { class: "mp-reason-hint", text: layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "" }));
+    },
+    focusIndex,
+    /** The text shown (with deleted lines), for tests. */
+    shownText: () => view.state.doc.toString(),
+    destroy: () => view.destroy(),
+  };
+}

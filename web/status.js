@@ -1,0 +1,43 @@
+// The status line above the result: what the page is doing or why the result is stale, in plain
+// words, announced politely to screen readers.
+
+import { h } from "./dom.js";
+
+/**
+ * Creates the status line.
+ * @returns {{dom: HTMLElement, set: (kind: "none"|"info"|"working"|"ok"|"warning"|"error", text?: string) => void, destroy: () => void}}
+ */
+export function createStatus() {
+  const text = h("span", { class: "mp-status-text" });
+  const dom = h("div", { class: "mp-status", role: "status", "aria-live": "polite", "data-kind": "none" }, text);
+  return {
+    dom,
+    set(kind, message = "") {
+      dom.dataset.kind = message ? kind : "none";
+      text.textContent = message;
+    },
+    destroy: () => dom.remove(),
+  };
+}
+
+/**
+ * Creates a notice banner for what the reader should know once (a link that could not be
+ * opened), with a Dismiss button.
+ * @returns {{dom: HTMLElement, show: (text: string) => void, hide: () => void, destroy: () => void}}
+ */
+export function createNotice() {
+  const text = h("p", { class: "mp-notice-text" });
+  const dom = h("div", { class: "mp-banner", role: "alert", hidden: true }, text,
+    h("button", { type: "button", class: "mp-button mp-small", onclick: () => { dom.hidden = true; } }, "Dismiss"));
+  return {
+    dom,
+    show(message) {
+      text.textContent = message;
+      dom.hidden = !message;
+    },
+    hide() {
+      dom.hidden = true;
+    },
+    destroy: () => dom.remove(),
+  };
+}

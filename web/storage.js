@@ -1,0 +1,32 @@
+// The autosave: the editors' state kept in localStorage, so a reload loses nothing. A share link
+// or an #example link always wins over it. Storage may be missing or full: then nothing is saved.
+
+import { stateFromJSON, stateToJSON } from "./share.js";
+
+const KEY = "mergeplay:state:v1";
+
+/**
+ * @param {Storage|null} storage
+ * @returns {{load: () => import("./modes.js").State|null, save: (state: import("./modes.js").State) => void}}
+ */
+export function createAutosave(storage) {
+  return {
+    load() {
+      try {
+        const text = storage?.getItem(KEY);
+        if (!text) return null;
+        const decoded = stateFromJSON(JSON.parse(text));
+        return decoded.ok ? decoded.state : null;
+      } catch {
+        return null;
+      }
+    },
+    save(state) {
+      try {
+        storage?.setItem(KEY, stateToJSON(state));
+      } catch {
+        // Full or forbidden: the link in the address bar still holds the state.
+      }
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// The engine's Web Worker: a classic worker (no ES imports) that loads Go's wasm_exec.js and the
+// mergeplay wasm, then answers one request at a time.
+//
+// Messages in:  {type: "init", wasm: "<url>", wasmExec: "<url>"}   once, first
+//               {id: <number>, request: "<request JSON>"}
+// Messages out: {type: "ready"}                      the wasm is loaded and answering
+//               {type: "failed", error: "<text>"}    it could not be loaded, or it exited
+//               {id, response: "<response JSON>"}    or {id, error: "<text>"}
+//
+// The wasm (wasm/bridge_js.go) defines globalThis.mergeplayHandle(requestJSON) -> responseJSON,
+// synchronous, and calls globalThis.mergeplayOnReady() once it is in place.
+"use strict";
+
+let started = false;
+let ready = false;
+
+self.onmessage = (event) => {
+  const message = event.data;
+  if (!message || typeof message !== "object") return;
+  if (message.type === "init") {
+    if (!started) init(String(message.wasm), String(message.wasmExec));
+    started = true;
+    return;
+  }
+  if (typeof message.id === "number" && typeof message.request === "string") answer(message.id, message.request);
+};
+
+function init(wasmURL, wasmExecURL) {
+  try {
+    importScripts(wasmExecURL);
+  } catch (err) {
+    fail(`could not load ${wasmExecURL}: ${describe(err)}`);
+    return;
+  }
+  const go = new Go();
+  globalThis.mergeplayOnReady = () => {
+    ready = true;
+    self.postMessage({ type: "ready" });
+  };
+  instantiate(wasmURL, go.importObject)
+    .then((instance) => go.run(instance))
+    .then(() => fail("the engine stopped"))
+    .catch((err) => fail(`could not start the engine: ${describe(err)}`));
+}
+
+/** Compiles while downloading; falls back to a plain download when the server's MIME type is off. */
+async function instantiate(url, imports) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if (WebAssembly.instantiateStreaming && response.headers.get("content-type") === "application/wasm") {
+    return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+  }
+  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+}
+
+function answer(id, request) {
+  if (!ready || typeof globalThis.mergeplayHandle !== "function") {
+    self.postMessage({ id, error: "the engine is not ready" });
+    return;
+  }
+  try {
+    const response = globalThis.mergeplayHandle(request);
+    if (typeof response !== "string") throw new Error("the engine returned no text");
+    self.postMessage({ id, response });
+  } catch (err) {
+    self.postMessage({ id, error: describe(err) });
+  }
+}
+
+function fail(error) {
+  ready = false;
+  self.postMessage({ type: "failed", error });
+}
+
+function describe(err) {
+  return err && err.message ? err.message : String(err);
+}
