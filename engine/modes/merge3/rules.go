@@ -48,9 +48,9 @@ const (
 
 // decision is what the merge decided for one value, with the versions it decided from.
 type decision struct {
-	rule                      rule
-	local, original, updated  *ynode.Node
-	list                      *listInfo // for a list merged item by item, or an item of one
+	rule                     rule
+	local, original, updated *ynode.Node
+	list                     *listInfo // for a list merged item by item, or an item of one
 }
 
 // listInfo says how a list was merged.

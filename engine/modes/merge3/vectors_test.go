@@ -12,10 +12,10 @@ import (
 
 // vector is one recorded case of kyaml's merge3 tests (testdata/README.md).
 type vector struct {
-	Table, Description     string
-	Origin, Update, Local  string
-	Actual, ActualErr      string
-	Infer                  bool
+	Table, Description    string
+	Origin, Update, Local string
+	Actual, ActualErr     string
+	Infer                 bool
 }
 
 func loadVectors(t *testing.T) []vector {
