@@ -11,7 +11,7 @@ function valuesList(c) {
   const v = conflictValues(c);
   if (!v) return null;
   const row = (term, value, missing) => h("div", { class: "mp-conflict-value" },
-    h("dt", { text: term }),
+    h("dt", { text: `${term}:` }),
     h("dd", {}, missing ? h("span", { class: "mp-conflict-missing", text: "(not set)" }) : h("code", { text: value })),
   );
   return h("dl", { class: "mp-conflict-values" },

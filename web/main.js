@@ -238,7 +238,7 @@ async function start() {
       if (!lastGood) output.showNothing("No result yet: see the message above.");
       return;
     }
-    const layout = output.showAnswer(response, request.live);
+    const layout = output.showAnswer(response, request.live, findMode(request.mode));
     lastGood = { response, layout, request };
     setStale(false);
     if (liveConflicts.length && !layout.hasResult) {

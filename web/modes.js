@@ -34,7 +34,13 @@ export const SCHEMA_OPTIONS = ["schema", "schemaType"];
  *   options: OptionControl[],
  *   again: {original?: "updated", live: "result"},
  *   againHelp: string,
+ *   views: string[],
+ *   fold: string[],
  * }} Mode
+ * views: the mode's own views in the output column, by id (modeviews.js: "ownership", "helm",
+ * "outOfSync"), shown after the common ones while an answer of the mode is shown.
+ * fold: blocks of the result pane folded by default, as keys from a document's root joined by
+ * dots ("metadata.managedFields").
  */
 
 /** @type {Mode[]} */
@@ -56,6 +62,8 @@ export const MODES = [
     ],
     again: { original: "updated", live: "result" },
     againHelp: "The result becomes live and the config becomes last-applied, as after a real apply.",
+    views: [],
+    fold: [],
   },
   {
     name: "merge3",
@@ -72,6 +80,8 @@ export const MODES = [
     ],
     again: { original: "updated", live: "result" },
     againHelp: "The result becomes the local copy and upstream now becomes upstream before.",
+    views: [],
+    fold: [],
   },
   {
     name: "ssa",
@@ -91,6 +101,8 @@ export const MODES = [
     ],
     again: { live: "result" },
     againHelp: "The result, with its new managedFields, becomes live.",
+    views: ["ownership"],
+    fold: ["metadata.managedFields"],
   },
   {
     name: "patch",
@@ -107,6 +119,8 @@ export const MODES = [
     ],
     again: { live: "result" },
     againHelp: "The patched object becomes the target.",
+    views: [],
+    fold: [],
   },
   {
     name: "twoway",
@@ -121,6 +135,8 @@ export const MODES = [
     options: [],
     again: { original: "updated", live: "result" },
     againHelp: "The result becomes live and the new render becomes the previous one.",
+    views: ["outOfSync", "helm"],
+    fold: [],
   },
 ];
 

@@ -1,15 +1,21 @@
-// The output column: the tabs (Result, Patch, Diff, Explain), the actions on the result (Apply
-// again, Copy, Download), the status line, the conflicts panel and the legend. It shows an answer
-// as a whole; what to do with it is main.js's business.
+// The output column: the tabs (Result, Patch, Diff, Explain, and the answered mode's own views),
+// the actions on the result (Apply again, Copy, Download), the status line, the conflicts panel,
+// the mode's panels and the legend. It shows an answer as a whole; what to do with it is main.js's
+// business. A mode's own views (its descriptor's `views`, built from modeviews.js) and the blocks
+// it folds in the result pane (`fold`) follow the mode of the answer shown: the column never
+// branches on a mode's name.
 
 import { createConflicts } from "./conflicts.js";
 import { createDiffView } from "./diffview.js";
-import { copyText, download, h } from "./dom.js";
+import { copyText, download, h, replaceChildren } from "./dom.js";
 import { createExplain } from "./explain.js";
+import { foldRanges, foldSummary } from "./fold.js";
 import { createLegend } from "./legend.js";
 import { layoutResult, lineOfField } from "./marks.js";
+import { MODE_VIEWS } from "./modeviews.js";
 import { createPatchView } from "./patchview.js";
 import { createResult } from "./result.js";
+import { addResultExtras } from "./resultextras.js";
 import { createStatus } from "./status.js";
 import { createTabs } from "./tabs.js";
 
@@ -28,15 +34,63 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
   const explain = createExplain({ onJump: (index) => {
     tabs.select("result");
     const at = shown ? lineOfField(shown.layout, index) : -1;
-    if (at >= 0) result.focusIndex(at);
+    if (at >= 0) focusDisplay(at);
   } });
-  const resultPanel = h("div", {}, result.dom);
-  const tabs = createTabs([
+
+  // ---- folds of the result pane ---------------------------------------------------------------
+  let folds = []; // foldRanges of the text shown, each with its key
+  let openFolds = new Set(); // keys of the folds the reader opened; kept across answers of a mode
+  const foldText = h("span", { class: "mp-fold-text" });
+  const foldButton = h("button", { type: "button", class: "mp-button mp-small mp-fold-toggle", "aria-controls": "result", title: "Enter on a folded line of the result opens or closes it too" });
+  const foldBar = h("div", { class: "mp-fold-bar", hidden: true }, foldText, foldButton);
+  foldButton.addEventListener("click", () => {
+    const anyClosed = folds.some((f) => !openFolds.has(f.key));
+    for (const f of folds) (anyClosed ? openFolds.add(f.key) : openFolds.delete(f.key));
+    applyExtras();
+  });
+  const extras = addResultExtras(result.view, { onToggle: (start) => {
+    const f = folds.find((x) => x.start === start);
+    if (!f) return;
+    if (openFolds.has(f.key)) openFolds.delete(f.key);
+    else openFolds.add(f.key);
+    applyExtras();
+  } });
+
+  const resultPanel = h("div", {}, foldBar, result.dom);
+  const baseTabs = [
     { id: "result", label: "Result", panel: resultPanel },
     { id: "patch", label: "Patch", panel: patchView.dom },
     { id: "diff", label: "Diff", panel: diffView.dom },
     { id: "explain", label: "Explain", panel: explain.dom },
-  ], { label: "Result views" });
+  ];
+
+  // ---- the modes' own views -------------------------------------------------------------------
+  let mode = null; // the descriptor of the answer shown
+  const context = {
+    showResultLine: (line) => showResultLine(line),
+    selectTab: (id) => {
+      tabs.select(id);
+      document.getElementById(`mp-tab-${id}`)?.focus();
+    },
+  };
+  const modeViews = Object.entries(MODE_VIEWS).map(([id, kind]) => ({ id, kind, view: kind.create(context) }));
+  for (const v of modeViews) v.view.dom.hidden = true;
+  const activeViews = () => modeViews.filter((v) => mode?.views?.includes(v.id));
+  const tabsSlot = h("div", { class: "mp-tabs-slot" });
+  let tabs = null;
+  let tabIds = "";
+  function buildTabs() {
+    const own = activeViews().filter((v) => v.kind.place === "tab");
+    const ids = own.map((v) => v.id).join(" ");
+    if (tabs && ids === tabIds) return;
+    const selected = tabs?.selected() ?? "result";
+    tabIds = ids;
+    tabs = createTabs([...baseTabs, ...own.map((v) => ({ id: v.id, label: v.kind.label, panel: v.view.dom }))], { label: "Result views" });
+    for (const v of modeViews) if (v.kind.place === "tab" && !own.includes(v)) v.view.dom.hidden = true;
+    if (own.some((v) => v.id === selected) || baseTabs.some((t) => t.id === selected)) tabs.select(selected);
+    replaceChildren(tabsSlot, tabs.dom);
+  }
+  buildTabs();
 
   const again = h("button", { type: "button", class: "mp-button mp-again", disabled: true, onclick: onAgain }, "↻ Apply again");
   const copy = h("button", { type: "button", class: "mp-button mp-small", disabled: true }, "Copy");
@@ -49,40 +103,103 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
   const badge = h("span", { class: "mp-badge", hidden: true, title: "Computed when the page was built; the engine in your browser takes over as soon as it has loaded." }, "prerendered");
 
   const dom = [
-    h("div", { class: "mp-output-head" }, tabs.dom, h("div", { class: "mp-output-actions" }, badge, again, copy, save)),
+    h("div", { class: "mp-output-head" }, tabsSlot, h("div", { class: "mp-output-actions" }, badge, again, copy, save)),
     status.dom,
     conflicts.dom,
+    ...modeViews.filter((v) => v.kind.place === "panel").map((v) => v.view.dom),
     legend.dom,
     resultPanel, patchView.dom, diffView.dom, explain.dom,
+    ...modeViews.filter((v) => v.kind.place === "tab").map((v) => v.view.dom),
   ];
   legend.update(null);
+
+  /** Sets the folds (as the reader left them) and the views' notes on the result pane. */
+  function applyExtras() {
+    const layout = shown?.layout;
+    const notes = [];
+    if (layout && shown.response) {
+      const displayLine = new Map();
+      layout.lines.forEach((l, i) => { if (l.kind === "result") displayLine.set(l.resultLine, i + 1); });
+      for (const v of activeViews()) {
+        for (const note of v.view.notes?.(shown.response) ?? []) {
+          const at = displayLine.get(note.line);
+          if (at) notes.push({ line: at, text: note.text, kind: note.kind });
+        }
+      }
+    }
+    const paneFolds = folds.map((f) => ({ ...f, folded: !openFolds.has(f.key), label: openFolds.has(f.key) ? "▾ fold" : `⋯ ${f.hidden} ${f.hidden === 1 ? "line" : "lines"} folded` }));
+    extras.set({ folds: paneFolds, notes });
+    const anyClosed = paneFolds.some((f) => f.folded);
+    foldBar.hidden = folds.length === 0;
+    foldText.textContent = foldSummary(folds, anyClosed);
+    foldButton.textContent = anyClosed ? `Show ${foldNames()}` : `Fold ${foldNames()}`;
+  }
+
+  function foldNames() {
+    return [...new Set(folds.map((f) => f.path.split(".").pop()))].join(", ");
+  }
+
+  /** Focuses a display line of the result, opening the fold that hides it. */
+  function focusDisplay(index) {
+    const hiding = folds.find((f) => index + 1 > f.start && index + 1 <= f.end && !openFolds.has(f.key));
+    if (hiding) {
+      openFolds.add(hiding.key);
+      applyExtras();
+    }
+    result.focusIndex(index);
+  }
+
+  /** Shows the Result tab with a line of the result (1-based) focused. */
+  function showResultLine(line) {
+    tabs.select("result");
+    const at = shown ? shown.layout.lines.findIndex((l) => l.kind === "result" && l.resultLine === line) : -1;
+    if (at >= 0) focusDisplay(at);
+  }
 
   return {
     /** The column's children, in order. */
     dom,
     status,
     /**
-     * Shows a successful answer (no errors) for the live text the request carried; returns its
-     * layout.
+     * Shows a successful answer (no errors) for the live text the request carried, with the
+     * views of the mode that answered; returns its layout.
      * @param {object} response
      * @param {string} liveText
+     * @param {import("./modes.js").Mode} [answeredMode] the descriptor of the request's mode
      * @returns {import("./marks.js").Layout}
      */
-    showAnswer(response, liveText) {
+    showAnswer(response, liveText, answeredMode) {
       const layout = layoutResult(response, liveText);
+      if (answeredMode !== mode) openFolds = new Set();
+      mode = answeredMode ?? null;
       shown = { response, layout };
       result.show({ layout, fields: response.fields, emptyText: "The merge produced an empty result." });
+      const seen = new Map();
+      folds = foldRanges(layout.lines.map((l) => l.text), mode?.fold ?? []).map((f) => {
+        const n = seen.get(f.path) ?? 0;
+        seen.set(f.path, n + 1);
+        return { ...f, key: `${f.path}#${n}` };
+      });
       legend.update(layout.counts);
       patchView.update(response);
       diffView.update(response);
       explain.update(response);
       conflicts.update(response.conflicts);
+      buildTabs();
+      for (const v of modeViews) {
+        const on = activeViews().includes(v);
+        v.view.update(on ? response : null, { mode });
+        if (v.kind.place === "panel" && !on) v.view.dom.hidden = true;
+      }
+      applyExtras();
       return layout;
     },
     /** Shows an empty result pane saying why (before any answer). */
     showNothing(text) {
       shown = null;
+      folds = [];
       result.show({ layout: layoutResult(null, ""), fields: [], emptyText: text });
+      applyExtras();
     },
     /** Enables the actions on the result: Apply again only while the result is current. */
     setActions({ current }) {

@@ -15,10 +15,12 @@ const list = (v) => (Array.isArray(v) ? v : []);
  *   managers: string[],
  *   paths: string[],
  *   kind: "owned"|"unowned"|"parent"|"none",
+ *   continued: boolean,
  * }} OwnerRow
  * kind: owned (some manager owns what the line holds), unowned (a field no manager owns, such as
  * apiVersion), parent (a map or list no one owns whole: its fields are owned one by one), none
- * (no field starts on the line: managedFields, separators, comments, block text).
+ * (no field on the line: managedFields, separators, comments). continued: the line goes on with
+ * the value of the field above (a block scalar's text), whose owners it shows.
  */
 
 /**
@@ -55,14 +57,31 @@ export function ownerRows(response) {
     const p = `${str(o.resource)} ${str(o.path)}`;
     return paths.some((q) => q.length > p.length && q.startsWith(p) && (q[p.length] === "." || q[p.length] === "["));
   };
+  let anchor = null; // the last row that holds a field, while the lines after it continue its value
   return lines.map((text, i) => {
     const entries = byLine.get(i + 1) ?? [];
+    if (!entries.length && anchor && (text.trim() === "" || indentOf(text) > anchor.column)) {
+      // A block scalar's text, or the rest of a flow value: the field of the line above.
+      return { ...anchor.row, line: i + 1, text, continued: true };
+    }
     const managers = [...new Set(entries.flatMap((o) => list(o.managers).map(String)))];
     let kind = "none";
     if (managers.length) kind = "owned";
     else if (entries.length) kind = entries.every(isParent) ? "parent" : "unowned";
-    return { line: i + 1, text, managers, paths: entries.map((o) => str(o.path)), kind };
+    const row = { line: i + 1, text, managers, paths: entries.map((o) => str(o.path)), kind, continued: false };
+    anchor = entries.length ? { row, column: keyColumn(text) } : null;
+    return row;
   });
+}
+
+/** Column of the first character that is not a space. */
+function indentOf(line) {
+  return line.length - line.replace(/^ +/, "").length;
+}
+
+/** Column of the line's key or value, after any "- " item markers. */
+function keyColumn(line) {
+  return /^ *(?:- +)*/.exec(line)[0].length;
 }
 
 /**

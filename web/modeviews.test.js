@@ -1,0 +1,200 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { conflictValues } from "./conflictvalues.js";
+import { foldRanges, foldSummary, hiddenBy } from "./fold.js";
+import { MODES } from "./modes.js";
+import { MODE_VIEWS } from "./modeviews.js";
+import { managerName, managers, operationNotes, ownerRows, rowsOwnedBy } from "./ownership.js";
+import { lineEdits, parseResource, repairCommand, repairItems, shellQuote, sideBySide, warningItems, warningNote } from "./twoway.js";
+import { splitLines } from "./marks.js";
+
+const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
+const response = (name) => examples[name].response;
+
+test("every view a mode lists exists, and only ssa folds managedFields", () => {
+  for (const mode of MODES) {
+    assert.ok(Array.isArray(mode.views) && Array.isArray(mode.fold), mode.name);
+    for (const id of mode.views) assert.ok(Object.hasOwn(MODE_VIEWS, id), `${mode.name}: ${id}`);
+  }
+  for (const [id, kind] of Object.entries(MODE_VIEWS)) {
+    assert.ok(kind.place === "tab" || kind.place === "panel", id);
+    if (kind.place === "tab") assert.ok(kind.label, id);
+  }
+  assert.deepEqual(MODES.find((m) => m.name === "ssa").fold, ["metadata.managedFields"]);
+  assert.deepEqual(MODES.find((m) => m.name === "ssa").views, ["ownership"]);
+  assert.deepEqual(MODES.find((m) => m.name === "twoway").views, ["outOfSync", "helm"]);
+});
+
+test("managedFields folds: the key line stays, its block is hidden, items at the key's column included", () => {
+  const r = response("ssa-autoscaler-force");
+  const lines = splitLines(r.result);
+  const folds = foldRanges(lines, ["metadata.managedFields"]);
+  assert.equal(folds.length, 1);
+  const [f] = folds;
+  assert.equal(lines[f.start - 1], "  managedFields:");
+  assert.equal(lines[f.end - 1].trim(), "f:name: {}");
+  assert.equal(lines[f.end], "spec:");
+  assert.equal(f.hidden, f.end - f.start);
+  // The engine's own mark on managedFields spans the same lines.
+  const mark = r.fields.find((x) => x.path === ".metadata.managedFields");
+  assert.deepEqual([f.start, f.end], [mark.line, mark.endLine]);
+  assert.equal(hiddenBy(folds, f.start), undefined);
+  assert.equal(hiddenBy(folds, f.start + 1), f);
+  assert.equal(hiddenBy(folds, f.end + 1), undefined);
+  assert.match(foldSummary(folds, true), /^managedFields folded \(19 lines hidden\)\.$/);
+});
+
+test("folds: every document of a stream, nested keys only at their path, flow values and lists left alone", () => {
+  const text = [
+    "metadata:",
+    "  name: a",
+    "  managedFields:",
+    "    - manager: x",
+    "      operation: Apply",
+    "  # a comment",
+    "spec:",
+    "  metadata:",
+    "    managedFields:",
+    "    - not: folded",
+    "---",
+    "metadata:",
+    "  managedFields: []",
+    "---",
+    "items:",
+    "- metadata:",
+    "    managedFields:",
+    "    - manager: y",
+    "---",
+    '"metadata":',
+    "  'managedFields':",
+    "  - manager: z",
+    "  labels: {}",
+  ];
+  const folds = foldRanges(text, ["metadata.managedFields"]);
+  assert.deepEqual(folds.map((f) => [f.start, f.end]), [[3, 5], [21, 22]]);
+  assert.deepEqual(foldRanges(text, []), []);
+  assert.deepEqual(foldRanges(text, ["spec.metadata.managedFields"]).map((f) => [f.start, f.end]), [[9, 10]]);
+  assert.match(foldSummary(folds, false), /^2 managedFields blocks shown \(3 lines\)\.$/);
+});
+
+test("ownership: each result line with its owners; parents and unowned fields told apart", () => {
+  const r = response("ssa-autoscaler-force");
+  const rows = ownerRows(r);
+  const lines = splitLines(r.result);
+  assert.equal(rows.length, lines.length);
+  const at = (text) => rows.find((row) => row.text === text);
+  assert.deepEqual(at("  replicas: 3").managers, ["kubectl"]);
+  assert.equal(at("  replicas: 3").kind, "owned");
+  assert.equal(at("apiVersion: apps/v1").kind, "unowned");
+  assert.equal(at("spec:").kind, "parent");
+  assert.equal(at("  managedFields:").kind, "none");
+  assert.deepEqual(at("      - name: web").paths, ['.spec.template.spec.containers[name="web"]', '.spec.template.spec.containers[name="web"].name']);
+  assert.equal(rowsOwnedBy(rows, "kubectl").length, rows.filter((row) => row.managers.includes("kubectl")).length);
+  assert.equal(rowsOwnedBy(rows, "").length, rows.length);
+
+  const shared = ownerRows(response("ssa-shared-label"));
+  assert.ok(shared.some((row) => row.managers.length === 2), "a field two appliers share names both");
+});
+
+test("managers: named as the owners name them, with their entries and what they own", () => {
+  assert.equal(managerName({ manager: "kube-controller-manager", operation: "Update", subresource: "scale" }), "kube-controller-manager (update, scale)");
+  assert.equal(managerName({ manager: "kubectl", operation: "Apply", subresource: "" }), "kubectl");
+  const infos = managers(response("ssa-client-side-handover"));
+  assert.deepEqual(infos.map((m) => m.name), ["kubectl", "kubectl-client-side-apply (update)"]);
+  assert.ok(infos.every((m) => m.lines > 0 && m.fields > 0 && m.operation));
+  assert.deepEqual(infos.map((m) => m.index), [0, 1]);
+  assert.deepEqual(managers({ result: "", extra: {} }), []);
+  assert.deepEqual(ownerRows({ result: "a: 1\n", extra: { owners: [{ line: 9, managers: ["x"] }, null] } }).map((r) => r.kind), ["none"]);
+});
+
+test("operations read as sentences: force, hand-over, before-first-apply", () => {
+  const forced = operationNotes(response("ssa-autoscaler-force"));
+  assert.equal(forced.length, 1);
+  assert.match(forced[0].sentences.join(" "), /kubectl applied it.*Forced: taken over from kube-controller-manager \(update, scale\): \.spec\.replicas\./);
+  const handed = operationNotes(response("ssa-client-side-handover"))[0].sentences.join(" ");
+  assert.match(handed, /Handed over from client-side apply/);
+  assert.doesNotMatch(handed, /Forced/);
+  assert.match(handed, /last-applied annotation/);
+  assert.match(operationNotes(response("ssa-before-first-apply"))[0].sentences.join(" "), /stopped on conflicts.*before-first-apply/);
+});
+
+test("conflict values come from the message: server-side apply and apply's drift", () => {
+  for (const c of response("ssa-autoscaler-conflict").conflicts) {
+    assert.deepEqual(conflictValues(c), { owner: "kube-controller-manager (update, scale)", applier: "kubectl", live: "7", config: "3", liveMissing: false });
+  }
+  assert.deepEqual(conflictValues(response("ssa-before-first-apply").conflicts[0]), { owner: "before-first-apply (update)", applier: "kubectl", live: '"nginx:1.26"', config: '"nginx:1.27"', liveMissing: false });
+  const drift = response("apply-overwrite-false").conflicts.find((c) => c.path === ".spec.replicas");
+  assert.deepEqual(conflictValues(drift), { owner: "live", applier: "", live: "5", config: "3", liveMissing: false });
+  assert.deepEqual(conflictValues({ message: "x owns this field (live does not have it) and the config sets 1: applying as y would change a field" }), { owner: "x", applier: "y", live: "", config: "1", liveMissing: true });
+  assert.equal(conflictValues({ message: "something else" }), null);
+  assert.equal(conflictValues(null), null);
+});
+
+test("line edits: Myers' diff keeps order, and the side-by-side pairs changed runs", () => {
+  const check = (a, b) => {
+    const edits = lineEdits(a, b);
+    assert.deepEqual(edits.filter((e) => e.op !== "insert").map((e) => a[e.a]), a);
+    assert.deepEqual(edits.filter((e) => e.op !== "delete").map((e) => b[e.b]), b);
+    for (const e of edits) if (e.op === "equal") assert.equal(a[e.a], b[e.b]);
+    return edits.filter((e) => e.op !== "equal").length;
+  };
+  assert.equal(check(["a", "b", "c"], ["a", "b", "c"]), 0);
+  assert.equal(check([], ["x"]), 1);
+  assert.equal(check(["a", "b", "c", "a", "b", "b", "a"], ["c", "b", "a", "b", "a", "c"]), 5);
+  assert.equal(check(["x", "a", "y"], ["a"]), 2);
+  // Past the edit budget the rest is paired whole, still in order.
+  assert.equal(check(["a", "b", "c", "d"], ["w", "x", "y", "z"]), 8);
+  const big = Array.from({ length: 600 }, (_, i) => `a${i}`);
+  const other = Array.from({ length: 600 }, (_, i) => `b${i}`);
+  assert.equal(check(big, other), 1200);
+
+  const rows = sideBySide("a\nb\nc\n", "a\nB\nc\nd\n");
+  assert.deepEqual(rows.map((r) => r.kind), ["same", "changed", "same", "right"]);
+  assert.deepEqual(rows[1], { kind: "changed", left: { line: 2, text: "b" }, right: { line: 2, text: "B" } });
+  assert.deepEqual(sideBySide("", ""), []);
+});
+
+test("twoway: the side-by-side of the example differs on node.conf, with its warning on that line", () => {
+  const r = response("twoway-kubectl-edit");
+  const rows = sideBySide(r.result, r.extra.threeWay.result);
+  const changed = rows.filter((row) => row.kind !== "same");
+  assert.deepEqual(changed.map((row) => [row.left.text, row.right.text]), [["    threads = 16", "    threads = 4"]]);
+  const warnings = warningItems(r);
+  assert.equal(warnings.length, 1);
+  assert.equal(warnings[0].path, ".data.node.conf");
+  assert.equal(splitLines(r.result)[warnings[0].line - 1], "  node.conf: |");
+  assert.equal(warningNote(warnings[0]), '⚠ out of sync: Helm 3 sets "threads = 4\\n"');
+  assert.equal(warningNote({ path: ".data.a", twoWay: "", threeWay: '"x"', missing: true }), '⚠ out of sync: .data.a is missing; Helm 3 sets "x"');
+  assert.equal(warningItems({ result: "a: 1\n", extra: { warnings: [{ line: 7 }, "x"] } })[0].line, 0);
+});
+
+test("repair patches come with the kubectl command, every word quoted for a shell", () => {
+  const [repair] = repairItems(response("twoway-kubectl-edit"));
+  assert.equal(repair.command, `kubectl patch configmap node-config -n default --type strategic -p '{"data":{"node.conf":"threads = 4\\n"}}'`);
+  assert.deepEqual(parseResource("apps/v1/Deployment/shop/web"), { group: "apps", version: "v1", kind: "Deployment", namespace: "shop", name: "web" });
+  assert.deepEqual(parseResource("v1/Namespace/team"), { group: "", version: "v1", kind: "Namespace", namespace: "", name: "team" });
+  assert.deepEqual(parseResource("rbac.authorization.k8s.io/v1/ClusterRole/view"), { group: "rbac.authorization.k8s.io", version: "v1", kind: "ClusterRole", namespace: "", name: "view" });
+  assert.deepEqual(parseResource("example.com/v1beta2/Widget/ns/w"), { group: "example.com", version: "v1beta2", kind: "Widget", namespace: "ns", name: "w" });
+  assert.equal(parseResource("nope"), null);
+  assert.equal(repairCommand({ resource: "example.com/v1/Widget/my ns/it's", type: "merge", patch: `{"a":"'; rm -rf / #"}` }),
+    `kubectl patch widget.v1.example.com 'it'\\''s' -n 'my ns' --type merge -p '{"a":"'\\''; rm -rf / #"}'`);
+  assert.equal(repairCommand({ resource: "", type: "strategic", patch: "{}" }), "kubectl patch <kind> <name> --type strategic -p '{}'");
+  assert.equal(shellQuote("web-1.a_b"), "web-1.a_b");
+  assert.equal(shellQuote("$(x)"), "'$(x)'");
+  assert.equal(shellQuote(""), "''");
+  assert.deepEqual(repairItems({ extra: { repairPatches: [{ resource: "v1/ConfigMap/c", patch: "" }, null] } }), []);
+});
+
+test("ownership: a block scalar's text belongs to its field; managedFields lines to no one", () => {
+  const r = response("ssa-client-side-handover");
+  const rows = ownerRows(r);
+  const key = rows.find((row) => row.text.trim().startsWith("kubectl.kubernetes.io/last-applied-configuration:"));
+  const text = rows[key.line];
+  assert.equal(text.continued, true);
+  assert.deepEqual(text.managers, key.managers);
+  assert.equal(text.kind, "owned");
+  const mf = rows.find((row) => row.text === "  managedFields:");
+  assert.equal(mf.kind, "none");
+  assert.ok(rows.slice(mf.line, mf.line + 5).every((row) => row.kind === "none" && !row.continued));
+});

@@ -1,0 +1,146 @@
+// Helm 2's views (the twoway mode): the out-of-sync panel above the result (extra.warnings, each
+// linking to its line of the two-way result) and the "Helm 2 | Helm 3" tab: the two results
+// side by side (response.result | extra.threeWay.result), differing rows marked, and the repair
+// patches (extra.repairPatches) with the kubectl command that sends each.
+
+import { copyButton, h, replaceChildren } from "./dom.js";
+import { sentence } from "./marks.js";
+import { prettyJSON } from "./patchview.js";
+import { repairItems, sideBySide, warningItems } from "./twoway.js";
+
+const ROW_MARKS = {
+  same: { symbol: "", text: "" },
+  changed: { symbol: "≠", text: "differs" },
+  left: { symbol: "‹", text: "only in the two-way result" },
+  right: { symbol: "›", text: "only in the three-way result" },
+};
+
+/**
+ * Creates the out-of-sync panel (hidden while there is nothing out of sync).
+ * @param {{showResultLine: (line: number) => void, selectTab: (id: string) => void}} config
+ * @returns {{dom: HTMLElement, update: (response: object|null) => void, destroy: () => void}}
+ */
+export function createOutOfSyncPanel({ showResultLine, selectTab }) {
+  const title = h("h2", { class: "mp-outofsync-title", id: "mp-outofsync-title" });
+  const list = h("ul", { class: "mp-outofsync-list" });
+  const repair = h("button", { type: "button", class: "mp-link mp-outofsync-repair", onclick: () => selectTab("helm") }, "See both results side by side, and the repair patch");
+  const dom = h("section", { class: "mp-outofsync", "aria-labelledby": "mp-outofsync-title", hidden: true }, title, list, repair);
+  return {
+    dom,
+    update(response) {
+      const items = response ? warningItems(response) : [];
+      dom.hidden = items.length === 0;
+      title.textContent = items.length === 1
+        ? "1 field left out of sync by the Helm 2 upgrade"
+        : `${items.length} fields left out of sync by the Helm 2 upgrade`;
+      replaceChildren(list, ...items.map((w) => h("li", { class: "mp-outofsync-item" },
+        h("p", { class: "mp-outofsync-head" },
+          h("span", { class: "mp-chip mp-warning-chip", "aria-hidden": "true", text: "⚠" }), " ",
+          h("code", { text: w.path || "(the whole resource)" }),
+          w.resource ? h("span", { class: "mp-outofsync-resource", text: ` in ${w.resource}` }) : null,
+          w.line ? h("button", {
+            type: "button", class: "mp-link mp-outofsync-line",
+            "aria-label": `Show ${w.path || "the resource"} in the two-way result, line ${w.line}${w.missing ? " (the resource: the field is missing)" : ""}`,
+            onclick: () => showResultLine(w.line),
+          }, w.missing ? `line ${w.line} (resource)` : `line ${w.line}`) : null,
+        ),
+        h("dl", { class: "mp-outofsync-values" },
+          h("div", {}, h("dt", { text: "Helm 2 leaves:" }), h("dd", {}, w.twoWay ? h("code", { text: w.twoWay }) : h("span", { class: "mp-conflict-missing", text: "(missing)" }))),
+          h("div", {}, h("dt", { text: "Helm 3 sets:" }), h("dd", {}, w.threeWay ? h("code", { text: w.threeWay }) : h("span", { class: "mp-conflict-missing", text: "(removed)" }))),
+        ),
+        h("p", { class: "mp-outofsync-message", text: sentence(w.message) }),
+      )));
+    },
+    destroy: () => dom.remove(),
+  };
+}
+
+/**
+ * Creates the "Helm 2 | Helm 3" tab's view.
+ * @returns {{dom: HTMLElement, update: (response: object|null) => void, focusRepairs: () => void, destroy: () => void}}
+ */
+export function createSideBySideView() {
+  let threeText = "";
+  const summary = h("p", { class: "mp-sbs-summary", role: "status", "aria-live": "polite" });
+  const body = h("tbody");
+  const table = h("table", { class: "mp-sbs mp-code" },
+    h("caption", { class: "mp-visually-hidden", text: "The two-way result (Helm 2) and the three-way result (Helm 3, kubectl apply), line by line" }),
+    h("colgroup", {}, h("col", { class: "mp-sbs-col-mark" }), h("col", { class: "mp-sbs-col-num" }), h("col", { class: "mp-sbs-col-text" }), h("col", { class: "mp-sbs-col-num" }), h("col", { class: "mp-sbs-col-text" })),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col", class: "mp-sbs-mark" }, h("span", { class: "mp-visually-hidden", text: "Difference" })),
+      h("th", { scope: "col", colspan: "2", text: "Helm 2: two-way (the Result tab)" }),
+      h("th", { scope: "col", colspan: "2", text: "Helm 3: three-way (and kubectl apply)" }),
+    )),
+    body,
+  );
+  const wrap = h("div", { class: "mp-sbs-wrap", tabindex: "0", role: "region", "aria-label": "Two-way and three-way results side by side" }, table);
+  const repairs = h("div", { class: "mp-repairs" });
+  const repairTitle = h("h3", { class: "mp-repairs-title", id: "mp-repairs-title", tabindex: "-1", text: "Repair patch" });
+  const dom = h("div", { class: "mp-view mp-helm-view" },
+    h("div", { class: "mp-view-head" },
+      h("p", { class: "mp-view-intro" }, "Left: what Helm 2's two-way upgrade leaves. Right: what Helm 3's three-way merge (and kubectl apply) leaves. Rows that differ are marked ",
+        h("span", { class: "mp-sbs-key mp-sbs-changed", text: "≠" }), "; ", h("span", { class: "mp-sbs-key", text: "⚠" }), " marks a field out of sync."),
+      copyButton("Copy Helm 3 result", () => threeText, "Copy the three-way result as YAML"),
+    ),
+    summary,
+    wrap,
+    h("section", { class: "mp-repairs-section", "aria-labelledby": "mp-repairs-title" }, repairTitle,
+      h("p", { class: "mp-view-intro", text: "What brings live in line with the new render after a Helm 2 upgrade (werf's repair patch): the new render's values of the out-of-sync fields, sent with kubectl patch." }),
+      repairs),
+  );
+
+  function cell(side, warned) {
+    if (!side) return [h("td", { class: "mp-sbs-num" }), h("td", { class: "mp-sbs-text mp-sbs-gap" })];
+    return [
+      h("td", { class: "mp-sbs-num", text: String(side.line) }),
+      h("td", { class: "mp-sbs-text" }, side.text, warned ? h("span", { class: "mp-sbs-warn" }, h("span", { "aria-hidden": "true", text: " ⚠" }), h("span", { class: "mp-visually-hidden", text: " (out of sync)" })) : null),
+    ];
+  }
+
+  return {
+    dom,
+    update(response) {
+      const two = response?.result ?? "";
+      threeText = typeof response?.extra?.threeWay?.result === "string" ? response.extra.threeWay.result : "";
+      const warned = new Set((response ? warningItems(response) : []).filter((w) => !w.missing).map((w) => w.line));
+      const rows = response ? sideBySide(two, threeText) : [];
+      const differing = rows.filter((r) => r.kind !== "same").length;
+      summary.textContent = !response ? "" : !rows.length
+        ? "No result to compare."
+        : differing
+          ? `${differing} ${differing === 1 ? "line differs" : "lines differ"} between the two upgrades.`
+          : "Both upgrades leave the same object.";
+      replaceChildren(body, ...rows.map((r) => {
+        const mark = ROW_MARKS[r.kind];
+        const row = h("tr", { class: `mp-sbs-row mp-sbs-${r.kind}` },
+          h("td", { class: "mp-sbs-mark" }, mark.symbol ? h("span", { "aria-hidden": "true", text: mark.symbol }) : null, mark.text ? h("span", { class: "mp-visually-hidden", text: mark.text }) : null),
+          ...cell(r.left, r.left && warned.has(r.left.line)),
+          ...cell(r.right, false),
+        );
+        if (r.left) row.dataset.twoWayLine = String(r.left.line);
+        return row;
+      }));
+      const items = response ? repairItems(response) : [];
+      if (!items.length) {
+        replaceChildren(repairs, h("p", { class: "mp-empty", text: response ? "No repair needed: nothing is left out of sync." : "" }));
+        return;
+      }
+      replaceChildren(repairs, ...items.map((r) => h("section", { class: "mp-repair" },
+        h("h4", { class: "mp-patch-head" }, h("code", { text: r.resource || "(resource)" }), " ", h("span", { class: "mp-patch-summary", text: r.type === "merge" ? "JSON merge patch" : "strategic merge patch" })),
+        h("pre", { class: "mp-code", tabindex: "0", "aria-label": `Repair patch of ${r.resource || "the resource"}` }, h("code", { text: prettyJSON(r.patch) })),
+        h("div", { class: "mp-repair-command" },
+          h("pre", { class: "mp-code", tabindex: "0", "aria-label": "The kubectl command that sends it" }, h("code", { text: r.command })),
+          h("div", { class: "mp-button-row" },
+            copyButton("Copy command", () => r.command, `Copy the kubectl patch command for ${r.resource}`),
+            copyButton("Copy patch", () => r.patch, `Copy the repair patch of ${r.resource} as JSON`),
+          ),
+        ),
+      )));
+    },
+    /** Moves focus to the repair patches. */
+    focusRepairs() {
+      repairTitle.focus();
+    },
+    destroy: () => dom.remove(),
+  };
+}
