@@ -1,6 +1,8 @@
 package explain
 
 import (
+	"strings"
+
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/smp"
@@ -106,4 +108,48 @@ func countItems(l *yamltree.Node, key Key) int {
 		}
 	}
 	return n
+}
+
+// Deepest follows path from root as far as the nodes go and returns the last node reached (root
+// itself when the first step already fails), and whether the whole path was found. For a map
+// entry, the node is the entry's value.
+func Deepest(root *yamltree.Node, path fieldpath.Path) (*yamltree.Node, bool) {
+	n := root
+	for _, e := range path {
+		next := Step(n, e)
+		if next == nil {
+			return n, false
+		}
+		n = next
+	}
+	return n, true
+}
+
+// Step follows one path element from n, or returns nil.
+func Step(n *yamltree.Node, e fieldpath.Element) *yamltree.Node {
+	switch {
+	case e.IsIndex && n.IsList() && e.Index < len(n.Items):
+		return n.Items[e.Index]
+	case e.Keys != nil && n.IsList():
+		return FindItem(n, keyOfElement(e))
+	case e.Value != nil && n.IsList():
+		return FindValue(n, e.Value)
+	case n.IsMap() && e.Field != "":
+		return n.Get(e.Field)
+	}
+	return nil
+}
+
+// keyOfElement turns a path element selecting an item by key back into the key.
+func keyOfElement(e fieldpath.Element) Key {
+	if len(e.Keys) == 1 {
+		return Key{Field: e.Keys[0].Name, Value: e.Keys[0].Value}
+	}
+	names := make([]string, len(e.Keys))
+	value := yamltree.NewMap()
+	for i, kv := range e.Keys {
+		names[i] = kv.Name
+		value.Set(kv.Name, kv.Value)
+	}
+	return Key{Field: strings.Join(names, ","), Value: value}
 }

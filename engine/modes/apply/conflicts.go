@@ -2,7 +2,6 @@ package apply
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
@@ -40,44 +39,23 @@ func (o *outcome) conflictMarks() []contract.Field {
 	return out
 }
 
-// lineAt finds the line in live of the field at path (0 when live lacks it).
-func lineAt(n *yamltree.Node, path fieldpath.Path) int {
-	line := 0
+// lineAt finds the line in live of the field at path, or of its nearest parent live has; a map
+// entry's line is its key's.
+func lineAt(live *yamltree.Node, path fieldpath.Path) int {
+	n, line := live, live.Pos.Line
 	for _, e := range path {
-		switch {
-		case e.IsIndex && n.IsList() && e.Index < len(n.Items):
-			n = n.Items[e.Index]
-			line = n.Pos.Line
-		case e.Keys != nil && n.IsList():
-			n = explain.FindItem(n, keyOf(e))
-			if n == nil {
-				return line
-			}
-			line = n.Pos.Line
-		case n.IsMap() && e.Field != "":
+		if n.IsMap() && e.Field != "" {
 			i := n.Index(e.Field)
 			if i < 0 {
 				return line
 			}
-			line = n.Fields[i].Key.Pos.Line
-			n = n.Fields[i].Value
-		default:
+			n, line = n.Fields[i].Value, n.Fields[i].Key.Pos.Line
+			continue
+		}
+		if n = explain.Step(n, e); n == nil {
 			return line
 		}
+		line = n.Pos.Line
 	}
 	return line
-}
-
-// keyOf turns a path element selecting an item by key back into the key.
-func keyOf(e fieldpath.Element) explain.Key {
-	if len(e.Keys) == 1 {
-		return explain.Key{Field: e.Keys[0].Name, Value: e.Keys[0].Value}
-	}
-	names := make([]string, len(e.Keys))
-	value := yamltree.NewMap()
-	for i, kv := range e.Keys {
-		names[i] = kv.Name
-		value.Set(kv.Name, kv.Value)
-	}
-	return explain.Key{Field: strings.Join(names, ","), Value: value}
 }

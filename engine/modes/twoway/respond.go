@@ -13,7 +13,8 @@ import (
 type Warning struct {
 	Resource string `json:"resource"`
 	Path     string `json:"path"`
-	// Line is the field's line in the two-way result, or in live when the field is absent there.
+	// Line is the field's line in the two-way result, or its nearest parent's when the two-way
+	// result lacks it.
 	Line int `json:"line"`
 	// TwoWay and ThreeWay are the values each upgrade leaves, as JSON ("" when absent).
 	TwoWay   string `json:"twoWay"`
@@ -74,10 +75,9 @@ func (u *upgraded) patchType() string {
 func (u *upgraded) warnings(layout *yamltree.Layout) []Warning {
 	var out []Warning
 	for _, d := range u.outOfSync {
-		line := layout.Line(d.two)
-		if line == 0 && d.three != nil {
-			line = layout.Line(u.two)
-		}
+		// A field the two-way result lacks is placed at its nearest parent there.
+		at, _ := explain.Deepest(u.two, d.path)
+		line := layout.Line(at)
 		msg := fmt.Sprintf("out of sync after a Helm 2 upgrade: live keeps %s, the new render says %s. The two-way patch only carries what changed between the renders, so a live edit (kubectl edit, a controller) survives; Helm 3's three-way merge, or the repair patch, sets it back",
 			explain.Short(d.two), explain.Short(d.three))
 		if d.two == nil {
