@@ -35,9 +35,11 @@ const (
 
 // resource is one resource as kio holds it.
 type resource struct {
-	root  *ynode.Node // rewritten by the reader, then by the merge
-	input yamltree.Input
-	id    stream.ID // the resource's identity in the response
+	root *ynode.Node // rewritten by the reader, then by the merge
+	// docHead is the document's own comment (at its start, followed by a blank line).
+	docHead string
+	input   yamltree.Input
+	id      stream.ID // the resource's identity in the response
 	// pristine is root as read, before kio and the merge changed it; pristineOf maps each node of
 	// root to its copy there, and liveOf back.
 	pristine   *ynode.Node
@@ -49,13 +51,14 @@ type resource struct {
 var kioSeparator = regexp.MustCompile(`\n---.*\n`)
 
 // readResources turns an input's resources back into kio's view: one node per document, as kio's
-// ByteReader reads them, each tagged with its source.
-func readResources(input yamltree.Input, text string, rs []*stream.Resource, source string, scope stream.Scope) ([]*resource, error) {
+// ByteReader reads them, each tagged with its role (dest, original or updated).
+func readResources(input yamltree.Input, text string, rs []*stream.Resource, role string, scope stream.Scope) ([]*resource, error) {
 	if err := checkSeparators(input, text); err != nil {
 		return nil, err
 	}
 	var out []*resource
 	var last *yamltree.Document
+	source := ynode.NewSource(text)
 	for _, r := range rs {
 		if r.Doc == last {
 			continue
@@ -65,11 +68,11 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, sou
 		if kind := root.Get("kind").Str(); (kind == "List" || kind == "ResourceList") && root.Get("items") != nil && len(rs) > 0 && kioDocuments(text) == 1 {
 			return nil, yamltree.Errorf(root.Pos, "kio unwraps a %s but does not tag its items with their source, so Merge3 fails on it (no source annotation for Resource): list the resources as documents instead", kind)
 		}
-		res := newResource(input, root, scope)
+		res := newResource(input, root, source, scope)
 		if err := clearEmptyAnnotations(res.root); err != nil {
 			return nil, err
 		}
-		if err := setAnnotation(res.root, mergeSourceAnnotation, source); err != nil {
+		if err := setAnnotation(res.root, mergeSourceAnnotation, role); err != nil {
 			return nil, err
 		}
 		out = append(out, res)
@@ -78,9 +81,10 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, sou
 }
 
 // newResource reads one document's root, keeping a pristine copy.
-func newResource(input yamltree.Input, root *yamltree.Node, scope stream.Scope) *resource {
-	res := &resource{root: ynode.FromTree(root), input: input, id: identity(root, scope),
+func newResource(input yamltree.Input, root *yamltree.Node, source ynode.Source, scope stream.Scope) *resource {
+	res := &resource{root: ynode.FromTree(root, source), input: input, id: identity(root, scope),
 		pristineOf: map[*ynode.Node]*ynode.Node{}, liveOf: map[*ynode.Node]*ynode.Node{}}
+	res.docHead = ynode.DocumentHead(res.root, source)
 	res.pristine = copyIndexed(res.root, res.pristineOf, res.liveOf)
 	return res
 }

@@ -1,6 +1,8 @@
 package merge3
 
 import (
+	"fmt"
+
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
@@ -17,6 +19,8 @@ type marker struct {
 	res      *resource
 	reasons  reasons
 	fields   []contract.Field
+	// inRemovedItem is set while marking the fields of an item upstream removed.
+	inRemovedItem bool
 }
 
 func (m *marker) mark(path fieldpath.Path, mark contract.Mark, line, endLine int, reason string) {
@@ -47,7 +51,11 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 			continue
 		}
 		p := path.Field(key.Value)
-		m.mark(p, contract.Deleted, srcLine(key), srcEnd(lv), m.reasons.deleted(p, m.decisionOf(lv), lv))
+		reason := m.reasons.deleted(p, m.decisionOf(lv), lv)
+		if m.inRemovedItem && m.decisionOf(lv).rule == ruleRemovedUpstream {
+			reason = "upstream removed this item: kyaml removes what upstream had in it, and keeps only what the local copy added"
+		}
+		m.mark(p, contract.Deleted, srcLine(key), srcEnd(lv), reason)
 	}
 }
 
@@ -60,7 +68,7 @@ func (m *marker) decisionOf(pristine *ynode.Node) decision {
 func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
 	d := m.log[result]
 	switch {
-	case result.Kind == ynode.MappingNode && len(result.Content) > 0 && (local == nil || local.Kind == ynode.MappingNode):
+	case result.Kind == ynode.MappingNode && (local == nil || local.Kind == ynode.MappingNode) && (len(result.Content) > 0 || (local != nil && len(local.Content) > 0)):
 		m.mapFields(path, result, local)
 	case result.Kind == ynode.SequenceNode && d.list != nil && !d.list.atomic && (local == nil || local.Kind == ynode.SequenceNode):
 		m.items(path, result, local, d.list)
@@ -75,16 +83,30 @@ func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d decision
 	if result.Kind != ynode.ScalarNode {
 		end = m.layout.EndLine(result)
 	}
+	note := quoteNote(result, local, d)
 	switch {
 	case local == nil:
-		m.mark(path, contract.Added, line, end, m.reasons.added(path, d, result))
+		m.mark(path, contract.Added, line, end, m.reasons.added(path, d, result)+note)
 	case !sameText(local, result):
-		m.mark(path, contract.Changed, line, end, m.reasons.changed(path, d, local, result))
+		m.mark(path, contract.Changed, line, end, m.reasons.changed(path, d, local, result)+note)
 	case d.rule == ruleLocalOnly || (d.original == nil && d.updated == nil):
-		m.mark(path, contract.Ignored, line, end, m.reasons.ignored(path, d))
+		m.mark(path, contract.Ignored, line, end, m.reasons.ignored(path, d)+note)
 	default:
-		m.mark(path, contract.Retained, line, end, m.reasons.retained(path, d, local))
+		m.mark(path, contract.Retained, line, end, m.reasons.retained(path, d, local)+note)
 	}
+}
+
+// quoteNote explains double quotes kyaml put on a string YAML 1.1 would read as something else.
+func quoteNote(result, local *ynode.Node, d decision) string {
+	if result.Kind != ynode.ScalarNode || result.Style&ynode.DoubleQuotedStyle == 0 || !isYAML11NonString(result.Value) {
+		return ""
+	}
+	for _, n := range []*ynode.Node{local, d.updated} {
+		if n != nil && n.Src != nil && n.Src.Style == yamltree.DoubleQuoted {
+			return ""
+		}
+	}
+	return fmt.Sprintf("; kyaml writes %q in double quotes: YAML 1.1, which older Kubernetes clients read, would take it for a %s", result.Value, yaml11Type(result.Value))
 }
 
 // items marks a list merged item by item: items added, items only the local copy has, the fields
@@ -120,7 +142,10 @@ func (m *marker) item(path fieldpath.Path, item, local *ynode.Node, info *listIn
 	case d.original == nil && d.updated == nil:
 		m.mark(path, contract.Ignored, line, end, m.reasons.ignoredItem(path, info))
 	default:
+		outer := m.inRemovedItem
+		m.inRemovedItem = d.updated == nil
 		m.mapFields(path, item, local)
+		m.inRemovedItem = outer
 	}
 }
 

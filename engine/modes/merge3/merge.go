@@ -8,12 +8,17 @@ import (
 	"github.com/mergeplay/mergeplay/engine/schema"
 )
 
-// InferredKeys are the keys options.inferKeys guesses for lists no schema describes, in the
+// InferredKeys returns the keys options.inferKeys guesses for lists no schema describes, in the
 // order they are tried: a list whose items all carry one of them merges by the first such key.
-// (kyaml's own default today is name alone; this is the list kyaml long shipped and kpt
-// documents.)
-var InferredKeys = []string{"name", "mountPath", "devicePath", "ip", "type", "topologyKey", "containerPort"}
+// (kyaml's own default today is name alone, in a package-level list its users may change; these
+// are the keys kyaml long shipped and kpt documents.)
+func InferredKeys() []string {
+	return []string{"name", "mountPath", "devicePath", "ip", "type", "topologyKey", "containerPort"}
+}
 
+// kustomization.json is kyaml's own schema for its Kustomization kind, copied from
+// sigs.k8s.io/kustomize/kyaml v0.21.2 openapi/kustomizationapi/swagger.json (Apache-2.0).
+//
 //go:embed kustomization.json
 var kustomizationSchema string
 
@@ -28,21 +33,21 @@ func LoadKustomization() (*schema.Set, error) {
 	return set, nil
 }
 
-// Result is one resource merged.
-type Result struct {
-	// Root is the merged object (the local copy rewritten in place); nil when the merge cleared it.
-	Root *ynode.Node
+// merged is one resource merged: its root (the local copy rewritten in place; nil when the merge
+// cleared it) and the decisions behind its values.
+type merged struct {
+	root *ynode.Node
 	log  map[*ynode.Node]decision
 }
 
 // mergeResource merges one resource as kyaml's merge3.Merge does: local is rewritten in place
 // and returned. infer is nil unless keys may be guessed; rootSch, when not nil, is the schema of
 // the root (else the walker finds the schema of the kind the resource declares).
-func mergeResource(local, original, updated *ynode.Node, defs *schemas, infer []string, rootSch *sch) (*Result, error) {
+func mergeResource(local, original, updated *ynode.Node, defs *schemas, infer []string, rootSch *sch) (*merged, error) {
 	w := newWalker(defs, infer)
 	root, _, err := w.walk(sources{local, original, updated}, rootSch, nil)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Root: root, log: w.log}, nil
+	return &merged{root: root, log: w.log}, nil
 }

@@ -64,7 +64,10 @@ type outcome struct {
 	group  *group
 	action action
 	result *ynode.Node // written to the result; nil when deleted
-	log    map[*ynode.Node]decision
+	// docHead is the comment written above the result's document (kyaml keeps the document
+	// node of the resource it writes).
+	docHead string
+	log     map[*ynode.Node]decision
 }
 
 // run answers a request: read the inputs as kio does, pair them, merge, write and mark.
@@ -82,7 +85,7 @@ func run(_ context.Context, in *modes.Input, data *modeData) *contract.Response 
 	defs := newSchemas(crdKinds(in.User), in.Schema, data.kustomization)
 	var infer []string
 	if in.Request.Options.InferKeys {
-		infer = InferredKeys
+		infer = InferredKeys()
 	}
 	outcomes, err := handleGroups(groups, defs, infer, in.Request.Options.SchemaType)
 	if err != nil {
@@ -122,11 +125,11 @@ func handleGroups(groups []*group, defs *schemas, infer []string, schemaType str
 			if err != nil {
 				return nil, err
 			}
-			o.result, o.log = res.Root, res.log
+			o.result, o.log, o.docHead = res.root, res.log, g.local.docHead
 		case actionKeep:
-			o.result = g.local.root
+			o.result, o.docHead = g.local.root, g.local.docHead
 		case actionAdd, actionRestore:
-			o.result = g.updated.root
+			o.result, o.docHead = g.updated.root, g.updated.docHead
 		}
 		if o.result != nil {
 			if err := tidyForWrite(o.result); err != nil {
@@ -161,13 +164,13 @@ func rootOf(r *resource) *ynode.Node {
 
 // respond writes the result stream, the marks and extra.actions.
 func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules) {
-	var roots []*ynode.Node
+	var docs []*ynode.Node
 	for _, o := range outcomes {
 		if o.result != nil {
-			roots = append(roots, o.result)
+			docs = append(docs, &ynode.Node{Kind: ynode.DocumentNode, HeadComment: o.docHead, Content: []*ynode.Node{o.result}})
 		}
 	}
-	text, layout := ynode.Emit(roots)
+	text, layout := ynode.Emit(docs)
 	resp.Result = text
 	actions := []ActionInfo{}
 	for _, o := range outcomes {
@@ -211,7 +214,7 @@ func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules) []contract.Field
 	case actionAdd:
 		m.mark(root, contract.Added, layout.Line(o.result), layout.EndLine(o.result), "new upstream: upstream added this resource, and kio adds it as upstream has it")
 	case actionRestore:
-		m.mark(root, contract.Added, layout.Line(o.result), layout.EndLine(o.result), "the local copy deleted this resource, but upstream still has it: kio brings it back, as upstream now has it (local deletions of whole resources do not stick)")
+		m.mark(root, contract.Added, layout.Line(o.result), layout.EndLine(o.result), "the local copy has no resource with this apiVersion, kind, namespace and name (kio compares them as written, with no default namespace), but upstream had it and still has it: kio takes it for a local deletion and brings it back, as upstream now has it (local deletions of whole resources do not stick)")
 	case actionDelete:
 		m.mark(root, contract.Deleted, srcLine(res.pristine), srcEnd(res.pristine), "upstream deleted this resource: kio deletes the local copy too, even if it was edited locally")
 	}

@@ -29,7 +29,7 @@ func (r reasons) added(path fieldpath.Path, d decision, result *ynode.Node) stri
 	case ruleNewList:
 		return "upstream has this list and the local copy does not: kyaml starts an empty one and adds only the items upstream changed"
 	case ruleKeyRestored:
-		return "the item's merge key, put back by kyaml: the merge left the item without it (upstream did not change it), and kyaml writes it back as a string"
+		return restoredKey
 	case ruleAnnotation:
 		return "kio copies its path, index and id annotations between their legacy and current names when it pairs resources"
 	}
@@ -51,6 +51,9 @@ func (r reasons) changed(path fieldpath.Path, d decision, local, result *ynode.N
 	case ruleAddedUpstream:
 		return fmt.Sprintf("upstream added it (upstream before did not have it) as %s; the local copy had %s, and upstream's wins", short(d.updated), short(local)) + r.listNote(path, d)
 	}
+	if d.rule == ruleKeyRestored {
+		return restoredKey
+	}
 	if local.Kind == ynode.ScalarNode && result.Kind == ynode.ScalarNode && local.Value == result.Value {
 		return "kyaml rewrites each item of a list merged as a set of values: the item keeps its text but loses its comment"
 	}
@@ -70,12 +73,18 @@ func (r reasons) retained(path fieldpath.Path, d decision, local *ynode.Node) st
 		return fmt.Sprintf("upstream changed it from %s to %s, the value the local copy already had", short(d.original), short(d.updated)) + r.listNote(path, d)
 	case ruleAddedUpstream:
 		return "upstream added it with the value the local copy already had" + r.listNote(path, d)
+	case ruleKeyRestored:
+		return restoredKey
 	}
 	return "the local value stays"
 }
 
+// restoredKey explains an item's key kyaml writes back.
+const restoredKey = "upstream removed this item, but the local copy had added to it, so kyaml keeps what the local copy added; " +
+	"the merge left the item without its key (upstream did not change it), and kyaml writes the key back, last and as a string"
+
 func (r reasons) ignored(path fieldpath.Path, d decision) string {
-	return "only the local copy has it: neither upstream before nor upstream now mentions it, so kyaml leaves it as it is" + r.listNote(path, d)
+	return "only the local copy has it: neither upstream before nor upstream now mentions it, so kyaml leaves it as it is"
 }
 
 func (r reasons) deleted(path fieldpath.Path, d decision, local *ynode.Node) string {
@@ -163,7 +172,7 @@ func (r reasons) noteOf(path fieldpath.Path, info *listInfo) string {
 	if r.note == nil || info == nil {
 		return ""
 	}
-	return r.noteOf(path, info)
+	return r.note(path, info)
 }
 
 // short renders a value for a sentence.

@@ -75,3 +75,21 @@ func mayBeNonString(text string) bool {
 	letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 	return !letter || strings.ContainsAny(text, ":#{}[],&*!|>'\"%@`") || text != strings.TrimSpace(text)
 }
+
+// yaml11Type names what YAML 1.1 reads text as, for a sentence.
+func yaml11Type(text string) string {
+	switch {
+	case yaml11Words[text] && strings.EqualFold(text, "null"):
+		return "null"
+	case yaml11Words[text]:
+		return "boolean"
+	}
+	root, err := yamltree.ParseOne("value", text, yamltree.Options{Rules: yamltree.YAML11})
+	switch {
+	case err != nil || root == nil:
+		return "comment"
+	case root.Kind != yamltree.ScalarNode:
+		return root.Kind.String()
+	}
+	return strings.TrimPrefix(root.Tag.String(), "!!")
+}

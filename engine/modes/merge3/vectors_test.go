@@ -53,7 +53,7 @@ func parseRoot(t testing.TB, input yamltree.Input, text string) *ynode.Node {
 	}
 	for _, d := range docs {
 		if d.Root != nil {
-			return ynode.FromTree(d.Root)
+			return ynode.FromTree(d.Root, ynode.NewSource(text))
 		}
 	}
 	return nil
@@ -64,13 +64,13 @@ func mergeStrings(t testing.TB, defs *schemas, local, original, updated string, 
 	t.Helper()
 	var keys []string
 	if infer {
-		keys = InferredKeys
+		keys = InferredKeys()
 	}
 	res, err := mergeResource(parseRoot(t, yamltree.Live, local), parseRoot(t, yamltree.Original, original), parseRoot(t, yamltree.Updated, updated), defs, keys, nil)
-	if err != nil || res.Root == nil {
+	if err != nil || res.root == nil {
 		return "", err
 	}
-	return ynode.EmitNode(res.Root), nil
+	return ynode.EmitNode(res.root), nil
 }
 
 func TestVectors(t *testing.T) {

@@ -79,7 +79,8 @@ func (l *Layout) EndLine(n *Node) int {
 }
 
 // Emit writes roots as a YAML stream, one document each, exactly as kyaml's writers do (kio's
-// ByteWriter, RNode.String): "---" before every document but the first.
+// ByteWriter, RNode.String): "---" before every document but the first. A root may be a
+// DocumentNode, to carry the document's own comments.
 func Emit(roots []*Node) (string, *Layout) {
 	e := &emitter{evs: events(roots), bestIndent: 2, compactSeq: true, layout: map[*Node]int{}, ends: map[*Node]int{}}
 	for e.head = 0; e.head < len(e.evs); e.head++ {

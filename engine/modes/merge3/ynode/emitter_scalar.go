@@ -51,6 +51,12 @@ func (e *emitter) analyzeTag(tag string) {
 	e.tagSuffix = tag
 }
 
+// scalarFacts is what analyzeScalar finds in a scalar's text.
+type scalarFacts struct {
+	blockIndicators, flowIndicators, lineBreaks, specialCharacters, tabCharacters    bool
+	leadingSpace, leadingBreak, trailingSpace, trailingBreak, breakSpace, spaceBreak bool
+}
+
 // analyzeScalar is yaml_emitter_analyze_scalar: which styles can write value.
 func analyzeScalar(value string) scalarAnalysis {
 	a := scalarAnalysis{value: value}
@@ -58,94 +64,97 @@ func analyzeScalar(value string) scalarAnalysis {
 		a.blockPlainAllowed, a.singleQuotedAllowed = true, true
 		return a
 	}
-	var blockIndicators, flowIndicators, lineBreaks, specialCharacters, tabCharacters bool
-	var leadingSpace, leadingBreak, trailingSpace, trailingBreak, breakSpace, spaceBreak bool
-	var previousSpace, previousBreak bool
-	if strings.HasPrefix(value, "---") || strings.HasPrefix(value, "...") {
-		blockIndicators, flowIndicators = true, true
+	f := scanScalar(value)
+	a.multiline = f.lineBreaks
+	a.flowPlainAllowed, a.blockPlainAllowed, a.singleQuotedAllowed, a.blockAllowed = true, true, true, true
+	if f.leadingSpace || f.leadingBreak || f.trailingSpace || f.trailingBreak {
+		a.flowPlainAllowed, a.blockPlainAllowed = false, false
 	}
+	if f.trailingSpace {
+		a.blockAllowed = false
+	}
+	if f.breakSpace || f.spaceBreak || f.tabCharacters || f.specialCharacters {
+		a.flowPlainAllowed, a.blockPlainAllowed, a.singleQuotedAllowed = false, false, false
+	}
+	if f.spaceBreak || f.specialCharacters {
+		a.blockAllowed = false
+	}
+	if f.lineBreaks {
+		a.flowPlainAllowed, a.blockPlainAllowed = false, false
+	}
+	if f.flowIndicators {
+		a.flowPlainAllowed = false
+	}
+	if f.blockIndicators {
+		a.blockPlainAllowed = false
+	}
+	return a
+}
+
+// scanScalar reads value character by character for indicators, breaks and spaces.
+func scanScalar(value string) scalarFacts {
+	var f scalarFacts
+	if strings.HasPrefix(value, "---") || strings.HasPrefix(value, "...") {
+		f.blockIndicators, f.flowIndicators = true, true
+	}
+	var previousSpace, previousBreak bool
 	precededByWhitespace := true
 	for i, w := 0, 0; i < len(value); i += w {
 		w = width(value[i])
 		followedByWhitespace := i+w >= len(value) || isBlank(value, i+w)
-		if i == 0 {
-			switch value[i] {
-			case '#', ',', '[', ']', '{', '}', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`':
-				flowIndicators, blockIndicators = true, true
-			case '?', ':':
-				flowIndicators = true
-				if followedByWhitespace {
-					blockIndicators = true
-				}
-			case '-':
-				if followedByWhitespace {
-					flowIndicators, blockIndicators = true, true
-				}
-			}
-		} else {
-			switch value[i] {
-			case ',', '?', '[', ']', '{', '}':
-				flowIndicators = true
-			case ':':
-				flowIndicators = true
-				if followedByWhitespace {
-					blockIndicators = true
-				}
-			case '#':
-				if precededByWhitespace {
-					flowIndicators, blockIndicators = true, true
-				}
-			}
-		}
+		f.indicators(value[i], i == 0, precededByWhitespace, followedByWhitespace)
 		if value[i] == '\t' {
-			tabCharacters = true
+			f.tabCharacters = true
 		} else if !isPrintable(value, i) {
-			specialCharacters = true
+			f.specialCharacters = true
 		}
 		switch {
 		case isSpace(value, i):
-			leadingSpace = leadingSpace || i == 0
-			trailingSpace = trailingSpace || i+w == len(value)
-			breakSpace = breakSpace || previousBreak
+			f.leadingSpace = f.leadingSpace || i == 0
+			f.trailingSpace = f.trailingSpace || i+w == len(value)
+			f.breakSpace = f.breakSpace || previousBreak
 			previousSpace, previousBreak = true, false
 		case isBreak(value, i):
-			lineBreaks = true
-			leadingBreak = leadingBreak || i == 0
-			trailingBreak = trailingBreak || i+w == len(value)
-			spaceBreak = spaceBreak || previousSpace
+			f.lineBreaks = true
+			f.leadingBreak = f.leadingBreak || i == 0
+			f.trailingBreak = f.trailingBreak || i+w == len(value)
+			f.spaceBreak = f.spaceBreak || previousSpace
 			previousSpace, previousBreak = false, true
 		default:
 			previousSpace, previousBreak = false, false
 		}
 		precededByWhitespace = isBlankz(value, i)
 	}
-	a.multiline = lineBreaks
-	a.flowPlainAllowed, a.blockPlainAllowed, a.singleQuotedAllowed, a.blockAllowed = true, true, true, true
-	if leadingSpace || leadingBreak || trailingSpace || trailingBreak {
-		a.flowPlainAllowed, a.blockPlainAllowed = false, false
+	return f
+}
+
+// indicators notes the YAML indicators character c brings, at the start of the text or inside it.
+func (f *scalarFacts) indicators(c byte, first, precededByWhitespace, followedByWhitespace bool) {
+	if first {
+		switch c {
+		case '#', ',', '[', ']', '{', '}', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`':
+			f.flowIndicators, f.blockIndicators = true, true
+		case '?', ':':
+			f.flowIndicators = true
+			f.blockIndicators = f.blockIndicators || followedByWhitespace
+		case '-':
+			if followedByWhitespace {
+				f.flowIndicators, f.blockIndicators = true, true
+			}
+		}
+		return
 	}
-	if trailingSpace {
-		a.blockAllowed = false
+	switch c {
+	case ',', '?', '[', ']', '{', '}':
+		f.flowIndicators = true
+	case ':':
+		f.flowIndicators = true
+		f.blockIndicators = f.blockIndicators || followedByWhitespace
+	case '#':
+		if precededByWhitespace {
+			f.flowIndicators, f.blockIndicators = true, true
+		}
 	}
-	if breakSpace {
-		a.flowPlainAllowed, a.blockPlainAllowed, a.singleQuotedAllowed = false, false, false
-	}
-	if spaceBreak || tabCharacters || specialCharacters {
-		a.flowPlainAllowed, a.blockPlainAllowed, a.singleQuotedAllowed = false, false, false
-	}
-	if spaceBreak || specialCharacters {
-		a.blockAllowed = false
-	}
-	if lineBreaks {
-		a.flowPlainAllowed, a.blockPlainAllowed = false, false
-	}
-	if flowIndicators {
-		a.flowPlainAllowed = false
-	}
-	if blockIndicators {
-		a.blockPlainAllowed = false
-	}
-	return a
 }
 
 // selectScalarStyle is yaml_emitter_select_scalar_style.
