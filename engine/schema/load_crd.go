@@ -26,6 +26,9 @@ func readCRD(root *yamltree.Node, base *Set, file *fileDecl) error {
 		return errAt(root, "a CustomResourceDefinition's apiVersion must be apiextensions.k8s.io/v1 or v1beta1, not %q", version)
 	}
 	spec := root.Get("spec")
+	if spec == nil {
+		return errAt(root, "a CustomResourceDefinition needs a spec (group, names, versions)")
+	}
 	if err = expectMap(spec, "spec"); err != nil {
 		return err
 	}

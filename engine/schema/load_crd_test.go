@@ -182,3 +182,17 @@ func TestLoadCRDVariants(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadCRDWithoutSpec is the regression test of a crash FuzzLoad found: a CRD without a spec.
+func TestLoadCRDWithoutSpec(t *testing.T) {
+	for _, text := range []string{
+		"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition",
+		"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  names: {}\n",
+		"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec: {group: g}\n",
+	} {
+		_, err := Load(text, nil)
+		if err == nil {
+			t.Errorf("%q accepted", text)
+		}
+	}
+}

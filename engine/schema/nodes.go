@@ -9,8 +9,11 @@ import (
 
 // Helpers to read a user schema's YAML tree; every error names the node's line and column.
 
-// errAt returns an error located at node n.
+// errAt returns an error located at node n; a missing node (nil) has no position.
 func errAt(n *yamltree.Node, format string, args ...any) error {
+	if n == nil {
+		return yamltree.Errorf(yamltree.Pos{Input: yamltree.Schema}, format, args...)
+	}
 	return yamltree.Errorf(n.Pos, format, args...)
 }
 
