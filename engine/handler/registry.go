@@ -6,12 +6,9 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes/patch"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/modes/twoway"
-	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-var allInputs = []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live}
-
-// Default returns the handler with every mode of the contract. Modes not built yet answer so.
+// Default returns the handler with every mode of the contract.
 func Default() *Handler {
 	return New(
 		apply.Mode(),
