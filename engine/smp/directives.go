@@ -64,7 +64,7 @@ func mergeOrderedLists(original, patch *yamltree.Node, schema Schema, policy mer
 			continue
 		}
 		if err := mergeOrderedList(original, patch, f.Key.Value, f.Value, schema, policy); err != nil {
-			return err
+			return locate(err, f.Key)
 		}
 	}
 	return nil

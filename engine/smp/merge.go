@@ -38,7 +38,7 @@ func mergeMap(original, patch *yamltree.Node, schema Schema, policy mergePolicy)
 				continue
 			}
 			if err := mergeField(original, f.Key.Value, f.Value, schema, policy); err != nil {
-				return nil, err
+				return nil, locate(err, f.Key)
 			}
 		}
 	}

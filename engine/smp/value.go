@@ -190,6 +190,19 @@ func errorAt(n *yamltree.Node, format string, args ...any) *Error {
 	return e
 }
 
+// locate gives err, when it is an *Error without a position, the position of n: the patch
+// entry whose merge failed. Errors raised without a node at hand (no elements to tell a list's
+// type by, a field the schema lacks) then still point at a line of the patch.
+func locate(err error, n *yamltree.Node) error {
+	var e *Error
+	if errors.As(err, &e) && !e.Pos.IsValid() && n != nil && n.Pos.IsValid() {
+		located := *e
+		located.Pos = n.Pos
+		return &located
+	}
+	return err
+}
+
 func errNoMergeKey(m *yamltree.Node, key string) *Error {
 	if isMultiKey(key) {
 		return errorAt(m, "map: %s lacks %s of the multi-field merge key %s: every field of the key is required to find the item", printed(m), strings.Join(missingKeyFields(m, key), " and "), key)

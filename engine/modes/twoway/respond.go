@@ -74,6 +74,10 @@ func (u *upgraded) patchType() string {
 // warnings lists the resource's out-of-sync fields.
 func (u *upgraded) warnings(layout *yamltree.Layout) []Warning {
 	var out []Warning
+	if u.threeErr != nil {
+		out = append(out, Warning{Resource: u.triple.ID.String(), Line: layout.Line(u.two),
+			Message: "Helm 3's three-way upgrade of this resource fails (it is left out of the three-way result): " + u.threeErr.Error()})
+	}
 	for _, d := range u.outOfSync {
 		// A field the two-way result lacks is placed at its nearest parent there.
 		at, _ := explain.Deepest(u.two, d.path)

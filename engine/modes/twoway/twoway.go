@@ -43,6 +43,7 @@ type upgraded struct {
 	three     *yamltree.Node // the three-way result
 	repair    *yamltree.Node // the patch that brings two into line with the new render
 	outOfSync []drift
+	threeErr  error // why the three-way upgrade fails (three is then nil)
 }
 
 // Run upgrades every resource both ways.
@@ -96,21 +97,35 @@ func upgrade(t stream.Triple, sch smp.Schema) (*upgraded, error) {
 	if u.two, err = applyPatch(t.Live.Root, u.twoPatch, sch); err != nil {
 		return nil, err
 	}
+	// The three-way upgrade is only the comparison: Helm 2 never computed it. When it fails
+	// (the API server would refuse Helm 3's patch, e.g. a $setElementOrder over a list with a
+	// merge key twice), the two-way upgrade still stands; the failure becomes a warning and the
+	// resource is left out of extra.threeWay.
 	threePatch, err := threeWayPatch(original, t.Updated.Root, t.Live.Root, sch)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		u.three, err = applyPatch(t.Live.Root, threePatch, sch)
 	}
-	if u.three, err = applyPatch(t.Live.Root, threePatch, sch); err != nil {
-		return nil, err
+	if err != nil {
+		u.three, u.threeErr = nil, err
 	}
 	if u.repair, err = threeWayPatch(t.Updated.Root, t.Updated.Root, u.two, sch); err != nil {
 		return nil, err
 	}
-	u.outOfSync = drifts(u.two, u.three, sch)
+	if u.three != nil {
+		u.outOfSync = drifts(u.two, u.three, sch)
+	}
 	return u, nil
 }
 
 func twoWayPatch(original, updated *yamltree.Node, sch smp.Schema) (*yamltree.Node, error) {
+	// Helm 2's createPatch sends no patch at all when the two renders are the same data (it
+	// compares their JSON before calling CreateTwoWayMergePatch). The comparison matters: for
+	// a list of primitives in an unsorted order, CreateTwoWayMergePatch (which sorts the
+	// original's list in place) yields a $setElementOrder even between equal renders, and that
+	// would reorder live's list.
+	if original != nil && yamltree.Equal(original, updated) {
+		return yamltree.NewMap(), nil
+	}
 	if sch == nil {
 		p, err := jsonmerge.TwoWay(orEmpty(original), updated)
 		return p, helmError(err)

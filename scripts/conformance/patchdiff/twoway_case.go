@@ -1,0 +1,48 @@
+package patchdiff
+
+import (
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/scripts/conformance/applydiff"
+)
+
+// TwoWayCase is one Helm 2 upgrade: the previous release's render, the new render and the
+// objects in the cluster.
+type TwoWayCase struct {
+	Seed     uint64 `json:"seed"`
+	Index    int    `json:"index"`
+	Previous string `json:"previous"`
+	Next     string `json:"next"`
+	Live     string `json:"live"`
+	// WantError is set when the generator broke the new render on purpose (a container without
+	// its merge key), so the two-way patch must fail.
+	WantError bool     `json:"wantError"`
+	Story     []string `json:"story"`
+
+	// prevDocs and nextDocs are Previous and Next read as kubectl reads them, kept from
+	// generating the case (the reference reads them with the same function).
+	prevDocs, nextDocs [][]byte
+}
+
+// Request returns the engine's request for the case.
+func (c *TwoWayCase) Request() *contract.Request {
+	return &contract.Request{Mode: "twoway", Original: c.Previous, Updated: c.Next, Live: c.Live, Options: contract.DefaultOptions()}
+}
+
+// NewTwoWayCase builds case index of seed from applydiff's case index: its config0 is the
+// previous render (Generator.Previous), its edited config the new render (resources dropped,
+// added, reordered; now and then a finalizer replaced or a merge key dropped, see editNext), its
+// live the cluster (objects created from config0, then drifted).
+func NewTwoWayCase(seed uint64, index int) (*TwoWayCase, error) {
+	g := applydiff.Generator{Seed: seed}
+	base, err := g.Case(index)
+	if err != nil {
+		return nil, err
+	}
+	previous := base.Original // config0 when the case gives it (TestPreviousIsConfig0)
+	if previous == "" {
+		previous = g.Previous(index)
+	}
+	c := &TwoWayCase{Seed: seed, Index: index, Previous: previous, Next: base.Updated, Live: base.Live,
+		WantError: base.WantError, Story: base.Story}
+	return c, editNext(c)
+}
