@@ -99,7 +99,9 @@ func TestThreeWayVectors(t *testing.T) {
 }
 
 // twoWayResultExceptions are the cases whose Modified no patch can produce: lists holding two
-// items with one merge key, which a strategic merge patch merges into each other.
+// items with one merge key, which a strategic merge patch merges into each other. For these (and
+// every other case) scripts/conformance's TestTwoWayVectorsApplyAsTheServerDoes checks that the
+// engine applies the two-way patch exactly as the API server's code does.
 var twoWayResultExceptions = map[string]string{
 	"behavior of set element order for a merging list with duplicate":     "Modified repeats merge key 2",
 	"behavior of set element order for a merging int list with duplicate": "Modified repeats the value 2 in a set",
