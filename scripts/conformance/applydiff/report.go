@@ -3,6 +3,7 @@ package applydiff
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mergeplay/mergeplay/scripts/conformance/runs"
 	"regexp"
 	"sort"
 	"strings"
@@ -17,12 +18,7 @@ const (
 
 // Minimum is the count every feature must reach in a run of n cases: FullRunMinimum at
 // FullRunCases and above, proportionally less in shorter runs.
-func Minimum(n int) int {
-	if n >= FullRunCases {
-		return FullRunMinimum
-	}
-	return max(1, FullRunMinimum*n/FullRunCases)
-}
+func Minimum(n int) int { return runs.Minimum(n, FullRunCases, FullRunMinimum) }
 
 // Summary counts a run.
 type Summary struct {

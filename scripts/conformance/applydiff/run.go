@@ -3,11 +3,10 @@ package applydiff
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"runtime/debug"
-	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/scripts/conformance/runs"
 )
 
 // Config says what a run does.
@@ -40,29 +39,8 @@ type CaseResult struct {
 // Run generates and answers cfg.Cases cases. Results come back in case order whatever the
 // number of workers, so a run's output depends on its seed alone.
 func Run(ctx context.Context, cfg Config) []*CaseResult {
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	results := make([]*CaseResult, cfg.Cases)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
 	h := handler.Default()
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				results[i] = runCase(ctx, cfg, h, i)
-			}
-		}()
-	}
-	for i := range cfg.Cases {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	return results
+	return runs.InOrder(cfg.Cases, cfg.Workers, func(i int) *CaseResult { return runCase(ctx, cfg, h, i) })
 }
 
 // runCase builds and answers one case. A panic of the generator or the reference is reported

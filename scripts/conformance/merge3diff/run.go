@@ -3,14 +3,13 @@ package merge3diff
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/engine/linediff"
+	"github.com/mergeplay/mergeplay/scripts/conformance/runs"
 )
 
 // Config says what a run does.
@@ -32,29 +31,8 @@ type CaseResult struct {
 
 // Run generates and answers cfg.Cases cases; results come back in case order.
 func Run(ctx context.Context, cfg Config) []*CaseResult {
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	results := make([]*CaseResult, cfg.Cases)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
 	h := handler.Default()
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				results[i] = runCase(ctx, cfg.Seed, h, i)
-			}
-		}()
-	}
-	for i := range cfg.Cases {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	return results
+	return runs.InOrder(cfg.Cases, cfg.Workers, func(i int) *CaseResult { return runCase(ctx, cfg.Seed, h, i) })
 }
 
 func runCase(ctx context.Context, seed uint64, h *handler.Handler, i int) (res *CaseResult) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/scripts/conformance/runs"
 )
 
 // FullRunCases is the default size of each mode's run, and FullRunMinimum the number of cases
@@ -17,12 +18,7 @@ const (
 
 // Minimum is the count every feature must reach in a run of n cases: FullRunMinimum at
 // FullRunCases and above, proportionally less in shorter runs.
-func Minimum(n int) int {
-	if n >= FullRunCases {
-		return FullRunMinimum
-	}
-	return max(1, FullRunMinimum*n/FullRunCases)
-}
+func Minimum(n int) int { return runs.Minimum(n, FullRunCases, FullRunMinimum) }
 
 // Summary counts a run.
 type Summary struct {

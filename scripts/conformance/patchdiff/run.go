@@ -3,11 +3,10 @@ package patchdiff
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"runtime/debug"
-	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/scripts/conformance/runs"
 )
 
 // CaseResult is what a run keeps of one case: its features and, when the engine differs, the
@@ -24,25 +23,8 @@ type CaseResult struct {
 
 // parallel runs fn on cases 0..n-1 with GOMAXPROCS workers; results come back in case order.
 func parallel(ctx context.Context, n int, fn func(ctx context.Context, h *handler.Handler, i int) *CaseResult) []*CaseResult {
-	results := make([]*CaseResult, n)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
 	h := handler.Default()
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				results[i] = guarded(ctx, h, i, fn)
-			}
-		}()
-	}
-	for i := range n {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	return results
+	return runs.InOrder(n, 0, func(i int) *CaseResult { return guarded(ctx, h, i, fn) })
 }
 
 // guarded runs one case, turning a panic into the case's GenError.
