@@ -13,6 +13,18 @@ type builder struct {
 	// overrides are references that narrow a named type; they are applied once every named type
 	// is filled.
 	overrides []override
+	// source declares types on demand (the built-in file, read lazily); nil for none. Types it
+	// declares are created on first lookup and queued in pending until finish fills them.
+	source    declSource
+	pending   []*typeDecl
+	started   []string
+	sourceErr error
+}
+
+// declSource declares named types on demand.
+type declSource interface {
+	// declaration returns the declaration of the type called name, nil when there is none.
+	declaration(name string) (*typeDecl, error)
 }
 
 // override is a reference to a named type with its element relationship overridden: slot becomes a
@@ -40,16 +52,10 @@ func build(file *fileDecl, base *Set) (*Set, error) {
 		b.named[d.Name] = &Type{Name: d.Name}
 	}
 	for i := range file.Types {
-		d := &file.Types[i]
-		if err := b.fill(b.named[d.Name], &d.atomDecl, d.pos, "type "+quote(d.Name)); err != nil {
-			return nil, err
-		}
+		b.pending = append(b.pending, &file.Types[i])
 	}
-	for _, o := range b.overrides {
-		*o.slot = *o.target
-		if err := applyRelationship(o.slot, o.relationship); err != nil {
-			return nil, yamltree.Errorf(o.pos, "%s: %v", o.where, err)
-		}
+	if err := b.finish(); err != nil {
+		return nil, err
 	}
 	set := newSet()
 	set.types = b.named
@@ -73,23 +79,70 @@ func (b *builder) kind(k kindDecl) (KindInfo, error) {
 	if info.Type == nil {
 		return info, yamltree.Errorf(k.pos, "kind %s %s: unknown type %q", k.APIVersion, k.Kind, k.Type)
 	}
-	switch k.Scope {
-	case "":
-	case "Namespaced":
-		info.Scope = ScopeNamespaced
-	case "Cluster":
-		info.Scope = ScopeCluster
-	default:
-		return info, yamltree.Errorf(k.pos, "kind %s %s: unknown scope %q (want Namespaced or Cluster)",
-			k.APIVersion, k.Kind, k.Scope)
-	}
-	return info, nil
+	var err error
+	info.Scope, err = k.scope()
+	return info, err
 }
 
-// lookup returns the type called name among the declarations, else in base; nil if neither has it.
+// scope reads the kind's scope.
+func (k *kindDecl) scope() (Scope, error) {
+	switch k.Scope {
+	case "":
+		return ScopeUnknown, nil
+	case "Namespaced":
+		return ScopeNamespaced, nil
+	case "Cluster":
+		return ScopeCluster, nil
+	default:
+		return ScopeUnknown, yamltree.Errorf(k.pos, "kind %s %s: unknown scope %q (want Namespaced or Cluster)",
+			k.APIVersion, k.Kind, k.Scope)
+	}
+}
+
+// finish fills every pending declaration (and those their references start in turn), then applies
+// the overrides.
+func (b *builder) finish() error {
+	for len(b.pending) > 0 {
+		d := b.pending[0]
+		b.pending = b.pending[1:]
+		if err := b.fill(b.named[d.Name], &d.atomDecl, d.pos, "type "+quote(d.Name)); err != nil {
+			return err
+		}
+	}
+	if b.sourceErr != nil {
+		return b.sourceErr
+	}
+	for _, o := range b.overrides {
+		*o.slot = *o.target
+		if err := applyRelationship(o.slot, o.relationship); err != nil {
+			return yamltree.Errorf(o.pos, "%s: %v", o.where, err)
+		}
+	}
+	b.overrides = nil
+	return nil
+}
+
+// lookup returns the type called name among the declarations, else from the source (started now
+// and filled by finish), else in base; nil if none has it.
 func (b *builder) lookup(name string) *Type {
 	if t := b.named[name]; t != nil {
 		return t
+	}
+	if b.source != nil {
+		d, err := b.source.declaration(name)
+		if err != nil {
+			if b.sourceErr == nil {
+				b.sourceErr = err
+			}
+			return nil
+		}
+		if d != nil {
+			t := &Type{Name: name}
+			b.named[name] = t
+			b.started = append(b.started, name)
+			b.pending = append(b.pending, d)
+			return t
+		}
 	}
 	return b.base.Named(name)
 }

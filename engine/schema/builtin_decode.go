@@ -68,19 +68,6 @@ type jsonParser struct {
 	pos int
 }
 
-func parseJSON(s string) (jsonValue, error) {
-	p := &jsonParser{s: s}
-	v, err := p.value()
-	if err != nil {
-		return v, err
-	}
-	p.space()
-	if p.pos != len(p.s) {
-		return v, p.errorf("unexpected data after the value")
-	}
-	return v, nil
-}
-
 func (p *jsonParser) errorf(format string, args ...any) error {
 	return fmt.Errorf("built-in schema, byte %d: %s", p.pos, fmt.Sprintf(format, args...))
 }
@@ -235,28 +222,6 @@ func (p *jsonParser) number() (jsonValue, error) {
 	return jsonValue{kind: 'n', num: f}, nil
 }
 
-// decodeFile turns the parsed built-in file into declarations.
-func decodeFile(v *jsonValue) (*fileDecl, error) {
-	if v.kind != 'o' {
-		return nil, fmt.Errorf("built-in schema: not an object")
-	}
-	file := &fileDecl{}
-	if kinds := v.get("kinds"); kinds != nil {
-		for i := range kinds.items {
-			k := &kinds.items[i]
-			file.Kinds = append(file.Kinds, kindDecl{APIVersion: k.string("apiVersion"), Kind: k.string("kind"), Type: k.string("type"), Scope: k.string("scope")})
-		}
-	}
-	if types := v.get("types"); types != nil {
-		file.Types = make([]typeDecl, len(types.items))
-		for i := range types.items {
-			t := &types.items[i]
-			file.Types[i] = typeDecl{Name: t.string("name"), atomDecl: decodeAtom(t)}
-		}
-	}
-	return file, nil
-}
-
 func decodeAtom(v *jsonValue) atomDecl {
 	a := atomDecl{Scalar: v.string("scalar")}
 	if l := v.get("list"); l != nil && l.kind == 'o' {
@@ -293,4 +258,197 @@ func decodeRef(v *jsonValue) refDecl {
 		return refDecl{}
 	}
 	return refDecl{NamedType: v.string("namedType"), atomDecl: decodeAtom(v), ElementRelationship: v.string("elementRelationship")}
+}
+
+// indexFile reads the built-in file's kinds and finds each type's object without decoding it:
+// types are decoded when first used (lazyTypes).
+func indexFile(s string) ([]kindDecl, map[string]span, error) {
+	p := &jsonParser{s: s}
+	var kinds []kindDecl
+	spans := map[string]span{}
+	err := p.members(func(key string) error {
+		switch key {
+		case "kinds":
+			v, err := p.value()
+			if err != nil {
+				return err
+			}
+			for i := range v.items {
+				k := &v.items[i]
+				kinds = append(kinds, kindDecl{APIVersion: k.string("apiVersion"), Kind: k.string("kind"), Type: k.string("type"), Scope: k.string("scope")})
+			}
+			return nil
+		case "types":
+			return p.elements(func() error {
+				start := p.pos
+				name, err := p.typeName()
+				if err != nil {
+					return err
+				}
+				if name == "" {
+					return p.errorf("a type has no name")
+				}
+				if _, dup := spans[name]; dup {
+					return p.errorf("type %q is declared twice", name)
+				}
+				spans[name] = span{start, p.pos}
+				return nil
+			})
+		default:
+			return p.skip()
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	p.space()
+	if p.pos != len(p.s) {
+		return nil, nil, p.errorf("unexpected data after the value")
+	}
+	return kinds, spans, nil
+}
+
+// members reads an object, calling member with the parser at each key's value; member must
+// consume the value.
+func (p *jsonParser) members(member func(key string) error) error {
+	p.space()
+	if p.pos >= len(p.s) || p.s[p.pos] != '{' {
+		return p.errorf("expected an object")
+	}
+	p.pos++
+	p.space()
+	if p.pos < len(p.s) && p.s[p.pos] == '}' {
+		p.pos++
+		return nil
+	}
+	for {
+		p.space()
+		if p.pos >= len(p.s) || p.s[p.pos] != '"' {
+			return p.errorf("expected a key")
+		}
+		key, err := p.str()
+		if err != nil {
+			return err
+		}
+		p.space()
+		if p.pos >= len(p.s) || p.s[p.pos] != ':' {
+			return p.errorf("expected ':'")
+		}
+		p.pos++
+		p.space()
+		if err := member(key); err != nil {
+			return err
+		}
+		p.space()
+		if p.pos < len(p.s) && p.s[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.pos < len(p.s) && p.s[p.pos] == '}' {
+			p.pos++
+			return nil
+		}
+		return p.errorf("expected ',' or '}'")
+	}
+}
+
+// elements reads an array, calling element with the parser at each item; element must consume
+// the item.
+func (p *jsonParser) elements(element func() error) error {
+	p.space()
+	if p.pos >= len(p.s) || p.s[p.pos] != '[' {
+		return p.errorf("expected an array")
+	}
+	p.pos++
+	p.space()
+	if p.pos < len(p.s) && p.s[p.pos] == ']' {
+		p.pos++
+		return nil
+	}
+	for {
+		p.space()
+		if err := element(); err != nil {
+			return err
+		}
+		p.space()
+		if p.pos < len(p.s) && p.s[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.pos < len(p.s) && p.s[p.pos] == ']' {
+			p.pos++
+			return nil
+		}
+		return p.errorf("expected ',' or ']'")
+	}
+}
+
+// typeName reads a type's object, returning its "name" member and skipping the rest.
+func (p *jsonParser) typeName() (string, error) {
+	name := ""
+	err := p.members(func(key string) error {
+		if key != "name" {
+			return p.skip()
+		}
+		if p.pos >= len(p.s) || p.s[p.pos] != '"' {
+			return p.errorf("a type's name is not a string")
+		}
+		var err error
+		name, err = p.str()
+		return err
+	})
+	return name, err
+}
+
+// skip steps over one value, checking only that its brackets balance and its strings end. It is
+// one loop without calls: in WebAssembly, the built-in file's index spends its time here.
+func (p *jsonParser) skip() error {
+	p.space()
+	s, i, depth := p.s, p.pos, 0
+	for i < len(s) {
+		c := s[i]
+		i++
+		switch c {
+		case '"':
+			for i < len(s) && s[i] != '"' {
+				if s[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			if i >= len(s) {
+				p.pos = i
+				return p.errorf("unterminated string")
+			}
+			i++
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				p.pos = i - 1
+				return p.errorf("unexpected %q", c)
+			}
+			depth--
+		case ',', ':':
+			if depth == 0 {
+				p.pos = i - 1
+				return p.errorf("unexpected %q", c)
+			}
+		}
+		if depth == 0 && (i >= len(s) || isValueEnd(s[i])) {
+			p.pos = i
+			return nil
+		}
+	}
+	p.pos = i
+	return p.errorf("unexpected end")
+}
+
+// isValueEnd reports whether c ends a value at the outermost level of skip.
+func isValueEnd(c byte) bool {
+	switch c {
+	case ',', '}', ']', ' ', '\n', '\r', '\t':
+		return true
+	}
+	return false
 }

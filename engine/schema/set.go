@@ -48,13 +48,21 @@ type KindInfo struct {
 	// FromCRD records that a CustomResourceDefinition declared the kind: the kind is a custom
 	// resource, which kubectl apply patches with a JSON merge patch whatever its schema says.
 	FromCRD bool
+
+	// typeName names the root type while Type is not built yet (a set that builds types on first
+	// use): see Set.rootOf.
+	typeName string
 }
 
 // Set is a collection of named types plus the index from apiVersion and kind to a resource's root
-// type and scope. A Set is read-only once built; the zero value and nil are empty sets.
+// type and scope. A Set is read-only once built (the built-in set builds its types on first use,
+// which changes nothing a caller can see) and safe for concurrent use; the zero value and nil are
+// empty sets.
 type Set struct {
 	types map[string]*Type
 	kinds map[GroupVersionKind]KindInfo
+	// lazy builds types on first use; looked up after types. Nil for none.
+	lazy *lazyTypes
 }
 
 // newSet returns an empty set ready to fill.
@@ -67,7 +75,15 @@ func (s *Set) Root(apiVersion, kind string) *Type {
 	if s == nil {
 		return nil
 	}
-	return s.kinds[GroupVersionKind{apiVersion, kind}].Type
+	return s.rootOf(s.kinds[GroupVersionKind{apiVersion, kind}])
+}
+
+// rootOf returns a kind's root type, building it when the set builds types on first use.
+func (s *Set) rootOf(k KindInfo) *Type {
+	if k.Type != nil || k.typeName == "" {
+		return k.Type
+	}
+	return s.Named(k.typeName)
 }
 
 // Named returns the type called name, nil when the set has none. Names are as the source wrote them:
@@ -76,7 +92,13 @@ func (s *Set) Named(name string) *Type {
 	if s == nil {
 		return nil
 	}
-	return s.types[name]
+	if t := s.types[name]; t != nil {
+		return t
+	}
+	if s.lazy != nil {
+		return s.lazy.named(name)
+	}
+	return nil
 }
 
 // Namespaced reports whether objects of kind at apiVersion live in a namespace; known is false when
@@ -95,13 +117,14 @@ func (s *Set) Namespaced(apiVersion, kind string) (namespaced, known bool) {
 	}
 }
 
-// Kinds returns every kind the set knows, sorted by apiVersion then kind.
+// Kinds returns every kind the set knows, sorted by apiVersion then kind, their root types built.
 func (s *Set) Kinds() []KindInfo {
 	if s == nil {
 		return nil
 	}
 	out := make([]KindInfo, 0, len(s.kinds))
 	for _, k := range s.kinds {
+		k.Type = s.rootOf(k)
 		out = append(out, k)
 	}
 	slices.SortFunc(out, func(a, b KindInfo) int {
@@ -119,8 +142,11 @@ func (s *Set) TypeNames() []string {
 	for name := range s.types {
 		names = append(names, name)
 	}
+	if s.lazy != nil {
+		names = append(names, s.lazy.names()...)
+	}
 	slices.Sort(names)
-	return names
+	return slices.Compact(names)
 }
 
 // Merge returns a set holding the types and kinds of every set given, a later set winning over an
@@ -128,13 +154,25 @@ func (s *Set) TypeNames() []string {
 // built-ins. A kind whose later entry has no scope keeps the earlier scope. Types already built keep
 // pointing at the types they were built with: a user type named like a built-in one replaces it for
 // Named and Root, not inside other built-in types. Nil sets are skipped; the inputs are not changed.
+// The first set may build its types on first use (the built-in set stays lazy under a user schema);
+// a later set that does is built whole here.
 func Merge(sets ...*Set) *Set {
 	out := newSet()
+	first := true
 	for _, s := range sets {
 		if s == nil {
 			continue
 		}
-		for name, t := range s.types {
+		types := s.types
+		if s.lazy != nil {
+			if first {
+				out.lazy = s.lazy
+			} else {
+				types = s.allTypes()
+			}
+		}
+		first = false
+		for name, t := range types {
 			out.types[name] = t
 		}
 		for key, k := range s.kinds {
@@ -145,4 +183,19 @@ func Merge(sets ...*Set) *Set {
 		}
 	}
 	return out
+}
+
+// allTypes returns every type of the set, building those it builds on first use. A type that fails
+// to build is left out (the built-in file is generated and tested; see lazyTypes.err).
+func (s *Set) allTypes() map[string]*Type {
+	all := map[string]*Type{}
+	if s.lazy != nil {
+		if built, err := s.lazy.all(); err == nil {
+			all = built
+		}
+	}
+	for name, t := range s.types {
+		all[name] = t
+	}
+	return all
 }
