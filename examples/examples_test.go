@@ -58,3 +58,27 @@ func write(t *testing.T, file, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestExamplesAnswerTheSameTwice answers every example twice in a row with one handler, the
+// second time from its parse cache, and wants the same response: a mode that changed the trees it
+// was given would change the second answer.
+func TestExamplesAnswerTheSameTwice(t *testing.T) {
+	all, err := Load(os.DirFS("."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := handler.Default()
+	for _, ex := range all {
+		first, err := h.Handle(context.Background(), ex.Request).Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		second, err := h.Handle(context.Background(), ex.Request).Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(first) != string(second) {
+			t.Errorf("%s: the second answer differs:\n%s\n%s", ex.Name, first, second)
+		}
+	}
+}

@@ -17,16 +17,19 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Handler answers requests with a fixed set of modes. It keeps the parsed built-in schema, which
-// is the same for every request; nothing else outlives a request.
+// Handler answers requests with a fixed set of modes. It keeps the built-in schema, which is the
+// same for every request, and the last reading of each input and of the user schema (an edit
+// re-parses only the input that changed); nothing else outlives a request. It is safe for
+// concurrent use.
 type Handler struct {
 	modes   map[string]modes.Mode
 	builtin func() (*schema.Set, error)
+	cache   *parseCache
 }
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin)}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache()}
 	for _, m := range ms {
 		h.modes[m.Name] = m
 	}
@@ -178,7 +181,7 @@ func (h *Handler) schemas(req *contract.Request) (all, user *schema.Set, err err
 	if strings.TrimSpace(req.Options.Schema) == "" {
 		return builtin, schema.Merge(), nil // no user schema: nothing to put on top
 	}
-	user, err = schema.Load(req.Options.Schema, builtin)
+	user, err = h.cache.schema(req.Options.Schema, builtin)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -206,7 +209,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		if !m.ReadsInput(name) {
 			continue
 		}
-		docs, err := yamltree.Parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules})
+		docs, err := h.cache.parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules})
 		if err != nil {
 			failed.AddError(string(name), err)
 			continue

@@ -25,6 +25,16 @@ type Document struct {
 	Comments Comments
 }
 
+// Clone returns a deep copy of d.
+func (d *Document) Clone() *Document {
+	if d == nil {
+		return nil
+	}
+	c := *d
+	c.Root = d.Root.Clone()
+	return &c
+}
+
 // Options tunes Parse. The zero value reads YAML 1.1 with the default bounds.
 type Options struct {
 	// Rules chooses the scalar resolution (YAML11, the zero value, or YAML12).

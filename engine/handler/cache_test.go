@@ -1,0 +1,80 @@
+package handler
+
+import (
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// TestParseCacheHandsOutCopies checks that a cached reading is reused for the same text and
+// rules, that each caller gets its own copy, and that another text or rule set is read anew.
+func TestParseCacheHandsOutCopies(t *testing.T) {
+	c := newParseCache()
+	opts := yamltree.Options{}
+	first, err := c.parse(yamltree.Live, "a: 1\nb: [x]\n", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first[0].Root.Fields[0].Value.Value = "changed"
+	first[0].Root.Fields[1].Value.Items = nil
+	second, err := c.parse(yamltree.Live, "a: 1\nb: [x]\n", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := second[0].Root.Fields[0].Value.Value; got != "1" {
+		t.Errorf("a caller's change reached the cache: a = %q", got)
+	}
+	if len(second[0].Root.Fields[1].Value.Items) != 1 {
+		t.Error("a caller's change reached the cache: b lost its item")
+	}
+	if c.inputs[inputKey{yamltree.Live, yamltree.YAML11}].docs[0] == second[0] {
+		t.Error("the cache handed out its own document")
+	}
+	other, _ := c.parse(yamltree.Live, "a: 2\n", opts)
+	if other[0].Root.Fields[0].Value.Value != "2" {
+		t.Error("a new text was not read")
+	}
+	yes11, _ := c.parse(yamltree.Updated, "v: yes\n", yamltree.Options{Rules: yamltree.YAML11})
+	yes12, _ := c.parse(yamltree.Updated, "v: yes\n", yamltree.Options{Rules: yamltree.YAML12})
+	if yes11[0].Root.Fields[0].Value.Tag == yes12[0].Root.Fields[0].Value.Tag {
+		t.Error("one reading served two rule sets")
+	}
+}
+
+// TestParseCacheKeepsErrors checks that a text that fails to parse fails again, with the same
+// error, and that the next good text is read.
+func TestParseCacheKeepsErrors(t *testing.T) {
+	c := newParseCache()
+	_, err1 := c.parse(yamltree.Original, "a: [", yamltree.Options{})
+	_, err2 := c.parse(yamltree.Original, "a: [", yamltree.Options{})
+	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
+		t.Fatalf("errors: %v, %v", err1, err2)
+	}
+	if docs, err := c.parse(yamltree.Original, "a: []", yamltree.Options{}); err != nil || len(docs) != 1 {
+		t.Fatalf("good text after a bad one: %v %v", docs, err)
+	}
+}
+
+// TestParseCacheSchemas checks that a user schema is loaded once per text and base.
+func TestParseCacheSchemas(t *testing.T) {
+	c := newParseCache()
+	base, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "types:\n- name: t\n  scalar: string\n"
+	a, err := c.schema(text, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := c.schema(text, base); b != a {
+		t.Error("the same schema text was loaded twice")
+	}
+	if b, _ := c.schema(text+"\n", base); b == a {
+		t.Error("another text reused the last set")
+	}
+	if _, err := c.schema("types: [", base); err == nil {
+		t.Error("a broken schema was accepted")
+	}
+}
