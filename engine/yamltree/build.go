@@ -14,8 +14,15 @@ type builder struct {
 	lineOffset int
 	opts       Options
 	budget     *int
-	anchors    map[string]*Node
+	anchors    map[string]anchored
 	lines      []string // the document's source lines, for the block-scalar guard
+}
+
+// anchored is an anchor's node and its size (Node.Size), counted once: an alias spends the size
+// from the budget before its copy is made, so an expansion bomb is refused before it is built.
+type anchored struct {
+	node *Node
+	size int
 }
 
 func (b *builder) pos(tk *token.Token) Pos {
@@ -71,14 +78,14 @@ func (b *builder) node(n ast.Node, depth int) (*Node, error) {
 func (b *builder) anchor(x *ast.AnchorNode, depth int) (*Node, error) {
 	if x.Value == nil {
 		n := &Node{Kind: ScalarNode, Tag: NullTag, Pos: b.pos(x.GetToken())}
-		b.anchors[x.Name.GetToken().Value] = n
+		b.anchors[x.Name.GetToken().Value] = anchored{node: n, size: 1}
 		return n, nil
 	}
 	n, err := b.node(x.Value, depth)
 	if err != nil {
 		return nil, err
 	}
-	b.anchors[x.Name.GetToken().Value] = n
+	b.anchors[x.Name.GetToken().Value] = anchored{node: n, size: n.Size()}
 	return n, nil
 }
 
@@ -88,10 +95,10 @@ func (b *builder) alias(x *ast.AliasNode) (*Node, error) {
 	if !ok {
 		return nil, b.errorAt(x.GetToken(), "alias *%s refers to no anchor defined before it", name)
 	}
-	if err := b.spend(x.GetToken(), target.Size()); err != nil {
+	if err := b.spend(x.GetToken(), target.size); err != nil {
 		return nil, err
 	}
-	return target.Clone(), nil
+	return target.node.Clone(), nil
 }
 
 func (b *builder) tagged(x *ast.TagNode, depth int) (*Node, error) {

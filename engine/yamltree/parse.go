@@ -51,7 +51,7 @@ type Options struct {
 // The default bounds of Parse.
 const (
 	DefaultMaxDepth     = 100
-	DefaultMaxNodes     = 1_000_000
+	DefaultMaxNodes     = 250_000
 	DefaultMaxDocuments = 5_000
 )
 
@@ -116,7 +116,7 @@ func parseChunk(input Input, c chunk, opts Options, budget *int) (*Document, err
 	}
 	doc := &Document{Input: input, Line: c.firstLine, Explicit: c.explicit}
 	b := &builder{input: input, lineOffset: c.firstLine - 1, opts: opts, budget: budget,
-		anchors: map[string]*Node{}, lines: strings.Split(c.text, "\n")}
+		anchors: map[string]anchored{}, lines: strings.Split(c.text, "\n")}
 	for _, d := range file.Docs {
 		if d == nil || d.Body == nil {
 			continue
@@ -128,6 +128,10 @@ func parseChunk(input Input, c chunk, opts Options, budget *int) (*Document, err
 		if doc.Root != nil {
 			tk := d.Body.GetToken()
 			return nil, b.errorAt(tk, "unexpected second document without a \"---\" separator")
+		}
+		left, sizes := *budget, map[string]int{}
+		if err := b.precount(d.Body, 0, &left, sizes); err != nil {
+			return nil, err
 		}
 		root, err := b.node(d.Body, 0)
 		if err != nil {

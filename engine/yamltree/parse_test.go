@@ -271,3 +271,25 @@ func parseOne(t *testing.T, text string, rules Rules) *Node {
 	}
 	return n
 }
+
+// TestExpansionBombsAreRefusedBeforeBuilding checks that the node budget is counted on the
+// document before it is built: an alias or merge-key bomb is refused at the alias that passes
+// the budget, and an input just under the budget is read.
+func TestExpansionBombsAreRefusedBeforeBuilding(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		line       int
+	}{
+		{"aliases", "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n", 3},
+		{"merge keys", "a: &a {k0: 0, k1: 1, k2: 2, k3: 3, k4: 4}\nb: &b {x: [*a, *a, *a, *a, *a], <<: *a}\nc: {y: [*b, *b, *b, *b, *b], <<: *b}\n", 3},
+	} {
+		_, err := Parse(Live, tt.text, Options{MaxNodes: 300})
+		e, ok := err.(*Error)
+		if !ok || e.Line != tt.line || !strings.Contains(e.Message, "more than 300 nodes") {
+			t.Errorf("%s: got %v, want a refusal at line %d", tt.name, err, tt.line)
+		}
+		if _, err := Parse(Live, tt.text, Options{MaxNodes: 2000}); err != nil {
+			t.Errorf("%s: refused under a budget of 2000: %v", tt.name, err)
+		}
+	}
+}
