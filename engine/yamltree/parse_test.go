@@ -293,3 +293,35 @@ func TestExpansionBombsAreRefusedBeforeBuilding(t *testing.T) {
 		}
 	}
 }
+
+// TestCloneIsDeepAndIndependent checks that a copy shares nothing with its original and that
+// growing one of its slices leaves its neighbours alone (the copy's slices share blocks).
+func TestCloneIsDeepAndIndependent(t *testing.T) {
+	docs, err := Parse(Live, "a: {b: 1, c: [x, y]}\nd: [1, 2]\ne: {}\nf: []\n", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := docs[0].Root
+	c := orig.Clone()
+	if !Equal(orig, c) {
+		t.Fatal("the copy differs")
+	}
+	c.Fields[0].Value.Fields = append(c.Fields[0].Value.Fields, Field{Key: NewString("z"), Value: NewString("z")})
+	c.Fields[0].Value.Fields[1].Value.Items = append(c.Fields[0].Value.Fields[1].Value.Items, NewString("w"))
+	c.Fields[1].Value.Items[0].Value = "changed"
+	if got := c.Fields[1].Value.Items[0].Value; got != "changed" {
+		t.Fatalf("copy: %q", got)
+	}
+	if len(c.Fields) != 4 || c.Fields[1].Key.Value != "d" || len(c.Fields[1].Value.Items) != 2 || c.Fields[1].Value.Items[1].Value != "2" {
+		t.Errorf("appending to one slice of the copy changed another: %+v", c.Fields[1])
+	}
+	if orig.Fields[1].Value.Items[0].Value != "1" || len(orig.Fields[0].Value.Fields) != 2 || len(orig.Fields[0].Value.Fields[1].Value.Items) != 2 {
+		t.Error("changing the copy changed the original")
+	}
+	if e := orig.Fields[2].Value.Clone(); e.Fields != nil && len(e.Fields) != 0 {
+		t.Errorf("empty map: %+v", e)
+	}
+	if (orig.Fields[3].Value.Items == nil) != (orig.Fields[3].Value.Clone().Items == nil) {
+		t.Error("an empty list's nil-ness changed")
+	}
+}
