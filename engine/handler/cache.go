@@ -9,12 +9,13 @@ import (
 
 // parseCache keeps the last reading of each input and of the user schema, keyed by their text:
 // the page sends every input on every edit, and only the edited one has changed, so an edit
-// re-parses one editor. It holds one entry per input and rule set, so its size is bounded by the
-// inputs' own limits. Parsed documents are handed out as deep copies (modes may change the trees
-// they are given); schema sets are read-only and shared.
+// re-parses one editor, and within a stream only the documents that changed (yamltree.Reader).
+// It holds one reading per input and rule set, so its size is bounded by the inputs' own limits.
+// Parsed documents are handed out as copies (modes may change the trees they are given); schema
+// sets are read-only and shared.
 type parseCache struct {
 	mu      sync.Mutex
-	inputs  map[inputKey]parsedInput
+	readers map[inputKey]*yamltree.Reader
 	schemas *parsedSchema
 }
 
@@ -22,13 +23,6 @@ type parseCache struct {
 type inputKey struct {
 	input yamltree.Input
 	rules yamltree.Rules
-}
-
-// parsedInput is the reading of one input's text: its documents or its error.
-type parsedInput struct {
-	text string
-	docs []*yamltree.Document
-	err  error
 }
 
 // parsedSchema is the reading of a user schema's text over a given built-in set.
@@ -41,31 +35,21 @@ type parsedSchema struct {
 
 // newParseCache returns an empty cache.
 func newParseCache() *parseCache {
-	return &parseCache{inputs: map[inputKey]parsedInput{}}
+	return &parseCache{readers: map[inputKey]*yamltree.Reader{}}
 }
 
-// parse returns yamltree.Parse(input, text, opts), reusing the last reading of input when its
-// text and rules are the same. Only opts.Rules may vary between calls: the bounds must be fixed.
+// parse returns yamltree.Parse(input, text, opts), reusing the documents of the last reading of
+// input with the same rules. Only opts.Rules may vary between calls: the bounds must be fixed.
 func (c *parseCache) parse(input yamltree.Input, text string, opts yamltree.Options) ([]*yamltree.Document, error) {
 	key := inputKey{input: input, rules: opts.Rules}
 	c.mu.Lock()
-	last, ok := c.inputs[key]
+	r := c.readers[key]
+	if r == nil {
+		r = yamltree.NewReader(input, opts)
+		c.readers[key] = r
+	}
 	c.mu.Unlock()
-	if !ok || last.text != text {
-		docs, err := yamltree.Parse(input, text, opts)
-		last = parsedInput{text: text, docs: docs, err: err}
-		c.mu.Lock()
-		c.inputs[key] = last
-		c.mu.Unlock()
-	}
-	if last.err != nil {
-		return nil, last.err
-	}
-	docs := make([]*yamltree.Document, len(last.docs))
-	for i, d := range last.docs {
-		docs[i] = d.Clone()
-	}
-	return docs, nil
+	return r.Parse(text)
 }
 
 // schema returns schema.Load(text, base), reusing the last reading when text and base are the same.

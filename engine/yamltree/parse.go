@@ -57,37 +57,63 @@ const (
 
 // Parse reads a YAML stream from input. It returns every document, including empty ones, or the
 // first error found, as an *Error naming input, line and column. A stream that fails to parse
-// yields no documents: never half a stream.
+// yields no documents: never half a stream. A Reader does the same, reusing the documents of the
+// last stream it read.
 func Parse(input Input, text string, opts Options) ([]*Document, error) {
+	return parseStream(input, text, opts, nil, nil)
+}
+
+// parseStream reads a stream. A document whose text (and "---") is a key of reuse is copied from
+// there rather than parsed; each document read is recorded in read when it is not nil.
+func parseStream(input Input, text string, opts Options, reuse, read map[chunkKey]readDoc) ([]*Document, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	if err := checkUTF8(input, text); err != nil {
 		return nil, err
 	}
-	if opts.MaxDepth <= 0 {
-		opts.MaxDepth = DefaultMaxDepth
-	}
-	if opts.MaxNodes <= 0 {
-		opts.MaxNodes = DefaultMaxNodes
-	}
-	if opts.MaxDocuments <= 0 {
-		opts.MaxDocuments = DefaultMaxDocuments
-	}
+	opts = opts.withDefaults()
 	budget := opts.MaxNodes
 	chunks := splitDocuments(text)
 	if len(chunks) > opts.MaxDocuments {
 		return nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
 			Message: fmt.Sprintf("more than %d documents: the stream is refused", opts.MaxDocuments)}
 	}
-	var docs []*Document
+	docs := make([]*Document, 0, len(chunks))
 	for _, c := range chunks {
+		key := chunkKey{text: c.text, explicit: c.explicit}
+		if prev, ok := reuse[key]; ok && prev.spent <= budget {
+			budget -= prev.spent
+			docs = append(docs, prev.doc.moved(c.firstLine))
+			if read != nil {
+				read[key] = prev
+			}
+			continue
+		}
+		before := budget
 		doc, err := parseChunk(input, c, opts, &budget)
 		if err != nil {
 			return nil, err
 		}
+		if read != nil {
+			read[key] = readDoc{doc: doc.moved(doc.Line), spent: before - budget}
+		}
 		docs = append(docs, doc)
 	}
 	return docs, nil
+}
+
+// withDefaults fills in the bounds left at zero.
+func (o Options) withDefaults() Options {
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxNodes <= 0 {
+		o.MaxNodes = DefaultMaxNodes
+	}
+	if o.MaxDocuments <= 0 {
+		o.MaxDocuments = DefaultMaxDocuments
+	}
+	return o
 }
 
 // ParseOne reads text that must hold at most one document and returns its root (nil when empty).

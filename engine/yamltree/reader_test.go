@@ -1,0 +1,98 @@
+package yamltree
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestReaderReusesUnchangedDocuments edits the middle document of a stream and checks that the
+// Reader answers exactly what Parse answers (positions included), that it parsed only the edited
+// document, and that its answers are copies.
+func TestReaderReusesUnchangedDocuments(t *testing.T) {
+	before := "a: 1\n---\nb: [x]\n---\n# c\nc: {d: 1}\n"
+	after := "a: 1\n---\nb: [x]\nnew: line\n---\n# c\nc: {d: 1}\n"
+	r := NewReader(Live, Options{})
+	first, err := r.Parse(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := r.last
+	second, err := r.Parse(after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Parse(Live, after, Options{})
+	if !reflect.DeepEqual(second, want) {
+		t.Fatalf("the Reader's stream differs from Parse's:\n%s", describeDocs(second))
+	}
+	if got := second[2].Root.Fields[0].Key.Pos.Line; got != 7 {
+		t.Errorf("the moved document's key is at line %d, want 7", got)
+	}
+	for key, doc := range r.last {
+		if prev, ok := kept[key]; ok == strings.Contains(key.text, "new: line") || (ok && prev.doc != doc.doc) {
+			t.Errorf("document %q: reused %v", key.text, ok)
+		}
+	}
+	second[0].Root.Fields[0].Value.Value = "changed"
+	third, _ := r.Parse(after)
+	if third[0].Root.Fields[0].Value.Value != "1" || first[0].Root.Fields[0].Value.Value != "1" {
+		t.Error("a caller's change reached the Reader")
+	}
+}
+
+// TestReaderMatchesParse applies random edits to random streams and wants the Reader's answer,
+// documents or error, to be Parse's.
+func TestReaderMatchesParse(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	docsPool := []string{"a: 1\n", "b: [x, y]\n", "c:\n  d: e\n", "# only a comment\n", "", "f: |\n  text\n\n", "g: &x {h: 1}\ni: *x\n", "j: [\n", "k: 1\nk: 2\n", "- 1\n"}
+	for round := 0; round < 300; round++ {
+		r := NewReader(Live, Options{MaxNodes: 40})
+		var docs []string
+		for i := 0; i < 1+rng.Intn(6); i++ {
+			docs = append(docs, docsPool[rng.Intn(len(docsPool))])
+		}
+		for edit := 0; edit < 5; edit++ {
+			text := strings.Join(docs, "---\n")
+			got, gotErr := r.Parse(text)
+			want, wantErr := Parse(Live, text, Options{MaxNodes: 40})
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("round %d edit %d, %q:\nReader: %v %s\nParse:  %v %s", round, edit, text, gotErr, describeDocs(got), wantErr, describeDocs(want))
+			}
+			i := rng.Intn(len(docs))
+			switch rng.Intn(3) {
+			case 0:
+				docs[i] = docsPool[rng.Intn(len(docsPool))]
+			case 1:
+				docs = append(docs[:i:i], append([]string{docsPool[rng.Intn(len(docsPool))]}, docs[i:]...)...)
+			default:
+				docs[i] = "\n" + docs[i]
+			}
+		}
+	}
+}
+
+// describeDocs writes documents with their positions, for failure messages.
+func describeDocs(docs []*Document) string {
+	var b strings.Builder
+	for _, d := range docs {
+		fmt.Fprintf(&b, "\n  doc at %d: %s", d.Line, describeNode(d.Root))
+	}
+	return b.String()
+}
+
+func describeNode(n *Node) string {
+	if n == nil {
+		return "nil"
+	}
+	out := fmt.Sprintf("%d:%d %q", n.Pos.Line, n.Pos.Column, n.Value)
+	for _, f := range n.Fields {
+		out += " {" + describeNode(f.Key) + ": " + describeNode(f.Value) + "}"
+	}
+	for _, it := range n.Items {
+		out += " [" + describeNode(it) + "]"
+	}
+	return out
+}
