@@ -10,7 +10,7 @@ NPM ?= npm
 NODE_DEPS := node_modules/.package-lock.json
 
 .PHONY: all run test vet unit fuzz conformance conformance-apply schema fmt clean
-.PHONY: dist serve page-deps chromium jstest bridge screenshots measure
+.PHONY: dist serve page-deps chromium jstest bridge screenshots measure bench
 
 all: test
 
@@ -115,6 +115,12 @@ screenshots: page-deps
 measure: dist chromium
 	$(GO) run ./scripts/build/wasmweight -top 15
 	MERGEPLAY_DIST=$(CURDIR)/dist $(GO) test -count=1 -run '^$$' -bench '^BenchmarkFirstLoad$$' -benchtime 1x ./scripts/browsertest
+
+## bench: the speed table (scripts/bench): each mode against its reference natively on one
+## 200-resource stream and from 10 to 400 resources, then first load and edit latency in
+## headless Chromium on a real build; prints one Markdown table with the budgets (several minutes)
+bench: dist chromium
+	MERGEPLAY_DIST=$(CURDIR)/dist $(GO) run ./scripts/bench
 
 clean:
 	rm -rf dist build

@@ -1,0 +1,118 @@
+// Package pair times the engine and a reference library on the same input inside one benchmark,
+// alternating the two, so that the load of a shared machine weighs on both alike.
+//
+// A benchmark calls Run with the two sides; it reports, besides the framework's ns/op (both sides
+// together), engine-ns/op, ref-ns/op and engine/ref (the engine's time over the reference's: under
+// 1 is faster). scripts/bench reads these metrics.
+package pair
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+)
+
+// gcAbove is the time of a side past which a garbage collection runs (untimed) before each side:
+// a long side then pays for its own garbage only. Shorter sides share collections, which many
+// iterations average out.
+const gcAbove = 20 * time.Millisecond
+
+// Sizes are the stream sizes, in resources, every mode's speed benchmark runs: 200 is the size of
+// the budgets (DESIGN.md), the others show how the time grows. Larger streams pass the front
+// door's limit of handler.MaxInputBytes (1 MiB) per input: see Fits.
+func Sizes() []int { return []int{10, 100, 200, 400} }
+
+// Budget is the size the budgets are measured on.
+const Budget = 200
+
+// Side answers the benchmark's input once, from text to merged text.
+type Side func() error
+
+// Run runs engine and reference b.N times each, alternating which goes first, and reports each
+// side's time per run and their ratio. A nil reference times the engine alone (engine-ns/op
+// only). A side's error fails the benchmark.
+func Run(b *testing.B, engine, reference Side) {
+	b.Helper()
+	type side struct {
+		name  string
+		fn    Side
+		total time.Duration
+		last  time.Duration
+	}
+	eng := &side{name: "engine", fn: engine}
+	ref := &side{name: "reference", fn: reference}
+	order := []*side{eng, ref}
+	if reference == nil {
+		order = order[:1]
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j := range order {
+			s := order[(i+j)%len(order)]
+			if s.last > gcAbove {
+				b.StopTimer()
+				runtime.GC()
+				b.StartTimer()
+			}
+			start := time.Now()
+			err := s.fn()
+			s.last = time.Since(start)
+			s.total += s.last
+			if err != nil {
+				b.Fatalf("%s: %v", s.name, err)
+			}
+		}
+	}
+	b.StopTimer()
+	perOp := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(b.N) }
+	b.ReportMetric(perOp(eng.total), "engine-ns/op")
+	if reference != nil {
+		b.ReportMetric(perOp(ref.total), "ref-ns/op")
+		b.ReportMetric(float64(eng.total)/float64(ref.total), "engine/ref")
+	}
+}
+
+// Errors returns an error naming the first of a response's errors, or nil when it has none.
+func Errors(resp *contract.Response) error {
+	if len(resp.Errors) == 0 {
+		return nil
+	}
+	e := resp.Errors[0]
+	return fmt.Errorf("the engine answered %d errors, the first: %s:%d:%d %s", len(resp.Errors), e.Input, e.Line, e.Column, e.Message)
+}
+
+// Uncached returns a function giving copies of req that alternate between req itself and req
+// with a newline added at the end of each input (the same documents). The handler keeps the
+// last reading of each input, keyed by its text (the page's edits re-parse only the edited
+// input); alternating texts makes it parse every input on every call, as the reference does.
+func Uncached(req *contract.Request) func() *contract.Request {
+	other := *req
+	for _, in := range []*string{&other.Original, &other.Updated, &other.Live} {
+		if *in != "" {
+			*in += "\n"
+		}
+	}
+	i := 0
+	return func() *contract.Request {
+		i++
+		if i%2 == 0 {
+			return &other
+		}
+		return req
+	}
+}
+
+// Fits returns an error when an input of req is larger than the handler reads
+// (handler.MaxInputBytes); a benchmark skips such a size.
+func Fits(req *contract.Request) error {
+	for _, in := range []struct{ name, text string }{{"original", req.Original}, {"updated", req.Updated}, {"live", req.Live}} {
+		if len(in.text) > handler.MaxInputBytes {
+			return fmt.Errorf("%s holds %.1f MiB, over the front door's %d MiB per input", in.name, float64(len(in.text))/(1<<20), handler.MaxInputBytes>>20)
+		}
+	}
+	return nil
+}
