@@ -15,6 +15,11 @@ import { INPUTS, MODES, checkOption, findMode } from "./modes.js";
 export const EMBED_PANES = ["original", "updated", "live", "result"];
 /** The longest input text a message may carry. */
 export const MAX_MESSAGE_TEXT = 1_000_000;
+/**
+ * The types the page sends. They are never answered: a page that is not embedded is its own
+ * parent, so answering its own replies would send mergeplay:error to itself forever.
+ */
+const OUTGOING = ["mergeplay:result", "mergeplay:state", "mergeplay:height", "mergeplay:error"];
 
 /**
  * @typedef {{embed: boolean, panes: string[]|null, readonly: boolean, theme: "light"|"dark"|null}} EmbedParams
@@ -62,7 +67,7 @@ export function validateMessage(data) {
   if (!data || typeof data !== "object" || Array.isArray(data) || typeof data.type !== "string") {
     return { ok: false, error: "not a mergeplay message", ours: false };
   }
-  const ours = data.type.startsWith("mergeplay:");
+  const ours = data.type.startsWith("mergeplay:") && !OUTGOING.includes(data.type);
   const refuse = (error) => ({ ok: false, error, ours });
   if (data.type === "mergeplay:get") {
     return Object.keys(data).length === 1 ? { ok: true, message: { type: "get" } } : refuse("mergeplay:get takes no fields");

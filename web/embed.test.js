@@ -21,6 +21,9 @@ test("anything else is refused; foreign messages are not ours", () => {
   const refused = [
     [null, false], ["mergeplay:set", false], [[], false], [{ type: 3 }, false], [{ type: "webpackOk" }, false],
     [{ type: "mergeplay:run" }, true],
+    // What the page sends is never answered (a page that is not embedded would answer itself forever).
+    [{ type: "mergeplay:error", error: "x" }, false], [{ type: "mergeplay:state", state: {} }, false],
+    [{ type: "mergeplay:result", response: {} }, false], [{ type: "mergeplay:height", height: 1 }, false],
     [{ type: "mergeplay:get", extra: 1 }, true],
     [{ type: "mergeplay:set", mode: "kubectl" }, true],
     [{ type: "mergeplay:set", live: 42 }, true],

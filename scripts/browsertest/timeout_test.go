@@ -1,0 +1,149 @@
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+)
+
+// workerCounter runs in every document before the page's scripts (after the probe): it counts
+// the workers the page creates, the ones it terminates and the "ready" messages they send, so a
+// test can see a worker being replaced, and keeps the last request sent to a worker (sentId,
+// sentRequest: its JSON) and the id of the last one answered (answeredId), so a test can see
+// that the engine answered a given state.
+const workerCounter = `(() => {
+  const count = { created: 0, terminated: 0, ready: 0, sentId: 0, sentRequest: "", answeredId: 0 };
+  Object.defineProperty(window, "__mergeplayWorkers", { value: count });
+  const Base = window.Worker;
+  window.Worker = class extends Base {
+    constructor(...args) {
+      super(...args);
+      count.created++;
+      this.addEventListener("message", (e) => {
+        if (e.data && e.data.type === "ready") count.ready++;
+        if (e.data && typeof e.data.id === "number") count.answeredId = e.data.id;
+      });
+    }
+    postMessage(message, ...rest) {
+      if (message && typeof message.id === "number") { count.sentId = message.id; count.sentRequest = message.request; }
+      return super.postMessage(message, ...rest);
+    }
+    terminate() {
+      count.terminated++;
+      return super.terminate();
+    }
+  };
+})();`
+
+// addScript installs a script that runs in every document the tab opens from now on, before the
+// page's own scripts.
+func (p *tab) addScript(source string) {
+	p.t.Helper()
+	p.do("installing a script", chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: source})
+		return err
+	}))
+}
+
+// slowFinalizers is an apply request the engine takes far longer than the page's 4 s on: three
+// ConfigMaps whose metadata.finalizers (a list merged as a set of scalars) hold n different
+// entries each. The strategic merge patch orders such lists by looking every element up in the
+// others (smp.normalizeSliceOrder, smp.indexIn), which is quadratic. Measured on a loaded 2-CPU
+// machine: natively 3,000 entries take 2-6 s and 8,000 about a minute; under wasm in Chromium
+// 3,000 take 25 s and 5,000 50 s. 8,000 (about 260 KB per input, well within the engine's
+// bounds) leaves a wide margin should the engine get faster.
+func slowFinalizers(n int) *contract.Request {
+	list := func(prefix string) string {
+		var b strings.Builder
+		b.WriteString("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: slow\n  finalizers:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  - example.com/%s-%d\n", prefix, i)
+		}
+		return b.String()
+	}
+	return &contract.Request{Mode: "apply", Original: list("a"), Updated: list("b"), Live: list("c")}
+}
+
+// TestEngineTimeLimit sends the page an input the engine takes longer than the page's 4 s time
+// limit on (slowFinalizers, a genuine quadratic case, not a debug switch) and checks what the
+// reader sees: the status line says the engine took too long and was restarted, the result is
+// marked stale, the worker is terminated and a fresh one becomes ready, every editor still holds
+// the slow input byte for byte, and the next, normal state merges with the marks the engine
+// answers natively.
+func TestEngineTimeLimit(t *testing.T) {
+	h := setup(t)
+	p := openTab(t, h, 1280, 1000)
+	p.addScript(workerCounter)
+	p.navigate("/#example=apply-containers")
+	p.waitReady()
+	p.eval(helpers, nil)
+	var workers struct{ Created, Terminated, Ready int }
+	counts := func() {
+		p.eval(`({Created: window.__mergeplayWorkers.created, Terminated: window.__mergeplayWorkers.terminated, Ready: window.__mergeplayWorkers.ready})`, &workers)
+	}
+	counts()
+	if workers.Created != 1 || workers.Terminated != 0 || workers.Ready != 1 {
+		t.Fatalf("before the slow input, workers: %+v (want one, ready)", workers)
+	}
+
+	// The page drives itself through its postMessage API (a page that is not embedded accepts
+	// messages from itself).
+	slow := slowFinalizers(8000)
+	p.eval(`window.__slow = {original: `+js(slow.Original)+`, updated: `+js(slow.Updated)+`, live: `+js(slow.Live)+`}`, nil)
+	start := time.Now()
+	p.eval(`window.postMessage({type: "mergeplay:set", mode: "apply", ...window.__slow}, "*")`, nil)
+	const sameText = `["original", "updated", "live"].every((i) => window.__mp.text(i) === window.__slow[i])`
+	p.waitFor("the slow input in the editors", sameText, 20*time.Second)
+
+	const timedOut = `document.querySelector(".mp-status-text")?.textContent.includes("took longer than 4 s")`
+	if !p.poll(timedOut, 90*time.Second) {
+		var status string
+		p.eval(`document.querySelector(".mp-status-text")?.textContent ?? ""`, &status)
+		t.Fatalf("after %s the status line says %q; want the time limit's message. If the engine now answers this input within 4 s, it got faster: make slowFinalizers slower (or find another slow input)", time.Since(start).Round(time.Second), status)
+	}
+	t.Logf("the page gave up on the slow input after %s", time.Since(start).Round(100*time.Millisecond))
+	var stale bool
+	p.eval(`document.documentElement.hasAttribute("data-stale")`, &stale)
+	if !stale {
+		t.Error("after the time-out the result is not marked data-stale")
+	}
+	p.waitFor("a fresh worker ready", `window.__mergeplayWorkers.ready >= 2`, 60*time.Second)
+	counts()
+	if workers.Created != 2 || workers.Terminated != 1 {
+		t.Errorf("after the time-out, workers: %+v (want the slow one terminated and one more created)", workers)
+	}
+	var kept bool
+	p.eval(sameText, &kept)
+	if !kept {
+		for _, in := range []string{"original", "updated", "live"} {
+			if got, want := p.editorText(in), slow.Input(in); got != want {
+				t.Errorf("after the time-out, %s holds %d bytes, want the %d bytes sent", in, len(got), len(want))
+			}
+		}
+	}
+
+	// The next, normal state merges on the fresh worker.
+	ex := exampleNamed(t, "apply-field-added")
+	p.eval(`window.postMessage({type: "mergeplay:set", mode: `+js(ex.Request.Mode)+`, original: `+js(ex.Request.Original)+`, updated: `+js(ex.Request.Updated)+`, live: `+js(ex.Request.Live)+`}, "*")`, nil)
+	p.waitFor("the example in the editors", `window.__mp.text("updated") === `+js(ex.Request.Updated)+` && window.__mp.text("live") === `+js(ex.Request.Live), 10*time.Second)
+	p.waitReady()
+	var status string
+	p.eval(`document.querySelector(".mp-status-text")?.textContent ?? ""`, &status)
+	if !strings.HasPrefix(status, "Merged in") {
+		t.Errorf("after the normal request the status line says %q", status)
+	}
+	checkMarks(t, ex, answer(t, ex.Request), p.resultLines())
+	counts()
+	if workers.Created != 2 {
+		t.Errorf("the normal request needed another worker: %+v", workers)
+	}
+	p.expectNoProblems()
+}
