@@ -1,6 +1,8 @@
 package smp
 
 import (
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
@@ -58,6 +60,52 @@ func sameKey(a, b *yamltree.Node) bool {
 		}
 	}
 	return true
+}
+
+// matchText returns a text two keys share exactly when sameKey holds for them; ok is false for a
+// key sameKey matches with nothing, itself included (a list, or a map holding a list or a map).
+// A missing key matches a null one, as sameKey has it.
+func matchText(k *yamltree.Node) (string, bool) {
+	switch kind := kindOf(k); kind {
+	case kindList:
+		return "", false
+	case kindMap:
+		names := make([]string, 0, len(k.Fields))
+		values := make(map[string]string, len(k.Fields))
+		for _, f := range k.Fields {
+			v, ok := scalarKeyText(f.Value)
+			if !ok {
+				return "", false
+			}
+			if _, dup := values[f.Key.Value]; !dup {
+				names = append(names, f.Key.Value)
+			}
+			values[f.Key.Value] = v
+		}
+		if len(names) != len(k.Fields) {
+			return "", false // a repeated field: sameKey's count and lookups disagree; never seen
+		}
+		sort.Strings(names)
+		var b strings.Builder
+		b.WriteString("m")
+		for _, name := range names {
+			b.WriteString(strconv.Quote(name))
+			b.WriteString(values[name])
+		}
+		return b.String(), true
+	default:
+		return scalarKeyText(k)
+	}
+}
+
+// scalarKeyText is matchText for a scalar: its kind and canonical text; ok is false for a list or
+// a map, which sameScalar never matches.
+func scalarKeyText(n *yamltree.Node) (string, bool) {
+	kind := kindOf(n)
+	if kind == kindList || kind == kindMap {
+		return "", false
+	}
+	return "s" + strconv.Itoa(int(kind)) + ":" + strconv.Quote(scalarText(n)), true
 }
 
 // setKey writes a key (as keyOf returns it) into a map.

@@ -252,16 +252,18 @@ func deleteByKey(original []*yamltree.Node, mergeKey string, value *yamltree.Nod
 // mergeItems merges each patch item into the original item with its key (in place), or appends
 // it.
 func mergeItems(original, patch []*yamltree.Node, mergeKey string, schema Schema, policy mergePolicy) ([]*yamltree.Node, error) {
+	index := newKeyIndex(original, mergeKey)
 	for _, v := range patch {
 		if !hasKey(v, mergeKey) {
 			return nil, errNoMergeKey(v, mergeKey)
 		}
-		i, found, err := findByKey(original, mergeKey, keyOf(v, mergeKey))
+		i, found, err := index.find(keyOf(v, mergeKey))
 		if err != nil {
 			return nil, err
 		}
 		if !found {
 			original = append(original, v)
+			index.appended(v)
 			continue
 		}
 		merged, err := mergeMap(original[i], v, schema, policy)
@@ -276,15 +278,14 @@ func mergeItems(original, patch []*yamltree.Node, mergeKey string, schema Schema
 // deleteValues removes from current every value listed in toDelete.
 func deleteValues(current, toDelete []*yamltree.Node) []*yamltree.Node {
 	out := make([]*yamltree.Node, 0, len(current))
-	for _, v := range current {
-		found := false
-		for _, d := range toDelete {
-			if sameScalar(v, d) {
-				found = true
-				break
-			}
+	deleted := make(map[string]bool, len(toDelete))
+	for _, d := range toDelete {
+		if text, ok := scalarKeyText(d); ok {
+			deleted[text] = true
 		}
-		if !found {
+	}
+	for _, v := range current {
+		if text, ok := scalarKeyText(v); !ok || !deleted[text] {
 			out = append(out, v)
 		}
 	}

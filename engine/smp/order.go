@@ -34,9 +34,14 @@ func normalizeSliceOrder(items, order []*yamltree.Node, mergeKey string, elem ki
 		}
 		items, deletes = splitDeleteDirectives(items)
 	}
+	positions := newOrderIndex(order, mergeKey, elem)
+	at := make(map[*yamltree.Node]int, len(items)) // each item's position in order, found once
+	for _, item := range items {
+		at[item] = positions.of(item)
+	}
 	sort.SliceStable(items, func(i, j int) bool {
-		if ii := indexIn(order, items[i], mergeKey, elem); ii >= 0 {
-			if ij := indexIn(order, items[j], mergeKey, elem); ij >= 0 {
+		if ii := at[items[i]]; ii >= 0 {
+			if ij := at[items[j]]; ij >= 0 {
 				return ii < ij
 			}
 		}
@@ -48,6 +53,7 @@ func normalizeSliceOrder(items, order []*yamltree.Node, mergeKey string, elem ki
 // interleave merges two ordered runs by their position in serverOrder.
 func interleave(left, right, serverOrder []*yamltree.Node, mergeKey string, elem kind) []*yamltree.Node {
 	out := make([]*yamltree.Node, 0, len(left)+len(right))
+	positions := newOrderIndex(serverOrder, mergeKey, elem)
 	i, j := 0, 0
 	for i < len(left) || j < len(right) {
 		switch {
@@ -58,8 +64,8 @@ func interleave(left, right, serverOrder []*yamltree.Node, mergeKey string, elem
 			out = append(out, left[i])
 			i++
 		default:
-			li := indexIn(serverOrder, left[i], mergeKey, elem)
-			ri := indexIn(serverOrder, right[j], mergeKey, elem)
+			li := positions.of(left[i])
+			ri := positions.of(right[j])
 			if li >= 0 && ri >= 0 && li < ri {
 				out = append(out, left[i])
 				i++
@@ -72,25 +78,48 @@ func interleave(left, right, serverOrder []*yamltree.Node, mergeKey string, elem
 	return out
 }
 
-// indexIn returns the position in l of the item matching v: by merge key value for maps, by
-// value otherwise; -1 when absent.
-func indexIn(l []*yamltree.Node, v *yamltree.Node, mergeKey string, elem kind) int {
-	identity := func(n *yamltree.Node) *yamltree.Node { return n }
-	if elem == kindMap {
-		identity = func(n *yamltree.Node) *yamltree.Node {
-			if kindOf(n) != kindMap {
-				return nil
+// orderIndex finds the position in a list of the first item matching a value: by merge key value
+// for lists of maps, by value otherwise (sameKey's matching), in constant time. The reference
+// searches the list for every comparison of its sort, which takes minutes on lists of thousands.
+type orderIndex struct {
+	first    map[string]int
+	mergeKey string
+	elem     kind
+}
+
+// newOrderIndex indexes l.
+func newOrderIndex(l []*yamltree.Node, mergeKey string, elem kind) orderIndex {
+	o := orderIndex{first: make(map[string]int, len(l)), mergeKey: mergeKey, elem: elem}
+	for i, item := range l {
+		if text, ok := o.identity(item); ok {
+			if _, seen := o.first[text]; !seen {
+				o.first[text] = i
 			}
-			return keyOf(n, mergeKey)
 		}
 	}
-	want := identity(v)
-	for i, item := range l {
-		if sameKey(want, identity(item)) {
+	return o
+}
+
+// of returns the position of the first item of the list matching v, -1 when none does.
+func (o orderIndex) of(v *yamltree.Node) int {
+	if text, ok := o.identity(v); ok {
+		if i, found := o.first[text]; found {
 			return i
 		}
 	}
 	return -1
+}
+
+// identity returns the text by which an item is found: its merge key's for a list of maps (an
+// item that is not a map has a missing key), its own otherwise. See matchText.
+func (o orderIndex) identity(item *yamltree.Node) (string, bool) {
+	if o.elem != kindMap {
+		return matchText(item)
+	}
+	if kindOf(item) != kindMap {
+		return matchText(nil)
+	}
+	return matchText(keyOf(item, o.mergeKey))
 }
 
 // requireMergeKeys checks that every item of the lists is a map holding the merge key.
@@ -142,12 +171,13 @@ func partitionPrimitives(merged, by []*yamltree.Node) (inPatch, serverOnly []*ya
 func partitionMaps(merged, by []*yamltree.Node, mergeKey string) (inPatch, serverOnly []*yamltree.Node, err error) {
 	inPatch = make([]*yamltree.Node, 0, len(merged))
 	serverOnly = make([]*yamltree.Node, 0, len(merged))
+	index := newKeyIndex(by, mergeKey)
 	for _, v := range merged {
 		_, key, err := itemAndKey(v, mergeKey)
 		if err != nil {
 			return nil, nil, err
 		}
-		_, found, err := findByKey(by, mergeKey, key)
+		_, found, err := index.find(key)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -171,4 +201,55 @@ func findByKey(l []*yamltree.Node, mergeKey string, value *yamltree.Node) (int, 
 		}
 	}
 	return 0, false, nil
+}
+
+// keyIndex answers findByKey on a list in constant time: the first map holding each merge key
+// value, and the first item that is not a map (findByKey fails on it when it comes before the
+// match). Keep it in step with the list through appended.
+type keyIndex struct {
+	list        []*yamltree.Node
+	mergeKey    string
+	first       map[string]int
+	firstNonMap int // -1 while every item is a map
+}
+
+// newKeyIndex indexes l.
+func newKeyIndex(l []*yamltree.Node, mergeKey string) *keyIndex {
+	x := &keyIndex{mergeKey: mergeKey, first: make(map[string]int, len(l)), firstNonMap: -1}
+	for _, v := range l {
+		x.appended(v)
+	}
+	return x
+}
+
+// appended records v, appended to the list.
+func (x *keyIndex) appended(v *yamltree.Node) {
+	x.list = append(x.list, v)
+	i := len(x.list) - 1
+	if kindOf(v) != kindMap {
+		if x.firstNonMap < 0 {
+			x.firstNonMap = i
+		}
+		return
+	}
+	if !hasKey(v, x.mergeKey) {
+		return
+	}
+	if text, ok := matchText(keyOf(v, x.mergeKey)); ok {
+		if _, seen := x.first[text]; !seen {
+			x.first[text] = i
+		}
+	}
+}
+
+// find returns what findByKey(list, mergeKey, value) returns.
+func (x *keyIndex) find(value *yamltree.Node) (int, bool, error) {
+	i, found := 0, false
+	if text, ok := matchText(value); ok {
+		i, found = x.first[text]
+	}
+	if x.firstNonMap >= 0 && (!found || x.firstNonMap < i) {
+		return 0, false, errorAt(x.list[x.firstNonMap], "value for key %d is not a map", x.firstNonMap)
+	}
+	return i, found, nil
 }
