@@ -29,7 +29,10 @@ func (o *outcome) conflictEntries() []contract.Conflict {
 
 // conflictMessage says who holds the field, both values, and the ways out.
 func (o *outcome) conflictMessage(c managed.Conflict) string {
-	live := valueAt(withoutManagedFields(o.live), c.Path, o.typ)
+	if o.bareLive == nil {
+		o.bareLive = withoutManagedFields(o.live)
+	}
+	live := valueAt(o.bareLive, c.Path, o.typ)
 	config := valueAt(o.config, c.Path, o.typ)
 	owner := managerName(c.Manager)
 	livePart := "live has " + explain.Short(live)

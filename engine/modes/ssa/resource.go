@@ -47,6 +47,8 @@ type outcome struct {
 	done      *managed.Outcome
 	// liveEntries are live's managedFields as read (for extra when nothing is written).
 	liveEntries []managed.Entry
+	// bareLive is live without its managedFields, made once for the conflicts' messages.
+	bareLive *yamltree.Node
 }
 
 func (r runner) resource(t stream.Triple) (*outcome, error) {
