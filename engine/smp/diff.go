@@ -381,11 +381,31 @@ func (b byKey) Swap(i, j int) { b.s[i], b.s[j] = b.s[j], b.s[i] }
 // deduplicateScalars removes repeated values the way the reference does: a duplicate is
 // overwritten by the last element, which changes the order.
 func deduplicateScalars(s []*yamltree.Node) []*yamltree.Node {
+	// The reference's loop, run only for items that have a duplicate after them: left counts,
+	// by matching text, the items after i, so the loop (which finds nothing for the others)
+	// stays linear on lists without duplicates.
+	left := make(map[string]int, len(s))
+	texts := make([]string, len(s))
+	matchable := make([]bool, len(s))
+	for i, v := range s {
+		texts[i], matchable[i] = scalarKeyText(v)
+		if matchable[i] {
+			left[texts[i]]++
+		}
+	}
 	last := len(s) - 1
 	for i := 0; i < last; i++ {
+		if !matchable[i] {
+			continue
+		}
+		left[texts[i]]--
+		if left[texts[i]] == 0 {
+			continue
+		}
 		for j := i + 1; j <= last; j++ {
 			if sameScalar(s[i], s[j]) {
-				s[j] = s[last]
+				left[texts[j]]--
+				s[j], texts[j], matchable[j] = s[last], texts[last], matchable[last]
 				s = s[:last]
 				last--
 				j--

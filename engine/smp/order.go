@@ -150,15 +150,14 @@ func splitDeleteDirectives(items []*yamltree.Node) (keep, deletes []*yamltree.No
 func partitionPrimitives(merged, by []*yamltree.Node) (inPatch, serverOnly []*yamltree.Node) {
 	inPatch = make([]*yamltree.Node, 0, len(merged))
 	serverOnly = make([]*yamltree.Node, 0, len(merged))
-	for _, v := range merged {
-		found := false
-		for _, b := range by {
-			if sameScalar(v, b) {
-				found = true
-				break
-			}
+	in := make(map[string]bool, len(by))
+	for _, b := range by {
+		if text, ok := scalarKeyText(b); ok {
+			in[text] = true
 		}
-		if found {
+	}
+	for _, v := range merged {
+		if text, ok := scalarKeyText(v); ok && in[text] {
 			inPatch = append(inPatch, v)
 		} else {
 			serverOnly = append(serverOnly, v)
