@@ -12,12 +12,23 @@ import (
 // keyedList marks a list merged item by item on a merge key: items added, deleted, held by live
 // alone, and the fields of items found on both sides.
 func (w *Walker) keyedList(path fieldpath.Path, v Versions, mergeKey string, items smp.Schema) {
+	original, updated, live, result := newItemIndex(v.Original, mergeKey), newItemIndex(v.Updated, mergeKey),
+		newItemIndex(v.Live, mergeKey), newItemIndex(v.Result, mergeKey)
+	var values [4]*valueIndex // built when an item without its key needs them
+	byValue := func(i int, l *yamltree.Node) *valueIndex {
+		if values[i] == nil {
+			values[i] = newValueIndex(l)
+		}
+		return values[i]
+	}
 	for _, r := range v.Result.Items {
 		key := Key{Field: mergeKey, Value: smp.ItemKey(r, mergeKey)}
-		iv := Versions{Original: FindItem(v.Original, key), Updated: FindItem(v.Updated, key), Live: FindItem(v.Live, key), Result: r}
+		iv := Versions{Original: original.find(key), Updated: updated.find(key), Live: live.find(key), Result: r}
 		p := smp.KeyPath(path, mergeKey, key.Value)
 		switch {
 		case key.Value == nil:
+			// an item without its key (the reference refuses to merge it): found by its data
+			iv = Versions{Original: byValue(0, v.Original).find(r), Updated: byValue(1, v.Updated).find(r), Live: byValue(2, v.Live).find(r), Result: r}
 			w.leaf(p, iv, Field)
 		case iv.Live == nil:
 			w.Mark(p, contract.Added, w.Layout.Line(r), w.EndLine(r), w.Reasons.AddedItem(p, iv, key))
@@ -26,7 +37,7 @@ func (w *Walker) keyedList(path fieldpath.Path, v Versions, mergeKey string, ite
 		default:
 			from := len(w.fields)
 			w.mapFields(p, iv, items, false)
-			if n := countItems(v.Updated, key); n > 1 {
+			if n := updated.count(key); n > 1 {
 				note := w.Reasons.MergedDuplicates(n, key)
 				for i := from; i < len(w.fields); i++ {
 					w.fields[i].Reason += note
@@ -36,10 +47,10 @@ func (w *Walker) keyedList(path fieldpath.Path, v Versions, mergeKey string, ite
 	}
 	for _, l := range v.Live.Items {
 		key := Key{Field: mergeKey, Value: smp.ItemKey(l, mergeKey)}
-		if FindItem(v.Result, key) != nil {
+		if result.find(key) != nil || (key.Value == nil && byValue(3, v.Result).find(l) != nil) {
 			continue
 		}
-		iv := Versions{Original: FindItem(v.Original, key), Updated: FindItem(v.Updated, key), Live: l}
+		iv := Versions{Original: original.find(key), Updated: updated.find(key), Live: l}
 		p := smp.KeyPath(path, mergeKey, key.Value)
 		w.Mark(p, contract.Deleted, l.Pos.Line, LastLine(l), w.Reasons.DeletedItem(p, iv, key))
 	}
@@ -47,8 +58,9 @@ func (w *Walker) keyedList(path fieldpath.Path, v Versions, mergeKey string, ite
 
 // setList marks a list of primitives merged as a set.
 func (w *Walker) setList(path fieldpath.Path, v Versions) {
+	original, updated, live, result := newValueIndex(v.Original), newValueIndex(v.Updated), newValueIndex(v.Live), newValueIndex(v.Result)
 	for _, r := range v.Result.Items {
-		iv := Versions{Original: FindValue(v.Original, r), Updated: FindValue(v.Updated, r), Live: FindValue(v.Live, r), Result: r}
+		iv := Versions{Original: original.find(r), Updated: updated.find(r), Live: live.find(r), Result: r}
 		p := path.Item(r)
 		line := w.Layout.Line(r)
 		switch {
@@ -61,10 +73,10 @@ func (w *Walker) setList(path fieldpath.Path, v Versions) {
 		}
 	}
 	for _, l := range v.Live.Items {
-		if FindValue(v.Result, l) != nil {
+		if result.find(l) != nil {
 			continue
 		}
-		iv := Versions{Original: FindValue(v.Original, l), Updated: FindValue(v.Updated, l), Live: l}
+		iv := Versions{Original: original.find(l), Updated: updated.find(l), Live: l}
 		p := path.Item(l)
 		w.Mark(p, contract.Deleted, l.Pos.Line, 0, w.Reasons.DeletedValue(p, iv))
 	}
@@ -77,11 +89,26 @@ func FindItem(l *yamltree.Node, key Key) *yamltree.Node {
 		return nil
 	}
 	for _, it := range l.Items {
-		if smp.SameKey(smp.ItemKey(it, key.Field), key.Value) {
+		if k := smp.ItemKey(it, key.Field); smp.SameKey(k, key.Value) || sameCompoundKey(k, key.Value) {
 			return it
 		}
 	}
 	return nil
+}
+
+// sameCompoundKey reports whether two keys holding a list, or a map inside a map, are the same
+// data. The reference never finds such a key equal to another, so their items are never merged;
+// but an item live and the result both hold is still one item, which must not be marked added
+// and deleted at once.
+func sameCompoundKey(a, b *yamltree.Node) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	compound := a.IsList()
+	for _, f := range a.Fields {
+		compound = compound || f.Value.IsList() || f.Value.IsMap()
+	}
+	return compound && yamltree.Equal(a, b)
 }
 
 // FindValue returns the item of list l equal to v.
@@ -95,19 +122,6 @@ func FindValue(l, v *yamltree.Node) *yamltree.Node {
 		}
 	}
 	return nil
-}
-
-// countItems counts the items of list l with key's value.
-func countItems(l *yamltree.Node, key Key) int {
-	n := 0
-	if l.IsList() {
-		for _, it := range l.Items {
-			if smp.SameKey(smp.ItemKey(it, key.Field), key.Value) {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // Deepest follows path from root as far as the nodes go and returns the last node reached (root

@@ -143,6 +143,16 @@ func ItemKey(item *yamltree.Node, mergeKey string) *yamltree.Node {
 // merge key values.
 func SameKey(a, b *yamltree.Node) bool { return a != nil && b != nil && sameKey(a, b) }
 
+// KeyMatchText returns a text two keys returned by ItemKey share exactly when SameKey holds for
+// them, for finding items through a map; ok is false for a key SameKey matches with nothing (nil,
+// a list, a map holding a list or a map).
+func KeyMatchText(key *yamltree.Node) (string, bool) {
+	if key == nil {
+		return "", false
+	}
+	return matchText(key)
+}
+
 // KeyPath appends the list item with the given key to path.
 func KeyPath(path fieldpath.Path, mergeKey string, key *yamltree.Node) fieldpath.Path {
 	return keyPath(path, mergeKey, key)
