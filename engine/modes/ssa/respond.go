@@ -29,6 +29,7 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 	for _, o := range outcomes {
 		if o.result != nil {
 			docs = append(docs, &yamltree.Document{Root: o.result})
+			resp.ResultResources = append(resp.ResultResources, o.triple.ID.String())
 		}
 	}
 	text, layout := yamltree.Emit(docs)
