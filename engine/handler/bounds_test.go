@@ -105,3 +105,25 @@ func TestHostileInputsAnswerClearly(t *testing.T) {
 		}
 	}
 }
+
+// TestWithLimitsRaisesTheBounds checks that a handler with raised limits reads what the default
+// one refuses, and that the default handler is unchanged by it.
+func TestWithLimitsRaisesTheBounds(t *testing.T) {
+	big := strings.Repeat("# comment\n", MaxInputBytes/10+1) + "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n"
+	req := &contract.Request{Mode: "apply", Updated: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n", Live: big, Options: contract.DefaultOptions()}
+	h := Default()
+	if resp := h.Handle(context.Background(), req); len(resp.Errors) != 1 || !strings.Contains(resp.Errors[0].Message, "at most 1 MiB") {
+		t.Fatalf("default limits: %+v", resp.Errors)
+	}
+	raised := h.WithLimits(Limits{MaxInputBytes: 4 << 20})
+	if resp := raised.Handle(context.Background(), req); len(resp.Errors) != 0 {
+		t.Errorf("raised limits: %+v", resp.Errors)
+	}
+	if resp := h.Handle(context.Background(), req); len(resp.Errors) != 1 {
+		t.Errorf("the default handler changed: %+v", resp.Errors)
+	}
+	nodes := raised.WithLimits(Limits{MaxInputBytes: 4 << 20, MaxNodes: 5})
+	if resp := nodes.Handle(context.Background(), req); len(resp.Errors) != 1 || !strings.Contains(resp.Errors[0].Message, "more than 5 nodes") {
+		t.Errorf("a node limit of 5: %+v", resp.Errors)
+	}
+}

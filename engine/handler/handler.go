@@ -25,11 +25,36 @@ type Handler struct {
 	modes   map[string]modes.Mode
 	builtin func() (*schema.Set, error)
 	cache   *parseCache
+	limits  Limits
+}
+
+// Limits bound what a handler reads. The page's engine and the terminal front door keep
+// DefaultLimits; a native caller that merges larger streams (the scaling benchmarks) may raise
+// them with WithLimits.
+type Limits struct {
+	// MaxInputBytes bounds each input and the schema: a larger one is refused before parsing.
+	MaxInputBytes int
+	// MaxDepth, MaxNodes and MaxDocuments bound each input's YAML (yamltree.Options); zero
+	// takes yamltree's default.
+	MaxDepth, MaxNodes, MaxDocuments int
+}
+
+// DefaultLimits returns the limits the README documents: MaxInputBytes per input, and
+// yamltree's default depth, node and document bounds.
+func DefaultLimits() Limits {
+	return Limits{MaxInputBytes: MaxInputBytes}
+}
+
+// WithLimits returns a handler with h's modes and the given limits (and a cache of its own).
+func (h *Handler) WithLimits(l Limits) *Handler {
+	out := New(h.Modes()...)
+	out.limits = l
+	return out
 }
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache()}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits()}
 	for _, m := range ms {
 		h.modes[m.Name] = m
 	}
@@ -75,7 +100,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if !ok {
 		return contract.Fail("request", fmt.Errorf("unknown mode %q: choose one of %s", req.Mode, strings.Join(h.names(), ", ")))
 	}
-	if tooBig := checkSizes(req); tooBig != nil {
+	if tooBig := checkSizes(req, h.limits.MaxInputBytes); tooBig != nil {
 		return tooBig
 	}
 	in, resources, failed := h.read(m, req)
@@ -154,16 +179,17 @@ type ResourceInfo struct {
 	Line     int    `json:"line"`
 }
 
-// MaxInputBytes bounds each input (and the schema): a larger one is refused before parsing.
+// MaxInputBytes bounds each input (and the schema) by default: a larger one is refused before
+// parsing.
 const MaxInputBytes = 1 << 20
 
-// checkSizes refuses inputs past MaxInputBytes.
-func checkSizes(req *contract.Request) *contract.Response {
+// checkSizes refuses inputs past limit bytes.
+func checkSizes(req *contract.Request, limit int) *contract.Response {
 	failed := contract.NewResponse()
 	for _, name := range []string{"original", "updated", "live", "schema"} {
-		if n := len(req.Input(name)); n > MaxInputBytes {
+		if n := len(req.Input(name)); n > limit {
 			failed.Errors = append(failed.Errors, contract.Error{Input: name, Line: 1, Column: 1,
-				Message: fmt.Sprintf("%s holds %.1f MiB: the playground reads at most %d MiB per input", name, float64(n)/(1<<20), MaxInputBytes>>20)})
+				Message: fmt.Sprintf("%s holds %.1f MiB: the playground reads at most %s per input", name, float64(n)/(1<<20), sizeText(limit))})
 		}
 	}
 	if len(failed.Errors) == 0 {
@@ -209,7 +235,8 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		if !m.ReadsInput(name) {
 			continue
 		}
-		docs, err := h.cache.parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules})
+		docs, err := h.cache.parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules,
+			MaxDepth: h.limits.MaxDepth, MaxNodes: h.limits.MaxNodes, MaxDocuments: h.limits.MaxDocuments})
 		if err != nil {
 			failed.AddError(string(name), err)
 			continue
@@ -284,4 +311,12 @@ func (h *Handler) MarshalModes() ([]byte, error) {
 		out = append(out, info{Name: m.Name, Summary: m.Summary, Built: m.Built(), Reads: reads})
 	}
 	return json.Marshal(out)
+}
+
+// sizeText writes a size in bytes for a message: "1 MiB", "64 MiB", "1500 bytes".
+func sizeText(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
