@@ -123,7 +123,7 @@ func TestWithLimitsRaisesTheBounds(t *testing.T) {
 		t.Errorf("the default handler changed: %+v", resp.Errors)
 	}
 	nodes := raised.WithLimits(Limits{MaxInputBytes: 4 << 20, MaxNodes: 5})
-	if resp := nodes.Handle(context.Background(), req); len(resp.Errors) != 1 || !strings.Contains(resp.Errors[0].Message, "more than 5 nodes") {
+	if resp := nodes.Handle(context.Background(), req); len(resp.Errors) != 2 || !strings.Contains(resp.Errors[1].Message, "more than 5 nodes") {
 		t.Errorf("a node limit of 5: %+v", resp.Errors)
 	}
 }
