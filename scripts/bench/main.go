@@ -5,8 +5,8 @@
 //     against its reference (Benchmark{Apply,Merge3,SSA,Patch,Twoway}Speed in
 //     scripts/conformance, which alternate the two sides in one process: see scripts/bench/pair),
 //     the medians of -count runs.
-//   - Scaling: the same benchmarks on 10 to 400 resources (fewer runs; pair.Sizes: larger streams
-//     pass the front door's 1 MiB per input).
+//   - Scaling: the same benchmarks on 10 to 2,000 resources (fewer runs; pair.Sizes: larger streams
+//     than the page reads run through pair.Handler, with raised limits).
 //   - In headless Chromium (scripts/browsertest): BenchmarkFirstLoad (sizes, navigation to
 //     data-ready) and BenchmarkEdit (an edit to its re-marked result, on every example and on a
 //     5,000-line stream). Give a real build through MERGEPLAY_DIST, as make bench does.

@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/scripts/bench/pair"
 )
 
-// BenchmarkApplySpeed runs the engine and kubectl's steps alternately on streams of 10 to 400
+// BenchmarkApplySpeed runs the engine and kubectl's steps alternately on streams of 10 to 2,000
 // resources (pair.Sizes), the same YAML text in, merged YAML text out, and reports each side's
 // time and their ratio (pair.Run); 200 resources is the budget's size: the engine no slower than
 // kubectl's steps. make bench runs it; alone:
@@ -22,7 +21,7 @@ import (
 // CreateThreeWayMergePatch and StrategicMergePatch per resource, the results written back as
 // YAML (kubectlText).
 func BenchmarkApplySpeed(b *testing.B) {
-	h := handler.Default()
+	h := pair.Handler()
 	for _, n := range pair.Sizes() {
 		var c *Case
 		checked := false

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/scripts/bench/pair"
 )
 
@@ -14,14 +13,14 @@ import (
 const kyamlUpTo = 500
 
 // BenchmarkMerge3Speed runs the engine and kyaml (kio readers, filters.Merge3, kio writer)
-// alternately on packages of 10 to 400 resources (pair.Sizes), the
+// alternately on packages of 10 to 2,000 resources (pair.Sizes), the
 // same three texts in, the result text out, and reports each side's time and their ratio
 // (pair.Run); 200 resources is the budget's size: the engine at least twice as fast as kyaml.
 // make bench runs it; alone:
 //
 //	cd scripts/conformance && go test -run '^$' -bench Merge3Speed/n=200 -count 5 ./merge3diff
 func BenchmarkMerge3Speed(b *testing.B) {
-	h := handler.Default()
+	h := pair.Handler()
 	for _, n := range pair.Sizes() {
 		var c *Case
 		checked := false

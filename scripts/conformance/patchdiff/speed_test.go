@@ -9,7 +9,6 @@ import (
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
 	"sigs.k8s.io/yaml"
 
-	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 	"github.com/mergeplay/mergeplay/scripts/bench/pair"
 	"github.com/mergeplay/mergeplay/scripts/conformance/applydiff"
@@ -127,14 +126,14 @@ func yamlStream(docs [][]byte) (string, error) {
 }
 
 // BenchmarkPatchSpeed runs the engine and the API server's strategic merge patch alternately on
-// streams of 10 to 400 live objects with patches for some of them (pair.Sizes; speedPatchCase),
+// streams of 10 to 2,000 live objects with patches for some of them (pair.Sizes; speedPatchCase),
 // the same YAML text in, patched YAML text out (patchText), and reports each side's time and
 // their ratio (pair.Run). 200 objects is the budget's size: the engine no slower than the
 // reference. make bench runs it; alone:
 //
 //	cd scripts/conformance && go test -run '^$' -bench PatchSpeed/n=200 -count 5 ./patchdiff
 func BenchmarkPatchSpeed(b *testing.B) {
-	h := handler.Default()
+	h := pair.Handler()
 	for _, n := range pair.Sizes() {
 		var c *PatchCase
 		checked := false
@@ -250,14 +249,14 @@ func twoWayText(c *TwoWayCase) (string, error) {
 }
 
 // BenchmarkTwowaySpeed runs the engine and Helm 2's upgrade (CreateTwoWayMergePatch and the
-// server's StrategicMergePatch) alternately on upgrades of about 10 to 400 resources
+// server's StrategicMergePatch) alternately on upgrades of about 10 to 2,000 resources
 // (pair.Sizes; speedTwoWayCase), the same three YAML texts in, the result text out (twoWayText),
 // and reports each side's time and their ratio (pair.Run). 200 resources is the budget's size:
 // the engine no slower than the reference. make bench runs it; alone:
 //
 //	cd scripts/conformance && go test -run '^$' -bench TwowaySpeed/n=200 -count 5 ./patchdiff
 func BenchmarkTwowaySpeed(b *testing.B) {
-	h := handler.Default()
+	h := pair.Handler()
 	for _, n := range pair.Sizes() {
 		var c *TwoWayCase
 		checked := false

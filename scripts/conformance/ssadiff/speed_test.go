@@ -13,7 +13,6 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
-	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/scripts/bench/pair"
 	"github.com/mergeplay/mergeplay/scripts/conformance/applydiff"
 )
@@ -197,7 +196,7 @@ func timeless(o object) object {
 }
 
 // BenchmarkSSASpeed runs the engine and the API server's field manager alternately on streams
-// of 10 to 400 resources (pair.Sizes): kubectl's server-side applies of built-in objects that
+// of 10 to 2,000 resources (pair.Sizes): kubectl's server-side applies of built-in objects that
 // other managers applied and updated before (newSpeedStream), the same YAML text in, merged YAML
 // text out (referenceText), and reports each side's time and their ratio (pair.Run). 200
 // resources is the budget's size: the engine no slower than the reference. make bench runs it;
@@ -205,7 +204,7 @@ func timeless(o object) object {
 //
 //	cd scripts/conformance && go test -run '^$' -bench SSASpeed/n=200 -count 5 ./ssadiff
 func BenchmarkSSASpeed(b *testing.B) {
-	h := handler.Default()
+	h := pair.Handler()
 	ref, err := NewReference()
 	if err != nil {
 		b.Fatal(err)
