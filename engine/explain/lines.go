@@ -26,7 +26,7 @@ func LastLine(n *yamltree.Node) int {
 
 // EndLine is the last line a node of the result spans.
 func (w *Walker) EndLine(n *yamltree.Node) int {
-	last := w.Layout.Line(n) + blockLines(n)
+	last := w.Layout.ScalarEnd(n)
 	for _, f := range n.Fields {
 		last = max(last, w.EndLine(f.Value))
 	}
@@ -34,17 +34,4 @@ func (w *Walker) EndLine(n *yamltree.Node) int {
 		last = max(last, w.EndLine(it))
 	}
 	return last
-}
-
-// blockLines counts the lines a string written as a block scalar takes after its header.
-func blockLines(n *yamltree.Node) int {
-	if n.Kind != yamltree.ScalarNode || n.Tag != yamltree.StrTag {
-		return 0
-	}
-	content := strings.TrimRight(n.Value, "\n")
-	if !strings.Contains(content, "\n") && n.Style != yamltree.Literal && n.Style != yamltree.Folded {
-		return 0
-	}
-	trailing := len(n.Value) - len(content)
-	return strings.Count(content, "\n") + 1 + max(trailing-1, 0)
 }

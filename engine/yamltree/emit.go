@@ -5,9 +5,11 @@ import (
 	"strings"
 )
 
-// Layout records the line (1-based) each emitted node starts on.
+// Layout records the line (1-based) each emitted node starts on, and the last line of each
+// scalar written as a block scalar.
 type Layout struct {
 	lines map[*Node]int
+	ends  map[*Node]int
 }
 
 // Line returns the line where n was written: for a map entry's value, the line of its key; for a
@@ -19,12 +21,24 @@ func (l *Layout) Line(n *Node) int {
 	return l.lines[n]
 }
 
+// ScalarEnd returns the last line of a scalar written as a block scalar (its content's last
+// line), else the node's Line: a string holding newlines that had to be quoted takes one line.
+func (l *Layout) ScalarEnd(n *Node) int {
+	if l == nil {
+		return 0
+	}
+	if end, ok := l.ends[n]; ok {
+		return end
+	}
+	return l.lines[n]
+}
+
 // Emit writes documents as a YAML stream in block style, each document after the first opened by
 // "---" (the first too when it was written so). It keeps the nodes' comments, key order and
 // scalar styles, quotes a string wherever its plain form would read back as another value under
 // either rule set, and returns where each node landed.
 func Emit(docs []*Document) (string, *Layout) {
-	e := &emitter{layout: &Layout{lines: map[*Node]int{}}, line: 1}
+	e := &emitter{layout: &Layout{lines: map[*Node]int{}, ends: map[*Node]int{}}, line: 1}
 	for i, d := range docs {
 		if i > 0 || d.Explicit {
 			e.write("---\n")
@@ -82,7 +96,7 @@ func (e *emitter) root(n *Node) {
 		e.mapBody(n, 0, false)
 	case n.Kind == ListNode && !keepsFlow(n, 0) && len(n.Items) > 0:
 		e.comments(n.Comments.Head, 0)
-		e.listBody(n, 0)
+		e.listBody(n, 0, false)
 	default:
 		e.comments(n.Comments.Head, 0)
 		e.inline(n, 2, false)
@@ -120,7 +134,7 @@ func (e *emitter) afterKey(v *Node, indent int) {
 		if v.IndentedItems {
 			in += 2
 		}
-		e.listBody(v, in)
+		e.listBody(v, in, !v.IndentedItems)
 	case v.Kind == ScalarNode && v.Tag == NullTag && v.Value == "" && v.Style == Plain:
 		e.lineComment(v)
 		e.write("\n")
@@ -132,9 +146,12 @@ func (e *emitter) afterKey(v *Node, indent int) {
 	}
 }
 
-// listBody writes the items of a block list, each "-" at indent.
-func (e *emitter) listBody(n *Node, indent int) {
-	for _, it := range n.Items {
+// listBody writes the items of a block list, each "-" at indent. A list written at its key's
+// column (kubectl's style) writes a last null item as "- null" rather than a bare "-": the next
+// key, at the same column, would otherwise read as that item's content (goccy/go-yaml reads
+// "a:\n-\nb: 1" as {a: [{b: 1}]}).
+func (e *emitter) listBody(n *Node, indent int, atKeyColumn bool) {
+	for i, it := range n.Items {
 		e.comments(it.Comments.Head, indent)
 		if it.Kind == MapNode && !keepsFlow(it, indent) && len(it.Fields) > 0 {
 			e.comments(it.Fields[0].Key.Comments.Head, indent)
@@ -150,8 +167,8 @@ func (e *emitter) listBody(n *Node, indent int) {
 		case it.Kind == ListNode && !keepsFlow(it, indent) && len(it.Items) > 0:
 			e.lineComment(it)
 			e.write("\n")
-			e.listBody(it, indent+2)
-		case it.Kind == ScalarNode && it.Tag == NullTag && it.Value == "" && it.Style == Plain:
+			e.listBody(it, indent+2, false)
+		case it.Kind == ScalarNode && it.Tag == NullTag && it.Value == "" && it.Style == Plain && !(atKeyColumn && i == len(n.Items)-1):
 			e.lineComment(it)
 			e.write("\n")
 		default:
@@ -180,6 +197,7 @@ func (e *emitter) inline(n *Node, indent int, _ bool) {
 			e.write(header)
 			e.lineComment(n)
 			e.write("\n" + body)
+			e.layout.ends[n] = e.line - 1
 			return
 		}
 	}

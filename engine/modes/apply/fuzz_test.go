@@ -1,9 +1,6 @@
 package apply_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -11,44 +8,128 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// FuzzApply checks the apply mode's promises on any input: no internal error, a result that
-// parses back, and applying the same config again changes nothing.
+// lastApplied is kubectl's annotation.
+const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
+
+// FuzzApply checks the apply mode (client-side kubectl apply) on any three inputs and options.
+//
+// Invariants checked:
+//   - no internal error or panic; a result parses back; marks point into their text
+//     (checkCommon);
+//   - a deleted mark names a field live has at its line and the result lacks (checkDeleted);
+//   - idempotence: applying the same config to the result, last-applied now read from the
+//     result's annotation, succeeds and changes nothing. The second apply does not prune:
+//     with last-applied read from live's annotations rather than the original editor, prune
+//     may rightly delete resources the first apply was not told about;
+//   - identical inputs: with original, updated and live the same config, the result is live
+//     with kubectl's last-applied annotation added (and "namespace: default", which kubectl
+//     writes into a namespaced object that lacks one), and nothing else changed: kubectl's
+//     patch then carries only the annotation. Both are dropped from both sides before
+//     comparing, with the annotations and metadata maps they leave empty. Except when a list of
+//     scalars holds a value twice: kubectl sends $setElementOrder for every unsorted list of
+//     scalars that merges, even an unchanged one (strategicpatch sorts the original's list in
+//     place before comparing), and applying it gathers the duplicates of a value together
+//     (recorded: "behavior of set element order for a merging int list with duplicate").
+//
+// Seeds: the apply examples (with their options) and strategicpatch's recorded three-way table
+// (original, modified, current) under its mergeItem schema (engine/smp/testdata, copied from
+// shared/conformance).
 func FuzzApply(f *testing.F) {
-	dirs, _ := filepath.Glob("../../../examples/apply-*")
-	for _, d := range dirs {
-		read := func(name string) string { b, _ := os.ReadFile(filepath.Join(d, name)); return string(b) }
-		f.Add(read("original.yaml"), read("updated.yaml"), read("live.yaml"))
+	vectors, swagger := smpVectors(f)
+	schemas := schemaTable{{}, {swagger, "mergeItem"}}
+	for _, req := range exampleRequests(f, "apply") {
+		o := req.Options
+		f.Add(req.Original, req.Updated, req.Live, schemas.index(o.Schema, o.SchemaType), o.Overwrite, o.Prune, o.MultiKeys)
+	}
+	for _, v := range vectors {
+		f.Add(text(v.Original), text(v.Modified), text(v.Current), uint8(1), true, false, false)
 	}
 	h := handler.Default()
-	f.Fuzz(func(t *testing.T, original, updated, live string) {
-		if len(original)+len(updated)+len(live) > 8000 {
+	f.Fuzz(func(t *testing.T, original, updated, live string, schema uint8, overwrite, prune, multiKeys bool) {
+		if len(original)+len(updated)+len(live) > maxFuzzInput {
 			return
 		}
-		resp := h.Handle(context.Background(), &contract.Request{Mode: "apply", Original: original, Updated: updated, Live: live, Options: contract.DefaultOptions()})
-		for _, e := range resp.Errors {
-			if e.Input == "engine" {
-				t.Fatalf("internal error: %s\noriginal: %q\nupdated: %q\nlive: %q", e.Message, original, updated, live)
+		request := func(original, updated, live string, prune bool) *contract.Request {
+			opts := contract.DefaultOptions()
+			s := schemas.pick(schema)
+			opts.Schema, opts.SchemaType = s.text, s.typ
+			opts.Overwrite, opts.Prune, opts.MultiKeys = overwrite, prune, multiKeys
+			return &contract.Request{Mode: "apply", Original: original, Updated: updated, Live: live, Options: opts}
+		}
+		first := ask(h, request(original, updated, live, prune), yamltree.YAML11)
+		if checkCommon(t, first) != nil {
+			again := ask(h, request("", updated, first.resp.Result, false), yamltree.YAML11)
+			if len(again.resp.Errors) > 0 || len(again.resp.Conflicts) > 0 {
+				t.Fatalf("applying the config to its result fails: %+v %+v\nresult:\n%s\n%s", again.resp.Errors, again.resp.Conflicts, first.resp.Result, first.describe())
+			}
+			if diff := sameObjects(first.resp.Result, again.resp.Result, yamltree.YAML11, nil); diff != "" {
+				t.Fatalf("applying the same config twice changed the object: %s\n%s", diff, first.describe())
 			}
 		}
-		if len(resp.Errors) > 0 || resp.Result == "" {
+		same := ask(h, request(updated, updated, updated, false), yamltree.YAML11)
+		if checkCommon(t, same) == nil || duplicateScalars(updated) {
 			return
 		}
-		if _, err := yamltree.Parse(yamltree.Result, resp.Result, yamltree.Options{}); err != nil {
-			t.Fatalf("the result does not parse: %v\n%s", err, resp.Result)
-		}
-		again := h.Handle(context.Background(), &contract.Request{Mode: "apply", Updated: updated, Live: resp.Result, Options: contract.DefaultOptions()})
-		if len(again.Errors) > 0 {
-			t.Fatalf("applying the result again fails: %+v\nresult:\n%s", again.Errors, resp.Result)
-		}
-		first, _ := yamltree.Parse(yamltree.Result, resp.Result, yamltree.Options{})
-		second, _ := yamltree.Parse(yamltree.Result, again.Result, yamltree.Options{})
-		if len(first) != len(second) {
-			t.Fatalf("applying twice changed the number of resources:\n%s\n---\n%s", resp.Result, again.Result)
-		}
-		for i := range first {
-			if !yamltree.Equal(first[i].Root, second[i].Root) {
-				t.Fatalf("applying the same config twice changed the object\nconfig:\n%s\nafter one apply:\n%s\nafter two:\n%s", updated, resp.Result, again.Result)
-			}
+		if diff := sameObjects(updated, same.resp.Result, yamltree.YAML11, dropKubectlAdditions); diff != "" {
+			t.Fatalf("applying a config onto itself changed more than the annotation: %s\n%s", diff, same.describe())
 		}
 	})
+}
+
+// dropKubectlAdditions removes what kubectl adds to every object it applies: its last-applied
+// annotation and, for a namespaced kind without a namespace, "namespace: default"; then the
+// annotations and metadata maps when that leaves them empty.
+func dropKubectlAdditions(obj *yamltree.Node) {
+	meta := obj.Get("metadata")
+	if !meta.IsMap() {
+		return
+	}
+	if meta.Get("namespace").Str() == "default" {
+		meta.Delete("namespace")
+	}
+	if annotations := meta.Get("annotations"); annotations.IsMap() && annotations.Delete(lastApplied) && len(annotations.Fields) == 0 {
+		meta.Delete("annotations")
+	}
+	if len(meta.Fields) == 0 {
+		obj.Delete("metadata")
+	}
+}
+
+// duplicateScalars reports whether a stream holds a list of scalars with a value twice.
+func duplicateScalars(text string) bool {
+	docs, err := yamltree.Parse(yamltree.Updated, text, yamltree.Options{})
+	if err != nil {
+		return false
+	}
+	var walk func(n *yamltree.Node) bool
+	walk = func(n *yamltree.Node) bool {
+		if n == nil {
+			return false
+		}
+		seen := map[string]bool{}
+		for _, it := range n.Items {
+			if it.IsScalar() {
+				v, _ := yamltree.JSON(it)
+				if seen[v] {
+					return true
+				}
+				seen[v] = true
+			}
+			if walk(it) {
+				return true
+			}
+		}
+		for _, f := range n.Fields {
+			if walk(f.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range docs {
+		if walk(d.Root) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,7 +1,8 @@
 package merge3_test
 
 import (
-	"context"
+	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -10,38 +11,159 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// FuzzMerge3 checks that no input makes the mode fail inside (an "engine" error is a recovered
-// panic), that a result reads back as YAML, and that every mark points at a line of the result
-// (of live, for a deletion).
+// FuzzMerge3 checks the merge3 mode (kpt / kustomize package update) on any three inputs.
+//
+// Invariants checked:
+//   - no internal error or panic; a result parses back (YAML 1.2, as kyaml reads it); marks
+//     point into their text (checkCommon);
+//   - a deleted mark names a field live has at its line and the result lacks (checkDeleted);
+//   - idempotence: rebasing the result onto the same upstream change again (same original and
+//     updated, the result as the local copy) returns the result, as data. Not when the local
+//     copy holds a null: the null clears its field once, and the next merge takes what upstream
+//     added there for new;
+//   - identical inputs: merging a result with itself as original, updated and local copy
+//     returns it, as data.
+//
+// Both compare with null fields dropped, then an empty metadata.annotations and an empty
+// metadata: a resource only one side has (upstream added it, or only the local copy has it) is
+// copied whole, nulls included, and the next merge clears them, and kio's reader then drops
+// the annotations and metadata maps left empty. Both accept one error on the second merge,
+// which the first could not meet: a result holding two resources that differ only by
+// "namespace: default" (kio keeps them apart, package stream refuses them in one input; see
+// the package doc).
+//
+// Rebasing again may also be refused where the first merge was not: once upstream changed a
+// field's kind (a list became a scalar), the local copy holds the new kind and the original the
+// old one, and kyaml's walk stops on sources of different kinds ("wrong node kind").
+//
+// Identical inputs are taken from a result rather than from live: kyaml's merge of three equal
+// copies of any local copy does not return it, because it normalizes on the way (a null clears
+// its field, an item of a keyed list without its key is dropped, an empty metadata or
+// annotations map is dropped by kio's reader). A result has been through all that once.
+//
+// Known to fail (not fixed yet): when kyaml replaces a local list item by a rebuilt one (a list
+// holding an item without the key), the marks call the item both added and deleted, and the
+// deleted-mark invariant reports the path still in the result. Reproducer: original
+// "l:\n- name: a\n", updated "l:\n- name: a\n  x: 1\n", live "l:\n- y: 1\n- name: a\n  x: 1\n",
+// inferKeys.
+//
+// Seeds: the mode's table tests (modeCases), the merge3 examples, and kyaml's recorded merge3
+// cases (testdata/kyaml-merge3-vectors.json, copied from shared/conformance).
 func FuzzMerge3(f *testing.F) {
 	for _, c := range modeCases {
 		f.Add(c.original, c.updated, c.live, c.inferKeys)
 	}
+	for _, req := range exampleRequests(f, "merge3") {
+		f.Add(req.Original, req.Updated, req.Live, req.Options.InferKeys)
+	}
+	for _, v := range kyamlVectors(f) {
+		f.Add(v.Origin, v.Update, v.Local, v.Infer)
+	}
 	h := handler.Default()
 	f.Fuzz(func(t *testing.T, original, updated, live string, inferKeys bool) {
-		opts := contract.DefaultOptions()
-		opts.InferKeys = inferKeys
-		resp := h.Handle(context.Background(), &contract.Request{Mode: "merge3", Original: original, Updated: updated, Live: live, Options: opts})
-		for _, e := range resp.Errors {
-			if e.Input == "engine" {
-				t.Fatalf("internal error: %s", e.Message)
-			}
-		}
-		if len(resp.Errors) > 0 {
+		if len(original)+len(updated)+len(live) > maxFuzzInput {
 			return
 		}
-		if _, err := yamltree.Parse(yamltree.Result, resp.Result, yamltree.Options{Rules: yamltree.YAML12}); err != nil {
-			t.Fatalf("the result does not read back: %v\n%s", err, resp.Result)
+		request := func(original, updated, live string) *contract.Request {
+			opts := contract.DefaultOptions()
+			opts.InferKeys = inferKeys
+			return &contract.Request{Mode: "merge3", Original: original, Updated: updated, Live: live, Options: opts}
 		}
-		resultLines, liveLines := strings.Count(resp.Result, "\n")+1, strings.Count(live, "\n")+1
-		for _, m := range resp.Fields {
-			limit := resultLines
-			if m.Mark == contract.Deleted {
-				limit = liveLines
+		first := ask(h, request(original, updated, live), yamltree.YAML12)
+		if checkCommon(t, first) == nil {
+			return
+		}
+		result := first.resp.Result
+		again := ask(h, request(original, updated, result), yamltree.YAML12)
+		checkCommon(t, again)
+		// A null in the local copy clears its field once; the next merge takes what upstream
+		// added there for new.
+		if !holdsNull(live, yamltree.YAML12) {
+			if len(again.resp.Errors) > 0 && !namespaceTwice(again.resp.Errors) && !kindChanged(again.resp.Errors) {
+				t.Fatalf("rebasing the result again fails: %+v\nresult:\n%s\n%s", again.resp.Errors, result, first.describe())
 			}
-			if m.Line < 1 || m.Line > limit || m.EndLine > limit || m.Reason == "" {
-				t.Fatalf("mark out of place: %+v (%d lines)", m, limit)
+			if diff := sameObjects(result, again.resp.Result, yamltree.YAML12, kioNormal); len(again.resp.Errors) == 0 && diff != "" {
+				t.Fatalf("rebasing the result onto the same upstream change again changed it: %s\n%s", diff, first.describe())
 			}
+		}
+		same := ask(h, request(result, result, result), yamltree.YAML12)
+		checkCommon(t, same)
+		if len(same.resp.Errors) > 0 && !namespaceTwice(same.resp.Errors) {
+			t.Fatalf("merging a result with itself fails: %+v\n%s", same.resp.Errors, same.describe())
+		}
+		if diff := sameObjects(result, same.resp.Result, yamltree.YAML12, kioNormal); len(same.resp.Errors) == 0 && diff != "" {
+			t.Fatalf("merging a result with itself changed it: %s\n%s", diff, same.describe())
 		}
 	})
+}
+
+// kyamlVector is one recorded case of kyaml's merge3 tests (testdata/README.md).
+type kyamlVector struct {
+	Origin, Update, Local string
+	Infer                 bool
+}
+
+// kyamlVectors returns the recorded kyaml cases.
+func kyamlVectors(t testing.TB) []kyamlVector {
+	data, err := os.ReadFile("testdata/kyaml-merge3-vectors.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []kyamlVector
+	if err := json.Unmarshal(data, &vs); err != nil {
+		t.Fatal(err)
+	}
+	return vs
+}
+
+// namespaceTwice reports whether every error is package stream's refusal of one resource written
+// twice, with and without "namespace: default".
+func namespaceTwice(errs []contract.Error) bool {
+	for _, e := range errs {
+		if !strings.Contains(e.Message, "/default/") || !strings.Contains(e.Message, "is defined twice") {
+			return false
+		}
+	}
+	return true
+}
+
+// kindChanged reports whether every error is kyaml's refusal to walk sources of different kinds.
+func kindChanged(errs []contract.Error) bool {
+	for _, e := range errs {
+		if !strings.Contains(e.Message, "wrong node kind") {
+			return false
+		}
+	}
+	return true
+}
+
+// kioNormal removes every null field of an object, then its metadata.annotations and its
+// metadata when they are empty maps.
+func kioNormal(obj *yamltree.Node) {
+	dropNulls(obj)
+	meta := obj.Get("metadata")
+	if a := meta.Get("annotations"); a.IsMap() && len(a.Fields) == 0 {
+		meta.Delete("annotations")
+	}
+	if meta.IsMap() && len(meta.Fields) == 0 {
+		obj.Delete("metadata")
+	}
+}
+
+// dropNulls removes every map field holding null.
+func dropNulls(n *yamltree.Node) {
+	if n == nil {
+		return
+	}
+	kept := n.Fields[:0]
+	for _, f := range n.Fields {
+		if !f.Value.IsNull() {
+			dropNulls(f.Value)
+			kept = append(kept, f)
+		}
+	}
+	n.Fields = kept
+	for _, it := range n.Items {
+		dropNulls(it)
+	}
 }

@@ -109,7 +109,13 @@ func upgrade(t stream.Triple, sch smp.Schema) (*upgraded, error) {
 		u.three, u.threeErr = nil, err
 	}
 	if u.repair, err = threeWayPatch(t.Updated.Root, t.Updated.Root, u.two, sch); err != nil {
-		return nil, err
+		if u.threeErr == nil {
+			return nil, err
+		}
+		// The repair patch is a three-way patch too, and fails when Helm 3's does (an item of
+		// a merged list without its merge key): the two-way result still stands, without a
+		// repair, and the three-way failure's warning says why.
+		u.repair = nil
 	}
 	if u.three != nil {
 		u.outOfSync = drifts(u.two, u.three, sch)
