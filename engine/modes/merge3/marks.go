@@ -113,9 +113,15 @@ func quoteNote(result, local *ynode.Node, d decision) string {
 // of items merged, and the local items the merge removed.
 func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *listInfo) {
 	inResult := map[*ynode.Node]bool{}
+	added := map[string]int{} // the mark of each item added under a key or value, by path
 	for i, item := range result.Content {
 		inResult[item] = true
-		m.item(itemPath(path, item, info, i), item, m.res.pristineOf[item], info)
+		p := itemPath(path, item, info, i)
+		at := len(m.fields)
+		m.item(p, item, m.res.pristineOf[item], info)
+		if at < len(m.fields) && m.fields[at].Mark == contract.Added && !byPosition(p) {
+			added[m.fields[at].Path] = at
+		}
 	}
 	if local == nil {
 		return
@@ -125,8 +131,21 @@ func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *lis
 			continue
 		}
 		p := itemPath(path, li, info, i)
+		if at, ok := added[p.String()]; ok {
+			// kyaml dropped the local item and wrote one rebuilt from upstream in its place: the
+			// item is still there, changed, not added and deleted
+			f := &m.fields[at]
+			f.Mark = contract.Changed
+			f.Reason = fmt.Sprintf("kyaml dropped live's item with this key (line %d) and wrote this one in its place, rebuilt from upstream's changes: fields only live's item had are not carried over (items match %s)", srcLine(li), m.reasons.keyPhrase(info)) + m.reasons.noteOf(p, info)
+			continue
+		}
 		m.mark(p, contract.Deleted, srcLine(li), srcEnd(li), m.reasons.deletedItem(p, m.decisionOf(li), info, li))
 	}
+}
+
+// byPosition reports whether a path's last step selects a list item by its index.
+func byPosition(p fieldpath.Path) bool {
+	return len(p) > 0 && p[len(p)-1].IsIndex
 }
 
 // item marks one item of a merged list; local is the item as the local copy had it, nil for a

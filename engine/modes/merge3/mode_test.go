@@ -23,6 +23,16 @@ type modeCase struct {
 
 var modeCases = []modeCase{
 	{
+		name:      "an item kyaml drops and rebuilds under the same key is changed, not added and deleted",
+		original:  "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\nl:\n- name: a\n",
+		updated:   "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\nl:\n- name: a\n  x: 1\n",
+		live:      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\nl:\n- y: 1\n- name: a\n  x: 1\n",
+		inferKeys: true,
+		result:    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\nl:\n- y: 1\n- x: 1\n  name: a\n",
+		marks:     []string{"retained .apiVersion", "retained .kind", "retained .metadata.name", "ignored .l[0]", `changed .l[name="a"]`},
+		reasons:   map[string]string{`.l[name="a"]`: "dropped live's item with this key (line 7)"},
+	},
+	{
 		name:     "drift kept, upstream change wins, local-only ignored, removed upstream deleted",
 		original: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  x: \"1\"\n  y: \"1\"\n  z: \"1\"\n",
 		updated:  "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  x: \"1\"\n  y: \"2\"\n",
