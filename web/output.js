@@ -57,6 +57,16 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
   } });
 
   const resultPanel = h("div", {}, foldBar, result.dom);
+  // The Patch, Diff and Explain tabs are drawn when they are shown: on a long stream each holds
+  // thousands of elements, and an edit should pay only for the tab in view.
+  const drawnWhenShown = new Map([["patch", patchView], ["diff", diffView], ["explain", explain]]);
+  let undrawn = new Set();
+  function draw(id) {
+    if (!shown || !undrawn.has(id)) return;
+    undrawn.delete(id);
+    drawnWhenShown.get(id).update(shown.response);
+  }
+
   const baseTabs = [
     { id: "result", label: "Result", panel: resultPanel },
     { id: "patch", label: "Patch", panel: patchView.dom },
@@ -70,6 +80,7 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
     showResultLine: (line) => showResultLine(line),
     selectTab: (id) => {
       tabs.select(id);
+      draw(id);
       document.getElementById(`mp-tab-${id}`)?.focus();
     },
   };
@@ -85,7 +96,7 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
     if (tabs && ids === tabIds) return;
     const selected = tabs?.selected() ?? "result";
     tabIds = ids;
-    tabs = createTabs([...baseTabs, ...own.map((v) => ({ id: v.id, label: v.kind.label, panel: v.view.dom }))], { label: "Result views" });
+    tabs = createTabs([...baseTabs, ...own.map((v) => ({ id: v.id, label: v.kind.label, panel: v.view.dom }))], { label: "Result views", onSelect: draw });
     for (const v of modeViews) if (v.kind.place === "tab" && !own.includes(v)) v.view.dom.hidden = true;
     if (own.some((v) => v.id === selected) || baseTabs.some((t) => t.id === selected)) tabs.select(selected);
     replaceChildren(tabsSlot, tabs.dom);
@@ -181,11 +192,10 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
         return { ...f, key: `${f.path}#${n}` };
       });
       legend.update(layout.counts);
-      patchView.update(response);
-      diffView.update(response);
-      explain.update(response);
+      undrawn = new Set(drawnWhenShown.keys());
       conflicts.update(response.conflicts);
       buildTabs();
+      draw(tabs.selected());
       for (const v of modeViews) {
         const on = activeViews().includes(v);
         v.view.update(on ? response : null, { mode });
