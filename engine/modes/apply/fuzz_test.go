@@ -5,6 +5,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/modes/internal/fuzzcheck"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -15,8 +16,9 @@ const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 //
 // Invariants checked:
 //   - no internal error or panic; a result parses back; marks point into their text
-//     (checkCommon);
-//   - a deleted mark names a field live has at its line and the result lacks (checkDeleted);
+//     (fuzzcheck.CheckCommon);
+//   - a deleted mark names a field live has at its line and the result lacks
+//     (fuzzcheck.CheckDeleted);
 //   - idempotence: applying the same config to the result, last-applied now read from the
 //     result's annotation, succeeds and changes nothing. The second apply does not prune:
 //     with last-applied read from live's annotations rather than the original editor, prune
@@ -35,43 +37,43 @@ const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 // (original, modified, current) under its mergeItem schema (engine/smp/testdata, copied from
 // shared/conformance).
 func FuzzApply(f *testing.F) {
-	vectors, swagger := smpVectors(f)
-	schemas := schemaTable{{}, {swagger, "mergeItem"}}
-	for _, req := range exampleRequests(f, "apply") {
+	vectors, swagger := fuzzcheck.SMPVectors(f)
+	schemas := fuzzcheck.SchemaTable{{}, {Text: swagger, Type: "mergeItem"}}
+	for _, req := range fuzzcheck.ExampleRequests(f, "apply") {
 		o := req.Options
-		f.Add(req.Original, req.Updated, req.Live, schemas.index(o.Schema, o.SchemaType), o.Overwrite, o.Prune, o.MultiKeys)
+		f.Add(req.Original, req.Updated, req.Live, schemas.Index(o.Schema, o.SchemaType), o.Overwrite, o.Prune, o.MultiKeys)
 	}
 	for _, v := range vectors {
-		f.Add(text(v.Original), text(v.Modified), text(v.Current), uint8(1), true, false, false)
+		f.Add(fuzzcheck.Text(v.Original), fuzzcheck.Text(v.Modified), fuzzcheck.Text(v.Current), uint8(1), true, false, false)
 	}
 	h := handler.Default()
 	f.Fuzz(func(t *testing.T, original, updated, live string, schema uint8, overwrite, prune, multiKeys bool) {
-		if len(original)+len(updated)+len(live) > maxFuzzInput {
+		if len(original)+len(updated)+len(live) > fuzzcheck.MaxInput {
 			return
 		}
 		request := func(original, updated, live string, prune bool) *contract.Request {
 			opts := contract.DefaultOptions()
-			s := schemas.pick(schema)
-			opts.Schema, opts.SchemaType = s.text, s.typ
+			s := schemas.Pick(schema)
+			opts.Schema, opts.SchemaType = s.Text, s.Type
 			opts.Overwrite, opts.Prune, opts.MultiKeys = overwrite, prune, multiKeys
 			return &contract.Request{Mode: "apply", Original: original, Updated: updated, Live: live, Options: opts}
 		}
-		first := ask(h, request(original, updated, live, prune), yamltree.YAML11)
-		if checkCommon(t, first) != nil {
-			again := ask(h, request("", updated, first.resp.Result, false), yamltree.YAML11)
-			if len(again.resp.Errors) > 0 || len(again.resp.Conflicts) > 0 {
-				t.Fatalf("applying the config to its result fails: %+v %+v\nresult:\n%s\n%s", again.resp.Errors, again.resp.Conflicts, first.resp.Result, first.describe())
+		first := fuzzcheck.Ask(h, request(original, updated, live, prune), yamltree.YAML11)
+		if fuzzcheck.CheckCommon(t, first) != nil {
+			again := fuzzcheck.Ask(h, request("", updated, first.Resp.Result, false), yamltree.YAML11)
+			if len(again.Resp.Errors) > 0 || len(again.Resp.Conflicts) > 0 {
+				t.Fatalf("applying the config to its result fails: %+v %+v\nresult:\n%s\n%s", again.Resp.Errors, again.Resp.Conflicts, first.Resp.Result, first.Describe())
 			}
-			if diff := sameObjects(first.resp.Result, again.resp.Result, yamltree.YAML11, nil); diff != "" {
-				t.Fatalf("applying the same config twice changed the object: %s\n%s", diff, first.describe())
+			if diff := fuzzcheck.SameObjects(first.Resp.Result, again.Resp.Result, yamltree.YAML11, nil); diff != "" {
+				t.Fatalf("applying the same config twice changed the object: %s\n%s", diff, first.Describe())
 			}
 		}
-		same := ask(h, request(updated, updated, updated, false), yamltree.YAML11)
-		if checkCommon(t, same) == nil || duplicateScalars(updated) {
+		same := fuzzcheck.Ask(h, request(updated, updated, updated, false), yamltree.YAML11)
+		if fuzzcheck.CheckCommon(t, same) == nil || duplicateScalars(updated) {
 			return
 		}
-		if diff := sameObjects(updated, same.resp.Result, yamltree.YAML11, dropKubectlAdditions); diff != "" {
-			t.Fatalf("applying a config onto itself changed more than the annotation: %s\n%s", diff, same.describe())
+		if diff := fuzzcheck.SameObjects(updated, same.Resp.Result, yamltree.YAML11, dropKubectlAdditions); diff != "" {
+			t.Fatalf("applying a config onto itself changed more than the annotation: %s\n%s", diff, same.Describe())
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/modes/internal/fuzzcheck"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -15,8 +16,9 @@ import (
 //
 // Invariants checked:
 //   - no internal error or panic; a result parses back (YAML 1.2, as kyaml reads it); marks
-//     point into their text (checkCommon);
-//   - a deleted mark names a field live has at its line and the result lacks (checkDeleted);
+//     point into their text (fuzzcheck.CheckCommon);
+//   - a deleted mark names a field live has at its line and the result lacks
+//     (fuzzcheck.CheckDeleted);
 //   - idempotence: rebasing the result onto the same upstream change again (same original and
 //     updated, the result as the local copy) returns the result, as data. Not when the local
 //     copy holds a null: the null clears its field once, and the next merge takes what upstream
@@ -53,7 +55,7 @@ func FuzzMerge3(f *testing.F) {
 	for _, c := range modeCases {
 		f.Add(c.original, c.updated, c.live, c.inferKeys)
 	}
-	for _, req := range exampleRequests(f, "merge3") {
+	for _, req := range fuzzcheck.ExampleRequests(f, "merge3") {
 		f.Add(req.Original, req.Updated, req.Live, req.Options.InferKeys)
 	}
 	for _, v := range kyamlVectors(f) {
@@ -61,7 +63,7 @@ func FuzzMerge3(f *testing.F) {
 	}
 	h := handler.Default()
 	f.Fuzz(func(t *testing.T, original, updated, live string, inferKeys bool) {
-		if len(original)+len(updated)+len(live) > maxFuzzInput {
+		if len(original)+len(updated)+len(live) > fuzzcheck.MaxInput {
 			return
 		}
 		request := func(original, updated, live string) *contract.Request {
@@ -69,30 +71,30 @@ func FuzzMerge3(f *testing.F) {
 			opts.InferKeys = inferKeys
 			return &contract.Request{Mode: "merge3", Original: original, Updated: updated, Live: live, Options: opts}
 		}
-		first := ask(h, request(original, updated, live), yamltree.YAML12)
-		if checkCommon(t, first) == nil {
+		first := fuzzcheck.Ask(h, request(original, updated, live), yamltree.YAML12)
+		if fuzzcheck.CheckCommon(t, first) == nil {
 			return
 		}
-		result := first.resp.Result
-		again := ask(h, request(original, updated, result), yamltree.YAML12)
-		checkCommon(t, again)
+		result := first.Resp.Result
+		again := fuzzcheck.Ask(h, request(original, updated, result), yamltree.YAML12)
+		fuzzcheck.CheckCommon(t, again)
 		// A null in the local copy clears its field once; the next merge takes what upstream
 		// added there for new.
-		if !holdsNull(live, yamltree.YAML12) {
-			if len(again.resp.Errors) > 0 && !namespaceTwice(again.resp.Errors) && !kindChanged(again.resp.Errors) {
-				t.Fatalf("rebasing the result again fails: %+v\nresult:\n%s\n%s", again.resp.Errors, result, first.describe())
+		if !fuzzcheck.HoldsNull(live, yamltree.YAML12) {
+			if len(again.Resp.Errors) > 0 && !namespaceTwice(again.Resp.Errors) && !kindChanged(again.Resp.Errors) {
+				t.Fatalf("rebasing the result again fails: %+v\nresult:\n%s\n%s", again.Resp.Errors, result, first.Describe())
 			}
-			if diff := sameObjects(result, again.resp.Result, yamltree.YAML12, kioNormal); len(again.resp.Errors) == 0 && diff != "" {
-				t.Fatalf("rebasing the result onto the same upstream change again changed it: %s\n%s", diff, first.describe())
+			if diff := fuzzcheck.SameObjects(result, again.Resp.Result, yamltree.YAML12, kioNormal); len(again.Resp.Errors) == 0 && diff != "" {
+				t.Fatalf("rebasing the result onto the same upstream change again changed it: %s\n%s", diff, first.Describe())
 			}
 		}
-		same := ask(h, request(result, result, result), yamltree.YAML12)
-		checkCommon(t, same)
-		if len(same.resp.Errors) > 0 && !namespaceTwice(same.resp.Errors) {
-			t.Fatalf("merging a result with itself fails: %+v\n%s", same.resp.Errors, same.describe())
+		same := fuzzcheck.Ask(h, request(result, result, result), yamltree.YAML12)
+		fuzzcheck.CheckCommon(t, same)
+		if len(same.Resp.Errors) > 0 && !namespaceTwice(same.Resp.Errors) {
+			t.Fatalf("merging a result with itself fails: %+v\n%s", same.Resp.Errors, same.Describe())
 		}
-		if diff := sameObjects(result, same.resp.Result, yamltree.YAML12, kioNormal); len(same.resp.Errors) == 0 && diff != "" {
-			t.Fatalf("merging a result with itself changed it: %s\n%s", diff, same.describe())
+		if diff := fuzzcheck.SameObjects(result, same.Resp.Result, yamltree.YAML12, kioNormal); len(same.Resp.Errors) == 0 && diff != "" {
+			t.Fatalf("merging a result with itself changed it: %s\n%s", diff, same.Describe())
 		}
 	})
 }

@@ -1,10 +1,12 @@
 package patch_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/modes/internal/fuzzcheck"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -12,18 +14,23 @@ import (
 //
 // Invariants checked:
 //   - no internal error or panic; a result parses back; marks point into their text
-//     (checkCommon);
-//   - a deleted mark names a field live has at its line and the result lacks (checkDeleted);
+//     (fuzzcheck.CheckCommon);
+//   - a deleted mark names a field live has at its line and the result lacks
+//     (fuzzcheck.CheckDeleted);
 //   - the empty patch returns live unchanged (as data);
 //   - idempotence: the same patch applied to its own result changes nothing. The second
 //     application may be refused where the first was accepted, with an error strategicpatch
-//     raises only when it merges into a value live holds (mergeOnlyError): where live lacks
-//     the value, or holds another type, the patch's value is taken whole, its schema and its
-//     directives unchecked (an unknown list field, a "$retainKeys: null"); once live holds it,
-//     both are checked. The API server seldom meets the first kind, since it drops unknown
-//     fields before storing; the engine patches the object as written. Nor when the result
-//     holds a directive: a value taken whole keeps the directives written in it
-//     ("$retainKeys"), and they act on the second application (holdsDirective).
+//     raises only when it merges into a value live holds (fuzzcheck.MergeOnlyError): where
+//     live lacks the value, or holds another type, the patch's value is taken whole, its schema
+//     and its directives unchecked (an unknown list field, a "$retainKeys: null"); once live
+//     holds it, both are checked. The API server seldom meets the first kind, since it drops
+//     unknown fields before storing; the engine patches the object as written. Nor when the
+//     result holds a directive: a value taken whole keeps the directives written in it
+//     ("$retainKeys"), and they act on the second application (fuzzcheck.HoldsDirective).
+//     Nor when the patch holds a null or a directive inside a list: strategicpatch drops the
+//     nulls (and acts on the directives) of a value it takes whole where live lacks the field,
+//     but a list that replaces live's keeps its items as written, so the second application
+//     writes them (specialInList).
 //
 // Not checked: "identical inputs return live" in its other reading (live as its own patch)
 // does not hold for strategic merge patches: a null in live is a deletion when read as a patch,
@@ -35,50 +42,88 @@ import (
 // chosen by index from a table (the built-in one, mergeItem, the examples' own), so that the
 // fuzzer spends its time on the patch and live.
 func FuzzPatch(f *testing.F) {
-	vectors, swagger := smpVectors(f)
-	schemas := schemaTable{{}, {swagger, "mergeItem"}}
-	for _, req := range exampleRequests(f, "patch") {
-		f.Add(req.Updated, req.Live, schemas.index(req.Options.Schema, req.Options.SchemaType), req.Options.MultiKeys)
+	vectors, swagger := fuzzcheck.SMPVectors(f)
+	schemas := fuzzcheck.SchemaTable{{}, {Text: swagger, Type: "mergeItem"}}
+	for _, req := range fuzzcheck.ExampleRequests(f, "patch") {
+		f.Add(req.Updated, req.Live, schemas.Index(req.Options.Schema, req.Options.SchemaType), req.Options.MultiKeys)
 	}
 	for _, v := range vectors {
-		if live := text(v.Current); live != "" {
+		if live := fuzzcheck.Text(v.Current); live != "" {
 			f.Add(v.ActualPatch+"\n", live, uint8(1), false)
 		}
 	}
 	h := handler.Default()
 	f.Fuzz(func(t *testing.T, patch, live string, schema uint8, multiKeys bool) {
-		if len(patch)+len(live) > maxFuzzInput {
+		if len(patch)+len(live) > fuzzcheck.MaxInput {
 			return
 		}
 		request := func(patch, live string) *contract.Request {
 			opts := contract.DefaultOptions()
-			s := schemas.pick(schema)
-			opts.Schema, opts.SchemaType, opts.MultiKeys = s.text, s.typ, multiKeys
+			s := schemas.Pick(schema)
+			opts.Schema, opts.SchemaType, opts.MultiKeys = s.Text, s.Type, multiKeys
 			return &contract.Request{Mode: "patch", Updated: patch, Live: live, Options: opts}
 		}
-		first := ask(h, request(patch, live), yamltree.YAML11)
-		if checkCommon(t, first) == nil {
+		first := fuzzcheck.Ask(h, request(patch, live), yamltree.YAML11)
+		if fuzzcheck.CheckCommon(t, first) == nil {
 			return
 		}
-		if holdsDirective(first.resp.Result) {
+		if fuzzcheck.HoldsDirective(first.Resp.Result) || specialInList(patch) {
 			return
 		}
-		again := ask(h, request(patch, first.resp.Result), yamltree.YAML11)
-		if len(again.resp.Errors) > 0 {
-			if mergeOnlyError(again.resp.Errors) {
+		again := fuzzcheck.Ask(h, request(patch, first.Resp.Result), yamltree.YAML11)
+		if len(again.Resp.Errors) > 0 {
+			if fuzzcheck.MergeOnlyError(again.Resp.Errors) {
 				return
 			}
-			t.Fatalf("the patch fails on its own result: %+v\nresult:\n%s\n%s", again.resp.Errors, first.resp.Result, first.describe())
+			t.Fatalf("the patch fails on its own result: %+v\nresult:\n%s\n%s", again.Resp.Errors, first.Resp.Result, first.Describe())
 		}
-		if diff := sameObjects(first.resp.Result, again.resp.Result, yamltree.YAML11, nil); diff != "" {
-			t.Fatalf("applying the patch twice changed the object: %s\n%s", diff, first.describe())
+		if diff := fuzzcheck.SameObjects(first.Resp.Result, again.Resp.Result, yamltree.YAML11, nil); diff != "" {
+			t.Fatalf("applying the patch twice changed the object: %s\n%s", diff, first.Describe())
 		}
-		empty := ask(h, request("{}\n", live), yamltree.YAML11)
-		checkCommon(t, empty)
-		if len(empty.resp.Errors) == 0 {
-			if diff := sameObjects(live, empty.resp.Result, yamltree.YAML11, nil); diff != "" {
-				t.Fatalf("the empty patch changed live: %s\n%s", diff, empty.describe())
+		empty := fuzzcheck.Ask(h, request("{}\n", live), yamltree.YAML11)
+		fuzzcheck.CheckCommon(t, empty)
+		if len(empty.Resp.Errors) == 0 {
+			if diff := fuzzcheck.SameObjects(live, empty.Resp.Result, yamltree.YAML11, nil); diff != "" {
+				t.Fatalf("the empty patch changed live: %s\n%s", diff, empty.Describe())
 			}
 		}
 	})
+}
+
+// specialInList reports whether a patch holds, somewhere inside a list, a null or a map key
+// starting with "$" (a directive); false when it does not parse.
+func specialInList(patch string) bool {
+	docs, err := yamltree.Parse(yamltree.Updated, patch, yamltree.Options{})
+	if err != nil {
+		return false
+	}
+	var walk func(n *yamltree.Node, inList bool) bool
+	walk = func(n *yamltree.Node, inList bool) bool {
+		if n == nil {
+			return false
+		}
+		if inList && n.IsNull() {
+			return true
+		}
+		for _, f := range n.Fields {
+			if inList && strings.HasPrefix(f.Name(), "$") {
+				return true
+			}
+			if walk(f.Value, inList) {
+				return true
+			}
+		}
+		for _, it := range n.Items {
+			if walk(it, true) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range docs {
+		if walk(d.Root, false) {
+			return true
+		}
+	}
+	return false
 }

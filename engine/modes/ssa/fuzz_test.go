@@ -9,6 +9,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/modes/internal/fuzzcheck"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -18,8 +19,9 @@ import (
 //
 // Invariants checked:
 //   - no internal error or panic; a result parses back; marks point into their text
-//     (checkCommon);
-//   - a deleted mark names a field live has at its line and the result lacks (checkDeleted);
+//     (fuzzcheck.CheckCommon);
+//   - a deleted mark names a field live has at its line and the result lacks
+//     (fuzzcheck.CheckDeleted);
 //   - idempotence: the same manager repeating the same operation on the result, a year later,
 //     meets no conflict and gets the result back, as data, managedFields included: nothing
 //     changed, so no timestamp moves. Not byte for byte: a comment live held under a value the
@@ -33,7 +35,7 @@ import (
 // (engine/managed/testdata/smd-vectors.jsonl, copied from shared/conformance): the last
 // operation's object applied onto the first's, under the case's schema and root type.
 func FuzzSSA(f *testing.F) {
-	schemas := schemaTable{{}}
+	schemas := fuzzcheck.SchemaTable{{}}
 	deploy := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 53\n        - containerPort: 53\n          protocol: UDP\n"
 	f.Add(deploy, "", uint8(0), false, false)
 	f.Add(deploy, deploy, uint8(0), true, false)
@@ -47,21 +49,21 @@ func FuzzSSA(f *testing.F) {
 		if len(v.Ops) > 1 {
 			live = first.Object
 		}
-		f.Add(last.Object, live, schemas.index(v.Schema, v.RootType), last.Op == "ForceApply", last.Op == "Update")
+		f.Add(last.Object, live, schemas.Index(v.Schema, v.RootType), last.Op == "ForceApply", last.Op == "Update")
 	}
-	for _, req := range exampleRequests(f, "ssa") {
+	for _, req := range fuzzcheck.ExampleRequests(f, "ssa") {
 		o := req.Options
-		f.Add(req.Updated, req.Live, schemas.index(o.Schema, o.SchemaType), o.Force, o.Operation == "update")
+		f.Add(req.Updated, req.Live, schemas.Index(o.Schema, o.SchemaType), o.Force, o.Operation == "update")
 	}
 	h := handler.New(ssa.Mode())
 	f.Fuzz(func(t *testing.T, updated, live string, schema uint8, force, update bool) {
-		if len(updated)+len(live) > maxFuzzInput {
+		if len(updated)+len(live) > fuzzcheck.MaxInput {
 			return
 		}
 		request := func(updated, live, now string, force bool, op string) *contract.Request {
 			opts := contract.DefaultOptions()
-			s := schemas.pick(schema)
-			opts.Schema, opts.SchemaType = s.text, s.typ
+			s := schemas.Pick(schema)
+			opts.Schema, opts.SchemaType = s.Text, s.Type
 			opts.Force, opts.Operation, opts.Now = force, op, now
 			return &contract.Request{Mode: "ssa", Updated: updated, Live: live, Options: opts}
 		}
@@ -69,28 +71,28 @@ func FuzzSSA(f *testing.F) {
 		if update {
 			op = "update"
 		}
-		first := ask(h, request(updated, live, "2026-01-01T00:00:00Z", force, op), yamltree.YAML11)
-		if checkCommon(t, first) != nil {
-			again := ask(h, request(updated, first.resp.Result, "2027-01-01T00:00:00Z", force, op), yamltree.YAML11)
-			if len(again.resp.Errors) > 0 || len(again.resp.Conflicts) > 0 {
-				t.Fatalf("repeating the %s fails: errors %+v conflicts %+v\nresult:\n%s\n%s", op, again.resp.Errors, again.resp.Conflicts, first.resp.Result, first.describe())
+		first := fuzzcheck.Ask(h, request(updated, live, "2026-01-01T00:00:00Z", force, op), yamltree.YAML11)
+		if fuzzcheck.CheckCommon(t, first) != nil {
+			again := fuzzcheck.Ask(h, request(updated, first.Resp.Result, "2027-01-01T00:00:00Z", force, op), yamltree.YAML11)
+			if len(again.Resp.Errors) > 0 || len(again.Resp.Conflicts) > 0 {
+				t.Fatalf("repeating the %s fails: errors %+v conflicts %+v\nresult:\n%s\n%s", op, again.Resp.Errors, again.Resp.Conflicts, first.Resp.Result, first.Describe())
 			}
-			if diff := sameObjects(first.resp.Result, again.resp.Result, yamltree.YAML11, nil); diff != "" {
-				t.Fatalf("repeating the %s changed the result: %s\n%s", op, diff, first.describe())
+			if diff := fuzzcheck.SameObjects(first.Resp.Result, again.Resp.Result, yamltree.YAML11, nil); diff != "" {
+				t.Fatalf("repeating the %s changed the result: %s\n%s", op, diff, first.Describe())
 			}
 		}
-		if strings.Contains(updated, "managedFields") || holdsNull(updated, yamltree.YAML11) {
+		if strings.Contains(updated, "managedFields") || fuzzcheck.HoldsNull(updated, yamltree.YAML11) {
 			return
 		}
-		same := ask(h, request(updated, updated, "2026-01-01T00:00:00Z", false, "apply"), yamltree.YAML11)
-		if checkCommon(t, same) == nil {
-			if len(same.resp.Conflicts) > 0 {
-				t.Fatalf("applying an object onto itself meets conflicts: %+v\n%s", same.resp.Conflicts, same.describe())
+		same := fuzzcheck.Ask(h, request(updated, updated, "2026-01-01T00:00:00Z", false, "apply"), yamltree.YAML11)
+		if fuzzcheck.CheckCommon(t, same) == nil {
+			if len(same.Resp.Conflicts) > 0 {
+				t.Fatalf("applying an object onto itself meets conflicts: %+v\n%s", same.Resp.Conflicts, same.Describe())
 			}
 			return
 		}
-		if diff := sameObjects(updated, same.resp.Result, yamltree.YAML11, dropManagedFields); diff != "" {
-			t.Fatalf("applying an object onto itself changed more than its managedFields: %s\n%s", diff, same.describe())
+		if diff := fuzzcheck.SameObjects(updated, same.Resp.Result, yamltree.YAML11, dropManagedFields); diff != "" {
+			t.Fatalf("applying an object onto itself changed more than its managedFields: %s\n%s", diff, same.Describe())
 		}
 	})
 }

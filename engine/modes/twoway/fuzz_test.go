@@ -5,6 +5,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/modes/internal/fuzzcheck"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -12,8 +13,9 @@ import (
 //
 // Invariants checked:
 //   - no internal error or panic; a result parses back; marks point into their text
-//     (checkCommon);
-//   - a deleted mark names a field live has at its line and the result lacks (checkDeleted);
+//     (fuzzcheck.CheckCommon);
+//   - a deleted mark names a field live has at its line and the result lacks
+//     (fuzzcheck.CheckDeleted);
 //   - identical inputs: with the previous render, the new render and live all equal, the result
 //     is live (equal renders send no patch, as Helm 2's createPatch did);
 //   - idempotence: running the same upgrade again (same renders, the result as live) changes
@@ -35,47 +37,47 @@ import (
 // and strategicpatch's recorded three-way table (original, modified, current) under its
 // mergeItem schema (engine/smp/testdata, copied from shared/conformance).
 func FuzzTwoWay(f *testing.F) {
-	vectors, swagger := smpVectors(f)
-	schemas := schemaTable{{}, {swagger, "mergeItem"}}
+	vectors, swagger := fuzzcheck.SMPVectors(f)
+	schemas := fuzzcheck.SchemaTable{{}, {Text: swagger, Type: "mergeItem"}}
 	for _, mode := range []string{"twoway", "apply"} {
-		for _, req := range exampleRequests(f, mode) {
-			f.Add(req.Original, req.Updated, req.Live, schemas.index(req.Options.Schema, req.Options.SchemaType))
+		for _, req := range fuzzcheck.ExampleRequests(f, mode) {
+			f.Add(req.Original, req.Updated, req.Live, schemas.Index(req.Options.Schema, req.Options.SchemaType))
 		}
 	}
 	for _, v := range vectors {
-		f.Add(text(v.Original), text(v.Modified), text(v.Current), uint8(1))
+		f.Add(fuzzcheck.Text(v.Original), fuzzcheck.Text(v.Modified), fuzzcheck.Text(v.Current), uint8(1))
 	}
 	h := handler.Default()
 	f.Fuzz(func(t *testing.T, original, updated, live string, schema uint8) {
-		if len(original)+len(updated)+len(live) > maxFuzzInput {
+		if len(original)+len(updated)+len(live) > fuzzcheck.MaxInput {
 			return
 		}
 		request := func(original, updated, live string) *contract.Request {
 			opts := contract.DefaultOptions()
-			s := schemas.pick(schema)
-			opts.Schema, opts.SchemaType = s.text, s.typ
+			s := schemas.Pick(schema)
+			opts.Schema, opts.SchemaType = s.Text, s.Type
 			return &contract.Request{Mode: "twoway", Original: original, Updated: updated, Live: live, Options: opts}
 		}
-		first := ask(h, request(original, updated, live), yamltree.YAML11)
-		if checkCommon(t, first) == nil {
+		first := fuzzcheck.Ask(h, request(original, updated, live), yamltree.YAML11)
+		if fuzzcheck.CheckCommon(t, first) == nil {
 			return
 		}
-		if !holdsNull(updated, yamltree.YAML11) && !holdsDirective(first.resp.Result) {
-			again := ask(h, request(original, updated, first.resp.Result), yamltree.YAML11)
-			if len(again.resp.Errors) > 0 && !mergeOnlyError(again.resp.Errors) && !created(first.resp) {
-				t.Fatalf("running the upgrade again fails: %+v\nresult:\n%s\n%s", again.resp.Errors, first.resp.Result, first.describe())
+		if !fuzzcheck.HoldsNull(updated, yamltree.YAML11) && !fuzzcheck.HoldsDirective(first.Resp.Result) {
+			again := fuzzcheck.Ask(h, request(original, updated, first.Resp.Result), yamltree.YAML11)
+			if len(again.Resp.Errors) > 0 && !fuzzcheck.MergeOnlyError(again.Resp.Errors) && !created(first.Resp) {
+				t.Fatalf("running the upgrade again fails: %+v\nresult:\n%s\n%s", again.Resp.Errors, first.Resp.Result, first.Describe())
 			}
-			if diff := sameObjects(first.resp.Result, again.resp.Result, yamltree.YAML11, nil); len(again.resp.Errors) == 0 && diff != "" {
-				t.Fatalf("running the upgrade again changed the object: %s\n%s", diff, first.describe())
+			if diff := fuzzcheck.SameObjects(first.Resp.Result, again.Resp.Result, yamltree.YAML11, nil); len(again.Resp.Errors) == 0 && diff != "" {
+				t.Fatalf("running the upgrade again changed the object: %s\n%s", diff, first.Describe())
 			}
 		}
-		same := ask(h, request(live, live, live), yamltree.YAML11)
-		checkCommon(t, same)
-		if len(same.resp.Errors) > 0 {
-			t.Fatalf("identical inputs fail: %+v\n%s", same.resp.Errors, same.describe())
+		same := fuzzcheck.Ask(h, request(live, live, live), yamltree.YAML11)
+		fuzzcheck.CheckCommon(t, same)
+		if len(same.Resp.Errors) > 0 {
+			t.Fatalf("identical inputs fail: %+v\n%s", same.Resp.Errors, same.Describe())
 		}
-		if diff := sameObjects(live, same.resp.Result, yamltree.YAML11, nil); diff != "" {
-			t.Fatalf("identical inputs do not return live: %s\n%s", diff, same.describe())
+		if diff := fuzzcheck.SameObjects(live, same.Resp.Result, yamltree.YAML11, nil); diff != "" {
+			t.Fatalf("identical inputs do not return live: %s\n%s", diff, same.Describe())
 		}
 	})
 }

@@ -1,9 +1,13 @@
-package apply_test
-
-// The invariants every mode's fuzz target shares. Identical copies of this file (below the
-// package clause) sit beside the fuzz targets of apply, merge3, ssa, patch and twoway, since
-// test helpers cannot be imported across packages; TestFuzzCheckCopiesAgree in package twoway
-// keeps them in step.
+// Package fuzzcheck holds the invariants every mode's fuzz target shares (FuzzApply, FuzzMerge3,
+// FuzzSSA, FuzzPatch and FuzzTwoWay, in the _test packages of engine/modes/apply, merge3, ssa,
+// patch and twoway), with the seeds they draw from the examples and the recorded strategic
+// merge patch table.
+//
+// It is a test helper: only tests import it, so nothing the engine ships (the wasm build, the
+// handler) links it. It reads its data files (the examples folder, engine/smp/testdata) from the
+// module root, found by walking up from the working directory to the module's go.mod, so that
+// a test in any package directory finds them.
+package fuzzcheck
 
 import (
 	"bytes"
@@ -11,6 +15,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -23,29 +28,30 @@ import (
 	"github.com/mergeplay/mergeplay/examples"
 )
 
-// maxFuzzInput bounds the inputs a fuzz target tries, so that each run stays fast.
-const maxFuzzInput = 8000
+// MaxInput bounds the inputs a fuzz target tries, so that each run stays fast.
+const MaxInput = 8000
 
-// fuzzRun is one request of a fuzz target and its answer.
-type fuzzRun struct {
-	req   *contract.Request
-	resp  *contract.Response
-	rules yamltree.Rules
+// Run is one request of a fuzz target and its answer.
+type Run struct {
+	Req   *contract.Request  // the request asked
+	Resp  *contract.Response // the handler's answer
+	Rules yamltree.Rules     // the mode's scalar rules, to read the inputs and result back with
 }
 
-// ask answers req with the default handler.
-func ask(h *handler.Handler, req *contract.Request, rules yamltree.Rules) *fuzzRun {
-	return &fuzzRun{req: req, resp: h.Handle(context.Background(), req), rules: rules}
+// Ask answers req with the handler h (a fuzz target's default handler, or one of a single mode)
+// and keeps the mode's scalar rules for the checks.
+func Ask(h *handler.Handler, req *contract.Request, rules yamltree.Rules) *Run {
+	return &Run{Req: req, Resp: h.Handle(context.Background(), req), Rules: rules}
 }
 
-// describe writes the request for a failure message.
-func (r *fuzzRun) describe() string {
-	o := r.req.Options
+// Describe writes the request for a failure message.
+func (r *Run) Describe() string {
+	o := r.Req.Options
 	return fmt.Sprintf("mode %s\noriginal: %q\nupdated: %q\nlive: %q\noptions: overwrite=%v prune=%v force=%v operation=%s inferKeys=%v multiKeys=%v schemaType=%q schema=(%d bytes)",
-		r.req.Mode, r.req.Original, r.req.Updated, r.req.Live, o.Overwrite, o.Prune, o.Force, o.Operation, o.InferKeys, o.MultiKeys, o.SchemaType, len(o.Schema))
+		r.Req.Mode, r.Req.Original, r.Req.Updated, r.Req.Live, o.Overwrite, o.Prune, o.Force, o.Operation, o.InferKeys, o.MultiKeys, o.SchemaType, len(o.Schema))
 }
 
-// checkCommon checks the invariants that hold in every mode and returns the result's resources
+// CheckCommon checks the invariants that hold in every mode and returns the result's resources
 // (nil when the request failed or ended in conflicts):
 //
 //   - no internal ("engine") error, which is how the handler reports a recovered panic;
@@ -53,36 +59,36 @@ func (r *fuzzRun) describe() string {
 //   - every mark has a reason and points into its text: the result, or live for deleted and
 //     conflict marks (line and end line);
 //   - every deleted mark names a field live has, at the mark's line, and that the result does
-//     not have (see checkDeleted).
-func checkCommon(t *testing.T, r *fuzzRun) []*stream.Resource {
+//     not have (see CheckDeleted).
+func CheckCommon(t *testing.T, r *Run) []*stream.Resource {
 	t.Helper()
-	for _, e := range r.resp.Errors {
+	for _, e := range r.Resp.Errors {
 		if e.Input == "engine" {
-			t.Fatalf("internal error: %s\n%s", e.Message, r.describe())
+			t.Fatalf("internal error: %s\n%s", e.Message, r.Describe())
 		}
 	}
-	if len(r.resp.Errors) > 0 || r.resp.Result == "" {
+	if len(r.Resp.Errors) > 0 || r.Resp.Result == "" {
 		return nil
 	}
-	result, err := resources(yamltree.Result, r.resp.Result, r.rules)
+	result, err := resources(yamltree.Result, r.Resp.Result, r.Rules)
 	if err != nil {
-		t.Fatalf("the result does not read back: %v\nresult:\n%s\n%s", err, r.resp.Result, r.describe())
+		t.Fatalf("the result does not read back: %v\nresult:\n%s\n%s", err, r.Resp.Result, r.Describe())
 	}
-	resultLines, liveLines := lineCount(r.resp.Result), lineCount(r.req.Live)
-	for _, m := range r.resp.Fields {
+	resultLines, liveLines := lineCount(r.Resp.Result), lineCount(r.Req.Live)
+	for _, m := range r.Resp.Fields {
 		limit := resultLines
 		if m.Mark == contract.Deleted || m.Mark == contract.Conflicted {
 			limit = liveLines
 		}
 		if m.Line < 1 || m.Line > limit || m.EndLine > limit || (m.EndLine != 0 && m.EndLine < m.Line) || m.Reason == "" {
-			t.Fatalf("mark out of place: %+v (%d lines)\nresult:\n%s\n%s", m, limit, r.resp.Result, r.describe())
+			t.Fatalf("mark out of place: %+v (%d lines)\nresult:\n%s\n%s", m, limit, r.Resp.Result, r.Describe())
 		}
 	}
-	checkDeleted(t, r, result)
+	CheckDeleted(t, r, result)
 	return result
 }
 
-// checkDeleted checks every deleted mark against live and the result. The page draws a deleted
+// CheckDeleted checks every deleted mark against live and the result. The page draws a deleted
 // field as live's lines from Line to EndLine, struck, between its neighbours in the result; that
 // only makes sense when
 //
@@ -97,17 +103,17 @@ func checkCommon(t *testing.T, r *fuzzRun) []*stream.Resource {
 // selected key or value twice, in live or in the result: the path names either item. A mark whose resource cannot be told apart
 // (two result documents with one identity, or an identity the result lacks while the result
 // holds several documents) is checked against live only too.
-func checkDeleted(t *testing.T, r *fuzzRun, result []*stream.Resource) {
+func CheckDeleted(t *testing.T, r *Run, result []*stream.Resource) {
 	t.Helper()
 	var live []*stream.Resource
-	for _, m := range r.resp.Fields {
+	for _, m := range r.Resp.Fields {
 		if m.Mark != contract.Deleted {
 			continue
 		}
 		if live == nil {
 			var err error
-			if live, err = resources(yamltree.Live, r.req.Live, r.rules); err != nil {
-				t.Fatalf("live does not parse, yet the merge answered: %v\n%s", err, r.describe())
+			if live, err = resources(yamltree.Live, r.Req.Live, r.Rules); err != nil {
+				t.Fatalf("live does not parse, yet the merge answered: %v\n%s", err, r.Describe())
 			}
 		}
 		twice := false
@@ -119,12 +125,12 @@ func checkDeleted(t *testing.T, r *fuzzRun, result []*stream.Resource) {
 				found = found || l == m.Line
 			}
 			if !found {
-				t.Fatalf("deleted mark does not point at its field in live: %+v (the path is at lines %v of live)\nresult:\n%s\n%s", m, lines, r.resp.Result, r.describe())
+				t.Fatalf("deleted mark does not point at its field in live: %+v (the path is at lines %v of live)\nresult:\n%s\n%s", m, lines, r.Resp.Result, r.Describe())
 			}
 		}
 		if m.Path == "" {
 			if m.Resource != "" && find(result, m.Resource, true) != nil {
-				t.Fatalf("deleted resource %s is still in the result:\n%s\n%s", m.Resource, r.resp.Result, r.describe())
+				t.Fatalf("deleted resource %s is still in the result:\n%s\n%s", m.Resource, r.Resp.Result, r.Describe())
 			}
 			continue
 		}
@@ -136,7 +142,7 @@ func checkDeleted(t *testing.T, r *fuzzRun, result []*stream.Resource) {
 			if len(lines) == 0 || twice {
 				continue
 			}
-			t.Fatalf("deleted field %s %s is still in the result:\n%s\n%s", m.Resource, m.Path, r.resp.Result, r.describe())
+			t.Fatalf("deleted field %s %s is still in the result:\n%s\n%s", m.Resource, m.Path, r.Resp.Result, r.Describe())
 		}
 	}
 }
@@ -333,10 +339,10 @@ func sameJSON(n *yamltree.Node, v any) bool {
 	return reflect.DeepEqual(w, v)
 }
 
-// sameObjects compares two streams resource by resource, as data (order of map keys, comments
+// SameObjects compares two streams resource by resource, as data (order of map keys, comments
 // and styles aside), after dropping the keys that drop reports are allowed to differ. It returns
 // "" when they are the same, else what differs.
-func sameObjects(a, b string, rules yamltree.Rules, drop func(*yamltree.Node)) string {
+func SameObjects(a, b string, rules yamltree.Rules, drop func(*yamltree.Node)) string {
 	ra, err := resources(yamltree.Result, a, rules)
 	if err != nil {
 		return "the first does not parse: " + err.Error()
@@ -361,9 +367,44 @@ func sameObjects(a, b string, rules yamltree.Rules, drop func(*yamltree.Node)) s
 	return ""
 }
 
-// exampleRequests returns the requests of the examples of one mode (examples/<mode>-*).
-func exampleRequests(t testing.TB, mode string) []*contract.Request {
-	root := os.DirFS("../../../examples")
+// module is the path of the module whose root holds the data files the helpers read.
+const module = "github.com/mergeplay/mergeplay"
+
+// moduleRoot returns the directory of the module's go.mod, found by walking up from the working
+// directory (a test runs in its package's directory), so that every mode's test finds the same
+// files whatever its depth.
+func moduleRoot(t testing.TB) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for dir := wd; ; {
+		if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && modulePath(string(data)) == module {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatalf("no go.mod of module %s above %s", module, wd)
+		}
+		dir = parent
+	}
+}
+
+// modulePath returns the path a go.mod's module directive declares, or "".
+func modulePath(gomod string) string {
+	for _, line := range strings.Split(gomod, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}
+
+// ExampleRequests returns the requests of the examples of one mode (examples/<mode>-*).
+func ExampleRequests(t testing.TB, mode string) []*contract.Request {
+	t.Helper()
+	root := os.DirFS(filepath.Join(moduleRoot(t), "examples"))
 	all, err := examples.Load(root)
 	if err != nil {
 		t.Fatalf("loading the examples: %v", err)
@@ -380,67 +421,69 @@ func exampleRequests(t testing.TB, mode string) []*contract.Request {
 	return out
 }
 
-// smpVector is one recorded case of strategicpatch's three-way table (engine/smp/testdata).
-type smpVector struct {
+// SMPVector is one recorded case of strategicpatch's three-way table (engine/smp/testdata).
+type SMPVector struct {
 	Original, Modified, Current json.RawMessage
 	ActualPatch                 string
 }
 
-// smpVectors returns the recorded strategic merge patch cases and the schema they run under
+// SMPVectors returns the recorded strategic merge patch cases and the schema they run under
 // (type mergeItem of swagger-merge-item.json), both copied from shared/conformance into
 // engine/smp/testdata.
-func smpVectors(t testing.TB) ([]smpVector, string) {
-	data, err := os.ReadFile("../../smp/testdata/smp-threeway-vectors.json")
+func SMPVectors(t testing.TB) ([]SMPVector, string) {
+	t.Helper()
+	dir := filepath.Join(moduleRoot(t), "engine", "smp", "testdata")
+	data, err := os.ReadFile(filepath.Join(dir, "smp-threeway-vectors.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var vs []smpVector
+	var vs []SMPVector
 	if err := json.Unmarshal(data, &vs); err != nil {
 		t.Fatal(err)
 	}
-	swagger, err := os.ReadFile("../../smp/testdata/swagger-merge-item.json")
+	swagger, err := os.ReadFile(filepath.Join(dir, "swagger-merge-item.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return vs, string(swagger)
 }
 
-// text turns a recorded JSON object into an input's text ("" for an absent one).
-func text(raw json.RawMessage) string {
+// Text turns a recorded JSON object into an input's text ("" for an absent one).
+func Text(raw json.RawMessage) string {
 	if len(bytes.TrimSpace(raw)) == 0 || string(raw) == "null" {
 		return ""
 	}
 	return string(raw) + "\n"
 }
 
-// schemaChoice is one user schema a fuzz target may run under (options.schema and
+// SchemaChoice is one user schema a fuzz target may run under (options.schema and
 // options.schemaType); the empty one means the built-in schema only.
-type schemaChoice struct{ text, typ string }
+type SchemaChoice struct{ Text, Type string }
 
-// schemaTable lists the schemas a fuzz target chooses from by index, so that the fuzzer mutates
+// SchemaTable lists the schemas a fuzz target chooses from by index, so that the fuzzer mutates
 // the inputs rather than the schema's text. Entries are only ever appended: a corpus file names
 // its schema by index.
-type schemaTable []schemaChoice
+type SchemaTable []SchemaChoice
 
-// index returns the index of a schema, appending it when it is new.
-func (s *schemaTable) index(text, typ string) uint8 {
+// Index returns the index of a schema, appending it when it is new.
+func (s *SchemaTable) Index(text, typ string) uint8 {
 	for i, c := range *s {
-		if c.text == text && c.typ == typ {
+		if c.Text == text && c.Type == typ {
 			return uint8(i)
 		}
 	}
-	*s = append(*s, schemaChoice{text, typ})
+	*s = append(*s, SchemaChoice{text, typ})
 	return uint8(len(*s) - 1)
 }
 
-// pick returns the schema a fuzzed index chooses.
-func (s schemaTable) pick(i uint8) schemaChoice { return s[int(i)%len(s)] }
+// Pick returns the schema a fuzzed index chooses.
+func (s SchemaTable) Pick(i uint8) SchemaChoice { return s[int(i)%len(s)] }
 
-// mergeOnlyError reports whether every error is one strategicpatch raises only when it merges
+// MergeOnlyError reports whether every error is one strategicpatch raises only when it merges
 // into a value live holds: a schema lookup (a value the schema does not describe) or the
 // validation of a directive ("invalid patch format"). Where live lacks the value, the patch's
 // value is taken whole, unchecked.
-func mergeOnlyError(errs []contract.Error) bool {
+func MergeOnlyError(errs []contract.Error) bool {
 	for _, e := range errs {
 		if !strings.Contains(e.Message, "unable to find api field") && !strings.Contains(e.Message, "data type is not map or struct") &&
 			!strings.Contains(e.Message, "expected slice, but got") && !strings.Contains(e.Message, "invalid patch format") {
@@ -450,50 +493,40 @@ func mergeOnlyError(errs []contract.Error) bool {
 	return true
 }
 
-// holdsNull reports whether a stream holds a null field or item; false when it does not parse.
-func holdsNull(text string, rules yamltree.Rules) bool {
-	docs, err := yamltree.Parse(yamltree.Live, text, yamltree.Options{Rules: rules})
+// HoldsNull reports whether a stream holds a null field or item; false when it does not parse.
+func HoldsNull(text string, rules yamltree.Rules) bool {
+	return holds(yamltree.Live, text, yamltree.Options{Rules: rules}, (*yamltree.Node).IsNull)
+}
+
+// HoldsDirective reports whether a stream holds a map key that is a strategic merge patch
+// directive ("$patch", "$retainKeys", "$setElementOrder/...", "$deleteFromPrimitiveList/..."):
+// a patch value taken whole, where live lacked it, keeps its directives as written, and they act
+// when the patch is applied again.
+func HoldsDirective(text string) bool {
+	return holds(yamltree.Result, text, yamltree.Options{}, func(n *yamltree.Node) bool {
+		for _, f := range n.Fields {
+			if strings.HasPrefix(f.Name(), "$") {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// holds reports whether some node of a stream (a document's root, a field's value or a list
+// item, at any depth) satisfies is; false when the stream does not parse.
+func holds(input yamltree.Input, text string, opts yamltree.Options, is func(*yamltree.Node) bool) bool {
+	docs, err := yamltree.Parse(input, text, opts)
 	if err != nil {
 		return false
 	}
 	var walk func(n *yamltree.Node) bool
 	walk = func(n *yamltree.Node) bool {
-		if n.IsNull() {
+		if is(n) {
 			return true
 		}
 		for _, f := range n.Fields {
 			if walk(f.Value) {
-				return true
-			}
-		}
-		for _, it := range n.Items {
-			if walk(it) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, d := range docs {
-		if d.Root != nil && walk(d.Root) {
-			return true
-		}
-	}
-	return false
-}
-
-// holdsDirective reports whether a stream holds a map key that is a strategic merge patch
-// directive ("$patch", "$retainKeys", "$setElementOrder/...", "$deleteFromPrimitiveList/..."):
-// a patch value taken whole, where live lacked it, keeps its directives as written, and they act
-// when the patch is applied again.
-func holdsDirective(text string) bool {
-	docs, err := yamltree.Parse(yamltree.Result, text, yamltree.Options{})
-	if err != nil {
-		return false
-	}
-	var walk func(n *yamltree.Node) bool
-	walk = func(n *yamltree.Node) bool {
-		for _, f := range n.Fields {
-			if strings.HasPrefix(f.Name(), "$") || walk(f.Value) {
 				return true
 			}
 		}
