@@ -43,11 +43,9 @@ import (
 // its field, an item of a keyed list without its key is dropped, an empty metadata or
 // annotations map is dropped by kio's reader). A result has been through all that once.
 //
-// Known to fail (not fixed yet): when kyaml replaces a local list item by a rebuilt one (a list
-// holding an item without the key), the marks call the item both added and deleted, and the
-// deleted-mark invariant reports the path still in the result. Reproducer: original
-// "l:\n- name: a\n", updated "l:\n- name: a\n  x: 1\n", live "l:\n- y: 1\n- name: a\n  x: 1\n",
-// inferKeys.
+// Found and fixed: when kyaml replaces a local list item by a rebuilt one (a list holding an
+// item without the key), the marks called the item both added and deleted; it is now changed
+// (the first case of modeCases).
 //
 // Seeds: the mode's table tests (modeCases), the merge3 examples, and kyaml's recorded merge3
 // cases (testdata/kyaml-merge3-vectors.json, copied from shared/conformance).
