@@ -31,8 +31,9 @@ const (
 // (1-based) of an input's editor as typing does (a user transaction, which the page takes as an edit), asks
 // for the merge at once as Ctrl+Enter does (the page otherwise waits for a 120 ms pause in
 // typing), and resolves with the milliseconds from just before the edit until the answer is shown:
-// <html data-stale> gone and the result pane's text holding marker (shownMS, when the page's
-// code has run), then the next animation frame (frameMS, the frame that paints it).
+// <html data-stale> gone and the result pane's text, or the conflicts panel's, holding marker
+// (shownMS, when the page's code has run), then the next animation frame (frameMS, the frame
+// that paints it).
 const editTimer = `(() => {
   if (window.__mpEdit) return;
   window.__mpEdit = (input, from, to, text, marker) => new Promise((resolve, reject) => {
@@ -44,7 +45,8 @@ const editTimer = `(() => {
     const timer = setTimeout(() => { observer.disconnect(); reject(new Error("no answer showing " + marker + " within 10 s")); }, 10000);
     const observer = new MutationObserver(() => {
       if (shownMS !== null || root.hasAttribute("data-stale") || !root.hasAttribute("data-ready")) return;
-      if (!result.state.doc.toString().includes(marker)) return;
+      const conflicts = document.querySelector(".mp-conflicts-list");
+      if (!result.state.doc.toString().includes(marker) && !(conflicts && conflicts.textContent.includes(marker))) return;
       shownMS = performance.now() - t0;
       observer.disconnect();
       clearTimeout(timer);
@@ -70,12 +72,20 @@ type editedTimes struct {
 type lineEdit struct {
 	Line                  int
 	Prefix, Value, Suffix string
+	// Unseen is set when the answer shows no trace of the edit (a merge that stops on a conflict
+	// of another field): the answer is then the first one shown after the edit, which the page's
+	// "latest request wins" makes the edit's own.
+	Unseen bool
 }
 
 // text returns the edited lines of edit number i and the text the result then shows.
 func (e *lineEdit) text(i int) (lines, marker string) {
 	marker = fmt.Sprintf("%s-e%dx", e.Value, i)
-	return e.Prefix + marker + e.Suffix, marker
+	lines = e.Prefix + marker + e.Suffix
+	if e.Unseen {
+		marker = ""
+	}
+	return lines, marker
 }
 
 // candidates returns the edits findEdit tries for line i (1-based) of lines in a pass: first
@@ -124,13 +134,15 @@ func keyword(value string) bool {
 // scalar starting with a letter, which stays a plain string when a suffix is added.
 var editableLine = regexp.MustCompile(`^(\s*(?:- )?([A-Za-z][A-Za-z0-9_.\-/]*): )([A-Za-z][^#"'{}\[\]]*?)\s*$`)
 
-// findEdit picks an edit of the config that shows in the result, from the last line up (see
-// candidates): each is tried with the native engine (no errors, the mark in the result). nil
-// when none does.
+// findEdit picks an edit of the config that shows in the result or in a conflict, from the last
+// line up (see candidates): each is tried with the native engine (no errors, the mark in the
+// answer). When none shows (a merge that stops on a conflict elsewhere), the first edit answered
+// without errors is taken, Unseen. nil when no edit is answered without errors.
 func findEdit(tb testing.TB, req *contract.Request) *lineEdit {
 	tb.Helper()
 	h := handler.Default()
 	lines := strings.Split(strings.TrimSuffix(req.Updated, "\n"), "\n")
+	var unseen *lineEdit
 	for pass := range 3 {
 		for i := len(lines); i >= 1; i-- {
 			for _, e := range candidates(lines, i, pass) {
@@ -138,13 +150,30 @@ func findEdit(tb testing.TB, req *contract.Request) *lineEdit {
 				try := *req
 				try.Updated = strings.Join(append(append(append([]string{}, lines[:i-1]...), edited), lines[i:]...), "\n") + "\n"
 				resp := h.Handle(tb.Context(), &try)
-				if len(resp.Errors) == 0 && strings.Contains(resp.Result, marker) {
+				if len(resp.Errors) == 0 && (strings.Contains(resp.Result, marker) || conflictsName(resp, marker)) {
 					return e
+				}
+				if len(resp.Errors) == 0 && unseen == nil {
+					unseen = e
 				}
 			}
 		}
 	}
-	return nil
+	if unseen != nil {
+		unseen.Unseen = true
+	}
+	return unseen
+}
+
+// conflictsName reports whether a conflict's message names marker: a merge that stops on
+// conflicts shows them instead of a result, each with the config's value.
+func conflictsName(resp *contract.Response, marker string) bool {
+	for _, c := range resp.Conflicts {
+		if strings.Contains(c.Message, marker) {
+			return true
+		}
+	}
+	return false
 }
 
 // timeEdits types n+1 edits into the config and returns the times of the last n (the first
@@ -196,7 +225,7 @@ func BenchmarkEdit(b *testing.B) {
 			defer func() { p.t = parent }()
 			e := findEdit(b, ex.Request)
 			if e == nil {
-				b.Skip("no line of the config shows its change in the result")
+				b.Skip("no edit of the config is answered without errors")
 			}
 			texts := fmt.Sprintf(`window.__mp.text("original") === %s && window.__mp.text("updated") === %s && window.__mp.text("live") === %s`,
 				js(ex.Request.Original), js(ex.Request.Updated), js(ex.Request.Live))
