@@ -66,7 +66,7 @@ func sameKey(a, b *yamltree.Node) bool {
 // key sameKey matches with nothing, itself included (a list, or a map holding a list or a map).
 // A missing key matches a null one, as sameKey has it.
 func matchText(k *yamltree.Node) (string, bool) {
-	switch kind := kindOf(k); kind {
+	switch kindOf(k) {
 	case kindList:
 		return "", false
 	case kindMap:
@@ -101,11 +101,11 @@ func matchText(k *yamltree.Node) (string, bool) {
 // scalarKeyText is matchText for a scalar: its kind and canonical text; ok is false for a list or
 // a map, which sameScalar never matches.
 func scalarKeyText(n *yamltree.Node) (string, bool) {
-	kind := kindOf(n)
-	if kind == kindList || kind == kindMap {
+	k := kindOf(n)
+	if k == kindList || k == kindMap {
 		return "", false
 	}
-	return "s" + strconv.Itoa(int(kind)) + ":" + strconv.Quote(scalarText(n)), true
+	return "s" + strconv.Itoa(int(k)) + ":" + strconv.Quote(scalarText(n)), true
 }
 
 // setKey writes a key (as keyOf returns it) into a map.

@@ -438,7 +438,7 @@ func SMPVectors(t testing.TB) ([]SMPVector, string) {
 		t.Fatal(err)
 	}
 	var vs []SMPVector
-	if err := json.Unmarshal(data, &vs); err != nil {
+	if err = json.Unmarshal(data, &vs); err != nil {
 		t.Fatal(err)
 	}
 	swagger, err := os.ReadFile(filepath.Join(dir, "swagger-merge-item.json"))
