@@ -250,6 +250,12 @@ func blockScalar(n *Node, indent int) (header, body string, ok bool) {
 	if strings.TrimLeft(v, "\n") == "" || !printable(v, true) || strings.ContainsAny(v, "\r") {
 		return "", "", false
 	}
+	// As go-yaml's writer: no block scalar for a value ending in a space or with a space before
+	// a line break; a reader may take a last line of spaces for an empty one ("0\n " would read
+	// back as "0\n").
+	if strings.HasSuffix(v, " ") || strings.Contains(v, " \n") {
+		return "", "", false
+	}
 	content := strings.TrimRight(v, "\n")
 	trailing := len(v) - len(content)
 	header = "|"
@@ -340,10 +346,11 @@ func flowKeyText(k string) string {
 	return doubleQuote(k)
 }
 
-// doubleQuote writes s as a YAML double-quoted scalar.
+// doubleQuote writes s as a YAML double-quoted scalar. Every escape Go's strconv.Quote writes
+// (\a \b \f \n \r \t \v \\ \" \xNN \uNNNN \UNNNNNNNN) is one YAML reads alike; it never escapes a
+// single quote.
 func doubleQuote(s string) string {
-	q := strconv.Quote(s)
-	return strings.ReplaceAll(q, `\'`, `'`)
+	return strconv.Quote(s)
 }
 
 // plainSafe reports whether s can be written as a plain scalar and read back as the same string
@@ -352,7 +359,8 @@ func plainSafe(s string, flow bool) bool {
 	if s == "" || s != strings.TrimSpace(s) || !printable(s, false) {
 		return false
 	}
-	if YAML11.Resolve(s) != StrTag || YAML12.Resolve(s) != StrTag || s == "<<" {
+	// "<<" anywhere is quoted: goccy reads the key "0<<" back as a merge key.
+	if YAML11.Resolve(s) != StrTag || YAML12.Resolve(s) != StrTag || strings.Contains(s, "<<") {
 		return false
 	}
 	if strings.ContainsRune("-?:,[]{}#&*!|>'\"%@`", rune(s[0])) {
@@ -367,7 +375,9 @@ func plainSafe(s string, flow bool) bool {
 	if flow && strings.ContainsAny(s, ",[]{}:?") {
 		return false
 	}
-	return !isMarker(s, "---") && !isMarker(s, "...")
+	// Like go-yaml's writer, never start a plain scalar with "---" or "...": "...00" is not a
+	// marker to YAML, but readers (goccy's among them) take it for one.
+	return !strings.HasPrefix(s, "---") && !strings.HasPrefix(s, "...")
 }
 
 // printable reports whether s holds only characters YAML lets a document carry unescaped.
