@@ -72,7 +72,10 @@ func FuzzSSA(f *testing.F) {
 			op = "update"
 		}
 		first := fuzzcheck.Ask(h, request(updated, live, "2026-01-01T00:00:00Z", force, op), yamltree.YAML11)
-		if fuzzcheck.CheckCommon(t, first) != nil {
+		// A result without managedFields (the operation owned no field: an empty list, say) is
+		// read the second time as an object from before server-side apply, whose fields the API
+		// server gives to before-first-apply: the repeat then writes managedFields.
+		if fuzzcheck.CheckCommon(t, first) != nil && strings.Contains(first.Resp.Result, "managedFields") {
 			again := fuzzcheck.Ask(h, request(updated, first.Resp.Result, "2027-01-01T00:00:00Z", force, op), yamltree.YAML11)
 			if len(again.Resp.Errors) > 0 || len(again.Resp.Conflicts) > 0 {
 				t.Fatalf("repeating the %s fails: errors %+v conflicts %+v\nresult:\n%s\n%s", op, again.Resp.Errors, again.Resp.Conflicts, first.Resp.Result, first.Describe())
