@@ -148,7 +148,10 @@ func CheckDeleted(t *testing.T, r *Run, result []*stream.Resource) {
 }
 
 // lineCount counts a text's lines as an editor numbers them.
-func lineCount(text string) int { return strings.Count(text, "\n") + 1 }
+func lineCount(text string) int {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	return strings.Count(text, "\n") + strings.Count(text, "\r") + 1
+}
 
 // resources parses a stream and splits it into resources (List items included).
 func resources(input yamltree.Input, text string, rules yamltree.Rules) ([]*stream.Resource, error) {
