@@ -114,6 +114,10 @@ func (c *conflictFinder) lists(path fieldpath.Path, left, right []*yamltree.Node
 		// atomic lists of primitives deduplicated and sorted (the tail keeps leftover items).
 		left = sortScalars(deduplicateScalars(left))
 		right = sortScalars(deduplicateScalars(append([]*yamltree.Node(nil), right...)))
+		if len(left) > len(right) {
+			// The reference then reads past the end of the shorter list: kubectl panics.
+			return errorAt(left[len(right)], "kubectl apply --overwrite=false crashes on this list (index out of range in strategicpatch's conflict check, which removes duplicate values from both copies of the list and compares them item by item: one keeps %d values, the other %d)", len(left), len(right))
+		}
 	}
 	for i := range left {
 		if err := c.field(path.Index(i), left[i], right[i], schema, "", ""); err != nil {

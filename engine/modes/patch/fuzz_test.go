@@ -1,7 +1,6 @@
 package patch_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -30,7 +29,7 @@ import (
 //     Nor when the patch holds a null or a directive inside a list: strategicpatch drops the
 //     nulls (and acts on the directives) of a value it takes whole where live lacks the field,
 //     but a list that replaces live's keeps its items as written, so the second application
-//     writes them (specialInList).
+//     writes them (fuzzcheck.SpecialInList).
 //
 // Not checked: "identical inputs return live" in its other reading (live as its own patch)
 // does not hold for strategic merge patches: a null in live is a deletion when read as a patch,
@@ -67,7 +66,7 @@ func FuzzPatch(f *testing.F) {
 		if fuzzcheck.CheckCommon(t, first) == nil {
 			return
 		}
-		if fuzzcheck.HoldsDirective(first.Resp.Result) || specialInList(patch) {
+		if fuzzcheck.HoldsDirective(first.Resp.Result) || fuzzcheck.SpecialInList(patch) {
 			return
 		}
 		again := fuzzcheck.Ask(h, request(patch, first.Resp.Result), yamltree.YAML11)
@@ -88,42 +87,4 @@ func FuzzPatch(f *testing.F) {
 			}
 		}
 	})
-}
-
-// specialInList reports whether a patch holds, somewhere inside a list, a null or a map key
-// starting with "$" (a directive); false when it does not parse.
-func specialInList(patch string) bool {
-	docs, err := yamltree.Parse(yamltree.Updated, patch, yamltree.Options{})
-	if err != nil {
-		return false
-	}
-	var walk func(n *yamltree.Node, inList bool) bool
-	walk = func(n *yamltree.Node, inList bool) bool {
-		if n == nil {
-			return false
-		}
-		if inList && n.IsNull() {
-			return true
-		}
-		for _, f := range n.Fields {
-			if inList && strings.HasPrefix(f.Name(), "$") {
-				return true
-			}
-			if walk(f.Value, inList) {
-				return true
-			}
-		}
-		for _, it := range n.Items {
-			if walk(it, true) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, d := range docs {
-		if walk(d.Root, false) {
-			return true
-		}
-	}
-	return false
 }

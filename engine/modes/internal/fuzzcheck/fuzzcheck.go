@@ -485,13 +485,14 @@ func (s SchemaTable) Pick(i uint8) SchemaChoice { return s[int(i)%len(s)] }
 // MergeOnlyError reports whether every error is one strategicpatch raises only when it merges
 // into a value live holds: a schema lookup (a value the schema does not describe) or the
 // validation of a directive ("invalid patch format"), or of a merge list's items ("does not
-// contain declared merge key"). Where live lacks the value, the patch's value is taken whole,
-// unchecked.
+// contain declared merge key", and with multiKeys a field of the multi-field key missing). Where
+// live lacks the value, the patch's value is taken whole, unchecked.
 func MergeOnlyError(errs []contract.Error) bool {
 	for _, e := range errs {
 		if !strings.Contains(e.Message, "unable to find api field") && !strings.Contains(e.Message, "data type is not map or struct") &&
 			!strings.Contains(e.Message, "expected slice, but got") && !strings.Contains(e.Message, "invalid patch format") &&
-			!strings.Contains(e.Message, "does not contain declared merge key") {
+			!strings.Contains(e.Message, "does not contain declared merge key") &&
+			!strings.Contains(e.Message, "of the multi-field merge key") {
 			return false
 		}
 	}
@@ -544,6 +545,46 @@ func holds(input yamltree.Input, text string, opts yamltree.Options, is func(*ya
 	}
 	for _, d := range docs {
 		if d.Root != nil && walk(d.Root) {
+			return true
+		}
+	}
+	return false
+}
+
+// SpecialInList reports whether a patch or a config holds, somewhere inside a list, a null or
+// a map key starting with "$" (a directive); false when it does not parse. strategicpatch drops
+// the nulls (and acts on the directives) of a value it takes whole where live lacks the field,
+// but keeps a list that replaces live's as written: applying such a text twice differs.
+func SpecialInList(patch string) bool {
+	docs, err := yamltree.Parse(yamltree.Updated, patch, yamltree.Options{})
+	if err != nil {
+		return false
+	}
+	var walk func(n *yamltree.Node, inList bool) bool
+	walk = func(n *yamltree.Node, inList bool) bool {
+		if n == nil {
+			return false
+		}
+		if inList && n.IsNull() {
+			return true
+		}
+		for _, f := range n.Fields {
+			if inList && strings.HasPrefix(f.Name(), "$") {
+				return true
+			}
+			if walk(f.Value, inList) {
+				return true
+			}
+		}
+		for _, it := range n.Items {
+			if walk(it, true) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range docs {
+		if walk(d.Root, false) {
 			return true
 		}
 	}
