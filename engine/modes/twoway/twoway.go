@@ -87,6 +87,8 @@ func upgrade(t stream.Triple, sch smp.Schema) (*upgraded, error) {
 		u.action = Create
 		u.two, u.three = t.Updated.Root.Clone(), t.Updated.Root.Clone()
 		return u, nil
+	case t.Original == nil:
+		return nil, notInRelease(t.Updated)
 	}
 	u.action = Patch
 	original := root(t.Original)
@@ -121,6 +123,19 @@ func upgrade(t stream.Triple, sch smp.Schema) (*upgraded, error) {
 		u.outOfSync = drifts(u.two, u.three, sch)
 	}
 	return u, nil
+}
+
+// notInRelease is Helm 2's refusal of an object that the new render and the cluster hold but the
+// previous release does not: the upgrade has nothing to patch it from, so it stops there with
+// Helm's message (Helm 3 stops on the same check).
+func notInRelease(r *stream.Resource) error {
+	const why = "is in the cluster and in the new render but not in the previous release, so Helm 2 " +
+		"has nothing to patch it from (add it to the previous render, or remove it from live, to see the upgrade)"
+	if r.ID.Kind == "" && r.ID.Name == "" {
+		return yamltree.Errorf(r.Root.Pos, "the upgrade fails here, as Helm 2's does: the object %s", why)
+	}
+	return yamltree.Errorf(r.Root.Pos, "the upgrade fails here, as Helm 2's does: no %s with the name %q found. %s %q %s",
+		r.ID.Kind, r.ID.Name, r.ID.Kind, r.ID.Name, why)
 }
 
 func twoWayPatch(original, updated *yamltree.Node, sch smp.Schema) (*yamltree.Node, error) {

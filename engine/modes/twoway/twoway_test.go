@@ -58,3 +58,34 @@ func TestDroppedResourcesAreDeleted(t *testing.T) {
 		t.Errorf("no deleted mark for the dropped resource: %+v", resp.Fields)
 	}
 }
+
+// TestObjectMissingFromThePreviousReleaseStopsTheUpgrade: Helm 2's Update refuses an object that
+// the new render and the cluster hold but the previous release does not ("no ConfigMap with the
+// name "b" found"), so the mode answers with that error at the object in the new render.
+func TestObjectMissingFromThePreviousReleaseStopsTheUpgrade(t *testing.T) {
+	cm := func(name, value string) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: " + name + "}\ndata: {k: " + value + "}\n"
+	}
+	for _, tc := range []struct {
+		name, previous, next, live string
+		line                       int
+		message                    string
+	}{
+		{"in a stream", cm("a", "1"), cm("a", "2") + "---\n" + cm("b", "2"), cm("a", "1") + "---\n" + cm("b", "1"), 6,
+			`no ConfigMap with the name "b" found`},
+		{"no previous render at all", "", cm("a", "2"), cm("a", "1"), 1, `no ConfigMap with the name "a" found`},
+		{"no identity", "", "data: {k: 2}\n", "data: {k: 1}\n", 1, "the object is in the cluster and in the new render"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp := handler.Default().Handle(context.Background(), &contract.Request{Mode: "twoway",
+				Original: tc.previous, Updated: tc.next, Live: tc.live, Options: contract.DefaultOptions()})
+			if len(resp.Errors) != 1 || resp.Result != "" {
+				t.Fatalf("want one error and no result, got %+v, result %q", resp.Errors, resp.Result)
+			}
+			e := resp.Errors[0]
+			if e.Input != "updated" || e.Line != tc.line || !strings.Contains(e.Message, tc.message) {
+				t.Errorf("error %+v, want updated:%d: …%s…", e, tc.line, tc.message)
+			}
+		})
+	}
+}

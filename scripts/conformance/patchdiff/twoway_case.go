@@ -13,8 +13,9 @@ type TwoWayCase struct {
 	Previous string `json:"previous"`
 	Next     string `json:"next"`
 	Live     string `json:"live"`
-	// WantError is set when the generator broke the new render on purpose (a container without
-	// its merge key), so the two-way patch must fail.
+	// WantError is set when the generator broke the upgrade on purpose (a container without its
+	// merge key, so the two-way patch must fail; or an object new in the render created in live
+	// first, which Helm 2 refuses to patch without a previous release of it).
 	WantError bool     `json:"wantError"`
 	Story     []string `json:"story"`
 
@@ -31,7 +32,8 @@ func (c *TwoWayCase) Request() *contract.Request {
 // NewTwoWayCase builds case index of seed from applydiff's case index: its config0 is the
 // previous render (Generator.Previous), its edited config the new render (resources dropped,
 // added, reordered; now and then a finalizer replaced or a merge key dropped, see editNext), its
-// live the cluster (objects created from config0, then drifted).
+// live the cluster (objects created from config0, then drifted; now and then one of the new
+// render's objects created by hand too).
 func NewTwoWayCase(seed uint64, index int) (*TwoWayCase, error) {
 	g := applydiff.Generator{Seed: seed}
 	base, err := g.Case(index)

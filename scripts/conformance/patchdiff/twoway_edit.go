@@ -11,8 +11,9 @@ import (
 const twoWayStream = 0x2e7a1
 
 // editNext makes the new render's rarer changes more frequent: a finalizer replaced by another
-// (the two-way patch then carries $deleteFromPrimitiveList), or a container's name removed (a
-// merge key missing: the two-way patch fails). Edited documents are rewritten with sorted keys.
+// (the two-way patch then carries $deleteFromPrimitiveList), a container's name removed (a merge
+// key missing: the two-way patch fails), or an object the new render adds created in live first
+// (Helm 2 stops: the previous release lacks it). Edited documents are rewritten with sorted keys.
 func editNext(c *TwoWayCase) error {
 	d := newDice(c.Seed, c.Index, twoWayStream)
 	prev, prevDocs, err := readObjects(c.Previous)
@@ -35,6 +36,13 @@ func editNext(c *TwoWayCase) error {
 	}
 	if !c.WantError && d.chance(0.04) && editOne(d, docs, jsonDocs, inPrev, c, dropContainerName) {
 		c.WantError, edited = true, true
+	}
+	if !c.WantError && d.chance(0.3) {
+		added, err := createInLive(d, c, inPrev, jsonDocs)
+		if err != nil {
+			return err
+		}
+		c.WantError = added
 	}
 	if edited {
 		c.Next = applydiff.EmitStream(docs)
@@ -63,6 +71,46 @@ func editOne(d dice, docs []string, jsonDocs [][]byte, inPrev map[string]int, c 
 		}
 	}
 	return false
+}
+
+// createInLive puts into live an object that the new render adds (neither the previous render
+// nor live had it), as if someone had created it by hand before the upgrade: Helm 2's upgrade
+// then stops on it ("no <kind> with the name <name> found"), having no previous release of it to
+// patch from. It reports whether the new render added such an object.
+func createInLive(d dice, c *TwoWayCase, inPrev map[string]int, jsonDocs [][]byte) (bool, error) {
+	live, _, err := readObjects(c.Live)
+	if err != nil {
+		return false, err
+	}
+	inLive := indexByIdentity(live)
+	for _, i := range shuffled(d, indexes(len(jsonDocs))) {
+		obj, err := objectOf(jsonDocs[i])
+		if err != nil {
+			return false, err
+		}
+		id := applydiff.IdentityOfData(obj)
+		if _, ok := inPrev[id]; ok {
+			continue
+		}
+		if _, ok := inLive[id]; ok {
+			continue
+		}
+		c.Live = appendDocument(c.Live, applydiff.EmitYAML(obj, false))
+		c.Story = append(c.Story, fmt.Sprintf("live: %s created by hand as the new render has it, which the previous render lacks: the upgrade must stop on it", id))
+		return true, nil
+	}
+	return false, nil
+}
+
+// appendDocument adds a document at the end of a stream.
+func appendDocument(stream, doc string) string {
+	switch {
+	case strings.TrimSpace(stream) == "":
+		return doc
+	case strings.HasSuffix(stream, "\n"):
+		return stream + "---\n" + doc
+	}
+	return stream + "\n---\n" + doc
 }
 
 // replaceFinalizer replaces one finalizer of obj by a new one.

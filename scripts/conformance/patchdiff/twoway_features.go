@@ -3,6 +3,7 @@ package patchdiff
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 )
 
 // The twoway mode's features (with SetElementOrder, DeleteFromList, RetainKeys, DeleteItem and
@@ -14,13 +15,14 @@ const (
 	MergePatchCR  Feature = "custom resource (JSON merge patch)"
 	RendersAgree  Feature = "renders agree (patch {})"
 	RenderRefused Feature = "refused (a render item without its merge key)"
+	NotInRelease  Feature = "refused (in the cluster and the new render, not the previous release)"
 	DriftKept     Feature = "live edit kept (result differs from the new render)"
 )
 
 // TwoWayFeatures lists the twoway mode's features in the order the table prints them.
 func TwoWayFeatures() []Feature {
 	return []Feature{SetElementOrder, DeleteFromList, RetainKeys, DeleteItem, Null, Stream, Dropped,
-		NewInRender, MergePatchCR, RendersAgree, RenderRefused, DriftKept}
+		NewInRender, MergePatchCR, RendersAgree, RenderRefused, NotInRelease, DriftKept}
 }
 
 // TwoWayCaseFeatures returns the features of a twoway case, each once.
@@ -29,10 +31,13 @@ func TwoWayCaseFeatures(ref *TwoWayAnswer) map[Feature]bool {
 	if ref.Stream {
 		got[Stream] = true
 	}
-	if ref.Error != "" {
-		got[RenderRefused] = true
-	}
 	for _, o := range ref.Outcomes {
+		switch {
+		case strings.HasPrefix(o.Error, "no ") && strings.HasSuffix(o.Error, "found in the previous release"):
+			got[NotInRelease] = true
+		case o.Error != "":
+			got[RenderRefused] = true
+		}
 		switch o.Action {
 		case Deleted:
 			got[Dropped] = true
