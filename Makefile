@@ -118,7 +118,7 @@ measure: dist chromium
 	MERGEPLAY_DIST=$(CURDIR)/dist $(GO) test -count=1 -run '^$$' -bench '^BenchmarkFirstLoad$$' -benchtime 1x ./scripts/browsertest
 
 ## bench: the speed table (scripts/bench): each mode against its reference natively on one
-## 200-resource stream and from 10 to 400 resources, then first load and edit latency in
+## 200-resource stream and from 10 to 2,000 resources, then first load and edit latency in
 ## headless Chromium on a real build; prints one Markdown table with the budgets (several minutes)
 bench: dist chromium
 	MERGEPLAY_DIST=$(CURDIR)/dist $(GO) run ./scripts/bench
