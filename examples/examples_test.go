@@ -2,6 +2,7 @@ package examples
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -11,7 +12,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/handler"
 )
 
-var update = flag.Bool("update", false, "rewrite expected.yaml (marks.txt is written by hand: with -update, a missing one is drafted for review)")
+var update = flag.Bool("update", false, "rewrite expected.yaml and web/testdata/responses.json (marks.txt is written by hand: with -update, a missing one is drafted for review)")
 
 // TestExamples runs every example and checks its expected result and hand-written marks.
 func TestExamples(t *testing.T) {
@@ -80,5 +81,47 @@ func TestExamplesAnswerTheSameTwice(t *testing.T) {
 		if string(first) != string(second) {
 			t.Errorf("%s: the second answer differs:\n%s\n%s", ex.Name, first, second)
 		}
+	}
+}
+
+// webResponses is the page's unit-test fixture: every example's live input and the engine's
+// answer, so that node --test web/ checks the page's data shaping against real responses.
+const webResponses = "../web/testdata/responses.json"
+
+// TestWebResponsesAreCurrent checks web/testdata/responses.json against the engine's answers
+// to the examples (-update rewrites it).
+func TestWebResponsesAreCurrent(t *testing.T) {
+	all, err := Load(os.DirFS("."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := handler.Default()
+	fixture := map[string]any{}
+	for _, ex := range all {
+		encoded, err := h.Handle(context.Background(), ex.Request).Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var resp any
+		if err := json.Unmarshal(encoded, &resp); err != nil {
+			t.Fatal(err)
+		}
+		fixture[ex.Name] = map[string]any{"live": ex.Request.Live, "response": resp}
+	}
+	want, err := json.MarshalIndent(fixture, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = append(want, '\n')
+	if *update {
+		write(t, webResponses, string(want))
+		return
+	}
+	got, err := os.ReadFile(webResponses)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s is not the engine's answer to the examples: run go test ./examples -update (and node --test web/)", webResponses)
 	}
 }

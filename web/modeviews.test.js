@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { conflictValues } from "./conflictvalues.js";
+import { applierOf } from "./conflicts.js";
 import { foldRanges, foldSummary, hiddenBy } from "./fold.js";
 import { MODES } from "./modes.js";
 import { MODE_VIEWS } from "./modeviews.js";
@@ -119,16 +119,18 @@ test("operations read as sentences: force, hand-over, before-first-apply", () =>
   assert.match(operationNotes(response("ssa-before-first-apply"))[0].sentences.join(" "), /stopped on conflicts.*before-first-apply/);
 });
 
-test("conflict values come from the message: server-side apply and apply's drift", () => {
-  for (const c of response("ssa-autoscaler-conflict").conflicts) {
-    assert.deepEqual(conflictValues(c), { owner: "kube-controller-manager (update, scale)", applier: "kubectl", live: "7", config: "3", liveMissing: false });
+test("conflicts carry their values, owner and applier: server-side apply and apply's drift", () => {
+  const autoscaler = response("ssa-autoscaler-conflict");
+  for (const c of autoscaler.conflicts) {
+    assert.deepEqual([managerName(c), c.live, c.config, applierOf(autoscaler, c.resource)], ["kube-controller-manager (update, scale)", "7", "3", "kubectl"]);
   }
-  assert.deepEqual(conflictValues(response("ssa-before-first-apply").conflicts[0]), { owner: "before-first-apply (update)", applier: "kubectl", live: '"nginx:1.26"', config: '"nginx:1.27"', liveMissing: false });
-  const drift = response("apply-overwrite-false").conflicts.find((c) => c.path === ".spec.replicas");
-  assert.deepEqual(conflictValues(drift), { owner: "live", applier: "", live: "5", config: "3", liveMissing: false });
-  assert.deepEqual(conflictValues({ message: "x owns this field (live does not have it) and the config sets 1: applying as y would change a field" }), { owner: "x", applier: "y", live: "", config: "1", liveMissing: true });
-  assert.equal(conflictValues({ message: "something else" }), null);
-  assert.equal(conflictValues(null), null);
+  const first = response("ssa-before-first-apply").conflicts[0];
+  assert.deepEqual([managerName(first), first.live, first.config], ["before-first-apply (update)", '"nginx:1.26"', '"nginx:1.27"']);
+  const overwrite = response("apply-overwrite-false");
+  const drift = overwrite.conflicts.find((c) => c.path === ".spec.replicas");
+  assert.deepEqual([drift.manager, drift.live, drift.config, applierOf(overwrite, drift.resource)], ["live", "5", "3", ""]);
+  assert.equal(applierOf(null, "x"), "");
+  assert.equal(applierOf({ extra: { operations: [null, 3, { resource: "x", manager: 7 }] } }, "x"), "");
 });
 
 test("line edits: Myers' diff keeps order, and the side-by-side pairs changed runs", () => {

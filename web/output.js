@@ -193,7 +193,7 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
       });
       legend.update(layout.counts);
       undrawn = new Set(drawnWhenShown.keys());
-      conflicts.update(response.conflicts);
+      conflicts.update(response);
       buildTabs();
       draw(tabs.selected());
       for (const v of modeViews) {

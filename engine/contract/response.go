@@ -70,6 +70,16 @@ type Conflict struct {
 	Path     string `json:"path"`
 	// Manager is the owner: a field manager's name, or "live" for drift under overwrite=false.
 	Manager string `json:"manager"`
+	// Operation is the owner's operation in managedFields, "Apply" or "Update" ("" for drift);
+	// Subresource the subresource it wrote through ("" for the main resource).
+	Operation   string `json:"operation"`
+	Subresource string `json:"subresource"`
+	// Live is live's value of the field ("" when live lacks it) and Config what the config
+	// would set there (for apply, the patch's value: null when the config deletes the field),
+	// each written for a sentence: strings quoted, maps and lists in flow style, cut with "..."
+	// past 60 characters.
+	Live    string `json:"live"`
+	Config  string `json:"config"`
 	Message string `json:"message"`
 	// Line is the field's line in live (0 when live lacks it).
 	Line int `json:"line"`

@@ -72,8 +72,5 @@ func Short(n *yamltree.Node) string {
 	if n.Kind == yamltree.ScalarNode && n.Tag == yamltree.StrTag {
 		s = fmt.Sprintf("%q", n.Value)
 	}
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return s
+	return yamltree.Abbreviate(s, 60)
 }

@@ -227,9 +227,5 @@ func (b *builder) unsupportedKey(tk *token.Token) error {
 
 // describe is a short rendering of a node for messages.
 func describe(n *Node) string {
-	s := n.String()
-	if len(s) > 40 {
-		s = s[:37] + "..."
-	}
-	return fmt.Sprintf("%q", s)
+	return fmt.Sprintf("%q", Abbreviate(n.String(), 40))
 }

@@ -1,6 +1,9 @@
 package yamltree
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // Error is a problem found in an input, located by line and column (1-based; 0 when unknown).
 type Error struct {
@@ -25,4 +28,17 @@ func (e *Error) Error() string {
 // Errorf returns an *Error at p.
 func Errorf(p Pos, format string, args ...any) *Error {
 	return &Error{Input: p.Input, Line: p.Line, Column: p.Column, Message: fmt.Sprintf(format, args...)}
+}
+
+// Abbreviate shortens s for a message: past max bytes it keeps what fits before "..." and ends
+// the cut on a character boundary, so that no UTF-8 sequence is split.
+func Abbreviate(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max - len("...")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }

@@ -3,6 +3,7 @@ package yamltree
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestResolve(t *testing.T) {
@@ -323,5 +324,24 @@ func TestCloneIsDeepAndIndependent(t *testing.T) {
 	}
 	if (orig.Fields[3].Value.Items == nil) != (orig.Fields[3].Value.Clone().Items == nil) {
 		t.Error("an empty list's nil-ness changed")
+	}
+}
+
+func TestAbbreviateKeepsWholeCharacters(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"abcdefghijkl", 10, "abcdefg..."},
+		{"abcdef€€€€", 10, "abcdef..."}, // a cut at byte 7 would split the first euro sign
+		{"abcde€€€€", 10, "abcde..."},   // and here the second
+		{"ééééééé", 9, "ééé..."},
+	} {
+		if got := Abbreviate(tc.in, tc.max); got != tc.want || !utf8.ValidString(got) {
+			t.Errorf("Abbreviate(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.want)
+		}
 	}
 }

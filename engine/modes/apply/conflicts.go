@@ -23,11 +23,24 @@ func (o *outcome) conflictEntries() []contract.Conflict {
 			Resource: o.triple.ID.String(),
 			Path:     c.Path.String(),
 			Manager:  "live",
+			Live:     liveValue(live, c.Path),
+			Config:   short(c.Patch),
 			Line:     lineAt(live, c.Path),
 			Message:  message,
 		})
 	}
 	return out
+}
+
+// liveValue writes live's value at path for a sentence, "" when live lacks it.
+func liveValue(live *yamltree.Node, path fieldpath.Path) string {
+	n := live
+	for _, e := range path {
+		if n = explain.Step(n, e); n == nil {
+			return ""
+		}
+	}
+	return short(n)
 }
 
 // conflictMarks marks the disputed lines of live.

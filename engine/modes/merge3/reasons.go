@@ -7,6 +7,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // reasons writes the sentence behind each mark: which input had the value, what upstream did,
@@ -199,12 +200,7 @@ func stripComments(n *ynode.Node) {
 	}
 }
 
-func cut(s string) string {
-	if len(s) > 60 {
-		return s[:57] + "..."
-	}
-	return s
-}
+func cut(s string) string { return yamltree.Abbreviate(s, 60) }
 
 // sameValue compares two scalars' values, comments aside.
 func sameValue(a, b *ynode.Node) bool {

@@ -6,6 +6,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/managed"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // conflictEntries lists the conflicts that stopped the apply of one resource, one per manager and
@@ -14,26 +15,35 @@ func (o *outcome) conflictEntries() []contract.Conflict {
 	if o.action != Conflict {
 		return nil
 	}
+	if o.bareLive == nil {
+		o.bareLive = withoutManagedFields(o.live)
+	}
 	out := make([]contract.Conflict, 0, len(o.done.Conflicts))
 	for _, c := range o.done.Conflicts {
-		out = append(out, contract.Conflict{
-			Resource: o.triple.ID.String(),
-			Path:     c.Path.String(),
-			Manager:  managed.ParseID(c.Manager).Manager,
-			Message:  o.conflictMessage(c),
-			Line:     lineIn(o.live, c.Path, o.typ),
-		})
+		id := managed.ParseID(c.Manager)
+		live := valueAt(o.bareLive, c.Path, o.typ)
+		config := valueAt(o.config, c.Path, o.typ)
+		entry := contract.Conflict{
+			Resource:    o.triple.ID.String(),
+			Path:        c.Path.String(),
+			Manager:     id.Manager,
+			Operation:   id.Operation,
+			Subresource: id.Subresource,
+			Config:      explain.Short(config),
+			Message:     o.conflictMessage(c, live, config),
+			Line:        lineIn(o.live, c.Path, o.typ),
+		}
+		if live != nil {
+			entry.Live = explain.Short(live)
+		}
+		out = append(out, entry)
 	}
 	return out
 }
 
-// conflictMessage says who holds the field, both values, and the ways out.
-func (o *outcome) conflictMessage(c managed.Conflict) string {
-	if o.bareLive == nil {
-		o.bareLive = withoutManagedFields(o.live)
-	}
-	live := valueAt(o.bareLive, c.Path, o.typ)
-	config := valueAt(o.config, c.Path, o.typ)
+// conflictMessage says who holds the field, both values (live's and the config's), and the ways
+// out.
+func (o *outcome) conflictMessage(c managed.Conflict, live, config *yamltree.Node) string {
 	owner := managerName(c.Manager)
 	livePart := "live has " + explain.Short(live)
 	if live == nil {
