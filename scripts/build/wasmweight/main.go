@@ -5,6 +5,7 @@
 //	go run ./scripts/build/wasmweight            # the 25 heaviest packages
 //	go run ./scripts/build/wasmweight -top 60
 //	go run ./scripts/build/wasmweight -wasm file.wasm
+//	go run ./scripts/build/wasmweight -package slices   # that package's heaviest functions
 //
 // Code bytes are uncompressed; brotli shrinks code and data alike, roughly fivefold.
 package main
@@ -21,14 +22,15 @@ import (
 func main() {
 	top := flag.Int("top", 25, "how many packages to list")
 	file := flag.String("wasm", "", "a wasm compiled with its names (default: compile ./wasm)")
+	pkg := flag.String("package", "", "list this package's heaviest functions (as the report names it: slices, github.com_goccy_go_yaml_parser) instead of the packages")
 	flag.Parse()
-	if err := run(*file, *top); err != nil {
+	if err := run(*file, *top, *pkg); err != nil {
 		fmt.Fprintln(os.Stderr, "wasmweight:", err)
 		os.Exit(1)
 	}
 }
 
-func run(file string, top int) error {
+func run(file string, top int, pkg string) error {
 	if file == "" {
 		tmp, err := os.MkdirTemp("", "mergeplay-wasmweight-")
 		if err != nil {
@@ -51,8 +53,11 @@ func run(file string, top int) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
-	w := m.weigh()
+	w := m.weigh(pkg)
 	fmt.Printf("%s: %d bytes; code %d bytes in %d functions, data %d bytes\n", file, len(data), w.code, len(m.bodies), m.data)
+	if pkg != "" {
+		fmt.Printf("package %s: %d bytes in %d functions\n", pkg, w.total, len(w.packages))
+	}
 	for i, p := range w.packages {
 		if i == top {
 			break

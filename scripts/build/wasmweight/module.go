@@ -134,24 +134,35 @@ func (m *module) readNames(r *reader) {
 	}
 }
 
-// weight is the code of one package.
+// weight is the code of one package (or function).
 type weight struct {
 	name string
 	size int
 }
 
-// weights sums code by package, heaviest first.
+// weights sums code by package, heaviest first; or, for one package, lists its functions.
 type weights struct {
-	code     int
+	code int
+	// packages holds the packages, or the functions of the package asked for.
 	packages []weight
+	// total is the code of the package asked for.
+	total int
 }
 
-func (m *module) weigh() weights {
+// weigh sums the code of every package, or lists the functions of pkg when it is not empty.
+func (m *module) weigh(pkg string) weights {
 	sums := map[string]int{}
 	var w weights
 	for i, size := range m.bodies {
-		sums[packageOf(m.names[m.imports+i])] += size
+		name := m.names[m.imports+i]
 		w.code += size
+		switch {
+		case pkg == "":
+			sums[packageOf(name)] += size
+		case packageOf(name) == pkg:
+			sums[name] += size
+			w.total += size
+		}
 	}
 	for name, size := range sums {
 		w.packages = append(w.packages, weight{name, size})
