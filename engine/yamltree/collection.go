@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
 )
 
 func (b *builder) mapping(x *ast.MappingNode, depth int) (*Node, error) {
@@ -48,7 +49,7 @@ func (b *builder) mapping(x *ast.MappingNode, depth int) (*Node, error) {
 		n.Fields = append(n.Fields, Field{Key: key, Value: value})
 	}
 	applyMerges(n, mergeAt, merges, seen)
-	b.lineComment(n, x.GetComment(), -1)
+	b.lineComment(n, x.GetComment(), flowEndLine(b, x.IsFlowStyle, x.End))
 	if x.FootComment != nil {
 		n.Comments.Foot = joinComments(n.Comments.Foot, commentText(x.FootComment))
 	}
@@ -207,11 +208,18 @@ func (b *builder) sequence(x *ast.SequenceNode, depth int) (*Node, error) {
 		}
 		n.Items = append(n.Items, item)
 	}
-	if cg := x.GetComment(); cg != nil {
-		n.Comments.Head = joinComments(n.Comments.Head, commentText(cg))
-	}
+	b.lineComment(n, x.GetComment(), flowEndLine(b, x.IsFlowStyle, x.End))
 	if x.FootComment != nil {
 		n.Comments.Foot = joinComments(n.Comments.Foot, commentText(x.FootComment))
 	}
 	return n, nil
+}
+
+// flowEndLine is the line a flow collection ends on, where a comment after it is its line
+// comment ("k: [a, b] # c"); -1 for a block collection, whose comments all go above it.
+func flowEndLine(b *builder, flow bool, end *token.Token) int {
+	if !flow || end == nil {
+		return -1
+	}
+	return b.pos(end).Line
 }
