@@ -105,69 +105,34 @@ func (p *jsonParser) value() (jsonValue, error) {
 
 func (p *jsonParser) object() (jsonValue, error) {
 	v := jsonValue{kind: 'o'}
-	p.pos++
-	p.space()
-	if p.pos < len(p.s) && p.s[p.pos] == '}' {
-		p.pos++
-		return v, nil
-	}
-	for {
-		p.space()
-		if p.pos >= len(p.s) || p.s[p.pos] != '"' {
-			return v, p.errorf("expected a key")
-		}
-		key, err := p.str()
-		if err != nil {
-			return v, err
-		}
-		p.space()
-		if p.pos >= len(p.s) || p.s[p.pos] != ':' {
-			return v, p.errorf("expected ':'")
-		}
-		p.pos++
+	err := p.members(func(key string) error {
 		value, err := p.value()
-		if err != nil {
-			return v, err
-		}
 		v.keys, v.values = append(v.keys, key), append(v.values, value)
-		p.space()
-		if p.pos < len(p.s) && p.s[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.pos < len(p.s) && p.s[p.pos] == '}' {
-			p.pos++
-			return v, nil
-		}
-		return v, p.errorf("expected ',' or '}'")
-	}
+		return err
+	})
+	return v, err
 }
 
 func (p *jsonParser) array() (jsonValue, error) {
 	v := jsonValue{kind: 'a'}
-	p.pos++
-	p.space()
-	if p.pos < len(p.s) && p.s[p.pos] == ']' {
-		p.pos++
-		return v, nil
-	}
-	for {
+	err := p.elements(func() error {
 		item, err := p.value()
-		if err != nil {
-			return v, err
-		}
 		v.items = append(v.items, item)
-		p.space()
-		if p.pos < len(p.s) && p.s[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.pos < len(p.s) && p.s[p.pos] == ']' {
-			p.pos++
-			return v, nil
-		}
-		return v, p.errorf("expected ',' or ']'")
+		return err
+	})
+	return v, err
+}
+
+// at reports whether c is the next byte.
+func (p *jsonParser) at(c byte) bool { return p.pos < len(p.s) && p.s[p.pos] == c }
+
+// eat consumes c when it is the next byte, and reports whether it was.
+func (p *jsonParser) eat(c byte) bool {
+	if !p.at(c) {
+		return false
 	}
+	p.pos++
+	return true
 }
 
 // str reads a string; escapes are rare in the file, and handled by strconv.
@@ -312,43 +277,35 @@ func indexFile(s string) ([]kindDecl, map[string]span, error) {
 // consume the value.
 func (p *jsonParser) members(member func(key string) error) error {
 	p.space()
-	if p.pos >= len(p.s) || p.s[p.pos] != '{' {
+	if !p.eat('{') {
 		return p.errorf("expected an object")
 	}
-	p.pos++
-	p.space()
-	if p.pos < len(p.s) && p.s[p.pos] == '}' {
-		p.pos++
+	if p.space(); p.eat('}') {
 		return nil
 	}
 	for {
-		p.space()
-		if p.pos >= len(p.s) || p.s[p.pos] != '"' {
+		if p.space(); !p.at('"') {
 			return p.errorf("expected a key")
 		}
 		key, err := p.str()
 		if err != nil {
 			return err
 		}
-		p.space()
-		if p.pos >= len(p.s) || p.s[p.pos] != ':' {
+		if p.space(); !p.eat(':') {
 			return p.errorf("expected ':'")
 		}
-		p.pos++
 		p.space()
 		if err := member(key); err != nil {
 			return err
 		}
 		p.space()
-		if p.pos < len(p.s) && p.s[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.pos < len(p.s) && p.s[p.pos] == '}' {
-			p.pos++
+		switch {
+		case p.eat(','):
+		case p.eat('}'):
 			return nil
+		default:
+			return p.errorf("expected ',' or '}'")
 		}
-		return p.errorf("expected ',' or '}'")
 	}
 }
 
@@ -356,13 +313,10 @@ func (p *jsonParser) members(member func(key string) error) error {
 // the item.
 func (p *jsonParser) elements(element func() error) error {
 	p.space()
-	if p.pos >= len(p.s) || p.s[p.pos] != '[' {
+	if !p.eat('[') {
 		return p.errorf("expected an array")
 	}
-	p.pos++
-	p.space()
-	if p.pos < len(p.s) && p.s[p.pos] == ']' {
-		p.pos++
+	if p.space(); p.eat(']') {
 		return nil
 	}
 	for {
@@ -371,15 +325,13 @@ func (p *jsonParser) elements(element func() error) error {
 			return err
 		}
 		p.space()
-		if p.pos < len(p.s) && p.s[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.pos < len(p.s) && p.s[p.pos] == ']' {
-			p.pos++
+		switch {
+		case p.eat(','):
+		case p.eat(']'):
 			return nil
+		default:
+			return p.errorf("expected ',' or ']'")
 		}
-		return p.errorf("expected ',' or ']'")
 	}
 }
 
@@ -390,7 +342,7 @@ func (p *jsonParser) typeName() (string, error) {
 		if key != "name" {
 			return p.skip()
 		}
-		if p.pos >= len(p.s) || p.s[p.pos] != '"' {
+		if !p.at('"') {
 			return p.errorf("a type's name is not a string")
 		}
 		var err error
