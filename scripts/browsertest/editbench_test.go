@@ -11,7 +11,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
-	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/scripts/bench/pair"
 )
 
 // The edit budgets (DESIGN.md): an edit re-merged and re-marked within these, median.
@@ -269,31 +269,11 @@ func applyStream(tb testing.TB, lines int) *contract.Request {
 	var original, updated, live []string
 	for k := 0; strings.Count(strings.Join(updated, "---\n"), "\n") < lines; k++ {
 		suffix := fmt.Sprintf("-%d", k)
-		original = append(original, renamedDocs(tb, yamltree.Original, base.Original, suffix)...)
-		updated = append(updated, renamedDocs(tb, yamltree.Updated, base.Updated, suffix)...)
-		live = append(live, renamedDocs(tb, yamltree.Live, base.Live, suffix)...)
+		original = append(original, pair.Renamed(tb, base.Original, suffix)...)
+		updated = append(updated, pair.Renamed(tb, base.Updated, suffix)...)
+		live = append(live, pair.Renamed(tb, base.Live, suffix)...)
 	}
 	req := *base
 	req.Original, req.Updated, req.Live = strings.Join(original, "---\n"), strings.Join(updated, "---\n"), strings.Join(live, "---\n")
 	return &req
-}
-
-// renamedDocs returns the documents of a stream with suffix appended to every metadata.name.
-func renamedDocs(tb testing.TB, input yamltree.Input, text, suffix string) []string {
-	tb.Helper()
-	docs, err := yamltree.Parse(input, text, yamltree.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var out []string
-	for _, d := range docs {
-		if d.Root == nil {
-			continue
-		}
-		if name := d.Root.Lookup("metadata", "name"); name != nil {
-			name.Value += suffix
-		}
-		out = append(out, yamltree.EmitNode(d.Root))
-	}
-	return out
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // gcAbove is the time of a side past which a garbage collection runs (untimed) before each side:
@@ -124,4 +125,25 @@ func Fits(req *contract.Request) error {
 		}
 	}
 	return nil
+}
+
+// Renamed returns the documents of a stream with suffix appended to every metadata.name, so that
+// copies of one stream join into a longer one without two resources sharing an identity.
+func Renamed(tb testing.TB, text, suffix string) []string {
+	tb.Helper()
+	docs, err := yamltree.Parse(yamltree.Live, text, yamltree.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []string
+	for _, d := range docs {
+		if d.Root == nil {
+			continue
+		}
+		if name := d.Root.Lookup("metadata", "name"); name != nil {
+			name.Value += suffix
+		}
+		out = append(out, yamltree.EmitNode(d.Root))
+	}
+	return out
 }

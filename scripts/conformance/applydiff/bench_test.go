@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/handler"
-	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/scripts/bench/pair"
 	"sigs.k8s.io/yaml"
 )
 
@@ -27,31 +27,12 @@ func streamCase(tb testing.TB, n int) *Case {
 			continue
 		}
 		suffix := fmt.Sprintf("-%d", i)
-		o, u, l := renamed(tb, c.Original, suffix), renamed(tb, c.Updated, suffix), renamed(tb, c.Live, suffix)
+		o, u, l := pair.Renamed(tb, c.Original, suffix), pair.Renamed(tb, c.Updated, suffix), pair.Renamed(tb, c.Live, suffix)
 		original, updated, live = append(original, o...), append(updated, u...), append(live, l...)
 		count += len(u)
 	}
 	join := func(docs []string) string { return strings.Join(docs, "---\n") }
 	return &Case{Original: join(original), Updated: join(updated), Live: join(live), Overwrite: true}
-}
-
-// renamed returns the documents of a stream with suffix appended to every metadata.name.
-func renamed(tb testing.TB, text, suffix string) []string {
-	docs, err := yamltree.Parse(yamltree.Live, text, yamltree.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var out []string
-	for _, d := range docs {
-		if d.Root == nil {
-			continue
-		}
-		if name := d.Root.Lookup("metadata", "name"); name != nil {
-			name.Value += suffix
-		}
-		out = append(out, yamltree.EmitNode(d.Root))
-	}
-	return out
 }
 
 // BenchmarkApply200 compares the engine with kubectl's pipeline on a 200-resource stream, YAML

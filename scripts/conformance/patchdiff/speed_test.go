@@ -9,33 +9,12 @@ import (
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
 	"sigs.k8s.io/yaml"
 
-	"github.com/mergeplay/mergeplay/engine/yamltree"
 	"github.com/mergeplay/mergeplay/scripts/bench/pair"
 	"github.com/mergeplay/mergeplay/scripts/conformance/applydiff"
 )
 
 // speedSeed is the seed of the benchmarks' streams.
 const speedSeed = 7
-
-// renamedDocs returns the documents of a stream with suffix appended to every metadata.name.
-func renamedDocs(tb testing.TB, text, suffix string) []string {
-	tb.Helper()
-	docs, err := yamltree.Parse(yamltree.Live, text, yamltree.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var out []string
-	for _, d := range docs {
-		if d.Root == nil {
-			continue
-		}
-		if name := d.Root.Lookup("metadata", "name"); name != nil {
-			name.Value += suffix
-		}
-		out = append(out, yamltree.EmitNode(d.Root))
-	}
-	return out
-}
 
 // speedPatchCase builds a patch case of n live objects: the generator's cases (seed speedSeed)
 // that the API server accepts, whose patches all name their targets and do not depend on Go's
@@ -61,8 +40,8 @@ func speedPatchCase(tb testing.TB, n int) *PatchCase {
 			continue
 		}
 		suffix := fmt.Sprintf("-%d", i)
-		l := renamedDocs(tb, c.Live, suffix)
-		lives, patches = append(lives, l...), append(patches, renamedDocs(tb, c.Patch, suffix)...)
+		l := pair.Renamed(tb, c.Live, suffix)
+		lives, patches = append(lives, l...), append(patches, pair.Renamed(tb, c.Patch, suffix)...)
 		count += len(l)
 	}
 	return &PatchCase{Live: strings.Join(lives, "---\n"), Patch: strings.Join(patches, "---\n")}
@@ -181,9 +160,9 @@ func speedTwoWayCase(tb testing.TB, n int) *TwoWayCase {
 			continue
 		}
 		suffix := fmt.Sprintf("-%d", i)
-		prev = append(prev, renamedDocs(tb, c.Previous, suffix)...)
-		next = append(next, renamedDocs(tb, c.Next, suffix)...)
-		live = append(live, renamedDocs(tb, c.Live, suffix)...)
+		prev = append(prev, pair.Renamed(tb, c.Previous, suffix)...)
+		next = append(next, pair.Renamed(tb, c.Next, suffix)...)
+		live = append(live, pair.Renamed(tb, c.Live, suffix)...)
 		count += len(ref.Outcomes)
 	}
 	join := func(docs []string) string { return strings.Join(docs, "---\n") }
