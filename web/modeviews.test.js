@@ -6,7 +6,7 @@ import { foldRanges, foldSummary, hiddenBy } from "./fold.js";
 import { MODES } from "./modes.js";
 import { MODE_VIEWS } from "./modeviews.js";
 import { managerName, managers, operationNotes, ownerRows, rowsOwnedBy } from "./ownership.js";
-import { lineEdits, parseResource, repairCommand, repairItems, shellQuote, sideBySide, warningItems, warningNote } from "./twoway.js";
+import { lineEdits, repairCommand, repairTarget, repairItems, shellQuote, sideBySide, warningItems, warningNote } from "./twoway.js";
 import { splitLines } from "./marks.js";
 
 const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
@@ -174,12 +174,11 @@ test("twoway: the side-by-side of the example differs on node.conf, with its war
 test("repair patches come with the kubectl command, every word quoted for a shell", () => {
   const [repair] = repairItems(response("twoway-kubectl-edit"));
   assert.equal(repair.command, `kubectl patch configmap node-config -n default --type strategic -p '{"data":{"node.conf":"threads = 4\\n"}}'`);
-  assert.deepEqual(parseResource("apps/v1/Deployment/shop/web"), { group: "apps", version: "v1", kind: "Deployment", namespace: "shop", name: "web" });
-  assert.deepEqual(parseResource("v1/Namespace/team"), { group: "", version: "v1", kind: "Namespace", namespace: "", name: "team" });
-  assert.deepEqual(parseResource("rbac.authorization.k8s.io/v1/ClusterRole/view"), { group: "rbac.authorization.k8s.io", version: "v1", kind: "ClusterRole", namespace: "", name: "view" });
-  assert.deepEqual(parseResource("example.com/v1beta2/Widget/ns/w"), { group: "example.com", version: "v1beta2", kind: "Widget", namespace: "ns", name: "w" });
-  assert.equal(parseResource("nope"), null);
-  assert.equal(repairCommand({ resource: "example.com/v1/Widget/my ns/it's", type: "merge", patch: `{"a":"'; rm -rf / #"}` }),
+  assert.deepEqual(repairTarget({ apiVersion: "apps/v1", kind: "Deployment", namespace: "shop", name: "web" }), { group: "apps", version: "v1", kind: "Deployment", namespace: "shop", name: "web" });
+  assert.deepEqual(repairTarget({ apiVersion: "v1", kind: "Namespace", namespace: "", name: "team" }), { group: "", version: "v1", kind: "Namespace", namespace: "", name: "team" });
+  assert.deepEqual(repairTarget({ apiVersion: "rbac.authorization.k8s.io/v1", kind: "ClusterRole", name: "view" }), { group: "rbac.authorization.k8s.io", version: "v1", kind: "ClusterRole", namespace: "", name: "view" });
+  assert.equal(repairTarget({ resource: "v1/ConfigMap/default/x" }), null);
+  assert.equal(repairCommand({ apiVersion: "example.com/v1", kind: "Widget", namespace: "my ns", name: "it's", type: "merge", patch: `{"a":"'; rm -rf / #"}` }),
     `kubectl patch widget.v1.example.com 'it'\\''s' -n 'my ns' --type merge -p '{"a":"'\\''; rm -rf / #"}'`);
   assert.equal(repairCommand({ resource: "", type: "strategic", patch: "{}" }), "kubectl patch <kind> <name> --type strategic -p '{}'");
   assert.equal(shellQuote("web-1.a_b"), "web-1.a_b");

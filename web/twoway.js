@@ -155,20 +155,17 @@ export function warningNote(w) {
 }
 
 /**
- * Splits a resource identity as the engine writes it (apiVersion/kind[/namespace]/name, the
- * apiVersion holding a group or not).
- * @param {string} id
+ * The resource a repair patch targets, from its identity (extra.repairPatches[].apiVersion,
+ * kind, namespace, name); null without a kind and a name.
+ * @param {{apiVersion?: unknown, kind?: unknown, namespace?: unknown, name?: unknown}} repair
  * @returns {{group: string, version: string, kind: string, namespace: string, name: string}|null}
  */
-export function parseResource(id) {
-  const parts = str(id).split("/");
-  if (parts.length < 3) return null;
-  const grouped = /^v\d+((alpha|beta)\d+)?$/.test(parts[1]) && parts.length >= 4;
-  const [group, version, rest] = grouped ? [parts[0], parts[1], parts.slice(2)] : ["", parts[0], parts.slice(1)];
-  if (rest.length < 2 || !rest[0]) return null;
-  const kind = rest[0];
-  if (rest.length === 2) return { group, version, kind, namespace: "", name: rest[1] };
-  return { group, version, kind, namespace: rest[1], name: rest.slice(2).join("/") };
+export function repairTarget(repair) {
+  const apiVersion = str(repair?.apiVersion), kind = str(repair?.kind), name = str(repair?.name);
+  if (!kind || !name) return null;
+  const slash = apiVersion.indexOf("/");
+  const [group, version] = slash >= 0 ? [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)] : ["", apiVersion];
+  return { group, version, kind, namespace: str(repair?.namespace), name };
 }
 
 /**
@@ -185,14 +182,14 @@ export function shellQuote(word) {
 /**
  * The kubectl command that sends a repair patch:
  * kubectl patch <kind>[.<version>.<group>] <name> [-n <namespace>] --type strategic|merge -p '<json>'.
- * @param {{resource: string, type: string, patch: string}} repair
+ * @param {{apiVersion: string, kind: string, namespace: string, name: string, type: string, patch: string}} repair
  * @returns {string}
  */
 export function repairCommand(repair) {
-  const r = parseResource(repair?.resource);
+  const r = repairTarget(repair);
   const type = str(repair?.type) === "merge" ? "merge" : "strategic";
   const target = r
-    ? [shellQuote(r.group ? `${r.kind.toLowerCase()}.${r.version}.${r.group}` : r.kind.toLowerCase()), shellQuote(r.name), ...(r.namespace ? ["-n", shellQuote(r.namespace)] : [])]
+    ? [shellQuote(r.group && r.version ? `${r.kind.toLowerCase()}.${r.version}.${r.group}` : r.kind.toLowerCase()), shellQuote(r.name), ...(r.namespace ? ["-n", shellQuote(r.namespace)] : [])]
     : ["<kind>", "<name>"];
   return ["kubectl", "patch", ...target, "--type", type, "-p", shellQuote(str(repair?.patch))].join(" ");
 }

@@ -25,6 +25,12 @@ type Warning struct {
 // Repair is the patch that brings one resource in line with the new render (extra.repairPatches).
 type Repair struct {
 	Resource string `json:"resource"`
+	// APIVersion, Kind, Namespace ("" for a cluster-scoped kind) and Name are the resource's
+	// identity, as the command that sends the patch needs it.
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Namespace  string `json:"namespace"`
+	Name       string `json:"name"`
 	// Type is strategic or merge.
 	Type  string `json:"type"`
 	Patch string `json:"patch"`
@@ -52,7 +58,9 @@ func respond(resp *contract.Response, done []*upgraded) {
 		resp.Fields = append(resp.Fields, u.marks(layout)...)
 		warnings = append(warnings, u.warnings(layout)...)
 		if u.repair != nil && len(u.repair.Fields) > 0 {
-			repairs = append(repairs, Repair{Resource: u.triple.ID.String(), Type: u.patchType(), Patch: jsonOf(u.repair)})
+			id := u.triple.ID
+			repairs = append(repairs, Repair{Resource: id.String(), APIVersion: id.APIVersion, Kind: id.Kind,
+				Namespace: id.Namespace, Name: id.Name, Type: u.patchType(), Patch: jsonOf(u.repair)})
 		}
 		if u.twoPatch != nil {
 			patches = append(patches, jsonOf(u.twoPatch))
