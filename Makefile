@@ -105,7 +105,7 @@ jstest: $(NODE_DEPS)
 ## bridge: vet and test the wasm bridge (wasm/bridge_js.go) as WebAssembly, under Node
 bridge:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
+	GOOS=js GOARCH=wasm GOWASM=satconv,signext $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
 
 ## screenshots: write docs/screenshots/*.png (default and embed views, light and dark)
 screenshots: page-deps

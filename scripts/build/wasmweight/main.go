@@ -40,7 +40,7 @@ func run(file string, top int, pkg string) error {
 		file = filepath.Join(tmp, "mergeplay.wasm")
 		args := append([]string{"build", "-trimpath", "-buildvcs=false"}, dist.WasmGCFlags...)
 		cmd := exec.Command("go", append(args, "-o", file, "./wasm")...)
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+		cmd.Env = append(os.Environ(), dist.WasmEnv...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Errorf("compiling ./wasm with its names: %w\n%s", err, out)
 		}
