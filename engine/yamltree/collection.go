@@ -49,7 +49,7 @@ func (b *builder) mapping(x *ast.MappingNode, depth int) (*Node, error) {
 		n.Fields = append(n.Fields, Field{Key: key, Value: value})
 	}
 	applyMerges(n, mergeAt, merges, seen)
-	b.lineComment(n, x.GetComment(), flowEndLine(b, x.IsFlowStyle, x.End))
+	b.lineComment(n, x.GetComment(), b.flowEndLine(x.IsFlowStyle, x.End))
 	if x.FootComment != nil {
 		n.Comments.Foot = joinComments(n.Comments.Foot, commentText(x.FootComment))
 	}
@@ -208,7 +208,7 @@ func (b *builder) sequence(x *ast.SequenceNode, depth int) (*Node, error) {
 		}
 		n.Items = append(n.Items, item)
 	}
-	b.lineComment(n, x.GetComment(), flowEndLine(b, x.IsFlowStyle, x.End))
+	b.lineComment(n, x.GetComment(), b.flowEndLine(x.IsFlowStyle, x.End))
 	if x.FootComment != nil {
 		n.Comments.Foot = joinComments(n.Comments.Foot, commentText(x.FootComment))
 	}
@@ -217,7 +217,7 @@ func (b *builder) sequence(x *ast.SequenceNode, depth int) (*Node, error) {
 
 // flowEndLine is the line a flow collection ends on, where a comment after it is its line
 // comment ("k: [a, b] # c"); -1 for a block collection, whose comments all go above it.
-func flowEndLine(b *builder, flow bool, end *token.Token) int {
+func (b *builder) flowEndLine(flow bool, end *token.Token) int {
 	if !flow || end == nil {
 		return -1
 	}

@@ -34,13 +34,10 @@ func (o *outcome) conflictEntries() []contract.Conflict {
 
 // liveValue writes live's value at path for a sentence, "" when live lacks it.
 func liveValue(live *yamltree.Node, path fieldpath.Path) string {
-	n := live
-	for _, e := range path {
-		if n = explain.Step(n, e); n == nil {
-			return ""
-		}
+	if n, found := explain.Deepest(live, path); found {
+		return short(n)
 	}
-	return short(n)
+	return ""
 }
 
 // conflictMarks marks the disputed lines of live.

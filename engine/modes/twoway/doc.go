@@ -9,5 +9,7 @@
 // live edit the two-way upgrade leaves out of sync with the new render, and gives the three-way
 // result and the repair patch that would bring live in line (werf's "repair patch": the new
 // render's fields forced onto the two-way result). Resources the new render dropped are deleted,
-// as Helm does. Custom resources get JSON merge patches, as Helm sends them.
+// as Helm does. Custom resources get JSON merge patches, as Helm sends them. An object that the
+// new render and live hold but the previous render does not stops the upgrade, with Helm's own
+// error ("no ConfigMap with the name "x" found"), as Helm's Update refuses it.
 package twoway

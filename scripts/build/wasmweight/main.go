@@ -56,9 +56,9 @@ func run(file string, top int, pkg string) error {
 	w := m.weigh(pkg)
 	fmt.Printf("%s: %d bytes; code %d bytes in %d functions, data %d bytes\n", file, len(data), w.code, len(m.bodies), m.data)
 	if pkg != "" {
-		fmt.Printf("package %s: %d bytes in %d functions\n", pkg, w.total, len(w.packages))
+		fmt.Printf("package %s: %d bytes in %d functions\n", pkg, w.total, len(w.rows))
 	}
-	for i, p := range w.packages {
+	for i, p := range w.rows {
 		if i == top {
 			break
 		}

@@ -143,8 +143,8 @@ type weight struct {
 // weights sums code by package, heaviest first; or, for one package, lists its functions.
 type weights struct {
 	code int
-	// packages holds the packages, or the functions of the package asked for.
-	packages []weight
+	// rows are the packages, or the functions of the package asked for.
+	rows []weight
 	// total is the code of the package asked for.
 	total int
 }
@@ -165,13 +165,13 @@ func (m *module) weigh(pkg string) weights {
 		}
 	}
 	for name, size := range sums {
-		w.packages = append(w.packages, weight{name, size})
+		w.rows = append(w.rows, weight{name, size})
 	}
-	sort.Slice(w.packages, func(i, j int) bool {
-		if w.packages[i].size != w.packages[j].size {
-			return w.packages[i].size > w.packages[j].size
+	sort.Slice(w.rows, func(i, j int) bool {
+		if w.rows[i].size != w.rows[j].size {
+			return w.rows[i].size > w.rows[j].size
 		}
-		return w.packages[i].name < w.packages[j].name
+		return w.rows[i].name < w.rows[j].name
 	})
 	return w
 }

@@ -33,10 +33,10 @@ func TestParseModule(t *testing.T) {
 		t.Fatalf("module: %+v", m)
 	}
 	w := m.weigh("")
-	if w.code != 5 || w.packages[0] != (weight{"runtime", 3}) || w.packages[1] != (weight{"github.com_a_b_c", 2}) {
+	if w.code != 5 || w.rows[0] != (weight{"runtime", 3}) || w.rows[1] != (weight{"github.com_a_b_c", 2}) {
 		t.Errorf("weights: %+v", w)
 	}
-	if w := m.weigh("github.com_a_b_c"); w.code != 5 || w.total != 2 || len(w.packages) != 1 || w.packages[0] != (weight{"github.com_a_b_c.Func", 2}) {
+	if w := m.weigh("github.com_a_b_c"); w.code != 5 || w.total != 2 || len(w.rows) != 1 || w.rows[0] != (weight{"github.com_a_b_c.Func", 2}) {
 		t.Errorf("one package's functions: %+v", w)
 	}
 	if _, err := parseModule([]byte("nope")); err == nil {

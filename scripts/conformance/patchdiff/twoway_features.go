@@ -3,7 +3,6 @@ package patchdiff
 import (
 	"encoding/json"
 	"reflect"
-	"strings"
 )
 
 // The twoway mode's features (with SetElementOrder, DeleteFromList, RetainKeys, DeleteItem and
@@ -33,7 +32,7 @@ func TwoWayCaseFeatures(ref *TwoWayAnswer) map[Feature]bool {
 	}
 	for _, o := range ref.Outcomes {
 		switch {
-		case strings.HasPrefix(o.Error, "no ") && strings.HasSuffix(o.Error, "found in the previous release"):
+		case o.NotInRelease:
 			got[NotInRelease] = true
 		case o.Error != "":
 			got[RenderRefused] = true

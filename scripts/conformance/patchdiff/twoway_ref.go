@@ -29,6 +29,9 @@ type TwoWayOutcome struct {
 	// Result is the object after the upgrade; nil when deleted.
 	Result map[string]any `json:"result,omitempty"`
 	Error  string         `json:"error,omitempty"`
+	// NotInRelease is set when the upgrade stops because live and the new render hold the
+	// resource but the previous release does not.
+	NotInRelease bool `json:"notInRelease,omitempty"`
 
 	next map[string]any
 }
@@ -72,6 +75,7 @@ func ReferenceTwoWay(c *TwoWayCase) *TwoWayAnswer {
 		case !inLive:
 			o.Action, o.Result = Created, n
 		case !inPrev:
+			o.NotInRelease = true
 			o.Error = fmt.Sprintf("no %s with the name %q found in the previous release", str(n, "kind"), str(metadataOf(n), "name"))
 		default:
 			o.Action = Patched
