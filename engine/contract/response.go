@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -45,6 +46,9 @@ type Response struct {
 	// ResultResources names the resource of each document of Result, in order, when the mode
 	// knows it (not part of the JSON): the handler uses it to diff each resource apart.
 	ResultResources []string `json:"-"`
+	// Decisions holds each resource's decision log, when the mode keeps one (not part of the
+	// JSON): the marks' rules are read from it, and tests check that every mark has its decision.
+	Decisions decision.Book `json:"-"`
 }
 
 // Field is the mark of one field.
@@ -62,6 +66,9 @@ type Field struct {
 	EndLine int `json:"endLine"`
 	// Reason names the rule that decided the mark, for a learner.
 	Reason string `json:"reason"`
+	// Rule is the identifier of the mode's decision that made the mark ("apply/forced"), as
+	// recorded in the resource's decision log; "" only for marks no decision made yet.
+	Rule string `json:"rule"`
 }
 
 // Conflict is a field that another owner holds.

@@ -1,0 +1,63 @@
+package decision
+
+import (
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+func TestLogLookupAnswersTheLastDecision(t *testing.T) {
+	var l Log
+	image := fieldpath.Path{}.Field("spec").Field("containers").Key("name", yamltree.NewString("nginx")).Field("image")
+	l.Record(image, "apply/forced", Updated|Live)
+	l.Record(image, "apply/changed-in-config", Original|Updated|Live)
+	e, ok := l.Lookup(image)
+	if !ok || e.Rule != "apply/changed-in-config" || e.Held != Original|Updated|Live {
+		t.Fatalf("Lookup = %+v, %v; want the second decision", e, ok)
+	}
+	if got, ok := l.LookupString(`.spec.containers[name="nginx"].image`); !ok || got.Rule != e.Rule {
+		t.Errorf("LookupString by the written path = %+v, %v", got, ok)
+	}
+	if l.Len() != 2 || len(l.Entries()) != 2 {
+		t.Errorf("Len = %d, Entries = %d; want both decisions kept", l.Len(), len(l.Entries()))
+	}
+	if _, ok := l.Lookup(fieldpath.Path{}.Field("metadata")); ok {
+		t.Error("Lookup found a path never recorded")
+	}
+}
+
+func TestNilLogAnswersNothing(t *testing.T) {
+	var l *Log
+	if _, ok := l.Lookup(nil); ok || l.Len() != 0 || l.Entries() != nil {
+		t.Error("a nil log must be empty")
+	}
+}
+
+func TestHeldAndRuleNames(t *testing.T) {
+	tests := []struct {
+		held Held
+		want string
+	}{
+		{0, "none"},
+		{Live, "live"},
+		{Original | Live, "original+live"},
+		{Original | Updated | Live, "original+updated+live"},
+	}
+	for _, tt := range tests {
+		if got := tt.held.String(); got != tt.want {
+			t.Errorf("Held(%d).String() = %q, want %q", tt.held, got, tt.want)
+		}
+	}
+	if got := Rule("merge3/changed-upstream").Mode(); got != "merge3" {
+		t.Errorf("Mode() = %q, want merge3", got)
+	}
+}
+
+func TestBookCreatesOneLogPerResource(t *testing.T) {
+	b := Book{}
+	a := b.For("v1/ConfigMap/default/a")
+	if b.For("v1/ConfigMap/default/a") != a || len(b) != 1 {
+		t.Error("For must return the same log for the same resource")
+	}
+}
