@@ -9,8 +9,8 @@ NPM ?= npm
 # The page's npm dependencies, installed (npm ci) whenever the lockfile is newer.
 NODE_DEPS := node_modules/.package-lock.json
 
-.PHONY: all run test vet unit fuzz conformance conformance-apply schema fmt clean
-.PHONY: dist serve page-deps chromium jstest bridge screenshots measure bench
+.PHONY: all run test check vet shadow unit unit-short conformance-unit fuzz conformance conformance-apply
+.PHONY: schema fmt clean dist serve page-deps chromium jstest bridge screenshots measure bench
 
 all: test
 
@@ -18,38 +18,62 @@ all: test
 run:
 	$(GO) run ./wasm examples/$(EXAMPLE)
 
-## test: vet and every test of both modules (the browser tests of the page included), the
-## page's JavaScript tests, the wasm bridge's tests, plus a short fuzz pass of every fuzz target
-test: vet page-deps unit jstest bridge fuzz
+# Each suite of `make test` and `make check` runs through scripts/test/suite.sh: one line when it
+# passes, its whole output when it fails; VERBOSE=1 shows everything. The last line sums up.
+SUITE = SUITE_LOG=$(SUITE_LOG) scripts/test/suite.sh
+SUITE_LOG = $(CURDIR)/build/suites.log
+SUB = $(MAKE) --no-print-directory -s
 
-vet:
+## test: everything, deterministic (no random fuzzing: see make fuzz): gofmt, vet and shadow of
+## both modules, every test of both modules (the page's browser tests and the differentials
+## against the reference libraries included), the page's JavaScript tests, the wasm bridge
+test:
+	@mkdir -p build; rm -f $(SUITE_LOG); status=0; \
+	$(SUITE) "setup (npm ci, Chromium)" $(SUB) page-deps || status=1; \
+	$(SUITE) "gofmt, vet, shadow" $(SUB) vet || status=1; \
+	$(SUITE) "go test (engine, page, browser)" $(SUB) unit || status=1; \
+	$(SUITE) "go test (conformance differentials)" $(SUB) conformance-unit || status=1; \
+	$(SUITE) "node --test web/" $(SUB) jstest || status=1; \
+	$(SUITE) "wasm bridge under Node" $(SUB) bridge || status=1; \
+	scripts/test/summary.sh "make test" $(SUITE_LOG) && [ $$status = 0 ]
+
+## check: the quick loop for contributors (under 90 s on 2 cores): go vet, go test -short of both
+## modules (no browser, no wasm build, short differentials), the page's JavaScript tests
+check: $(NODE_DEPS)
+	@mkdir -p build; rm -f $(SUITE_LOG); status=0; \
+	$(SUITE) "go vet" sh -c '$(GO) vet ./... && cd $(CONFORMANCE) && $(GO) vet ./...' || status=1; \
+	$(SUITE) "go test -short" $(SUB) unit-short || status=1; \
+	$(SUITE) "node --test web/" $(SUB) jstest || status=1; \
+	scripts/test/summary.sh "make check" $(SUITE_LOG) && [ $$status = 0 ]
+
+vet: shadow
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	cd $(CONFORMANCE) && $(GO) vet ./...
+	$(GO) vet -vettool=$(CURDIR)/build/shadow ./...
+	cd $(CONFORMANCE) && $(GO) vet -vettool=$(CURDIR)/build/shadow ./...
 	@if $(GO) list -deps ./engine/... ./wasm | grep -E '^(k8s\.io|sigs\.k8s\.io)/'; then \
 	  echo "the engine must not depend on the Kubernetes libraries"; exit 1; fi
 
+## shadow: the shadow analyzer (golang.org/x/tools, pinned as a tool of the conformance module)
+shadow:
+	@mkdir -p build; cd $(CONFORMANCE) && $(GO) build -o $(CURDIR)/build/shadow golang.org/x/tools/go/analysis/passes/shadow/cmd/shadow
+
 unit:
 	$(GO) test -count=1 ./...
+
+unit-short:
+	$(GO) test -count=1 -short ./...
+	cd $(CONFORMANCE) && $(GO) test -count=1 -short ./...
+
+conformance-unit:
 	cd $(CONFORMANCE) && $(GO) test -count=1 ./...
 
-## fuzz: run each fuzz target for FUZZTIME (default 10s), minimizing a new input for at most 5s
-## (the default minute would eat the whole run). A run that fails without writing a failing input
-## (go's fuzzer sometimes stops its workers late on a loaded machine: "context deadline
-## exceeded") is run once more; a crasher always fails.
+## fuzz: random fuzzing of every fuzz target for FUZZTIME (default 10s) each; a finding fails and
+## is kept under the package's testdata/fuzz (see scripts/test/fuzz.sh). Not part of make test.
 fuzz:
-	@log=$$(mktemp); for pkg in $$($(GO) list ./...); do \
-	  dir=$$($(GO) list -f '{{.Dir}}' $$pkg); \
-	  for target in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/^func //'); do \
-	    echo "fuzz $$pkg $$target ($(FUZZTIME))"; \
-	    for try in 1 2; do \
-	      if $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s $$pkg > $$log 2>&1; then break; fi; \
-	      if grep -q 'Failing input written' $$log || [ $$try = 2 ]; then cat $$log; rm -f $$log; exit 1; fi; \
-	      echo "fuzz $$target stopped without a failing input; running it again:"; tail -3 $$log; \
-	    done; \
-	  done; \
-	done; rm -f $$log
+	@GO=$(GO) scripts/test/fuzz.sh $(FUZZTIME)
 
 ## conformance: the long differential runs against the reference libraries (every mode, with the
 ## conformance tag's larger counts; add -v through GOFLAGS to print the feature tables)
@@ -73,9 +97,10 @@ fmt:
 dist: $(NODE_DEPS)
 	$(GO) run ./scripts/build -out dist -example $(EXAMPLE)
 
-## serve: build the page and serve dist/ on http://127.0.0.1:$(PORT)/
+## serve: build the page and serve dist/ on http://127.0.0.1:$(PORT)/ until Ctrl+C. The server runs
+## as its own job (set -m), so Ctrl+C stops it, not make: no "make: *** Error" on the way out.
 serve: dist
-	$(GO) run ./scripts/serve -dir dist -port $(PORT)
+	@$(GO) build -o build/serve ./scripts/serve && set -m && build/serve -dir dist -port $(PORT)
 
 $(NODE_DEPS): package.json package-lock.json
 	$(NPM) ci --no-audit --no-fund
@@ -90,17 +115,17 @@ chromium:
 	@if [ -n "$$MERGEPLAY_CHROMIUM" ] || [ -x /usr/bin/chromium ] || command -v chromium >/dev/null \
 	    || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	  echo "chromium: installing Debian's chromium for the browser tests"; \
+	  echo "note: installing Debian's chromium for the browser tests"; \
 	  if apt-get update && apt-get install -y chromium; then exit 0; fi; \
 	  echo "chromium: apt-get could not install chromium"; \
 	fi; \
-	echo "chromium: no Chromium, so the page's browser tests will skip. Install it (Debian/Ubuntu:" \
+	echo "note: no Chromium, so the page's browser tests will skip. Install it (Debian/Ubuntu:" \
 	  "sudo apt-get install chromium) or set MERGEPLAY_CHROMIUM=/path/to/chrome."; \
 	[ "$$CI" != true ]
 
 ## jstest: the page's JavaScript unit tests (web/*.test.js, Node's test runner)
 jstest: $(NODE_DEPS)
-	node --test web/
+	NODE_NO_WARNINGS=1 node --test --test-reporter=dot web/
 
 ## bridge: vet and test the wasm bridge (wasm/bridge_js.go) as WebAssembly, under Node
 bridge:

@@ -98,13 +98,13 @@ func TestWebResponsesAreCurrent(t *testing.T) {
 	h := handler.Default()
 	fixture := map[string]any{}
 	for _, ex := range all {
-		encoded, err := h.Handle(context.Background(), ex.Request).Encode()
-		if err != nil {
-			t.Fatal(err)
+		encoded, encodeErr := h.Handle(context.Background(), ex.Request).Encode()
+		if encodeErr != nil {
+			t.Fatal(encodeErr)
 		}
 		var resp any
-		if err := json.Unmarshal(encoded, &resp); err != nil {
-			t.Fatal(err)
+		if decodeErr := json.Unmarshal(encoded, &resp); decodeErr != nil {
+			t.Fatal(decodeErr)
 		}
 		fixture[ex.Name] = map[string]any{"live": ex.Request.Live, "response": resp}
 	}

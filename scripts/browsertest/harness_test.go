@@ -80,8 +80,8 @@ func newHarness() (*harness, string, error) {
 		return nil, "", err
 	}
 	h := &harness{root: root}
-	if skip, err := h.dist(); skip != "" || err != nil {
-		return nil, skip, err
+	if skip, distErr := h.dist(); skip != "" || distErr != nil {
+		return nil, skip, distErr
 	}
 	handler, err := server.New(h.distDir)
 	if err != nil {

@@ -54,5 +54,6 @@ func run(dir, addr string) error {
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serving: %w", err)
 	}
+	fmt.Println("mergeplay: stopped")
 	return nil
 }

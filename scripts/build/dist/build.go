@@ -47,7 +47,7 @@ func Build(ctx context.Context, c Config) (*Manifest, error) {
 	if b.nonce, err = csp.NewNonce(); err != nil {
 		return nil, err
 	}
-	if err := b.generate(ctx); err != nil {
+	if err = b.generate(ctx); err != nil {
 		return nil, err
 	}
 	if b.generated[wasmRef], err = wasm(); err != nil {
@@ -59,7 +59,7 @@ func Build(ctx context.Context, c Config) (*Manifest, error) {
 	}
 	defer os.RemoveAll(tmp)
 	b.out = newOutput(tmp, brotliCompressor{quality: c.BrotliQuality, cache: c.CacheDir})
-	if err := b.page(ctx); err != nil {
+	if err = b.page(ctx); err != nil {
 		return nil, err
 	}
 	files, err := b.out.write()

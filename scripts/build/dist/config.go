@@ -50,10 +50,10 @@ func (c Config) withDefaults() (Config, error) {
 		return c, fmt.Errorf("resolving the root %s: %w", c.Root, err)
 	}
 	c.Root = root
-	if _, err := os.Stat(filepath.Join(root, "index.html")); err != nil {
+	if _, err = os.Stat(filepath.Join(root, "index.html")); err != nil {
 		return c, fmt.Errorf("the page's source is missing: %w", err)
 	}
-	if _, err := os.Stat(filepath.Join(root, "node_modules")); err != nil {
+	if _, err = os.Stat(filepath.Join(root, "node_modules")); err != nil {
 		return c, fmt.Errorf("node_modules is missing (run npm ci at the root): %w", err)
 	}
 	if c.Out == "" {

@@ -37,8 +37,8 @@ func buildWasm(ctx context.Context, c Config) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, c.Go, append(args, "-o", out, "./wasm")...)
 	cmd.Dir = c.Root
 	cmd.Env = append(os.Environ(), WasmEnv...)
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("compiling the wasm (GOOS=js GOARCH=wasm %s build ./wasm): %w\n%s", c.Go, err, msg)
+	if msg, buildErr := cmd.CombinedOutput(); buildErr != nil {
+		return nil, fmt.Errorf("compiling the wasm (GOOS=js GOARCH=wasm %s build ./wasm): %w\n%s", c.Go, buildErr, msg)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
