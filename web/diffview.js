@@ -71,11 +71,11 @@ function lineRow(line) {
  */
 export function createDiffView() {
   let diff = [];
-  const body = h("div", { class: "mp-diff mp-code", role: "table", "aria-label": "Line diff from live to the result" });
+  const body = h("div", { class: "mp-diff mp-code", role: "group", tabindex: "0", "aria-label": "Line diff from live to the result" });
   const dom = h("div", { class: "mp-view mp-diff-view" },
     h("div", { class: "mp-view-head" },
       h("p", { class: "mp-view-intro" }, "Live → result, line by line: ", h("span", { class: "mp-diff-key mp-diff-delete", text: "− removed from live" }), " ", h("span", { class: "mp-diff-key mp-diff-insert", text: "+ new in the result" })),
-      copyButton("Copy diff", () => diffText(diff), "Copy the diff as text"),
+      copyButton("Copy diff", () => diffText(diff), "the diff as text"),
     ),
     body,
   );

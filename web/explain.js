@@ -1,7 +1,7 @@
 // The Explain tab: every marked field as a list grouped by resource, each with its mark, path
 // and reason, and a link to its line in the result.
 
-import { h, replaceChildren } from "./dom.js";
+import { h, hiddenText, replaceChildren } from "./dom.js";
 import { CHANGE_MARKS, MARK_INFO, sentence } from "./marks.js";
 
 /**
@@ -60,7 +60,7 @@ export function createExplain({ onJump }) {
         h("span", { class: `mp-chip mp-mark-${field.mark}`, "aria-hidden": "true", text: info.symbol }),
         h("span", { class: "mp-explain-mark", text: info.label }),
         h("code", { class: "mp-explain-path", text: path }),
-        field.line >= 1 ? h("button", { type: "button", class: "mp-link mp-explain-jump", "aria-label": `Show ${path} in the result (${where})`, onclick: () => onJump(index) }, where) : null,
+        field.line >= 1 ? h("button", { type: "button", class: "mp-link mp-explain-jump", onclick: () => onJump(index) }, where, hiddenText(`: show ${path} in the result`)) : null,
       ),
       h("p", { class: "mp-explain-reason", text: sentence(field.reason) }),
     );

@@ -24,6 +24,22 @@ export function parseExamples(data) {
 }
 
 /**
+ * Returns a function that loads examples.json once (later calls share the first answer); a
+ * failure reads as no examples.
+ * @param {string} url
+ * @param {(url: string) => Promise<{ok: boolean, json: () => Promise<unknown>}>} fetchFn
+ * @returns {() => Promise<Example[]>}
+ */
+export function examplesLoader(url, fetchFn) {
+  let loaded = null;
+  return () => (loaded ??= Promise.resolve()
+    .then(() => fetchFn(url))
+    .then((r) => (r.ok ? r.json() : []))
+    .then(parseExamples)
+    .catch(() => []));
+}
+
+/**
  * Groups examples by mode, in the modes' order; examples of unknown modes are left out.
  * @param {Example[]} examples
  * @returns {{mode: import("./modes.js").Mode, examples: Example[]}[]}

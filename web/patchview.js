@@ -58,7 +58,7 @@ export function createPatchView() {
   const dom = h("div", { class: "mp-view mp-patch-view" },
     h("div", { class: "mp-view-head" },
       h("p", { class: "mp-view-intro", text: "What the merge sends to the API server, resource by resource." }),
-      copyButton("Copy patch", () => raw, "Copy the whole patch as JSON"),
+      copyButton("Copy patch", () => raw, "the whole patch as JSON"),
     ),
     body,
   );

@@ -209,6 +209,8 @@ export function createResult({ nonce, onRun }) {
       if (!view.hasFocus) replaceChildren(panel, h("p", { class: "mp-reason-hint", text: layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "" }));
     },
     focusIndex,
+    /** The display index (0-based) of the cursor's line. */
+    cursorIndex: () => view.state.doc.lineAt(view.state.selection.main.head).number - 1,
     /** The text shown (with deleted lines), for tests. */
     shownText: () => view.state.doc.toString(),
     destroy: () => view.destroy(),

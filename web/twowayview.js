@@ -3,7 +3,7 @@
 // side by side (response.result | extra.threeWay.result), differing rows marked, and the repair
 // patches (extra.repairPatches) with the kubectl command that sends each.
 
-import { copyButton, h, replaceChildren } from "./dom.js";
+import { copyButton, h, hiddenText, replaceChildren } from "./dom.js";
 import { sentence } from "./marks.js";
 import { prettyJSON } from "./patchview.js";
 import { repairItems, sideBySide, warningItems } from "./twoway.js";
@@ -40,9 +40,9 @@ export function createOutOfSyncPanel({ showResultLine, selectTab }) {
           w.resource ? h("span", { class: "mp-outofsync-resource", text: ` in ${w.resource}` }) : null,
           w.line ? h("button", {
             type: "button", class: "mp-link mp-outofsync-line",
-            "aria-label": `Show ${w.path || "the resource"} in the two-way result, line ${w.line}${w.missing ? " (the resource: the field is missing)" : ""}`,
             onclick: () => showResultLine(w.line),
-          }, w.missing ? `line ${w.line} (resource)` : `line ${w.line}`) : null,
+          }, w.missing ? `line ${w.line}, the resource` : `line ${w.line}`,
+          hiddenText(`: show ${w.path || "the resource"} in the two-way result${w.missing ? "; the field is missing, so the line is the resource's" : ""}`)) : null,
         ),
         h("dl", { class: "mp-outofsync-values" },
           h("div", {}, h("dt", { text: "Helm 2 leaves:" }), h("dd", {}, w.twoWay ? h("code", { text: w.twoWay }) : h("span", { class: "mp-conflict-missing", text: "(missing)" }))),
@@ -80,7 +80,7 @@ export function createSideBySideView() {
     h("div", { class: "mp-view-head" },
       h("p", { class: "mp-view-intro" }, "Left: what Helm 2's two-way upgrade leaves. Right: what Helm 3's three-way merge (and kubectl apply) leaves. Rows that differ are marked ",
         h("span", { class: "mp-sbs-key mp-sbs-changed", text: "≠" }), "; ", h("span", { class: "mp-sbs-key", text: "⚠" }), " marks a field out of sync."),
-      copyButton("Copy Helm 3 result", () => threeText, "Copy the three-way result as YAML"),
+      copyButton("Copy Helm 3 result", () => threeText, "the three-way result as YAML"),
     ),
     summary,
     wrap,
@@ -131,8 +131,8 @@ export function createSideBySideView() {
         h("div", { class: "mp-repair-command" },
           h("pre", { class: "mp-code", tabindex: "0", "aria-label": "The kubectl command that sends it" }, h("code", { text: r.command })),
           h("div", { class: "mp-button-row" },
-            copyButton("Copy command", () => r.command, `Copy the kubectl patch command for ${r.resource}`),
-            copyButton("Copy patch", () => r.patch, `Copy the repair patch of ${r.resource} as JSON`),
+            copyButton("Copy command", () => r.command, `the kubectl patch command for ${r.resource}`),
+            copyButton("Copy patch", () => r.patch, `the repair patch of ${r.resource} as JSON`),
           ),
         ),
       )));
