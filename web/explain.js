@@ -2,6 +2,7 @@
 // and reason, and a link to its line in the result.
 
 import { h, hiddenText, replaceChildren } from "./dom.js";
+import { appendLazily } from "./lazylist.js";
 import { CHANGE_MARKS, MARK_INFO, sentence } from "./marks.js";
 
 /**
@@ -26,6 +27,7 @@ export function groupFields(fields) {
  */
 export function createExplain({ onJump }) {
   let fields = [];
+  let stopDrawing = () => {};
   const onlyChanges = h("input", { type: "checkbox", id: "mp-explain-changes" });
   const body = h("div", { class: "mp-explain" });
   const dom = h("div", { class: "mp-view mp-explain-view" },
@@ -38,6 +40,7 @@ export function createExplain({ onJump }) {
   onlyChanges.addEventListener("change", render);
 
   function render() {
+    stopDrawing();
     const groups = groupFields(fields)
       .map((g) => ({ ...g, items: onlyChanges.checked ? g.items.filter((i) => CHANGE_MARKS.has(i.field.mark)) : g.items }))
       .filter((g) => g.items.length);
@@ -45,10 +48,17 @@ export function createExplain({ onJump }) {
       replaceChildren(body, h("p", { class: "mp-empty", text: fields.length ? "No field changes." : "No marked fields." }));
       return;
     }
-    replaceChildren(body, ...groups.map((g) => h("section", { class: "mp-explain-group" },
-      h("h3", {}, h("code", { text: g.resource || "(resource)" })),
-      h("ol", { class: "mp-explain-list" }, ...g.items.map(({ index, field }) => item(index, field))),
-    )));
+    // A long stream lists thousands of fields: they are drawn as they come into view.
+    const rows = groups.flatMap((g) => g.items.map((i) => ({ ...i, resource: g.resource })));
+    replaceChildren(body);
+    stopDrawing = appendLazily(body, rows, ({ index, field }) => item(index, field), {
+      group: (row) => row.resource,
+      open: (row) => {
+        const list = h("ol", { class: "mp-explain-list" });
+        body.append(h("section", { class: "mp-explain-group" }, h("h3", {}, h("code", { text: row.resource || "the resource" })), list));
+        return list;
+      },
+    });
   }
 
   function item(index, field) {

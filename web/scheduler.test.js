@@ -23,12 +23,15 @@ test("the delay follows the slower of the last two answers", () => {
   assert.equal(mergeDelay([QUICK_MS + 1]), PAUSE_MS);
   assert.equal(mergeDelay([900, 15]), PAUSE_MS, "one quick answer after a slow one does not switch");
   assert.equal(mergeDelay([900, 15, 14]), 0);
+  assert.equal(mergeDelay([QUICK_MS, QUICK_MS]), 0);
+  assert.equal(mergeDelay([QUICK_MS * 2, QUICK_MS]), PAUSE_MS);
 });
 
 test("while answers are quick every change merges at once", () => {
   const t = fakeTimers();
   let merges = 0;
   const s = createScheduler({ merge: () => merges++, setTimer: t.setTimer, clearTimer: t.clearTimer });
+  s.answered(900); // the first answer: the engine warming up, not counted
   s.answered(10);
   s.changed();
   s.changed();
@@ -40,6 +43,7 @@ test("while answers are slow the page waits for a pause, and now() skips it", ()
   const t = fakeTimers();
   let merges = 0;
   const s = createScheduler({ merge: () => merges++, setTimer: t.setTimer, clearTimer: t.clearTimer });
+  s.answered(5);
   s.answered(400);
   s.changed();
   s.changed();

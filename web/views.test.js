@@ -70,3 +70,10 @@ test("the theme: an embed's choice, then the saved one, then the system's", () =
   assert.equal(resolveTheme({ forced: null, saved: "pink", prefersDark: true }), "dark");
   assert.equal(resolveTheme({ forced: null, saved: null, prefersDark: false }), "light");
 });
+
+test("long lists are drawn a chunk at a time", async () => {
+  const { chunks, CHUNK } = await import("./lazylist.js");
+  assert.deepEqual(chunks(0), []);
+  assert.deepEqual(chunks(3, 2), [[0, 2], [2, 3]]);
+  assert.deepEqual(chunks(CHUNK * 2 + 1).map(([a, b]) => b - a), [CHUNK, CHUNK, 1]);
+});
