@@ -6,15 +6,18 @@
 import { createAddressBar } from "./addressbar.js";
 import { createAnswers } from "./answers.js";
 import { readConfig, safeLocalStorage } from "./config.js";
-import { createModeSwitch, createOptionsBar } from "./controls.js";
 import { copyText, debounce, h, replaceChildren } from "./dom.js";
 import { createInputEditor } from "./editors.js";
 import { createEmbedBridge, embedPanes } from "./embed.js";
 import { createEmbedDialog } from "./embeddialog.js";
 import { createEngine } from "./engine.js";
-import { createExampleNote, createGallery, examplesLoader } from "./gallery.js";
+import { createExampleNote } from "./examplenote.js";
+import { createGallery, examplesLoader } from "./gallery.js";
 import { resolveInitial } from "./initial.js";
+import { createModeSwitch } from "./modeswitch.js";
+import { createNotice } from "./notice.js";
 import { INPUTS, applyAgain, buildRequest, findMode, sameState, stateFromRequest } from "./modes.js";
+import { createOptionsBar } from "./optionsbar.js";
 import { createOutput } from "./output.js";
 import { createScheduler } from "./scheduler.js";
 import { createSchemaPanel } from "./schema.js";
@@ -22,7 +25,6 @@ import { encodeShare } from "./share.js";
 import { createShareDialog } from "./sharedialog.js";
 import { createShortcutsDialog, focusTarget, opensShortcuts } from "./shortcuts.js";
 import { createStore } from "./state.js";
-import { createNotice } from "./status.js";
 import { createAutosave } from "./storage.js";
 import { createThemeToggle } from "./theme.js";
 
