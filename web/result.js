@@ -9,6 +9,7 @@ import { Compartment, EditorState, StateEffect, StateField } from "@codemirror/s
 import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
 import { MARK_INFO, describeLine, nextChange } from "./marks.js";
+import { changedRange } from "./textchange.js";
 
 const setLayout = StateEffect.define();
 const EMPTY = { layout: { lines: [], counts: {}, hasResult: false }, fields: [] };
@@ -202,7 +203,9 @@ export function createResult({ nonce, onRun }) {
       const text = layout.lines.map((l) => l.text).join("\n");
       const head = Math.min(view.state.selection.main.head, text.length);
       view.dispatch({
-        changes: { from: 0, to: view.state.doc.length, insert: text },
+        // Only the part that differs is replaced: CodeMirror keeps the lines around it as they
+        // are drawn (an edit usually changes a line or two of a long result).
+        changes: changedRange(view.state.doc.toString(), text),
         selection: { anchor: head },
         effects: [setLayout.of({ layout, fields }), empty.reconfigure(placeholder(emptyText))],
       });

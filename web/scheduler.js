@@ -22,9 +22,11 @@ export const PAUSE_MS = 200;
  */
 export function mergeDelay(recent) {
   if (!recent.length) return 0;
-  // The slower of the last two: one quick answer after slow ones does not switch on its own.
-  const last = recent.slice(-2);
-  return Math.max(...last) <= QUICK_MS ? 0 : PAUSE_MS;
+  // The median of the last three (the slower middle one of two): one slow answer among quick
+  // ones (the machine busy for a moment) does not make the page wait, and one quick answer after
+  // slow ones does not switch it back either.
+  const last = recent.slice(-3).sort((a, b) => a - b);
+  return last[Math.floor(last.length / 2)] <= QUICK_MS ? 0 : PAUSE_MS;
 }
 
 /**

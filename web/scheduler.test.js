@@ -16,7 +16,7 @@ function fakeTimers() {
   };
 }
 
-test("the delay follows the slower of the last two answers", () => {
+test("the delay follows the median of the last three answers", () => {
   assert.equal(mergeDelay([]), 0, "no answer yet: the engine client holds the request anyway");
   assert.equal(mergeDelay([12, 20]), 0);
   assert.equal(mergeDelay([QUICK_MS]), 0);
@@ -25,6 +25,8 @@ test("the delay follows the slower of the last two answers", () => {
   assert.equal(mergeDelay([900, 15, 14]), 0);
   assert.equal(mergeDelay([QUICK_MS, QUICK_MS]), 0);
   assert.equal(mergeDelay([QUICK_MS * 2, QUICK_MS]), PAUSE_MS);
+  assert.equal(mergeDelay([12, 900, 14]), 0, "one slow answer among quick ones does not make the page wait");
+  assert.equal(mergeDelay([900, 12, 14, 800, 700]), PAUSE_MS, "only the last three count");
 });
 
 test("while answers are quick every change merges at once", () => {

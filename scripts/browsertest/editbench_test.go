@@ -260,7 +260,7 @@ func reportKeys(b *testing.B, times []keyTimes) {
 // are per key, not per b.N) on a real build: make bench.
 func BenchmarkEdit(b *testing.B) {
 	h := setup(b)
-	p := openTab(b, h, 1440, 900)
+	p := openTabWithin(b, h, 1440, 900, 40*time.Minute) // one tab types into every example
 	p.navigate("/")
 	p.waitReady()
 	p.eval(helpers, nil)
