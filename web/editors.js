@@ -69,8 +69,13 @@ export function createInputEditor({ input, text, nonce, onChange, onRun }) {
     }),
   });
 
+  let shownProblems = 0;
+
   /** Shows the problems of this input: lint diagnostics and a list under the editor. */
   function setProblems(errors, conflicts) {
+    // Called with every answer: an editor that had none and gets none is left alone.
+    if (shownProblems === 0 && errors.length === 0 && conflicts.length === 0) return;
+    shownProblems = errors.length + conflicts.length;
     const doc = view.state.doc;
     const diagnostics = [];
     for (const e of errors) {

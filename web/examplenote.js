@@ -10,6 +10,7 @@ import { findMode } from "./modes.js";
  * @returns {{dom: HTMLElement, show: (example: Example|null, edited?: boolean) => void, destroy: () => void}}
  */
 export function createExampleNote() {
+  let shown = { example: null, edited: false };
   const title = h("h2", { class: "mp-note-title" });
   const meta = h("span", { class: "mp-note-meta" });
   const teaser = h("span", { class: "mp-note-teaser" });
@@ -20,7 +21,9 @@ export function createExampleNote() {
     dom,
     show(example, edited = false) {
       dom.hidden = !example;
-      if (!example) return;
+      // Called on every edit: redrawn only when what it shows changes.
+      if (!example || (example === shown.example && edited === shown.edited)) return;
+      shown = { example, edited };
       title.textContent = example.title;
       const mode = findMode(example.mode);
       meta.textContent = `${mode ? mode.title : example.mode} · #example=${example.name}${edited ? " · changed since opened" : ""}`;
