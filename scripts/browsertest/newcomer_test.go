@@ -234,6 +234,31 @@ func (p *tab) replaceText(inputName, text string) {
 	p.typeAtEnd(inputName, text)
 }
 
+// brokenTokens lists the words (runs without spaces) of the text under the elements a selector
+// finds that the browser drew across two lines.
+func (p *tab) brokenTokens(selector string) []string {
+	p.t.Helper()
+	var broken []string
+	p.eval(`(() => {
+	  const out = [];
+	  for (const el of document.querySelectorAll(`+js(selector)+`)) {
+	    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+	    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+	      if (text.parentElement.closest(".mp-visually-hidden")) continue;
+	      for (const m of text.textContent.matchAll(/\S+/g)) {
+	        const r = document.createRange();
+	        r.setStart(text, m.index);
+	        r.setEnd(text, m.index + m[0].length);
+	        const tops = new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+	        if (tops.size > 1) out.push(m[0]);
+	      }
+	    }
+	  }
+	  return out;
+	})()`, &broken)
+	return broken
+}
+
 // TestPhoneViews: at 390 px the Ownership tab's filter and summary stay inside the panel, and the
 // Helm 2 | Helm 3 view wraps lines between words, never inside a token.
 func TestPhoneViews(t *testing.T) {
@@ -253,6 +278,9 @@ func TestPhoneViews(t *testing.T) {
 		if len(over) > 0 {
 			t.Errorf("past the panel's right edge at 390 px: %v", over)
 		}
+		if broken := p.brokenTokens(".mp-owner-legend .mp-owner, .mp-owner-text"); len(broken) > 0 {
+			t.Errorf("manager names or YAML broken across lines at 390 px: %q", broken)
+		}
 		p.expectNoProblems()
 	})
 	t.Run("helm", func(t *testing.T) {
@@ -260,24 +288,7 @@ func TestPhoneViews(t *testing.T) {
 		p.navigate("/#example=twoway-kubectl-edit")
 		p.waitReady()
 		p.do("opening the Helm 2 | Helm 3 tab", chromedp.Click(chromedp.CSS(`[role="tab"][data-tab="helm"]`)))
-		var broken []string
-		p.eval(`(() => {
-		  const out = [];
-		  for (const cell of document.querySelectorAll(".mp-sbs-text")) {
-		    const text = cell.firstChild;
-		    if (!text || text.nodeType !== 3) continue;
-		    const s = text.textContent;
-		    for (const m of s.matchAll(/\S+/g)) {
-		      const r = document.createRange();
-		      r.setStart(text, m.index);
-		      r.setEnd(text, m.index + m[0].length);
-		      const tops = new Set([...r.getClientRects()].map((q) => Math.round(q.top)));
-		      if (tops.size > 1) out.push(m[0]);
-		    }
-		  }
-		  return out;
-		})()`, &broken)
-		if len(broken) > 0 {
+		if broken := p.brokenTokens(".mp-sbs-text, .mp-repair-command pre"); len(broken) > 0 {
 			t.Errorf("tokens broken across lines at 390 px: %q", broken)
 		}
 		p.expectNoProblems()
