@@ -432,3 +432,41 @@ func TestWording(t *testing.T) {
 		}
 	})
 }
+
+// TestTypingMergesAtOnce: while the engine answers quickly there is no typing debounce: keys
+// typed 40 ms apart (real key events) each send their request, where a fixed pause would send
+// one after the last key; and each answer shows the text typed so far.
+func TestTypingMergesAtOnce(t *testing.T) {
+	h := setup(t)
+	p := openTab(t, h, 1280, 900)
+	p.addScript(workerCounter)
+	p.navigate("/#example=apply-containers")
+	p.waitReady()
+	p.eval(helpers, nil)
+	p.eval(keyTimer, nil)
+	var line int
+	p.eval(`window.__mp.text("updated").split("\n").findIndex((l) => l.trim() === "image: nginx:1.10") + 1`, &line)
+	if line == 0 {
+		t.Fatal("the example's config changed")
+	}
+	p.eval(fmt.Sprintf(`window.__mpKeys.place("updated", %d, 0)`, line), nil)
+	// Two answers first, so that the page has seen the engine answer quickly.
+	for i := 0; i < 2; i++ {
+		p.eval(`window.__mpPending = window.__mpKeys.arm(""); 0`, nil)
+		p.do("typing", chromedp.KeyEvent("1"))
+		p.eval(`window.__mpPending`, nil)
+	}
+	var before int
+	p.eval(`window.__mergeplayWorkers.sentId`, &before)
+	for i := 0; i < 4; i++ {
+		p.do("typing", chromedp.KeyEvent("2"))
+		time.Sleep(40 * time.Millisecond)
+	}
+	p.waitFor("the last key's answer", `!document.documentElement.hasAttribute("data-stale") && window.__mp.view("#result").state.doc.toString().includes("image: nginx:1.10112222")`, 10*time.Second)
+	var after int
+	p.eval(`window.__mergeplayWorkers.sentId`, &after)
+	if after-before < 2 {
+		t.Errorf("4 keys typed 40 ms apart sent %d requests: the page waited for a pause while the engine is quick", after-before)
+	}
+	p.expectNoProblems()
+}
