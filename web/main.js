@@ -64,14 +64,14 @@ async function start() {
   const notice = createNotice();
   const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1) });
   const gallery = createGallery({ onOpen: (ex) => openExample(ex) });
-  const shareDialog = createShareDialog({ onOpenFile: (s) => loadState(s, null) });
+  const shareDialog = createShareDialog({ onOpenFile: (s) => store.load(s, null) });
   const embedDialog = createEmbedDialog();
   const shortcuts = createShortcutsDialog();
   const theme = createThemeToggle({ root, storage, media: matchMedia("(prefers-color-scheme: dark)"), forced: config.embed.theme });
   const openLink = h("a", { class: "mp-button mp-open", target: "_blank", rel: "noopener", href: config.pageURL }, "Open in playground ↗");
   const bridge = createEmbedBridge({
     win: window,
-    onSet: (message) => loadState(mergeMessage(store.get(), message), null),
+    onSet: (message) => store.load(mergeMessage(store.get(), message), null),
     getState: () => store.get(),
     getResponse: () => answers.lastGood()?.response ?? null,
     reportHeight: embedded,
@@ -174,14 +174,9 @@ async function start() {
     schema.setSummary(state.options.schema, state.options.schemaType);
   }
 
-  /** Replaces the whole state: an example (`ex`), a file, a link, an embedder, Apply again. */
-  function loadState(next, ex, options) {
-    store.load(next, ex, options);
-  }
-
   function openExample(ex) {
     const next = stateFromRequest(ex.request);
-    if (next) loadState(next, ex);
+    if (next) store.load(next, ex);
   }
 
   async function openHash(hash) {
@@ -189,7 +184,7 @@ async function start() {
     notice.show(next.notice);
     if (next.from !== "link" && next.from !== "example") return;
     const list = next.exampleName ? await loadExamples() : [];
-    loadState(next.state, list.find((e) => e.name === next.exampleName) ?? null);
+    store.load(next.state, list.find((e) => e.name === next.exampleName) ?? null);
   }
 
   function showNote() {
@@ -199,7 +194,7 @@ async function start() {
   function stepAgain() {
     const last = answers.lastGood();
     if (!last?.response.result || answers.isStale()) return;
-    loadState(applyAgain(store.get(), last.response.result), null, { keepExample: true });
+    store.load(applyAgain(store.get(), last.response.result), null, { keepExample: true });
     output.status.set("info", findMode(store.get().mode).againHelp);
   }
 
