@@ -30,6 +30,10 @@ export function baseExtensions({ nonce, onRun, label }) {
     highlightSpecialChars(),
     drawSelection(),
     label ? EditorView.contentAttributes.of({ "aria-label": label }) : [],
+    // The content element (contenteditable) is in the tab order already; saying so with tabindex
+    // lets checkers (axe-core's scrollable-region-focusable) see that its scroller is reachable
+    // by keyboard: the cursor moves, and scrolls, through the text.
+    EditorView.contentAttributes.of({ tabindex: "0" }),
     Prec.highest(keymap.of([
       { key: "Escape", run: (view) => leave(view) },
       { key: "Mod-Enter", run: () => { onRun?.(); return Boolean(onRun); } },

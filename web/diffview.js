@@ -2,6 +2,7 @@
 // unchanged runs folded (a button opens them).
 
 import { copyButton, h, replaceChildren } from "./dom.js";
+import { appendLazily } from "./lazylist.js";
 
 /**
  * @typedef {{kind: "equal"|"insert"|"delete", text: string, live: number, result: number}} DiffLine
@@ -71,17 +72,19 @@ function lineRow(line) {
  */
 export function createDiffView() {
   let diff = [];
-  const body = h("div", { class: "mp-diff mp-code", role: "table", "aria-label": "Line diff from live to the result" });
+  let stopDrawing = () => {};
+  const body = h("div", { class: "mp-diff mp-code", role: "group", tabindex: "0", "aria-label": "Line diff from live to the result" });
   const dom = h("div", { class: "mp-view mp-diff-view" },
     h("div", { class: "mp-view-head" },
       h("p", { class: "mp-view-intro" }, "Live → result, line by line: ", h("span", { class: "mp-diff-key mp-diff-delete", text: "− removed from live" }), " ", h("span", { class: "mp-diff-key mp-diff-insert", text: "+ new in the result" })),
-      copyButton("Copy diff", () => diffText(diff), "Copy the diff as text"),
+      copyButton("Copy diff", () => diffText(diff), "the diff as text"),
     ),
     body,
   );
   return {
     dom,
     update(response) {
+      stopDrawing();
       diff = Array.isArray(response?.extra?.diff) ? response.extra.diff : [];
       const rows = diffRows(diff);
       if (!rows.length) {
@@ -89,13 +92,15 @@ export function createDiffView() {
         return;
       }
       if (!diff.some((d) => d.op !== "equal")) rows.unshift({ kind: "note" });
-      replaceChildren(body, ...rows.map((row) => {
+      replaceChildren(body);
+      // A long stream's diff holds thousands of rows: they are drawn as they come into view.
+      stopDrawing = appendLazily(body, rows, (row) => {
         if (row.kind === "note") return h("p", { class: "mp-empty", text: "The result is identical to live." });
         if (row.kind !== "fold") return lineRow(row);
         const button = h("button", { type: "button", class: "mp-diff-fold mp-link", text: `⋯ ${row.lines.length} unchanged lines` });
         button.addEventListener("click", () => button.replaceWith(...row.lines.map(lineRow)));
         return button;
-      }));
+      });
     },
     destroy: () => dom.remove(),
   };

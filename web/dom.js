@@ -107,18 +107,28 @@ export function download(name, text, type = "text/plain") {
 
 /**
  * A button that copies what `get` returns and says so briefly.
- * @param {string} label
+ * @param {string} label the visible text ("Copy patch")
  * @param {() => string} get
- * @param {string} [description] accessible description
+ * @param {string} [what] what is copied ("the whole patch as JSON"): read after the label by
+ *   screen readers, so the accessible name starts with the visible text
  * @returns {HTMLButtonElement}
  */
-export function copyButton(label, get, description) {
-  const button = h("button", { type: "button", class: "mp-button mp-small", "aria-label": description });
-  button.textContent = label;
+export function copyButton(label, get, what) {
+  const visible = h("span", { text: label });
+  const button = h("button", { type: "button", class: "mp-button mp-small" }, visible, what ? hiddenText(`: ${what}`) : null);
   button.addEventListener("click", async () => {
     const ok = await copyText(get());
-    button.textContent = ok ? "Copied" : "Copy failed";
-    setTimeout(() => { button.textContent = label; }, 1500);
+    visible.textContent = ok ? "Copied" : "Copy failed";
+    setTimeout(() => { visible.textContent = label; }, 1500);
   });
   return button;
+}
+
+/**
+ * Text read by screen readers and not shown: what a short visible label leaves out.
+ * @param {string} text
+ * @returns {HTMLElement}
+ */
+export function hiddenText(text) {
+  return h("span", { class: "mp-visually-hidden", text });
 }

@@ -4,7 +4,7 @@
 // editor's text on its own: only the user, an example, a link, "Apply again" or an embedder do.
 
 import { EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from "@codemirror/view";
-import { Compartment, EditorState } from "@codemirror/state";
+import { Annotation, Compartment, EditorState } from "@codemirror/state";
 import { bracketMatching, indentOnInput } from "@codemirror/language";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
@@ -15,6 +15,12 @@ import { h, replaceChildren } from "./dom.js";
  * @typedef {{input: string, line: number, column: number, message: string}} InputError
  * @typedef {{line: number, message: string, path: string, manager: string}} InputConflict
  */
+
+/**
+ * Marks a text the page loaded (an example, a link, Apply again): not the reader's edit, so
+ * onChange is not called for it (CodeMirror reads CRLF as LF; the state keeps what was loaded).
+ */
+const loaded = Annotation.define();
 
 /**
  * Creates the editor of one input.
@@ -57,14 +63,19 @@ export function createInputEditor({ input, text, nonce, onChange, onRun }) {
         readOnly.of([]),
         hintText.of([]),
         EditorView.updateListener.of((update) => {
-          if (update.docChanged) onChange(input, update.state.doc.toString());
+          if (update.docChanged && !update.transactions.some((tr) => tr.annotation(loaded))) onChange(input, update.state.doc.toString());
         }),
       ],
     }),
   });
 
+  let shownProblems = 0;
+
   /** Shows the problems of this input: lint diagnostics and a list under the editor. */
   function setProblems(errors, conflicts) {
+    // Called with every answer: an editor that had none and gets none is left alone.
+    if (shownProblems === 0 && errors.length === 0 && conflicts.length === 0) return;
+    shownProblems = errors.length + conflicts.length;
     const doc = view.state.doc;
     const diagnostics = [];
     for (const e of errors) {
@@ -110,7 +121,7 @@ export function createInputEditor({ input, text, nonce, onChange, onRun }) {
     /** Replaces the text (an example, a link, Apply again); undo can bring the old text back. */
     setText(next) {
       if (next === view.state.doc.toString()) return;
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next } });
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next }, annotations: loaded.of(true) });
     },
     /** Labels the editor by its role in a mode; null hides it. */
     setRole(r) {

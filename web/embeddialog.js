@@ -44,7 +44,7 @@ export function createEmbedDialog() {
       h("label", { class: "mp-field", for: height.id }, "height (px) ", height),
     ),
     snippet,
-    h("div", { class: "mp-button-row" }, copyButton("Copy snippet", () => snippet.value, "Copy the iframe snippet"), preview),
+    h("div", { class: "mp-button-row" }, copyButton("Copy snippet", () => snippet.value, "the iframe snippet"), preview),
     h("details", { class: "mp-embed-script" },
       h("summary", { text: "Optional: let the iframe set its own height" }),
       h("p", { class: "mp-dialog-intro", text: "The embed posts {type: \"mergeplay:height\", height} to its parent; this script on your page applies it." }),

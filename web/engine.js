@@ -7,6 +7,9 @@
 /** How long one merge may take before its worker is replaced. */
 export const TIME_LIMIT_MS = 4000;
 
+/** How long the engine may take to load before the page says it is slow (it keeps waiting). */
+export const SLOW_LOAD_MS = 10000;
+
 /** Why a request did not get an answer. */
 export class EngineError extends Error {
   /**
@@ -21,20 +24,21 @@ export class EngineError extends Error {
 }
 
 /**
- * @typedef {{state: "loading"|"ready"|"restarting"|"unavailable", message: string}} EngineStatus
+ * @typedef {{state: "loading"|"slow"|"ready"|"restarting"|"unavailable", message: string}} EngineStatus
+ * slow: the engine has not loaded after slowLoad ms; it is still awaited.
  */
 
 /**
  * Starts the engine.
  * @param {{
  *   workerURL: string|URL, wasmURL: string, wasmExecURL: string,
- *   timeLimit?: number,
+ *   timeLimit?: number, slowLoad?: number,
  *   onStatus?: (status: EngineStatus) => void,
  *   createWorker?: (url: string|URL) => Worker,
  * }} config URLs must be absolute (the worker resolves them against its own address).
  * @returns {{request: (request: object) => Promise<object>, lastDuration: () => number, destroy: () => void}}
  */
-export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME_LIMIT_MS, onStatus = () => {}, createWorker = (url) => new Worker(url) }) {
+export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME_LIMIT_MS, slowLoad = SLOW_LOAD_MS, onStatus = () => {}, createWorker = (url) => new Worker(url) }) {
   let worker = null;
   let ready = false;
   let everReady = false;
@@ -44,6 +48,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
   let failures = 0;
   let lastDuration = 0; // ms the worker took on the last answered request
   let destroyed = false;
+  let slowTimer = 0; // says the engine is slow to load, until it is ready
 
   function start() {
     ready = false;
@@ -64,6 +69,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
   function onMessage(message) {
     if (!message || typeof message !== "object") return;
     if (message.type === "ready") {
+      clearTimeout(slowTimer);
       ready = everReady = true;
       onStatus({ state: "ready", message: "" });
       pump();
@@ -115,7 +121,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
 
   function crashed(reason) {
     if (!everReady) {
-      giveUp(`The engine could not be loaded (${reason}). The prerendered example still shows; reload the page to try again.`);
+      giveUp(`The merge engine could not be loaded: ${reason}. Reload the page to try again.`);
       return;
     }
     if (inflight) {
@@ -142,6 +148,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
   }
 
   function giveUp(message) {
+    clearTimeout(slowTimer);
     worker?.terminate();
     worker = null;
     ready = false;
@@ -155,7 +162,11 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     inflight = pending = null;
   }
 
-  onStatus({ state: "loading", message: "Loading the engine…" });
+  onStatus({ state: "loading", message: "Loading the merge engine…" });
+  slowTimer = setTimeout(() => {
+    if (!everReady && !destroyed) onStatus({ state: "slow", message: `The merge engine has not loaded after ${Math.round(slowLoad / 1000)} s. It is still loading; on a slow connection or device this can take a while, or reload the page.` });
+  }, slowLoad);
+  slowTimer?.unref?.(); // under Node (the tests), a pending notice keeps nothing alive
   start();
 
   return {
@@ -178,6 +189,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     /** How long, in ms, the worker took on the last answered request (not counting any wait). */
     lastDuration: () => lastDuration,
     destroy() {
+      clearTimeout(slowTimer);
       destroyed = true;
       worker?.terminate();
       worker = null;

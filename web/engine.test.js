@@ -107,3 +107,18 @@ test("repeated crashes stop the restarts", async () => {
   assert.equal(statuses.at(-1), "unavailable");
   assert.equal(workers.length, 4);
 });
+
+test("an engine slow to load is said to be slow, and ready clears it", async () => {
+  const { workers, statuses } = setup({ slowLoad: 5 });
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(statuses, ["loading", "slow"]);
+  workers[0].reply({ type: "ready" });
+  assert.deepEqual(statuses, ["loading", "slow", "ready"]);
+});
+
+test("an engine that loads in time is never said to be slow", async () => {
+  const { workers, statuses } = setup({ slowLoad: 5 });
+  workers[0].reply({ type: "ready" });
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(statuses, ["loading", "ready"]);
+});

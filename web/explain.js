@@ -1,7 +1,8 @@
 // The Explain tab: every marked field as a list grouped by resource, each with its mark, path
 // and reason, and a link to its line in the result.
 
-import { h, replaceChildren } from "./dom.js";
+import { h, hiddenText, replaceChildren } from "./dom.js";
+import { appendLazily } from "./lazylist.js";
 import { CHANGE_MARKS, MARK_INFO, sentence } from "./marks.js";
 
 /**
@@ -26,6 +27,7 @@ export function groupFields(fields) {
  */
 export function createExplain({ onJump }) {
   let fields = [];
+  let stopDrawing = () => {};
   const onlyChanges = h("input", { type: "checkbox", id: "mp-explain-changes" });
   const body = h("div", { class: "mp-explain" });
   const dom = h("div", { class: "mp-view mp-explain-view" },
@@ -38,6 +40,7 @@ export function createExplain({ onJump }) {
   onlyChanges.addEventListener("change", render);
 
   function render() {
+    stopDrawing();
     const groups = groupFields(fields)
       .map((g) => ({ ...g, items: onlyChanges.checked ? g.items.filter((i) => CHANGE_MARKS.has(i.field.mark)) : g.items }))
       .filter((g) => g.items.length);
@@ -45,10 +48,17 @@ export function createExplain({ onJump }) {
       replaceChildren(body, h("p", { class: "mp-empty", text: fields.length ? "No field changes." : "No marked fields." }));
       return;
     }
-    replaceChildren(body, ...groups.map((g) => h("section", { class: "mp-explain-group" },
-      h("h3", {}, h("code", { text: g.resource || "(resource)" })),
-      h("ol", { class: "mp-explain-list" }, ...g.items.map(({ index, field }) => item(index, field))),
-    )));
+    // A long stream lists thousands of fields: they are drawn as they come into view.
+    const rows = groups.flatMap((g) => g.items.map((i) => ({ ...i, resource: g.resource })));
+    replaceChildren(body);
+    stopDrawing = appendLazily(body, rows, ({ index, field }) => item(index, field), {
+      group: (row) => row.resource,
+      open: (row) => {
+        const list = h("ol", { class: "mp-explain-list" });
+        body.append(h("section", { class: "mp-explain-group" }, h("h3", {}, h("code", { text: row.resource || "the resource" })), list));
+        return list;
+      },
+    });
   }
 
   function item(index, field) {
@@ -60,7 +70,7 @@ export function createExplain({ onJump }) {
         h("span", { class: `mp-chip mp-mark-${field.mark}`, "aria-hidden": "true", text: info.symbol }),
         h("span", { class: "mp-explain-mark", text: info.label }),
         h("code", { class: "mp-explain-path", text: path }),
-        field.line >= 1 ? h("button", { type: "button", class: "mp-link mp-explain-jump", "aria-label": `Show ${path} in the result (${where})`, onclick: () => onJump(index) }, where) : null,
+        field.line >= 1 ? h("button", { type: "button", class: "mp-link mp-explain-jump", onclick: () => onJump(index) }, where, hiddenText(`: show ${path} in the result`)) : null,
       ),
       h("p", { class: "mp-explain-reason", text: sentence(field.reason) }),
     );

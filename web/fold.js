@@ -43,7 +43,9 @@ function keyLine(line) {
     key = key.slice(1, -1).replaceAll("''", "'");
   }
   const rest = (m[4] ?? "").trim();
-  return { key, column: m[1].length + m[2].length, item: m[2] !== "", block: rest === "" || rest.startsWith("#") };
+  // A block value follows: nothing after the colon, or a block scalar's header ("|", ">-", "|2").
+  const block = rest === "" || rest.startsWith("#") || /^[|>][-+0-9]*\s*(#.*)?$/.test(rest);
+  return { key, column: m[1].length + m[2].length, item: m[2] !== "", block };
 }
 
 /**
@@ -117,6 +119,16 @@ export function foldRanges(lines, paths) {
 }
 
 /**
+ * The short name of a fold's path: its last key ("managedFields",
+ * "last-applied-configuration" for the annotation kubectl.kubernetes.io/last-applied-configuration).
+ * @param {string} path
+ * @returns {string}
+ */
+export function foldName(path) {
+  return /[^./]+$/.exec(String(path))?.[0] ?? String(path);
+}
+
+/**
  * Whether a 1-based line is hidden by one of the folds.
  * @param {FoldRange[]} folds
  * @param {number} line
@@ -134,7 +146,7 @@ export function hiddenBy(folds, line) {
  */
 export function foldSummary(folds, folded) {
   if (!folds.length) return "";
-  const names = [...new Set(folds.map((f) => f.path.split(".").pop()))].join(", ");
+  const names = [...new Set(folds.map((f) => foldName(f.path)))].join(", ");
   const lines = folds.reduce((n, f) => n + f.hidden, 0);
   const blocks = folds.length === 1 ? names : `${folds.length} ${names} blocks`;
   return folded

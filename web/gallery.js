@@ -1,8 +1,8 @@
-// The examples gallery: examples.json grouped by mode in a dialog, and the note that shows the
-// opened example's title and explanation. parseExamples and groupExamples are pure.
+// The examples gallery: examples.json loaded once and grouped by mode in a dialog.
+// parseExamples, groupExamples and firstSentence are pure.
 
 import { h, replaceChildren } from "./dom.js";
-import { MODES, findMode } from "./modes.js";
+import { MODES } from "./modes.js";
 
 /**
  * @typedef {{name: string, title: string, mode: string, explanation: string, request: object}} Example
@@ -21,6 +21,22 @@ export function parseExamples(data) {
     && typeof e.title === "string" && typeof e.mode === "string"
     && e.request && typeof e.request === "object")
     .map((e) => ({ name: e.name, title: e.title, mode: e.mode, explanation: typeof e.explanation === "string" ? e.explanation : "", request: e.request }));
+}
+
+/**
+ * Returns a function that loads examples.json once (later calls share the first answer); a
+ * failure reads as no examples.
+ * @param {string} url
+ * @param {(url: string) => Promise<{ok: boolean, json: () => Promise<unknown>}>} fetchFn
+ * @returns {() => Promise<Example[]>}
+ */
+export function examplesLoader(url, fetchFn) {
+  let loaded = null;
+  return () => (loaded ??= Promise.resolve()
+    .then(() => fetchFn(url))
+    .then((r) => (r.ok ? r.json() : []))
+    .then(parseExamples)
+    .catch(() => []));
 }
 
 /**
@@ -77,32 +93,6 @@ export function createGallery({ onOpen }) {
       )));
     },
     open: () => dom.showModal(),
-    destroy: () => dom.remove(),
-  };
-}
-
-/**
- * Creates the note that shows the opened example: its title, mode and explanation.
- * @returns {{dom: HTMLElement, show: (example: Example|null, edited?: boolean) => void, destroy: () => void}}
- */
-export function createExampleNote() {
-  const title = h("h2", { class: "mp-note-title" });
-  const meta = h("span", { class: "mp-note-meta" });
-  const teaser = h("span", { class: "mp-note-teaser" });
-  const text = h("div", { class: "mp-note-text" });
-  const details = h("details", { class: "mp-note" }, h("summary", {}, title, " ", meta, teaser), text);
-  const dom = h("section", { class: "mp-example-note", "aria-label": "The example", hidden: true }, details);
-  return {
-    dom,
-    show(example, edited = false) {
-      dom.hidden = !example;
-      if (!example) return;
-      title.textContent = example.title;
-      const mode = findMode(example.mode);
-      meta.textContent = `${mode ? mode.title : example.mode} · #example=${example.name}${edited ? " · changed since opened" : ""}`;
-      replaceChildren(teaser, `${firstSentence(example.explanation)} `, h("span", { class: "mp-more", text: "Read more" }));
-      replaceChildren(text, ...example.explanation.split(/\n\s*\n/).map((p) => h("p", { text: p.replace(/\s+/g, " ").trim() })));
-    },
     destroy: () => dom.remove(),
   };
 }

@@ -1,22 +1,30 @@
-// The page's wiring: reads its configuration from <html data-*>, resolves the opening state,
-// builds the components and connects them. All logic lives in the modules; the page's one
-// mutable state (the inputs, mode and options, and the last good answer) lives here.
+// The page's wiring, and nothing else: it reads the configuration, resolves the opening state,
+// builds the components and connects them. The state lives in state.js (the store), when to
+// merge in scheduler.js, how answers are shown in answers.js, the address bar in addressbar.js;
+// each component is its own module.
 
-import { cspNonce } from "./cm.js";
-import { createModeSwitch, createOptionsBar } from "./controls.js";
+import { createAddressBar } from "./addressbar.js";
+import { createAnswers } from "./answers.js";
+import { readConfig, safeLocalStorage } from "./config.js";
 import { copyText, debounce, h, replaceChildren } from "./dom.js";
 import { createInputEditor } from "./editors.js";
-import { createEmbedBridge, embedPanes, parseEmbedParams } from "./embed.js";
+import { createEmbedBridge, embedPanes } from "./embed.js";
 import { createEmbedDialog } from "./embeddialog.js";
 import { createEngine } from "./engine.js";
-import { createExampleNote, createGallery, parseExamples } from "./gallery.js";
-import { parsePrerendered, resolveInitial } from "./initial.js";
+import { createExampleNote } from "./examplenote.js";
+import { createGallery, examplesLoader } from "./gallery.js";
+import { resolveInitial } from "./initial.js";
+import { createModeSwitch } from "./modeswitch.js";
+import { createNotice } from "./notice.js";
 import { INPUTS, applyAgain, buildRequest, findMode, sameState, stateFromRequest } from "./modes.js";
+import { createOptionsBar } from "./optionsbar.js";
 import { createOutput } from "./output.js";
+import { createScheduler } from "./scheduler.js";
 import { createSchemaPanel } from "./schema.js";
-import { encodeShare, parseHash } from "./share.js";
+import { encodeShare } from "./share.js";
 import { createShareDialog } from "./sharedialog.js";
-import { createNotice } from "./status.js";
+import { createShortcutsDialog, focusTarget, opensShortcuts } from "./shortcuts.js";
+import { createStore } from "./state.js";
 import { createAutosave } from "./storage.js";
 import { createThemeToggle } from "./theme.js";
 
@@ -25,86 +33,65 @@ const root = document.documentElement;
 start().catch((err) => {
   console.error(err);
   // The page never goes blank: say what happened where the playground would be.
-  const main = document.getElementById("mp-workspace");
-  main?.prepend(h("p", { class: "mp-fatal", role: "alert", text: `The playground could not start: ${err?.message ?? err}` }));
+  document.getElementById("mp-workspace")?.prepend(h("p", { class: "mp-fatal", role: "alert", text: `The playground could not start: ${err?.message ?? err}` }));
 });
 
 async function start() {
-  const config = readConfig();
+  const config = readConfig(document, location);
+  const embedded = config.embed.embed;
   root.classList.add("mp-js");
-  if (config.embed.embed) root.dataset.embed = "";
+  if (embedded) root.dataset.embed = "";
 
-  // ---- engine and status ---------------------------------------------------------------------
-  let onEngineStatus = null; // set once the page is built; until then the last status waits
-  let earlyStatus = null;
-  const engine = createEngine({
-    workerURL: config.workerURL,
-    wasmURL: config.wasmURL,
-    wasmExecURL: config.wasmExecURL,
-    onStatus: (s) => (onEngineStatus ? onEngineStatus(s) : (earlyStatus = s)),
-  });
-
-  let examplesPromise = null;
-  const loadExamples = () => (examplesPromise ??= fetch(config.examplesURL)
-    .then((r) => (r.ok ? r.json() : []))
-    .then(parseExamples)
-    .catch(() => []));
-
-  const storage = safeLocalStorage();
-  const autosave = createAutosave(config.embed.embed ? null : storage);
+  // The engine starts loading first; its statuses wait until the page can show them.
+  const early = [];
+  let onEngineStatus = (s) => early.push(s);
+  const engine = createEngine({ workerURL: config.workerURL, wasmURL: config.wasmURL, wasmExecURL: config.wasmExecURL, onStatus: (s) => onEngineStatus(s) });
+  const loadExamples = examplesLoader(config.examplesURL, (url) => fetch(url));
+  const storage = safeLocalStorage(window);
+  const autosave = createAutosave(embedded ? null : storage);
   const initial = await resolveInitial({ hash: location.hash, autosaved: autosave.load(), prerendered: config.prerendered, loadExamples });
+  const store = createStore({ state: initial.state, exampleName: initial.exampleName });
 
-  // ---- the page's state ------------------------------------------------------------------------
-  let state = cloneState(initial.state);
-  let example = null; // the opened example, while the state is still its own
-  let exampleName = initial.exampleName;
-  let exampleState = initial.exampleName ? cloneState(initial.state) : null;
-  let lastGood = null; // {response, layout, request}
-  let stale = false;
-  let loading = false;
-  let everAnswered = false;
-  let lastFragment = location.hash.slice(1); // what the address bar holds, as far as the page knows
-
-  // Debounced work: merge after a pause in typing, save, and keep the address bar a working link.
-  const runSoon = debounce(() => run(), 120);
-  const saveSoon = debounce(() => autosave.save(state), 400);
-  let syncSeq = 0;
-  const syncNow = async () => {
-    const seq = ++syncSeq;
-    const f = await fragment();
-    if (seq !== syncSeq) return;
-    openLink.href = `${config.pageURL}#${f}`;
-    // Someone else changed the address (a pasted link): its hashchange loads it, then syncs.
-    if (config.embed.embed || f === lastFragment || location.hash.slice(1) !== lastFragment) return;
-    lastFragment = f;
-    history.replaceState(history.state, "", `${location.pathname}${location.search}#${f}`);
-  };
-  const syncSoon = debounce(syncNow, 250);
-  const syncURL = () => syncSoon();
-
-  // ---- components ------------------------------------------------------------------------------
-  const onRun = () => runNow();
-  const editors = Object.fromEntries(INPUTS.map((input) => [input, createInputEditor({ input, text: state[input], nonce: config.nonce, onChange, onRun })]));
-  const schema = createSchemaPanel({ nonce: config.nonce, schema: state.options.schema, schemaType: state.options.schemaType, onChange: (key, value) => setOption(key, value), onRun });
-  const modeSwitch = createModeSwitch({ onChange: (mode) => { state.mode = mode; applyMode(); afterEdit(); } });
-  const optionsBar = createOptionsBar({ onChange: (key, value) => setOption(key, value) });
+  // ---- components --------------------------------------------------------------------------
+  const onRun = () => scheduler.now();
+  const editors = Object.fromEntries(INPUTS.map((input) => [input, createInputEditor({
+    input, text: initial.state[input], nonce: config.nonce, onRun, onChange: (name, text) => store.setInput(name, text),
+  })]));
+  const schema = createSchemaPanel({ nonce: config.nonce, schema: initial.state.options.schema, schemaType: initial.state.options.schemaType, onChange: (key, value) => store.setOption(key, value), onRun });
+  const modeSwitch = createModeSwitch({ onChange: (mode) => store.setMode(mode) });
+  const optionsBar = createOptionsBar({ onChange: (key, value) => store.setOption(key, value) });
   const note = createExampleNote();
   const notice = createNotice();
   const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1) });
-  const status = output.status;
-
   const gallery = createGallery({ onOpen: (ex) => openExample(ex) });
-  const shareDialog = createShareDialog({ onOpenFile: (s) => loadState(s, null) });
+  const shareDialog = createShareDialog({ onOpenFile: (s) => store.load(s, null) });
   const embedDialog = createEmbedDialog();
+  const shortcuts = createShortcutsDialog();
   const theme = createThemeToggle({ root, storage, media: matchMedia("(prefers-color-scheme: dark)"), forced: config.embed.theme });
   const openLink = h("a", { class: "mp-button mp-open", target: "_blank", rel: "noopener", href: config.pageURL }, "Open in playground ↗");
+  const bridge = createEmbedBridge({
+    win: window,
+    onSet: (message) => store.load(mergeMessage(store.get(), message), null),
+    getState: () => store.get(),
+    getResponse: () => answers.lastGood()?.response ?? null,
+    reportHeight: embedded,
+  });
+  const answers = createAnswers({ root, editors, schema, output, onAnswer: (response) => bridge.postResult(response) });
+  const scheduler = createScheduler({ merge });
+  const address = createAddressBar({
+    win: window, pageURL: config.pageURL, embedded, fragment,
+    onHref: (href) => { openLink.href = href; },
+    onLink: (hash) => openHash(hash),
+  });
+  const saveSoon = debounce(() => autosave.save(store.get()), 400);
 
-  // ---- layout ----------------------------------------------------------------------------------
+  // ---- layout ------------------------------------------------------------------------------
   mount("mp-modes", modeSwitch.dom);
   mount("mp-actions",
-    h("button", { type: "button", class: "mp-button", onclick: () => { loadExamples().then(gallery.setExamples); gallery.open(); } }, "Examples"),
-    h("button", { type: "button", class: "mp-button", onclick: () => share() }, "Share"),
-    h("button", { type: "button", class: "mp-button", onclick: () => openEmbed() }, "Embed"),
+    h("button", { type: "button", class: "mp-button", "data-action": "examples", onclick: () => { loadExamples().then(gallery.setExamples); gallery.open(); } }, "Examples"),
+    h("button", { type: "button", class: "mp-button", "data-action": "share", onclick: () => share() }, "Share"),
+    h("button", { type: "button", class: "mp-button", "data-action": "embed", onclick: () => openEmbed() }, "Embed"),
+    h("button", { type: "button", class: "mp-button", "data-action": "shortcuts", "aria-keyshortcuts": "?", onclick: () => shortcuts.open() }, "Keys ", h("kbd", { text: "?" })),
     theme.dom,
     openLink,
   );
@@ -112,283 +99,132 @@ async function start() {
   mount("mp-note", notice.dom, note.dom);
   mount("mp-inputs", ...INPUTS.map((input) => editors[input].dom));
   mount("mp-output", ...output.dom);
-  document.body.append(gallery.dom, shareDialog.dom, embedDialog.dom);
-
-  const bridge = createEmbedBridge({
-    win: window,
-    onSet: (message) => {
-      const next = cloneState(state);
-      if (message.mode) next.mode = message.mode;
-      for (const input of INPUTS) if (message[input] !== undefined) next[input] = message[input];
-      if (message.options) Object.assign(next.options, message.options);
-      loadState(next, null);
-    },
-    getState: () => cloneState(state),
-    getResponse: () => lastGood?.response ?? null,
-    reportHeight: config.embed.embed,
-  });
-
+  document.body.append(gallery.dom, shareDialog.dom, embedDialog.dom, shortcuts.dom);
   if (config.embed.readonly) for (const input of INPUTS) editors[input].setReadOnly(true);
 
-  onEngineStatus = (s) => {
-    if (s.state === "unavailable") {
-      status.set("error", s.message);
-      setStale(true);
-    } else if (s.state === "restarting") {
-      status.set("working", s.message);
+  // ---- data flow: a change of the state → stale, merge, save, address, note ----------------
+  store.subscribe((change) => {
+    if (change === "example") return showNote();
+    const state = store.get();
+    if (change === "load") {
+      for (const input of INPUTS) editors[input].setText(state[input]);
+      schema.setValues(state.options.schema, state.options.schemaType);
     }
-  };
-  if (earlyStatus) onEngineStatus(earlyStatus);
-
-  // ---- first answer ----------------------------------------------------------------------------
-  applyMode();
-  notice.show(initial.notice);
-  const pre = config.prerendered;
-  if (pre && sameState(state, stateFromRequest(pre.request))) {
-    showResponse(pre.response, buildRequest(state), { prerendered: true });
-    root.dataset.prerendered = "";
-    output.setPrerendered(true);
-    status.set("working", "Showing the answer computed when the page was built; the engine is loading…");
-  }
-  if (exampleName) loadExamples().then((list) => {
-    gallery.setExamples(list);
-    example = list.find((e) => e.name === exampleName) ?? null;
+    if (change === "load" || change === "mode") applyMode(state);
+    if (change === "option") schema.setSummary(state.options.schema, state.options.schemaType);
+    answers.setStale(true);
+    if (change === "load") scheduler.now();
+    else scheduler.changed();
+    saveSoon();
+    address.sync();
     showNote();
   });
-  runNow();
-  syncURL();
+  onEngineStatus = (s) => answers.engineStatus(s);
+
+  // ---- the first answer --------------------------------------------------------------------
+  applyMode(store.get());
+  notice.show(initial.notice);
+  const pre = config.prerendered;
+  if (pre && sameState(store.get(), stateFromRequest(pre.request))) {
+    root.dataset.prerendered = "";
+    output.setPrerendered(true);
+    answers.show(pre.response, buildRequest(store.get()), { prerendered: true });
+  }
+  for (const s of early.splice(0)) answers.engineStatus(s);
+  if (store.exampleName()) loadExamples().then((list) => {
+    gallery.setExamples(list);
+    store.setExample(list.find((e) => e.name === store.exampleName()) ?? null);
+  });
+  scheduler.now();
+  address.sync();
 
   document.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !event.defaultPrevented) {
       event.preventDefault();
-      runNow();
-    }
-  });
-  window.addEventListener("hashchange", async (event) => {
-    const hash = new URL(event.newURL).hash;
-    if (hash.slice(1) === lastFragment) return;
-    lastFragment = hash.slice(1);
-    syncSoon.cancel();
-    syncSeq++; // a sync already under way must not write the old state over the new link
-    if (parseHash(hash).kind === "none") return;
-    const next = await resolveInitial({ hash, autosaved: null, prerendered: null, loadExamples });
-    notice.show(next.notice);
-    if (next.from === "link" || next.from === "example") {
-      const list = next.exampleName ? await loadExamples() : [];
-      loadState(next.state, list.find((e) => e.name === next.exampleName) ?? null);
+      scheduler.now();
+    } else if (opensShortcuts(event, focusTarget(document.activeElement))) {
+      event.preventDefault();
+      shortcuts.open();
     }
   });
 
-  // ---- behaviour -------------------------------------------------------------------------------
+  // ---- actions -----------------------------------------------------------------------------
 
-  function onChange(input, text) {
-    if (loading) return;
-    state[input] = text;
-    afterEdit();
-  }
-
-  function setOption(key, value) {
-    if (loading) return;
-    state.options[key] = value;
-    if (key === "schema" || key === "schemaType") updateSchemaSummary();
-    afterEdit();
-  }
-
-  /** After any change: the result is stale until the engine answers the new state. */
-  function afterEdit() {
-    setStale(true);
-    runSoon();
-    saveSoon();
-    syncURL();
-    showNote();
-  }
-
-  function runNow() {
-    runSoon.cancel();
-    run();
-  }
-
-  async function run() {
-    const request = buildRequest(state);
+  /** Sends the state to the engine and shows the answer (the latest request wins). */
+  async function merge() {
+    const request = buildRequest(store.get());
     try {
       const response = await engine.request(request);
-      showResponse(response, request, { elapsed: engine.lastDuration() });
+      const t0 = performance.now();
+      answers.show(response, request, { elapsed: engine.lastDuration() });
+      scheduler.answered(engine.lastDuration() + performance.now() - t0);
     } catch (err) {
-      if (err?.code === "superseded") return;
-      setStale(true);
-      status.set("error", err?.message ?? String(err));
+      if (err?.code !== "superseded") answers.fail(err);
     }
   }
 
-  /** Shows an answer: problems in their editors, or the result, marks and views. */
-  function showResponse(response, request, { prerendered = false, elapsed = 0 } = {}) {
-    const errors = Array.isArray(response?.errors) ? response.errors : [];
-    const liveConflicts = Array.isArray(response?.conflicts) ? response.conflicts : [];
-    for (const input of INPUTS) editors[input].setProblems(errors.filter((e) => e.input === input), input === "live" ? liveConflicts : []);
-    const schemaErrors = errors.filter((e) => e.input === "schema");
-    schema.setProblems(schemaErrors);
-    if (!prerendered) {
-      answered();
-      bridge.postResult(response);
-    }
-
-    if (errors.length) {
-      setStale(true);
-      status.set(isNotBuilt(errors) ? "info" : "error", problemSummary(errors));
-      if (!lastGood) output.showNothing("No result yet: see the message above.");
-      return;
-    }
-    const layout = output.showAnswer(response, request.live, findMode(request.mode));
-    lastGood = { response, layout, request };
-    setStale(false);
-    if (liveConflicts.length && !layout.hasResult) {
-      status.set("warning", `The merge stops on ${liveConflicts.length === 1 ? "a conflict" : `${liveConflicts.length} conflicts`}: live stays as it is. They are marked below and in the live editor.`);
-    } else if (!prerendered) {
-      status.set("ok", `Merged in ${elapsed < 1 ? "under 1" : Math.round(elapsed)} ms.`);
-    }
-  }
-
-  function answered() {
-    if (everAnswered) return;
-    everAnswered = true;
-    delete root.dataset.prerendered;
-    output.setPrerendered(false);
-    root.dataset.ready = "";
-  }
-
-  function setStale(on) {
-    stale = on;
-    root.toggleAttribute("data-stale", on && lastGood !== null);
-    output.setActions({ current: Boolean(lastGood) && !on });
-  }
-
-  function problemSummary(errors) {
-    const e = errors[0];
-    if (isNotBuilt(errors)) {
-      const mode = findMode(state.mode);
-      return `The engine does not do ${mode ? mode.title : state.mode} yet; it is coming. Your inputs are kept${lastGood ? ", and the last result stays, greyed" : ""}.`;
-    }
-    const where = INPUTS.includes(e.input) || e.input === "schema"
-      ? `${roleName(e.input)}${e.line ? `, line ${e.line}${e.column ? `, column ${e.column}` : ""}` : ""}: `
-      : "";
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
-    return `${where}${e.message}${more}.${lastGood ? " Showing the last good result." : ""}`;
-  }
-
-  function roleName(input) {
-    const role = findMode(state.mode)?.inputs[input];
-    return role ? `${role.label} (${input})` : input;
-  }
-
-  function applyMode() {
+  function applyMode(state) {
     const mode = findMode(state.mode);
-    const shown = config.embed.embed ? embedPanes(config.embed, state.mode) : null;
-    for (const input of INPUTS) {
-      const role = mode.inputs[input];
-      editors[input].setRole(shown && !shown.includes(input) ? null : role);
-    }
+    const shown = embedded ? embedPanes(config.embed, state.mode) : null;
+    for (const input of INPUTS) editors[input].setRole(shown && !shown.includes(input) ? null : mode.inputs[input]);
     root.toggleAttribute("data-no-result", Boolean(shown && !shown.includes("result")));
     modeSwitch.update(state.mode);
     optionsBar.update(mode, state.options);
     output.setAgainHelp(mode.againHelp);
-    updateSchemaSummary();
-  }
-
-  function updateSchemaSummary() {
     schema.setSummary(state.options.schema, state.options.schemaType);
-  }
-
-  /**
-   * Replaces the whole state (an example, a file, a link, an embedder). `ex` is the example the
-   * state opens; with keepExample, the current example stays (Apply again steps through it).
-   */
-  function loadState(next, ex, { keepExample = false } = {}) {
-    loading = true;
-    state = cloneState(next);
-    for (const input of INPUTS) editors[input].setText(state[input]);
-    schema.setValues(state.options.schema, state.options.schemaType);
-    loading = false;
-    if (!keepExample) {
-      example = ex;
-      exampleName = ex?.name ?? "";
-      exampleState = ex ? cloneState(state) : null;
-    }
-    applyMode();
-    setStale(true);
-    saveSoon();
-    syncURL();
-    showNote();
-    runNow();
   }
 
   function openExample(ex) {
     const next = stateFromRequest(ex.request);
-    if (next) loadState(next, ex);
+    if (next) store.load(next, ex);
+  }
+
+  async function openHash(hash) {
+    const next = await resolveInitial({ hash, autosaved: null, prerendered: null, loadExamples });
+    notice.show(next.notice);
+    if (next.from !== "link" && next.from !== "example") return;
+    const list = next.exampleName ? await loadExamples() : [];
+    store.load(next.state, list.find((e) => e.name === next.exampleName) ?? null);
   }
 
   function showNote() {
-    note.show(example, Boolean(example && exampleState && !sameState(state, exampleState)));
+    note.show(store.example(), store.edited());
   }
 
   function stepAgain() {
-    if (!lastGood?.response.result || stale) return;
-    loadState(applyAgain(state, lastGood.response.result), null, { keepExample: true });
-    status.set("info", findMode(state.mode).againHelp);
+    const last = answers.lastGood();
+    if (!last?.response.result || answers.isStale()) return;
+    store.load(applyAgain(store.get(), last.response.result), null, { keepExample: true });
+    output.status.set("info", findMode(store.get().mode).againHelp);
   }
 
   /** The fragment that reproduces the state: #example=<name> while an example is unedited. */
   async function fragment() {
-    if (exampleName && exampleState && sameState(state, exampleState)) return `example=${exampleName}`;
-    return encodeShare(state);
+    return store.unedited() ? `example=${store.exampleName()}` : encodeShare(store.get());
   }
 
   async function share() {
-    syncSoon.cancel();
-    await syncNow();
+    await address.syncNow();
     const url = `${config.pageURL}#${await fragment()}`;
     const copied = await copyText(url);
-    shareDialog.open({ url, state: cloneState(state), copied });
+    shareDialog.open({ url, state: store.get(), copied, example: store.unedited() ? store.example() ?? { name: store.exampleName(), title: "" } : null });
   }
 
   async function openEmbed() {
-    embedDialog.open({ base: config.pageURL, fragment: await encodeShare(state), mode: state.mode, title: `mergeplay: ${example?.title ?? findMode(state.mode).title}` });
+    embedDialog.open({ base: config.pageURL, fragment: await encodeShare(store.get()), mode: store.get().mode, title: `mergeplay: ${store.example()?.title ?? findMode(store.get().mode).title}` });
   }
 }
 
-// ---- helpers -----------------------------------------------------------------------------------
-
-function readConfig() {
-  const resolve = (name, fallback) => new URL(root.dataset[name] || fallback, document.baseURI).href;
-  const pageURL = `${location.origin}${location.pathname}`;
-  return {
-    nonce: cspNonce(document),
-    workerURL: resolve("worker", "web/worker.js"),
-    wasmURL: resolve("wasm", "mergeplay.wasm"),
-    wasmExecURL: resolve("wasmExec", "wasm_exec.js"),
-    examplesURL: resolve("examples", "examples.json"),
-    prerendered: parsePrerendered(document.getElementById("prerendered")?.textContent),
-    embed: parseEmbedParams(location.search),
-    pageURL,
-  };
+/** The state an embedder's mergeplay:set asks for: the current one with the message's fields. */
+function mergeMessage(state, message) {
+  const next = { ...state, options: { ...state.options } };
+  if (message.mode) next.mode = message.mode;
+  for (const input of INPUTS) if (message[input] !== undefined) next[input] = message[input];
+  if (message.options) Object.assign(next.options, message.options);
+  return next;
 }
 
 function mount(id, ...children) {
   const el = document.getElementById(id);
   if (el) replaceChildren(el, ...children);
-}
-
-function cloneState(s) {
-  return { mode: s.mode, options: { ...s.options }, original: s.original, updated: s.updated, live: s.live };
-}
-
-function isNotBuilt(errors) {
-  return errors.some((e) => e.input === "request" && /not built yet/.test(e.message));
-}
-
-function safeLocalStorage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }

@@ -7,12 +7,12 @@ export const MARKS = ["added", "changed", "deleted", "retained", "ignored", "con
 
 /** How each mark reads: a symbol (never colour alone), a label, and what it means. */
 export const MARK_INFO = {
-  added: { symbol: "+", label: "added", meaning: "in the result, not in live" },
-  changed: { symbol: "~", label: "changed", meaning: "in live and in the result, with another value" },
-  deleted: { symbol: "−", label: "deleted", meaning: "in live, gone from the result" },
-  retained: { symbol: "=", label: "retained", meaning: "named by the config and kept as live had it" },
-  ignored: { symbol: "·", label: "ignored", meaning: "only in live, named by neither input, left alone" },
-  conflict: { symbol: "!", label: "conflict", meaning: "the merge would change it, but another owner holds it" },
+  added: { symbol: "+", label: "added", state: "added", meaning: "in the result, not in live" },
+  changed: { symbol: "~", label: "changed", state: "changed", meaning: "in live and in the result, with another value" },
+  deleted: { symbol: "−", label: "deleted", state: "deleted", meaning: "in live, gone from the result" },
+  retained: { symbol: "=", label: "retained", state: "retained", meaning: "named by the config and kept as live had it" },
+  ignored: { symbol: "·", label: "ignored", state: "ignored", meaning: "only in live, named by neither input, left alone" },
+  conflict: { symbol: "!", label: "conflict", state: "in conflict", meaning: "the merge would change it, but another owner holds it" },
 };
 
 /** Marks worth jumping to: what the merge changes or refuses. */
@@ -414,6 +414,24 @@ export function nextChange(layout, from, dir) {
 }
 
 /**
+ * The next line after display index `from` that starts a field carrying `mark`, wrapping around
+ * to the top (`from` itself last); -1 when no line does.
+ * @param {Layout} layout
+ * @param {number} from
+ * @param {string} mark
+ * @returns {number}
+ */
+export function nextOfMark(layout, from, mark) {
+  const n = layout.lines.length;
+  for (let k = 1; k <= n; k++) {
+    const i = (((from + k) % n) + n) % n;
+    const l = layout.lines[i];
+    if (l.first && l.mark === mark) return i;
+  }
+  return -1;
+}
+
+/**
  * A plain sentence describing a display line, for the reason panel and screen readers.
  * @param {Layout} layout
  * @param {object[]} fields response.fields
@@ -430,9 +448,15 @@ export function describeLine(layout, fields, index) {
     return { title: `${where}: ${label}`, path: f.path || "(the whole resource)", resource: f.resource, reason: sentence(f.reason), mark: f.mark };
   }
   if (line.inherited) {
-    const label = MARK_INFO[line.mark].label;
-    return { title: `${where}: ${label}`, path: "", reason: `Everything under this line is ${label}.`, mark: line.mark };
+    const info = MARK_INFO[line.mark];
+    return { title: `${where}: ${info.label}`, path: "", reason: `Everything under this line is ${info.state}.`, mark: line.mark };
   }
+  const bare = line.text.trim();
+  if (bare === "---" || bare.startsWith("--- ")) {
+    return { title: `${where}: document separator`, path: "", reason: "A document separator (---): the next resource of the stream starts under it. It holds no field, so no mark.", mark: null };
+  }
+  if (bare === "...") return { title: `${where}: end of document`, path: "", reason: "The end of a document (...): it holds no field, so no mark.", mark: null };
+  if (bare.startsWith("#")) return { title: `${where}: comment`, path: "", reason: "A comment: it holds no field, so no mark.", mark: null };
   let reason = "";
   if (isContent(line.text)) {
     const texts = layout.lines.map((l) => l.text);
@@ -443,10 +467,21 @@ export function describeLine(layout, fields, index) {
   return { title: where, path: "", reason, mark: null };
 }
 
-/** Capitalises a reason and ends it with a full stop, as a sentence. */
+/** Names that keep their lower case at the start of a sentence (tools, managers). */
+const LOWER_CASE_NAMES = new Set(["kubectl", "kustomize", "kyaml", "kpt", "helm"]);
+
+/**
+ * Capitalises a reason and ends it with a full stop, as a sentence. A reason that starts with a
+ * name keeps it as written: a tool (kubectl), or a word that is not plain lower-case letters (a
+ * field manager such as kube-controller-manager or before-first-apply, a path, a value).
+ * @param {string} text
+ * @returns {string}
+ */
 export function sentence(text) {
   const t = String(text ?? "").trim();
   if (!t) return "";
-  const capital = t[0].toUpperCase() + t.slice(1);
+  const first = /^[^\s:;,]*/.exec(t)[0];
+  const plainWord = /^[a-z]+$/.test(first) && !LOWER_CASE_NAMES.has(first);
+  const capital = plainWord ? t[0].toUpperCase() + t.slice(1) : t;
   return /[.!?]$/.test(capital) ? capital : capital + ".";
 }

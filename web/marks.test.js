@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { MARKS, MARK_INFO, describeLine, layoutResult, lineOfField, nextChange, sentence, splitLines } from "./marks.js";
+import { MARKS, MARK_INFO, describeLine, layoutResult, lineOfField, nextChange, nextOfMark, sentence, splitLines } from "./marks.js";
 
 // Responses of the examples, computed natively (see web/README.md to refresh them).
 const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
@@ -137,4 +137,38 @@ test("navigation finds changes, fields and plain descriptions", () => {
   assert.match(describeLine(layout, response.fields, 2).reason, /marked differently/);
   assert.equal(sentence("a reason"), "A reason.");
   assert.equal(sentence(""), "");
+});
+
+test("sentences keep names as written at their start", () => {
+  assert.equal(sentence("kube-controller-manager owns it"), "kube-controller-manager owns it.");
+  assert.equal(sentence("before-first-apply owns it"), "before-first-apply owns it.");
+  assert.equal(sentence("kubectl sets it"), "kubectl sets it.");
+  assert.equal(sentence("upstream changed it"), "Upstream changed it.");
+  assert.equal(sentence("removed: gone"), "Removed: gone.");
+  assert.equal(sentence(".spec.replicas is owned"), ".spec.replicas is owned.");
+});
+
+test("the legend's jump finds the next line of a mark, wrapping around", () => {
+  const { layout } = example("apply-containers");
+  const added = layout.lines.map((l, i) => (l.first && l.mark === "added" ? i : -1)).filter((i) => i >= 0);
+  assert.ok(added.length >= 1);
+  assert.equal(nextOfMark(layout, -1, "added"), added[0]);
+  assert.equal(nextOfMark(layout, added[added.length - 1], "added"), added[0], "wraps to the top");
+  assert.equal(nextOfMark(layout, 0, "no-such-mark"), -1);
+  assert.equal(nextOfMark({ lines: [] }, 0, "added"), -1);
+});
+
+test("separators, comments and uniformly marked openers read as plain sentences", () => {
+  const lines = [
+    { text: "a: 1", kind: "result", mark: null, field: -1, first: false, inherited: false, resultLine: 1, liveLine: 0 },
+    { text: "---", kind: "result", mark: null, field: -1, first: false, inherited: false, resultLine: 2, liveLine: 0 },
+    { text: "# note", kind: "result", mark: null, field: -1, first: false, inherited: false, resultLine: 3, liveLine: 0 },
+    { text: "b:", kind: "result", mark: "conflict", field: -1, first: false, inherited: true, resultLine: 4, liveLine: 0 },
+  ];
+  const layout = { lines, counts: {}, hasResult: true };
+  const sep = describeLine(layout, [], 1);
+  assert.equal(sep.title, "Line 2: document separator");
+  assert.match(sep.reason, /^A document separator \(---\): the next resource/);
+  assert.match(describeLine(layout, [], 2).reason, /^A comment/);
+  assert.equal(describeLine(layout, [], 3).reason, "Everything under this line is in conflict.");
 });

@@ -63,7 +63,7 @@ export const MODES = [
     again: { original: "updated", live: "result" },
     againHelp: "The result becomes live and the config becomes last-applied, as after a real apply.",
     views: [],
-    fold: [],
+    fold: ["metadata.annotations.kubectl.kubernetes.io/last-applied-configuration"],
   },
   {
     name: "merge3",

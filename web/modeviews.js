@@ -9,7 +9,8 @@
 
 import { warningItems, warningNote } from "./twoway.js";
 import { createOwnershipView } from "./ownershipview.js";
-import { createOutOfSyncPanel, createSideBySideView } from "./twowayview.js";
+import { createOutOfSyncPanel } from "./outofsyncview.js";
+import { createSideBySideView } from "./twowayview.js";
 
 /**
  * @typedef {{showResultLine: (line: number) => void, selectTab: (id: string) => void}} ViewContext

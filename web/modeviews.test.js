@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { applierOf } from "./conflicts.js";
-import { foldRanges, foldSummary, hiddenBy } from "./fold.js";
+import { foldName, foldRanges, foldSummary, hiddenBy } from "./fold.js";
 import { MODES } from "./modes.js";
 import { MODE_VIEWS } from "./modeviews.js";
 import { managerName, managers, operationNotes, ownerRows, rowsOwnedBy } from "./ownership.js";
@@ -11,8 +11,26 @@ import { splitLines } from "./marks.js";
 
 const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
 const response = (name) => examples[name].response;
+const LAST_APPLIED = "metadata.annotations.kubectl.kubernetes.io/last-applied-configuration";
 
-test("every view a mode lists exists, and only ssa folds managedFields", () => {
+test("the last-applied annotation folds: its key line stays (with its mark), its block scalar is hidden", () => {
+  const r = response("apply-containers");
+  const lines = splitLines(r.result);
+  const folds = foldRanges(lines, [LAST_APPLIED]);
+  const key = lines.findIndex((l) => l.trim().startsWith("kubectl.kubernetes.io/last-applied-configuration:")) + 1;
+  assert.deepEqual(folds.map((f) => [f.start, f.end, f.hidden]), [[key, key + 1, 1]]);
+  assert.equal(foldName(folds[0].path), "last-applied-configuration");
+  assert.equal(foldSummary(folds, true), "last-applied-configuration folded (1 line hidden).");
+  assert.ok(r.fields.some((f) => f.line === key), "the annotation's mark is on the line that stays");
+  // Block scalar headers of every form open a fold; a plain or flow value does not.
+  for (const header of ["|", "|-", ">+", "|2", "> # note"]) {
+    assert.equal(foldRanges(["metadata:", "  annotations:", `    kubectl.kubernetes.io/last-applied-configuration: ${header}`, "      {}", "spec: {}"], [LAST_APPLIED]).length, 1, header);
+  }
+  assert.deepEqual(foldRanges(["metadata:", "  annotations:", "    kubectl.kubernetes.io/last-applied-configuration: '{}'", "spec: {}"], [LAST_APPLIED]), []);
+  assert.equal(foldName("metadata.managedFields"), "managedFields");
+});
+
+test("every view a mode lists exists; ssa folds managedFields, apply the last-applied annotation", () => {
   for (const mode of MODES) {
     assert.ok(Array.isArray(mode.views) && Array.isArray(mode.fold), mode.name);
     for (const id of mode.views) assert.ok(Object.hasOwn(MODE_VIEWS, id), `${mode.name}: ${id}`);
@@ -22,6 +40,7 @@ test("every view a mode lists exists, and only ssa folds managedFields", () => {
     if (kind.place === "tab") assert.ok(kind.label, id);
   }
   assert.deepEqual(MODES.find((m) => m.name === "ssa").fold, ["metadata.managedFields"]);
+  assert.deepEqual(MODES.find((m) => m.name === "apply").fold, [LAST_APPLIED]);
   assert.deepEqual(MODES.find((m) => m.name === "ssa").views, ["ownership"]);
   assert.deepEqual(MODES.find((m) => m.name === "twoway").views, ["outOfSync", "helm"]);
 });

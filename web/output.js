@@ -9,9 +9,9 @@ import { createConflicts } from "./conflicts.js";
 import { createDiffView } from "./diffview.js";
 import { copyText, download, h, replaceChildren } from "./dom.js";
 import { createExplain } from "./explain.js";
-import { foldRanges, foldSummary } from "./fold.js";
+import { foldName, foldRanges, foldSummary } from "./fold.js";
 import { createLegend } from "./legend.js";
-import { layoutResult, lineOfField } from "./marks.js";
+import { layoutResult, lineOfField, nextOfMark } from "./marks.js";
 import { MODE_VIEWS } from "./modeviews.js";
 import { createPatchView } from "./patchview.js";
 import { createResult } from "./result.js";
@@ -27,7 +27,7 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
   let shown = null; // {response, layout}
   const status = createStatus();
   const result = createResult({ nonce, onRun });
-  const legend = createLegend();
+  const legend = createLegend({ onJump: (mark) => jumpToMark(mark) });
   const conflicts = createConflicts({ onShow: onShowConflict });
   const patchView = createPatchView();
   const diffView = createDiffView();
@@ -147,7 +147,7 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
   }
 
   function foldNames() {
-    return [...new Set(folds.map((f) => f.path.split(".").pop()))].join(", ");
+    return [...new Set(folds.map((f) => foldName(f.path)))].join(", ");
   }
 
   /** Focuses a display line of the result, opening the fold that hides it. */
@@ -158,6 +158,14 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
       applyExtras();
     }
     result.focusIndex(index);
+  }
+
+  /** Shows the Result tab with the next line carrying a mark (after the cursor, wrapping) focused. */
+  function jumpToMark(mark) {
+    if (!shown) return;
+    tabs.select("result");
+    const at = nextOfMark(shown.layout, result.cursorIndex(), mark);
+    if (at >= 0) focusDisplay(at);
   }
 
   /** Shows the Result tab with a line of the result (1-based) focused. */

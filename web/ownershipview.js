@@ -4,7 +4,7 @@
 // result pane. Every owner is written as text; colours only repeat it.
 
 import { h, replaceChildren } from "./dom.js";
-import { foldRanges } from "./fold.js";
+import { foldName, foldRanges } from "./fold.js";
 import { managers, operationNotes, ownerRows, rowsOwnedBy } from "./ownership.js";
 
 /** How many owner colours style.css defines (mp-owner-c0 …). */
@@ -74,7 +74,7 @@ export function createOwnershipView() {
 
   function foldRow(fold) {
     const button = h("button", { type: "button", class: "mp-link mp-owner-fold-toggle", "aria-expanded": String(unfolded) },
-      unfolded ? `Fold ${fold.path.split(".").pop()} (lines ${fold.start + 1}–${fold.end})` : `⋯ ${fold.hidden} lines of ${fold.path.split(".").pop()} folded: show them`);
+      unfolded ? `Fold ${foldName(fold.path)}, lines ${fold.start + 1}–${fold.end}` : `⋯ ${fold.hidden} lines of ${foldName(fold.path)} folded: show them`);
     button.addEventListener("click", () => {
       unfolded = !unfolded;
       render();

@@ -8,6 +8,7 @@ const ACTIONS = {
   patch: "patched",
   delete: "deleted",
   none: "left alone: nothing is sent",
+  unchanged: "unchanged: the patch is empty, so kubectl sends nothing and prints \"unchanged\"",
 };
 const TYPES = { strategic: "strategic merge patch", merge: "JSON merge patch" };
 
@@ -34,12 +35,17 @@ export function prettyJSON(text) {
 export function patchEntries(response) {
   const str = (v) => (typeof v === "string" ? v : "");
   const listed = Array.isArray(response?.extra?.patches) ? response.extra.patches : [];
-  const entries = listed.filter((p) => p && typeof p === "object").map((p) => ({
-    resource: str(p.resource),
-    action: str(p.action),
-    type: str(p.type),
-    text: prettyJSON(str(p.patch)),
-  }));
+  // An empty patch is no patch: kubectl skips the request (until the engine says "none" itself).
+  const empty = (text) => /^\s*\{\s*\}\s*$/.test(text);
+  const entries = listed.filter((p) => p && typeof p === "object").map((p) => {
+    const unchanged = str(p.action) === "patch" && empty(str(p.patch));
+    return {
+      resource: str(p.resource),
+      action: unchanged ? "unchanged" : str(p.action),
+      type: unchanged ? "" : str(p.type),
+      text: unchanged ? "" : prettyJSON(str(p.patch)),
+    };
+  });
   if (!entries.length && str(response?.patch)) entries.push({ resource: "", action: "patch", type: "", text: prettyJSON(response.patch) });
   for (const e of entries) {
     const parts = [ACTIONS[e.action] ?? e.action, TYPES[e.type] ?? e.type].filter(Boolean);
@@ -58,7 +64,7 @@ export function createPatchView() {
   const dom = h("div", { class: "mp-view mp-patch-view" },
     h("div", { class: "mp-view-head" },
       h("p", { class: "mp-view-intro", text: "What the merge sends to the API server, resource by resource." }),
-      copyButton("Copy patch", () => raw, "Copy the whole patch as JSON"),
+      copyButton("Copy patch", () => raw, "the whole patch as JSON"),
     ),
     body,
   );

@@ -9,6 +9,7 @@ import { Compartment, EditorState, StateEffect, StateField } from "@codemirror/s
 import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
 import { MARK_INFO, describeLine, nextChange } from "./marks.js";
+import { changedRange } from "./textchange.js";
 
 const setLayout = StateEffect.define();
 const EMPTY = { layout: { lines: [], counts: {}, hasResult: false }, fields: [] };
@@ -202,13 +203,17 @@ export function createResult({ nonce, onRun }) {
       const text = layout.lines.map((l) => l.text).join("\n");
       const head = Math.min(view.state.selection.main.head, text.length);
       view.dispatch({
-        changes: { from: 0, to: view.state.doc.length, insert: text },
+        // Only the part that differs is replaced: CodeMirror keeps the lines around it as they
+        // are drawn (an edit usually changes a line or two of a long result).
+        changes: changedRange(view.state.doc.toString(), text),
         selection: { anchor: head },
         effects: [setLayout.of({ layout, fields }), empty.reconfigure(placeholder(emptyText))],
       });
       if (!view.hasFocus) replaceChildren(panel, h("p", { class: "mp-reason-hint", text: layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "" }));
     },
     focusIndex,
+    /** The display index (0-based) of the cursor's line. */
+    cursorIndex: () => view.state.doc.lineAt(view.state.selection.main.head).number - 1,
     /** The text shown (with deleted lines), for tests. */
     shownText: () => view.state.doc.toString(),
     destroy: () => view.destroy(),

@@ -8,7 +8,7 @@ import { FILE_SUFFIX, shareNotices, stateFromFile, stateToFile } from "./share.j
  * Creates the Share dialog.
  * @param {{onOpenFile: (state: import("./modes.js").State) => void}} config called with a valid
  *   state read from a file the reader picked
- * @returns {{dom: HTMLDialogElement, open: (share: {url: string, state: object, copied: boolean}) => void, destroy: () => void}}
+ * @returns {{dom: HTMLDialogElement, open: (share: {url: string, state: object, copied: boolean, example?: {name: string, title: string}|null}) => void, destroy: () => void}}
  */
 export function createShareDialog({ onOpenFile }) {
   let state = null;
@@ -20,6 +20,7 @@ export function createShareDialog({ onOpenFile }) {
     status.textContent = (await copyText(link.value)) ? "Link copied to the clipboard." : "Copy the link above (the clipboard is not available).";
   });
   const notices = h("ul", { class: "mp-notices" });
+  const intro = h("p", { class: "mp-dialog-intro" });
   const fileInput = h("input", { type: "file", accept: `${FILE_SUFFIX},.json,application/json`, class: "mp-visually-hidden", tabindex: "-1", "aria-hidden": "true" });
   const fileStatus = h("p", { class: "mp-dialog-status", role: "status" });
   fileInput.addEventListener("change", async () => {
@@ -39,7 +40,7 @@ export function createShareDialog({ onOpenFile }) {
       h("h2", { id: "mp-share-title", text: "Share" }),
       h("button", { type: "button", class: "mp-button mp-small", onclick: () => dom.close() }, "Close"),
     ),
-    h("p", { class: "mp-dialog-intro", text: "The link holds the whole playground: the mode, its options, the schema and the three inputs. The address bar always holds the same link." }),
+    intro,
     h("div", { class: "mp-link-row" }, link, copy),
     status,
     notices,
@@ -54,8 +55,9 @@ export function createShareDialog({ onOpenFile }) {
   );
   return {
     dom,
-    open({ url, state: current, copied }) {
+    open({ url, state: current, copied, example = null }) {
       state = current;
+      intro.textContent = shareIntro(example);
       link.value = url;
       status.textContent = copied ? "Link copied to the clipboard." : "";
       fileStatus.textContent = "";
@@ -65,4 +67,17 @@ export function createShareDialog({ onOpenFile }) {
     },
     destroy: () => dom.remove(),
   };
+}
+
+/**
+ * What the Share dialog says the link is: the name of an unedited example, or the whole state.
+ * @param {{name: string, title: string}|null} example the example the state still is, unedited
+ * @returns {string}
+ */
+export function shareIntro(example) {
+  if (example) {
+    const title = example.title ? ` (${example.title})` : "";
+    return `The link names the example ${example.name}${title}: it opens the example as the playground ships it, not a copy of your text. Once you edit anything, the link holds the whole playground instead: the mode, its options, the schema and the three inputs. The address bar always holds the same link.`;
+  }
+  return "The link holds the whole playground: the mode, its options, the schema and the three inputs. The address bar always holds the same link.";
 }

@@ -29,13 +29,15 @@ export function createThemeToggle({ root, storage, media, forced }) {
       return null;
     }
   };
-  const dom = h("button", { type: "button", class: "mp-button mp-theme", "aria-label": "Dark theme" });
+  // A toggle: its name stays "Dark theme" (the visible "Dark" is part of it, as WCAG's label in
+  // name asks) and aria-pressed says whether it is on.
+  const dom = h("button", { type: "button", class: "mp-button mp-theme" },
+    h("span", { "aria-hidden": "true", text: "☾" }), " Dark", h("span", { class: "mp-visually-hidden", text: " theme" }));
   const apply = () => {
     const theme = resolveTheme({ forced, saved: read(), prefersDark: Boolean(media?.matches) });
     root.dataset.theme = theme;
     dom.setAttribute("aria-pressed", String(theme === "dark"));
-    dom.textContent = theme === "dark" ? "☾ Dark" : "☀ Light";
-    dom.title = theme === "dark" ? "Dark theme (click for light)" : "Light theme (click for dark)";
+    dom.title = theme === "dark" ? "The dark theme is on: press for the light theme" : "The light theme is on: press for the dark theme";
   };
   dom.addEventListener("click", () => {
     const next = root.dataset.theme === "dark" ? "light" : "dark";

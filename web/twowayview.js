@@ -1,10 +1,9 @@
-// Helm 2's views (the twoway mode): the out-of-sync panel above the result (extra.warnings, each
-// linking to its line of the two-way result) and the "Helm 2 | Helm 3" tab: the two results
-// side by side (response.result | extra.threeWay.result), differing rows marked, and the repair
-// patches (extra.repairPatches) with the kubectl command that sends each.
+// Helm 2's "Helm 2 | Helm 3" tab (the twoway mode): the two results side by side
+// (response.result | extra.threeWay.result), differing rows marked, and the repair patches
+// (extra.repairPatches) with the kubectl command that sends each. The out-of-sync panel is
+// outofsyncview.js.
 
 import { copyButton, h, replaceChildren } from "./dom.js";
-import { sentence } from "./marks.js";
 import { prettyJSON } from "./patchview.js";
 import { repairItems, sideBySide, warningItems } from "./twoway.js";
 
@@ -14,46 +13,6 @@ const ROW_MARKS = {
   left: { symbol: "‹", text: "only in the two-way result" },
   right: { symbol: "›", text: "only in the three-way result" },
 };
-
-/**
- * Creates the out-of-sync panel (hidden while there is nothing out of sync).
- * @param {{showResultLine: (line: number) => void, selectTab: (id: string) => void}} config
- * @returns {{dom: HTMLElement, update: (response: object|null) => void, destroy: () => void}}
- */
-export function createOutOfSyncPanel({ showResultLine, selectTab }) {
-  const title = h("h2", { class: "mp-outofsync-title", id: "mp-outofsync-title" });
-  const list = h("ul", { class: "mp-outofsync-list" });
-  const repair = h("button", { type: "button", class: "mp-link mp-outofsync-repair", onclick: () => selectTab("helm") }, "See both results side by side, and the repair patch");
-  const dom = h("section", { class: "mp-outofsync", "aria-labelledby": "mp-outofsync-title", hidden: true }, title, list, repair);
-  return {
-    dom,
-    update(response) {
-      const items = response ? warningItems(response) : [];
-      dom.hidden = items.length === 0;
-      title.textContent = items.length === 1
-        ? "1 field left out of sync by the Helm 2 upgrade"
-        : `${items.length} fields left out of sync by the Helm 2 upgrade`;
-      replaceChildren(list, ...items.map((w) => h("li", { class: "mp-outofsync-item" },
-        h("p", { class: "mp-outofsync-head" },
-          h("span", { class: "mp-chip mp-warning-chip", "aria-hidden": "true", text: "⚠" }), " ",
-          h("code", { text: w.path || "(the whole resource)" }),
-          w.resource ? h("span", { class: "mp-outofsync-resource", text: ` in ${w.resource}` }) : null,
-          w.line ? h("button", {
-            type: "button", class: "mp-link mp-outofsync-line",
-            "aria-label": `Show ${w.path || "the resource"} in the two-way result, line ${w.line}${w.missing ? " (the resource: the field is missing)" : ""}`,
-            onclick: () => showResultLine(w.line),
-          }, w.missing ? `line ${w.line} (resource)` : `line ${w.line}`) : null,
-        ),
-        h("dl", { class: "mp-outofsync-values" },
-          h("div", {}, h("dt", { text: "Helm 2 leaves:" }), h("dd", {}, w.twoWay ? h("code", { text: w.twoWay }) : h("span", { class: "mp-conflict-missing", text: "(missing)" }))),
-          h("div", {}, h("dt", { text: "Helm 3 sets:" }), h("dd", {}, w.threeWay ? h("code", { text: w.threeWay }) : h("span", { class: "mp-conflict-missing", text: "(removed)" }))),
-        ),
-        h("p", { class: "mp-outofsync-message", text: sentence(w.message) }),
-      )));
-    },
-    destroy: () => dom.remove(),
-  };
-}
 
 /**
  * Creates the "Helm 2 | Helm 3" tab's view.
@@ -80,7 +39,7 @@ export function createSideBySideView() {
     h("div", { class: "mp-view-head" },
       h("p", { class: "mp-view-intro" }, "Left: what Helm 2's two-way upgrade leaves. Right: what Helm 3's three-way merge (and kubectl apply) leaves. Rows that differ are marked ",
         h("span", { class: "mp-sbs-key mp-sbs-changed", text: "≠" }), "; ", h("span", { class: "mp-sbs-key", text: "⚠" }), " marks a field out of sync."),
-      copyButton("Copy Helm 3 result", () => threeText, "Copy the three-way result as YAML"),
+      copyButton("Copy Helm 3 result", () => threeText, "the three-way result as YAML"),
     ),
     summary,
     wrap,
@@ -131,8 +90,8 @@ export function createSideBySideView() {
         h("div", { class: "mp-repair-command" },
           h("pre", { class: "mp-code", tabindex: "0", "aria-label": "The kubectl command that sends it" }, h("code", { text: r.command })),
           h("div", { class: "mp-button-row" },
-            copyButton("Copy command", () => r.command, `Copy the kubectl patch command for ${r.resource}`),
-            copyButton("Copy patch", () => r.patch, `Copy the repair patch of ${r.resource} as JSON`),
+            copyButton("Copy command", () => r.command, `the kubectl patch command for ${r.resource}`),
+            copyButton("Copy patch", () => r.patch, `the repair patch of ${r.resource} as JSON`),
           ),
         ),
       )));

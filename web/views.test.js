@@ -17,6 +17,10 @@ test("patches are listed per resource, pretty-printed, with what kubectl does", 
   assert.match(entries[2].summary, /^created/);
   assert.deepEqual(patchEntries({ patch: '{"a":1}', extra: {} }), [{ resource: "", action: "patch", type: "", text: '{\n  "a": 1\n}', summary: "patched" }]);
   assert.deepEqual(patchEntries({ patch: "", extra: { patches: [null, 3] } }), []);
+  const [unchanged] = patchEntries({ patch: "{}", extra: { patches: [{ resource: "v1/ConfigMap/default/a", action: "patch", type: "strategic", patch: " {} " }] } });
+  assert.equal(unchanged.action, "unchanged");
+  assert.equal(unchanged.text, "");
+  assert.match(unchanged.summary, /^unchanged: the patch is empty, so kubectl sends nothing/);
   assert.equal(prettyJSON("not json"), "not json");
 });
 
@@ -69,4 +73,11 @@ test("the theme: an embed's choice, then the saved one, then the system's", () =
   assert.equal(resolveTheme({ forced: null, saved: "dark", prefersDark: false }), "dark");
   assert.equal(resolveTheme({ forced: null, saved: "pink", prefersDark: true }), "dark");
   assert.equal(resolveTheme({ forced: null, saved: null, prefersDark: false }), "light");
+});
+
+test("long lists are drawn a chunk at a time", async () => {
+  const { chunks, CHUNK } = await import("./lazylist.js");
+  assert.deepEqual(chunks(0), []);
+  assert.deepEqual(chunks(3, 2), [[0, 2], [2, 3]]);
+  assert.deepEqual(chunks(CHUNK * 2 + 1).map(([a, b]) => b - a), [CHUNK, CHUNK, 1]);
 });

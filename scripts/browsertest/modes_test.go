@@ -489,7 +489,7 @@ func TestTwowayModeViews(t *testing.T) {
 		Values              [][]string
 	}
 	p.eval(`(() => { const s = document.querySelector(".mp-outofsync"); if (s.hidden) return {}; const li = s.querySelector(".mp-outofsync-item");
-	  return {title: s.querySelector(".mp-outofsync-title").textContent, head: li.querySelector(".mp-outofsync-head").textContent, button: li.querySelector(".mp-outofsync-line").textContent,
+	  return {title: s.querySelector(".mp-outofsync-title").textContent, head: li.querySelector(".mp-outofsync-head").textContent, button: li.querySelector(".mp-outofsync-line").firstChild.textContent,
 	    values: [...li.querySelectorAll(".mp-outofsync-values > div")].map((d) => [d.querySelector("dt").textContent, d.querySelector("dd").textContent])}; })()`, &panel)
 	if panel.Title != "1 field left out of sync by the Helm 2 upgrade" || !strings.Contains(panel.Head, w.Path) || panel.Button != fmt.Sprintf("line %d", w.Line) {
 		t.Errorf("the out-of-sync panel: %+v", panel)
@@ -574,8 +574,8 @@ func TestTwowayModeViews(t *testing.T) {
 			t.Fatalf("allowing %s: %v", name, err)
 		}
 	}
-	p.eval(`[...document.querySelectorAll(".mp-repair button")].find((b) => b.textContent === "Copy command").click()`, nil)
-	p.waitFor("the command copied", `[...document.querySelectorAll(".mp-repair button")].some((b) => b.textContent === "Copied")`, 5*time.Second)
+	p.eval(`[...document.querySelectorAll(".mp-repair button")].find((b) => b.firstChild.textContent === "Copy command").click()`, nil)
+	p.waitFor("the command copied", `[...document.querySelectorAll(".mp-repair button")].some((b) => b.firstChild.textContent === "Copied")`, 5*time.Second)
 	var copied string
 	p.eval(`navigator.clipboard.readText()`, &copied)
 	if copied != command {

@@ -13,8 +13,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestScreenshots takes the README's screenshots: the default view and an embed, light and dark,
-// each with a reason tooltip open. They go to the folder MERGEPLAY_SCREENSHOTS names (make
+// TestScreenshots takes the README's screenshots: the default view, an embed and a phone's width
+// (390 px), light and dark, each with a reason tooltip open. They go to the folder MERGEPLAY_SCREENSHOTS names (make
 // screenshots writes docs/screenshots); without it, to a temporary folder, so that the views are
 // still exercised.
 func TestScreenshots(t *testing.T) {
@@ -32,6 +32,7 @@ func TestScreenshots(t *testing.T) {
 	}{
 		{"default", "/", 1440, 900},
 		{"embed", "/?embed=1&panes=updated,result#example=apply-containers", 960, 640},
+		{"phone", "/", 390, 844},
 	} {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(shot.name+"-"+scheme, func(t *testing.T) {

@@ -63,8 +63,15 @@ type tab struct {
 // openTab opens a tab of the given viewport size.
 func openTab(t testing.TB, h *harness, width, height int64) *tab {
 	t.Helper()
+	return openTabWithin(t, h, width, height, tabTimeout)
+}
+
+// openTabWithin opens a tab whose work is bounded by timeout instead of tabTimeout (axe-core
+// takes tens of seconds on a large view on a loaded machine).
+func openTabWithin(t testing.TB, h *harness, width, height int64, timeout time.Duration) *tab {
+	t.Helper()
 	ctx, cancel := chromedp.NewContext(h.browser, chromedp.WithNewBrowserContext())
-	ctx, cancelTimeout := context.WithTimeout(ctx, tabTimeout)
+	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
 	p := &tab{t: t, h: h, ctx: ctx, cancel: func() { cancelTimeout(); cancel() }}
 	t.Cleanup(p.close)
 	console := chromedp.Console(ctx)

@@ -1,0 +1,22 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { conflictSummary, problemSummary, roleName } from "./answers.js";
+
+test("an error names the input by its role, its line and column, without nested parentheses", () => {
+  const got = problemSummary([{ input: "live", line: 3, column: 7, message: "mapping values are not allowed here" }], { mode: "apply", hasLast: true });
+  assert.equal(got, "live object, the live input, line 3, column 7: mapping values are not allowed here. Showing the last good result.");
+  assert.equal(roleName("apply", "updated"), "config, the updated input");
+  assert.equal(roleName("apply", "request"), "request");
+});
+
+test("more problems are counted in a sentence of their own", () => {
+  const errors = [{ input: "request", message: "a." }, { input: "live", message: "b" }, { input: "live", message: "c" }];
+  assert.equal(problemSummary(errors, { mode: "apply", hasLast: false }), "a. 2 more problems are listed under the editors.");
+  assert.equal(problemSummary(errors.slice(0, 2), { mode: "apply", hasLast: false }), "a. 1 more problem is listed under the editors.");
+});
+
+test("a mode the engine does not build, and conflicts", () => {
+  assert.match(problemSummary([{ input: "request", message: "mode x is not built yet" }], { mode: "ssa", hasLast: true }), /does not do server-side apply yet.*greyed\.$/);
+  assert.equal(conflictSummary(1), "The merge stops on a conflict: live stays as it is. They are marked below and in the live editor.");
+  assert.match(conflictSummary(3), /^The merge stops on 3 conflicts/);
+});
