@@ -132,9 +132,10 @@ bridge:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm
 	GOOS=js GOARCH=wasm GOWASM=satconv,signext $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
 
-## screenshots: write docs/screenshots/*.png (default and embed views, light and dark)
+## screenshots: write docs/screenshots/*.png (default, embed and phone views, light and dark; the
+## ssa, twoway and merge3 views)
 screenshots: page-deps
-	MERGEPLAY_SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run '^TestScreenshots$$' -v ./scripts/browsertest
+	MERGEPLAY_SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run '^Test(Screenshots|ModeScreenshots)$$' -v ./scripts/browsertest
 
 ## measure: the page's budgets on a real build: wasm and first load (brotli), time to data-ready;
 ## first, what weighs in the wasm (code bytes by package)
