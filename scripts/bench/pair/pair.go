@@ -131,9 +131,19 @@ func Fits(req *contract.Request) error {
 // copies of one stream join into a longer one without two resources sharing an identity.
 func Renamed(tb testing.TB, text, suffix string) []string {
 	tb.Helper()
-	docs, err := yamltree.Parse(yamltree.Live, text, yamltree.Options{})
+	out, err := RenamedDocs(text, suffix)
 	if err != nil {
 		tb.Fatal(err)
+	}
+	return out
+}
+
+// RenamedDocs is Renamed for callers without a testing.TB (the commands that write the
+// benchmark's requests): the renamed documents, or the error of reading text.
+func RenamedDocs(text, suffix string) ([]string, error) {
+	docs, err := yamltree.Parse(yamltree.Live, text, yamltree.Options{})
+	if err != nil {
+		return nil, err
 	}
 	var out []string
 	for _, d := range docs {
@@ -145,5 +155,5 @@ func Renamed(tb testing.TB, text, suffix string) []string {
 		}
 		out = append(out, yamltree.EmitNode(d.Root))
 	}
-	return out
+	return out, nil
 }
