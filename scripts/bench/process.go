@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/mergeplay/mergeplay/scripts/bench/pair"
@@ -18,12 +17,13 @@ import (
 // Whole-process pairs: the engine's native command (go build ./wasm) and the reference's
 // (scripts/conformance/cmd/reference), each run as a whole process on the same request file,
 // as a user runs them, interleaved (which goes first alternates), with their wall time and
-// peak RSS (the child's rusage).
+// peak RSS (the child's rusage), both measured by scripts/bench/launch (see its doc: a child's
+// peak RSS counts its parent's).
 
-// commands are the two built executables and the folder of their requests.
+// commands are the built executables and the folder of their requests.
 type commands struct {
-	engine, reference string
-	dir               string
+	engine, reference, launch string
+	dir                       string
 }
 
 // buildCommands builds both commands into a new temporary folder (removed by cleanup) and
@@ -35,13 +35,14 @@ func buildCommands(n int) (*commands, func(), error) {
 		return nil, nil, err
 	}
 	cleanup := func() { os.RemoveAll(dir) }
-	c := &commands{engine: filepath.Join(dir, "mergeplay"), reference: filepath.Join(dir, "reference"), dir: dir}
+	c := &commands{engine: filepath.Join(dir, "mergeplay"), reference: filepath.Join(dir, "reference"), launch: filepath.Join(dir, "launch"), dir: dir}
 	conformance := filepath.Join("scripts", "conformance")
 	steps := []struct {
 		dir  string
 		args []string
 	}{
 		{".", []string{"build", "-o", c.engine, "./wasm"}},
+		{".", []string{"build", "-o", c.launch, "./scripts/bench/launch"}},
 		{conformance, []string{"build", "-o", c.reference, "./cmd/reference"}},
 		{conformance, []string{"run", "./cmd/speedrequests", "-n", fmt.Sprint(n), "-out", dir}},
 	}
@@ -65,44 +66,45 @@ type processRun struct {
 	output int64 // bytes
 }
 
-// runProcess runs path with args, its standard output written to a file in dir (as a user's
-// `> response.json`), and checks the answer: the engine's response must hold no error, the
-// reference must exit 0.
-func runProcess(path string, args []string, dir string, check func(output string) error) (processRun, error) {
-	out, err := os.CreateTemp(dir, "output-")
+// runProcess runs path with args through the launcher, its standard output written to a file
+// in c.dir (as a user's `> response.json`), and checks the answer (check, when not nil, reads
+// the output; the command must exit 0).
+func (c *commands) runProcess(path string, args []string, check func(output string) error) (processRun, error) {
+	outFile := filepath.Join(c.dir, "output")
+	defer os.Remove(outFile)
+	run, err := c.launched(outFile, path, args)
+	if err != nil {
+		return processRun{}, fmt.Errorf("%s %s: %w", filepath.Base(path), strings.Join(args, " "), err)
+	}
+	data, err := os.ReadFile(outFile)
 	if err != nil {
 		return processRun{}, err
 	}
-	defer os.Remove(out.Name())
-	defer out.Close()
-	var stderr strings.Builder
-	cmd := exec.Command(path, args...)
-	cmd.Stdout, cmd.Stderr = out, &stderr
-	start := time.Now()
-	err = cmd.Run()
-	wall := time.Since(start)
-	if err != nil {
-		return processRun{}, fmt.Errorf("%s %s: %v: %.500s", filepath.Base(path), strings.Join(args, " "), err, stderr.String())
-	}
-	run := processRun{wall: wall}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		run.maxRSS = ru.Maxrss * 1024 // kilobytes on Linux
-	}
-	info, err := out.Stat()
-	if err != nil {
-		return processRun{}, err
-	}
-	run.output = info.Size()
+	run.output = int64(len(data))
 	if check != nil {
-		data, err := os.ReadFile(out.Name())
-		if err != nil {
-			return processRun{}, err
-		}
-		if err := check(string(data)); err != nil {
+		if err = check(string(data)); err != nil {
 			return processRun{}, fmt.Errorf("%s %s: %w", filepath.Base(path), strings.Join(args, " "), err)
 		}
 	}
 	return run, nil
+}
+
+// launched runs path with args through the launcher (scripts/bench/launch), output to outFile,
+// and returns its wall time and peak RSS.
+func (c *commands) launched(outFile, path string, args []string) (processRun, error) {
+	var stdout, stderr strings.Builder
+	cmd := exec.Command(c.launch, append([]string{"-out", outFile, "--", path}, args...)...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return processRun{}, fmt.Errorf("%v: %.500s", err, stderr.String())
+	}
+	var m struct {
+		WallNs, MaxRSSBytes int64
+	}
+	if err := json.Unmarshal([]byte(stdout.String()), &m); err != nil {
+		return processRun{}, fmt.Errorf("the launcher's answer %q: %w", stdout.String(), err)
+	}
+	return processRun{wall: time.Duration(m.WallNs), maxRSS: m.MaxRSSBytes}, nil
 }
 
 // engineAnswered checks that the engine's response holds no error.
@@ -134,9 +136,9 @@ type processPair struct {
 // each, interleaved, the order alternating from pair to pair.
 func runPair(c *commands, request string, runs int, engineArgs []string) (*processPair, error) {
 	engine := func() (processRun, error) {
-		return runProcess(c.engine, append(append([]string{}, engineArgs...), request), c.dir, engineAnswered)
+		return c.runProcess(c.engine, append(append([]string{}, engineArgs...), request), engineAnswered)
 	}
-	reference := func() (processRun, error) { return runProcess(c.reference, []string{request}, c.dir, nil) }
+	reference := func() (processRun, error) { return c.runProcess(c.reference, []string{request}, nil) }
 	for _, side := range []func() (processRun, error){engine, reference} {
 		if _, err := side(); err != nil {
 			return nil, err
