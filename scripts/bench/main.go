@@ -17,7 +17,8 @@
 //     than the page reads run through pair.Handler, with raised limits).
 //   - In headless Chromium (scripts/browsertest): BenchmarkFirstLoad (sizes, navigation to
 //     data-ready) and BenchmarkEdit (an edit to its re-marked result, on every example and on a
-//     5,000-line stream). Give a real build through MERGEPLAY_DIST, as make bench does.
+//     5,000-line stream), and BenchmarkWasmMemory (the wasm's linear memory on the real files).
+//     Give a real build through MERGEPLAY_DIST, as make bench does.
 //
 // Usage (from the repository's root):
 //
@@ -132,7 +133,7 @@ func main() {
 	processRows, realRows, extraFailed := extraRows(extra, got, skipped)
 	failed = extraFailed || failed
 	if *browser {
-		failed = run(".", []string{"test", "-count=1", "-v", "-run", "^$", "-bench", "^(BenchmarkFirstLoad|BenchmarkEdit)$",
+		failed = run(".", []string{"test", "-count=1", "-v", "-run", "^$", "-bench", "^(BenchmarkFirstLoad|BenchmarkEdit|"+memoryBench+")$",
 			"-benchtime", "1x", "-timeout", "30m", "./scripts/browsertest"}, got, skipped) || failed
 	}
 
@@ -158,7 +159,7 @@ func main() {
 		}
 	}
 	if *browser {
-		for _, r := range browserRows(got, skipped) {
+		for _, r := range append(browserRows(got, skipped), memoryRows(got, skipped)...) {
 			add(r, r.verdict != "missing")
 		}
 	}
