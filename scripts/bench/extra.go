@@ -23,17 +23,33 @@ type extraOptions struct {
 	realDir string
 }
 
-// extraRows measures what extraOptions ask for and returns the whole-process rows of the
-// 200-resource requests and the real-file rows (for each file and mode, whole processes then
-// in-process), and whether a step failed. in-process measurements land in got and skipped.
-func extraRows(o extraOptions, got runs, skipped skips) (processRows, realRows []row, failed bool) {
-	var files []realworld.File
+// extraTable is what extraRows measured: the whole-process rows of the 200-resource requests,
+// the real-file rows (for each file and mode, whole processes then in-process), a sentence
+// describing the real files (empty without them), and whether a step failed.
+type extraTable struct {
+	processRows, realRows []row
+	realNote              string
+	failed                bool
+}
+
+// extraRows measures what extraOptions ask for. In-process measurements land in got and skipped.
+func extraRows(o extraOptions, got runs, skipped skips) extraTable {
+	processRows, realRows, files, failed := measureExtra(o, got, skipped)
+	t := extraTable{processRows: processRows, realRows: realRows, failed: failed}
+	if len(files) > 0 {
+		t.realNote = realNote(files)
+	}
+	return t
+}
+
+// measureExtra runs extraRows' measurements; it returns the real files it read.
+func measureExtra(o extraOptions, got runs, skipped skips) (processRows, realRows []row, files []realworld.File, failed bool) {
 	absent := ""
 	if o.real {
 		var err error
 		if files, absent, err = realFiles(o.realDir); err != nil {
 			fmt.Fprintf(os.Stderr, "bench: the real files: %v\n", err)
-			return nil, []row{{"real files", "failed: " + firstLine(err.Error()), realBudget, "missing"}}, true
+			return nil, []row{{"real files", "failed: " + firstLine(err.Error()), realBudget, "missing"}}, nil, true
 		}
 		if absent != "" {
 			fmt.Fprintf(os.Stderr, "bench: the real files: %s\n", absent)
@@ -48,7 +64,7 @@ func extraRows(o extraOptions, got runs, skipped skips) (processRows, realRows [
 		c, cleanup, err := buildCommands(pair.Budget)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "bench: building the commands: %v\n", err)
-			return []row{{"whole processes", "failed: " + firstLine(err.Error()), "", "missing"}}, realRows, true
+			return []row{{"whole processes", "failed: " + firstLine(err.Error()), "", "missing"}}, realRows, files, true
 		}
 		defer cleanup()
 		processRows = wholeProcessRows(c, o.processRuns)
@@ -58,7 +74,7 @@ func extraRows(o extraOptions, got runs, skipped skips) (processRows, realRows [
 	if o.inProcess {
 		realIn = realInProcessRows(files, got, skipped)
 	}
-	return processRows, append(realRows, interleave(realProcess, realIn)...), failed
+	return processRows, append(realRows, interleave(realProcess, realIn)...), files, failed
 }
 
 // runRealInProcess runs BenchmarkRealFiles (scripts/conformance/reference) on o.realDir.
@@ -88,4 +104,12 @@ func interleave(a, b []row) []row {
 		}
 	}
 	return out
+}
+
+// prefixed returns prefix+s, or "" when s is empty.
+func prefixed(prefix, s string) string {
+	if s == "" {
+		return ""
+	}
+	return prefix + s
 }

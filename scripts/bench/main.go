@@ -130,10 +130,10 @@ func main() {
 		failed = run(filepath.Join("scripts", "conformance"), args(sizes, *count), got, skipped) || failed
 		failed = run(filepath.Join("scripts", "conformance"), args("n=("+strings.Join(others, "|")+")$", *scalingCount), got, skipped) || failed
 	}
-	processRows, realRows, extraFailed := extraRows(extra, got, skipped)
-	failed = extraFailed || failed
+	table := extraRows(extra, got, skipped)
+	failed = table.failed || failed
 	if *browser {
-		failed = run(".", []string{"test", "-count=1", "-v", "-run", "^$", "-bench", "^(BenchmarkFirstLoad|BenchmarkEdit|"+memoryBench+")$",
+		failed = run(".", []string{"test", "-count=1", "-v", "-run", "^$", "-bench", "^(BenchmarkFirstLoad|BenchmarkEdit|" + memoryBench + ")$",
 			"-benchtime", "1x", "-timeout", "30m", "./scripts/browsertest"}, got, skipped) || failed
 	}
 
@@ -150,7 +150,7 @@ func main() {
 			add(r, r.verdict != "missing")
 		}
 	}
-	for _, r := range append(processRows, realRows...) {
+	for _, r := range append(table.processRows, table.realRows...) {
 		add(r, r.verdict != "missing")
 	}
 	if *native {
@@ -168,7 +168,7 @@ func main() {
 	fmt.Printf("Measured on %s (%s) with `%s`: %s, %d CPUs (GOMAXPROCS %d), %s; load average %s at the start, %s at the end; %s in all.\n\n",
 		started.Format("2006-01-02"), started.Format("15:04 MST"), "make bench", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0),
 		goVersion(), load0, loadAverage(), time.Since(started).Round(time.Second))
-	fmt.Printf("Native: medians of %d runs at 200 resources (%d at the other sizes), the engine and the reference alternating in one process; ratio = the median of the runs' engine/reference ratios (under 1: the engine is faster). Whole processes: the native CLI and the reference CLI each run on the same request file, %d interleaved pairs (%d on a real file); ratio = the median of the pairs' ratios; peak RSS from the child's rusage. Real files: in-process, %d runs of 2. Browser: headless Chromium on localhost, real build (brotli 11).\n\n", *count, *scalingCount, extra.processRuns, extra.realRuns, extra.realCount)
+	fmt.Printf("Native: medians of %d runs at 200 resources (%d at the other sizes), the engine and the reference alternating in one process; ratio = the median of the runs' engine/reference ratios (under 1: the engine is faster). Whole processes: the native CLI and the reference CLI each run on the same request file, %d interleaved pairs (%d on a real file); ratio = the median of the pairs' ratios; peak RSS from the child's rusage. Real files: in-process, %d runs of 2%s. Browser: headless Chromium on localhost, real build (brotli 11).\n\n", *count, *scalingCount, extra.processRuns, extra.realRuns, extra.realCount, prefixed("; ", table.realNote))
 	fmt.Println("| measurement | measured | budget | verdict |")
 	fmt.Println("| --- | --- | --- | --- |")
 	for _, r := range rows {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/scripts/bench/realworld"
 )
@@ -95,9 +96,18 @@ func realInProcessRows(files []realworld.File, got runs, skipped skips) []row {
 	return rows
 }
 
-// realWhat names a real-file row.
+// realWhat names a real-file row (realNote describes the files).
 func realWhat(f realworld.File, mode, how string) string {
-	return fmt.Sprintf("real file %s (%s; %s and %s), %s, %s", f.Name, f.What, mib(float64(len(f.Old))), mib(float64(len(f.New))), mode, how)
+	return fmt.Sprintf("real file %s, %s, %s", f.Name, mode, how)
+}
+
+// realNote describes the real files for the table's preamble: what each is, its two sizes.
+func realNote(files []realworld.File) string {
+	var parts []string
+	for _, f := range files {
+		parts = append(parts, fmt.Sprintf("%s is %s (%s and %s)", f.Name, f.What, mib(float64(len(f.Old))), mib(float64(len(f.New)))))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // absentRows say, once per way of measuring, that the real files were not found.
