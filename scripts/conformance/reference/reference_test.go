@@ -30,6 +30,9 @@ func agree(t *testing.T, p *Pipelines, req *contract.Request) {
 // TestSpeedStreamsAgree: on the 200-resource stream of each mode, what cmd/reference writes is
 // the engine's result (the whole-process pairs of make bench time the two on these requests).
 func TestSpeedStreamsAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: five 200-resource streams take a while")
+	}
 	p := New()
 	for _, mode := range Modes() {
 		t.Run(mode, func(t *testing.T) {
