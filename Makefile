@@ -144,8 +144,9 @@ measure: dist chromium
 	MERGEPLAY_DIST=$(CURDIR)/dist $(GO) test -count=1 -run '^$$' -bench '^BenchmarkFirstLoad$$' -benchtime 1x ./scripts/browsertest
 
 ## bench: the speed table (scripts/bench): each mode against its reference natively on one
-## 200-resource stream and from 10 to 2,000 resources, then first load and edit latency in
-## headless Chromium on a real build; prints one Markdown table with the budgets (several minutes)
+## 200-resource stream, as whole processes (native CLI vs reference CLI) and on the real files of
+## ../shared/realworld, and from 10 to 2,000 resources, then first load, edit latency and wasm
+## memory in headless Chromium on a real build; one Markdown table with the budgets (~15 minutes)
 bench: dist chromium
 	MERGEPLAY_DIST=$(CURDIR)/dist $(GO) run ./scripts/bench
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 
 	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/examples"
@@ -35,8 +36,36 @@ Modes:
 `
 
 func main() {
+	limits := flag.String("limits", "page", `the handler's limits: "page" (the README's Limits) or "bench" (make bench's real files and long streams: 64 MiB per input, 20,000,000 nodes, 100,000 documents, as scripts/bench/pair.Handler)`)
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	h := handler.Default()
-	flag.Usage = func() {
+	flag.Usage = usageOf(h)
+	flag.Parse()
+	h, err := withLimits(h, *limits)
+	if err != nil {
+		fail(err)
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fail(err)
+		}
+		defer stop()
+	}
+	if err := run(h, flag.Args(), os.Stdin, os.Stdout); err != nil {
+		fail(err)
+	}
+}
+
+// fail reports err and exits with status 2.
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "mergeplay:", err)
+	os.Exit(2)
+}
+
+// usageOf returns the -h text's printer: the usage, h's modes, the flags.
+func usageOf(h *handler.Handler) func() {
+	return func() {
 		out := flag.CommandLine.Output()
 		fmt.Fprint(out, usage)
 		for _, m := range h.Modes() {
@@ -46,12 +75,44 @@ func main() {
 			}
 			fmt.Fprintf(out, "  %-7s %s%s\n", m.Name, m.Summary, status)
 		}
+		fmt.Fprintln(out, "\nFlags:")
+		flag.PrintDefaults()
 	}
-	flag.Parse()
-	if err := run(h, flag.Args(), os.Stdin, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "mergeplay:", err)
-		os.Exit(2)
+}
+
+// withLimits returns h with the limits -limits names.
+func withLimits(h *handler.Handler, limits string) (*handler.Handler, error) {
+	switch limits {
+	case "page":
+		return h, nil
+	case "bench":
+		return h.WithLimits(benchLimits()), nil
 	}
+	return nil, fmt.Errorf("-limits %q: want page or bench", limits)
+}
+
+// benchLimits are the limits of -limits=bench: those of scripts/bench/pair.Handler (keep them
+// alike), room for the benchmarks' real files and 2,000-resource streams.
+func benchLimits() handler.Limits {
+	return handler.Limits{MaxInputBytes: 64 << 20, MaxNodes: 20_000_000, MaxDocuments: 100_000}
+}
+
+// startCPUProfile starts writing a CPU profile to file and returns the function that ends it.
+func startCPUProfile(file string) (func(), error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "mergeplay: writing the CPU profile:", err)
+		}
+	}, nil
 }
 
 // run reads the request from the named file or from stdin and writes the response.

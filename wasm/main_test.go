@@ -41,3 +41,29 @@ func TestRunExampleFolder(t *testing.T) {
 		t.Errorf("response: %s", out.String())
 	}
 }
+
+// TestBenchLimitsReadLargerInputs: -limits=bench reads an input the page's limits refuse; an
+// unknown -limits is an error.
+func TestBenchLimitsReadLargerInputs(t *testing.T) {
+	big := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: " + strings.Repeat("x", 2<<20) + "\n"
+	req, err := json.Marshal(map[string]string{"mode": "patch", "updated": big, "live": big})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for limits, wantError := range map[string]bool{"page": true, "bench": false} {
+		h, err := withLimits(handler.Default(), limits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := run(h, nil, bytes.NewReader(req), &out); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(out.String(), `"errors":[{`); got != wantError {
+			t.Errorf("-limits=%s: an error %v, want %v: %.300s", limits, got, wantError, out.String())
+		}
+	}
+	if _, err := withLimits(handler.Default(), "huge"); err == nil {
+		t.Error("-limits=huge: want an error")
+	}
+}

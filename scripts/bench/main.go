@@ -5,17 +5,27 @@
 //     against its reference (Benchmark{Apply,Merge3,SSA,Patch,Twoway}Speed in
 //     scripts/conformance, which alternate the two sides in one process: see scripts/bench/pair),
 //     the medians of -count runs.
+//   - Whole processes (process.go): the same 200-resource requests written to files, the native
+//     CLI (go build ./wasm) and the reference CLI (scripts/conformance/cmd/reference) each run
+//     as a whole process on them, interleaved, -process-runs pairs: median wall times, the
+//     median of the per-pair ratios, each process's peak RSS.
+//   - Real files (realfiles.go, package realworld): a 1 MB ConfigMapList of dashboards and a
+//     1 MB CRD at two releases, in every mode, as whole processes and in-process
+//     (BenchmarkRealFiles in scripts/conformance/reference), read from ../shared/realworld
+//     (-realworld); their rows say "not found" when it is absent.
 //   - Scaling: the same benchmarks on 10 to 2,000 resources (fewer runs; pair.Sizes: larger streams
 //     than the page reads run through pair.Handler, with raised limits).
 //   - In headless Chromium (scripts/browsertest): BenchmarkFirstLoad (sizes, navigation to
-//     data-ready) and BenchmarkEdit (real key events typed into the config, from the keydown to
+//     data-ready), BenchmarkEdit (real key events typed into the config, from the keydown to
 //     the re-marked answer shown, any wait for a pause included: every example, a 10-resource
 //     app, and a 520-resource stream whose keys must stay painted quickly and whose Diff and
-//     Explain tabs are timed). Give a real build through MERGEPLAY_DIST, as make bench does.
+//     Explain tabs are timed) and BenchmarkWasmMemory (the wasm's linear memory on the real
+//     files). Give a real build through MERGEPLAY_DIST, as make bench does.
 //
 // Usage (from the repository's root):
 //
 //	go run ./scripts/bench [-count 5] [-scaling-count 3] [-native=true] [-browser=true]
+//	    [-process=true] [-process-runs 9] [-real=true] [-real-runs 5] [-real-count 3]
 //
 // It exits non-zero when a measurement is missing (a benchmark failed or did not run); a
 // measurement over its budget is reported in the table, not as a failure.
@@ -39,6 +49,7 @@ import (
 	"time"
 
 	"github.com/mergeplay/mergeplay/scripts/bench/pair"
+	"github.com/mergeplay/mergeplay/scripts/bench/realworld"
 )
 
 // mode is one native comparison: its benchmark, its reference's name and the budget on the
@@ -88,7 +99,15 @@ func main() {
 	scalingCount := flag.Int("scaling-count", 3, "runs of each native benchmark on the other sizes")
 	native := flag.Bool("native", true, "run the native benchmarks")
 	browser := flag.Bool("browser", true, "run the browser benchmarks (MERGEPLAY_DIST should name a real build)")
+	extra := extraOptions{}
+	flag.BoolVar(&extra.process, "process", true, "run the whole-process pairs: the native CLI against the reference CLI (process.go)")
+	flag.IntVar(&extra.processRuns, "process-runs", 9, "interleaved pairs of each whole-process comparison on a 200-resource request")
+	flag.BoolVar(&extra.real, "real", true, "run the real-file rows, whole processes and in-process (realfiles.go)")
+	flag.IntVar(&extra.realRuns, "real-runs", 5, "interleaved pairs of each whole-process comparison on a real file")
+	flag.IntVar(&extra.realCount, "real-count", 3, "runs of the in-process real-file benchmark (2 iterations each, both orders)")
+	flag.StringVar(&extra.realDir, "realworld", realworld.Dir("."), "the real manifests' folder (or "+realworld.EnvDir+")")
 	flag.Parse()
+	extra.inProcess = *native
 
 	started := time.Now()
 	load0 := loadAverage()
@@ -115,8 +134,10 @@ func main() {
 		failed = run(filepath.Join("scripts", "conformance"), args(sizes, *count), got, skipped) || failed
 		failed = run(filepath.Join("scripts", "conformance"), args("n=("+strings.Join(others, "|")+")$", *scalingCount), got, skipped) || failed
 	}
+	table := extraRows(extra, got, skipped)
+	failed = table.failed || failed
 	if *browser {
-		failed = run(".", []string{"test", "-count=1", "-v", "-run", "^$", "-bench", "^(BenchmarkFirstLoad|BenchmarkEdit)$",
+		failed = run(".", []string{"test", "-count=1", "-v", "-run", "^$", "-bench", "^(BenchmarkFirstLoad|BenchmarkEdit|" + memoryBench + ")$",
 			"-benchtime", "1x", "-timeout", "30m", "./scripts/browsertest"}, got, skipped) || failed
 	}
 
@@ -132,12 +153,17 @@ func main() {
 		for _, r := range nativeRows(got) {
 			add(r, r.verdict != "missing")
 		}
+	}
+	for _, r := range append(table.processRows, table.realRows...) {
+		add(r, r.verdict != "missing")
+	}
+	if *native {
 		for _, r := range scalingRows(got, skipped) {
 			add(r, r.verdict != "missing")
 		}
 	}
 	if *browser {
-		for _, r := range browserRows(got, skipped) {
+		for _, r := range append(browserRows(got, skipped), memoryRows(got, skipped)...) {
 			add(r, r.verdict != "missing")
 		}
 	}
@@ -146,7 +172,7 @@ func main() {
 	fmt.Printf("Measured on %s (%s) with `%s`: %s, %d CPUs (GOMAXPROCS %d), %s; load average %s at the start, %s at the end; %s in all.\n\n",
 		started.Format("2006-01-02"), started.Format("15:04 MST"), "make bench", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0),
 		goVersion(), load0, loadAverage(), time.Since(started).Round(time.Second))
-	fmt.Printf("Native: medians of %d runs at 200 resources (%d at the other sizes), the engine and the reference alternating in one process; ratio = the median of the runs' engine/reference ratios (under 1: the engine is faster). Browser: headless Chromium on localhost, real build (brotli 11).\n\n", *count, *scalingCount)
+	fmt.Printf("Native: medians of %d runs at 200 resources (%d at the other sizes), the engine and the reference alternating in one process; ratio = the median of the runs' engine/reference ratios (under 1: the engine is faster). Whole processes: the native CLI and the reference CLI each run on the same request file, %d interleaved pairs (%d on a real file); ratio = the median of the pairs' ratios; peak RSS from the child's rusage. Real files: in-process, %d runs of 2%s. Browser: headless Chromium on localhost, real build (brotli 11).\n\n", *count, *scalingCount, extra.processRuns, extra.realRuns, extra.realCount, prefixed("; ", table.realNote))
 	fmt.Println("| measurement | measured | budget | verdict |")
 	fmt.Println("| --- | --- | --- | --- |")
 	for _, r := range rows {

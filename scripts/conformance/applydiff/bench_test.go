@@ -3,36 +3,20 @@ package applydiff
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/handler"
-	"github.com/mergeplay/mergeplay/scripts/bench/pair"
-	"sigs.k8s.io/yaml"
 )
 
-// streamCase builds one case holding n resources: generated cases with an explicit last-applied
-// configuration, their resources renamed so that every identity is unique.
+// streamCase is SpeedStream for a benchmark: it fails b on an error.
 func streamCase(tb testing.TB, n int) *Case {
 	tb.Helper()
-	var original, updated, live []string
-	count := 0
-	for i := 0; count < n; i++ {
-		c, err := Generator{Seed: 7}.Case(i)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if c.Original == "" || !c.Overwrite || c.WantError {
-			continue
-		}
-		suffix := fmt.Sprintf("-%d", i)
-		o, u, l := pair.Renamed(tb, c.Original, suffix), pair.Renamed(tb, c.Updated, suffix), pair.Renamed(tb, c.Live, suffix)
-		original, updated, live = append(original, o...), append(updated, u...), append(live, l...)
-		count += len(u)
+	c, err := SpeedStream(n)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	join := func(docs []string) string { return strings.Join(docs, "---\n") }
-	return &Case{Original: join(original), Updated: join(updated), Live: join(live), Overwrite: true}
+	return c
 }
 
 // BenchmarkApply200 compares the engine with kubectl's pipeline on a 200-resource stream, YAML
@@ -60,27 +44,9 @@ func BenchmarkApply200(b *testing.B) {
 	})
 	b.Run("kubectl", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := kubectlText(c); err != nil {
+			if _, err := KubectlText(c); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-}
-
-// kubectlText answers a case with kubectl's steps and writes the results back as one YAML
-// stream.
-func kubectlText(c *Case) (string, error) {
-	ans := Reference(c)
-	if ans.Failed() {
-		return "", fmt.Errorf("reference failed: %+v", ans)
-	}
-	var docs []string
-	for _, o := range ans.Outcomes {
-		y, err := yaml.Marshal(o.Result)
-		if err != nil {
-			return "", err
-		}
-		docs = append(docs, string(y))
-	}
-	return strings.Join(docs, "---\n"), nil
 }

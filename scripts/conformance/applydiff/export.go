@@ -17,8 +17,9 @@ func (g Generator) Previous(index int) string {
 	return streamText(b.configs())
 }
 
-// SplitDocuments returns the JSON of each non-empty document of a YAML stream, as kubectl reads
-// it (YAML 1.1 scalars through sigs.k8s.io/yaml).
+// SplitDocuments returns the JSON of each object of a YAML stream, as kubectl apply -f reads it
+// (YAMLOrJSONDecoder; YAML 1.1 scalars through sigs.k8s.io/yaml; empty documents skipped; a
+// list's items one by one).
 func SplitDocuments(text string) ([][]byte, error) { return splitDocuments(text) }
 
 // IdentityOfData names an object given as plain data as the contract does:

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
+
+	"github.com/mergeplay/mergeplay/engine/schema"
 
 	jsonpatch "gopkg.in/evanphx/json-patch.v4"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -22,12 +25,28 @@ func codec() runtime.Codec { return unstructured.UnstructuredJSONScheme }
 
 // defaultNamespace mirrors the resource builder's DefaultNamespace() (cli-runtime's
 // SetNamespace visitor): a namespaced object without a namespace gets "default", written into
-// the object itself, so it reaches the last-applied annotation. Every kind the generator
-// writes is namespaced.
+// the object itself, so it reaches the last-applied annotation. kubectl learns a kind's scope
+// from the cluster; the reference reads it from the built-in schema's kinds (generated from
+// client-go's and apiextensions-apiserver's clientsets by schemagen), and takes a kind it does
+// not know (a custom resource: every one the generator writes is namespaced) as namespaced.
 func defaultNamespace(obj *unstructured.Unstructured) {
-	if obj.GetNamespace() == "" {
+	if obj.GetNamespace() == "" && namespaced(obj.GetAPIVersion(), obj.GetKind()) {
 		obj.SetNamespace("default")
 	}
+}
+
+// builtinKinds is the built-in schema, read once.
+var builtinKinds = sync.OnceValues(schema.Builtin)
+
+// namespaced reports whether objects of a kind live in a namespace: false only for a built-in
+// cluster-scoped kind (Namespace, ClusterRole, CustomResourceDefinition).
+func namespaced(apiVersion, kind string) bool {
+	set, err := builtinKinds()
+	if err != nil {
+		panic(fmt.Sprintf("applydiff: the built-in schema: %v", err))
+	}
+	ns, known := set.Namespaced(apiVersion, kind)
+	return ns || !known
 }
 
 // modifiedConfiguration is apply.go's first step: the config serialized without any
@@ -45,7 +64,7 @@ func originalConfiguration(in *inputs, live *unstructured.Unstructured, id strin
 	if in.original == nil {
 		return util.GetOriginalConfiguration(live)
 	}
-	orig := find(in.original, id)
+	orig := in.originalByID[id]
 	if orig == nil {
 		return nil, nil
 	}

@@ -1,22 +1,20 @@
 package applydiff
 
 import (
-	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
-	"sigs.k8s.io/yaml"
 )
 
-// decodeStream reads a YAML stream as kubectl's resource builder does: documents are cut at
-// "---" (util/yaml's YAMLReader), each converted with sigs.k8s.io/yaml (YAML 1.1 scalars) to
-// JSON, empty documents skipped, and decoded by unstructured.UnstructuredJSONScheme (integers
-// become int64). A List's items are not expanded: the generator never writes one.
+// decodeStream reads a YAML stream as kubectl apply -f does (splitDocuments), each document
+// decoded by unstructured.UnstructuredJSONScheme (integers become int64).
 func decodeStream(text string) ([]*unstructured.Unstructured, error) {
 	docs, err := splitDocuments(text)
 	if err != nil {
@@ -26,7 +24,7 @@ func decodeStream(text string) ([]*unstructured.Unstructured, error) {
 	for _, doc := range docs {
 		obj, _, err := unstructured.UnstructuredJSONScheme.Decode(doc, nil, nil)
 		if err != nil {
-			return nil, fmt.Errorf("decoding %s: %w", doc, err)
+			return nil, fmt.Errorf("decoding %.200s: %w", doc, err)
 		}
 		u, ok := obj.(*unstructured.Unstructured)
 		if !ok {
@@ -37,28 +35,58 @@ func decodeStream(text string) ([]*unstructured.Unstructured, error) {
 	return out, nil
 }
 
-// splitDocuments returns the JSON of each non-empty document of a YAML stream.
+// splitDocuments returns the JSON of each object of a YAML (or JSON) stream as kubectl apply -f
+// reads a file: apimachinery's YAMLOrJSONDecoder cuts it into documents (YAML 1.1 scalars
+// through sigs.k8s.io/yaml), empty and null documents are skipped, and a list (a document
+// holding items, which UnstructuredJSONScheme decodes as an UnstructuredList: List,
+// ConfigMapList) gives its items, as the resource builder's Flatten does.
 func splitDocuments(text string) ([][]byte, error) {
-	reader := utilyaml.NewYAMLReader(bufio.NewReader(strings.NewReader(text)))
+	decoder := utilyaml.NewYAMLOrJSONDecoder(strings.NewReader(text), 4096)
 	var out [][]byte
 	for {
-		doc, err := reader.Read()
+		var doc runtime.RawExtension
+		err := decoder.Decode(&doc)
 		if errors.Is(err, io.EOF) {
 			return out, nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		data, err := yaml.YAMLToJSON(doc)
-		if err != nil {
-			return nil, err
-		}
-		data = bytes.TrimSpace(data)
+		data := bytes.TrimSpace(doc.Raw)
 		if len(data) == 0 || bytes.Equal(data, []byte("null")) {
 			continue
 		}
-		out = append(out, data)
+		items, err := flattenList(data)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, items...)
 	}
+}
+
+// flattenList returns the JSON of each item when data is a list, else data alone. Only documents
+// naming "items" are decoded twice.
+func flattenList(data []byte) ([][]byte, error) {
+	if !bytes.Contains(data, []byte(`"items"`)) {
+		return [][]byte{data}, nil
+	}
+	obj, _, err := unstructured.UnstructuredJSONScheme.Decode(data, nil, nil)
+	if err != nil {
+		return nil, fmt.Errorf("decoding %.200s: %w", data, err)
+	}
+	list, ok := obj.(*unstructured.UnstructuredList)
+	if !ok {
+		return [][]byte{data}, nil
+	}
+	out := make([][]byte, 0, len(list.Items))
+	for _, item := range list.Items {
+		itemJSON, err := json.Marshal(item.Object)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, itemJSON)
+	}
+	return out, nil
 }
 
 // identity names a resource as the contract does: apiVersion/kind/namespace/name. Every kind

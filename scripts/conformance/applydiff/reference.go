@@ -106,9 +106,12 @@ func Reference(c *Case) *Answer {
 }
 
 // inputs are a case's three streams as kubectl reads them; original is nil when the case leaves
-// it empty (then last-applied comes from live's annotation).
+// it empty (then last-applied comes from live's annotation). liveByID and originalByID index
+// live and original by identity (the first object of an identity), as kubectl finds an object
+// by a GET rather than by reading the whole stream again.
 type inputs struct {
 	original, updated, live []*unstructured.Unstructured
+	liveByID, originalByID  map[string]*unstructured.Unstructured
 }
 
 func readInputs(c *Case) (*inputs, error) {
@@ -125,17 +128,19 @@ func readInputs(c *Case) (*inputs, error) {
 			return nil, fmt.Errorf("original: %w", err)
 		}
 	}
+	in.liveByID, in.originalByID = byIdentity(in.live), byIdentity(in.original)
 	return in, nil
 }
 
-// find returns the object of objs with identity id.
-func find(objs []*unstructured.Unstructured, id string) *unstructured.Unstructured {
+// byIdentity indexes objects by identity; the first of an identity wins.
+func byIdentity(objs []*unstructured.Unstructured) map[string]*unstructured.Unstructured {
+	out := make(map[string]*unstructured.Unstructured, len(objs))
 	for _, o := range objs {
-		if identity(o) == id {
-			return o
+		if id := identity(o); out[id] == nil {
+			out[id] = o
 		}
 	}
-	return nil
+	return out
 }
 
 // applyOne runs kubectl apply's steps for one resource of the config.
@@ -148,7 +153,7 @@ func applyOne(config *unstructured.Unstructured, in *inputs, id string, overwrit
 		out.Error = err.Error()
 		return out
 	}
-	live := find(in.live, id)
+	live := in.liveByID[id]
 	if live == nil {
 		return create(config, out)
 	}

@@ -19,7 +19,7 @@ import (
 // diff), every input parsed on every run (pair.Uncached: the handler's parse cache would skip
 // the unchanged ones); kubectl's is readInputs, GetModifiedConfiguration,
 // CreateThreeWayMergePatch and StrategicMergePatch per resource, the results written back as
-// YAML (kubectlText).
+// YAML (KubectlText).
 func BenchmarkApplySpeed(b *testing.B) {
 	h := pair.Handler()
 	for _, n := range pair.Sizes() {
@@ -42,7 +42,7 @@ func BenchmarkApplySpeed(b *testing.B) {
 			pair.Run(b, func() error {
 				return pair.Errors(h.Handle(context.Background(), next()))
 			}, func() error {
-				_, err := kubectlText(c)
+				_, err := KubectlText(c)
 				return err
 			})
 		})

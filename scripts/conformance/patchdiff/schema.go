@@ -1,27 +1,45 @@
 package patchdiff
 
 import (
+	"fmt"
+	"sync"
+
+	apiextensionsclientscheme "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset/scheme"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
 	"k8s.io/client-go/kubernetes/scheme"
 )
 
-// versioned returns an empty object of the kind client-go's scheme registers for obj's
-// apiVersion and kind: the struct whose tags give strategic merge patches their strategies, as
-// the API server uses it. ok is false for kinds the scheme does not know (custom resources),
-// which accept no strategic merge patch.
+// versioned returns an empty object of the kind client-go's scheme (or, for
+// CustomResourceDefinitions, apiextensions-apiserver's) registers for obj's apiVersion and kind:
+// the struct whose tags give strategic merge patches their strategies, as the API server uses
+// it. ok is false for kinds neither scheme knows (custom resources), which accept no strategic
+// merge patch.
 func versioned(obj map[string]any) (runtime.Object, bool) {
 	gv, err := schema.ParseGroupVersion(str(obj, "apiVersion"))
 	if err != nil {
 		return nil, false
 	}
-	o, err := scheme.Scheme.New(gv.WithKind(str(obj, "kind")))
-	if err != nil {
-		return nil, false
+	gvk := gv.WithKind(str(obj, "kind"))
+	if o, err := scheme.Scheme.New(gvk); err == nil {
+		return o, true
 	}
-	return o, true
+	if o, err := apiextensionsScheme().New(gvk); err == nil {
+		return o, true
+	}
+	return nil, false
 }
+
+// apiextensionsScheme holds the CustomResourceDefinition kinds, which client-go's scheme
+// leaves out; built once, read-only afterwards.
+var apiextensionsScheme = sync.OnceValue(func() *runtime.Scheme {
+	s := runtime.NewScheme()
+	if err := apiextensionsclientscheme.AddToScheme(s); err != nil {
+		panic(fmt.Sprintf("patchdiff: the apiextensions scheme: %v", err))
+	}
+	return s
+})
 
 // patchMeta returns the strategic merge patch metadata of obj's kind, or nil for a custom
 // resource.

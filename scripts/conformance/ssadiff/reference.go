@@ -9,10 +9,13 @@ import (
 	"sync"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextensionsapply "k8s.io/apiextensions-apiserver/pkg/client/applyconfiguration"
+	apiextensionsscheme "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset/scheme"
 	apiextensionsopenapi "k8s.io/apiextensions-apiserver/pkg/generated/openapi"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	runtimeschema "k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/managedfields"
 	"k8s.io/apimachinery/pkg/util/managedfields/managedfieldstest"
@@ -25,19 +28,25 @@ import (
 
 // Reference answers operations with the API server's field manager.
 type Reference struct {
-	builtin, custom managedfields.TypeConverter
-	mu              sync.Mutex
-	managers        map[string]*managedfields.FieldManager
+	builtin, apiextensions, custom managedfields.TypeConverter
+	mu                             sync.Mutex
+	managers                       map[string]*managedfields.FieldManager
 }
 
-// NewReference builds the type converters: client-go's for the built-in kinds, and one from
-// widgetCRD for the custom resource.
+// NewReference builds the type converters: client-go's for the built-in kinds,
+// apiextensions-apiserver's for CustomResourceDefinitions, and one from widgetCRD for the
+// custom resource.
 func NewReference() (*Reference, error) {
 	custom, err := crdTypeConverter(widgetCRD)
 	if err != nil {
 		return nil, fmt.Errorf("custom resource type converter: %w", err)
 	}
-	return &Reference{builtin: applyconfigurations.NewTypeConverter(scheme.Scheme), custom: custom,
+	crdScheme := runtime.NewScheme()
+	if err := apiextensionsscheme.AddToScheme(crdScheme); err != nil {
+		return nil, fmt.Errorf("apiextensions scheme: %w", err)
+	}
+	return &Reference{builtin: applyconfigurations.NewTypeConverter(scheme.Scheme),
+		apiextensions: apiextensionsapply.NewTypeConverter(crdScheme), custom: custom,
 		managers: map[string]*managedfields.FieldManager{}}, nil
 }
 
@@ -78,18 +87,34 @@ func crdTypeConverter(text string) (managedfields.TypeConverter, error) {
 
 // fieldManager returns the field manager of a kind.
 func (r *Reference) fieldManager(k kind) *managedfields.FieldManager {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	key := k.apiVersion + "/" + k.name
-	if fm, ok := r.managers[key]; ok {
-		return fm
-	}
-	gv, _ := runtimeschema.ParseGroupVersion(k.apiVersion)
 	tc := r.builtin
 	if k.custom {
 		tc = r.custom
 	}
-	fm := managedfieldstest.NewFakeFieldManager(tc, gv.WithKind(k.name))
+	return r.managerOf(k.apiVersion, k.name, tc)
+}
+
+// FieldManagerOf returns the API server's field manager of a built-in kind: the
+// apiextensions-apiserver's types for apiextensions.k8s.io, client-go's for the others (a kind
+// neither knows fails when the manager first reads an object).
+func (r *Reference) FieldManagerOf(apiVersion, kind string) *managedfields.FieldManager {
+	tc := r.builtin
+	if gv, _ := runtimeschema.ParseGroupVersion(apiVersion); gv.Group == "apiextensions.k8s.io" {
+		tc = r.apiextensions
+	}
+	return r.managerOf(apiVersion, kind, tc)
+}
+
+// managerOf returns the field manager of a kind with a type converter, made once.
+func (r *Reference) managerOf(apiVersion, kind string, tc managedfields.TypeConverter) *managedfields.FieldManager {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	key := apiVersion + "/" + kind
+	if fm, ok := r.managers[key]; ok {
+		return fm
+	}
+	gv, _ := runtimeschema.ParseGroupVersion(apiVersion)
+	fm := managedfieldstest.NewFakeFieldManager(tc, gv.WithKind(kind))
 	r.managers[key] = fm
 	return fm
 }
