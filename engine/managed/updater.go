@@ -34,7 +34,7 @@ func ApplyConfig(t *schema.Type, live, config *yamltree.Node, version string, ma
 		live = yamltree.NewNull()
 	}
 	managers = reconcileAll(t, managers)
-	merged, err := typed.Merge(t, live, config)
+	merged, err := typed.Merge(t, live, config, nil)
 	if err != nil {
 		return nil, err
 	}

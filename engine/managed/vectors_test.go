@@ -191,7 +191,7 @@ func (st *vectorState) extractApply(op vectorOp, obj *yamltree.Node) error {
 	if vs, ok := st.managers[op.Manager]; ok {
 		mine = vs.Set.Leaves()
 	}
-	merged, err := typed.Merge(st.typ, typed.Extract(st.typ, st.live, mine), obj)
+	merged, err := typed.Merge(st.typ, typed.Extract(st.typ, st.live, mine), obj, nil)
 	if err != nil {
 		return err
 	}

@@ -152,7 +152,7 @@ func TestMerge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Merge(rootType(t), parse(t, tt.live), parse(t, tt.config))
+			got, err := Merge(rootType(t), parse(t, tt.live), parse(t, tt.config), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
