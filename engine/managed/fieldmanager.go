@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -16,10 +17,6 @@ import (
 // BeforeFirstApply is the manager the API server gives every field of an object that has no
 // managed fields when it is first applied to.
 const BeforeFirstApply = "before-first-apply"
-
-// currentOperation names the updater inside an update, so that only the fields this update
-// changed count as taken.
-const currentOperation = "current-operation"
 
 // stripped are the fields no manager may own: the object's identity and what the server keeps.
 var stripped = []string{"apiVersion", "kind", "metadata", "metadata.name", "metadata.namespace",
@@ -49,6 +46,9 @@ type Request struct {
 	Force bool
 	// Now is the time written into the managers' entries.
 	Now time.Time
+	// Log receives the operation's decisions, field by field (see rules.go); nil records
+	// nothing.
+	Log *decision.Log
 }
 
 // Outcome is what an operation did.
@@ -81,14 +81,17 @@ type Outcome struct {
 	LastApplied string
 }
 
-// step is one run of the apply below the client-side hand-over: what it returns.
-type step struct {
+// attempt is one run of the apply below the client-side hand-over, and what it returns.
+type attempt struct {
 	object           *yamltree.Node
 	managers, taken  Managers
 	before           Managers
 	times            Times
 	beforeFirstApply bool
 	changed          bool
+	// log holds the attempt's decisions; the field manager keeps those of the attempt it
+	// answers with.
+	log *decision.Log
 }
 
 // Apply runs a server-side apply as the API server's field manager does. Conflicts are returned
@@ -103,7 +106,7 @@ func (res FieldManager) Apply(req Request) (*Outcome, error) {
 		return nil, err
 	}
 	id := ApplyID(req.Manager).String()
-	st, err := applyStep(res, req, live, managers, times, id, req.Force)
+	at, err := applyOnce(res, req, live, managers, times, id, req.Force)
 	var handedOver *fieldset.Set
 	if conflicts, ok := err.(Conflicts); ok && req.Manager == "kubectl" {
 		if allowed := allowedByLastApplied(res, live); allowed != nil {
@@ -111,26 +114,40 @@ func (res FieldManager) Apply(req Request) (*Outcome, error) {
 				err = rest
 			} else {
 				handedOver = conflicts.Set()
-				st, err = applyStep(res, req, live, managers, times, id, true)
+				at, err = applyOnce(res, req, live, managers, times, id, true)
 			}
 		}
 	}
 	if conflicts, ok := err.(Conflicts); ok {
 		before := managersBefore(res, live, managers, req.Now)
+		recordSet(req.Log, conflicts.Set(), RuleConflict)
 		return &Outcome{Conflicts: conflicts, Before: before, BeforeFirstApply: len(managers) == 0 && len(before) > 0}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	out := &Outcome{Object: st.object, Before: st.before, After: st.managers, Taken: st.taken,
-		HandedOver: handedOver, BeforeFirstApply: st.beforeFirstApply, Changed: st.changed}
-	if req.Manager == "kubectl" && annotation(st.object, LastAppliedAnnotation) != "" {
-		if out.LastApplied, err = writeLastApplied(st.object, req.Object); err != nil {
+	out := &Outcome{Object: at.object, Before: at.before, After: at.managers, Taken: at.taken,
+		HandedOver: handedOver, BeforeFirstApply: at.beforeFirstApply, Changed: at.changed}
+	recordSet(at.log, handedOver, RuleHandedOver)
+	if req.Manager == "kubectl" && annotation(at.object, LastAppliedAnnotation) != "" {
+		if out.LastApplied, err = writeLastApplied(at.object, req.Object); err != nil {
 			return nil, err
 		}
+		recordAt(at.log, lastAppliedPath, RuleLastApplied)
 	}
-	out.Entries = Encode(st.managers, st.times)
-	return out, setManagedFields(out.Object, out.Entries)
+	keep(req.Log, at.log)
+	out.Entries = Encode(at.managers, at.times)
+	return out, setManagedFields(out.Object, out.Entries, req.Log)
+}
+
+// keep copies the decisions of the attempt answered with into the request's log.
+func keep(into, from *decision.Log) {
+	if into == nil {
+		return
+	}
+	for _, e := range from.Entries() {
+		into.Record(e.Path, e.Rule, e.Held)
+	}
 }
 
 // checkApply validates the request as the API server does and returns the live object to start
@@ -173,68 +190,125 @@ func decodeLive(live *yamltree.Node) (Managers, Times, error) {
 	return Decode(entries)
 }
 
-// applyStep runs one apply: before-first-apply when live has no managers, then the updater's
-// apply, with the identity fields stripped and the time moved when the object changed.
-func applyStep(res FieldManager, req Request, live *yamltree.Node, managers Managers, times Times, id string, force bool) (*step, error) {
-	st := &step{times: times.Clone()}
+// applyOnce runs one apply: before-first-apply when live has no managers, then the apply itself,
+// with the identity fields stripped and the time moved when the object changed.
+func applyOnce(res FieldManager, req Request, live *yamltree.Node, managers Managers, times Times, id string, force bool) (*attempt, error) {
+	at := &attempt{times: times.Clone()}
+	if req.Log != nil {
+		at.log = &decision.Log{}
+	}
 	object := withoutManagedFields(live)
 	managers = managers.Clone()
 	if len(managers) == 0 {
 		var err error
-		managers, err = updateStep(res, emptyObject(res.APIVersion, res.Kind), object, managers, st.times,
-			UpdateID(BeforeFirstApply, res.APIVersion).String(), req.Now)
+		managers, err = updateBy(res, emptyObject(res.APIVersion, res.Kind), object, managers, at.times,
+			UpdateID(BeforeFirstApply, res.APIVersion).String(), req.Now, nil)
 		if err != nil {
 			return nil, fmt.Errorf("giving the existing fields to %s: %w", BeforeFirstApply, err)
 		}
-		st.beforeFirstApply = len(managers) > 0
+		at.beforeFirstApply = len(managers) > 0
 	}
-	st.before = reconcileAll(res.Type, managers)
-	applied, err := ApplyConfig(res.Type, object, req.Object, res.APIVersion, managers, id, force)
+	at.before = reconcileAll(res.Type, managers)
+	applied, err := ApplyOp{Type: res.Type, Live: object, Config: req.Object, Version: res.APIVersion,
+		Managers: managers, Manager: id, Force: force, Log: at.log}.Run()
 	if err != nil {
 		return nil, err
 	}
-	st.managers, st.taken = applied.Managers, applied.Taken
-	strip(st.managers, id)
-	st.object = object
-	if applied.Object != nil {
-		st.object, st.changed = applied.Object.Clone(), true
-		now := req.Now.UTC().Truncate(time.Second)
-		st.times[id] = &now
+	at.managers, at.taken = applied.Managers, applied.Taken
+	strip(at.managers, id)
+	recordIdentity(at.log, req.Object)
+	if at.beforeFirstApply {
+		recordBeforeFirstApply(at.log, at.managers[UpdateID(BeforeFirstApply, res.APIVersion).String()].Set)
 	}
-	return st, nil
+	at.object = object
+	if applied.Object != nil {
+		at.object, at.changed = applied.Object.Clone(), true
+		now := req.Now.UTC().Truncate(time.Second)
+		at.times[id] = &now
+	}
+	return at, nil
 }
+
+// recordBeforeFirstApply records as RuleBeforeFirstApply the fields before-first-apply still owns
+// that the apply left alone.
+func recordBeforeFirstApply(log *decision.Log, owned *fieldset.Set) {
+	if log == nil {
+		return
+	}
+	for _, p := range owned.Paths() {
+		if e, ok := log.Lookup(p); ok && e.Rule == RuleLeftAlone {
+			log.Record(p, RuleBeforeFirstApply, e.Held)
+		}
+	}
+}
+
+// recordIdentity records as RuleIdentity the fields of obj no manager may own.
+func recordIdentity(log *decision.Log, obj *yamltree.Node) {
+	if log == nil {
+		return
+	}
+	for _, p := range strippedSet().Paths() {
+		if len(p) > 1 || p[0].Field != "metadata" {
+			if valueAtPath(obj, p) != nil {
+				relabel(log, p, RuleIdentity)
+			}
+		}
+	}
+}
+
+// valueAtPath returns the value at a path of map keys, nil when absent.
+func valueAtPath(obj *yamltree.Node, p fieldpath.Path) *yamltree.Node {
+	n := obj
+	for _, e := range p {
+		if !n.IsMap() {
+			return nil
+		}
+		if n = n.Get(e.Field); n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
+// recordAt records rule at one path when log is set.
+func recordAt(log *decision.Log, path fieldpath.Path, rule decision.Rule) {
+	if log != nil {
+		relabel(log, path, rule)
+	}
+}
+
+// lastAppliedPath and managedFieldsPath are the paths the field manager writes itself.
+var (
+	lastAppliedPath   = fieldpath.Path{}.Field("metadata").Field("annotations").Field(LastAppliedAnnotation)
+	managedFieldsPath = fieldpath.Path{}.Field("metadata").Field("managedFields")
+)
 
 // managersBefore returns the managers an apply stopped by conflicts started from, for reasons.
 func managersBefore(res FieldManager, live *yamltree.Node, managers Managers, now time.Time) Managers {
 	if len(managers) > 0 {
 		return reconcileAll(res.Type, managers)
 	}
-	before, err := updateStep(res, emptyObject(res.APIVersion, res.Kind), withoutManagedFields(live), managers,
-		Times{}, UpdateID(BeforeFirstApply, res.APIVersion).String(), now)
+	before, err := updateBy(res, emptyObject(res.APIVersion, res.Kind), withoutManagedFields(live), managers,
+		Times{}, UpdateID(BeforeFirstApply, res.APIVersion).String(), now, nil)
 	if err != nil {
 		return managers
 	}
 	return before
 }
 
-// updateStep records an update by id, as the API server does: the change is worked out under a
-// temporary name, stripped of the identity fields, then added to id's entry, whose time moves
-// only when the update took some field.
-func updateStep(res FieldManager, live, object *yamltree.Node, managers Managers, times Times, id string, now time.Time) (Managers, error) {
-	out, err := RecordUpdate(res.Type, live, object, res.APIVersion, managers, currentOperation)
+// updateBy records an update by the updater id, as the API server does: what changed leaves every
+// manager (id too), and id gains what changed that a manager may own, with its time moved, on
+// top of what it kept; an update that gained nothing leaves id's entry and time alone.
+func updateBy(res FieldManager, live, object *yamltree.Node, managers Managers, times Times, id string, now time.Time, log *decision.Log) (Managers, error) {
+	out, changed, err := UpdateOp{Type: res.Type, Live: live, Object: object, Managers: managers, Log: log}.Run()
 	if err != nil {
 		return nil, err
 	}
-	strip(out, currentOperation)
-	current, ok := out[currentOperation]
-	if !ok {
+	took := changed.Difference(strippedSet())
+	if took.Empty() {
 		return out, nil
 	}
-	delete(out, currentOperation)
-	if previous, ok := out[id]; ok {
-		current.Set = current.Set.Union(previous.Set)
-	}
-	out[id] = current
+	out[id] = VersionedSet{Set: took.Union(out[id].Set), APIVersion: res.APIVersion}
 	t := now.UTC().Truncate(time.Second)
 	times[id] = &t
 	return out, nil
@@ -291,14 +365,21 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 	out := &Outcome{Object: object, Before: reconcileAll(res.Type, managers)}
 	if len(managers) == 0 && uid(live) != "" {
 		out.Untracked, out.After = true, Managers{}
+		// Untracked: the managers stay as they are; the update's decisions are still recorded.
+		if _, _, err = (UpdateOp{Type: res.Type, Live: withoutManagedFields(live), Object: object, Log: req.Log}).Run(); err != nil {
+			return nil, err
+		}
+		recordIdentity(req.Log, object)
+		recordAt(req.Log, managedFieldsPath, RuleManagedFields)
 		return out, nil
 	}
 	times = times.Clone()
-	after, err := updateStep(res, withoutManagedFields(live), object, managers, times,
-		UpdateID(req.Manager, res.APIVersion).String(), req.Now)
+	after, err := updateBy(res, withoutManagedFields(live), object, managers, times,
+		UpdateID(req.Manager, res.APIVersion).String(), req.Now, req.Log)
 	if err != nil {
 		return nil, err
 	}
+	recordIdentity(req.Log, object)
 	capUpdaters(after, times)
 	cmp, err := typed.Compare(res.Type, withoutManagedFields(live), object)
 	if err != nil {
@@ -306,7 +387,7 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 	}
 	out.After, out.Changed = after, !cmp.Same()
 	out.Entries = Encode(after, times)
-	return out, setManagedFields(out.Object, out.Entries)
+	return out, setManagedFields(out.Object, out.Entries, req.Log)
 }
 
 // updateManagers returns the managers an update starts from: the object's own managed fields

@@ -147,9 +147,12 @@ func (st *vectorState) run(op vectorOp) error {
 	}
 	switch op.Op {
 	case "Update":
-		managers, err := RecordUpdate(st.typ, orNull(st.live), obj, op.APIVersion, st.managers, op.Manager)
+		managers, changed, err := UpdateOp{Type: st.typ, Live: orNull(st.live), Object: obj, Managers: st.managers}.Run()
 		if err != nil {
 			return err
+		}
+		if mine := managers[op.Manager].Set.Union(changed); !mine.Empty() {
+			managers[op.Manager] = VersionedSet{Set: mine, APIVersion: op.APIVersion}
 		}
 		st.live, st.managers = obj, managers
 		return nil
@@ -160,7 +163,8 @@ func (st *vectorState) run(op vectorOp) error {
 }
 
 func (st *vectorState) apply(op vectorOp, obj *yamltree.Node, force bool) error {
-	res, err := ApplyConfig(st.typ, orNull(st.live), obj, op.APIVersion, st.managers, op.Manager, force)
+	res, err := ApplyOp{Type: st.typ, Live: orNull(st.live), Config: obj, Version: op.APIVersion,
+		Managers: st.managers, Manager: op.Manager, Force: force}.Run()
 	conflicts, isConflict := err.(Conflicts)
 	if err != nil && !isConflict {
 		return err

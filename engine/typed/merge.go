@@ -32,9 +32,22 @@ func Merge(t *schema.Type, live, config *yamltree.Node, log *decision.Log) (*yam
 	return merger{log: log}.value(nil, t, live, config)
 }
 
+// Record records rule, with the inputs held, at every field of v into log, as Merge would visit
+// them merging v with nothing. v must be valid for t.
+func Record(t *schema.Type, v *yamltree.Node, log *decision.Log, rule decision.Rule, held decision.Held) {
+	_, _ = merger{log: log, fixed: &fixedRule{rule: rule, held: held}}.value(nil, t, v, nil)
+}
+
 // merger walks live and config together, aligned field by field and item by item.
 type merger struct {
 	log *decision.Log
+	// fixed, when set, is recorded everywhere instead of the merge's own rules.
+	fixed *fixedRule
+}
+
+type fixedRule struct {
+	rule decision.Rule
+	held decision.Held
 }
 
 // aligned is one field or item as live and the config hold it (nil where one lacks it).
@@ -104,7 +117,11 @@ func (m merger) value(path fieldpath.Path, t *schema.Type, live, config *yamltre
 
 // record writes the merge's decision on one value into the log.
 func (m merger) record(path fieldpath.Path, live, config *yamltree.Node) {
-	if m.log == nil {
+	switch {
+	case m.log == nil:
+		return
+	case m.fixed != nil:
+		m.log.Record(path, m.fixed.rule, m.fixed.held)
 		return
 	}
 	var held decision.Held

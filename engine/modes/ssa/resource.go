@@ -2,6 +2,7 @@ package ssa
 
 import (
 	"fmt"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/managed"
@@ -49,11 +50,13 @@ type outcome struct {
 	liveEntries []managed.Entry
 	// bareLive is live without its managedFields, made once for the conflicts' messages.
 	bareLive *yamltree.Node
+	// log holds the operation's decisions, field by field; the marks read their rules from it.
+	log *decision.Log
 }
 
 func (r runner) resource(t stream.Triple) (*outcome, error) {
 	o := &outcome{triple: t, op: r.in.Request.Options.Operation, requester: r.in.Request.Options.Manager,
-		live: root(t.Live), config: root(t.Updated)}
+		live: root(t.Live), config: root(t.Updated), log: &decision.Log{}}
 	fm, err := r.fieldManager(t)
 	if err != nil {
 		return nil, err
@@ -66,10 +69,11 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	}
 	if o.config == nil {
 		o.action, o.result = Leave, o.live.Clone()
+		o.log.Record(nil, managed.RuleUntouchedObject, decision.Live)
 		return o, nil
 	}
 	req := managed.Request{Live: o.live, Object: o.config, Manager: r.in.Request.Options.Manager,
-		Force: r.in.Request.Options.Force, Now: r.now}
+		Force: r.in.Request.Options.Force, Now: r.now, Log: o.log}
 	if o.op == opUpdate {
 		o.manager = managed.UpdateID(req.Manager, fm.APIVersion).String()
 		o.done, err = fm.Update(req)

@@ -110,6 +110,7 @@ func TestMarks(t *testing.T) {
 			if got := marks(resp); got != tt.want {
 				t.Errorf("marks:\n%s\nwant:\n%s", got, tt.want)
 			}
+			checkDecisions(t, resp)
 			all := ""
 			for _, f := range resp.Fields {
 				all += f.Reason + "\n"
