@@ -46,7 +46,7 @@ func (s *Set) Intersection(o *Set) *Set {
 }
 
 // Difference returns the paths of s that are not in o. It works level by level: a member of o
-// removes that member only, not the paths below it (see RecursiveDifference).
+// removes that member only, not the paths below it (see WithoutBranches).
 func (s *Set) Difference(o *Set) *Set {
 	out := &Set{}
 	out.members = mergeElements(s.Members(), o.Members(), true, false, false)
@@ -60,8 +60,9 @@ func (s *Set) Difference(o *Set) *Set {
 	return out
 }
 
-// RecursiveDifference returns the paths of s that neither are in o nor go on below a member of o.
-func (s *Set) RecursiveDifference(o *Set) *Set {
+// WithoutBranches returns the paths of s that neither are in o nor go on below a member of o:
+// each member of o cuts its whole branch.
+func (s *Set) WithoutBranches(o *Set) *Set {
 	out := &Set{}
 	out.members = mergeElements(s.Members(), o.Members(), true, false, false)
 	for _, c := range s.childList() {
@@ -69,7 +70,7 @@ func (s *Set) RecursiveDifference(o *Set) *Set {
 			continue
 		}
 		if below := o.Child(c.elem); below != nil {
-			out.addChild(c.elem, c.set.RecursiveDifference(below))
+			out.addChild(c.elem, c.set.WithoutBranches(below))
 			continue
 		}
 		out.addChild(c.elem, c.set.Copy())
@@ -87,17 +88,6 @@ func (s *Set) Leaves() *Set {
 	}
 	for _, c := range s.childList() {
 		out.addChild(c.elem, c.set.Leaves())
-	}
-	return out
-}
-
-// Filter returns the paths of s for which keep returns true.
-func (s *Set) Filter(keep func(fieldpath.Path) bool) *Set {
-	out := &Set{}
-	for _, p := range s.Paths() {
-		if keep(p) {
-			out.Insert(p)
-		}
 	}
 	return out
 }

@@ -86,9 +86,9 @@ func (op ApplyOp) dropAbandoned(merged *yamltree.Node, previous *fieldset.Set, m
 			others = others.Union(vs.Set)
 		}
 	}
-	present := typed.NamedFieldsAsMembers(op.Type, typed.FieldSet(op.Type, merged))
-	abandoned := typed.NamedFieldsAsMembers(op.Type, previous).Intersection(present).
-		Difference(typed.NamedFieldsAsMembers(op.Type, owned))
+	present := typed.WithStructFields(op.Type, typed.FieldSet(op.Type, merged))
+	abandoned := typed.WithStructFields(op.Type, previous).Intersection(present).
+		Difference(typed.WithStructFields(op.Type, owned))
 	op.recordSet(abandoned, RulePruned)
 	op.recordSet(previous.Difference(managers[op.Manager].Set).Intersection(others), RuleKeptForOwner)
 	if abandoned.Empty() {

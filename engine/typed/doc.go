@@ -3,7 +3,7 @@
 // config aligned first, by key and by item, then each aligned value decided by one step table,
 // and recorded into a decision log), compares two values field by field (Compare), removes or
 // extracts fields (Remove, Extract), and keeps field sets in step with a schema
-// (NamedFieldsAsMembers, Reconcile).
+// (WithStructFields, Reconcile).
 //
 // Values are yamltree nodes: nil means absent, a null scalar is an explicit null. Types are
 // engine/schema Types; a nil type accepts nothing. Every walk picks the part of a type that

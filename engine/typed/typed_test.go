@@ -186,7 +186,7 @@ func TestRemoveAndExtract(t *testing.T) {
 	if got, want := Remove(root, v, set).String(), "{name: a, labels: null, spec: {paused: true}, finalizers: null}"; got != want {
 		t.Errorf("Remove: got %s, want %s", got, want)
 	}
-	if got, want := Remove(root, v, NamedFieldsAsMembers(root, set)).String(), "{name: a}"; got != want {
+	if got, want := Remove(root, v, WithStructFields(root, set)).String(), "{name: a}"; got != want {
 		t.Errorf("Remove with named fields: got %s, want %s", got, want)
 	}
 	if got, want := Extract(root, v, set).String(), "{labels: {a: x}, spec: {replicas: 1}, finalizers: [f]}"; got != want {
