@@ -105,8 +105,8 @@ func (res FieldManager) Apply(req Request) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	id := ApplyID(req.Manager).String()
-	at, err := applyOnce(res, req, live, managers, times, id, req.Force)
+	from := stored{object: live, managers: managers, times: times}
+	at, err := res.applyOnce(req, from)
 	var handedOver *fieldset.Set
 	if conflicts, ok := err.(Conflicts); ok && req.Manager == "kubectl" {
 		if allowed := allowedByLastApplied(res, live); allowed != nil {
@@ -114,7 +114,9 @@ func (res FieldManager) Apply(req Request) (*Outcome, error) {
 				err = rest
 			} else {
 				handedOver = conflicts.Set()
-				at, err = applyOnce(res, req, live, managers, times, id, true)
+				forced := req
+				forced.Force = true
+				at, err = res.applyOnce(forced, from)
 			}
 		}
 	}
@@ -159,14 +161,14 @@ func checkApply(res FieldManager, req Request) (*yamltree.Node, error) {
 	if mf := ManagedFieldsOf(req.Object); mf != nil && !mf.IsNull() {
 		return nil, yamltree.Errorf(mf.Pos, "metadata.managedFields must be nil in an applied configuration: the API server writes it")
 	}
-	if err := typed.Validate(res.Type, req.Object, false); err != nil {
+	if err := typed.ValidateConfig(res.Type, req.Object); err != nil {
 		return nil, located(err)
 	}
 	live := req.Live
 	if live == nil {
 		return emptyObject(res.APIVersion, res.Kind), nil
 	}
-	if err := typed.Validate(res.Type, withoutManagedFields(live), true); err != nil {
+	if err := typed.ValidateObject(res.Type, withoutManagedFields(live)); err != nil {
 		return nil, located(err)
 	}
 	return live, nil
@@ -190,19 +192,28 @@ func decodeLive(live *yamltree.Node) (Managers, Times, error) {
 	return Decode(entries)
 }
 
+// stored is an object as the API server holds it before an operation, with the managers and
+// times read from its managed fields.
+type stored struct {
+	object   *yamltree.Node
+	managers Managers
+	times    Times
+}
+
 // applyOnce runs one apply: before-first-apply when live has no managers, then the apply itself,
 // with the identity fields stripped and the time moved when the object changed.
-func applyOnce(res FieldManager, req Request, live *yamltree.Node, managers Managers, times Times, id string, force bool) (*attempt, error) {
-	at := &attempt{times: times.Clone()}
+func (res FieldManager) applyOnce(req Request, from stored) (*attempt, error) {
+	id := ApplyID(req.Manager).String()
+	at := &attempt{times: from.times.Clone()}
 	if req.Log != nil {
 		at.log = &decision.Log{}
 	}
-	object := withoutManagedFields(live)
-	managers = managers.Clone()
+	object := withoutManagedFields(from.object)
+	managers := from.managers.Clone()
 	if len(managers) == 0 {
 		var err error
-		managers, err = updateBy(res, emptyObject(res.APIVersion, res.Kind), object, managers, at.times,
-			UpdateID(BeforeFirstApply, res.APIVersion).String(), req.Now, nil)
+		managers, err = res.updateBy(change{from: emptyObject(res.APIVersion, res.Kind), to: object,
+			id: UpdateID(BeforeFirstApply, res.APIVersion).String(), now: req.Now}, managers, at.times)
 		if err != nil {
 			return nil, fmt.Errorf("giving the existing fields to %s: %w", BeforeFirstApply, err)
 		}
@@ -210,7 +221,7 @@ func applyOnce(res FieldManager, req Request, live *yamltree.Node, managers Mana
 	}
 	at.before = reconcileAll(res.Type, managers)
 	applied, err := ApplyOp{Type: res.Type, Live: object, Config: req.Object, Version: res.APIVersion,
-		Managers: managers, Manager: id, Force: force, Log: at.log}.Run()
+		Managers: managers, Manager: id, Force: req.Force, Log: at.log}.Run()
 	if err != nil {
 		return nil, err
 	}
@@ -288,19 +299,28 @@ func managersBefore(res FieldManager, live *yamltree.Node, managers Managers, no
 	if len(managers) > 0 {
 		return reconcileAll(res.Type, managers)
 	}
-	before, err := updateBy(res, emptyObject(res.APIVersion, res.Kind), withoutManagedFields(live), managers,
-		Times{}, UpdateID(BeforeFirstApply, res.APIVersion).String(), now, nil)
+	before, err := res.updateBy(change{from: emptyObject(res.APIVersion, res.Kind), to: withoutManagedFields(live),
+		id: UpdateID(BeforeFirstApply, res.APIVersion).String(), now: now}, managers, Times{})
 	if err != nil {
 		return managers
 	}
 	return before
 }
 
-// updateBy records an update by the updater id, as the API server does: what changed leaves every
-// manager (id too), and id gains what changed that a manager may own, with its time moved, on
-// top of what it kept; an update that gained nothing leaves id's entry and time alone.
-func updateBy(res FieldManager, live, object *yamltree.Node, managers Managers, times Times, id string, now time.Time, log *decision.Log) (Managers, error) {
-	out, changed, err := UpdateOp{Type: res.Type, Live: live, Object: object, Managers: managers, Log: log}.Run()
+// change is one update of an object, by an updater.
+type change struct {
+	from, to *yamltree.Node
+	id       string // the updater's identifier
+	now      time.Time
+	log      *decision.Log // nil records nothing
+}
+
+// updateBy records an update as the API server does: what changed leaves every manager (the
+// updater too), and the updater gains what changed that a manager may own, with its time moved
+// (in times), on top of what it kept; an update that gained nothing leaves the updater's entry
+// and time alone.
+func (res FieldManager) updateBy(c change, managers Managers, times Times) (Managers, error) {
+	out, changed, err := UpdateOp{Type: res.Type, Live: c.from, Object: c.to, Managers: managers, Log: c.log}.Run()
 	if err != nil {
 		return nil, err
 	}
@@ -308,9 +328,9 @@ func updateBy(res FieldManager, live, object *yamltree.Node, managers Managers, 
 	if took.Empty() {
 		return out, nil
 	}
-	out[id] = VersionedSet{Set: took.Union(out[id].Set), APIVersion: res.APIVersion}
-	t := now.UTC().Truncate(time.Second)
-	times[id] = &t
+	out[c.id] = VersionedSet{Set: took.Union(out[c.id].Set), APIVersion: res.APIVersion}
+	t := c.now.UTC().Truncate(time.Second)
+	times[c.id] = &t
 	return out, nil
 }
 
@@ -351,10 +371,10 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 	if live == nil {
 		live = emptyObject(res.APIVersion, res.Kind)
 	}
-	if err := typed.Validate(res.Type, withoutManagedFields(req.Object), true); err != nil {
+	if err := typed.ValidateObject(res.Type, withoutManagedFields(req.Object)); err != nil {
 		return nil, located(err)
 	}
-	if err := typed.Validate(res.Type, withoutManagedFields(live), true); err != nil {
+	if err := typed.ValidateObject(res.Type, withoutManagedFields(live)); err != nil {
 		return nil, located(err)
 	}
 	managers, times, err := updateManagers(live, req.Object)
@@ -374,8 +394,8 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 		return out, nil
 	}
 	times = times.Clone()
-	after, err := updateBy(res, withoutManagedFields(live), object, managers, times,
-		UpdateID(req.Manager, res.APIVersion).String(), req.Now, req.Log)
+	after, err := res.updateBy(change{from: withoutManagedFields(live), to: object,
+		id: UpdateID(req.Manager, res.APIVersion).String(), now: req.Now, log: req.Log}, managers, times)
 	if err != nil {
 		return nil, err
 	}

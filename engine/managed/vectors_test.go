@@ -142,7 +142,11 @@ func (st *vectorState) run(op vectorOp) error {
 	if err != nil {
 		return err
 	}
-	if err := typed.Validate(st.typ, obj, op.Op == "Update"); err != nil {
+	validate := typed.ValidateConfig
+	if op.Op == "Update" {
+		validate = typed.ValidateObject
+	}
+	if err := validate(st.typ, obj); err != nil {
 		return err
 	}
 	switch op.Op {

@@ -103,7 +103,11 @@ func TestValidate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := Validate(rootType(t), parse(t, tt.value), tt.dups)
+			validate := ValidateConfig
+			if tt.dups {
+				validate = ValidateObject
+			}
+			err := validate(rootType(t), parse(t, tt.value))
 			switch {
 			case tt.want == "" && err != nil:
 				t.Errorf("unexpected error %v", err)
