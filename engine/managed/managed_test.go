@@ -32,6 +32,17 @@ func TestIDs(t *testing.T) {
 			t.Errorf("Display = %s, want %s", got, tt.display)
 		}
 	}
+	for _, id := range []ID{ApplyID(`a "quoted" <name>`), UpdateID("x,y:z", "v1"), {Manager: "k", Operation: OperationUpdate, APIVersion: "v1", Subresource: "status"}} {
+		if got := ParseID(id.String()); got != id {
+			t.Errorf("ParseID(%s) = %+v, want %+v", id.String(), got, id)
+		}
+	}
+	for s, want := range map[string]ID{`{"manager":"a","other":"b"}`: {Manager: "a"},
+		`{"manager":"a",}`: {Manager: `{"manager":"a",}`}, `{"manager":1}`: {Manager: `{"manager":1}`}} {
+		if got := ParseID(s); got != want {
+			t.Errorf("ParseID(%s) = %+v, want %+v", s, got, want)
+		}
+	}
 	if got := ParseID("default"); got.Manager != "default" {
 		t.Errorf("a plain name should parse as a manager: %+v", got)
 	}

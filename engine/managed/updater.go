@@ -86,14 +86,13 @@ func (op ApplyOp) dropAbandoned(merged *yamltree.Node, previous *fieldset.Set, m
 			others = others.Union(vs.Set)
 		}
 	}
-	present := typed.WithStructFields(op.Type, typed.FieldSet(op.Type, merged))
-	abandoned := typed.WithStructFields(op.Type, previous).Intersection(present).
-		Difference(typed.WithStructFields(op.Type, owned))
-	op.recordSet(abandoned, RulePruned)
 	op.recordSet(previous.Difference(managers[op.Manager].Set).Intersection(others), RuleKeptForOwner)
-	if abandoned.Empty() {
+	unowned := typed.WithStructFields(op.Type, previous).Difference(typed.WithStructFields(op.Type, owned))
+	if unowned.Empty() {
 		return merged
 	}
+	abandoned := unowned.Intersection(typed.WithStructFields(op.Type, typed.FieldSet(op.Type, merged)))
+	op.recordSet(abandoned, RulePruned)
 	return typed.Remove(op.Type, merged, abandoned)
 }
 

@@ -36,8 +36,9 @@ func Compare(t *schema.Type, before, after *yamltree.Node) (Comparison, error) {
 }
 
 func (c Comparison) value(path fieldpath.Path, t *schema.Type, before, after *yamltree.Node) error {
+	parts, n := views(t, before, after)
 	leaf := false
-	for _, sh := range views(t, before, after) {
+	for _, sh := range parts[:n] {
 		var err error
 		if leaf, err = c.under(path, sh, t, before, after); err != nil {
 			return err
@@ -54,18 +55,19 @@ func (c Comparison) value(path fieldpath.Path, t *schema.Type, before, after *ya
 	return nil
 }
 
-// views returns the parts of t two values are compared under: the one both deduce, or, when they
-// deduce different parts, before's and then after's (the reference compares under both, the
-// last one deciding whether the value was a leaf; observed in the vectors and in
-// scripts/conformance/ssadiff with the deduced schema, whose values may change shape).
-func views(t *schema.Type, before, after *yamltree.Node) []shape {
+// views returns the parts of t two values are compared under (the first n of the array): the one
+// both deduce, or, when they deduce different parts, before's and then after's (the reference
+// compares under both, the last one deciding whether the value was a leaf; observed in the
+// vectors and in scripts/conformance/ssadiff with the deduced schema, whose values may change
+// shape).
+func views(t *schema.Type, before, after *yamltree.Node) ([2]shape, int) {
 	switch {
 	case after == nil:
-		return []shape{shapeOf(t, before)}
+		return [2]shape{shapeOf(t, before)}, 1
 	case before == nil || sameShape(t, before, after):
-		return []shape{shapeOf(t, after)}
+		return [2]shape{shapeOf(t, after)}, 1
 	}
-	return []shape{shapeOf(t, before), shapeOf(t, after)}
+	return [2]shape{shapeOf(t, before), shapeOf(t, after)}, 2
 }
 
 // under compares two values under one part of t and reports whether they were compared as a
@@ -111,12 +113,9 @@ func (c Comparison) leaf(path fieldpath.Path, before, after *yamltree.Node) {
 // fields compares two maps key by key, aligned as the merge aligns them (before on live's side,
 // after on the config's).
 func (c Comparison) fields(path fieldpath.Path, t *schema.Type, before, after *yamltree.Node) error {
-	for _, a := range alignFields(before, after) {
-		if err := c.value(path.Append(a.elem), t.FieldType(a.elem.Field), a.live, a.config); err != nil {
-			return err
-		}
-	}
-	return nil
+	return eachField(before, after, func(a aligned) error {
+		return c.value(path.Append(a.elem), t.FieldType(a.elem.Field), a.live, a.config)
+	})
 }
 
 // itemGroup is every item one side holds for one element.

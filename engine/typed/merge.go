@@ -139,36 +139,36 @@ func (m merger) record(path fieldpath.Path, live, config *yamltree.Node) {
 // absent.
 func (m merger) fields(path fieldpath.Path, t *schema.Type, live, config *yamltree.Node) (*yamltree.Node, error) {
 	out := newMapLike(live, config)
-	for _, a := range alignFields(live, config) {
+	err := eachField(live, config, func(a aligned) error {
 		child, err := m.value(path.Append(a.elem), t.FieldType(a.elem.Field), a.live, a.config)
-		if err != nil {
-			return nil, err
-		}
 		if child != nil {
 			out.Fields = append(out.Fields, yamltree.Field{Key: a.key, Value: child})
 		}
-	}
-	if len(out.Fields) == 0 {
-		return nil, nil
+		return err
+	})
+	if err != nil || len(out.Fields) == 0 {
+		return nil, err
 	}
 	return out, nil
 }
 
-// alignFields pairs the fields of two maps by key: live's keys in live's order, then the keys only
-// the config has, in the config's order.
-func alignFields(live, config *yamltree.Node) []aligned {
-	lf, cf := mapFields(live), mapFields(config)
-	out := make([]aligned, 0, len(lf)+len(cf))
-	for _, f := range lf {
-		out = append(out, aligned{elem: fieldElement(f.Key.Value), key: f.Key, live: f.Value, config: fieldValue(config, f.Key.Value)})
+// eachField pairs the fields of two maps by key and visits each pair: live's keys in live's
+// order, then the keys only the config has, in the config's order. It stops at the first error.
+func eachField(live, config *yamltree.Node, visit func(aligned) error) error {
+	for _, f := range mapFields(live) {
+		if err := visit(aligned{elem: fieldElement(f.Key.Value), key: f.Key, live: f.Value, config: fieldValue(config, f.Key.Value)}); err != nil {
+			return err
+		}
 	}
-	for _, f := range cf {
+	for _, f := range mapFields(config) {
 		if live.IsMap() && live.Has(f.Key.Value) {
 			continue
 		}
-		out = append(out, aligned{elem: fieldElement(f.Key.Value), key: f.Key, config: f.Value})
+		if err := visit(aligned{elem: fieldElement(f.Key.Value), key: f.Key, config: f.Value}); err != nil {
+			return err
+		}
 	}
-	return out
+	return nil
 }
 
 // list merges an associative list: its aligned items, each merged; a list left without items is
