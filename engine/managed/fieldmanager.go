@@ -46,9 +46,6 @@ type Request struct {
 	Force bool
 	// Now is the time written into the managers' entries.
 	Now time.Time
-	// Log receives the operation's decisions, field by field (see rules.go); nil records
-	// nothing.
-	Log *decision.Log
 }
 
 // Outcome is what an operation did.
@@ -79,6 +76,8 @@ type Outcome struct {
 	Changed bool
 	// LastApplied is the last-applied annotation the apply wrote, "" when it wrote none.
 	LastApplied string
+	// Decisions are the operation's decisions, field by field (see rules.go).
+	Decisions *decision.Log
 }
 
 // attempt is one run of the apply below the client-side hand-over, and what it returns.
@@ -122,34 +121,24 @@ func (res FieldManager) Apply(req Request) (*Outcome, error) {
 	}
 	if conflicts, ok := err.(Conflicts); ok {
 		before := managersBefore(res, live, managers, req.Now)
-		recordSet(req.Log, conflicts.Set(), RuleConflict)
-		return &Outcome{Conflicts: conflicts, Before: before, BeforeFirstApply: len(managers) == 0 && len(before) > 0}, nil
+		recordSet(at.log, conflicts.Set(), RuleConflict)
+		return &Outcome{Conflicts: conflicts, Before: before, BeforeFirstApply: len(managers) == 0 && len(before) > 0,
+			Decisions: at.log}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	out := &Outcome{Object: at.object, Before: at.before, After: at.managers, Taken: at.taken,
-		HandedOver: handedOver, BeforeFirstApply: at.beforeFirstApply, Changed: at.changed}
+		HandedOver: handedOver, BeforeFirstApply: at.beforeFirstApply, Changed: at.changed, Decisions: at.log}
 	recordSet(at.log, handedOver, RuleHandedOver)
 	if req.Manager == "kubectl" && annotation(at.object, LastAppliedAnnotation) != "" {
 		if out.LastApplied, err = writeLastApplied(at.object, req.Object); err != nil {
 			return nil, err
 		}
-		recordAt(at.log, lastAppliedPath, RuleLastApplied)
+		relabel(at.log, lastAppliedPath, RuleLastApplied)
 	}
-	keep(req.Log, at.log)
 	out.Entries = Encode(at.managers, at.times)
-	return out, setManagedFields(out.Object, out.Entries, req.Log)
-}
-
-// keep copies the decisions of the attempt answered with into the request's log.
-func keep(into, from *decision.Log) {
-	if into == nil {
-		return
-	}
-	for _, e := range from.Entries() {
-		into.Record(e.Path, e.Rule, e.Held)
-	}
+	return out, setManagedFields(out.Object, out.Entries, at.log)
 }
 
 // checkApply validates the request as the API server does and returns the live object to start
@@ -201,13 +190,11 @@ type stored struct {
 }
 
 // applyOnce runs one apply: before-first-apply when live has no managers, then the apply itself,
-// with the identity fields stripped and the time moved when the object changed.
+// with the identity fields stripped and the time moved when the object changed. The attempt
+// comes back with its decisions even when the apply failed.
 func (res FieldManager) applyOnce(req Request, from stored) (*attempt, error) {
 	id := ApplyID(req.Manager).String()
-	at := &attempt{times: from.times.Clone()}
-	if req.Log != nil {
-		at.log = &decision.Log{}
-	}
+	at := &attempt{times: from.times.Clone(), log: &decision.Log{}}
 	object := withoutManagedFields(from.object)
 	managers := from.managers.Clone()
 	if len(managers) == 0 {
@@ -215,7 +202,7 @@ func (res FieldManager) applyOnce(req Request, from stored) (*attempt, error) {
 		managers, err = res.updateBy(change{from: emptyObject(res.APIVersion, res.Kind), to: object,
 			id: UpdateID(BeforeFirstApply, res.APIVersion).String(), now: req.Now}, managers, at.times)
 		if err != nil {
-			return nil, fmt.Errorf("giving the existing fields to %s: %w", BeforeFirstApply, err)
+			return at, fmt.Errorf("giving the existing fields to %s: %w", BeforeFirstApply, err)
 		}
 		at.beforeFirstApply = len(managers) > 0
 	}
@@ -223,11 +210,11 @@ func (res FieldManager) applyOnce(req Request, from stored) (*attempt, error) {
 	applied, err := ApplyOp{Type: res.Type, Live: object, Config: req.Object, Version: res.APIVersion,
 		Managers: managers, Manager: id, Force: req.Force, Log: at.log}.Run()
 	if err != nil {
-		return nil, err
+		return at, err
 	}
 	at.managers, at.taken = applied.Managers, applied.Taken
 	strip(at.managers, id)
-	recordIdentity(at.log, req.Object)
+	recordIdentity(at.log)
 	if at.beforeFirstApply {
 		recordBeforeFirstApply(at.log, at.managers[UpdateID(BeforeFirstApply, res.APIVersion).String()].Set)
 	}
@@ -243,9 +230,6 @@ func (res FieldManager) applyOnce(req Request, from stored) (*attempt, error) {
 // recordBeforeFirstApply records as RuleBeforeFirstApply the fields before-first-apply still owns
 // that the apply left alone.
 func recordBeforeFirstApply(log *decision.Log, owned *fieldset.Set) {
-	if log == nil {
-		return
-	}
 	for _, p := range owned.Paths() {
 		if e, ok := log.Lookup(p); ok && e.Rule == RuleLeftAlone {
 			log.Record(p, RuleBeforeFirstApply, e.Held)
@@ -253,45 +237,20 @@ func recordBeforeFirstApply(log *decision.Log, owned *fieldset.Set) {
 	}
 }
 
-// recordIdentity records as RuleIdentity the fields of obj no manager may own.
-func recordIdentity(log *decision.Log, obj *yamltree.Node) {
-	if log == nil {
-		return
-	}
+// recordIdentity records as RuleIdentity the fields no manager may own that an earlier step
+// recorded (those the object holds; metadata itself left out).
+func recordIdentity(log *decision.Log) {
 	for _, p := range strippedSet().Paths() {
-		if len(p) > 1 || p[0].Field != "metadata" {
-			if valueAtPath(obj, p) != nil {
-				relabel(log, p, RuleIdentity)
-			}
+		if _, ok := log.Lookup(p); ok && (len(p) > 1 || p[0].Field != "metadata") {
+			relabel(log, p, RuleIdentity)
 		}
-	}
-}
-
-// valueAtPath returns the value at a path of map keys, nil when absent.
-func valueAtPath(obj *yamltree.Node, p fieldpath.Path) *yamltree.Node {
-	n := obj
-	for _, e := range p {
-		if !n.IsMap() {
-			return nil
-		}
-		if n = n.Get(e.Field); n == nil {
-			return nil
-		}
-	}
-	return n
-}
-
-// recordAt records rule at one path when log is set.
-func recordAt(log *decision.Log, path fieldpath.Path, rule decision.Rule) {
-	if log != nil {
-		relabel(log, path, rule)
 	}
 }
 
 // lastAppliedPath and managedFieldsPath are the paths the field manager writes itself.
 var (
-	lastAppliedPath   = fieldpath.Path{}.Field("metadata").Field("annotations").Field(LastAppliedAnnotation)
-	managedFieldsPath = fieldpath.Path{}.Field("metadata").Field("managedFields")
+	lastAppliedPath   = fieldpath.Path{{Field: "metadata"}, {Field: "annotations"}, {Field: LastAppliedAnnotation}}
+	managedFieldsPath = fieldpath.Path{{Field: "metadata"}, {Field: "managedFields"}}
 )
 
 // managersBefore returns the managers an apply stopped by conflicts started from, for reasons.
@@ -382,24 +341,24 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 		return nil, err
 	}
 	object := withoutManagedFields(req.Object)
-	out := &Outcome{Object: object, Before: reconcileAll(res.Type, managers)}
+	out := &Outcome{Object: object, Before: reconcileAll(res.Type, managers), Decisions: &decision.Log{}}
 	if len(managers) == 0 && uid(live) != "" {
 		out.Untracked, out.After = true, Managers{}
 		// Untracked: the managers stay as they are; the update's decisions are still recorded.
-		if _, _, err = (UpdateOp{Type: res.Type, Live: withoutManagedFields(live), Object: object, Log: req.Log}).Run(); err != nil {
+		if _, _, err = (UpdateOp{Type: res.Type, Live: withoutManagedFields(live), Object: object, Log: out.Decisions}).Run(); err != nil {
 			return nil, err
 		}
-		recordIdentity(req.Log, object)
-		recordAt(req.Log, managedFieldsPath, RuleManagedFields)
+		recordIdentity(out.Decisions)
+		relabel(out.Decisions, managedFieldsPath, RuleManagedFields)
 		return out, nil
 	}
 	times = times.Clone()
 	after, err := res.updateBy(change{from: withoutManagedFields(live), to: object,
-		id: UpdateID(req.Manager, res.APIVersion).String(), now: req.Now, log: req.Log}, managers, times)
+		id: UpdateID(req.Manager, res.APIVersion).String(), now: req.Now, log: out.Decisions}, managers, times)
 	if err != nil {
 		return nil, err
 	}
-	recordIdentity(req.Log, object)
+	recordIdentity(out.Decisions)
 	capUpdaters(after, times)
 	cmp, err := typed.Compare(res.Type, withoutManagedFields(live), object)
 	if err != nil {
@@ -407,7 +366,7 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 	}
 	out.After, out.Changed = after, !cmp.Same()
 	out.Entries = Encode(after, times)
-	return out, setManagedFields(out.Object, out.Entries, req.Log)
+	return out, setManagedFields(out.Object, out.Entries, out.Decisions)
 }
 
 // updateManagers returns the managers an update starts from: the object's own managed fields

@@ -63,9 +63,6 @@ func (id ID) String() string {
 // ParseID reads an identifier written by String. A name that is not an identifier (the updater
 // layer accepts any name) comes back as the manager's name.
 func ParseID(s string) ID {
-	if id, ok := parsePlainID(s); ok {
-		return id
-	}
 	var raw struct {
 		Manager     string `json:"manager"`
 		Operation   string `json:"operation"`
@@ -76,56 +73,6 @@ func ParseID(s string) ID {
 		return ID{Manager: s}
 	}
 	return ID{Manager: raw.Manager, Operation: raw.Operation, APIVersion: raw.APIVersion, Subresource: raw.Subresource}
-}
-
-// parsePlainID reads an identifier whose strings need no unescaping (no backslash), as String
-// writes it: {"key":"value",...}. It reports false for anything else, which ParseID then reads
-// as JSON. Reasons name managers for every mark: this spares a JSON decoding each time.
-func parsePlainID(s string) (ID, bool) {
-	if len(s) < 2 || s[0] != '{' || s[len(s)-1] != '}' || strings.ContainsRune(s, '\\') {
-		return ID{}, false
-	}
-	var id ID
-	fields := map[string]*string{"manager": &id.Manager, "operation": &id.Operation,
-		"apiVersion": &id.APIVersion, "subresource": &id.Subresource}
-	rest := s[1 : len(s)-1]
-	for rest != "" {
-		key, value, tail, ok := quotedPair(rest)
-		dst := fields[key]
-		if !ok || dst == nil {
-			return ID{}, false
-		}
-		*dst = value
-		if rest = tail; rest != "" {
-			if rest[0] != ',' || len(rest) == 1 {
-				return ID{}, false
-			}
-			rest = rest[1:]
-		}
-	}
-	return id, true
-}
-
-// quotedPair reads `"key":"value"` from the start of s, and returns what follows.
-func quotedPair(s string) (key, value, rest string, ok bool) {
-	key, s, ok = quotedString(s)
-	if !ok || s == "" || s[0] != ':' {
-		return "", "", "", false
-	}
-	value, rest, ok = quotedString(s[1:])
-	return key, value, rest, ok
-}
-
-// quotedString reads a JSON string without escapes from the start of s.
-func quotedString(s string) (string, string, bool) {
-	if s == "" || s[0] != '"' {
-		return "", "", false
-	}
-	end := strings.IndexByte(s[1:], '"')
-	if end < 0 {
-		return "", "", false
-	}
-	return s[1 : end+1], s[end+2:], true
 }
 
 // Display names a manager for people, as the API server's conflict messages do: "name", plus

@@ -37,12 +37,6 @@ func TestIDs(t *testing.T) {
 			t.Errorf("ParseID(%s) = %+v, want %+v", id.String(), got, id)
 		}
 	}
-	for s, want := range map[string]ID{`{"manager":"a","other":"b"}`: {Manager: "a"},
-		`{"manager":"a",}`: {Manager: `{"manager":"a",}`}, `{"manager":1}`: {Manager: `{"manager":1}`}} {
-		if got := ParseID(s); got != want {
-			t.Errorf("ParseID(%s) = %+v, want %+v", s, got, want)
-		}
-	}
 	if got := ParseID("default"); got.Manager != "default" {
 		t.Errorf("a plain name should parse as a manager: %+v", got)
 	}

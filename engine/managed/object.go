@@ -38,7 +38,7 @@ func withoutManagedFields(obj *yamltree.Node) *yamltree.Node {
 // setManagedFields writes entries into obj's metadata (creating it when needed), or removes
 // managedFields when there are none, and records it (RuleManagedFields).
 func setManagedFields(obj *yamltree.Node, entries []Entry, log *decision.Log) error {
-	recordAt(log, managedFieldsPath, RuleManagedFields)
+	relabel(log, managedFieldsPath, RuleManagedFields)
 	m := metadataOf(obj)
 	if len(entries) == 0 {
 		if m != nil {

@@ -60,11 +60,15 @@ func (op ApplyOp) Run() (*Applied, error) {
 	}
 	contested := ownedElsewhere(managers, op.Manager, cmp.Changed())
 	if len(contested) > 0 && !op.Force {
-		op.recordEach(contested, RuleConflict)
+		for _, vs := range contested {
+			recordSet(op.Log, vs.Set, RuleConflict)
+		}
 		return nil, conflictsOf(contested)
 	}
 	loseChanges(managers, cmp, op.Manager)
-	op.recordEach(contested, RuleForced)
+	for _, vs := range contested {
+		recordSet(op.Log, vs.Set, RuleForced)
+	}
 	op.recordShared(managers, applies)
 	out := &Applied{Object: object, Managers: managers, Taken: contested}
 	if fieldset.EqualValues(live, object) {
@@ -86,13 +90,13 @@ func (op ApplyOp) dropAbandoned(merged *yamltree.Node, previous *fieldset.Set, m
 			others = others.Union(vs.Set)
 		}
 	}
-	op.recordSet(previous.Difference(managers[op.Manager].Set).Intersection(others), RuleKeptForOwner)
+	recordSet(op.Log, previous.Difference(managers[op.Manager].Set).Intersection(others), RuleKeptForOwner)
 	unowned := typed.WithStructFields(op.Type, previous).Difference(typed.WithStructFields(op.Type, owned))
 	if unowned.Empty() {
 		return merged
 	}
 	abandoned := unowned.Intersection(typed.WithStructFields(op.Type, typed.FieldSet(op.Type, merged)))
-	op.recordSet(abandoned, RulePruned)
+	recordSet(op.Log, abandoned, RulePruned)
 	return typed.Remove(op.Type, merged, abandoned)
 }
 
@@ -132,20 +136,9 @@ func loseChanges(managers Managers, cmp typed.Comparison, keep string) {
 func (op ApplyOp) recordShared(managers Managers, applies *fieldset.Set) {
 	for name, vs := range managers {
 		if name != op.Manager {
-			op.recordSet(applies.Intersection(vs.Set), RuleShared)
+			recordSet(op.Log, applies.Intersection(vs.Set), RuleShared)
 		}
 	}
-}
-
-// recordEach records rule at every field of the per-manager sets.
-func (op ApplyOp) recordEach(sets Managers, rule decision.Rule) {
-	for _, vs := range sets {
-		op.recordSet(vs.Set, rule)
-	}
-}
-
-func (op ApplyOp) recordSet(set *fieldset.Set, rule decision.Rule) {
-	recordSet(op.Log, set, rule)
 }
 
 // recordSet records rule at every path of set, keeping the inputs the merge saw there.
@@ -159,8 +152,11 @@ func recordSet(log *decision.Log, set *fieldset.Set, rule decision.Rule) {
 }
 
 // relabel records a later decision on a field: the inputs held are those of the earlier one
-// (live's when there was none).
+// (live's when there was none). A nil log records nothing.
 func relabel(log *decision.Log, path fieldpath.Path, rule decision.Rule) {
+	if log == nil {
+		return
+	}
 	held := decision.Live
 	if e, ok := log.Lookup(path); ok {
 		held = e.Held

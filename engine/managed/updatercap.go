@@ -59,22 +59,24 @@ const (
 	dropBucket
 )
 
-// capSituation is what the fold finds when it reaches an updater.
-type capSituation struct {
-	versionMet  bool // an updater of its version was reached before
-	bucketThere bool // its version's ancient-changes entry exists now
-	isBucket    bool // the updater is that entry
-}
+// capSituation is what the fold finds when it reaches an updater, as bits indexing capTable.
+type capSituation uint8
 
-// capTable is the fold, row by row (see the facts above). The one combination missing cannot
-// happen: an updater that is the bucket finds the bucket there.
-var capTable = map[capSituation]capStep{
-	{versionMet: false, bucketThere: false, isBucket: false}: remember,
-	{versionMet: false, bucketThere: true, isBucket: false}:  remember,
-	{versionMet: false, bucketThere: true, isBucket: true}:   remember,
-	{versionMet: true, bucketThere: false, isBucket: false}:  startBucket,
-	{versionMet: true, bucketThere: true, isBucket: false}:   joinBucket,
-	{versionMet: true, bucketThere: true, isBucket: true}:    dropBucket,
+const (
+	versionMet  capSituation = 1 << iota // an updater of its version was reached before
+	bucketThere                          // its version's ancient-changes entry exists now
+	isBucket                             // the updater is that entry
+)
+
+// capTable is the fold, row by row (see the facts above), indexed by situation. The rows left
+// out cannot happen (an updater that is the bucket finds the bucket there) and read remember.
+var capTable = [8]capStep{
+	0:                                   remember,
+	bucketThere:                         remember,
+	bucketThere | isBucket:              remember,
+	versionMet:                          startBucket,
+	versionMet | bucketThere:            joinBucket,
+	versionMet | bucketThere | isBucket: dropBucket,
 }
 
 // capUpdaters folds the oldest update entries of managers (and their times) into
@@ -89,9 +91,18 @@ func capUpdaters(managers Managers, times Times) {
 		}
 		version := managers[id].APIVersion
 		bucket := UpdateID(ancientChanges, version).String()
-		_, bucketThere := managers[bucket]
+		var found capSituation
 		first, met := firsts[version]
-		switch capTable[capSituation{versionMet: met, bucketThere: bucketThere, isBucket: id == bucket}] {
+		if met {
+			found |= versionMet
+		}
+		if _, there := managers[bucket]; there {
+			found |= bucketThere
+		}
+		if id == bucket {
+			found |= isBucket
+		}
+		switch capTable[found] {
 		case remember:
 			firsts[version] = id
 			continue

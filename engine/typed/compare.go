@@ -110,12 +110,19 @@ func (c Comparison) leaf(path fieldpath.Path, before, after *yamltree.Node) {
 	}
 }
 
-// fields compares two maps key by key, aligned as the merge aligns them (before on live's side,
-// after on the config's).
+// fields compares two maps key by key: before's keys, then the keys only after has.
 func (c Comparison) fields(path fieldpath.Path, t *schema.Type, before, after *yamltree.Node) error {
-	return eachField(before, after, func(a aligned) error {
-		return c.value(path.Append(a.elem), t.FieldType(a.elem.Field), a.live, a.config)
-	})
+	for _, f := range mapFields(before) {
+		if err := c.value(path.Field(f.Key.Value), t.FieldType(f.Key.Value), f.Value, fieldValue(after, f.Key.Value)); err != nil {
+			return err
+		}
+	}
+	for _, f := range onlyIn(after, before) {
+		if err := c.value(path.Field(f.Key.Value), t.FieldType(f.Key.Value), nil, f.Value); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // itemGroup is every item one side holds for one element.
@@ -154,12 +161,11 @@ const (
 )
 
 // itemRows decide how an element's items compare, by how many each side holds (as observed in
-// the vectors with duplicated items).
-var itemRows = map[[2]held]itemStep{
-	{heldNone, heldOne}: compareEach, {heldOne, heldNone}: compareEach, {heldOne, heldOne}: compareEach,
-	{heldSeveral, heldSeveral}: compareWhole,
-	{heldSeveral, heldNone}:    goneWhole, {heldSeveral, heldOne}: goneWhole,
-	{heldNone, heldSeveral}: cameWhole, {heldOne, heldSeveral}: cameWhole,
+// the vectors with duplicated items), indexed [before][after].
+var itemRows = [3][3]itemStep{
+	heldNone:    {heldNone: compareEach, heldOne: compareEach, heldSeveral: cameWhole},
+	heldOne:     {heldNone: compareEach, heldOne: compareEach, heldSeveral: cameWhole},
+	heldSeveral: {heldNone: goneWhole, heldOne: goneWhole, heldSeveral: compareWhole},
 }
 
 func (c Comparison) items(path fieldpath.Path, t *schema.Type, before, after []*yamltree.Node) error {
@@ -178,7 +184,7 @@ func (c Comparison) items(path fieldpath.Path, t *schema.Type, before, after []*
 // group compares the items of one element by its row.
 func (c Comparison) group(p fieldpath.Path, elem *schema.Type, g *itemGroup) error {
 	var err error
-	switch itemRows[[2]held{heldCount(g.before), heldCount(g.after)}] {
+	switch itemRows[heldCount(g.before)][heldCount(g.after)] {
 	case compareEach:
 		err = c.value(p, elem, first(g.before), first(g.after))
 	case compareWhole:

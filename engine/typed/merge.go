@@ -35,25 +35,20 @@ func Merge(t *schema.Type, live, config *yamltree.Node, log *decision.Log) (*yam
 // Record records rule, with the inputs held, at every field of v into log, as Merge would visit
 // them merging v with nothing. v must be valid for t.
 func Record(t *schema.Type, v *yamltree.Node, log *decision.Log, rule decision.Rule, held decision.Held) {
-	_, _ = merger{log: log, fixed: &fixedRule{rule: rule, held: held}}.value(nil, t, v, nil)
+	_, _ = merger{log: log, rule: rule, held: held}.value(nil, t, v, nil)
 }
 
 // merger walks live and config together, aligned field by field and item by item.
 type merger struct {
 	log *decision.Log
-	// fixed, when set, is recorded everywhere instead of the merge's own rules.
-	fixed *fixedRule
-}
-
-type fixedRule struct {
+	// rule, when set, is recorded everywhere (with held) instead of the merge's own rules.
 	rule decision.Rule
 	held decision.Held
 }
 
-// aligned is one field or item as live and the config hold it (nil where one lacks it).
+// aligned is one list item as live and the config hold it (nil where one lacks it).
 type aligned struct {
 	elem         fieldpath.Element
-	key          *yamltree.Node // the map key as written, for a field
 	live, config *yamltree.Node
 }
 
@@ -120,8 +115,8 @@ func (m merger) record(path fieldpath.Path, live, config *yamltree.Node) {
 	switch {
 	case m.log == nil:
 		return
-	case m.fixed != nil:
-		m.log.Record(path, m.fixed.rule, m.fixed.held)
+	case m.rule != "":
+		m.log.Record(path, m.rule, m.held)
 		return
 	}
 	var held decision.Held
@@ -135,40 +130,46 @@ func (m merger) record(path fieldpath.Path, live, config *yamltree.Node) {
 	m.log.Record(path, RuleMerged, held|decision.Updated)
 }
 
-// fields merges a granular map: its aligned fields, each merged; a map left without fields is
-// absent.
+// fields merges a granular map field by field, aligned by key: live's keys in live's order, then
+// the keys only the config has, in the config's order. A map left without fields is absent.
 func (m merger) fields(path fieldpath.Path, t *schema.Type, live, config *yamltree.Node) (*yamltree.Node, error) {
 	out := newMapLike(live, config)
-	err := eachField(live, config, func(a aligned) error {
-		child, err := m.value(path.Append(a.elem), t.FieldType(a.elem.Field), a.live, a.config)
+	add := func(key, live, config *yamltree.Node) error {
+		child, err := m.value(path.Field(key.Value), t.FieldType(key.Value), live, config)
 		if child != nil {
-			out.Fields = append(out.Fields, yamltree.Field{Key: a.key, Value: child})
+			out.Fields = append(out.Fields, yamltree.Field{Key: key, Value: child})
 		}
 		return err
-	})
-	if err != nil || len(out.Fields) == 0 {
-		return nil, err
+	}
+	for _, f := range mapFields(live) {
+		if err := add(f.Key, f.Value, fieldValue(config, f.Key.Value)); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range onlyIn(config, live) {
+		if err := add(f.Key, nil, f.Value); err != nil {
+			return nil, err
+		}
+	}
+	if len(out.Fields) == 0 {
+		return nil, nil
 	}
 	return out, nil
 }
 
-// eachField pairs the fields of two maps by key and visits each pair: live's keys in live's
-// order, then the keys only the config has, in the config's order. It stops at the first error.
-func eachField(live, config *yamltree.Node, visit func(aligned) error) error {
-	for _, f := range mapFields(live) {
-		if err := visit(aligned{elem: fieldElement(f.Key.Value), key: f.Key, live: f.Value, config: fieldValue(config, f.Key.Value)}); err != nil {
-			return err
+// onlyIn returns the fields of m whose keys other (a map or not) lacks, in m's order.
+func onlyIn(m, other *yamltree.Node) []yamltree.Field {
+	fields := mapFields(m)
+	if !other.IsMap() {
+		return fields
+	}
+	var out []yamltree.Field
+	for _, f := range fields {
+		if !other.Has(f.Key.Value) {
+			out = append(out, f)
 		}
 	}
-	for _, f := range mapFields(config) {
-		if live.IsMap() && live.Has(f.Key.Value) {
-			continue
-		}
-		if err := visit(aligned{elem: fieldElement(f.Key.Value), key: f.Key, config: f.Value}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return out
 }
 
 // list merges an associative list: its aligned items, each merged; a list left without items is

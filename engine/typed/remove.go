@@ -25,10 +25,14 @@ func Extract(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node
 	return cutter{fieldRows: extractFieldRows, itemRows: extractItemRows, reached: keepReached}.value(t, v, set)
 }
 
-// touch is how set reaches one field or item: as a member, with paths below it, both or neither.
-type touch struct {
-	member, below bool
-}
+// touch is how set reaches one field or item, as bits indexing the walks' rows: as a member,
+// with paths below it, both or neither.
+type touch uint8
+
+const (
+	member touch = 1 << iota // the field is a member of set
+	below                    // set has paths below the field
+)
 
 // cut is what a walk does with one field or item.
 type cut uint8
@@ -40,26 +44,11 @@ const (
 	walkEmpty            // kept, with the walk going on below it with nothing to keep
 )
 
-// The walks' decisions, by how set reaches a field or an item.
+// The walks' decisions, indexed by how set reaches a field or an item.
 var (
-	removeRows = map[touch]cut{
-		{member: false, below: false}: keepIt,
-		{member: false, below: true}:  walkIn,
-		{member: true, below: false}:  dropIt,
-		{member: true, below: true}:   dropIt,
-	}
-	extractItemRows = map[touch]cut{
-		{member: false, below: false}: dropIt,
-		{member: false, below: true}:  walkIn,
-		{member: true, below: false}:  keepIt,
-		{member: true, below: true}:   walkIn,
-	}
-	extractFieldRows = map[touch]cut{
-		{member: false, below: false}: dropIt,
-		{member: false, below: true}:  walkIn,
-		{member: true, below: false}:  walkEmpty,
-		{member: true, below: true}:   walkEmpty,
-	}
+	removeRows       = [4]cut{0: keepIt, below: walkIn, member: dropIt, member | below: dropIt}
+	extractItemRows  = [4]cut{0: dropIt, below: walkIn, member: keepIt, member | below: walkIn}
+	extractFieldRows = [4]cut{0: dropIt, below: walkIn, member: walkEmpty, member | below: walkEmpty}
 )
 
 // keepReached is Extract's answer for an atomic or empty value set reaches into: the value.
@@ -67,7 +56,7 @@ func keepReached(v *yamltree.Node) *yamltree.Node { return v }
 
 // cutter walks a value with a set, deciding each field and item by its rows.
 type cutter struct {
-	fieldRows, itemRows map[touch]cut
+	fieldRows, itemRows [4]cut
 	// reached is what an atomic or empty map or list set reaches into becomes; nil drops it.
 	reached func(*yamltree.Node) *yamltree.Node
 }
@@ -99,12 +88,18 @@ func nullAt(v *yamltree.Node) *yamltree.Node {
 }
 
 // decide looks up in rows how set reaches element e, and returns the paths below it.
-func decide(rows map[touch]cut, set *fieldset.Set, e fieldpath.Element) (cut, *fieldset.Set) {
-	below := set.Child(e)
-	if below.Empty() {
-		below = nil
+func decide(rows [4]cut, set *fieldset.Set, e fieldpath.Element) (cut, *fieldset.Set) {
+	var how touch
+	if set.HasMember(e) {
+		how |= member
 	}
-	return rows[touch{member: set.HasMember(e), below: below != nil}], below
+	sub := set.Child(e)
+	if sub.Empty() {
+		sub = nil
+	} else {
+		how |= below
+	}
+	return rows[how], sub
 }
 
 // whole is what an atomic or empty value set reaches into becomes.

@@ -178,9 +178,9 @@ func (e *explainer) add(path fieldpath.Path, mark contract.Mark, line, end int, 
 		end = 0
 	}
 	entry, _ := e.o.log.Lookup(path)
-	reason := "no decision was recorded for this field"
-	if row, ok := reasons[entry.Rule]; ok {
-		reason = row(e, marked{path: path, mark: mark, s: s})
+	reason, ok := reasonFor(entry.Rule, e, marked{path: path, mark: mark, s: s})
+	if !ok {
+		reason = "no decision was recorded for this field"
 	}
 	e.marks = append(e.marks, contract.Field{Resource: e.resource, Path: path.String(), Mark: mark, Line: line,
 		EndLine: end, Reason: reason, Rule: string(entry.Rule)})

@@ -21,44 +21,60 @@ type marked struct {
 	s    sides
 }
 
+// reasonRow is one row of the reasons table: a rule and how its marks are explained.
+type reasonRow struct {
+	rule    decision.Rule
+	explain func(e *explainer, m marked) string
+}
+
+// reasonFor returns the sentence of rule's row for a mark; ok is false for a rule without one.
+func reasonFor(rule decision.Rule, e *explainer, m marked) (string, bool) {
+	for _, r := range reasons {
+		if r.rule == rule {
+			return r.explain(e, m), true
+		}
+	}
+	return "", false
+}
+
 // reasons is the table of sentences, one row per rule. Conflict marks carry their conflict's
 // message instead (conflicts.go).
-var reasons = map[decision.Rule]func(e *explainer, m marked) string{
-	managed.RuleMerged: func(e *explainer, m marked) string {
+var reasons = []reasonRow{
+	{managed.RuleMerged, func(e *explainer, m marked) string {
 		return e.valueSentence(m) + "; " + e.ownedBy(m.path)
-	},
-	managed.RuleShared: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleShared, func(e *explainer, m marked) string {
 		me := e.o.manager
 		return fmt.Sprintf("%s; %s (shared: %s sets the value %s set, so both own it)", e.valueSentence(m),
 			e.ownedBy(m.path), managerName(me), who(without(e.after(m.path), me)))
-	},
-	managed.RuleForced: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleForced, func(e *explainer, m marked) string {
 		return fmt.Sprintf("%s; %s; forced: taken over from %s", e.valueSentence(m), e.ownedBy(m.path), who(e.takenFrom(m.path)))
-	},
-	managed.RuleHandedOver: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleHandedOver, func(e *explainer, m marked) string {
 		return fmt.Sprintf("%s; %s; taken over from %s without a conflict: the last-applied annotation of client-side apply names this value, and live still has it",
 			e.valueSentence(m), e.ownedBy(m.path), who(without(e.before(m.path), e.o.manager)))
-	},
-	managed.RuleLeftAlone: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleLeftAlone, func(e *explainer, m marked) string {
 		return "not in the config: the apply leaves it as it is; " + e.ownedBy(m.path)
-	},
-	managed.RuleBeforeFirstApply: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleBeforeFirstApply, func(e *explainer, m marked) string {
 		return "not in the config: the apply leaves it as it is; live had no managedFields, so the API server gave it to before-first-apply when the apply began; " +
 			e.ownedBy(m.path)
-	},
-	managed.RuleKeptForOwner: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleKeptForOwner, func(e *explainer, m marked) string {
 		return fmt.Sprintf("not in the config any more: %s applied it before, but %s owns it too, so the apply leaves it as it is; %s (%s no longer owns it)",
 			managerName(e.o.manager), who(without(e.after(m.path), e.o.manager)), e.ownedBy(m.path), managerName(e.o.manager))
-	},
-	managed.RulePruned: func(e *explainer, m marked) string {
+	}},
+	{managed.RulePruned, func(e *explainer, m marked) string {
 		before := e.before(m.path)
 		if contains(before, e.o.manager) || len(before) == 0 {
 			return fmt.Sprintf("%s applied it before and the config no longer names it; no other manager owns it, so the apply removes it (it was owned by %s)",
 				managerName(e.o.manager), who(before))
 		}
 		return fmt.Sprintf("removed along with what %s stopped applying; it was owned by %s", managerName(e.o.manager), who(before))
-	},
-	managed.RuleUpdateOwned: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleUpdateOwned, func(e *explainer, m marked) string {
 		note := e.ownedBy(m.path)
 		if gone := lost(e.before(m.path), e.after(m.path)); len(gone) > 0 {
 			note += fmt.Sprintf(" (%s no longer owns it)", who(gone))
@@ -71,29 +87,29 @@ var reasons = map[decision.Rule]func(e *explainer, m marked) string{
 		}
 		return fmt.Sprintf("the update changes it from %s to %s, and whoever changes a field owns it; %s",
 			explain.Short(m.s.live), explain.Short(m.s.result), note)
-	},
-	managed.RuleUpdateUnchanged: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleUpdateUnchanged, func(e *explainer, m marked) string {
 		return "unchanged by the update (an update owns only what it changes); " + e.ownedBy(m.path)
-	},
-	managed.RuleUpdateRemoved: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleUpdateRemoved, func(e *explainer, m marked) string {
 		return fmt.Sprintf("the updated object lacks it, so the update removes it; it was owned by %s", who(e.before(m.path)))
-	},
-	managed.RuleIdentity: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleIdentity, func(e *explainer, m marked) string {
 		return e.valueSentence(m) + "; no manager owns it: the API server leaves an object's identity out of managedFields"
-	},
-	managed.RuleLastApplied: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleLastApplied, func(e *explainer, m marked) string {
 		return "kubectl applies server-side to an object that client-side apply annotated: the API server rewrites the last-applied annotation with this config, so that a later client-side apply still knows what was applied; " +
 			e.ownedBy(m.path)
-	},
-	managed.RuleManagedFields: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleManagedFields, func(e *explainer, m marked) string {
 		if m.mark == contract.Deleted {
 			return "no manager owns a field any more, so the API server drops managedFields"
 		}
 		return "written by the API server, owned by no manager: one entry per manager, operation and API version, listing the fields it owns (FieldsV1) and when it last changed the object"
-	},
-	managed.RuleUntouchedObject: func(e *explainer, m marked) string {
+	}},
+	{managed.RuleUntouchedObject, func(e *explainer, m marked) string {
 		return "only live has this object: server-side apply works on the objects it is given and leaves every other one alone; its fields keep their owners"
-	},
+	}},
 }
 
 // valueSentence says what the operation did to the field's value, from its mark.

@@ -56,7 +56,7 @@ type outcome struct {
 
 func (r runner) resource(t stream.Triple) (*outcome, error) {
 	o := &outcome{triple: t, op: r.in.Request.Options.Operation, requester: r.in.Request.Options.Manager,
-		live: root(t.Live), config: root(t.Updated), log: &decision.Log{}}
+		live: root(t.Live), config: root(t.Updated)}
 	fm, err := r.fieldManager(t)
 	if err != nil {
 		return nil, err
@@ -68,12 +68,12 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		}
 	}
 	if o.config == nil {
-		o.action, o.result = Leave, o.live.Clone()
+		o.action, o.result, o.log = Leave, o.live.Clone(), &decision.Log{}
 		o.log.Record(nil, managed.RuleUntouchedObject, decision.Live)
 		return o, nil
 	}
 	req := managed.Request{Live: o.live, Object: o.config, Manager: r.in.Request.Options.Manager,
-		Force: r.in.Request.Options.Force, Now: r.now, Log: o.log}
+		Force: r.in.Request.Options.Force, Now: r.now}
 	if o.op == opUpdate {
 		o.manager = managed.UpdateID(req.Manager, fm.APIVersion).String()
 		o.done, err = fm.Update(req)
@@ -84,7 +84,7 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.result = o.done.Object
+	o.result, o.log = o.done.Object, o.done.Decisions
 	o.action = o.actionTaken()
 	return o, nil
 }
