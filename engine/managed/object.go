@@ -36,7 +36,7 @@ func withoutManagedFields(obj *yamltree.Node) *yamltree.Node {
 }
 
 // setManagedFields writes entries into obj's metadata (creating it when needed), or removes
-// managedFields when there are none, and records it (RuleManagedFields).
+// managedFields when there are none, and records both (RuleManagedFields).
 func setManagedFields(obj *yamltree.Node, entries []Entry, log *decision.Log) error {
 	relabel(log, managedFieldsPath, RuleManagedFields)
 	m := metadataOf(obj)
@@ -53,6 +53,7 @@ func setManagedFields(obj *yamltree.Node, entries []Entry, log *decision.Log) er
 	if m == nil {
 		m = yamltree.NewMap()
 		obj.Set("metadata", m)
+		relabel(log, managedFieldsPath[:1], RuleManagedFields) // metadata made to hold them
 	}
 	m.Set("managedFields", list)
 	return nil

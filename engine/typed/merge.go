@@ -46,10 +46,12 @@ type merger struct {
 	held decision.Held
 }
 
-// aligned is one list item as live and the config hold it (nil where one lacks it).
+// aligned is one list item as live and the config hold it (nil where one lacks it). When live
+// holds the item several times, live is a null and twins are live's items.
 type aligned struct {
 	elem         fieldpath.Element
 	live, config *yamltree.Node
+	twins        []*yamltree.Node
 }
 
 // mergeStep is what the merge does with one aligned value.
@@ -181,6 +183,7 @@ func (m merger) list(path fieldpath.Path, t *schema.Type, live, config *yamltree
 	}
 	out := newListLike(live, config)
 	for _, a := range items {
+		m.recordTwins(path.Append(a.elem), t.ListElem(), a.twins)
 		item, err := m.value(path.Append(a.elem), t.ListElem(), a.live, a.config)
 		if err != nil {
 			return nil, err
@@ -193,6 +196,18 @@ func (m merger) list(path fieldpath.Path, t *schema.Type, live, config *yamltree
 		return nil, nil
 	}
 	return out, nil
+}
+
+// recordTwins records the fields of the items live holds several times for one element, which the
+// config's item replaces whole, as RuleMerged (before the config's item is merged, so that its own
+// decisions stand where both have a field).
+func (m merger) recordTwins(path fieldpath.Path, t *schema.Type, twins []*yamltree.Node) {
+	if m.log == nil || m.rule != "" {
+		return
+	}
+	for _, twin := range twins {
+		_, _ = merger{log: m.log, rule: RuleMerged, held: decision.Live}.value(path, t, twin, nil)
+	}
 }
 
 // fieldValue returns the value of key in m when m is a map, else nil.

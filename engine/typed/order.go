@@ -32,6 +32,9 @@ func alignItems(path fieldpath.Path, t *schema.Type, live, config []*yamltree.No
 		case w.config >= 0:
 			a.elem, a.config = ce[w.config], config[w.config]
 			a.live = itemOf(live, le, a.elem)
+			if a.live.IsNull() && countElement(le, a.elem) > 1 {
+				a.twins = itemsOf(live, le, a.elem)
+			}
 		default:
 			a.elem, a.live = le[w.live], live[w.live]
 		}
@@ -50,6 +53,17 @@ func itemOf(items []*yamltree.Node, elems []fieldpath.Element, e fieldpath.Eleme
 		return items[indexElement(elems, e)]
 	}
 	return yamltree.NewNull()
+}
+
+// itemsOf returns every item of items whose element is e.
+func itemsOf(items []*yamltree.Node, elems []fieldpath.Element, e fieldpath.Element) []*yamltree.Node {
+	var out []*yamltree.Node
+	for i, x := range elems {
+		if fieldset.Equal(x, e) {
+			out = append(out, items[i])
+		}
+	}
+	return out
 }
 
 // written is one item of the merged list: from the config (its index there, live's item merged
