@@ -1,90 +1,66 @@
 package fieldset
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"sort"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// parseJSON reads one JSON value into a node, keeping the order of object keys. Trailing data
-// is an error.
+// parseJSON reads one JSON value into a node (numbers keep their text; an object's keys come
+// sorted, the order every element is written in). Trailing data other than white space is an
+// error.
 func parseJSON(text string) (*yamltree.Node, error) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
-	n, err := readJSON(dec)
-	if err != nil {
+	var v any
+	if err := dec.Decode(&v); err != nil {
 		return nil, fmt.Errorf("invalid JSON: %w", err)
 	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+	if dec.InputOffset() != int64(len(strings.TrimRight(text, " \t\r\n"))) {
 		return nil, errors.New("invalid JSON: unexpected data after the value")
 	}
-	return n, nil
+	return jsonNode(v), nil
 }
 
-func readJSON(dec *json.Decoder) (*yamltree.Node, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		if t == '{' {
-			return readObject(dec)
-		}
-		if t == '[' {
-			return readArray(dec)
-		}
-		return nil, fmt.Errorf("unexpected %q", t)
+// jsonNode converts a decoded JSON value (json.Number, string, bool, nil, []any, map[string]any)
+// to a node.
+func jsonNode(v any) *yamltree.Node {
+	switch x := v.(type) {
 	case json.Number:
 		tag := yamltree.IntTag
-		if bytes.ContainsAny([]byte(t), ".eE") {
+		if strings.ContainsAny(string(x), ".eE") {
 			tag = yamltree.FloatTag
 		}
-		return yamltree.NewScalar(tag, string(t)), nil
+		return yamltree.NewScalar(tag, string(x))
 	case string:
-		n := yamltree.NewString(t)
+		n := yamltree.NewString(x)
 		n.Style = yamltree.DoubleQuoted
-		return n, nil
+		return n
 	case bool:
-		return yamltree.NewScalar(yamltree.BoolTag, fmt.Sprint(t)), nil
-	}
-	return yamltree.NewNull(), nil
-}
-
-func readObject(dec *json.Decoder) (*yamltree.Node, error) {
-	m := yamltree.NewMap()
-	m.Style = yamltree.Flow
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
+		return yamltree.NewScalar(yamltree.BoolTag, fmt.Sprint(x))
+	case []any:
+		l := yamltree.NewList()
+		l.Style = yamltree.Flow
+		for _, it := range x {
+			l.Items = append(l.Items, jsonNode(it))
 		}
-		key, _ := tok.(string)
-		v, err := readJSON(dec)
-		if err != nil {
-			return nil, err
+		return l
+	case map[string]any:
+		m := yamltree.NewMap()
+		m.Style = yamltree.Flow
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
 		}
-		m.Set(key, v)
-	}
-	_, err := dec.Token()
-	return m, err
-}
-
-func readArray(dec *json.Decoder) (*yamltree.Node, error) {
-	l := yamltree.NewList()
-	l.Style = yamltree.Flow
-	for dec.More() {
-		v, err := readJSON(dec)
-		if err != nil {
-			return nil, err
+		sort.Strings(keys)
+		for _, k := range keys {
+			m.Set(k, jsonNode(x[k]))
 		}
-		l.Items = append(l.Items, v)
+		return m
 	}
-	_, err := dec.Token()
-	return l, err
+	return yamltree.NewNull()
 }

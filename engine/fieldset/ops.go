@@ -5,7 +5,7 @@ import "github.com/mergeplay/mergeplay/engine/fieldpath"
 // Union returns the paths in s or in o.
 func (s *Set) Union(o *Set) *Set {
 	out := &Set{}
-	out.members = mergeElements(s.Members(), o.Members(), true, true, true)
+	out.members = mergeElements(s.Members(), o.Members(), onlyS|inBoth|onlyO)
 	a, b := s.childList(), o.childList()
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
@@ -28,7 +28,7 @@ func (s *Set) Union(o *Set) *Set {
 // Intersection returns the paths in both s and o.
 func (s *Set) Intersection(o *Set) *Set {
 	out := &Set{}
-	out.members = mergeElements(s.Members(), o.Members(), false, true, false)
+	out.members = mergeElements(s.Members(), o.Members(), inBoth)
 	a, b := s.childList(), o.childList()
 	for i, j := 0, 0; i < len(a) && j < len(b); {
 		switch c := compareAt(a, i, b, j); {
@@ -46,10 +46,10 @@ func (s *Set) Intersection(o *Set) *Set {
 }
 
 // Difference returns the paths of s that are not in o. It works level by level: a member of o
-// removes that member only, not the paths below it (see RecursiveDifference).
+// removes that member only, not the paths below it (see WithoutBranches).
 func (s *Set) Difference(o *Set) *Set {
 	out := &Set{}
-	out.members = mergeElements(s.Members(), o.Members(), true, false, false)
+	out.members = mergeElements(s.Members(), o.Members(), onlyS)
 	for _, c := range s.childList() {
 		if below := o.Child(c.elem); below != nil {
 			out.addChild(c.elem, c.set.Difference(below))
@@ -60,16 +60,17 @@ func (s *Set) Difference(o *Set) *Set {
 	return out
 }
 
-// RecursiveDifference returns the paths of s that neither are in o nor go on below a member of o.
-func (s *Set) RecursiveDifference(o *Set) *Set {
+// WithoutBranches returns the paths of s that neither are in o nor go on below a member of o:
+// each member of o cuts its whole branch.
+func (s *Set) WithoutBranches(o *Set) *Set {
 	out := &Set{}
-	out.members = mergeElements(s.Members(), o.Members(), true, false, false)
+	out.members = mergeElements(s.Members(), o.Members(), onlyS)
 	for _, c := range s.childList() {
 		if o.HasMember(c.elem) {
 			continue
 		}
 		if below := o.Child(c.elem); below != nil {
-			out.addChild(c.elem, c.set.RecursiveDifference(below))
+			out.addChild(c.elem, c.set.WithoutBranches(below))
 			continue
 		}
 		out.addChild(c.elem, c.set.Copy())
@@ -87,17 +88,6 @@ func (s *Set) Leaves() *Set {
 	}
 	for _, c := range s.childList() {
 		out.addChild(c.elem, c.set.Leaves())
-	}
-	return out
-}
-
-// Filter returns the paths of s for which keep returns true.
-func (s *Set) Filter(keep func(fieldpath.Path) bool) *Set {
-	out := &Set{}
-	for _, p := range s.Paths() {
-		if keep(p) {
-			out.Insert(p)
-		}
 	}
 	return out
 }
@@ -128,9 +118,18 @@ func compareAt(a []child, i int, b []child, j int) int {
 	return Compare(a[i].elem, b[j].elem)
 }
 
-// mergeElements walks two sorted element lists together and keeps an element found only in a
-// (onlyA), in both (both), or only in b (onlyB).
-func mergeElements(a, b []fieldpath.Element, onlyA, both, onlyB bool) []fieldpath.Element {
+// where says which elements of two sorted lists a merge of them keeps, as a bit set.
+type where uint8
+
+const (
+	onlyS  where = 1 << iota // in the first list only
+	inBoth                   // in both
+	onlyO                    // in the second list only
+)
+
+// mergeElements walks two sorted element lists together and keeps the elements found where keep
+// says.
+func mergeElements(a, b []fieldpath.Element, keep where) []fieldpath.Element {
 	var out []fieldpath.Element
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
@@ -145,17 +144,17 @@ func mergeElements(a, b []fieldpath.Element, onlyA, both, onlyB bool) []fieldpat
 		}
 		switch {
 		case c < 0:
-			if onlyA {
+			if keep&onlyS != 0 {
 				out = append(out, a[i])
 			}
 			i++
 		case c > 0:
-			if onlyB {
+			if keep&onlyO != 0 {
 				out = append(out, b[j])
 			}
 			j++
 		default:
-			if both {
+			if keep&inBoth != 0 {
 				out = append(out, a[i])
 			}
 			i++

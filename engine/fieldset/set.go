@@ -109,15 +109,6 @@ func (s *Set) Child(e fieldpath.Element) *Set {
 	return nil
 }
 
-// WithPrefix returns the paths continuing below element e, without e, as Child does, but an empty
-// set rather than nil when there are none.
-func (s *Set) WithPrefix(e fieldpath.Element) *Set {
-	if c := s.Child(e); c != nil {
-		return c
-	}
-	return &Set{}
-}
-
 // Members returns the one-element paths of s, in order. Do not modify the slice.
 func (s *Set) Members() []fieldpath.Element {
 	if s == nil {

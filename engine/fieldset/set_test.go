@@ -15,7 +15,7 @@ func TestSetOperations(t *testing.T) {
 		{"union", a.Union(b), ".a\n.b\n.e\n.b.c\n.b.d\n.list[name=\"x\"]"},
 		{"intersection", a.Intersection(b), ".b.c"},
 		{"difference", a.Difference(b), ".a\n.b.d\n.list[name=\"x\"]"},
-		{"recursive difference", a.RecursiveDifference(b), ".a\n.list[name=\"x\"]"},
+		{"without branches", a.WithoutBranches(b), ".a\n.list[name=\"x\"]"},
 		{"leaves", New(p(t, "f:a"), p(t, "f:a", "f:b")).Leaves(), ".a.b"},
 	}
 	for _, tt := range tests {

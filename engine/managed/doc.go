@@ -1,20 +1,25 @@
 // Package managed tracks who owns which fields of an object, and runs server-side apply and
 // updates on it as the API server does.
 //
-// Two layers, kept apart as the references keep them:
+// Two layers:
 //
-//   - The updater (updater.go) is structured-merge-diff's merge.Updater: ApplyConfig merges a
-//     config into live, makes the applier's set exactly what it applied, prunes what it stopped
-//     applying (unless someone else owns it), and finds conflicts with every other manager;
-//     RecordUpdate moves ownership of whatever changed to the updater. Managers are keyed by an
-//     opaque name.
-//   - The field manager (fieldmanager.go) is k8s.io/apimachinery's managedfields.FieldManager with
-//     its default steps: managedFields read from and written to the object (FieldsV1, one entry
-//     per manager, operation and API version, with the time), manager identifiers, the
-//     before-first-apply manager for objects that have none, the apiVersion / kind / metadata
-//     fields no one may own, the client-side-apply hand-over for the "kubectl" manager (the
-//     last-applied annotation both forgives conflicts and is kept up to date), and the cap of ten
-//     update entries (older ones merged into "ancient-changes").
+//   - Ownership (updater.go): an ApplyOp merges a config into live (package typed), makes the
+//     applier own exactly what the config names, drops what it stopped naming unless someone
+//     else owns it, and finds the other managers owning a field the apply changes (conflicts,
+//     or taken when forced); an UpdateOp takes whatever an update changed or removed from
+//     every manager and hands back what changed, for the updater to own. Managers are keyed
+//     by any name.
+//   - The API server's bookkeeping around it (fieldmanager.go): managedFields read from and
+//     written to the object (FieldsV1, one entry per manager, operation and API version, with
+//     the time), manager identifiers, the before-first-apply manager for objects that have
+//     none, the fields no one may own (apiVersion, kind, name and the like), the client-side
+//     apply hand-over for the "kubectl" manager (the last-applied annotation both forgives
+//     conflicts and is kept up to date), and the cap of ten update entries (updatercap.go:
+//     older ones folded into "ancient-changes", as observed).
+//
+// Every step records what it decided for each field into the operation's decision log
+// (package decision): the merge, then the apply or the update, then the field manager, the
+// later decision on a field standing. rules.go lists the rules.
 //
 // Objects are yamltree nodes; types come from engine/schema. The package holds no state: every
 // call takes the managers (or the object carrying them) and returns new ones.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -16,10 +17,6 @@ import (
 // BeforeFirstApply is the manager the API server gives every field of an object that has no
 // managed fields when it is first applied to.
 const BeforeFirstApply = "before-first-apply"
-
-// currentOperation names the updater inside an update, so that only the fields this update
-// changed count as taken.
-const currentOperation = "current-operation"
 
 // stripped are the fields no manager may own: the object's identity and what the server keeps.
 var stripped = []string{"apiVersion", "kind", "metadata", "metadata.name", "metadata.namespace",
@@ -79,16 +76,21 @@ type Outcome struct {
 	Changed bool
 	// LastApplied is the last-applied annotation the apply wrote, "" when it wrote none.
 	LastApplied string
+	// Decisions are the operation's decisions, field by field (see rules.go).
+	Decisions *decision.Log
 }
 
-// step is one run of the apply below the client-side hand-over: what it returns.
-type step struct {
+// attempt is one run of the apply below the client-side hand-over, and what it returns.
+type attempt struct {
 	object           *yamltree.Node
 	managers, taken  Managers
 	before           Managers
 	times            Times
 	beforeFirstApply bool
 	changed          bool
+	// log holds the attempt's decisions; the field manager keeps those of the attempt it
+	// answers with.
+	log *decision.Log
 }
 
 // Apply runs a server-side apply as the API server's field manager does. Conflicts are returned
@@ -102,8 +104,8 @@ func (res FieldManager) Apply(req Request) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	id := ApplyID(req.Manager).String()
-	st, err := applyStep(res, req, live, managers, times, id, req.Force)
+	from := stored{object: live, managers: managers, times: times}
+	at, err := res.applyOnce(req, from)
 	var handedOver *fieldset.Set
 	if conflicts, ok := err.(Conflicts); ok && req.Manager == "kubectl" {
 		if allowed := allowedByLastApplied(res, live); allowed != nil {
@@ -111,26 +113,32 @@ func (res FieldManager) Apply(req Request) (*Outcome, error) {
 				err = rest
 			} else {
 				handedOver = conflicts.Set()
-				st, err = applyStep(res, req, live, managers, times, id, true)
+				forced := req
+				forced.Force = true
+				at, err = res.applyOnce(forced, from)
 			}
 		}
 	}
 	if conflicts, ok := err.(Conflicts); ok {
 		before := managersBefore(res, live, managers, req.Now)
-		return &Outcome{Conflicts: conflicts, Before: before, BeforeFirstApply: len(managers) == 0 && len(before) > 0}, nil
+		recordSet(at.log, conflicts.Set(), RuleConflict)
+		return &Outcome{Conflicts: conflicts, Before: before, BeforeFirstApply: len(managers) == 0 && len(before) > 0,
+			Decisions: at.log}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	out := &Outcome{Object: st.object, Before: st.before, After: st.managers, Taken: st.taken,
-		HandedOver: handedOver, BeforeFirstApply: st.beforeFirstApply, Changed: st.changed}
-	if req.Manager == "kubectl" && annotation(st.object, LastAppliedAnnotation) != "" {
-		if out.LastApplied, err = writeLastApplied(st.object, req.Object); err != nil {
+	out := &Outcome{Object: at.object, Before: at.before, After: at.managers, Taken: at.taken,
+		HandedOver: handedOver, BeforeFirstApply: at.beforeFirstApply, Changed: at.changed, Decisions: at.log}
+	recordSet(at.log, handedOver, RuleHandedOver)
+	if req.Manager == "kubectl" && annotation(at.object, LastAppliedAnnotation) != "" {
+		if out.LastApplied, err = writeLastApplied(at.object, req.Object); err != nil {
 			return nil, err
 		}
+		relabel(at.log, lastAppliedPath, RuleLastApplied)
 	}
-	out.Entries = Encode(st.managers, st.times)
-	return out, setManagedFields(out.Object, out.Entries)
+	out.Entries = Encode(at.managers, at.times)
+	return out, setManagedFields(out.Object, out.Entries, at.log)
 }
 
 // checkApply validates the request as the API server does and returns the live object to start
@@ -142,14 +150,14 @@ func checkApply(res FieldManager, req Request) (*yamltree.Node, error) {
 	if mf := ManagedFieldsOf(req.Object); mf != nil && !mf.IsNull() {
 		return nil, yamltree.Errorf(mf.Pos, "metadata.managedFields must be nil in an applied configuration: the API server writes it")
 	}
-	if err := typed.Validate(res.Type, req.Object, false); err != nil {
+	if err := typed.ValidateConfig(res.Type, req.Object); err != nil {
 		return nil, located(err)
 	}
 	live := req.Live
 	if live == nil {
 		return emptyObject(res.APIVersion, res.Kind), nil
 	}
-	if err := typed.Validate(res.Type, withoutManagedFields(live), true); err != nil {
+	if err := typed.ValidateObject(res.Type, withoutManagedFields(live)); err != nil {
 		return nil, located(err)
 	}
 	return live, nil
@@ -173,70 +181,115 @@ func decodeLive(live *yamltree.Node) (Managers, Times, error) {
 	return Decode(entries)
 }
 
-// applyStep runs one apply: before-first-apply when live has no managers, then the updater's
-// apply, with the identity fields stripped and the time moved when the object changed.
-func applyStep(res FieldManager, req Request, live *yamltree.Node, managers Managers, times Times, id string, force bool) (*step, error) {
-	st := &step{times: times.Clone()}
-	object := withoutManagedFields(live)
-	managers = managers.Clone()
+// stored is an object as the API server holds it before an operation, with the managers and
+// times read from its managed fields.
+type stored struct {
+	object   *yamltree.Node
+	managers Managers
+	times    Times
+}
+
+// applyOnce runs one apply: before-first-apply when live has no managers, then the apply itself,
+// with the identity fields stripped and the time moved when the object changed. The attempt
+// comes back with its decisions even when the apply failed.
+func (res FieldManager) applyOnce(req Request, from stored) (*attempt, error) {
+	id := ApplyID(req.Manager).String()
+	at := &attempt{times: from.times.Clone(), log: &decision.Log{}}
+	object := withoutManagedFields(from.object)
+	managers := from.managers.Clone()
 	if len(managers) == 0 {
 		var err error
-		managers, err = updateStep(res, emptyObject(res.APIVersion, res.Kind), object, managers, st.times,
-			UpdateID(BeforeFirstApply, res.APIVersion).String(), req.Now)
+		managers, err = res.updateBy(change{from: emptyObject(res.APIVersion, res.Kind), to: object,
+			id: UpdateID(BeforeFirstApply, res.APIVersion).String(), now: req.Now}, managers, at.times)
 		if err != nil {
-			return nil, fmt.Errorf("giving the existing fields to %s: %w", BeforeFirstApply, err)
+			return at, fmt.Errorf("giving the existing fields to %s: %w", BeforeFirstApply, err)
 		}
-		st.beforeFirstApply = len(managers) > 0
+		at.beforeFirstApply = len(managers) > 0
 	}
-	st.before = reconcileAll(res.Type, managers)
-	applied, err := ApplyConfig(res.Type, object, req.Object, res.APIVersion, managers, id, force)
+	at.before = reconcileAll(res.Type, managers)
+	applied, err := ApplyOp{Type: res.Type, Live: object, Config: req.Object, Version: res.APIVersion,
+		Managers: managers, Manager: id, Force: req.Force, Log: at.log}.Run()
 	if err != nil {
-		return nil, err
+		return at, err
 	}
-	st.managers, st.taken = applied.Managers, applied.Taken
-	strip(st.managers, id)
-	st.object = object
+	at.managers, at.taken = applied.Managers, applied.Taken
+	strip(at.managers, id)
+	recordIdentity(at.log)
+	if at.beforeFirstApply {
+		recordBeforeFirstApply(at.log, at.managers[UpdateID(BeforeFirstApply, res.APIVersion).String()].Set)
+	}
+	at.object = object
 	if applied.Object != nil {
-		st.object, st.changed = applied.Object.Clone(), true
+		at.object, at.changed = applied.Object.Clone(), true
 		now := req.Now.UTC().Truncate(time.Second)
-		st.times[id] = &now
+		at.times[id] = &now
 	}
-	return st, nil
+	return at, nil
 }
+
+// recordBeforeFirstApply records as RuleBeforeFirstApply the fields before-first-apply still owns
+// that the apply left alone.
+func recordBeforeFirstApply(log *decision.Log, owned *fieldset.Set) {
+	for _, p := range owned.Paths() {
+		if e, ok := log.Lookup(p); ok && e.Rule == RuleLeftAlone {
+			log.Record(p, RuleBeforeFirstApply, e.Held)
+		}
+	}
+}
+
+// recordIdentity records as RuleIdentity the fields no manager may own that an earlier step
+// recorded (those the object holds; metadata itself left out).
+func recordIdentity(log *decision.Log) {
+	for _, p := range strippedSet().Paths() {
+		if _, ok := log.Lookup(p); ok && (len(p) > 1 || p[0].Field != "metadata") {
+			relabel(log, p, RuleIdentity)
+		}
+	}
+}
+
+// lastAppliedPath and managedFieldsPath are the paths the field manager writes itself.
+var (
+	lastAppliedPath   = fieldpath.Path{{Field: "metadata"}, {Field: "annotations"}, {Field: LastAppliedAnnotation}}
+	managedFieldsPath = fieldpath.Path{{Field: "metadata"}, {Field: "managedFields"}}
+)
 
 // managersBefore returns the managers an apply stopped by conflicts started from, for reasons.
 func managersBefore(res FieldManager, live *yamltree.Node, managers Managers, now time.Time) Managers {
 	if len(managers) > 0 {
 		return reconcileAll(res.Type, managers)
 	}
-	before, err := updateStep(res, emptyObject(res.APIVersion, res.Kind), withoutManagedFields(live), managers,
-		Times{}, UpdateID(BeforeFirstApply, res.APIVersion).String(), now)
+	before, err := res.updateBy(change{from: emptyObject(res.APIVersion, res.Kind), to: withoutManagedFields(live),
+		id: UpdateID(BeforeFirstApply, res.APIVersion).String(), now: now}, managers, Times{})
 	if err != nil {
 		return managers
 	}
 	return before
 }
 
-// updateStep records an update by id, as the API server does: the change is worked out under a
-// temporary name, stripped of the identity fields, then added to id's entry, whose time moves
-// only when the update took some field.
-func updateStep(res FieldManager, live, object *yamltree.Node, managers Managers, times Times, id string, now time.Time) (Managers, error) {
-	out, err := RecordUpdate(res.Type, live, object, res.APIVersion, managers, currentOperation)
+// change is one update of an object, by an updater.
+type change struct {
+	from, to *yamltree.Node
+	id       string // the updater's identifier
+	now      time.Time
+	log      *decision.Log // nil records nothing
+}
+
+// updateBy records an update as the API server does: what changed leaves every manager (the
+// updater too), and the updater gains what changed that a manager may own, with its time moved
+// (in times), on top of what it kept; an update that gained nothing leaves the updater's entry
+// and time alone.
+func (res FieldManager) updateBy(c change, managers Managers, times Times) (Managers, error) {
+	out, changed, err := UpdateOp{Type: res.Type, Live: c.from, Object: c.to, Managers: managers, Log: c.log}.Run()
 	if err != nil {
 		return nil, err
 	}
-	strip(out, currentOperation)
-	current, ok := out[currentOperation]
-	if !ok {
+	took := changed.Difference(strippedSet())
+	if took.Empty() {
 		return out, nil
 	}
-	delete(out, currentOperation)
-	if previous, ok := out[id]; ok {
-		current.Set = current.Set.Union(previous.Set)
-	}
-	out[id] = current
-	t := now.UTC().Truncate(time.Second)
-	times[id] = &t
+	out[c.id] = VersionedSet{Set: took.Union(out[c.id].Set), APIVersion: res.APIVersion}
+	t := c.now.UTC().Truncate(time.Second)
+	times[c.id] = &t
 	return out, nil
 }
 
@@ -277,10 +330,10 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 	if live == nil {
 		live = emptyObject(res.APIVersion, res.Kind)
 	}
-	if err := typed.Validate(res.Type, withoutManagedFields(req.Object), true); err != nil {
+	if err := typed.ValidateObject(res.Type, withoutManagedFields(req.Object)); err != nil {
 		return nil, located(err)
 	}
-	if err := typed.Validate(res.Type, withoutManagedFields(live), true); err != nil {
+	if err := typed.ValidateObject(res.Type, withoutManagedFields(live)); err != nil {
 		return nil, located(err)
 	}
 	managers, times, err := updateManagers(live, req.Object)
@@ -288,17 +341,24 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 		return nil, err
 	}
 	object := withoutManagedFields(req.Object)
-	out := &Outcome{Object: object, Before: reconcileAll(res.Type, managers)}
+	out := &Outcome{Object: object, Before: reconcileAll(res.Type, managers), Decisions: &decision.Log{}}
 	if len(managers) == 0 && uid(live) != "" {
 		out.Untracked, out.After = true, Managers{}
+		// Untracked: the managers stay as they are; the update's decisions are still recorded.
+		if _, _, err = (UpdateOp{Type: res.Type, Live: withoutManagedFields(live), Object: object, Log: out.Decisions}).Run(); err != nil {
+			return nil, err
+		}
+		recordIdentity(out.Decisions)
+		relabel(out.Decisions, managedFieldsPath, RuleManagedFields)
 		return out, nil
 	}
 	times = times.Clone()
-	after, err := updateStep(res, withoutManagedFields(live), object, managers, times,
-		UpdateID(req.Manager, res.APIVersion).String(), req.Now)
+	after, err := res.updateBy(change{from: withoutManagedFields(live), to: object,
+		id: UpdateID(req.Manager, res.APIVersion).String(), now: req.Now, log: out.Decisions}, managers, times)
 	if err != nil {
 		return nil, err
 	}
+	recordIdentity(out.Decisions)
 	capUpdaters(after, times)
 	cmp, err := typed.Compare(res.Type, withoutManagedFields(live), object)
 	if err != nil {
@@ -306,7 +366,7 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 	}
 	out.After, out.Changed = after, !cmp.Same()
 	out.Entries = Encode(after, times)
-	return out, setManagedFields(out.Object, out.Entries)
+	return out, setManagedFields(out.Object, out.Entries, out.Decisions)
 }
 
 // updateManagers returns the managers an update starts from: the object's own managed fields

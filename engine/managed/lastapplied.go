@@ -27,7 +27,7 @@ func allowedByLastApplied(res FieldManager, live *yamltree.Node) *fieldset.Set {
 	if err != nil || !last.IsMap() || last.Get("apiVersion").Str() != res.APIVersion {
 		return nil
 	}
-	if typed.Validate(res.Type, last, false) != nil || typed.Validate(res.Type, live, false) != nil {
+	if typed.ValidateConfig(res.Type, last) != nil || typed.ValidateConfig(res.Type, live) != nil {
 		return nil
 	}
 	cmp, err := typed.Compare(res.Type, last, live)

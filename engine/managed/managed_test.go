@@ -3,7 +3,6 @@ package managed
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
@@ -31,6 +30,11 @@ func TestIDs(t *testing.T) {
 		}
 		if got := tt.id.Display(); got != tt.display {
 			t.Errorf("Display = %s, want %s", got, tt.display)
+		}
+	}
+	for _, id := range []ID{ApplyID(`a "quoted" <name>`), UpdateID("x,y:z", "v1"), {Manager: "k", Operation: OperationUpdate, APIVersion: "v1", Subresource: "status"}} {
+		if got := ParseID(id.String()); got != id {
+			t.Errorf("ParseID(%s) = %+v, want %+v", id.String(), got, id)
 		}
 	}
 	if got := ParseID("default"); got.Manager != "default" {
@@ -112,22 +116,6 @@ func TestDecodeErrors(t *testing.T) {
 	}
 	if _, err := ReadEntries(parseNode(t, "a: 1")); err == nil {
 		t.Error("a map is not a list of entries")
-	}
-}
-
-func TestCapUpdaters(t *testing.T) {
-	managers, times := Managers{}, Times{}
-	for i := 0; i < 12; i++ {
-		id := UpdateID(string(rune('a'+i)), "v1").String()
-		managers[id] = VersionedSet{Set: New(t, ".f"+string(rune('a'+i))), APIVersion: "v1"}
-		at := time.Unix(int64(i), 0)
-		times[id] = &at
-	}
-	managers[ApplyID("kubectl").String()] = VersionedSet{Set: New(t, ".x"), APIVersion: "v1", Applied: true}
-	capUpdaters(managers, times)
-	bucket := managers[UpdateID(ancientChanges, "v1").String()]
-	if len(managers) != 11 || bucket.Set.String() != ".fa\n.fb\n.fc" {
-		t.Errorf("after capping: %d managers, bucket %v", len(managers), bucket.Set)
 	}
 }
 

@@ -1,6 +1,9 @@
 package managed
 
-import "github.com/mergeplay/mergeplay/engine/yamltree"
+import (
+	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
 
 // LastAppliedAnnotation is where client-side kubectl apply keeps the configuration it applied.
 const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
@@ -33,8 +36,9 @@ func withoutManagedFields(obj *yamltree.Node) *yamltree.Node {
 }
 
 // setManagedFields writes entries into obj's metadata (creating it when needed), or removes
-// managedFields when there are none.
-func setManagedFields(obj *yamltree.Node, entries []Entry) error {
+// managedFields when there are none, and records both (RuleManagedFields).
+func setManagedFields(obj *yamltree.Node, entries []Entry, log *decision.Log) error {
+	relabel(log, managedFieldsPath, RuleManagedFields)
 	m := metadataOf(obj)
 	if len(entries) == 0 {
 		if m != nil {
@@ -49,6 +53,7 @@ func setManagedFields(obj *yamltree.Node, entries []Entry) error {
 	if m == nil {
 		m = yamltree.NewMap()
 		obj.Set("metadata", m)
+		relabel(log, managedFieldsPath[:1], RuleManagedFields) // metadata made to hold them
 	}
 	m.Set("managedFields", list)
 	return nil

@@ -1,15 +1,31 @@
 package managed
 
 import (
-	"sort"
-
+	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Applied is what ApplyConfig did.
+// ApplyOp is one server-side apply on an object and the managers owning its fields: the config
+// is merged into live, the applier owns exactly what the config names, what it stopped naming
+// goes unless someone else owns it, and what changes leaves every other owner (a conflict
+// unless forced). Managers are keyed by any name here (the field manager uses identifiers).
+type ApplyOp struct {
+	Type         *schema.Type
+	Live, Config *yamltree.Node // Live may be nil (a null object)
+	Version      string         // the API version the applier writes at
+	Managers     Managers       // not changed
+	Manager      string
+	Force        bool
+	// Log receives a decision for every field the apply settles (see rules.go); nil records
+	// nothing.
+	Log *decision.Log
+}
+
+// Applied is what an apply did.
 type Applied struct {
 	// Object is the object after the apply; nil when the apply left it as it was.
 	Object *yamltree.Node
@@ -17,65 +33,168 @@ type Applied struct {
 	Managers Managers
 	// Taken lists, per manager, the fields the apply took from it (forced conflicts).
 	Taken Managers
-	// Merged is live with the config merged in, before pruning.
-	Merged *yamltree.Node
 }
 
-// ApplyConfig applies config to live for manager at version, as structured-merge-diff does: the config
-// is merged into live; the manager's set becomes exactly the fields of the config; fields it owned
-// and no longer applies are removed unless another manager owns them (an item of a list only
-// where it owned the item itself); every other manager owning a field the apply adds or changes
-// is in conflict. Without force, conflicts are returned as Conflicts and nothing is applied; with
-// force, the conflicting fields move to the applier. Fields the apply removes leave every set.
-//
-// managers is not changed. live may be nil (a null object).
-func ApplyConfig(t *schema.Type, live, config *yamltree.Node, version string, managers Managers, manager string, force bool) (*Applied, error) {
+// Run applies. Without Force, fields other managers own that the apply would add or change are
+// returned as Conflicts, and nothing is applied.
+func (op ApplyOp) Run() (*Applied, error) {
+	live := op.Live
 	if live == nil {
 		live = yamltree.NewNull()
 	}
-	managers = reconcileAll(t, managers)
-	merged, err := typed.Merge(t, live, config)
+	managers := reconcileAll(op.Type, op.Managers)
+	merged, err := typed.Merge(op.Type, live, op.Config, op.Log)
 	if err != nil {
 		return nil, err
 	}
-	last, hadLast := managers[manager]
-	managers[manager] = VersionedSet{Set: typed.FieldSet(t, config), APIVersion: version, Applied: true}
+	previous, appliedBefore := managers[op.Manager]
+	applies := typed.FieldSet(op.Type, op.Config)
+	managers[op.Manager] = VersionedSet{Set: applies, APIVersion: op.Version, Applied: true}
 	object := merged
-	if hadLast {
-		object = prune(t, merged, managers, last)
+	if appliedBefore {
+		object = op.dropAbandoned(merged, previous.Set, managers)
 	}
-	taken, err := settle(t, live, object, managers, manager, force)
+	cmp, err := typed.Compare(op.Type, live, object)
 	if err != nil {
 		return nil, err
 	}
-	out := &Applied{Object: object, Managers: managers, Taken: taken, Merged: merged}
+	contested := ownedElsewhere(managers, op.Manager, cmp.Changed())
+	if len(contested) > 0 && !op.Force {
+		for _, vs := range contested {
+			recordSet(op.Log, vs.Set, RuleConflict)
+		}
+		return nil, conflictsOf(contested)
+	}
+	loseChanges(managers, cmp, op.Manager)
+	for _, vs := range contested {
+		recordSet(op.Log, vs.Set, RuleForced)
+	}
+	op.recordShared(managers, applies)
+	out := &Applied{Object: object, Managers: managers, Taken: contested}
 	if fieldset.EqualValues(live, object) {
 		out.Object = nil
 	}
 	return out, nil
 }
 
-// RecordUpdate records that manager changed live into object at version (a create, an update or a
-// patch): every other manager loses the fields that changed or went away, and the updater gains
-// the fields that changed or appeared, on top of what it owned. It never conflicts.
-func RecordUpdate(t *schema.Type, live, object *yamltree.Node, version string, managers Managers, manager string) (Managers, error) {
+// dropAbandoned removes from merged what the applier named last time (the struct fields it went
+// below included) and no longer does, unless some manager (the applier's new set included)
+// owns it, by the same measure; a list item goes only where the applier owned the item itself.
+// It records each field removed as RulePruned, and each field the applier stopped naming that
+// another manager keeps as RuleKeptForOwner.
+func (op ApplyOp) dropAbandoned(merged *yamltree.Node, previous *fieldset.Set, managers Managers) *yamltree.Node {
+	owned, others := &fieldset.Set{}, &fieldset.Set{}
+	for name, vs := range managers {
+		owned = owned.Union(vs.Set)
+		if name != op.Manager {
+			others = others.Union(vs.Set)
+		}
+	}
+	recordSet(op.Log, previous.Difference(managers[op.Manager].Set).Intersection(others), RuleKeptForOwner)
+	unowned := typed.WithStructFields(op.Type, previous).Difference(typed.WithStructFields(op.Type, owned))
+	if unowned.Empty() {
+		return merged
+	}
+	abandoned := unowned.Intersection(typed.WithStructFields(op.Type, typed.FieldSet(op.Type, merged)))
+	recordSet(op.Log, abandoned, RulePruned)
+	return typed.Remove(op.Type, merged, abandoned)
+}
+
+// ownedElsewhere returns, per manager other than manager, the fields of changed it owns.
+func ownedElsewhere(managers Managers, manager string, changed *fieldset.Set) Managers {
+	out := Managers{}
+	for name, vs := range managers {
+		if name == manager {
+			continue
+		}
+		if c := vs.Set.Intersection(changed); !c.Empty() {
+			out[name] = VersionedSet{Set: c, APIVersion: vs.APIVersion}
+		}
+	}
+	return out
+}
+
+// loseChanges takes what cmp changed or removed from every manager but keep (all of them when keep
+// is ""), then drops every manager left owning nothing (keep too).
+func loseChanges(managers Managers, cmp typed.Comparison, keep string) {
+	lost := cmp.Changed().Union(cmp.Removed)
+	for name, vs := range managers {
+		if name != keep {
+			vs.Set = vs.Set.Difference(lost)
+			managers[name] = vs
+		}
+	}
+	for name, vs := range managers {
+		if vs.Set.Empty() {
+			delete(managers, name)
+		}
+	}
+}
+
+// recordShared records as RuleShared the fields the applier applies that another manager owns
+// too after the apply (it applied the same value).
+func (op ApplyOp) recordShared(managers Managers, applies *fieldset.Set) {
+	for name, vs := range managers {
+		if name != op.Manager {
+			recordSet(op.Log, applies.Intersection(vs.Set), RuleShared)
+		}
+	}
+}
+
+// recordSet records rule at every path of set, keeping the inputs the merge saw there.
+func recordSet(log *decision.Log, set *fieldset.Set, rule decision.Rule) {
+	if log == nil {
+		return
+	}
+	for _, p := range set.Paths() {
+		relabel(log, p, rule)
+	}
+}
+
+// relabel records a later decision on a field: the inputs held are those of the earlier one
+// (live's when there was none). A nil log records nothing.
+func relabel(log *decision.Log, path fieldpath.Path, rule decision.Rule) {
+	if log == nil {
+		return
+	}
+	held := decision.Live
+	if e, ok := log.Lookup(path); ok {
+		held = e.Held
+	}
+	log.Record(path, rule, held)
+}
+
+// UpdateOp is one update (a create, a replace or a patch) of an object from Live to Object: what
+// changed or went away leaves every manager. It never conflicts.
+type UpdateOp struct {
+	Type         *schema.Type
+	Live, Object *yamltree.Node // Live may be nil (a null object)
+	Managers     Managers       // not changed
+	// Log receives the update's decisions: every field of Object unchanged or taken
+	// (RuleUpdateUnchanged, RuleUpdateOwned), every field of Live it removed (RuleUpdateRemoved);
+	// nil records nothing.
+	Log *decision.Log
+}
+
+// Run returns the managers after the update, and the fields it changed or added: the updater's
+// to own.
+func (op UpdateOp) Run() (Managers, *fieldset.Set, error) {
+	live := op.Live
 	if live == nil {
 		live = yamltree.NewNull()
 	}
-	managers = reconcileAll(t, managers)
-	cmp, err := typed.Compare(t, live, object)
+	managers := reconcileAll(op.Type, op.Managers)
+	cmp, err := typed.Compare(op.Type, live, op.Object)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	takeAway(managers, manager, cmp, true)
-	mine := managers[manager].Set
-	set := mine.Difference(cmp.Removed).Union(cmp.Changed())
-	if set.Empty() {
-		delete(managers, manager)
-	} else {
-		managers[manager] = VersionedSet{Set: set, APIVersion: version}
+	loseChanges(managers, cmp, "")
+	if op.Log != nil {
+		typed.Record(op.Type, op.Object, op.Log, RuleUpdateUnchanged, decision.Updated|decision.Live)
+		recordSet(op.Log, cmp.Changed(), RuleUpdateOwned)
+		recordSet(op.Log, cmp.Removed, RuleUpdateRemoved)
 	}
-	return managers, nil
+	return managers, cmp.Changed(), nil
 }
 
 // reconcileAll returns a copy of managers with every set reconciled with the schema.
@@ -88,102 +207,4 @@ func reconcileAll(t *schema.Type, managers Managers) Managers {
 		out[name] = vs
 	}
 	return out
-}
-
-// settle compares live with the new object and takes the changed fields from the other managers:
-// without force, any such field they own is a conflict. It returns what it took.
-func settle(t *schema.Type, live, object *yamltree.Node, managers Managers, manager string, force bool) (Managers, error) {
-	cmp, err := typed.Compare(t, live, object)
-	if err != nil {
-		return nil, err
-	}
-	conflicts := conflictSets(managers, manager, cmp)
-	if !force && len(conflicts) > 0 {
-		return nil, conflictsOf(conflicts)
-	}
-	takeAway(managers, manager, cmp, false)
-	return conflicts, nil
-}
-
-// conflictSets returns, per other manager, the fields it owns that cmp added or changed.
-func conflictSets(managers Managers, manager string, cmp typed.Comparison) Managers {
-	out := Managers{}
-	changed := cmp.Changed()
-	for name, vs := range managers {
-		if name == manager {
-			continue
-		}
-		if c := vs.Set.Intersection(changed); !c.Empty() {
-			out[name] = VersionedSet{Set: c, APIVersion: vs.APIVersion}
-		}
-	}
-	return out
-}
-
-// takeAway removes from every manager but manager the fields cmp changed or removed, then drops
-// managers left with nothing (manager too, unless keepSelf: an update adds to its own set after).
-func takeAway(managers Managers, manager string, cmp typed.Comparison, keepSelf bool) {
-	changed := cmp.Changed()
-	for name, vs := range managers {
-		if name == manager {
-			continue
-		}
-		vs.Set = vs.Set.Difference(changed).Difference(cmp.Removed)
-		managers[name] = vs
-	}
-	for name, vs := range managers {
-		if vs.Set.Empty() && !(keepSelf && name == manager) {
-			delete(managers, name)
-		}
-	}
-}
-
-// prune removes from merged the fields the applier owned last time (last) and no longer applies,
-// unless another manager owns them, as the reference does in three steps: remove everything last
-// names; add back what any manager (the applier's new set included) owns; add back what was never
-// the applier's.
-func prune(t *schema.Type, merged *yamltree.Node, managers Managers, last VersionedSet) *yamltree.Node {
-	if last.Set.Empty() {
-		return merged
-	}
-	lastNamed := typed.NamedFieldsAsMembers(t, last.Set)
-	pruned := typed.Remove(t, merged, lastNamed)
-	pruned = addBackOwned(t, merged, pruned, managers, last.APIVersion)
-	return addBackDangling(t, merged, pruned, lastNamed)
-}
-
-// addBackOwned restores in pruned the fields of merged that some manager owns, one API version at
-// a time (the pruned version first), as the reference does.
-func addBackOwned(t *schema.Type, merged, pruned *yamltree.Node, managers Managers, prunedVersion string) *yamltree.Node {
-	byVersion := map[string]*fieldset.Set{}
-	for _, vs := range managers {
-		if byVersion[vs.APIVersion] == nil {
-			byVersion[vs.APIVersion] = &fieldset.Set{}
-		}
-		byVersion[vs.APIVersion] = byVersion[vs.APIVersion].Union(vs.Set)
-	}
-	versions := make([]string, 0, len(byVersion))
-	for v := range byVersion {
-		if v != prunedVersion {
-			versions = append(versions, v)
-		}
-	}
-	sort.Strings(versions)
-	if _, ok := byVersion[prunedVersion]; ok {
-		versions = append([]string{prunedVersion}, versions...)
-	}
-	mergedSet := typed.NamedFieldsAsMembers(t, typed.FieldSet(t, merged))
-	for _, v := range versions {
-		prunedSet := typed.NamedFieldsAsMembers(t, typed.FieldSet(t, pruned))
-		keep := prunedSet.Union(typed.NamedFieldsAsMembers(t, byVersion[v]))
-		pruned = typed.Remove(t, merged, mergedSet.Difference(keep))
-	}
-	return pruned
-}
-
-// addBackDangling removes from merged only what pruning removed and the applier owned last time.
-func addBackDangling(t *schema.Type, merged, pruned *yamltree.Node, lastNamed *fieldset.Set) *yamltree.Node {
-	prunedSet := typed.NamedFieldsAsMembers(t, typed.FieldSet(t, pruned))
-	mergedSet := typed.NamedFieldsAsMembers(t, typed.FieldSet(t, merged))
-	return typed.Remove(t, merged, mergedSet.Difference(prunedSet).Intersection(lastNamed))
 }

@@ -142,14 +142,21 @@ func (st *vectorState) run(op vectorOp) error {
 	if err != nil {
 		return err
 	}
-	if err := typed.Validate(st.typ, obj, op.Op == "Update"); err != nil {
+	validate := typed.ValidateConfig
+	if op.Op == "Update" {
+		validate = typed.ValidateObject
+	}
+	if err := validate(st.typ, obj); err != nil {
 		return err
 	}
 	switch op.Op {
 	case "Update":
-		managers, err := RecordUpdate(st.typ, orNull(st.live), obj, op.APIVersion, st.managers, op.Manager)
+		managers, changed, err := UpdateOp{Type: st.typ, Live: orNull(st.live), Object: obj, Managers: st.managers}.Run()
 		if err != nil {
 			return err
+		}
+		if mine := managers[op.Manager].Set.Union(changed); !mine.Empty() {
+			managers[op.Manager] = VersionedSet{Set: mine, APIVersion: op.APIVersion}
 		}
 		st.live, st.managers = obj, managers
 		return nil
@@ -160,7 +167,8 @@ func (st *vectorState) run(op vectorOp) error {
 }
 
 func (st *vectorState) apply(op vectorOp, obj *yamltree.Node, force bool) error {
-	res, err := ApplyConfig(st.typ, orNull(st.live), obj, op.APIVersion, st.managers, op.Manager, force)
+	res, err := ApplyOp{Type: st.typ, Live: orNull(st.live), Config: obj, Version: op.APIVersion,
+		Managers: st.managers, Manager: op.Manager, Force: force}.Run()
 	conflicts, isConflict := err.(Conflicts)
 	if err != nil && !isConflict {
 		return err
@@ -191,7 +199,7 @@ func (st *vectorState) extractApply(op vectorOp, obj *yamltree.Node) error {
 	if vs, ok := st.managers[op.Manager]; ok {
 		mine = vs.Set.Leaves()
 	}
-	merged, err := typed.Merge(st.typ, typed.Extract(st.typ, st.live, mine), obj)
+	merged, err := typed.Merge(st.typ, typed.Extract(st.typ, st.live, mine), obj, nil)
 	if err != nil {
 		return err
 	}

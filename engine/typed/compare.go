@@ -36,21 +36,13 @@ func Compare(t *schema.Type, before, after *yamltree.Node) (Comparison, error) {
 }
 
 func (c Comparison) value(path fieldpath.Path, t *schema.Type, before, after *yamltree.Node) error {
-	var leaf bool
-	var err error
-	switch {
-	case after == nil:
-		leaf, err = c.handle(path, shapeOf(t, before), t, before, after)
-	case before == nil || sameShape(t, before, after):
-		leaf, err = c.handle(path, shapeOf(t, after), t, before, after)
-	default:
-		// The shapes differ: the reference walks both views, the first with its own leaf state.
-		if _, err = c.handle(path, shapeOf(t, before), t, before, after); err == nil {
-			leaf, err = c.handle(path, shapeOf(t, after), t, before, after)
+	parts, n := views(t, before, after)
+	leaf := false
+	for _, sh := range parts[:n] {
+		var err error
+		if leaf, err = c.under(path, sh, t, before, after); err != nil {
+			return err
 		}
-	}
-	if err != nil {
-		return err
 	}
 	if !leaf {
 		switch {
@@ -63,8 +55,24 @@ func (c Comparison) value(path fieldpath.Path, t *schema.Type, before, after *ya
 	return nil
 }
 
-// handle compares one value under one part of t and reports whether it was compared as a leaf.
-func (c Comparison) handle(path fieldpath.Path, sh shape, t *schema.Type, before, after *yamltree.Node) (bool, error) {
+// views returns the parts of t two values are compared under (the first n of the array): the one
+// both deduce, or, when they deduce different parts, before's and then after's (the reference
+// compares under both, the last one deciding whether the value was a leaf; observed in the
+// vectors and in scripts/conformance/ssadiff with the deduced schema, whose values may change
+// shape).
+func views(t *schema.Type, before, after *yamltree.Node) ([2]shape, int) {
+	switch {
+	case after == nil:
+		return [2]shape{shapeOf(t, before)}, 1
+	case before == nil || sameShape(t, before, after):
+		return [2]shape{shapeOf(t, after)}, 1
+	}
+	return [2]shape{shapeOf(t, before), shapeOf(t, after)}, 2
+}
+
+// under compares two values under one part of t and reports whether they were compared as a
+// leaf: a scalar, an atomic list or map, or lists or maps empty on both sides.
+func (c Comparison) under(path fieldpath.Path, sh shape, t *schema.Type, before, after *yamltree.Node) (bool, error) {
 	switch sh {
 	case shapeScalar:
 		c.leaf(path, before, after)
@@ -102,19 +110,15 @@ func (c Comparison) leaf(path fieldpath.Path, before, after *yamltree.Node) {
 	}
 }
 
+// fields compares two maps key by key: before's keys, then the keys only after has.
 func (c Comparison) fields(path fieldpath.Path, t *schema.Type, before, after *yamltree.Node) error {
 	for _, f := range mapFields(before) {
-		name := f.Key.Value
-		if err := c.value(path.Field(name), t.FieldType(name), f.Value, fieldValue(after, name)); err != nil {
+		if err := c.value(path.Field(f.Key.Value), t.FieldType(f.Key.Value), f.Value, fieldValue(after, f.Key.Value)); err != nil {
 			return err
 		}
 	}
-	for _, f := range mapFields(after) {
-		name := f.Key.Value
-		if before.IsMap() && before.Has(name) {
-			continue
-		}
-		if err := c.value(path.Field(name), t.FieldType(name), nil, f.Value); err != nil {
+	for _, f := range onlyIn(after, before) {
+		if err := c.value(path.Field(f.Key.Value), t.FieldType(f.Key.Value), nil, f.Value); err != nil {
 			return err
 		}
 	}
@@ -127,39 +131,78 @@ type itemGroup struct {
 	before, after []*yamltree.Node
 }
 
+// held counts the items of a group on one side: none, one, or several (a duplicated item).
+type held uint8
+
+const (
+	heldNone held = iota
+	heldOne
+	heldSeveral
+)
+
+func heldCount(items []*yamltree.Node) held {
+	switch len(items) {
+	case 0:
+		return heldNone
+	case 1:
+		return heldOne
+	}
+	return heldSeveral
+}
+
+// itemStep is how one element's items compare.
+type itemStep uint8
+
+const (
+	compareEach  itemStep = iota // one against one (or none): field by field
+	compareWhole                 // several on both sides: as one atomic value
+	goneWhole                    // several before: the item went whole; a single one after is new
+	cameWhole                    // several after: the item came whole; a single one before is gone
+)
+
+// itemRows decide how an element's items compare, by how many each side holds (as observed in
+// the vectors with duplicated items), indexed [before][after].
+var itemRows = [3][3]itemStep{
+	heldNone:    {heldNone: compareEach, heldOne: compareEach, heldSeveral: cameWhole},
+	heldOne:     {heldNone: compareEach, heldOne: compareEach, heldSeveral: cameWhole},
+	heldSeveral: {heldNone: goneWhole, heldOne: goneWhole, heldSeveral: compareWhole},
+}
+
 func (c Comparison) items(path fieldpath.Path, t *schema.Type, before, after []*yamltree.Node) error {
 	groups, err := groupItems(path, t, before, after)
 	if err != nil {
 		return err
 	}
 	for _, g := range groups {
-		p := path.Append(g.elem)
-		switch nb, na := len(g.before), len(g.after); {
-		case nb <= 1 && na <= 1:
-			if err := c.value(p, t.ListElem(), first(g.before), first(g.after)); err != nil {
-				return err
-			}
-		case nb >= 2 && na >= 2:
-			if !sameItems(g.before, g.after) {
-				c.Modified.Insert(p)
-			}
-		case nb >= 2:
-			if na == 1 {
-				if err := c.value(p, t.ListElem(), nil, g.after[0]); err != nil {
-					return err
-				}
-			}
-			c.Removed.Insert(p)
-		default:
-			if nb == 1 {
-				if err := c.value(p, t.ListElem(), g.before[0], nil); err != nil {
-					return err
-				}
-			}
-			c.Added.Insert(p)
+		if err := c.group(path.Append(g.elem), t.ListElem(), g); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// group compares the items of one element by its row.
+func (c Comparison) group(p fieldpath.Path, elem *schema.Type, g *itemGroup) error {
+	var err error
+	switch itemRows[heldCount(g.before)][heldCount(g.after)] {
+	case compareEach:
+		err = c.value(p, elem, first(g.before), first(g.after))
+	case compareWhole:
+		if !sameItems(g.before, g.after) {
+			c.Modified.Insert(p)
+		}
+	case goneWhole:
+		if len(g.after) == 1 {
+			err = c.value(p, elem, nil, g.after[0])
+		}
+		c.Removed.Insert(p)
+	case cameWhole:
+		if len(g.before) == 1 {
+			err = c.value(p, elem, g.before[0], nil)
+		}
+		c.Added.Insert(p)
+	}
+	return err
 }
 
 // groupItems gathers the items of both sides by element: before's elements in order, then the

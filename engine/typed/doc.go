@@ -1,8 +1,9 @@
-// Package typed walks a value together with its server-side-apply schema, as
-// structured-merge-diff's typed package does: it validates a value, lists the fields it sets
-// (FieldSet), merges a config into a live value (Merge), compares two values field by field
-// (Compare), removes or extracts fields (Remove, Extract), and keeps field sets in step with a
-// schema (NamedFieldsAsMembers, Reconcile).
+// Package typed walks a value together with its server-side-apply schema: it validates a value,
+// lists the fields it sets (FieldSet), merges a config into a live value (Merge: live and the
+// config aligned first, by key and by item, then each aligned value decided by one step table,
+// and recorded into a decision log), compares two values field by field (Compare), removes or
+// extracts fields (Remove, Extract), and keeps field sets in step with a schema
+// (WithStructFields, Reconcile).
 //
 // Values are yamltree nodes: nil means absent, a null scalar is an explicit null. Types are
 // engine/schema Types; a nil type accepts nothing. Every walk picks the part of a type that

@@ -1,84 +1,213 @@
 package typed
 
 import (
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
-	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// The rules Merge records, one per field it visits (package decision).
+const (
+	// RuleMerged: the config names the field, so the result holds the config's value (merged
+	// with live's, below a granular map or an associative list).
+	RuleMerged decision.Rule = "ssa/merged"
+	// RuleLeftAlone: only live has the field; the merge leaves it as it is.
+	RuleLeftAlone decision.Rule = "ssa/left-alone"
 )
 
 // Merge merges config into live as server-side apply does, and returns the result; nil only when
 // both are absent. The config wins wherever both hold a leaf (a scalar, an atomic list or map, or
 // two empty or null lists or maps); maps merge key by key, associative lists item by item.
 //
-// Map keys come in live's order, then the config's new keys in its order. Associative list items
-// come in the reference's order: the config's items in the config's order, each item only live
-// has kept after the live item before it. An item live holds twice merges with the config's item
-// as if live lacked it; the config may not hold an item twice.
+// Map keys come in live's order, then the config's new keys in its order; associative list items
+// in the order itemOrder describes. An item live holds twice merges with the config's item as if
+// live lacked it; the config may not hold an item twice.
+//
+// Every field of live and config the merge visits is recorded in log (nil records nothing), at
+// its path, as RuleMerged when the config holds it and RuleLeftAlone when only live does.
 //
 // The result shares nodes with live and config: clone it before changing it.
-func Merge(t *schema.Type, live, config *yamltree.Node) (*yamltree.Node, error) {
-	return merge(nil, t, live, config)
+func Merge(t *schema.Type, live, config *yamltree.Node, log *decision.Log) (*yamltree.Node, error) {
+	return merger{log: log}.value(nil, t, live, config)
 }
 
-func merge(path fieldpath.Path, t *schema.Type, live, config *yamltree.Node) (*yamltree.Node, error) {
-	if live == nil && config == nil {
-		return nil, nil
-	}
+// Record records rule, with the inputs held, at every field of v into log, as Merge would visit
+// them merging v with nothing. v must be valid for t.
+func Record(t *schema.Type, v *yamltree.Node, log *decision.Log, rule decision.Rule, held decision.Held) {
+	_, _ = merger{log: log, rule: rule, held: held}.value(nil, t, v, nil)
+}
+
+// merger walks live and config together, aligned field by field and item by item.
+type merger struct {
+	log *decision.Log
+	// rule, when set, is recorded everywhere (with held) instead of the merge's own rules.
+	rule decision.Rule
+	held decision.Held
+}
+
+// aligned is one list item as live and the config hold it (nil where one lacks it). When live
+// holds the item several times, live is a null and twins are live's items.
+type aligned struct {
+	elem         fieldpath.Element
+	live, config *yamltree.Node
+	twins        []*yamltree.Node
+}
+
+// mergeStep is what the merge does with one aligned value.
+type mergeStep uint8
+
+const (
+	takeLeaf   mergeStep = iota // the value is compared whole: the config's when it has one
+	mergeList                   // an associative list: item by item
+	mergeMap                    // a granular map: key by key
+	noTypePart                  // the schema's type declares no part for it: an error
+)
+
+// stepFor is the merge's decision on one value: the part of t that describes it (the config's
+// value decides when it has one), and whether that part is walked into. Atomic parts, and lists
+// or maps empty on both sides, are leaves.
+func stepFor(t *schema.Type, live, config *yamltree.Node) mergeStep {
 	decide := config
 	if decide == nil {
 		decide = live
 	}
 	switch shapeOf(t, decide) {
-	case shapeList:
-		return mergeList(path, t, live, config)
-	case shapeMap:
-		return mergeMap(path, t, live, config)
 	case shapeScalar:
-		return keepConfig(live, config), nil
+		return takeLeaf
+	case shapeList:
+		if isAtomicList(t) || (len(listItems(live)) == 0 && len(listItems(config)) == 0) {
+			return takeLeaf
+		}
+		return mergeList
+	case shapeMap:
+		if isAtomicMap(t) || (len(mapFields(live)) == 0 && len(mapFields(config)) == 0) {
+			return takeLeaf
+		}
+		return mergeMap
 	}
-	return nil, &Error{Pos: decide.Pos, Path: path, Message: "the schema's type for this value declares no scalar, list or map"}
+	return noTypePart
 }
 
-// keepConfig is the rule on a leaf: the config's value when it has one, else live's.
-func keepConfig(live, config *yamltree.Node) *yamltree.Node {
-	if config != nil {
-		return config
+func (m merger) value(path fieldpath.Path, t *schema.Type, live, config *yamltree.Node) (*yamltree.Node, error) {
+	if live == nil && config == nil {
+		return nil, nil
 	}
-	return live
+	m.record(path, live, config)
+	switch stepFor(t, live, config) {
+	case takeLeaf:
+		if config != nil {
+			return config, nil
+		}
+		return live, nil
+	case mergeList:
+		return m.list(path, t, live, config)
+	case mergeMap:
+		return m.fields(path, t, live, config)
+	}
+	where := config
+	if where == nil {
+		where = live
+	}
+	return nil, &Error{Pos: where.Pos, Path: path, Message: "the schema's type for this value declares no scalar, list or map"}
 }
 
-func mergeMap(path fieldpath.Path, t *schema.Type, live, config *yamltree.Node) (*yamltree.Node, error) {
-	lf, cf := mapFields(live), mapFields(config)
-	if isAtomicMap(t) || (len(lf) == 0 && len(cf) == 0) {
-		return keepConfig(live, config), nil
+// record writes the merge's decision on one value into the log.
+func (m merger) record(path fieldpath.Path, live, config *yamltree.Node) {
+	switch {
+	case m.log == nil:
+		return
+	case m.rule != "":
+		m.log.Record(path, m.rule, m.held)
+		return
 	}
+	var held decision.Held
+	if live != nil {
+		held |= decision.Live
+	}
+	if config == nil {
+		m.log.Record(path, RuleLeftAlone, held)
+		return
+	}
+	m.log.Record(path, RuleMerged, held|decision.Updated)
+}
+
+// fields merges a granular map field by field, aligned by key: live's keys in live's order, then
+// the keys only the config has, in the config's order. A map left without fields is absent.
+func (m merger) fields(path fieldpath.Path, t *schema.Type, live, config *yamltree.Node) (*yamltree.Node, error) {
 	out := newMapLike(live, config)
-	for _, f := range lf {
-		child, err := merge(path.Field(f.Key.Value), t.FieldType(f.Key.Value), f.Value, fieldValue(config, f.Key.Value))
-		if err != nil {
-			return nil, err
-		}
+	add := func(key, live, config *yamltree.Node) error {
+		child, err := m.value(path.Field(key.Value), t.FieldType(key.Value), live, config)
 		if child != nil {
-			out.Fields = append(out.Fields, yamltree.Field{Key: f.Key, Value: child})
+			out.Fields = append(out.Fields, yamltree.Field{Key: key, Value: child})
+		}
+		return err
+	}
+	for _, f := range mapFields(live) {
+		if err := add(f.Key, f.Value, fieldValue(config, f.Key.Value)); err != nil {
+			return nil, err
 		}
 	}
-	for _, f := range cf {
-		if live.IsMap() && live.Has(f.Key.Value) {
-			continue
-		}
-		child, err := merge(path.Field(f.Key.Value), t.FieldType(f.Key.Value), nil, f.Value)
-		if err != nil {
+	for _, f := range onlyIn(config, live) {
+		if err := add(f.Key, nil, f.Value); err != nil {
 			return nil, err
-		}
-		if child != nil {
-			out.Fields = append(out.Fields, yamltree.Field{Key: f.Key, Value: child})
 		}
 	}
 	if len(out.Fields) == 0 {
 		return nil, nil
 	}
 	return out, nil
+}
+
+// onlyIn returns the fields of m whose keys other (a map or not) lacks, in m's order.
+func onlyIn(m, other *yamltree.Node) []yamltree.Field {
+	fields := mapFields(m)
+	if !other.IsMap() {
+		return fields
+	}
+	var out []yamltree.Field
+	for _, f := range fields {
+		if !other.Has(f.Key.Value) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// list merges an associative list: its aligned items, each merged; a list left without items is
+// absent.
+func (m merger) list(path fieldpath.Path, t *schema.Type, live, config *yamltree.Node) (*yamltree.Node, error) {
+	items, err := alignItems(path, t, listItems(live), listItems(config))
+	if err != nil {
+		return nil, err
+	}
+	out := newListLike(live, config)
+	for _, a := range items {
+		m.recordTwins(path.Append(a.elem), t.ListElem(), a.twins)
+		item, err := m.value(path.Append(a.elem), t.ListElem(), a.live, a.config)
+		if err != nil {
+			return nil, err
+		}
+		if item != nil {
+			out.Items = append(out.Items, item)
+		}
+	}
+	if len(out.Items) == 0 {
+		return nil, nil
+	}
+	return out, nil
+}
+
+// recordTwins records the fields of the items live holds several times for one element, which the
+// config's item replaces whole, as RuleMerged (before the config's item is merged, so that its own
+// decisions stand where both have a field).
+func (m merger) recordTwins(path fieldpath.Path, t *schema.Type, twins []*yamltree.Node) {
+	if m.log == nil || m.rule != "" {
+		return
+	}
+	for _, twin := range twins {
+		_, _ = merger{log: m.log, rule: RuleMerged, held: decision.Live}.value(path, t, twin, nil)
+	}
 }
 
 // fieldValue returns the value of key in m when m is a map, else nil.
@@ -109,181 +238,4 @@ func newListLike(nodes ...*yamltree.Node) *yamltree.Node {
 		}
 	}
 	return yamltree.NewList()
-}
-
-// listSide is one side of a list merge: its items, their elements, and each element's item (a
-// null for an element live holds twice).
-type listSide struct {
-	items []*yamltree.Node
-	elems []fieldpath.Element
-}
-
-// item returns the item selected by e: nil when the side lacks it, a null when it holds e twice.
-func (s listSide) item(e fieldpath.Element) *yamltree.Node {
-	i := indexElement(s.elems, e)
-	switch {
-	case i < 0:
-		return nil
-	case countElement(s.elems, e) > 1:
-		return yamltree.NewNull()
-	}
-	return s.items[i]
-}
-
-func (s listSide) has(e fieldpath.Element) bool { return containsElement(s.elems, e) }
-
-func mergeList(path fieldpath.Path, t *schema.Type, live, config *yamltree.Node) (*yamltree.Node, error) {
-	li, ci := listItems(live), listItems(config)
-	if isAtomicList(t) || (len(li) == 0 && len(ci) == 0) {
-		return keepConfig(live, config), nil
-	}
-	ls, cs, err := listSides(path, t, li, ci)
-	if err != nil {
-		return nil, err
-	}
-	m := listMerger{path: path, t: t, live: ls, config: cs, out: newListLike(live, config)}
-	if err := m.run(); err != nil {
-		return nil, err
-	}
-	if len(m.out.Items) == 0 {
-		return nil, nil
-	}
-	return m.out, nil
-}
-
-func listSides(path fieldpath.Path, t *schema.Type, li, ci []*yamltree.Node) (listSide, listSide, error) {
-	le, err := itemElements(t, li)
-	if err != nil {
-		return listSide{}, listSide{}, withPath(err, path)
-	}
-	ce, err := itemElements(t, ci)
-	if err != nil {
-		return listSide{}, listSide{}, withPath(err, path)
-	}
-	for i, e := range ce {
-		if countElement(ce[:i], e) > 0 {
-			return listSide{}, listSide{}, &Error{Pos: ci[i].Pos, Path: path.Append(e), Message: "duplicate entries for this key"}
-		}
-	}
-	return listSide{items: li, elems: le}, listSide{items: ci, elems: ce}, nil
-}
-
-// withPath sets the path of an *Error that has none.
-func withPath(err error, path fieldpath.Path) error {
-	if e, ok := err.(*Error); ok && e.Path == nil {
-		e.Path = path
-	}
-	return err
-}
-
-// listMerger interleaves the items of live and config in the reference's order.
-type listMerger struct {
-	path         fieldpath.Path
-	t            *schema.Type
-	live, config listSide
-	out          *yamltree.Node
-	li, ci       int                 // the next live and config items
-	done         []fieldpath.Element // config elements already written
-	shared       []fieldpath.Element // config elements live holds too, in config order, not yet merged
-}
-
-// run walks both lists at once. Each round either merges the two current items (same element),
-// skips a live item whose turn has not come or that was written already, writes a live-only
-// item, or writes the current config item (merged with live's, when live has it).
-func (m *listMerger) run() error {
-	for _, e := range m.config.elems {
-		if m.live.has(e) {
-			m.shared = append(m.shared, e)
-		}
-	}
-	for m.li < len(m.live.elems) || m.ci < len(m.config.elems) {
-		advanced, err := m.pair()
-		if !advanced && err == nil {
-			advanced, err = m.liveItem()
-		}
-		if !advanced && err == nil {
-			err = m.configItem()
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// pair merges the current items when they have one element, and skips a shared live item whose
-// turn has not come. It reports whether it moved on.
-func (m *listMerger) pair() (bool, error) {
-	if m.li >= len(m.live.elems) || m.ci >= len(m.config.elems) {
-		return false, nil
-	}
-	le := m.live.elems[m.li]
-	if fieldset.Equal(le, m.config.elems[m.ci]) {
-		if err := m.emit(le, m.live.item(le), m.config.item(le)); err != nil {
-			return false, err
-		}
-		m.done = append(m.done, le)
-		m.popShared()
-		m.li, m.ci = m.li+1, m.ci+1
-		return true, nil
-	}
-	if m.config.has(le) && len(m.shared) > 0 && !fieldset.Equal(m.shared[0], le) {
-		m.li++
-		return true, nil
-	}
-	return false, nil
-}
-
-// liveItem writes the current live item when the config lacks it (and reports so), or skips it
-// when its config item was written already (and goes on to the config item).
-func (m *listMerger) liveItem() (bool, error) {
-	if m.li >= len(m.live.elems) {
-		return false, nil
-	}
-	le := m.live.elems[m.li]
-	if !m.config.has(le) {
-		if err := m.emit(le, m.live.items[m.li], nil); err != nil {
-			return false, err
-		}
-		m.li++
-		return true, nil
-	}
-	if containsElement(m.done, le) {
-		m.li++
-	}
-	return false, nil
-}
-
-// configItem writes the current config item, merged with live's item when live has one.
-func (m *listMerger) configItem() error {
-	if m.ci >= len(m.config.elems) {
-		return nil
-	}
-	ce := m.config.elems[m.ci]
-	m.done = append(m.done, ce)
-	if err := m.emit(ce, m.live.item(ce), m.config.item(ce)); err != nil {
-		return err
-	}
-	m.ci++
-	if len(m.shared) > 0 && fieldset.Equal(m.shared[0], ce) {
-		m.popShared()
-	}
-	return nil
-}
-
-func (m *listMerger) popShared() {
-	if len(m.shared) > 0 {
-		m.shared = m.shared[1:]
-	}
-}
-
-func (m *listMerger) emit(e fieldpath.Element, live, config *yamltree.Node) error {
-	item, err := merge(m.path.Append(e), m.t.ListElem(), live, config)
-	if err != nil {
-		return err
-	}
-	if item != nil {
-		m.out.Items = append(m.out.Items, item)
-	}
-	return nil
 }

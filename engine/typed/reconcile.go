@@ -9,83 +9,62 @@ import (
 // Reconcile brings a manager's field set in step with the schema, as the API server does before
 // every operation: where the set goes below a value the schema makes atomic (a list or a map
 // that became atomic), the set owns that value as one member instead. It reports whether it
-// changed anything; the walk reads the schema only, never the object.
+// changed anything; it reads the schema only, never the object. A map of the deduced type is
+// not looked into.
 func Reconcile(t *schema.Type, set *fieldset.Set) (*fieldset.Set, bool) {
-	r := &reconciler{remove: &fieldset.Set{}, add: &fieldset.Set{}}
-	r.walk(nil, t, set, false)
-	if !r.changed {
+	var whole []fieldpath.Path
+	atomicBelow(nil, t, set, &whole)
+	if len(whole) == 0 {
 		return set, false
 	}
-	return set.RecursiveDifference(r.remove).Union(r.add), true
+	owned := fieldset.New(whole...)
+	return set.WithoutBranches(owned).Union(owned), true
 }
 
-type reconciler struct {
-	remove, add *fieldset.Set
-	changed     bool
-}
-
-// mark records that the value at path is atomic: its members below go, the value itself stays.
-func (r *reconciler) mark(path fieldpath.Path) {
-	r.remove.Insert(path)
-	r.add.Insert(path)
-	r.changed = true
-}
-
-// walk visits the part of the set at path. set is nil when path is a member with nothing below;
-// atomic says so.
-func (r *reconciler) walk(path fieldpath.Path, t *schema.Type, set *fieldset.Set, atomic bool) {
-	switch typeShape(t) {
-	case shapeMap:
-		if isDeducedMap(t) {
-			return
-		}
-		if !atomic && isAtomicMap(t) {
-			if !set.Empty() {
-				r.mark(path)
-			}
-			return
-		}
-		r.children(path, set, func(e fieldpath.Element) *schema.Type { return mapChildType(t, e) })
-	case shapeList:
-		if !atomic && isAtomicList(t) {
-			r.mark(path)
-			return
-		}
-		r.children(path, set, func(fieldpath.Element) *schema.Type { return t.ListElem() })
-	}
-}
-
-// children visits the elements of set: those with paths below first (when not members), then the
-// members.
-func (r *reconciler) children(path fieldpath.Path, set *fieldset.Set, typeOf func(fieldpath.Element) *schema.Type) {
-	if set == nil {
-		return
-	}
-	visit := func(e fieldpath.Element, member bool) {
-		ct := typeOf(e)
-		if ct == nil {
-			return
-		}
-		below := set.Child(e)
-		r.walk(path.Append(e), ct, below, member && below == nil)
-	}
+// atomicBelow appends to whole the paths where set, below path (of type t), goes into a value of
+// an atomic type.
+func atomicBelow(path fieldpath.Path, t *schema.Type, set *fieldset.Set, whole *[]fieldpath.Path) {
 	for _, e := range set.ChildElements() {
-		if !set.HasMember(e) {
-			visit(e, false)
+		below := branchType(t, e)
+		switch {
+		case below == nil:
+		case isAtomicType(below):
+			*whole = append(*whole, path.Append(e))
+		default:
+			atomicBelow(path.Append(e), below, set.Child(e), whole)
 		}
-	}
-	for _, e := range set.Members() {
-		visit(e, true)
 	}
 }
 
-// mapChildType is the type the reconciler gives an element of a map: a declared field's type,
-// else the map's value type (for every kind of element, as the reference does).
-func mapChildType(t *schema.Type, e fieldpath.Element) *schema.Type {
-	if e.Keys == nil && e.Value == nil && !e.IsIndex {
-		return t.FieldType(e.Field)
+// branchType is the type of element e of a value of type t, as far as reconciling goes: a
+// list's item type; a map's declared field type, else its value type (for any element); none
+// below a scalar or a deduced map.
+func branchType(t *schema.Type, e fieldpath.Element) *schema.Type {
+	switch typeShape(t) {
+	case shapeList:
+		return t.ListElem()
+	case shapeMap:
+		switch {
+		case isDeducedMap(t):
+			return nil
+		case e.Keys == nil && e.Value == nil && !e.IsIndex:
+			return t.FieldType(e.Field)
+		}
+		return t.Elem()
 	}
-	return t.Elem()
+	return nil
+}
+
+// isAtomicType reports whether values of t are owned whole: an atomic list, or an atomic map
+// that is not the deduced one.
+func isAtomicType(t *schema.Type) bool {
+	switch typeShape(t) {
+	case shapeList:
+		return isAtomicList(t)
+	case shapeMap:
+		return !isDeducedMap(t) && isAtomicMap(t)
+	}
+	return false
 }
 
 // isDeducedMap reports whether t's map part is the deduced one: no declared fields, values of the

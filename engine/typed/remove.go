@@ -1,48 +1,85 @@
 package typed
 
 import (
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Remove returns v without the fields of set, as server-side apply prunes: a member of set goes
-// with everything below it. As in the reference, a map or list that loses its last entry becomes
-// null rather than disappearing, and so does an atomic or empty map or list that set reaches into.
-// The result shares nodes with v.
+// Remove returns v without the fields of set, as server-side apply drops fields: a member of set
+// goes with everything below it. A map or list that loses its last entry becomes null rather
+// than disappearing, and so does an atomic or empty map or list that set reaches into (both
+// observed in the structured-merge-diff vectors, engine/managed/testdata). The result shares
+// nodes with v.
 func Remove(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node {
-	return remover{extract: false}.value(t, v, set)
+	return cutter{fieldRows: removeRows, itemRows: removeRows}.value(t, v, set)
 }
 
-// Extract returns only the fields of set found in v (with everything below a member), as the
-// reference extracts a manager's fields; an atomic or empty value reached is kept whole.
+// Extract returns the fields of set found in v, as the reference extracts what a manager owns
+// (observed in the vectors' extract-apply cases): a list item that is a member is kept whole; a
+// map field that is a member is kept with nothing below it (a scalar or an atomic or empty value
+// as it is, a granular map or list as null), even where set goes on below it; an atomic or empty
+// value set reaches into is kept whole. The result shares nodes with v.
 func Extract(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node {
-	return remover{extract: true}.value(t, v, set)
+	return cutter{fieldRows: extractFieldRows, itemRows: extractItemRows, reached: keepReached}.value(t, v, set)
 }
 
-type remover struct {
-	extract bool
+// touch is how set reaches one field or item, as bits indexing the walks' rows: as a member,
+// with paths below it, both or neither.
+type touch uint8
+
+const (
+	member touch = 1 << iota // the field is a member of set
+	below                    // set has paths below the field
+)
+
+// cut is what a walk does with one field or item.
+type cut uint8
+
+const (
+	keepIt    cut = iota // kept as it is
+	dropIt               // left out
+	walkIn               // kept, with the walk going on below it (set's paths below it)
+	walkEmpty            // kept, with the walk going on below it with nothing to keep
+)
+
+// The walks' decisions, indexed by how set reaches a field or an item.
+var (
+	removeRows       = [4]cut{0: keepIt, below: walkIn, member: dropIt, member | below: dropIt}
+	extractItemRows  = [4]cut{0: dropIt, below: walkIn, member: keepIt, member | below: walkIn}
+	extractFieldRows = [4]cut{0: dropIt, below: walkIn, member: walkEmpty, member | below: walkEmpty}
+)
+
+// keepReached is Extract's answer for an atomic or empty value set reaches into: the value.
+func keepReached(v *yamltree.Node) *yamltree.Node { return v }
+
+// cutter walks a value with a set, deciding each field and item by its rows.
+type cutter struct {
+	fieldRows, itemRows [4]cut
+	// reached is what an atomic or empty map or list set reaches into becomes; nil drops it.
+	reached func(*yamltree.Node) *yamltree.Node
 }
 
-// value walks v; a nil result stands for the reference's null.
-func (r remover) value(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node {
+// value walks v; a value left with nothing becomes a null at v's position.
+func (c cutter) value(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node {
 	var out *yamltree.Node
 	switch shapeOf(t, v) {
 	case shapeScalar:
 		out = v
 	case shapeList:
-		out = r.list(t, v, set)
+		out = c.list(t, v, set)
 	case shapeMap:
-		out = r.mapValue(t, v, set)
+		out = c.fields(t, v, set)
 	}
-	if out == nil {
-		return nullLike(v)
+	if out != nil {
+		return out
 	}
-	return out
+	return nullAt(v)
 }
 
-// nullLike returns a null at v's position.
-func nullLike(v *yamltree.Node) *yamltree.Node {
+// nullAt returns a null at v's position.
+func nullAt(v *yamltree.Node) *yamltree.Node {
 	n := yamltree.NewNull()
 	if v != nil {
 		n.Pos = v.Pos
@@ -50,40 +87,44 @@ func nullLike(v *yamltree.Node) *yamltree.Node {
 	return n
 }
 
-// whole is what a value reached by set becomes when it cannot be walked into: itself when
-// extracting, nothing when removing.
-func (r remover) whole(v *yamltree.Node) *yamltree.Node {
-	if r.extract {
-		return v
+// decide looks up in rows how set reaches element e, and returns the paths below it.
+func decide(rows [4]cut, set *fieldset.Set, e fieldpath.Element) (cut, *fieldset.Set) {
+	var how touch
+	if set.HasMember(e) {
+		how |= member
 	}
-	return nil
+	sub := set.Child(e)
+	if sub.Empty() {
+		sub = nil
+	} else {
+		how |= below
+	}
+	return rows[how], sub
 }
 
-func (r remover) list(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node {
+// whole is what an atomic or empty value set reaches into becomes.
+func (c cutter) whole(v *yamltree.Node) *yamltree.Node {
+	if c.reached == nil {
+		return nil
+	}
+	return c.reached(v)
+}
+
+func (c cutter) list(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node {
 	if !v.IsList() {
 		return nil
 	}
 	if len(v.Items) == 0 || isAtomicList(t) {
-		return r.whole(v)
+		return c.whole(v)
 	}
 	out := newListLike(v)
 	for _, it := range v.Items {
 		e, _ := ItemElement(t, it)
-		exact := set.HasMember(e)
-		below := set.Child(e)
-		if below != nil && !below.Empty() {
-			it = r.value(t.ListElem(), it, below)
-		} else {
-			below = nil
-		}
-		if r.extract {
-			if exact || below != nil {
-				out.Items = append(out.Items, it)
-			}
-			continue
-		}
-		if !exact {
+		switch step, below := decide(c.itemRows, set, e); step {
+		case keepIt:
 			out.Items = append(out.Items, it)
+		case walkIn:
+			out.Items = append(out.Items, c.value(t.ListElem(), it, below))
 		}
 	}
 	if len(out.Items) == 0 {
@@ -92,28 +133,24 @@ func (r remover) list(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yaml
 	return out
 }
 
-func (r remover) mapValue(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node {
+func (c cutter) fields(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node {
 	if !v.IsMap() {
 		return nil
 	}
 	if len(v.Fields) == 0 || isAtomicMap(t) {
-		return r.whole(v)
+		return c.whole(v)
 	}
 	out := newMapLike(v)
 	for _, f := range v.Fields {
-		key := f.Key.Value
-		ft := t.FieldType(key)
-		if set.HasMember(fieldElement(key)) {
-			if r.extract {
-				out.Fields = append(out.Fields, yamltree.Field{Key: f.Key, Value: r.typedValue(ft, f.Value, set)})
-			}
-			continue
-		}
+		step, below := decide(c.fieldRows, set, fieldElement(f.Key.Value))
 		value := f.Value
-		if below := set.Child(fieldElement(key)); below != nil && !below.Empty() {
-			value = r.typedValue(ft, value, below)
-		} else if r.extract {
+		switch step {
+		case dropIt:
 			continue
+		case walkIn:
+			value = c.typedValue(t.FieldType(f.Key.Value), value, below)
+		case walkEmpty:
+			value = c.typedValue(t.FieldType(f.Key.Value), value, &fieldset.Set{})
 		}
 		out.Fields = append(out.Fields, yamltree.Field{Key: f.Key, Value: value})
 	}
@@ -124,10 +161,10 @@ func (r remover) mapValue(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *
 }
 
 // typedValue walks a value whose type may be missing (a key no schema declares): such a value
-// becomes null, as the reference cannot resolve its type.
-func (r remover) typedValue(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node {
+// becomes null, its type being unknown.
+func (c cutter) typedValue(t *schema.Type, v *yamltree.Node, set *fieldset.Set) *yamltree.Node {
 	if t == nil {
-		return nullLike(v)
+		return nullAt(v)
 	}
-	return r.value(t, v, set)
+	return c.value(t, v, set)
 }

@@ -103,7 +103,11 @@ func TestValidate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := Validate(rootType(t), parse(t, tt.value), tt.dups)
+			validate := ValidateConfig
+			if tt.dups {
+				validate = ValidateObject
+			}
+			err := validate(rootType(t), parse(t, tt.value))
 			switch {
 			case tt.want == "" && err != nil:
 				t.Errorf("unexpected error %v", err)
@@ -152,7 +156,7 @@ func TestMerge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Merge(rootType(t), parse(t, tt.live), parse(t, tt.config))
+			got, err := Merge(rootType(t), parse(t, tt.live), parse(t, tt.config), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -186,7 +190,7 @@ func TestRemoveAndExtract(t *testing.T) {
 	if got, want := Remove(root, v, set).String(), "{name: a, labels: null, spec: {paused: true}, finalizers: null}"; got != want {
 		t.Errorf("Remove: got %s, want %s", got, want)
 	}
-	if got, want := Remove(root, v, NamedFieldsAsMembers(root, set)).String(), "{name: a}"; got != want {
+	if got, want := Remove(root, v, WithStructFields(root, set)).String(), "{name: a}"; got != want {
 		t.Errorf("Remove with named fields: got %s, want %s", got, want)
 	}
 	if got, want := Extract(root, v, set).String(), "{labels: {a: x}, spec: {replicas: 1}, finalizers: [f]}"; got != want {

@@ -8,16 +8,21 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Validate checks v against t as server-side apply does before it merges: scalars of the declared
-// kind, maps and lists where the type has them, no undeclared field in a struct, and items of
-// associative lists that have an identity. Duplicate items (two with one key) are an error unless
-// allowDuplicates is set, as it is for live objects and updates. It returns the first problem as
-// an *Error.
-func Validate(t *schema.Type, v *yamltree.Node, allowDuplicates bool) error {
-	w := validator{allowDuplicates: allowDuplicates}
-	return w.value(nil, t, v)
+// ValidateConfig checks an applied configuration against t as server-side apply does before it
+// merges: scalars of the declared kind, maps and lists where the type has them, no undeclared
+// field in a struct, and items of associative lists that have an identity, none twice. It
+// returns the first problem as an *Error.
+func ValidateConfig(t *schema.Type, v *yamltree.Node) error {
+	return validator{}.value(nil, t, v)
 }
 
+// ValidateObject checks a stored object (or an update's) as ValidateConfig does, except that an
+// associative list may hold an item twice, as objects written by updates may.
+func ValidateObject(t *schema.Type, v *yamltree.Node) error {
+	return validator{allowDuplicates: true}.value(nil, t, v)
+}
+
+// validator walks a value with its type; allowDuplicates tells objects from configs.
 type validator struct {
 	allowDuplicates bool
 }

@@ -21,8 +21,10 @@
 // named by options.schemaType for documents without a known kind), and the deduced schema (maps
 // granular, lists atomic) for kinds no schema knows.
 //
-// Every field of the result, every field the operation removed, and every conflict is marked and
-// explained, with the managers owning it (explain.go). Conflicts (one per manager and path, at
+// Every field of the result, every field the operation removed, and every conflict is marked
+// (explain.go); each mark's rule is the decision the operation recorded at its path (package
+// managed, rules.go; Response.Decisions holds the logs) and its reason that rule's row of one
+// table (reasons.go), naming the managers owning the field. Conflicts (one per manager and path, at
 // live's line, the message giving live's and the config's values) come instead of a result.
 //
 // The response's extra keys (extra.go):

@@ -11,10 +11,13 @@ import (
 )
 
 // explainer marks the fields of one resource's result by aligning live, the config and the result
-// with the server-side-apply schema, and names the managers behind every mark.
+// with the server-side-apply schema; each mark's rule is the decision the operation recorded at
+// its path, and its reason that rule's row of the reasons table.
 type explainer struct {
-	*explain.Walker
-	o *outcome
+	resource string
+	layout   *yamltree.Layout
+	marks    []contract.Field
+	o        *outcome
 	// deduced walks values the schema has no type for (metadata of a fragment whose schema
 	// declares none, holding managedFields).
 	deduced *schema.Type
@@ -118,7 +121,7 @@ func (e *explainer) items(path fieldpath.Path, t *schema.Type, s sides) {
 		p := path.Append(el)
 		switch {
 		case is.live == nil && !r.IsScalar():
-			e.mark(p, contract.Added, is, e.reasonAdded(p, is))
+			e.mark(p, contract.Added, is)
 		case r.IsScalar():
 			e.leaf(p, is)
 		default:
@@ -140,37 +143,59 @@ func (e *explainer) leaf(path fieldpath.Path, s sides) {
 	case s.result == nil:
 		e.deleted(path, s)
 	case s.live == nil:
-		e.mark(path, contract.Added, s, e.reasonAdded(path, s))
+		e.mark(path, contract.Added, s)
 	case !fieldset.EqualValues(s.live, s.result):
-		e.mark(path, contract.Changed, s, e.reasonChanged(path, s))
+		e.mark(path, contract.Changed, s)
 	case s.config != nil:
-		e.mark(path, contract.Retained, s, e.reasonRetained(path, s))
+		e.mark(path, contract.Retained, s)
 	default:
-		e.mark(path, contract.Ignored, s, e.reasonIgnored(path, s))
+		e.mark(path, contract.Ignored, s)
 	}
 }
 
 // mark records a mark on a result node.
-func (e *explainer) mark(path fieldpath.Path, mark contract.Mark, s sides, reason string) {
+func (e *explainer) mark(path fieldpath.Path, mark contract.Mark, s sides) {
 	end := 0
 	if !s.result.IsScalar() {
-		end = e.EndLine(s.result)
+		end = e.endLine(s.result)
 	}
-	e.Mark(path, mark, e.Layout.Line(s.result), end, reason)
+	e.add(path, mark, e.layout.Line(s.result), end, s)
 }
 
 // deleted marks a field only live had, at live's lines.
 func (e *explainer) deleted(path fieldpath.Path, s sides) {
-	line := lineIn(e.o.live, path, e.o.typ)
 	end := 0
 	if !s.live.IsScalar() {
 		end = explain.LastLine(s.live)
 	}
-	reason := e.reasonDeleted(path, s)
-	if isManagedFields(path) {
-		reason = e.reasonManagedFields(false)
+	e.add(path, contract.Deleted, lineIn(e.o.live, path, e.o.typ), end, s)
+}
+
+// add appends one mark, with the rule recorded at its path and that rule's reason. A
+// non-positive or equal end line is dropped.
+func (e *explainer) add(path fieldpath.Path, mark contract.Mark, line, end int, s sides) {
+	if end <= line {
+		end = 0
 	}
-	e.Mark(path, contract.Deleted, line, end, reason)
+	entry, _ := e.o.log.Lookup(path)
+	reason, ok := reasonFor(entry.Rule, e, marked{path: path, mark: mark, s: s})
+	if !ok {
+		reason = "no decision was recorded for this field"
+	}
+	e.marks = append(e.marks, contract.Field{Resource: e.resource, Path: path.String(), Mark: mark, Line: line,
+		EndLine: end, Reason: reason, Rule: string(entry.Rule)})
+}
+
+// endLine is the last line a node of the result spans.
+func (e *explainer) endLine(n *yamltree.Node) int {
+	last := e.layout.ScalarEnd(n)
+	for _, f := range n.Fields {
+		last = max(last, e.endLine(f.Value))
+	}
+	for _, it := range n.Items {
+		last = max(last, e.endLine(it))
+	}
+	return last
 }
 
 // managedFields marks metadata.managedFields, which the API server writes, as one value.
@@ -179,11 +204,11 @@ func (e *explainer) managedFields(path fieldpath.Path, s sides) {
 	case s.result == nil:
 		e.deleted(path, s)
 	case s.live == nil:
-		e.mark(path, contract.Added, s, e.reasonManagedFields(true))
+		e.mark(path, contract.Added, s)
 	case fieldset.EqualValues(s.live, s.result):
-		e.mark(path, contract.Retained, s, e.reasonManagedFields(true))
+		e.mark(path, contract.Retained, s)
 	default:
-		e.mark(path, contract.Changed, s, e.reasonManagedFields(true))
+		e.mark(path, contract.Changed, s)
 	}
 }
 

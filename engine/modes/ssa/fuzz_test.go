@@ -26,6 +26,7 @@ import (
 //     meets no conflict and gets the result back, as data, managedFields included: nothing
 //     changed, so no timestamp moves. Not byte for byte: a comment live held under a value the
 //     first apply replaced is written once and dropped by the second (comments are not data);
+//   - every mark names the rule the operation recorded at its path (checkDecisions);
 //   - identical inputs: applying an object (without managedFields) onto itself, not forced,
 //     meets no conflict and returns it with managedFields added and nothing else changed. Not
 //     when it holds a null: server-side apply clears a null scalar the config names.
@@ -72,6 +73,7 @@ func FuzzSSA(f *testing.F) {
 			op = "update"
 		}
 		first := fuzzcheck.Ask(h, request(updated, live, "2026-01-01T00:00:00Z", force, op), yamltree.YAML11)
+		checkDecisions(t, first.Resp)
 		// A result without managedFields (the operation owned no field: an empty list, say) is
 		// read the second time as an object from before server-side apply, whose fields the API
 		// server gives to before-first-apply: the repeat then writes managedFields.
@@ -98,6 +100,18 @@ func FuzzSSA(f *testing.F) {
 			t.Fatalf("applying an object onto itself changed more than its managedFields: %s\n%s", diff, same.Describe())
 		}
 	})
+}
+
+// checkDecisions wants every mark to carry an ssa rule, recorded in its resource's decision log
+// at the mark's path.
+func checkDecisions(t *testing.T, resp *contract.Response) {
+	t.Helper()
+	for _, f := range resp.Fields {
+		entry, ok := resp.Decisions[f.Resource].LookupString(f.Path)
+		if !ok || string(entry.Rule) != f.Rule || !strings.HasPrefix(f.Rule, "ssa/") {
+			t.Fatalf("%s %s: the mark's rule %q is not the decision recorded there (%+v, %v)", f.Mark, f.Path, f.Rule, entry, ok)
+		}
+	}
 }
 
 // dropManagedFields removes metadata.managedFields, and metadata when that leaves it empty.

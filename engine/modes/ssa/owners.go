@@ -66,17 +66,3 @@ func contains(ids []string, id string) bool {
 	}
 	return false
 }
-
-// identityFields are the fields the API server leaves out of every manager's set.
-var identityFields = map[string]bool{".apiVersion": true, ".kind": true, ".metadata.name": true,
-	".metadata.namespace": true, ".metadata.creationTimestamp": true, ".metadata.selfLink": true,
-	".metadata.uid": true, ".metadata.clusterName": true, ".metadata.generation": true,
-	".metadata.resourceVersion": true}
-
-func isIdentity(path fieldpath.Path) bool { return identityFields[path.String()] }
-
-// isLastApplied reports whether path is kubectl's last-applied annotation.
-func isLastApplied(path fieldpath.Path) bool {
-	return len(path) == 3 && path[0].Field == "metadata" && path[1].Field == "annotations" &&
-		path[2].Field == managed.LastAppliedAnnotation
-}

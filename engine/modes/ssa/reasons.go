@@ -3,35 +3,154 @@ package ssa
 import (
 	"fmt"
 
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/managed"
 )
 
 // The reasons are written for someone learning server-side apply: each says what the operation
-// did to the field and which managers own it, before and after.
+// decided for the field (the rule the merge, the apply or the field manager recorded, package
+// managed's rules.go) and which managers own it afterwards.
 
-// ownership describes who owns path after the operation, and how that came about.
-func (e *explainer) ownership(path fieldpath.Path) string {
-	if isIdentity(path) {
-		return "no manager owns it: the API server leaves an object's identity out of managedFields"
+// marked is one mark to explain: the field, its mark, and its sides.
+type marked struct {
+	path fieldpath.Path
+	mark contract.Mark
+	s    sides
+}
+
+// reasonRow is one row of the reasons table: a rule and how its marks are explained.
+type reasonRow struct {
+	rule    decision.Rule
+	explain func(e *explainer, m marked) string
+}
+
+// reasonFor returns the sentence of rule's row for a mark; ok is false for a rule without one.
+func reasonFor(rule decision.Rule, e *explainer, m marked) (string, bool) {
+	for _, r := range reasons {
+		if r.rule == rule {
+			return r.explain(e, m), true
+		}
 	}
-	after := ownersOf(e.o.done.After, path)
-	before := ownersOf(e.o.done.Before, path)
-	me := e.o.manager
-	note := "owned by " + who(after)
-	switch {
-	case e.o.done.HandedOver != nil && e.o.done.HandedOver.Has(path):
-		note += fmt.Sprintf("; taken over from %s without a conflict: the last-applied annotation of client-side apply names this value, and live still has it", who(without(before, me)))
-	case e.taken(path) != nil:
-		note += fmt.Sprintf("; forced: taken over from %s", who(e.taken(path)))
-	case contains(after, me) && !contains(before, me) && len(before) > 0 && len(after) > 1:
-		note += fmt.Sprintf(" (shared: %s sets the value %s set, so both own it)", managerName(me), who(without(after, me)))
-	case !contains(after, me) && contains(before, me):
-		note += fmt.Sprintf(" (%s no longer owns it)", managerName(me))
-	case len(lost(before, after)) > 0:
-		note += fmt.Sprintf(" (%s no longer owns it)", who(lost(before, after)))
+	return "", false
+}
+
+// reasons is the table of sentences, one row per rule. Conflict marks carry their conflict's
+// message instead (conflicts.go).
+var reasons = []reasonRow{
+	{managed.RuleMerged, func(e *explainer, m marked) string {
+		return e.valueSentence(m) + "; " + e.ownedBy(m.path)
+	}},
+	{managed.RuleShared, func(e *explainer, m marked) string {
+		me := e.o.manager
+		return fmt.Sprintf("%s; %s (shared: %s sets the value %s set, so both own it)", e.valueSentence(m),
+			e.ownedBy(m.path), managerName(me), who(without(e.after(m.path), me)))
+	}},
+	{managed.RuleForced, func(e *explainer, m marked) string {
+		return fmt.Sprintf("%s; %s; forced: taken over from %s", e.valueSentence(m), e.ownedBy(m.path), who(e.takenFrom(m.path)))
+	}},
+	{managed.RuleHandedOver, func(e *explainer, m marked) string {
+		return fmt.Sprintf("%s; %s; taken over from %s without a conflict: the last-applied annotation of client-side apply names this value, and live still has it",
+			e.valueSentence(m), e.ownedBy(m.path), who(without(e.before(m.path), e.o.manager)))
+	}},
+	{managed.RuleLeftAlone, func(e *explainer, m marked) string {
+		return "not in the config: the apply leaves it as it is; " + e.ownedBy(m.path)
+	}},
+	{managed.RuleBeforeFirstApply, func(e *explainer, m marked) string {
+		return "not in the config: the apply leaves it as it is; live had no managedFields, so the API server gave it to before-first-apply when the apply began; " +
+			e.ownedBy(m.path)
+	}},
+	{managed.RuleKeptForOwner, func(e *explainer, m marked) string {
+		return fmt.Sprintf("not in the config any more: %s applied it before, but %s owns it too, so the apply leaves it as it is; %s (%s no longer owns it)",
+			managerName(e.o.manager), who(without(e.after(m.path), e.o.manager)), e.ownedBy(m.path), managerName(e.o.manager))
+	}},
+	{managed.RulePruned, func(e *explainer, m marked) string {
+		before := e.before(m.path)
+		if contains(before, e.o.manager) || len(before) == 0 {
+			return fmt.Sprintf("%s applied it before and the config no longer names it; no other manager owns it, so the apply removes it (it was owned by %s)",
+				managerName(e.o.manager), who(before))
+		}
+		return fmt.Sprintf("removed along with what %s stopped applying; it was owned by %s", managerName(e.o.manager), who(before))
+	}},
+	{managed.RuleUpdateOwned, func(e *explainer, m marked) string {
+		note := e.ownedBy(m.path)
+		if gone := lost(e.before(m.path), e.after(m.path)); len(gone) > 0 {
+			note += fmt.Sprintf(" (%s no longer owns it)", who(gone))
+		}
+		switch {
+		case e.o.action == Create:
+			return "the object does not exist yet: the update creates it with this field; " + note
+		case m.mark == contract.Added:
+			return "the update adds it; " + note
+		}
+		return fmt.Sprintf("the update changes it from %s to %s, and whoever changes a field owns it; %s",
+			explain.Short(m.s.live), explain.Short(m.s.result), note)
+	}},
+	{managed.RuleUpdateUnchanged, func(e *explainer, m marked) string {
+		return "unchanged by the update (an update owns only what it changes); " + e.ownedBy(m.path)
+	}},
+	{managed.RuleUpdateRemoved, func(e *explainer, m marked) string {
+		return fmt.Sprintf("the updated object lacks it, so the update removes it; it was owned by %s", who(e.before(m.path)))
+	}},
+	{managed.RuleIdentity, func(e *explainer, m marked) string {
+		return e.valueSentence(m) + "; no manager owns it: the API server leaves an object's identity out of managedFields"
+	}},
+	{managed.RuleLastApplied, func(e *explainer, m marked) string {
+		return "kubectl applies server-side to an object that client-side apply annotated: the API server rewrites the last-applied annotation with this config, so that a later client-side apply still knows what was applied; " +
+			e.ownedBy(m.path)
+	}},
+	{managed.RuleManagedFields, func(e *explainer, m marked) string {
+		if m.mark == contract.Deleted {
+			return "no manager owns a field any more, so the API server drops managedFields"
+		}
+		return "written by the API server, owned by no manager: one entry per manager, operation and API version, listing the fields it owns (FieldsV1) and when it last changed the object"
+	}},
+	{managed.RuleUntouchedObject, func(e *explainer, m marked) string {
+		return "only live has this object: server-side apply works on the objects it is given and leaves every other one alone; its fields keep their owners"
+	}},
+}
+
+// valueSentence says what the operation did to the field's value, from its mark.
+func (e *explainer) valueSentence(m marked) string {
+	switch m.mark {
+	case contract.Added:
+		switch {
+		case e.o.action == Create:
+			return fmt.Sprintf("the object does not exist yet: the %s creates it with this field", e.o.op)
+		case e.o.op == opUpdate:
+			return "the update adds it"
+		case m.s.config == nil:
+			return "added by the merge"
+		}
+		return "new in the config: live lacks it, so the apply adds it"
+	case contract.Changed:
+		if e.o.op == opUpdate {
+			return fmt.Sprintf("the update changes it from %s to %s", explain.Short(m.s.live), explain.Short(m.s.result))
+		}
+		return fmt.Sprintf("the config sets %s where live has %s: the applied value wins", explain.Short(m.s.config), explain.Short(m.s.live))
+	case contract.Deleted:
+		return "removed by the merge with the config's value; it was owned by " + who(e.before(m.path))
 	}
-	return note
+	if e.o.op == opUpdate {
+		return "unchanged by the update (an update owns only what it changes)"
+	}
+	return "the config sets the value live already has: nothing changes"
+}
+
+// ownedBy names the managers owning path after the operation.
+func (e *explainer) ownedBy(path fieldpath.Path) string {
+	return "owned by " + who(e.after(path))
+}
+
+// after and before are the managers owning path after and before the operation.
+func (e *explainer) after(path fieldpath.Path) []string  { return ownersOf(e.o.done.After, path) }
+func (e *explainer) before(path fieldpath.Path) []string { return ownersOf(e.o.done.Before, path) }
+
+// takenFrom returns the managers the apply took path from by force.
+func (e *explainer) takenFrom(path fieldpath.Path) []string {
+	return ownersOf(e.o.done.Taken, path)
 }
 
 // lost returns the managers in before and not in after.
@@ -43,78 +162,4 @@ func lost(before, after []string) []string {
 		}
 	}
 	return out
-}
-
-// taken returns the managers the apply took path from by force, nil when none.
-func (e *explainer) taken(path fieldpath.Path) []string {
-	var out []string
-	for _, id := range e.o.done.Taken.Names() {
-		if e.o.done.Taken[id].Set.Has(path) {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
-func (e *explainer) reasonAdded(path fieldpath.Path, s sides) string {
-	var base string
-	switch {
-	case e.o.action == Create:
-		base = fmt.Sprintf("the object does not exist yet: the %s creates it with this field", e.o.op)
-	case e.o.op == opUpdate:
-		base = "the update adds it"
-	case s.config == nil:
-		base = "added by the merge"
-	default:
-		base = "new in the config: live lacks it, so the apply adds it"
-	}
-	return base + "; " + e.ownership(path)
-}
-
-func (e *explainer) reasonChanged(path fieldpath.Path, s sides) string {
-	if isLastApplied(path) {
-		return "kubectl applies server-side to an object that client-side apply annotated: the API server rewrites the last-applied annotation with this config, so that a later client-side apply still knows what was applied; " + e.ownership(path)
-	}
-	if e.o.op == opUpdate {
-		return fmt.Sprintf("the update changes it from %s to %s, and whoever changes a field owns it; %s",
-			explain.Short(s.live), explain.Short(s.result), e.ownership(path))
-	}
-	return fmt.Sprintf("the config sets %s where live has %s: the applied value wins; %s",
-		explain.Short(s.config), explain.Short(s.live), e.ownership(path))
-}
-
-func (e *explainer) reasonRetained(path fieldpath.Path, s sides) string {
-	if e.o.op == opUpdate {
-		return "unchanged by the update (an update owns only what it changes); " + e.ownership(path)
-	}
-	return "the config sets the value live already has: nothing changes; " + e.ownership(path)
-}
-
-func (e *explainer) reasonIgnored(path fieldpath.Path, s sides) string {
-	if e.o.op == opUpdate {
-		return "left as it was; " + e.ownership(path)
-	}
-	return "not in the config: the apply leaves it as it is; " + e.ownership(path)
-}
-
-func (e *explainer) reasonDeleted(path fieldpath.Path, s sides) string {
-	before := ownersOf(e.o.done.Before, path)
-	if e.o.op == opUpdate {
-		return fmt.Sprintf("the updated object lacks it, so the update removes it; it was owned by %s", who(before))
-	}
-	me := e.o.manager
-	if s.config != nil {
-		return fmt.Sprintf("removed by the merge with the config's value; it was owned by %s", who(before))
-	}
-	if contains(before, me) || len(before) == 0 {
-		return fmt.Sprintf("%s applied it before and the config no longer names it; no other manager owns it, so the apply removes it (it was owned by %s)", managerName(me), who(before))
-	}
-	return fmt.Sprintf("removed along with what %s stopped applying; it was owned by %s", managerName(me), who(before))
-}
-
-func (e *explainer) reasonManagedFields(present bool) string {
-	if !present {
-		return "no manager owns a field any more, so the API server drops managedFields"
-	}
-	return "written by the API server, owned by no manager: one entry per manager, operation and API version, listing the fields it owns (FieldsV1) and when it last changed the object"
 }

@@ -2,6 +2,7 @@ package ssa
 
 import (
 	"fmt"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/managed"
@@ -49,6 +50,8 @@ type outcome struct {
 	liveEntries []managed.Entry
 	// bareLive is live without its managedFields, made once for the conflicts' messages.
 	bareLive *yamltree.Node
+	// log holds the operation's decisions, field by field; the marks read their rules from it.
+	log *decision.Log
 }
 
 func (r runner) resource(t stream.Triple) (*outcome, error) {
@@ -65,7 +68,8 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		}
 	}
 	if o.config == nil {
-		o.action, o.result = Leave, o.live.Clone()
+		o.action, o.result, o.log = Leave, o.live.Clone(), &decision.Log{}
+		o.log.Record(nil, managed.RuleUntouchedObject, decision.Live)
 		return o, nil
 	}
 	req := managed.Request{Live: o.live, Object: o.config, Manager: r.in.Request.Options.Manager,
@@ -80,7 +84,7 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.result = o.done.Object
+	o.result, o.log = o.done.Object, o.done.Decisions
 	o.action = o.actionTaken()
 	return o, nil
 }

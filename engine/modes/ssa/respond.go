@@ -2,8 +2,9 @@ package ssa
 
 import (
 	"github.com/mergeplay/mergeplay/engine/contract"
-	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -15,13 +16,17 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 	resp.Extra["managedFields"] = managedFieldsExtra(outcomes)
 	resp.Extra["operations"] = operationsExtra(outcomes)
 	resp.Extra["owners"] = []OwnerLine{}
+	resp.Decisions = decision.Book{}
+	for _, o := range outcomes {
+		resp.Decisions[o.triple.ID.String()] = o.log
+	}
 	for _, o := range outcomes {
 		resp.Conflicts = append(resp.Conflicts, o.conflictEntries()...)
 	}
 	if len(resp.Conflicts) > 0 {
 		for _, c := range resp.Conflicts {
 			resp.Fields = append(resp.Fields, contract.Field{Resource: c.Resource, Path: c.Path,
-				Mark: contract.Conflicted, Line: c.Line, Reason: c.Message})
+				Mark: contract.Conflicted, Line: c.Line, Reason: c.Message, Rule: string(managed.RuleConflict)})
 		}
 		return
 	}
@@ -46,13 +51,11 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 
 // marks explains one resource of the result.
 func (o *outcome) marks(layout *yamltree.Layout) []contract.Field {
-	e := &explainer{Walker: &explain.Walker{Resource: o.triple.ID.String(), Layout: layout}, o: o, deduced: schema.Deduced()}
+	e := &explainer{resource: o.triple.ID.String(), layout: layout, o: o, deduced: schema.Deduced()}
 	if o.action == Leave {
-		e.Mark(fieldpath.Path{}, contract.Ignored, layout.Line(o.result), e.EndLine(o.result),
-			"only live has this object: server-side apply works on the objects it is given and leaves every other one alone; "+
-				"its fields keep their owners")
-		return e.Fields()
+		e.add(fieldpath.Path{}, contract.Ignored, layout.Line(o.result), e.endLine(o.result), sides{live: o.live, result: o.result})
+		return e.marks
 	}
 	e.object()
-	return e.Fields()
+	return e.marks
 }

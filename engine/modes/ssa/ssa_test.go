@@ -3,6 +3,7 @@ package ssa_test
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -110,6 +111,7 @@ func TestMarks(t *testing.T) {
 			if got := marks(resp); got != tt.want {
 				t.Errorf("marks:\n%s\nwant:\n%s", got, tt.want)
 			}
+			checkDecisions(t, resp)
 			all := ""
 			for _, f := range resp.Fields {
 				all += f.Reason + "\n"
@@ -239,5 +241,81 @@ func TestResultCarriesManagedFields(t *testing.T) {
 		if e.Manager != extra[i].Manager || text != extra[i].FieldsV1 {
 			t.Errorf("entry %d: %s %s, extra says %s %s", i, e.Manager, text, extra[i].Manager, extra[i].FieldsV1)
 		}
+	}
+}
+
+// TestRules checks the rule each kind of decision records, one case per rule.
+func TestRules(t *testing.T) {
+	owned := func(manager, op, fields string) string { return managedBy(manager, op, fields) }
+	tests := []struct {
+		name, updated, live, options string
+		want                         map[string]string // path → rule
+	}{
+		{"merged, identity, managed fields, left alone", cm + "data: {a: two}\n",
+			cm + owned("kubectl", "Apply", `{"f:data": {"f:a": {}}}`) + "data: {a: one, c: three}\n", "",
+			map[string]string{".data.a": "ssa/merged", ".kind": "ssa/identity", ".metadata.managedFields": "ssa/managed-fields", ".data.c": "ssa/left-alone"}},
+		{"pruned and kept for another owner", cm + "data: {a: one}\n",
+			cm + "  managedFields:\n  - {manager: kubectl, operation: Apply, apiVersion: v1, fieldsType: FieldsV1, fieldsV1: {\"f:data\": {\"f:a\": {}, \"f:b\": {}, \"f:c\": {}}}}\n" +
+				"  - {manager: other, operation: Apply, apiVersion: v1, fieldsType: FieldsV1, fieldsV1: {\"f:data\": {\"f:c\": {}}}}\n" +
+				"data: {a: one, b: one, c: one}\n", "",
+			map[string]string{".data.b": "ssa/pruned", ".data.c": "ssa/kept-for-owner", ".data.a": "ssa/merged"}},
+		{"shared", cm + "data: {a: one}\n", cm + owned("helm", "Apply", `{"f:data": {"f:a": {}}}`) + "data: {a: one}\n", `{"manager": "argocd"}`,
+			map[string]string{".data.a": "ssa/shared"}},
+		{"conflict", cm + "data: {a: two}\n", cm + owned("hpa", "Update", `{"f:data": {"f:a": {}}}`) + "data: {a: one}\n", "",
+			map[string]string{".data.a": "ssa/conflict"}},
+		{"forced", cm + "data: {a: two}\n", cm + owned("hpa", "Update", `{"f:data": {"f:a": {}}}`) + "data: {a: one}\n", `{"force": true}`,
+			map[string]string{".data.a": "ssa/forced"}},
+		{"update", cm + "data: {a: two, b: one}\n", cm + owned("kubectl", "Apply", `{"f:data": {"f:a": {}, "f:c": {}}}`) + "data: {a: one, b: one, c: one}\n",
+			`{"manager": "controller", "operation": "update"}`,
+			map[string]string{".data.a": "ssa/update-owned", ".data.b": "ssa/update-unchanged", ".data.c": "ssa/update-removed"}},
+		{"before first apply", cm + "data: {a: one}\n", cm + "data: {a: one, b: two}\n", "",
+			map[string]string{".data.a": "ssa/shared", ".data.b": "ssa/before-first-apply"}},
+		{"untouched object", "", cm, "", map[string]string{"": "ssa/untouched-object"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := run(t, tt.updated, tt.live, tt.options)
+			if len(resp.Errors) > 0 {
+				t.Fatalf("errors: %+v", resp.Errors)
+			}
+			checkDecisions(t, resp)
+			got := map[string]string{}
+			for _, f := range resp.Fields {
+				got[f.Path] = f.Rule
+			}
+			for path, rule := range tt.want {
+				if got[path] != rule {
+					t.Errorf("%s: rule %q, want %q (all: %v)", path, got[path], rule, got)
+				}
+			}
+		})
+	}
+}
+
+// TestHandOverRules checks the client-side hand-over example's rules: the image handed over, the
+// annotation rewritten.
+func TestHandOverRules(t *testing.T) {
+	dir := "../../../examples/ssa-client-side-handover/"
+	updated, err := os.ReadFile(dir + "updated.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := os.ReadFile(dir + "live.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp := run(t, string(updated), string(live), "")
+	want := map[string]string{
+		`.spec.template.spec.containers[name="web"].image`:                       "ssa/handed-over",
+		".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration": "ssa/last-applied",
+	}
+	for _, f := range resp.Fields {
+		if rule, ok := want[f.Path]; ok && f.Rule != rule {
+			t.Errorf("%s: rule %q, want %q", f.Path, f.Rule, rule)
+		}
+		delete(want, f.Path)
+	}
+	if len(want) > 0 {
+		t.Errorf("no mark at %v", want)
 	}
 }
