@@ -46,13 +46,14 @@ func (r *Resource) Line() int { return r.Root.Pos.Line }
 // Scope reports whether a kind is namespaced. A nil Scope treats every kind as namespaced.
 type Scope func(apiVersion, kind string) bool
 
-// Split returns the resources of a parsed stream in order. Empty documents are skipped. Every
-// document must be a map; two resources with one identity are an error naming both places.
+// Split returns the resources of a parsed stream in order. Empty documents and null documents
+// ("---" then "~" or "null") are skipped, as kubectl and kyaml skip them. Every other document
+// must be a map; two resources with one identity are an error naming both places.
 func Split(docs []*yamltree.Document, scope Scope) ([]*Resource, error) {
 	var out []*Resource
 	seen := map[ID]*Resource{}
 	for _, d := range docs {
-		if d.Root == nil {
+		if d.Root.IsNull() {
 			continue
 		}
 		objects, err := objectsOf(d.Root)

@@ -74,6 +74,10 @@ func writeScalarJSON(b *strings.Builder, n *Node) error {
 	case BoolTag:
 		b.WriteString(n.Canonical())
 	case IntTag, FloatTag:
+		if exact, ok := exactInt(n.Value); ok && n.Tag == IntTag {
+			b.WriteString(exact)
+			return nil
+		}
 		f, ok := n.Float()
 		if !ok || math.IsInf(f, 0) || math.IsNaN(f) {
 			return Errorf(n.Pos, "the number %s cannot be written as JSON", n.Value)

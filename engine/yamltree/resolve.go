@@ -184,12 +184,58 @@ func (n *Node) Canonical() string {
 			return "true"
 		}
 		return "false"
-	case IntTag, FloatTag:
+	case IntTag:
+		if exact, ok := exactInt(n.Value); ok {
+			return exact
+		}
+		if f, ok := n.Float(); ok {
+			return FormatNumber(f)
+		}
+	case FloatTag:
 		if f, ok := n.Float(); ok {
 			return FormatNumber(f)
 		}
 	}
 	return n.Value
+}
+
+// exactInt writes an integer that fits 64 bits (signed or not) in decimal, exactly: past 2^53 a
+// float64 would round it, and kubectl keeps it exact (observed with apimachinery v0.37.2:
+// 9007199254740993 stays so in a patch and in last-applied). ok is false for other text.
+func exactInt(text string) (string, bool) {
+	plain := strings.ReplaceAll(text, "_", "")
+	if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
+		return strconv.FormatInt(i, 10), true
+	}
+	if u, err := strconv.ParseUint(strings.TrimPrefix(plain, "+"), 0, 64); err == nil {
+		return strconv.FormatUint(u, 10), true
+	}
+	return "", false
+}
+
+// jsonNumber matches the numbers JSON writes, which every YAML reader reads alike.
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+
+// settle11 rewrites a scalar read under YAML 1.1 to the spelling that means the same value to
+// every reader, as the cluster holds it: a boolean spelt on, yes, y, off, no or n (or True)
+// becomes true or false, and a number spelt as JSON would not (0755, 0x1F, 1_000, +12, .5)
+// becomes its JSON spelling (493, 31, 1000, 12, 0.5). A result written from such a node then
+// reads back as the same value under YAML 1.2, where "on" is a string and 0755 is 755. An
+// infinity or NaN is refused, as kubectl refuses it (observed: "json: unsupported value: +Inf"),
+// since no JSON object can hold it.
+func settle11(n *Node) error {
+	switch n.Tag {
+	case BoolTag:
+		n.Value = n.Canonical()
+	case IntTag, FloatTag:
+		if f, ok := floatSpecials[n.Value]; ok {
+			return Errorf(n.Pos, "%s is not a number JSON can hold (kubectl refuses it: json: unsupported value: %v): quote it to make it a string", n.Value, f)
+		}
+		if !jsonNumber.MatchString(n.Value) {
+			n.Value = n.Canonical()
+		}
+	}
+	return nil
 }
 
 // FormatNumber writes f as encoding/json writes a float64.
