@@ -226,10 +226,6 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		failed.Extra["resources"] = resources
 		return nil, nil, failed.Normalize()
 	}
-	scope := func(apiVersion, kind string) bool {
-		namespaced, known := in.Schema.Namespaced(apiVersion, kind)
-		return namespaced || !known
-	}
 	targets := map[yamltree.Input]*[]*stream.Resource{yamltree.Original: &in.Original, yamltree.Updated: &in.Updated, yamltree.Live: &in.Live}
 	for _, name := range []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live} {
 		if !m.ReadsInput(name) {
@@ -241,7 +237,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 			failed.AddError(string(name), err)
 			continue
 		}
-		rs, err := stream.Split(docs, scope)
+		rs, err := stream.SplitKnown(docs, in.Schema)
 		if err != nil {
 			failed.AddError(string(name), err)
 			continue

@@ -115,7 +115,11 @@ func (b *builder) tagged(x *ast.TagNode, depth int) (*Node, error) {
 		n = &Node{Kind: ScalarNode, Tag: NullTag, Pos: b.pos(x.GetToken())}
 	} else {
 		var err error
-		if n, err = b.node(x.Value, depth); err != nil {
+		inKey := b.inKey
+		b.inKey = true // the tag, not the plain text, decides the value: settled below
+		n, err = b.node(x.Value, depth)
+		b.inKey = inKey
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -139,6 +143,9 @@ func (b *builder) tagged(x *ast.TagNode, depth int) (*Node, error) {
 		return nil, b.errorAt(x.GetToken(), "cannot read %q as !!%s", n.Value, name)
 	}
 	n.Tag = want
+	if want == StrTag {
+		return n, nil
+	}
 	if !b.inKey {
 		if err := settle11(n); err != nil {
 			return nil, err
@@ -172,9 +179,10 @@ func (b *builder) binary(x *ast.TagNode, n *Node) (*Node, error) {
 	return n, nil
 }
 
-// dropSpace removes white space from base64 text (strings.Map).
+// dropSpace removes line breaks from base64 text (strings.Map): kubectl's reader accepts a
+// block scalar of base64 lines but refuses a space inside them.
 func dropSpace(r rune) rune {
-	if r == ' ' || r == '\n' || r == '\t' || r == '\r' {
+	if r == '\n' {
 		return -1
 	}
 	return r
@@ -239,6 +247,9 @@ func (b *builder) scalar(x ast.ScalarNode) (*Node, error) {
 		n.Style, n.Tag = SingleQuoted, StrTag
 		n.Value = x.(*ast.StringNode).Value
 	default:
+		if err := b.checkPlainStart(tk); err != nil {
+			return nil, err
+		}
 		n.Value = b.plainText(x, tk)
 		n.Tag = b.opts.Rules.Resolve(n.Value)
 		if b.opts.Rules == YAML11 && !b.inKey {
@@ -249,6 +260,21 @@ func (b *builder) scalar(x ast.ScalarNode) (*Node, error) {
 	}
 	b.lineComment(n, x.GetComment(), n.Pos.Line)
 	return n, nil
+}
+
+// checkPlainStart refuses a plain scalar that starts with a reserved indicator (%, @, `), as both
+// references do ("found character that cannot start any token"); the parser reads it as text.
+func (b *builder) checkPlainStart(tk *token.Token) error {
+	line := tk.Position.Line - 1
+	if tk.Type == token.ImplicitNullType || line < 0 || line >= len(b.lines) {
+		return nil
+	}
+	text := b.lines[line]
+	at := byteOffset(text, tk.Position.Column-1)
+	if at < len(text) && strings.IndexByte("%@`", text[at]) >= 0 && strings.HasPrefix(text[at:], tk.Value[:min(1, len(tk.Value))]) {
+		return b.errorAt(tk, "a plain scalar cannot start with %q (kubectl and kyaml refuse it: found character that cannot start any token): quote the value", text[at:at+1])
+	}
+	return nil
 }
 
 // plainText is a plain scalar's text. The parser drops tabs inside a plain scalar ("a<TAB>b"

@@ -72,6 +72,9 @@ func parseStream(input Input, text string, opts Options, reuse, read map[chunkKe
 	opts = opts.withDefaults()
 	budget := opts.MaxNodes
 	chunks := splitDocuments(text)
+	if err := checkLeadingEnd(input, text); err != nil {
+		return nil, err
+	}
 	if len(chunks) > opts.MaxDocuments {
 		return nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
 			Message: fmt.Sprintf("more than %d documents: the stream is refused", opts.MaxDocuments)}
@@ -190,6 +193,28 @@ func checkSeparator(input Input, c chunk, rules Rules) error {
 		Message: fmt.Sprintf("invalid document separator: kubectl reads nothing on a \"---\" line, found %q: move it to the next line", Abbreviate(strings.TrimSpace(rest), 40))}
 }
 
+// checkLeadingEnd refuses a document end marker ("...") that opens a document
+// as kubectl's reader cuts the stream: it cuts at every line starting with "---" but the first
+// line, and refuses a piece whose content starts with "..." ("did not find expected node
+// content"; observed with apimachinery v0.37.2). A "---" on the first line stays with its piece,
+// where "---" then "..." is an empty document. kyaml's reader refuses the same.
+func checkLeadingEnd(input Input, text string) error {
+	opening := true
+	for i, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "---"):
+			opening = i > 0
+		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
+		case opening && isMarker(line+"\n", "..."):
+			return &Error{Input: input, Line: i + 1, Column: 1, Message: "a document end marker (...) where kubectl's reader expects a document: it refuses it (did not find expected node content)"}
+		default:
+			opening = false
+		}
+	}
+	return nil
+}
+
 // errorToken returns the token a goccy error points at, or nil.
 func errorToken(err error) *token.Token {
 	type located interface{ GetToken() *token.Token }
@@ -208,6 +233,9 @@ func syntaxError(input Input, lineOffset int, err error) *Error {
 	if le, ok := err.(located); ok && le.GetToken() != nil {
 		p := le.GetToken().Position
 		message := le.GetMessage()
+		if next := le.GetToken().Next; strings.Contains(message, "mapping value is not allowed") && next != nil && next.Type == token.MappingValueType {
+			p = next.Position // the ":" that cannot be there, where kubectl's reader points too
+		}
 		if strings.Contains(message, "found character '\t'") {
 			message = "a tab cannot indent YAML: indent with spaces"
 		}

@@ -42,7 +42,12 @@ func decodeDoubleQuoted(lines []string, line, column int) (string, *quotedError)
 	}
 	r := &quotedReader{lines: lines, line: line - 1, at: byteOffset(lines[line-1], column-1)}
 	if r.at >= len(lines[r.line]) || lines[r.line][r.at] != '"' {
-		return "", &quotedError{line: r.line, at: r.at, message: "double-quoted text not found"}
+		// the parser's column is off by one after a tag at times: the quote is the next one
+		next := strings.IndexByte(lines[r.line][min(r.at, len(lines[r.line])):], '"')
+		if next < 0 {
+			return "", &quotedError{line: r.line, at: r.at, message: "double-quoted text not found"}
+		}
+		r.at += next
 	}
 	r.at++
 	for {

@@ -15,7 +15,7 @@ func TestReadAsKubectl(t *testing.T) {
 	}{
 		{"YAML 1.1 booleans written as true and false", "a: on\nb: !!bool yes\nc: N\n", `{"a":true,"b":true,"c":false}`},
 		{"numbers written as JSON writes them", "a: 0755\nb: 0x1F\nc: 1_000\nd: +12\ne: .5\n", `{"a":493,"b":31,"c":1000,"d":12,"e":0.5}`},
-		{"integers past 2^53 exact", "a: 9007199254740993\nb: 9223372036854775808\n", `{"a":9007199254740993,"b":9223372036854775808}`},
+		{"integers past 2^53 exact, past 2^63 a float", "a: 9007199254740993\nb: 9223372036854775808\nc: -0.0\nd: 1.0\n", `{"a":9007199254740993,"b":9223372036854776000,"c":0,"d":1}`},
 		{"!!binary decoded", "a: !!binary aGVsbG8=\nb: !!binary |\n  aGVs\n  bG8=\n", `{"a":"hello","b":"hello"}`},
 		{"invalid UTF-8 in !!binary as U+FFFD", "a: !!binary /w==\n", `{"a":"` + "\ufffd" + `"}`},
 		{"verbatim tags", "a: !<tag:yaml.org,2002:str> 12\nb: !<tag:yaml.org,2002:int> '12'\n", `{"a":"12","b":12}`},

@@ -11,11 +11,11 @@ type outFile struct {
 	Types []outType `json:"types"`
 }
 
-// outKind maps a kind to its root type and scope.
+// outKind maps a kind to its root type (none for a kind known by its scope only) and scope.
 type outKind struct {
 	APIVersion string `json:"apiVersion"`
 	Kind       string `json:"kind"`
-	Type       string `json:"type"`
+	Type       string `json:"type,omitempty"`
 	Scope      string `json:"scope,omitempty"`
 }
 
