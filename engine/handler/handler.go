@@ -107,10 +107,17 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if failed != nil {
 		return failed
 	}
-	if !m.Built() {
+	problems := validateConfig(m, in)
+	switch {
+	case !m.Built():
 		resp = contract.Fail("request", fmt.Errorf("mode %q is not built yet: choose one of %s", req.Mode, strings.Join(h.builtNames(), ", ")))
-	} else {
+	case refused(problems, req.Options.Validate):
+		resp = refuseProblems(problems)
+	default:
 		resp = m.Run(ctx, in)
+		if len(problems) > 0 {
+			resp.Extra["validation"] = listProblems(problems)
+		}
 	}
 	resp.Extra["resources"] = resources
 	resp.Extra["diff"] = liveDiff(in, resp)

@@ -250,7 +250,7 @@ func (b *builder) field(d *fieldDecl, pos yamltree.Pos, where string) (*Field, e
 	if err != nil {
 		return nil, err
 	}
-	return &Field{Name: d.Name, Type: t, Strategy: strategy, MergeKey: d.PatchMergeKey, Default: d.Default}, nil
+	return &Field{Name: d.Name, Type: t, Strategy: strategy, MergeKey: d.PatchMergeKey, Default: d.Default, GoType: d.GoType}, nil
 }
 
 // ref resolves a type reference: a named type (copied when the reference overrides its

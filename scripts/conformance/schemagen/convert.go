@@ -87,8 +87,10 @@ func (c *converter) mapType(m *smdschema.Map, owner string) (*outMap, error) {
 			}
 		}
 		if tag, ok := c.tags[owner][f.Name]; ok && owner != "" {
-			field.PatchStrategy, field.PatchMergeKey = tag.Strategy, tag.MergeKey
-			c.tagged++
+			field.PatchStrategy, field.PatchMergeKey, field.GoType = tag.Strategy, tag.MergeKey, tag.GoNumber
+			if tag.Strategy != "" || tag.MergeKey != "" {
+				c.tagged++
+			}
 		}
 		out.Fields = append(out.Fields, field)
 	}

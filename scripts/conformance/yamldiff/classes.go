@@ -28,6 +28,7 @@ func Classes() []Class {
 		{"scope", 7, "cluster-scoped kinds without a namespace (APIService, CRD, Namespace...)", allModes, scopeCase},
 		{"anchors", 6, "anchors, aliases and merge keys", allModes, fromTrick(anchorTrick)},
 		{"annotations", 2, "annotations that are not strings (true, 1, null)", allModes, fromTrick(annotationTrick)},
+		{"validation", 8, "unknown fields and values of the wrong type in the config (--validate=strict)", allModes, configOnly(validationTrick)},
 		{"realworld", 4, "real manifests at two releases (../shared/realworld)", allModes, realWorldCase},
 	}
 }
@@ -41,6 +42,18 @@ func fromTrick(draw func(d *dice) trick) func(d *dice, mode string, index int) *
 		p := placement(index % int(placements))
 		c := &Case{Mode: mode, Index: index, Story: fmt.Sprintf("%q %s", t.text, p)}
 		c.Original, c.Updated, c.Live = assemble(mode, object(t.slot, name, t.text), object(t.slot, name, t.plain), p)
+		return c
+	}
+}
+
+// configOnly makes cases whose trick is in the config alone: the object in the cluster was
+// accepted by the API server, so it holds no unknown field.
+func configOnly(draw func(d *dice) trick) func(d *dice, mode string, index int) *Case {
+	return func(d *dice, mode string, index int) *Case {
+		t := draw(d)
+		name := fmt.Sprintf("obj%d", index%5)
+		c := &Case{Mode: mode, Index: index, Story: fmt.Sprintf("%q in updated", t.text)}
+		c.Original, c.Updated, c.Live = assemble(mode, object(t.slot, name, t.text), object(t.slot, name, t.plain), inUpdated)
 		return c
 	}
 }

@@ -18,6 +18,7 @@ const (
 	keySlot                    // a key of a ConfigMap's data (the value is a string)
 	anyKeySlot                 // a key of a custom resource's map
 	annotationSlot             // a value of a ConfigMap's annotations
+	typoSlot                   // a field name a Deployment does not declare (the text is the name)
 )
 
 // object writes the resource of a slot named name, with text as the slot's value (or key).
@@ -33,6 +34,8 @@ func object(s slot, name, text string) string {
 		return configMap(name, text, "value")
 	case anyKeySlot:
 		return widget(name, "labels:\n    "+text+": x")
+	case typoSlot:
+		return typoed(name, text)
 	case annotationSlot:
 		return strings.Replace(configMap(name, "value", "x"), "  labels:\n", "  annotations:\n    example.com/flag: "+text+"\n  labels:\n", 1)
 	}

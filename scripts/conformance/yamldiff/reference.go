@@ -46,6 +46,10 @@ func (d *differ) run(c *Case) []string {
 	if r := d.refusal(c); r != nil {
 		return refusedByEngine(r, d.h.Handle(d.ctx, c.Request()))
 	}
+	if r := d.validation(c); r != nil {
+		resp := d.h.Handle(d.ctx, c.Request())
+		return append(refusedByEngine(r, resp), sameWording(r, resp)...)
+	}
 	switch c.Mode {
 	case "apply":
 		ac := &applydiff.Case{Original: c.Original, Updated: c.Updated, Live: c.Live, Overwrite: true, ClusterScoped: clusterScoped(c.Updated)}
@@ -102,6 +106,27 @@ func rekeyClusterScoped(ref *applydiff.Answer, eng *applydiff.EngineAnswer) {
 			delete(eng.Patches, bare)
 		}
 	}
+}
+
+// validation answers whether the API server refuses the case's config with strict field
+// validation: the config as kubectl sends it for apply and twoway (what the server creates, or
+// decodes a patch's result into), the patched objects for patch. ssa's field manager refuses on
+// its own (compared as any refusal); merge3 does not validate.
+func (d *differ) validation(c *Case) *refusal {
+	switch c.Mode {
+	case "apply", "twoway":
+		return strictRefusal(configObjects(c.Updated))
+	case "patch":
+		ref := patchdiff.ReferencePatch(&patchdiff.PatchCase{Patch: c.Updated, Live: c.Live})
+		var results []map[string]any
+		for _, o := range ref.Outcomes {
+			if o.Patch != "" && len(o.Results) > 0 {
+				results = append(results, o.Results[0])
+			}
+		}
+		return strictRefusal(results)
+	}
+	return nil
 }
 
 // refusal reads a case's inputs as the mode's reference reads them and returns the first

@@ -1,0 +1,83 @@
+package handler
+
+import (
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/validate"
+)
+
+// validatedModes are the modes whose reference has the API server validate the config strictly
+// (kubectl apply, kubectl patch, Helm 2's upgrade): the step words problems as the server's
+// decoding does. ssa's field manager validates the config itself (engine/managed, with
+// structured-merge-diff's wording: ".spec.replica: field not declared in schema"), whatever
+// options.validate says; merge3 (kpt) does not validate.
+var validatedModes = map[string]bool{"apply": true, "patch": true, "twoway": true}
+
+// ValidationProblem is one problem options.validate "warn" lists (the response's
+// extra.validation).
+type ValidationProblem struct {
+	Input   string `json:"input"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+// validateConfig checks the resources of updated against the built-in schema of their kinds, as
+// kubectl's --validate asks the API server to, before the mode runs (the modes need not know).
+// Kinds that no built-in schema describes, and kinds the user's schema declares, are not checked.
+func validateConfig(m modes.Mode, in *modes.Input) []validate.Problem {
+	if !validatedModes[m.Name] || in.Request.Options.Validate == contract.ValidateIgnore {
+		return nil
+	}
+	var problems []validate.Problem
+	for _, r := range in.Updated {
+		id := r.ID
+		if id.Kind == "" && len(in.Updated) == 1 && len(in.Live) == 1 {
+			id = in.Live[0].ID // a lone patch without an identity targets the lone live object
+		}
+		if root := builtinRoot(in, id); root != nil {
+			problems = append(problems, validate.Object(r.Root, root)...)
+		}
+	}
+	return problems
+}
+
+// builtinRoot returns the root type of a built-in kind, nil for a kind the user's schema
+// declares or no schema knows.
+func builtinRoot(in *modes.Input, id stream.ID) *schema.Type {
+	if in.User.Root(id.APIVersion, id.Kind) != nil {
+		return nil
+	}
+	return in.Schema.Root(id.APIVersion, id.Kind)
+}
+
+// refused reports whether validation's problems refuse the request: any under strict; under
+// warn, a value of the wrong type (the API server cannot decode it), not an unknown field.
+func refused(problems []validate.Problem, mode string) bool {
+	for _, p := range problems {
+		if mode != contract.ValidateWarn || p.Kind == validate.WrongType {
+			return true
+		}
+	}
+	return false
+}
+
+// refuseProblems answers strict validation's problems as errors in updated.
+func refuseProblems(problems []validate.Problem) *contract.Response {
+	resp := contract.NewResponse()
+	for _, p := range problems {
+		resp.Errors = append(resp.Errors, contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message})
+	}
+	return resp
+}
+
+// listProblems writes warn's problems for extra.validation.
+func listProblems(problems []validate.Problem) []ValidationProblem {
+	out := make([]ValidationProblem, 0, len(problems))
+	for _, p := range problems {
+		out = append(out, ValidationProblem{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message})
+	}
+	return out
+}
