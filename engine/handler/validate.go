@@ -67,8 +67,8 @@ func refused(problems []validate.Problem, mode string) bool {
 // refuseProblems answers strict validation's problems as errors in updated.
 func refuseProblems(problems []validate.Problem) *contract.Response {
 	resp := contract.NewResponse()
-	for _, p := range problems {
-		resp.Errors = append(resp.Errors, contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message})
+	for _, p := range listProblems(problems) {
+		resp.Errors = append(resp.Errors, contract.Error(p))
 	}
 	return resp
 }

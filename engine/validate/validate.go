@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -69,7 +69,7 @@ func (p place) unknownField(name, holder string) place {
 // item returns the place of a list's item i.
 func (p place) item(i int) place {
 	q := p
-	q.path = fmt.Sprintf("%s[%d]", p.path, i)
+	q.path = p.path + "[" + strconv.Itoa(i) + "]"
 	return q
 }
 

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -10,14 +9,13 @@ import (
 
 // unknown records a field the type does not declare.
 func (w *walker) unknown(key *yamltree.Node, at place) {
-	message := fmt.Sprintf("strict decoding error: unknown field %q", at.path)
+	message := `strict decoding error: unknown field "` + at.path + `"`
 	w.problems = append(w.problems, Problem{Kind: UnknownField, Pos: key.Pos, Path: at.path, Message: message})
 }
 
 // wrongType records a value the type does not admit.
 func (w *walker) wrongType(n *yamltree.Node, t *schema.Type, at place) {
-	message := fmt.Sprintf("json: cannot unmarshal %s into Go struct field %s.%s of type %s",
-		jsonKind(n), at.holder, at.plain, goType(t, at))
+	message := "json: cannot unmarshal " + jsonKind(n) + " into Go struct field " + at.holder + "." + at.plain + " of type " + goType(t, at)
 	w.problems = append(w.problems, Problem{Kind: WrongType, Pos: n.Pos, Path: at.path, Message: message})
 }
 
@@ -77,7 +75,7 @@ func goType(t *schema.Type, at place) string {
 		if at.goNumber != "" {
 			return at.goNumber
 		}
-		return "float64"
+		return "int32" // the built-in schema records the other numeric Go types
 	case schema.ScalarString:
 		return "string"
 	}

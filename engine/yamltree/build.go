@@ -158,7 +158,8 @@ func (b *builder) tagged(x *ast.TagNode, depth int) (*Node, error) {
 // the string of the bytes, each byte that is not part of valid UTF-8 written as U+FFFD, as JSON
 // writes it.
 func (b *builder) binary(x *ast.TagNode, n *Node) (*Node, error) {
-	data, err := base64.StdEncoding.DecodeString(strings.Map(dropSpace, n.Value))
+	// kubectl's reader accepts a block scalar of base64 lines but refuses a space inside them
+	data, err := base64.StdEncoding.DecodeString(strings.ReplaceAll(n.Value, "\n", ""))
 	if err != nil {
 		return nil, b.errorAt(x.GetToken(), "!!binary value contains invalid base64 data")
 	}
@@ -177,15 +178,6 @@ func (b *builder) binary(x *ast.TagNode, n *Node) (*Node, error) {
 		n.Style = Plain
 	}
 	return n, nil
-}
-
-// dropSpace removes line breaks from base64 text (strings.Map): kubectl's reader accepts a
-// block scalar of base64 lines but refuses a space inside them.
-func dropSpace(r rune) rune {
-	if r == '\n' {
-		return -1
-	}
-	return r
 }
 
 // coreTagName returns the name of a core tag ("str" for !!str, !<tag:yaml.org,2002:str> and

@@ -36,12 +36,15 @@ func badCharacter(r rune, size int, first byte) string {
 	case r == '\t' || r == '\n' || r == '\r':
 		return ""
 	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0 && r != 0x85) || r == 0xfffe || r == 0xffff:
-		return fmt.Sprintf("control character %U is not allowed in YAML (kubectl and kyaml refuse it): write it escaped in a double-quoted string", r)
+		return fmt.Sprintf("control character %U is not allowed in YAML (kubectl and kyaml refuse it)%s", r, escapeIt)
 	case r == 0x85 || r == 0x2028 || r == 0x2029:
-		return fmt.Sprintf("character %U is a line break to YAML 1.1 readers (kubectl splits the line there): write it escaped in a double-quoted string", r)
+		return fmt.Sprintf("character %U is a line break to YAML 1.1 readers (kubectl splits the line there)%s", r, escapeIt)
 	}
 	return ""
 }
+
+// escapeIt ends the messages of characters a document cannot carry.
+const escapeIt = ": write it escaped in a double-quoted string"
 
 // nestingGuard refuses, before the parser runs, a document nested deeper than max levels through
 // flow collections ("[[[[...") or list items opened on one line ("- - - ..."): the parser takes

@@ -13,16 +13,27 @@ import (
 // surrogate "\uDFFF", where both references refuse them, and refuses "\'" and a continuation line
 // indented with a tab, which both accept.
 
-// simpleEscapes maps the character after a backslash to what it stands for, as both references
-// read it. "\/" is not among them: both refuse it, although YAML 1.2 lists it.
-var simpleEscapes = map[byte]string{
-	'0': "\x00", 'a': "\a", 'b': "\b", 't': "\t", '\t': "\t", 'n': "\n", 'v': "\v", 'f': "\f",
-	'r': "\r", 'e': "\x1b", ' ': " ", '"': "\"", '\'': "'", '\\': "\\",
-	'N': "\u0085", '_': "\u00a0", 'L': "\u2028", 'P': "\u2029",
-}
+// escapeChars lists the characters that may follow a backslash, as both references read them,
+// and escapeValues what each stands for. "\/" is not among them: both refuse it, although YAML
+// 1.2 lists it. (A table of two strings, not a map: a map costs its initialisation code in the
+// WebAssembly build.)
+const escapeChars = "0abt\tnvfre \"'\\N_LP"
 
-// hexEscapes gives the number of hex digits after \x, \u and \U.
-var hexEscapes = map[byte]int{'x': 2, 'u': 4, 'U': 8}
+var escapeValues = [...]string{"\x00", "\a", "\b", "\t", "\t", "\n", "\v", "\f", "\r", "\x1b", " ", "\"", "'", "\\",
+	"\u0085", "\u00a0", "\u2028", "\u2029"}
+
+// hexDigits gives the number of hex digits after \x, \u and \U, 0 for any other character.
+func hexDigits(c byte) int {
+	switch c {
+	case 'x':
+		return 2
+	case 'u':
+		return 4
+	case 'U':
+		return 8
+	}
+	return 0
+}
 
 // quotedReader walks a double-quoted scalar through the lines of its document.
 type quotedReader struct {
@@ -116,36 +127,36 @@ func (r *quotedReader) fold(escaped bool) {
 // escape reads the escape sequence at the reader's position.
 func (r *quotedReader) escape() *quotedError {
 	text := r.lines[r.line]
+	r.flushSpace()
 	if r.at+1 >= len(text) {
-		r.flushSpace()
 		r.fold(true)
 		return nil
 	}
-	r.flushSpace()
 	c := text[r.at+1]
-	if s, ok := simpleEscapes[c]; ok {
-		r.out.WriteString(s)
+	if i := strings.IndexByte(escapeChars, c); i >= 0 {
+		r.out.WriteString(escapeValues[i])
 		r.at += 2
 		return nil
 	}
-	digits, ok := hexEscapes[c]
-	if !ok {
-		return &quotedError{line: r.line, at: r.at, message: "found unknown escape character " + strconv.QuoteRune(rune(c)) + " in double-quoted text"}
-	}
-	start := r.at + 2
-	if start+digits > len(text) {
-		return &quotedError{line: r.line, at: r.at, message: "did not find expected hexadecimal number after \\" + string(c)}
-	}
-	code, err := strconv.ParseUint(text[start:start+digits], 16, 32)
-	if err != nil {
-		return &quotedError{line: r.line, at: r.at, message: "did not find expected hexadecimal number after \\" + string(c)}
-	}
-	if (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF {
-		return &quotedError{line: r.line, at: r.at, message: "found invalid Unicode character escape code " + text[r.at:start+digits]}
+	digits := hexDigits(c)
+	end := min(r.at+2+digits, len(text))
+	code, err := strconv.ParseUint(text[r.at+2:end], 16, 32)
+	switch {
+	case digits == 0:
+		return r.fail("found unknown escape character " + text[r.at:r.at+2] + " in double-quoted text")
+	case err != nil || end-r.at-2 < digits:
+		return r.fail("did not find expected hexadecimal number after " + text[r.at:r.at+2])
+	case (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF:
+		return r.fail("found invalid Unicode character escape code " + text[r.at:end])
 	}
 	r.out.WriteRune(rune(code))
-	r.at = start + digits
+	r.at = end
 	return nil
+}
+
+// fail is a problem at the reader's position.
+func (r *quotedReader) fail(message string) *quotedError {
+	return &quotedError{line: r.line, at: r.at, message: message}
 }
 
 // byteOffset returns the byte offset of the character at index chars of s (or len(s)).

@@ -48,7 +48,7 @@ func TestRefusedAsKubectl(t *testing.T) {
 	tests := []struct {
 		name, text, at, message string
 	}{
-		{"unknown escape", "a: \"x\\/y\"\n", "1:6", "unknown escape character '/'"},
+		{"unknown escape", "a: \"x\\/y\"\n", "1:6", "unknown escape character \\/"},
 		{"bad hex", "a: \"\\uZZZZ\"\n", "1:5", "hexadecimal"},
 		{"surrogate", "a: \"\\uDFFF\"\n", "1:5", "invalid Unicode"},
 		{"control character", "a: x\x01y\n", "1:5", "control character U+0001"},

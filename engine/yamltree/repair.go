@@ -135,7 +135,7 @@ func repairEmptyKeepBlock(lines []string, line, _ int, fixed repairs) bool {
 	}
 	text := lines[header-1]
 	content := strings.TrimRight(stripComment(text), " \t")
-	at := strings.LastIndexAny(content, "|>")
+	at := max(strings.LastIndexByte(content, '|'), strings.LastIndexByte(content, '>'))
 	indicator := content[max(at, 0):]
 	if at < 0 || !strings.Contains(indicator, "+") || strings.TrimLeft(indicator[1:], "+-0123456789") != "" {
 		return false

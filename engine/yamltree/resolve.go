@@ -225,8 +225,8 @@ func settle11(n *Node) error {
 	case BoolTag:
 		n.Value = n.Canonical()
 	case IntTag, FloatTag:
-		if f, ok := floatSpecials[n.Value]; ok {
-			return Errorf(n.Pos, "%s is not a number JSON can hold (kubectl refuses it: json: unsupported value: %v): quote it to make it a string", n.Value, f)
+		if _, ok := floatSpecials[n.Value]; ok {
+			return Errorf(n.Pos, "%s is not a number JSON can hold (kubectl refuses it: json: unsupported value): quote it to make it a string", n.Value)
 		}
 		if c := n.Canonical(); c != n.Value && c != "-0" {
 			n.Value = c

@@ -62,7 +62,7 @@ type outField struct {
 	Default       json.RawMessage `json:"default,omitempty"`
 	PatchStrategy string          `json:"patchStrategy,omitempty"`
 	PatchMergeKey string          `json:"patchMergeKey,omitempty"`
-	// GoType is the Go type of a numeric field (int32, int64, float64), as the API server's
-	// decoding errors name it.
+	// GoType is the Go type of a numeric field other than int32 (int64, float64), as the API
+	// server's decoding errors name it; a numeric field without it is an int32.
 	GoType string `json:"goType,omitempty"`
 }
