@@ -230,6 +230,10 @@ func (b *builder) scalar(x ast.ScalarNode) (*Node, error) {
 	switch tk.Type {
 	case token.DoubleQuoteType:
 		n.Style, n.Tag = DoubleQuoted, StrTag
+		if v, ok := simpleQuoted(b.lines, tk); ok {
+			n.Value = v
+			break
+		}
 		v, qerr := decodeDoubleQuoted(b.lines, tk.Position.Line, tk.Position.Column)
 		if qerr != nil {
 			return nil, &Error{Input: b.input, Line: qerr.line + 1 + b.lineOffset, Column: columnOf(b.lines[qerr.line], qerr.at), Message: qerr.message}

@@ -144,7 +144,7 @@ func parseChunk(input Input, c chunk, opts Options, budget *int) (*Document, err
 	if err := checkSeparator(input, c, opts.Rules); err != nil {
 		return nil, err
 	}
-	file, fixed, err := parseRepaired(c.text)
+	file, fixed, err := parseRepaired(c.text, lines)
 	if err != nil {
 		return nil, syntaxError(input, c.firstLine-1, err)
 	}
@@ -200,12 +200,18 @@ func checkSeparator(input Input, c chunk, rules Rules) error {
 // where "---" then "..." is an empty document. kyaml's reader refuses the same.
 func checkLeadingEnd(input Input, text string) error {
 	opening := true
-	for i, line := range strings.Split(text, "\n") {
+	for i, start := 0, 0; start < len(text); i++ {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text) - start
+		}
+		line := text[start : start+end]
+		start += end + 1
 		trimmed := strings.TrimSpace(line)
 		switch {
 		case strings.HasPrefix(line, "---"):
 			opening = i > 0
-		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
+		case trimmed == "" || trimmed[0] == '#':
 		case opening && isMarker(line+"\n", "..."):
 			return &Error{Input: input, Line: i + 1, Column: 1, Message: "a document end marker (...) where kubectl's reader expects a document: it refuses it (did not find expected node content)"}
 		default:

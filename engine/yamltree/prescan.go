@@ -2,6 +2,7 @@ package yamltree
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -12,16 +13,17 @@ import (
 // split the line there, the parser under this package would silently drop them, and a result
 // must never lose text. The error names the line and column of the first such character.
 func checkText(input Input, text string) error {
-	line, column := 1, 1
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if message := badCharacter(r, size, text[i]); message != "" {
-			return &Error{Input: input, Line: line, Column: column, Message: message}
+		c := text[i]
+		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' || c == '\r' {
+			i++ // printable ASCII: the common case, checked without decoding
+			continue
 		}
-		if r == '\n' {
-			line, column = line+1, 1
-		} else {
-			column++
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if message := badCharacter(r, size, c); message != "" {
+			line := 1 + strings.Count(text[:i], "\n")
+			column := utf8.RuneCountInString(text[strings.LastIndexByte(text[:i], '\n')+1:i]) + 1
+			return &Error{Input: input, Line: line, Column: column, Message: message}
 		}
 		i += size
 	}
@@ -53,14 +55,54 @@ const escapeIt = ": write it escaped in a double-quoted string"
 // (a bracket inside a plain scalar) may only make the count larger, and only past max levels of
 // unclosed brackets does that refuse anything.
 func nestingGuard(input Input, lines []string, lineOffset, max int) error {
+	if !mayNestPast(lines, max) {
+		return nil
+	}
 	s := nestingScan{max: max}
+	block := -1 // the indentation of a block scalar's header while its content lines are skipped
 	for i, line := range lines {
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		if block >= 0 && (indent > block || strings.TrimSpace(line) == "") {
+			continue // a block scalar's content: text, never nesting
+		}
+		block = -1
 		if at := s.scanLine(line); at >= 0 {
 			return &Error{Input: input, Line: i + 1 + lineOffset, Column: columnOf(line, at),
 				Message: fmt.Sprintf("nesting deeper than %d levels is refused", max)}
 		}
+		if s.depth == 0 && s.quote == 0 && opensBlockScalar(line) {
+			block = indent
+		}
 	}
 	return nil
+}
+
+// opensBlockScalar reports whether a line ends with a block scalar's header ("key: |",
+// "- >-", "key: |2+ # comment").
+func opensBlockScalar(line string) bool {
+	text := strings.TrimRight(stripComment(line), " \t")
+	cut := strings.LastIndexAny(text, " \t")
+	header := text[cut+1:]
+	if header == "" || (header[0] != '|' && header[0] != '>') || strings.Trim(header[1:], "+-0123456789") != "" {
+		return false
+	}
+	before := strings.TrimRight(text[:cut+1], " \t")
+	return before == "" || strings.HasSuffix(before, ":") || strings.HasSuffix(before, "-")
+}
+
+// mayNestPast is the quick test before the careful scan: text with no more than limit opening
+// brackets in all (quoted or not) and no list items opened on one line cannot nest past limit.
+func mayNestPast(lines []string, limit int) bool {
+	opened := 0
+	for _, line := range lines {
+		if strings.Contains(line, "- -") {
+			return true
+		}
+		if opened += strings.Count(line, "[") + strings.Count(line, "{"); opened > limit {
+			return true
+		}
+	}
+	return false
 }
 
 // nestingScan carries the state of nestingGuard from line to line.
@@ -72,6 +114,9 @@ type nestingScan struct {
 
 // scanLine scans one line and returns the byte offset where nesting passes the limit, or -1.
 func (s *nestingScan) scanLine(line string) int {
+	if s.depth == 0 && s.quote == 0 && !strings.ContainsAny(line, "[{\"'") && !strings.Contains(line, "- -") {
+		return -1 // nothing here can open a nesting
+	}
 	i := 0
 	if s.depth == 0 && s.quote == 0 {
 		dashes := 0

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/goccy/go-yaml/token"
 )
 
 // A double-quoted scalar is decoded here from the source text rather than taken from
@@ -33,6 +35,25 @@ func hexDigits(c byte) int {
 		return 8
 	}
 	return 0
+}
+
+// simpleQuoted returns the value of a double-quoted scalar that closes on its own line without a
+// backslash or a tab: its text as written, which the parser's value already is.
+func simpleQuoted(lines []string, tk *token.Token) (string, bool) {
+	if tk.Position.Line < 1 || tk.Position.Line > len(lines) {
+		return "", false
+	}
+	text := lines[tk.Position.Line-1]
+	at := byteOffset(text, tk.Position.Column-1)
+	if at >= len(text) || text[at] != '"' {
+		return "", false
+	}
+	rest := text[at+1:]
+	end := strings.IndexByte(rest, '"')
+	if end < 0 || strings.ContainsAny(rest[:end], "\\\t") || rest[:end] != tk.Value {
+		return "", false
+	}
+	return tk.Value, true
 }
 
 // quotedReader walks a double-quoted scalar through the lines of its document.

@@ -29,10 +29,10 @@ const maxRepairs = 1000
 // column within the document.
 type repairs map[[2]int]string
 
-// parseRepaired parses a document's text, repairing what the parser wrongly refuses.
-func parseRepaired(text string) (*ast.File, repairs, error) {
-	fixed := repairs{}
-	lines := strings.Split(text, "\n")
+// parseRepaired parses a document's text, repairing what the parser wrongly refuses. lines are
+// the text's lines; a repair works on a copy of them.
+func parseRepaired(text string, lines []string) (*ast.File, repairs, error) {
+	var fixed repairs
 	changed := false
 	var last error
 	for range maxRepairs {
@@ -43,6 +43,9 @@ func parseRepaired(text string) (*ast.File, repairs, error) {
 		file, err := parser.ParseBytes([]byte(src), parser.ParseComments, parser.AllowDuplicateMapKey())
 		if err == nil {
 			return file, fixed, nil
+		}
+		if !changed {
+			lines, fixed = append([]string(nil), lines...), repairs{}
 		}
 		if !repairAt(lines, err, fixed) {
 			return nil, nil, err

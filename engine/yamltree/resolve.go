@@ -211,6 +211,21 @@ func exactInt(text string) (string, bool) {
 	return "", false
 }
 
+// plainInt reports whether text is a decimal integer as JSON writes it, short enough to fit 64
+// bits: the common case, which needs no parsing.
+func plainInt(text string) bool {
+	digits := strings.TrimPrefix(text, "-")
+	if digits == "" || len(digits) > 18 || (digits[0] == '0' && len(digits) > 1) {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // settle11 rewrites a scalar read under YAML 1.1 to the spelling that means the same value to
 // every reader, as the cluster holds it: a boolean spelt on, yes, y, off, no or n (or True)
 // becomes true or false, and a number is written as kubectl's JSON holds it: an integer within
@@ -227,6 +242,9 @@ func settle11(n *Node) error {
 	case IntTag, FloatTag:
 		if _, ok := floatSpecials[n.Value]; ok {
 			return Errorf(n.Pos, "%s is not a number JSON can hold (kubectl refuses it: json: unsupported value): quote it to make it a string", n.Value)
+		}
+		if n.Tag == IntTag && plainInt(n.Value) {
+			return nil // already as JSON writes it, and exact
 		}
 		if c := n.Canonical(); c != n.Value && c != "-0" {
 			n.Value = c
