@@ -117,7 +117,7 @@ func TestValidateOption(t *testing.T) {
 		opts := contract.DefaultOptions()
 		opts.Validate = tt.validate
 		resp := h.Handle(context.Background(), &contract.Request{Mode: tt.mode, Original: tt.config, Updated: tt.config, Live: tt.config, Options: opts})
-		listed, _ := resp.Extra["validation"].([]ValidationProblem)
+		listed, _ := resp.Extra["validation"].([]contract.Error)
 		if len(resp.Errors) != tt.errors || len(listed) != tt.listed {
 			t.Errorf("%s %s: errors %+v, listed %+v", tt.mode, tt.validate, resp.Errors, listed)
 		}

@@ -17,15 +17,6 @@ import (
 // options.validate says; merge3 (kpt) does not validate.
 var validatedModes = map[string]bool{"apply": true, "patch": true, "twoway": true}
 
-// ValidationProblem is one problem options.validate "warn" lists (the response's
-// extra.validation).
-type ValidationProblem struct {
-	Input   string `json:"input"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Message string `json:"message"`
-}
-
 // validateConfig checks the resources of updated against the built-in schema of their kinds, as
 // kubectl's --validate asks the API server to, before the mode runs (the modes need not know).
 // Kinds that no built-in schema describes, and kinds the user's schema declares, are not checked.
@@ -96,17 +87,16 @@ func refused(problems []validate.Problem, mode string) bool {
 // refuseProblems answers strict validation's problems as errors in updated.
 func refuseProblems(problems []validate.Problem) *contract.Response {
 	resp := contract.NewResponse()
-	for _, p := range listProblems(problems) {
-		resp.Errors = append(resp.Errors, contract.Error(p))
-	}
+	resp.Errors = listProblems(problems)
 	return resp
 }
 
-// listProblems writes warn's problems for extra.validation.
-func listProblems(problems []validate.Problem) []ValidationProblem {
-	out := make([]ValidationProblem, 0, len(problems))
+// listProblems writes problems as the contract's errors: refused, or listed by warn in
+// extra.validation ([{input, line, column, message}]).
+func listProblems(problems []validate.Problem) []contract.Error {
+	out := make([]contract.Error, 0, len(problems))
 	for _, p := range problems {
-		out = append(out, ValidationProblem{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message})
+		out = append(out, contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message})
 	}
 	return out
 }

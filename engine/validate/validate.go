@@ -32,9 +32,6 @@ type Problem struct {
 	Message string
 }
 
-// Error is a problem as an error naming input, line and column.
-func (p Problem) Error() string { return yamltree.Errorf(p.Pos, "%s", p.Message).Error() }
-
 // Object checks an object of a kind against the kind's root type and lists the problems in
 // document order.
 func Object(obj *yamltree.Node, root *schema.Type) []Problem {
