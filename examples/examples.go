@@ -27,8 +27,14 @@ type Example struct {
 	Request *contract.Request `json:"request"`
 	// Expected is the expected result text.
 	Expected string `json:"expected"`
-	// Marks are the expected marks, "mark path" each.
+	// Marks are the expected marks, "mark path" each, and for an example the engine refuses, its
+	// errors, "error input:line:column message" each.
 	Marks []string `json:"marks"`
+}
+
+// Refused reports whether the example shows a refusal: its marks are errors.
+func (ex *Example) Refused() bool {
+	return len(ex.Marks) > 0 && strings.HasPrefix(ex.Marks[0], "error ")
 }
 
 // Load reads every example under root (a folder holding one folder per example), sorted by name.
@@ -128,8 +134,16 @@ func parseMarks(text string) []string {
 }
 
 // Marks renders a response's marks as marks.txt lines ("mark resource path" when the request
-// holds several resources, else "mark path").
+// holds several resources, else "mark path"), or, for a response with errors, its errors
+// ("error input:line:column message").
 func Marks(resp *contract.Response) []string {
+	if len(resp.Errors) > 0 {
+		out := make([]string, 0, len(resp.Errors))
+		for _, e := range resp.Errors {
+			out = append(out, fmt.Sprintf("error %s:%d:%d %s", e.Input, e.Line, e.Column, e.Message))
+		}
+		return out
+	}
 	resources := map[string]bool{}
 	for _, f := range resp.Fields {
 		resources[f.Resource] = true

@@ -47,11 +47,23 @@ type Options struct {
 	SchemaType string `json:"schemaType"`
 	// Now is the time written into managedFields, RFC 3339; empty means the current time.
 	Now string `json:"now"`
+	// Validate is kubectl's --validate for apply, patch, twoway and ssa: "strict" (the default;
+	// a field the kind does not declare, or a value of the wrong type, in the config is an error
+	// worded as the API server words it), "warn" (merge, and list the problems in
+	// extra.validation) or "ignore". Empty means strict. merge3 does not validate, as kpt does not.
+	Validate string `json:"validate"`
 }
+
+// The values of Options.Validate, as kubectl's --validate names them.
+const (
+	ValidateStrict = "strict"
+	ValidateWarn   = "warn"
+	ValidateIgnore = "ignore"
+)
 
 // DefaultOptions returns kubectl's defaults.
 func DefaultOptions() Options {
-	return Options{Overwrite: true, Manager: "kubectl", Operation: "apply"}
+	return Options{Overwrite: true, Manager: "kubectl", Operation: "apply", Validate: ValidateStrict}
 }
 
 // DecodeRequest reads a request. Options it omits take their defaults; a field the contract does
@@ -73,6 +85,11 @@ func DecodeRequest(data []byte) (*Request, error) {
 	case "apply", "update":
 	default:
 		return nil, fmt.Errorf("options.operation must be \"apply\" or \"update\", not %q", req.Options.Operation)
+	}
+	switch req.Options.Validate {
+	case "", ValidateStrict, ValidateWarn, ValidateIgnore:
+	default:
+		return nil, fmt.Errorf("options.validate must be \"strict\", \"warn\" or \"ignore\", not %q", req.Options.Validate)
 	}
 	if _, err := req.Options.Time(); err != nil {
 		return nil, err

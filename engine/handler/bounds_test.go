@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -67,9 +68,13 @@ func TestHostileInputsAnswerClearly(t *testing.T) {
 		{"NUL bytes", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: \"a\x00\"\n", -1, ""},
 		{"an unknown tag", configMap + "data:\n  k: !!binary AAA=\n", -1, ""},
 		{"an anchor without alias", configMap + "data: &d\n  k: v\n", 0, ""},
+		{"200 KB of nested [", strings.Repeat("[", 200_000), 1, "deeper than 100 levels"},
+		{"100,000 list items opened on one line", strings.Repeat("- ", 100_000) + "x\n", 1, "deeper than 100 levels"},
+		{"a control character", configMap + "data:\n  k: a\x01b\n", 6, "control character"},
 	}
 	h := Default()
 	for _, tt := range tests {
+		start := time.Now()
 		for _, mode := range []string{"apply", "merge3", "ssa", "patch", "twoway"} {
 			req := &contract.Request{Mode: mode, Updated: configMap, Live: tt.live, Options: contract.DefaultOptions()}
 			if mode == "twoway" || mode == "merge3" {
@@ -101,6 +106,12 @@ func TestHostileInputsAnswerClearly(t *testing.T) {
 				if e.Input != "live" || e.Line != tt.line || e.Column < 1 || !strings.Contains(e.Message, tt.want) {
 					t.Errorf("%s, %s: got %s:%d:%d %q, want live:%d:_ %q", tt.name, mode, e.Input, e.Line, e.Column, e.Message, tt.line, tt.want)
 				}
+			}
+		}
+		if strings.Contains(tt.name, "nested") || strings.Contains(tt.name, "opened on one line") {
+			// refused before the parser recurses: the parser alone takes 17 s and more
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("%s: five modes took %v to refuse it", tt.name, took)
 			}
 		}
 	}

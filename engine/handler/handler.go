@@ -107,10 +107,17 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if failed != nil {
 		return failed
 	}
-	if !m.Built() {
+	problems := validateConfig(m, in)
+	switch {
+	case !m.Built():
 		resp = contract.Fail("request", fmt.Errorf("mode %q is not built yet: choose one of %s", req.Mode, strings.Join(h.builtNames(), ", ")))
-	} else {
+	case refused(problems, req.Options.Validate):
+		resp = refuseProblems(problems)
+	default:
 		resp = m.Run(ctx, in)
+		if len(problems) > 0 {
+			resp.Extra["validation"] = listProblems(problems)
+		}
 	}
 	resp.Extra["resources"] = resources
 	resp.Extra["diff"] = liveDiff(in, resp)
@@ -226,10 +233,6 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		failed.Extra["resources"] = resources
 		return nil, nil, failed.Normalize()
 	}
-	scope := func(apiVersion, kind string) bool {
-		namespaced, known := in.Schema.Namespaced(apiVersion, kind)
-		return namespaced || !known
-	}
 	targets := map[yamltree.Input]*[]*stream.Resource{yamltree.Original: &in.Original, yamltree.Updated: &in.Updated, yamltree.Live: &in.Live}
 	for _, name := range []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live} {
 		if !m.ReadsInput(name) {
@@ -241,7 +244,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 			failed.AddError(string(name), err)
 			continue
 		}
-		rs, err := stream.Split(docs, scope)
+		rs, err := stream.SplitKnown(docs, in.Schema)
 		if err != nil {
 			failed.AddError(string(name), err)
 			continue

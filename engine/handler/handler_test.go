@@ -93,3 +93,36 @@ func TestOversizedInputsAreRefused(t *testing.T) {
 		t.Errorf("errors: %+v", resp.Errors)
 	}
 }
+
+// TestValidateOption checks options.validate: strict refuses an unknown field and a wrong type at
+// their lines, warn merges an unknown field and lists it, ignore checks nothing, and merge3
+// never validates.
+func TestValidateOption(t *testing.T) {
+	const typo = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  lables: {x: y}\ndata:\n  k: v\n"
+	const wrongType = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: 1\n"
+	tests := []struct {
+		mode, validate, config string
+		errors, listed         int
+	}{
+		{"apply", "strict", typo, 1, 0},
+		{"apply", "warn", typo, 0, 1},
+		{"apply", "ignore", typo, 0, 0},
+		{"apply", "warn", wrongType, 1, 0},
+		{"patch", "strict", typo, 1, 0},
+		{"twoway", "strict", wrongType, 1, 0},
+		{"merge3", "strict", typo, 0, 0},
+	}
+	h := Default()
+	for _, tt := range tests {
+		opts := contract.DefaultOptions()
+		opts.Validate = tt.validate
+		resp := h.Handle(context.Background(), &contract.Request{Mode: tt.mode, Original: tt.config, Updated: tt.config, Live: tt.config, Options: opts})
+		listed, _ := resp.Extra["validation"].([]contract.Error)
+		if len(resp.Errors) != tt.errors || len(listed) != tt.listed {
+			t.Errorf("%s %s: errors %+v, listed %+v", tt.mode, tt.validate, resp.Errors, listed)
+		}
+		if tt.errors > 0 && (resp.Errors[0].Input != "updated" || resp.Errors[0].Line < 5) {
+			t.Errorf("%s %s: error not at the config's line: %+v", tt.mode, tt.validate, resp.Errors[0])
+		}
+	}
+}

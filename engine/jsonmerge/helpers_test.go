@@ -12,7 +12,8 @@ func parse(t *testing.T, text string) *yamltree.Node {
 	if text == "" {
 		return nil
 	}
-	n, err := yamltree.ParseOne(yamltree.Updated, text, yamltree.Options{})
+	// YAML 1.2: under YAML 1.1, as kubectl reads, an infinity is refused before any merge
+	n, err := yamltree.ParseOne(yamltree.Updated, text, yamltree.Options{Rules: yamltree.YAML12})
 	if err != nil {
 		t.Fatalf("parse %q: %v", text, err)
 	}

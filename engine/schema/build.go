@@ -75,6 +75,11 @@ func (b *builder) kind(k kindDecl) (KindInfo, error) {
 	if k.APIVersion == "" || k.Kind == "" {
 		return info, yamltree.Errorf(k.pos, "a kind needs an apiVersion and a kind")
 	}
+	if k.Type == "" && !k.fromCRD { // a kind known by its scope only (the built-in metrics kinds)
+		var err error
+		info.Scope, err = k.scope()
+		return info, err
+	}
 	info.Type = b.lookup(k.Type)
 	if info.Type == nil {
 		return info, yamltree.Errorf(k.pos, "kind %s %s: unknown type %q", k.APIVersion, k.Kind, k.Type)
@@ -245,7 +250,7 @@ func (b *builder) field(d *fieldDecl, pos yamltree.Pos, where string) (*Field, e
 	if err != nil {
 		return nil, err
 	}
-	return &Field{Name: d.Name, Type: t, Strategy: strategy, MergeKey: d.PatchMergeKey, Default: d.Default}, nil
+	return &Field{Name: d.Name, Type: t, Strategy: strategy, MergeKey: d.PatchMergeKey, Default: d.Default, GoType: d.GoType}, nil
 }
 
 // ref resolves a type reference: a named type (copied when the reference overrides its

@@ -208,7 +208,7 @@ func decodeAtom(v *jsonValue) atomDecl {
 			for i := range fields.items {
 				f := &fields.items[i]
 				a.Map.Fields[i] = fieldDecl{Name: f.string("name"), Type: decodeRef(f.get("type")),
-					PatchStrategy: f.string("patchStrategy"), PatchMergeKey: f.string("patchMergeKey")}
+					PatchStrategy: f.string("patchStrategy"), PatchMergeKey: f.string("patchMergeKey"), GoType: f.string("goType")}
 				if d := f.get("default"); d != nil {
 					a.Map.Fields[i].Default = d.any()
 				}

@@ -70,6 +70,9 @@ func TestBuiltinScopes(t *testing.T) {
 		{"storage.k8s.io/v1", "StorageClass", false, true},
 		{"apiextensions.k8s.io/v1", "CustomResourceDefinition", false, true},
 		{"policy/v1", "Eviction", true, true},
+		{"apiregistration.k8s.io/v1", "APIService", false, true},
+		{"metrics.k8s.io/v1beta1", "NodeMetrics", false, true},
+		{"metrics.k8s.io/v1beta1", "PodMetrics", true, true},
 		{"example.com/v1", "Widget", false, false},
 	}
 	for _, tt := range tests {

@@ -80,6 +80,8 @@ type fieldDecl struct {
 	Default       any     `json:"default"`
 	PatchStrategy string  `json:"patchStrategy,omitempty"`
 	PatchMergeKey string  `json:"patchMergeKey,omitempty"`
+	// GoType is the Go type of a numeric field of a built-in kind other than int32 (int64, float64).
+	GoType string `json:"goType,omitempty"`
 
 	pos yamltree.Pos
 }

@@ -76,8 +76,9 @@ func TestBuiltinLazyMatchesEager(t *testing.T) {
 	}
 	for i, k := range eagerKinds {
 		l := lazyKinds[i]
-		if l.GroupVersionKind != k.GroupVersionKind || l.Scope != k.Scope || l.Type == nil || l.Type.Name != k.Type.Name {
-			t.Errorf("kind %v: lazily %v %v, eagerly %v %v", k.GroupVersionKind, l.Scope, l.Type, k.Scope, k.Type.Name)
+		if l.GroupVersionKind != k.GroupVersionKind || l.Scope != k.Scope || (l.Type == nil) != (k.Type == nil) ||
+			(k.Type != nil && l.Type.Name != k.Type.Name) {
+			t.Errorf("kind %v: lazily %v %v, eagerly %v %v", k.GroupVersionKind, l.Scope, l.Type, k.Scope, k.Type)
 		}
 		if lazy.Root(k.APIVersion, k.Kind) != l.Type {
 			t.Errorf("kind %v: Root and Kinds disagree", k.GroupVersionKind)

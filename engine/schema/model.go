@@ -127,6 +127,10 @@ type Field struct {
 	// Default is the field's default value as server-side apply knows it (used for missing list-map
 	// keys): nil for none, else a string, float64, bool, []any or map[string]any.
 	Default any
+	// GoType is the Go type of a numeric field of a built-in kind other than int32 (int64,
+	// float64), which the API server's decoding errors name; empty elsewhere (a built-in numeric
+	// field without it is an int32).
+	GoType string
 }
 
 // MergeKeys returns the merge key split on commas, or nil when there is none.

@@ -38,6 +38,9 @@ type Resource struct {
 	Root *yamltree.Node
 	// Doc is the document the object was read from (for a List item, the List's document).
 	Doc *yamltree.Document
+	// ScopeAssumed records that no schema knew the kind's scope, so that it was assumed
+	// namespaced (as kubectl assumes nothing: it asks the cluster); a mode's reason can say so.
+	ScopeAssumed bool
 }
 
 // Line returns where the resource starts in its input.
@@ -46,13 +49,35 @@ func (r *Resource) Line() int { return r.Root.Pos.Line }
 // Scope reports whether a kind is namespaced. A nil Scope treats every kind as namespaced.
 type Scope func(apiVersion, kind string) bool
 
-// Split returns the resources of a parsed stream in order. Empty documents are skipped. Every
-// document must be a map; two resources with one identity are an error naming both places.
+// Scopes knows the scope of kinds: namespaced, and whether it knows at all (a schema.Set does).
+type Scopes interface {
+	Namespaced(apiVersion, kind string) (namespaced, known bool)
+}
+
+// SplitKnown is Split with the scopes a schema knows: a kind it does not know is assumed
+// namespaced, and its resources say so (Resource.ScopeAssumed).
+func SplitKnown(docs []*yamltree.Document, scopes Scopes) ([]*Resource, error) {
+	scope := func(apiVersion, kind string) bool {
+		namespaced, known := scopes.Namespaced(apiVersion, kind)
+		return namespaced || !known
+	}
+	rs, err := Split(docs, scope)
+	for _, r := range rs {
+		if _, known := scopes.Namespaced(r.ID.APIVersion, r.ID.Kind); !known {
+			r.ScopeAssumed = true
+		}
+	}
+	return rs, err
+}
+
+// Split returns the resources of a parsed stream in order. Empty documents and null documents
+// ("---" then "~" or "null") are skipped, as kubectl and kyaml skip them. Every other document
+// must be a map; two resources with one identity are an error naming both places.
 func Split(docs []*yamltree.Document, scope Scope) ([]*Resource, error) {
 	var out []*Resource
 	seen := map[ID]*Resource{}
 	for _, d := range docs {
-		if d.Root == nil {
+		if d.Root.IsNull() {
 			continue
 		}
 		objects, err := objectsOf(d.Root)

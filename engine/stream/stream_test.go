@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -124,4 +125,37 @@ func has(r *Resource) string {
 		return "-"
 	}
 	return string(r.Root.Pos.Input[0])
+}
+
+// knownScopes is a schema's scopes for the tests: Namespace cluster-scoped, ConfigMap
+// namespaced, every other kind unknown.
+type knownScopes struct{}
+
+func (knownScopes) Namespaced(_, kind string) (namespaced, known bool) {
+	switch kind {
+	case "Namespace":
+		return false, true
+	case "ConfigMap":
+		return true, true
+	}
+	return false, false
+}
+
+func TestSplitKnownSaysWhenScopeIsAssumed(t *testing.T) {
+	docs, err := yamltree.Parse(yamltree.Live, "apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n", yamltree.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := SplitKnown(docs, knownScopes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rs {
+		got = append(got, fmt.Sprintf("%s assumed=%v", r.ID, r.ScopeAssumed))
+	}
+	want := "v1/Namespace/a assumed=false|example.com/v1/Widget/default/w assumed=true|v1/ConfigMap/default/c assumed=false"
+	if strings.Join(got, "|") != want {
+		t.Errorf("got %v\nwant %s", got, want)
+	}
 }

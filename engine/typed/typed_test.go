@@ -145,8 +145,8 @@ func TestMerge(t *testing.T) {
 		name, live, config, want string
 	}{
 		{"config wins on leaves", "name: a\ncount: 1", "count: 2", "{name: a, count: 2}"},
-		{"maps merge by key", "labels: {a: x}", "labels: {b: y}", "{labels: {a: x, b: y}}"},
-		{"atomic maps replace", "selector: {a: x}", "selector: {b: y}", "{selector: {b: y}}"},
+		{"maps merge by key", "labels: {a: x}", "labels: {b: z}", "{labels: {a: x, b: z}}"},
+		{"atomic maps replace", "selector: {a: x}", "selector: {b: z}", "{selector: {b: z}}"},
 		{"sets keep live items", "finalizers: [a, b]", "finalizers: [c, a]", "{finalizers: [c, a, b]}"},
 		{"keyed items merge", "ports: [{port: 80, name: a}, {port: 81}]", "ports: [{port: 81, protocol: TCP, name: b}]",
 			"{ports: [{port: 80, name: a}, {port: 81, protocol: TCP, name: b}]}"},

@@ -1,7 +1,9 @@
 package yamltree
 
 import (
+	"math"
 	"strconv"
+	"strings"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
@@ -117,40 +119,69 @@ func (b *builder) key(k ast.MapKeyNode) (*Node, error) {
 	default:
 		return nil, b.unsupportedKey(k.GetToken())
 	}
+	b.inKey = true
 	n, err := b.node(kn, 0)
+	b.inKey = false
 	if err != nil {
 		return nil, err
 	}
 	if n.Kind != ScalarNode {
 		return nil, b.unsupportedKey(k.GetToken())
 	}
-	n.Value = b.opts.Rules.keyText(n)
+	text, problem := b.opts.Rules.keyText(n)
+	if problem != "" {
+		return nil, Errorf(n.Pos, "unsupported map key %s: %s", n.Value, problem)
+	}
+	n.Value = text
 	n.Tag = StrTag
 	return n, nil
 }
 
 // keyText is the string a map key becomes once data is untyped. Under YAML 1.1, as kubectl
-// converts YAML to JSON, a plain key like "on" becomes "true" and 0x10 becomes "16"; under YAML
-// 1.2 keys stay as written.
-func (r Rules) keyText(k *Node) string {
-	if r == YAML12 || k.Style != Plain {
-		return k.Value
+// converts YAML to JSON (observed with apimachinery v0.37.2), a plain key like "on" becomes
+// "true", 0x10 becomes "16", 1e3 "1000", .inf ".inf" and -.Inf "-.inf"; a null key (~, null)
+// and an integer past 2^63 but within 2^64 are refused, as kubectl refuses them ("unsupported map
+// key"); past 2^64 the key is a float, written with float32 precision. Under YAML 1.2 keys stay
+// as written. problem says why a key is refused.
+func (r Rules) keyText(k *Node) (text, problem string) {
+	if r == YAML12 || (k.Style != Plain && k.ExplicitTag == "") {
+		return k.Value, ""
 	}
 	switch k.Tag {
 	case BoolTag:
-		return k.Canonical()
+		return k.Canonical(), ""
 	case IntTag:
-		if f, ok := k.Float(); ok {
-			return strconv.FormatFloat(f, 'f', -1, 64)
+		plain := strings.ReplaceAll(k.Value, "_", "")
+		if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
+			return strconv.FormatInt(i, 10), ""
 		}
+		if _, err := strconv.ParseUint(strings.TrimPrefix(plain, "+"), 0, 64); err == nil {
+			return "", "kubectl refuses an integer key past 2^63 (unsupported map key of type uint64): quote it"
+		}
+		return floatKey(k), ""
 	case FloatTag:
-		if f, ok := k.Float(); ok {
-			return strconv.FormatFloat(f, 'g', -1, 32)
-		}
+		return floatKey(k), ""
 	case NullTag:
-		return "null"
+		return "", "kubectl refuses a null key (unsupported map key of type nil): quote it"
 	}
-	return k.Value
+	return k.Value, ""
+}
+
+// floatKey writes a float key as kubectl does: infinities and NaN as .inf, -.inf and .nan, other
+// values with float32 precision.
+func floatKey(k *Node) string {
+	f, ok := k.Float()
+	switch {
+	case !ok:
+		return k.Value
+	case math.IsInf(f, 1):
+		return ".inf"
+	case math.IsInf(f, -1):
+		return "-.inf"
+	case math.IsNaN(f):
+		return ".nan"
+	}
+	return strconv.FormatFloat(f, 'g', -1, 32)
 }
 
 // mergeSources reads the value of a "<<" merge key: one map or a list of maps.

@@ -389,8 +389,8 @@ func printable(s string, allowNewline bool) bool {
 				return false
 			}
 		case r == '\t':
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfeff || r == '\uFFFD':
-			return false
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfeff || r == '\uFFFD' || r == 0x2028 || r == 0x2029:
+			return false // U+0085, U+2028 and U+2029 are line breaks to YAML 1.1 readers
 		case r >= 0xd800 && r <= 0xdfff:
 			return false
 		}

@@ -39,9 +39,18 @@ func Equal(a, b *Node) bool {
 // sameScalar compares two scalars' values.
 func sameScalar(a, b *Node) bool {
 	if isNumber(a) && isNumber(b) {
-		return a.Canonical() == b.Canonical()
+		return numberText(a) == numberText(b)
 	}
 	return a.Tag == b.Tag && a.Canonical() == b.Canonical()
+}
+
+// numberText is a number's canonical text with -0 read as 0: kubectl compares numbers as Go
+// values, where -0.0 == 0.
+func numberText(n *Node) string {
+	if c := n.Canonical(); c != "-0" {
+		return c
+	}
+	return "0"
 }
 
 func isNumber(n *Node) bool { return n.Tag == IntTag || n.Tag == FloatTag }

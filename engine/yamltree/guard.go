@@ -27,7 +27,13 @@ func (b *builder) keepTrailingLines(headerLine int, value string) string {
 		last, end = i+1, i+1
 	}
 	if indent < 0 {
-		return value
+		// no content line: one line break per empty line after the header, as the references
+		// read it (the parser gives one more when the scalar ends the document)
+		empty := end - headerLine
+		if end == len(lines) && lines[len(lines)-1] == "" {
+			empty--
+		}
+		return strings.Repeat("\n", max(empty, 0))
 	}
 	// the final line of the document text is empty after its last "\n"
 	breaks := end - last

@@ -74,15 +74,29 @@ func writeScalarJSON(b *strings.Builder, n *Node) error {
 	case BoolTag:
 		b.WriteString(n.Canonical())
 	case IntTag, FloatTag:
+		if exact, ok := exactInt(n.Value); ok && n.Tag == IntTag {
+			b.WriteString(exact)
+			return nil
+		}
 		f, ok := n.Float()
 		if !ok || math.IsInf(f, 0) || math.IsNaN(f) {
 			return Errorf(n.Pos, "the number %s cannot be written as JSON", n.Value)
 		}
-		b.WriteString(FormatNumber(f))
+		b.WriteString(jsonNumberText(f))
 	default:
 		b.WriteString(jsonString(n.Value))
 	}
 	return nil
+}
+
+// jsonNumberText writes a float as kubectl's JSON holds it: as encoding/json writes it, except
+// -0, which kubectl reads back as the integer 0 (observed: -0.0 in a config is 0 in its
+// last-applied annotation).
+func jsonNumberText(f float64) string {
+	if f == 0 {
+		return "0"
+	}
+	return FormatNumber(f)
 }
 
 // jsonString quotes s as encoding/json does (with HTML characters escaped).
@@ -101,6 +115,10 @@ func jsonString(s string) string {
 			b.WriteString(`\r`)
 		case r == '\t':
 			b.WriteString(`\t`)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\f':
+			b.WriteString(`\f`)
 		case r == '<' || r == '>' || r == '&' || r == '\u2028' || r == '\u2029':
 			fmt.Fprintf(&b, `\u%04x`, r)
 		case r < 0x20:

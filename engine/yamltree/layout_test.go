@@ -17,7 +17,7 @@ func TestScalarEnd(t *testing.T) {
 		{"literal block", "b: |\n  x\n  y\n", 3},
 		{"plain over two lines", "b: x\n\n  y\n", 3},
 		{"kept trailing newlines", "b: |+\n  x\n\n\nc: 1\n", 4},
-		{"a DEL forces quotes (fuzz: FuzzPatch/136a58f457479ee3)", "b: 0\n\n \x7f\n", 1},
+		{"a DEL forces quotes (fuzz: FuzzPatch/136a58f457479ee3)", "b: \"0\\n\\x7f\"\n", 1},
 		{"only newlines", "b: \"\\n\\n\"\n", 1},
 		{"double-quoted stays quoted", "b: \"x\\ny\"\n", 1},
 		{"a carriage return forces quotes", "b: \"x\\r\\ny\"\n", 1},

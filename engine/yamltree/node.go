@@ -88,6 +88,9 @@ type Node struct {
 	Items    []*Node
 	Pos      Pos
 	Comments Comments
+	// ExplicitTag is the tag written before the node, as written ("!!int", "!foo",
+	// "!<tag:yaml.org,2002:str>"); empty when none was. Tag is what it resolved to.
+	ExplicitTag string
 	// IndentedItems records, for a block list that is the value of a map key, whether its "- "
 	// items were indented under the key (true) or written at the key's column (false, kubectl's
 	// style). The emitter follows it.

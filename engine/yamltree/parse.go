@@ -3,10 +3,8 @@ package yamltree
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 )
 
@@ -68,12 +66,15 @@ func Parse(input Input, text string, opts Options) ([]*Document, error) {
 func parseStream(input Input, text string, opts Options, reuse, read map[chunkKey]readDoc) ([]*Document, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
-	if err := checkUTF8(input, text); err != nil {
+	if err := checkText(input, text); err != nil {
 		return nil, err
 	}
 	opts = opts.withDefaults()
 	budget := opts.MaxNodes
 	chunks := splitDocuments(text)
+	if err := checkLeadingEnd(input, text); err != nil {
+		return nil, err
+	}
 	if len(chunks) > opts.MaxDocuments {
 		return nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
 			Message: fmt.Sprintf("more than %d documents: the stream is refused", opts.MaxDocuments)}
@@ -136,13 +137,20 @@ func ParseOne(input Input, text string, opts Options) (*Node, error) {
 }
 
 func parseChunk(input Input, c chunk, opts Options, budget *int) (*Document, error) {
-	file, err := parser.ParseBytes([]byte(c.text), parser.ParseComments, parser.AllowDuplicateMapKey())
+	lines := strings.Split(c.text, "\n")
+	if err := nestingGuard(input, lines, c.firstLine-1, opts.MaxDepth); err != nil {
+		return nil, err
+	}
+	if err := checkSeparator(input, c, opts.Rules); err != nil {
+		return nil, err
+	}
+	file, fixed, err := parseRepaired(c.text, lines)
 	if err != nil {
 		return nil, syntaxError(input, c.firstLine-1, err)
 	}
 	doc := &Document{Input: input, Line: c.firstLine, Explicit: c.explicit}
 	b := &builder{input: input, lineOffset: c.firstLine - 1, opts: opts, budget: budget,
-		anchors: map[string]anchored{}, lines: strings.Split(c.text, "\n")}
+		anchors: map[string]anchored{}, lines: lines, repaired: fixed}
 	for _, d := range file.Docs {
 		if d == nil || d.Body == nil {
 			continue
@@ -168,6 +176,60 @@ func parseChunk(input Input, c chunk, opts Options, budget *int) (*Document, err
 	return doc, nil
 }
 
+// checkSeparator refuses, under YAML 1.1 (kubectl's reading), content written on a "---" line
+// ("--- a: 1", "--- !!map"): kubectl's stream reader refuses it ("invalid Yaml document
+// separator"), where kyaml reads "--- !!map" as a tag on the document's root. A comment may
+// follow the marker under both.
+func checkSeparator(input Input, c chunk, rules Rules) error {
+	if !c.explicit || rules != YAML11 {
+		return nil
+	}
+	first, _, _ := strings.Cut(c.text, "\n")
+	rest := strings.TrimLeft(first[len("---"):], " \t")
+	if rest == "" || strings.HasPrefix(rest, "#") {
+		return nil
+	}
+	return &Error{Input: input, Line: c.firstLine, Column: len(first) - len(rest) + 1,
+		Message: fmt.Sprintf("invalid document separator: kubectl reads nothing on a \"---\" line, found %q: move it to the next line", Abbreviate(strings.TrimSpace(rest), 40))}
+}
+
+// checkLeadingEnd refuses a document end marker ("...") that opens a document
+// as kubectl's reader cuts the stream: it cuts at every line starting with "---" but the first
+// line, and refuses a piece whose content starts with "..." ("did not find expected node
+// content"; observed with apimachinery v0.37.2). A "---" on the first line stays with its piece,
+// where "---" then "..." is an empty document. kyaml's reader refuses the same.
+func checkLeadingEnd(input Input, text string) error {
+	opening := true
+	for i, start := 0, 0; start < len(text); i++ {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text) - start
+		}
+		line := text[start : start+end]
+		start += end + 1
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "---"):
+			opening = i > 0
+		case trimmed == "" || trimmed[0] == '#':
+		case opening && isMarker(line+"\n", "..."):
+			return &Error{Input: input, Line: i + 1, Column: 1, Message: "a document end marker (...) where kubectl's reader expects a document: it refuses it (did not find expected node content)"}
+		default:
+			opening = false
+		}
+	}
+	return nil
+}
+
+// errorToken returns the token a goccy error points at, or nil.
+func errorToken(err error) *token.Token {
+	type located interface{ GetToken() *token.Token }
+	if le, ok := err.(located); ok {
+		return le.GetToken()
+	}
+	return nil
+}
+
 // syntaxError turns a goccy error into an *Error with the stream's line numbers.
 func syntaxError(input Input, lineOffset int, err error) *Error {
 	type located interface {
@@ -177,32 +239,13 @@ func syntaxError(input Input, lineOffset int, err error) *Error {
 	if le, ok := err.(located); ok && le.GetToken() != nil {
 		p := le.GetToken().Position
 		message := le.GetMessage()
+		if next := le.GetToken().Next; strings.Contains(message, "mapping value is not allowed") && next != nil && next.Type == token.MappingValueType {
+			p = next.Position // the ":" that cannot be there, where kubectl's reader points too
+		}
 		if strings.Contains(message, "found character '\t'") {
 			message = "a tab cannot indent YAML: indent with spaces"
 		}
 		return &Error{Input: input, Line: p.Line + lineOffset, Column: p.Column, Message: message}
 	}
 	return &Error{Input: input, Message: fmt.Sprintf("invalid YAML: %v", err)}
-}
-
-// checkUTF8 refuses text that is not UTF-8, naming where the first bad byte is.
-func checkUTF8(input Input, text string) error {
-	if utf8.ValidString(text) {
-		return nil
-	}
-	line, column := 1, 1
-	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return &Error{Input: input, Line: line, Column: column,
-				Message: fmt.Sprintf("invalid UTF-8 (byte 0x%02x): YAML text must be UTF-8", text[i])}
-		}
-		if r == '\n' {
-			line, column = line+1, 1
-		} else {
-			column++
-		}
-		i += size
-	}
-	return nil
 }

@@ -259,7 +259,7 @@ func TestJSON(t *testing.T) {
 	if !Equal(back, root) {
 		t.Errorf("JSON does not read back: %v", back)
 	}
-	if _, err := JSON(parseOne(t, "x: .inf\n", YAML11)); err == nil {
+	if _, err := JSON(parseOne(t, "x: .inf\n", YAML12)); err == nil {
 		t.Errorf("infinity accepted as JSON")
 	}
 }

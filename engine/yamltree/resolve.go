@@ -184,12 +184,73 @@ func (n *Node) Canonical() string {
 			return "true"
 		}
 		return "false"
-	case IntTag, FloatTag:
+	case IntTag:
+		if exact, ok := exactInt(n.Value); ok {
+			return exact
+		}
+		if f, ok := n.Float(); ok {
+			return FormatNumber(f)
+		}
+	case FloatTag:
 		if f, ok := n.Float(); ok {
 			return FormatNumber(f)
 		}
 	}
 	return n.Value
+}
+
+// exactInt writes an integer that fits 64 signed bits in decimal, exactly: past 2^53 a float64
+// would round it, and kubectl keeps it exact (observed with apimachinery v0.37.2:
+// 9007199254740993 stays so in a patch and in last-applied). Past 2^63 kubectl holds a float64
+// (9223372036854775808 becomes 9223372036854776000): ok is false there, and for other text.
+func exactInt(text string) (string, bool) {
+	plain := strings.ReplaceAll(text, "_", "")
+	if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
+		return strconv.FormatInt(i, 10), true
+	}
+	return "", false
+}
+
+// plainInt reports whether text is a decimal integer as JSON writes it, short enough to fit 64
+// bits: the common case, which needs no parsing.
+func plainInt(text string) bool {
+	digits := strings.TrimPrefix(text, "-")
+	if digits == "" || len(digits) > 18 || (digits[0] == '0' && len(digits) > 1) {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// settle11 rewrites a scalar read under YAML 1.1 to the spelling that means the same value to
+// every reader, as the cluster holds it: a boolean spelt on, yes, y, off, no or n (or True)
+// becomes true or false, and a number is written as kubectl's JSON holds it: an integer within
+// 64 signed bits exactly in decimal (0755, 0x1F, 1_000, +12 become 493, 31, 1000, 12), any other
+// number as the float64 it becomes (.5, 1.0, 1e3 and 18446744073709551615 become 0.5, 1, 1000
+// and 18446744073709552000; -0.0 stays -0.0, equal to 0). A result written from such a node then
+// reads back as the same value under YAML 1.2, where "on" is a string and 0755 is 755. An
+// infinity or NaN is refused, as kubectl refuses it (observed: "json: unsupported value: +Inf"),
+// since no JSON object can hold it.
+func settle11(n *Node) error {
+	switch n.Tag {
+	case BoolTag:
+		n.Value = n.Canonical()
+	case IntTag, FloatTag:
+		if _, ok := floatSpecials[n.Value]; ok {
+			return Errorf(n.Pos, "%s is not a number JSON can hold (kubectl refuses it: json: unsupported value): quote it to make it a string", n.Value)
+		}
+		if n.Tag == IntTag && plainInt(n.Value) {
+			return nil // already as JSON writes it, and exact
+		}
+		if c := n.Canonical(); c != n.Value && c != "-0" {
+			n.Value = c
+		}
+	}
+	return nil
 }
 
 // FormatNumber writes f as encoding/json writes a float64.

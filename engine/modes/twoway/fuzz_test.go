@@ -55,6 +55,7 @@ func FuzzTwoWay(f *testing.F) {
 		}
 		request := func(original, updated, live string) *contract.Request {
 			opts := contract.DefaultOptions()
+			opts.Validate = contract.ValidateIgnore // fuzzed configs are rarely valid Kubernetes: the merge is what is checked
 			s := schemas.Pick(schema)
 			opts.Schema, opts.SchemaType = s.Text, s.Type
 			return &contract.Request{Mode: "twoway", Original: original, Updated: updated, Live: live, Options: opts}

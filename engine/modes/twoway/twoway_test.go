@@ -64,7 +64,7 @@ func TestDroppedResourcesAreDeleted(t *testing.T) {
 // name "b" found"), so the mode answers with that error at the object in the new render.
 func TestObjectMissingFromThePreviousReleaseStopsTheUpgrade(t *testing.T) {
 	cm := func(name, value string) string {
-		return "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: " + name + "}\ndata: {k: " + value + "}\n"
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: " + name + "}\ndata: {k: \"" + value + "\"}\n"
 	}
 	for _, tc := range []struct {
 		name, previous, next, live string

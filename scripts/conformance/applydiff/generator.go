@@ -19,6 +19,9 @@ type Case struct {
 	Updated   string `json:"updated"`
 	Live      string `json:"live"`
 	Overwrite bool   `json:"overwrite"`
+	// ClusterScoped marks the case's kinds as cluster-scoped: kubectl then leaves a config
+	// without a namespace so (the generator never sets it; yamldiff's scope class does).
+	ClusterScoped bool `json:"clusterScoped,omitempty"`
 	// WantError is set when the generator broke the config on purpose (a container without its
 	// merge key), so kubectl must refuse it.
 	WantError bool `json:"wantError"`

@@ -60,7 +60,7 @@ func modifiedConfiguration(config *unstructured.Unstructured) ([]byte, error) {
 // have stored it when it applied that config (GetModifiedConfiguration without the annotation),
 // or, when the case leaves original empty, live's annotation (GetOriginalConfiguration, as
 // patcher.go reads it). Nil when there is none.
-func originalConfiguration(in *inputs, live *unstructured.Unstructured, id string) ([]byte, error) {
+func originalConfiguration(in *inputs, live *unstructured.Unstructured, id string, c *Case) ([]byte, error) {
 	if in.original == nil {
 		return util.GetOriginalConfiguration(live)
 	}
@@ -69,7 +69,9 @@ func originalConfiguration(in *inputs, live *unstructured.Unstructured, id strin
 		return nil, nil
 	}
 	orig = orig.DeepCopy()
-	defaultNamespace(orig)
+	if !c.ClusterScoped {
+		defaultNamespace(orig)
+	}
 	return util.GetModifiedConfiguration(orig, false, codec())
 }
 

@@ -95,7 +95,7 @@ func Reference(c *Case) *Answer {
 	for _, obj := range inputs.updated {
 		id := identity(obj)
 		seen[id] = true
-		ans.Outcomes = append(ans.Outcomes, applyOne(obj, inputs, id, c.Overwrite))
+		ans.Outcomes = append(ans.Outcomes, applyOne(obj, inputs, id, c))
 	}
 	for _, live := range inputs.live {
 		if id := identity(live); !seen[id] {
@@ -144,9 +144,12 @@ func byIdentity(objs []*unstructured.Unstructured) map[string]*unstructured.Unst
 }
 
 // applyOne runs kubectl apply's steps for one resource of the config.
-func applyOne(config *unstructured.Unstructured, in *inputs, id string, overwrite bool) Outcome {
-	out := Outcome{Resource: id, namespaceDefaulted: config.GetNamespace() == ""}
-	defaultNamespace(config)
+func applyOne(config *unstructured.Unstructured, in *inputs, id string, c *Case) Outcome {
+	overwrite := c.Overwrite
+	out := Outcome{Resource: id, namespaceDefaulted: config.GetNamespace() == "" && !c.ClusterScoped}
+	if !c.ClusterScoped {
+		defaultNamespace(config)
+	}
 	// apply.go: the modified configuration embeds itself as the last-applied annotation.
 	modified, err := modifiedConfiguration(config)
 	if err != nil {
@@ -158,7 +161,7 @@ func applyOne(config *unstructured.Unstructured, in *inputs, id string, overwrit
 		return create(config, out)
 	}
 	out.Action = PatchAction
-	original, err := originalConfiguration(in, live, id)
+	original, err := originalConfiguration(in, live, id, c)
 	if err != nil {
 		out.Error = err.Error()
 		return out

@@ -88,7 +88,12 @@ func (c *converter) mapType(m *smdschema.Map, owner string) (*outMap, error) {
 		}
 		if tag, ok := c.tags[owner][f.Name]; ok && owner != "" {
 			field.PatchStrategy, field.PatchMergeKey = tag.Strategy, tag.MergeKey
-			c.tagged++
+			if tag.GoNumber != "int32" { // the usual one, left out to keep the file small
+				field.GoType = tag.GoNumber
+			}
+			if tag.Strategy != "" || tag.MergeKey != "" {
+				c.tagged++
+			}
 		}
 		out.Fields = append(out.Fields, field)
 	}

@@ -2,8 +2,13 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // Generated is a generated built-in schema and what went into it.
@@ -45,6 +50,11 @@ func Generate() (*Generated, error) {
 			skipped = append(skipped, fmt.Sprintf("%s %s: scope unknown (no typed client serves it)", k.APIVersion(), k.GVK.Kind))
 		}
 	}
+	scopeOnly, err := scopeOnlyKinds(s)
+	if err != nil {
+		return nil, err
+	}
+	file.Kinds = append(file.Kinds, scopeOnly...)
 	c := &converter{ssa: ssa, tags: tags}
 	if file.Types, err = c.convertTypes(roots); err != nil {
 		return nil, err
@@ -55,6 +65,32 @@ func Generate() (*Generated, error) {
 	}
 	return &Generated{JSON: data, Kinds: len(file.Kinds), Types: len(file.Types), TaggedFields: c.tagged,
 		Skipped: skipped}, nil
+}
+
+// scopeOnlyKinds lists, without a type, the kinds served by the typed clients of the sources
+// that have no server-side-apply types (metrics.k8s.io's NodeMetrics and PodMetrics), so that
+// their scope is known; sorted by apiVersion and kind.
+func scopeOnlyKinds(s *runtime.Scheme) ([]outKind, error) {
+	var out []outKind
+	for _, src := range sources() {
+		if src.converter != nil {
+			continue
+		}
+		scopes, err := kindScopes(s, src.clientset)
+		if err != nil {
+			return nil, fmt.Errorf("%s: scopes: %w", src.name, err)
+		}
+		for gvk, scope := range scopes {
+			if gvk.Version == runtime.APIVersionInternal || strings.HasSuffix(gvk.Kind, "List") {
+				continue
+			}
+			out = append(out, outKind{APIVersion: gvk.GroupVersion().String(), Kind: gvk.Kind, Scope: scope})
+		}
+	}
+	slices.SortFunc(out, func(a, b outKind) int {
+		return cmp.Or(cmp.Compare(a.APIVersion, b.APIVersion), cmp.Compare(a.Kind, b.Kind))
+	})
+	return out, nil
 }
 
 // render writes the file as JSON, one kind or type per line, HTML characters unescaped.

@@ -11,11 +11,11 @@ type outFile struct {
 	Types []outType `json:"types"`
 }
 
-// outKind maps a kind to its root type and scope.
+// outKind maps a kind to its root type (none for a kind known by its scope only) and scope.
 type outKind struct {
 	APIVersion string `json:"apiVersion"`
 	Kind       string `json:"kind"`
-	Type       string `json:"type"`
+	Type       string `json:"type,omitempty"`
 	Scope      string `json:"scope,omitempty"`
 }
 
@@ -62,4 +62,7 @@ type outField struct {
 	Default       json.RawMessage `json:"default,omitempty"`
 	PatchStrategy string          `json:"patchStrategy,omitempty"`
 	PatchMergeKey string          `json:"patchMergeKey,omitempty"`
+	// GoType is the Go type of a numeric field other than int32 (int64, float64), as the API
+	// server's decoding errors name it; a numeric field without it is an int32.
+	GoType string `json:"goType,omitempty"`
 }

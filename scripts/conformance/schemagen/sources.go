@@ -13,6 +13,11 @@ import (
 	"k8s.io/client-go/applyconfigurations"
 	"k8s.io/client-go/kubernetes"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	aggregatorapply "k8s.io/kube-aggregator/pkg/client/applyconfiguration"
+	aggregatorclientset "k8s.io/kube-aggregator/pkg/client/clientset_generated/clientset"
+	aggregatorscheme "k8s.io/kube-aggregator/pkg/client/clientset_generated/clientset/scheme"
+	metricsclientset "k8s.io/metrics/pkg/client/clientset/versioned"
+	metricsscheme "k8s.io/metrics/pkg/client/clientset/versioned/scheme"
 	smdschema "sigs.k8s.io/structured-merge-diff/v6/schema"
 )
 
@@ -27,8 +32,11 @@ type source struct {
 	clientset   reflect.Type
 }
 
-// sources are client-go's kinds (k8s.io/api) and the CustomResourceDefinition kinds of
-// k8s.io/apiextensions-apiserver, which client-go leaves out.
+// sources are client-go's kinds (k8s.io/api), the CustomResourceDefinition kinds of
+// k8s.io/apiextensions-apiserver and the APIService kinds of k8s.io/kube-aggregator, which
+// client-go leaves out, and the metrics.k8s.io kinds of k8s.io/metrics, which have no
+// server-side-apply types (nothing applies them): only their scope is generated. A source
+// without a converter gives scopes only.
 func sources() []source {
 	return []source{
 		{
@@ -44,6 +52,18 @@ func sources() []source {
 			converter:   apiextensionsapply.NewTypeConverter,
 			probe:       schema.GroupVersionKind{Group: "apiextensions.k8s.io", Version: "v1", Kind: "CustomResourceDefinition"},
 			clientset:   reflect.TypeFor[apiextensionsclientset.Interface](),
+		},
+		{
+			name:        "kube-aggregator",
+			addToScheme: aggregatorscheme.AddToScheme,
+			converter:   aggregatorapply.NewTypeConverter,
+			probe:       schema.GroupVersionKind{Group: "apiregistration.k8s.io", Version: "v1", Kind: "APIService"},
+			clientset:   reflect.TypeFor[aggregatorclientset.Interface](),
+		},
+		{
+			name:        "metrics",
+			addToScheme: metricsscheme.AddToScheme,
+			clientset:   reflect.TypeFor[metricsclientset.Interface](),
 		},
 	}
 }
@@ -65,6 +85,9 @@ func ssaSchema(s *runtime.Scheme) (*smdschema.Schema, error) {
 	out := &smdschema.Schema{}
 	index := map[string]int{}
 	for _, src := range sources() {
+		if src.converter == nil {
+			continue
+		}
 		part, err := converterSchema(s, src.converter(s), src.probe)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", src.name, err)

@@ -12,6 +12,10 @@ import (
 type patchTag struct {
 	Strategy string
 	MergeKey string
+	// GoNumber is the Go type of a numeric field (int32, int64, float64): the API server's
+	// decoding errors name it ("of type int32"), and the server-side-apply schema says only
+	// "numeric".
+	GoNumber string
 }
 
 // tagIndex holds the patch tags of the server-side-apply schema's named types: type name, then
@@ -83,10 +87,11 @@ func (w *tagWalker) walkStruct(t reflect.Type, name string, m *smdschema.Map, pa
 	}
 	w.names[t] = name
 	for _, f := range jsonFields(t) {
-		tag := patchTag{Strategy: f.Field.Tag.Get("patchStrategy"), MergeKey: f.Field.Tag.Get("patchMergeKey")}
+		tag := patchTag{Strategy: f.Field.Tag.Get("patchStrategy"), MergeKey: f.Field.Tag.Get("patchMergeKey"),
+			GoNumber: goNumber(f.Field.Type)}
 		sf, ok := m.FindField(f.Name)
 		if !ok {
-			if tag != (patchTag{}) {
+			if tag.Strategy != "" || tag.MergeKey != "" {
 				return fmt.Errorf("%s.%s: tagged field missing from %s", path, f.Name, name)
 			}
 			continue
@@ -102,6 +107,19 @@ func (w *tagWalker) walkStruct(t reflect.Type, name string, m *smdschema.Map, pa
 		}
 	}
 	return nil
+}
+
+// goNumber names the Go type of a numeric field (pointers stripped), "" for any other.
+func goNumber(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8,
+		reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return t.Kind().String()
+	}
+	return ""
 }
 
 // jsonField is a struct field as encoding/json names it.

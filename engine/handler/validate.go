@@ -1,0 +1,102 @@
+package handler
+
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/validate"
+)
+
+// validatedModes are the modes whose reference has the API server validate the config strictly
+// (kubectl apply, kubectl patch, Helm 2's upgrade): the step words problems as the server's
+// decoding does. ssa's field manager validates the config itself (engine/managed, with
+// structured-merge-diff's wording: ".spec.replica: field not declared in schema"), whatever
+// options.validate says; merge3 (kpt) does not validate.
+var validatedModes = map[string]bool{"apply": true, "patch": true, "twoway": true}
+
+// validateConfig checks the resources of updated against the built-in schema of their kinds, as
+// kubectl's --validate asks the API server to, before the mode runs (the modes need not know).
+// Kinds that no built-in schema describes, and kinds the user's schema declares, are not checked.
+func validateConfig(m modes.Mode, in *modes.Input) []validate.Problem {
+	if !validatedModes[m.Name] || in.Request.Options.Validate == contract.ValidateIgnore {
+		return nil
+	}
+	var problems []validate.Problem
+	for _, r := range in.Updated {
+		id := r.ID
+		if id.Kind == "" && len(in.Updated) == 1 && len(in.Live) == 1 {
+			id = in.Live[0].ID // a lone patch without an identity targets the lone live object
+		}
+		if root := builtinRoot(in, id); root != nil {
+			problems = append(problems, sent(m, in, id, validate.Object(r.Root, root))...)
+		}
+	}
+	return problems
+}
+
+// sent keeps the problems of what kubectl sends the API server. kubectl apply reads the
+// config's annotations through a string map: one that is not a string makes it leave every
+// annotation out of last-applied and of the patch (issue 15 item 2), so when the object exists
+// (a patch) the server never sees a wrongly typed annotation; when it is created, it does.
+func sent(m modes.Mode, in *modes.Input, id stream.ID, problems []validate.Problem) []validate.Problem {
+	if m.Name != "apply" || !inLive(in, id) {
+		return problems
+	}
+	kept := problems[:0]
+	for _, p := range problems {
+		if !strings.HasPrefix(p.Path, "metadata.annotations.") && p.Path != "metadata.annotations" {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}
+
+// inLive reports whether live holds the resource id.
+func inLive(in *modes.Input, id stream.ID) bool {
+	for _, r := range in.Live {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// builtinRoot returns the root type of a built-in kind, nil for a kind the user's schema
+// declares or no schema knows.
+func builtinRoot(in *modes.Input, id stream.ID) *schema.Type {
+	if in.User.Root(id.APIVersion, id.Kind) != nil {
+		return nil
+	}
+	return in.Schema.Root(id.APIVersion, id.Kind)
+}
+
+// refused reports whether validation's problems refuse the request: any under strict; under
+// warn, a value of the wrong type (the API server cannot decode it), not an unknown field.
+func refused(problems []validate.Problem, mode string) bool {
+	for _, p := range problems {
+		if mode != contract.ValidateWarn || p.Kind == validate.WrongType {
+			return true
+		}
+	}
+	return false
+}
+
+// refuseProblems answers strict validation's problems as errors in updated.
+func refuseProblems(problems []validate.Problem) *contract.Response {
+	resp := contract.NewResponse()
+	resp.Errors = listProblems(problems)
+	return resp
+}
+
+// listProblems writes problems as the contract's errors: refused, or listed by warn in
+// extra.validation ([{input, line, column, message}]).
+func listProblems(problems []validate.Problem) []contract.Error {
+	out := make([]contract.Error, 0, len(problems))
+	for _, p := range problems {
+		out = append(out, contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message})
+	}
+	return out
+}
