@@ -46,7 +46,7 @@ func setAnnotation(root *ynode.Node, key, value string) error {
 		return err
 	}
 	v := ynode.NewString(value)
-	v.Style = ynode.SingleQuotedStyle
+	v.Style = ynode.SingleQuoted
 	setField(ann, key, v, [3]string{}, 0)
 	return nil
 }
@@ -59,7 +59,7 @@ func childMap(m *ynode.Node, name string) (*ynode.Node, error) {
 		setField(m, name, v, [3]string{}, 0)
 		return v, nil
 	}
-	if v.Kind != ynode.MappingNode {
+	if v.Kind != ynode.MapNode {
 		return nil, located(v, fmt.Sprintf("kio cannot add its %s annotation: %s is a %s, not a map", mergeSourceAnnotation, name, shapeName(v.Kind)))
 	}
 	return v, nil
@@ -69,7 +69,7 @@ func childMap(m *ynode.Node, name string) (*ynode.Node, error) {
 // nothing (null, {}, or a scalar), then metadata likewise.
 func clearEmptyAnnotations(root *ynode.Node) error {
 	if meta := root.Get("metadata"); !meta.IsNull() {
-		if meta.Kind != ynode.MappingNode {
+		if meta.Kind != ynode.MapNode {
 			return located(meta, "kio cannot read this resource: metadata is a "+shapeName(meta.Kind)+", not a map")
 		}
 		clearIfEmpty(meta, "annotations")
@@ -91,10 +91,10 @@ func clearIfEmpty(m *ynode.Node, name string) {
 // clearAnnotation removes one annotation, when metadata.annotations is a map.
 func clearAnnotation(root *ynode.Node, key string) {
 	meta := root.Get("metadata")
-	if meta.IsNull() || meta.Kind != ynode.MappingNode {
+	if meta.IsNull() || meta.Kind != ynode.MapNode {
 		return
 	}
-	if ann := meta.Get("annotations"); !ann.IsNull() && ann.Kind == ynode.MappingNode {
+	if ann := meta.Get("annotations"); !ann.IsNull() && ann.Kind == ynode.MapNode {
 		ann.Delete(key)
 	}
 }

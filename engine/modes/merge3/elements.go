@@ -15,7 +15,7 @@ var errNotMap = errors.New("wrong node kind: expected MappingNode")
 // elementValues returns, for each item of list, the text of each key field ("" when missing,
 // null or empty).
 func elementValues(list *ynode.Node, keys []string) [][]string {
-	if list == nil || list.Kind != ynode.SequenceNode {
+	if list == nil || list.Kind != ynode.ListNode {
 		return nil
 	}
 	out := make([][]string, len(list.Content))
@@ -35,7 +35,7 @@ func elementValues(list *ynode.Node, keys []string) [][]string {
 // elementList returns the first item of list whose key fields hold exactly values (kyaml's
 // ElementList). With no key (a list of primitives) it matches an item by its text.
 func elementList(list *ynode.Node, keys, values []string) *ynode.Node {
-	if list == nil || list.Kind != ynode.SequenceNode {
+	if list == nil || list.Kind != ynode.ListNode {
 		return nil
 	}
 	if len(keys) == 0 {
@@ -56,7 +56,7 @@ func elementList(list *ynode.Node, keys, values []string) *ynode.Node {
 		return nil
 	}
 	for _, item := range list.Content {
-		if item.Kind != ynode.MappingNode {
+		if item.Kind != ynode.MapNode {
 			continue
 		}
 		if itemMatches(item, keys, values) {
@@ -91,7 +91,7 @@ func fieldMatch(item *ynode.Node, name, value string) (*ynode.Node, error) {
 		}
 		return nil, nil
 	}
-	if item.Kind != ynode.MappingNode {
+	if item.Kind != ynode.MapNode {
 		return nil, errNotMap
 	}
 	_, v := item.Field(name)
@@ -115,7 +115,7 @@ func setElement(list, element *ynode.Node, keys, values []string) error {
 		if item.IsEmptyMap() {
 			continue
 		}
-		if item.Kind != ynode.MappingNode && mappingSetter {
+		if item.Kind != ynode.MapNode && mappingSetter {
 			content = append(content, item)
 			continue
 		}
@@ -175,7 +175,7 @@ func appendItems(list, items *ynode.Node, keys []string) error {
 		}
 		var values []string
 		for _, key := range keys {
-			if item.Kind != ynode.MappingNode {
+			if item.Kind != ynode.MapNode {
 				return errNotMap
 			}
 			_, v := item.Field(key)

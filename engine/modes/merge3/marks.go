@@ -42,7 +42,7 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 		name, v := result.Content[i].Value, result.Content[i+1]
 		m.value(path.Field(name), v, local.Get(name))
 	}
-	if local == nil || local.Kind != ynode.MappingNode {
+	if local == nil || local.Kind != ynode.MapNode {
 		return
 	}
 	for i := 0; i+1 < len(local.Content); i += 2 {
@@ -68,9 +68,9 @@ func (m *marker) decisionOf(pristine *ynode.Node) decision {
 func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
 	d := m.log[result]
 	switch {
-	case result.Kind == ynode.MappingNode && (local == nil || local.Kind == ynode.MappingNode) && (len(result.Content) > 0 || (local != nil && len(local.Content) > 0)):
+	case result.Kind == ynode.MapNode && (local == nil || local.Kind == ynode.MapNode) && (len(result.Content) > 0 || (local != nil && len(local.Content) > 0)):
 		m.mapFields(path, result, local)
-	case result.Kind == ynode.SequenceNode && d.list != nil && !d.list.atomic && (local == nil || local.Kind == ynode.SequenceNode):
+	case result.Kind == ynode.ListNode && d.list != nil && !d.list.atomic && (local == nil || local.Kind == ynode.ListNode):
 		m.items(path, result, local, d.list)
 	default:
 		m.leaf(path, result, local, d)
@@ -98,7 +98,7 @@ func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d decision
 
 // quoteNote explains double quotes kyaml put on a string YAML 1.1 would read as something else.
 func quoteNote(result, local *ynode.Node, d decision) string {
-	if result.Kind != ynode.ScalarNode || result.Style&ynode.DoubleQuotedStyle == 0 || !isYAML11NonString(result.Value) {
+	if result.Kind != ynode.ScalarNode || result.Style != ynode.DoubleQuoted || !isYAML11NonString(result.Value) {
 		return ""
 	}
 	for _, n := range []*ynode.Node{local, d.updated} {
@@ -156,7 +156,7 @@ func (m *marker) item(path fieldpath.Path, item, local *ynode.Node, info *listIn
 	switch {
 	case local == nil:
 		m.mark(path, contract.Added, line, end, m.reasons.addedItem(path, d, info))
-	case item.Kind != ynode.MappingNode || local.Kind != ynode.MappingNode:
+	case item.Kind != ynode.MapNode || local.Kind != ynode.MapNode:
 		m.leaf(path, item, local, d)
 	case d.original == nil && d.updated == nil:
 		m.mark(path, contract.Ignored, line, end, m.reasons.ignoredItem(path, info))
@@ -232,12 +232,12 @@ func (m *marker) kioChanges(result *ynode.Node) {
 	m.diffEntries(fieldpath.Path{}, result, m.res.pristine, "metadata")
 	meta := fieldpath.Path{}.Field("metadata")
 	local, now := m.res.pristine.Get("metadata"), result.Get("metadata")
-	if local.IsNull() || now == nil || local.Kind != ynode.MappingNode {
+	if local.IsNull() || now == nil || local.Kind != ynode.MapNode {
 		return
 	}
 	m.diffEntries(meta, now, local, "annotations")
 	ann := local.Get("annotations")
-	if now.Get("annotations") == nil || ann.IsNull() || ann.Kind != ynode.MappingNode {
+	if now.Get("annotations") == nil || ann.IsNull() || ann.Kind != ynode.MapNode {
 		return
 	}
 	now = now.Get("annotations")

@@ -14,7 +14,7 @@ import (
 // fine in YAML 1.2) is switched to double quotes. It returns the node now under name.
 func setField(m *ynode.Node, name string, value *ynode.Node, keyComments [3]string, keyStyle ynode.Style) *ynode.Node {
 	if value.IsString() && value.Style == 0 && isYAML11NonString(value.Value) {
-		value.Style = ynode.DoubleQuotedStyle
+		value.Style = ynode.DoubleQuoted
 	}
 	if value.IsTaggedNull() || value == nil {
 		m.Delete(name)

@@ -70,7 +70,8 @@ func mergeStrings(t testing.TB, defs *schemas, local, original, updated string, 
 	if err != nil || res.root == nil {
 		return "", err
 	}
-	return ynode.EmitNode(res.root), nil
+	text, _ := ynode.Emit([]*ynode.Node{res.root})
+	return text, nil
 }
 
 func TestVectors(t *testing.T) {

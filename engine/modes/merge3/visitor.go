@@ -81,7 +81,7 @@ func visitKeyedList(s sources) (*ynode.Node, rule) {
 	case s.updated.IsNull() && !s.original.IsNull():
 		return nil, ruleRemovedUpstream
 	case s.local.IsNull():
-		return ynode.NewSeq(), ruleNewList
+		return ynode.NewList(), ruleNewList
 	}
 	return s.local, ruleMerged
 }

@@ -43,7 +43,7 @@ func (w *walker) walk(s sources, inherited *sch, path []string) (*ynode.Node, de
 		return nil, decision{}, err
 	}
 	switch kind {
-	case ynode.SequenceNode:
+	case ynode.ListNode:
 		if w.keyed(sc, s) {
 			return w.walkKeyedList(s, sc, path)
 		}
@@ -52,7 +52,7 @@ func (w *walker) walk(s sources, inherited *sch, path []string) (*ynode.Node, de
 	case ynode.ScalarNode:
 		n, r := visitScalar(s)
 		return n, w.decide(r, s, nil), nil
-	case ynode.MappingNode, 0:
+	case ynode.MapNode, 0:
 		return w.walkMap(s, sc, path)
 	}
 	return nil, w.decide(ruleGone, s, nil), nil // aliases: yamltree expands them, kyaml would drop them
@@ -135,9 +135,9 @@ var inputNames = [3]string{"the local copy", "upstream before", "upstream now"}
 
 func shapeName(k ynode.Kind) string {
 	switch k {
-	case ynode.MappingNode:
+	case ynode.MapNode:
 		return "map"
-	case ynode.SequenceNode:
+	case ynode.ListNode:
 		return "list"
 	}
 	return "scalar"

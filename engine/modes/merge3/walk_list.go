@@ -135,7 +135,7 @@ func primitiveValues(s sources) [][]string {
 // (setAssociativeSequenceElements).
 func (w *walker) setElements(s sources, sc *sch, valuesList [][]string, keys []string, info *listInfo) (*ynode.Node, error) {
 	dest := s.local
-	items := ynode.NewSeq()
+	items := ynode.NewList()
 	elemSch := sc.elements()
 	if len(keys) > 1 {
 		valuesList = mergeValues(valuesList)
@@ -200,7 +200,7 @@ func (w *walker) restoreKey(val *ynode.Node, key, value string, item sources) er
 	case val.Kind == ynode.ScalarNode && key == "":
 		setScalar(val, value)
 		return nil
-	case val.Kind != ynode.MappingNode || key == "":
+	case val.Kind != ynode.MapNode || key == "":
 		return located(val, "kyaml stops here: wrong node kind: an item of this list is a "+shapeName(val.Kind))
 	}
 	if final := setField(val, key, ynode.NewScalar(value), [3]string{}, 0); final != nil {

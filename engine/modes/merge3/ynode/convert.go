@@ -31,12 +31,12 @@ func FromTree(n *yamltree.Node, source Source) *Node {
 	if foot := takeFoot(out); foot != "" {
 		// comments after a document's content: yaml.v3 gives them to the last entry
 		last := out.Content[len(out.Content)-1]
-		if out.Kind == MappingNode {
+		if out.Kind == MapNode {
 			last = out.Content[len(out.Content)-2]
 		}
 		last.FootComment = join(last.FootComment, foot)
 	}
-	if out.Kind == MappingNode && out.HeadComment != "" && len(out.Content) > 0 {
+	if out.Kind == MapNode && out.HeadComment != "" && len(out.Content) > 0 {
 		// a comment above a document's first key belongs to that key
 		k := out.Content[0]
 		k.HeadComment = join(out.HeadComment, k.HeadComment)
@@ -63,9 +63,9 @@ func (c converter) convert(n *yamltree.Node) *Node {
 // convertKey converts a map key: yamltree types every key as a string, so its tag says nothing.
 func convertKey(n *yamltree.Node) *Node {
 	k := convertScalar(n)
-	if k.Style&TaggedStyle != 0 {
-		k.Style &^= TaggedStyle
-		k.Tag = Resolve(k.Value)
+	if k.Tagged {
+		k.Tagged = false
+		k.Tag = plainTag(k.Value)
 	}
 	return k
 }
@@ -76,20 +76,20 @@ func convertScalar(n *yamltree.Node) *Node {
 	implicit := StrTag
 	switch n.Style {
 	case yamltree.SingleQuoted:
-		out.Style = SingleQuotedStyle
+		out.Style = SingleQuoted
 	case yamltree.DoubleQuoted:
-		out.Style = DoubleQuotedStyle
+		out.Style = DoubleQuoted
 	case yamltree.Literal:
-		out.Style = LiteralStyle
+		out.Style = Literal
 	case yamltree.Folded:
-		out.Style = FoldedStyle
+		out.Style = Folded
 	default:
-		implicit = Resolve(n.Value)
+		implicit = plainTag(n.Value)
 	}
 	out.Tag = implicit
 	if explicit := treeTag(n.Tag); explicitlyTagged(explicit, implicit) {
 		out.Tag = explicit
-		out.Style |= TaggedStyle
+		out.Tagged = true
 	}
 	return out
 }
@@ -123,9 +123,9 @@ func treeTag(t yamltree.Tag) string {
 }
 
 func (c converter) convertMap(n *yamltree.Node) *Node {
-	out := &Node{Kind: MappingNode, Tag: MapTag, Src: n, HeadComment: n.Comments.Head}
+	out := &Node{Kind: MapNode, Tag: MapTag, Src: n, HeadComment: n.Comments.Head}
 	if n.Style == yamltree.Flow {
-		out.Style = FlowStyle
+		out.Style = Flow
 	}
 	out.Content = make([]*Node, 0, 2*len(n.Fields))
 	var trailing string // comments yamltree read after the previous entry
@@ -162,9 +162,9 @@ func (c converter) convertMap(n *yamltree.Node) *Node {
 }
 
 func (c converter) convertSeq(n *yamltree.Node) *Node {
-	out := &Node{Kind: SequenceNode, Tag: SeqTag, Src: n, HeadComment: n.Comments.Head}
+	out := &Node{Kind: ListNode, Tag: SeqTag, Src: n, HeadComment: n.Comments.Head}
 	if n.Style == yamltree.Flow {
-		out.Style = FlowStyle
+		out.Style = Flow
 	}
 	out.Content = make([]*Node, 0, len(n.Items))
 	var trailing string
@@ -177,7 +177,7 @@ func (c converter) convertSeq(n *yamltree.Node) *Node {
 		} else if above != "" {
 			item.HeadComment = join(above, item.HeadComment)
 		}
-		if item.Kind == MappingNode && isBlockCollection(item) {
+		if item.Kind == MapNode && isBlockCollection(item) {
 			c.inlineItemComment(item)
 		}
 		trailing = takeFoot(item)
@@ -228,7 +228,7 @@ func (c converter) footHolder(holder, value *Node, comment string) *Node {
 // item) when a blank line or the end of the document follows: holder, or the last item of a
 // sequence of scalars when the comment stands at its "-" column.
 func level(holder, value *Node, col int) *Node {
-	if value.Kind != SequenceNode || !isBlockCollection(value) || value.Src == nil {
+	if value.Kind != ListNode || !isBlockCollection(value) || value.Src == nil {
 		return holder
 	}
 	if last := value.Content[len(value.Content)-1]; last.Kind == ScalarNode && col >= value.Src.Pos.Column {
@@ -241,7 +241,7 @@ func level(holder, value *Node, col int) *Node {
 // key of a map, the last item of a sequence, descending into block collections.
 func innermost(n *Node) *Node {
 	for isBlockCollection(n) {
-		if n.Kind == MappingNode {
+		if n.Kind == MapNode {
 			if v := n.Content[len(n.Content)-1]; isBlockCollection(v) {
 				n = v
 				continue
@@ -312,7 +312,7 @@ func (c converter) commentColumn(at int) int {
 // start followed by a blank line, which yamltree reads as the head comment of the first key (and
 // which DocumentHead takes from it). The writer puts a blank line after it.
 func DocumentHead(root *Node, source Source) string {
-	if root == nil || root.Kind != MappingNode || len(root.Content) == 0 || root.Content[0].Src == nil {
+	if root == nil || root.Kind != MapNode || len(root.Content) == 0 || root.Content[0].Src == nil {
 		return ""
 	}
 	k := root.Content[0]
@@ -322,7 +322,7 @@ func DocumentHead(root *Node, source Source) string {
 
 // takeFoot removes and returns the foot comment yamltree gave a collection.
 func takeFoot(n *Node) string {
-	if n.Kind != MappingNode && n.Kind != SequenceNode {
+	if n.Kind != MapNode && n.Kind != ListNode {
 		return ""
 	}
 	foot := n.FootComment
@@ -375,7 +375,7 @@ func (c converter) dashComment(key *Node) string {
 // placeCollectionComments moves a collection's line and foot comments where yaml.v3 keeps them.
 func (c converter) placeCollectionComments(out *Node, n *yamltree.Node) {
 	line, foot := n.Comments.Line, n.Comments.Foot
-	if out.Style == FlowStyle {
+	if out.Style == Flow {
 		// yamltree reads "key: [a, b] # c" as a head comment of the first item, and
 		// "key: [] # c" as a foot comment
 		if first := firstChild(out); first != nil && first.Src != nil && first.Src.Pos.Line == n.Pos.Line {
@@ -423,9 +423,9 @@ func (c converter) commentAfter(n *yamltree.Node) bool {
 
 func firstChild(n *Node) *Node {
 	switch {
-	case n.Kind == MappingNode && len(n.Content) >= 2:
+	case n.Kind == MapNode && len(n.Content) >= 2:
 		return n.Content[0]
-	case n.Kind == SequenceNode && len(n.Content) > 0:
+	case n.Kind == ListNode && len(n.Content) > 0:
 		return n.Content[0]
 	}
 	return nil
@@ -438,7 +438,7 @@ func isImplicitNull(n *Node) bool {
 
 // isBlockCollection reports whether n is a map or a sequence written in block style.
 func isBlockCollection(n *Node) bool {
-	return (n.Kind == MappingNode || n.Kind == SequenceNode) && n.Style&FlowStyle == 0 && len(n.Content) > 0
+	return (n.Kind == MapNode || n.Kind == ListNode) && n.Style != Flow && len(n.Content) > 0
 }
 
 func join(a, b string) string {

@@ -1,7 +1,6 @@
 package ynode
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -32,22 +31,8 @@ func TestRoundTrip(t *testing.T) {
 		{"k: |+\n  keep\n\n", "k: |+\n  keep\n\n"},
 	}
 	for _, tt := range tests {
-		if got := EmitNode(read(t, tt.in)); got != tt.want {
+		if got, _ := Emit([]*Node{read(t, tt.in)}); got != tt.want {
 			t.Errorf("%q:\ngot  %q\nwant %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestResolve(t *testing.T) {
-	tests := map[string]string{
-		"on": StrTag, "yes": StrTag, "true": BoolTag, "False": BoolTag, "~": NullTag, "": NullTag,
-		"0755": IntTag, "0x1F": IntTag, "0o17": IntTag, "0b101": IntTag, "1_000": IntTag, "1.5": FloatTag,
-		".inf": FloatTag, "1e3": FloatTag, "2001-12-14": TimestampTag, "2001-12-14T21:59:43Z": TimestampTag,
-		"<<": StrTag, "1:2": StrTag, "-": StrTag, "0.0.1": StrTag,
-	}
-	for text, want := range tests {
-		if got := Resolve(text); got != want {
-			t.Errorf("Resolve(%q) = %s, want %s", text, got, want)
 		}
 	}
 }
@@ -62,16 +47,5 @@ func TestComments(t *testing.T) {
 	item := n.Get("l").Content[0]
 	if item.HeadComment != "" || item.Content[0].HeadComment != "# on name" {
 		t.Errorf("the item has %q, its first key %q", item.HeadComment, item.Content[0].HeadComment)
-	}
-}
-
-func TestCompareText(t *testing.T) {
-	a, b := read(t, "l: [1, 2]\n").Get("l"), read(t, "l:\n- 1\n- 2\n").Get("l")
-	if CompareText(a) != CompareText(b) {
-		t.Errorf("a list's own style does not count: %q %q", CompareText(a), CompareText(b))
-	}
-	c := read(t, "l:\n- \"1\"\n- 2\n").Get("l")
-	if CompareText(a) == CompareText(c) || !strings.Contains(CompareText(c), `"1"`) {
-		t.Errorf("its items' styles do: %q", CompareText(c))
 	}
 }
