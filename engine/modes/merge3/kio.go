@@ -82,9 +82,9 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 
 // newResource reads one document's root, keeping a pristine copy.
 func newResource(input yamltree.Input, root *yamltree.Node, source ynode.Source, scope stream.Scope) *resource {
-	res := &resource{root: ynode.FromTree(root, source), input: input, id: identity(root, scope),
+	res := &resource{input: input, id: identity(root, scope),
 		pristineOf: map[*ynode.Node]*ynode.Node{}, liveOf: map[*ynode.Node]*ynode.Node{}}
-	res.docHead = ynode.DocumentHead(res.root, source)
+	res.root, res.docHead = ynode.ReadDocument(root, source)
 	res.pristine = copyIndexed(res.root, res.pristineOf, res.liveOf)
 	return res
 }

@@ -53,7 +53,8 @@ func parseRoot(t testing.TB, input yamltree.Input, text string) *ynode.Node {
 	}
 	for _, d := range docs {
 		if d.Root != nil {
-			return ynode.FromTree(d.Root, ynode.NewSource(text))
+			root, _ := ynode.ReadDocument(d.Root, ynode.NewSource(text))
+			return root
 		}
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/scripts/conformance/merge3diff"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -21,9 +22,15 @@ import (
 func main() {
 	write := flag.Bool("write", false, "write trees read from stdin (one JSON value per line)")
 	read := flag.Bool("read", false, "read YAML from stdin and print yaml.v3's nodes")
+	cases := flag.Bool("cases", false, "read texts from stdin separated by lines \"====\" and print where each comment went")
 	plain := flag.Bool("string", false, "with -write: write each tree with kyaml's yaml.String (the encoder alone) instead of kio's ByteWriter")
 	flag.Parse()
 	switch {
+	case *cases:
+		data, _ := io.ReadAll(os.Stdin)
+		for _, text := range strings.Split(string(data), "====\n") {
+			fmt.Printf("%s%s----\n", text, readSummary(text))
+		}
 	case *write:
 		writeTrees(*plain)
 	case *read:
@@ -82,4 +89,33 @@ func readText() {
 		fmt.Println(string(out))
 	}
 	_ = yaml.Node{}
+}
+
+// readSummary prints, for each document of a text, where yaml.v3 put each comment: the path of
+// the node and the slot.
+func readSummary(text string) string {
+	nodes, err := merge3diff.ReadAsKio(text)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	var b strings.Builder
+	for _, n := range nodes {
+		summarize(&b, "", merge3diff.TreeOf(n))
+	}
+	return b.String()
+}
+
+func summarize(b *strings.Builder, path string, t merge3diff.Tree) {
+	name := t.Kind
+	if t.Kind == "scalar" {
+		name = fmt.Sprintf("%q", t.Value)
+	}
+	for slot, c := range map[string]string{"head": t.Head, "line": t.Line, "foot": t.Foot} {
+		if c != "" {
+			fmt.Fprintf(b, "  %s%s %s %q\n", path, name, slot, c)
+		}
+	}
+	for i, it := range t.Items {
+		summarize(b, fmt.Sprintf("%s%d.", path, i), it)
+	}
 }
