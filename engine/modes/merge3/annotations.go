@@ -60,7 +60,7 @@ func childMap(m *ynode.Node, name string) (*ynode.Node, error) {
 		return v, nil
 	}
 	if v.Kind != ynode.MapNode {
-		return nil, located(v, fmt.Sprintf("kio cannot add its %s annotation: %s is a %s, not a map", mergeSourceAnnotation, name, shapeName(v.Kind)))
+		return nil, located(v, fmt.Sprintf("kio cannot add its %s annotation: %s is a %s, not a map", mergeSourceAnnotation, name, v.Kind.String()))
 	}
 	return v, nil
 }
@@ -70,7 +70,7 @@ func childMap(m *ynode.Node, name string) (*ynode.Node, error) {
 func clearEmptyAnnotations(root *ynode.Node) error {
 	if meta := root.Get("metadata"); !meta.IsNull() {
 		if meta.Kind != ynode.MapNode {
-			return located(meta, "kio cannot read this resource: metadata is a "+shapeName(meta.Kind)+", not a map")
+			return located(meta, "kio cannot read this resource: metadata is a "+meta.Kind.String()+", not a map")
 		}
 		clearIfEmpty(meta, "annotations")
 	}

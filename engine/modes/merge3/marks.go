@@ -11,11 +11,11 @@ import (
 )
 
 // marker marks the fields of one merged resource by walking the result beside the local copy as
-// it was read, and reading each value's decision from the merge's log.
+// it was read, and reading each value's record from the merge's log.
 type marker struct {
 	resource string
 	layout   *ynode.Layout
-	log      map[*ynode.Node]decision
+	log      map[*ynode.Node]record
 	res      *resource
 	reasons  reasons
 	fields   []contract.Field
@@ -52,15 +52,15 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 		}
 		p := path.Field(key.Value)
 		reason := m.reasons.deleted(p, m.decisionOf(lv), lv)
-		if m.inRemovedItem && m.decisionOf(lv).rule == ruleRemovedUpstream {
+		if m.inRemovedItem && m.decisionOf(lv).rule == ruleRemoved {
 			reason = "upstream removed this item: kyaml removes what upstream had in it, and keeps only what the local copy added"
 		}
 		m.mark(p, contract.Deleted, srcLine(key), srcEnd(lv), reason)
 	}
 }
 
-// decisionOf returns the decision recorded for a node of the pristine local copy.
-func (m *marker) decisionOf(pristine *ynode.Node) decision {
+// decisionOf returns the record recorded for a node of the pristine local copy.
+func (m *marker) decisionOf(pristine *ynode.Node) record {
 	return m.log[m.res.liveOf[pristine]]
 }
 
@@ -70,7 +70,7 @@ func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
 	switch {
 	case result.Kind == ynode.MapNode && (local == nil || local.Kind == ynode.MapNode) && (len(result.Content) > 0 || (local != nil && len(local.Content) > 0)):
 		m.mapFields(path, result, local)
-	case result.Kind == ynode.ListNode && d.list != nil && !d.list.atomic && (local == nil || local.Kind == ynode.ListNode):
+	case result.Kind == ynode.ListNode && d.list != nil && !d.list.whole && (local == nil || local.Kind == ynode.ListNode):
 		m.items(path, result, local, d.list)
 	default:
 		m.leaf(path, result, local, d)
@@ -78,7 +78,7 @@ func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
 }
 
 // leaf marks a value compared whole: a scalar, a list replaced whole, an empty map.
-func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d decision) {
+func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d record) {
 	line, end := m.layout.Line(result), 0
 	if result.Kind != ynode.ScalarNode {
 		end = m.layout.EndLine(result)
@@ -89,7 +89,7 @@ func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d decision
 		m.mark(path, contract.Added, line, end, m.reasons.added(path, d, result)+note)
 	case !sameText(local, result):
 		m.mark(path, contract.Changed, line, end, m.reasons.changed(path, d, local, result)+note)
-	case d.rule == ruleLocalOnly || (d.original == nil && d.updated == nil):
+	case d.rule == ruleLiveOnly || (d.original == nil && d.updated == nil):
 		m.mark(path, contract.Ignored, line, end, m.reasons.ignored(path, d)+note)
 	default:
 		m.mark(path, contract.Retained, line, end, m.reasons.retained(path, d, local)+note)
@@ -97,7 +97,7 @@ func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d decision
 }
 
 // quoteNote explains double quotes kyaml put on a string YAML 1.1 would read as something else.
-func quoteNote(result, local *ynode.Node, d decision) string {
+func quoteNote(result, local *ynode.Node, d record) string {
 	if result.Kind != ynode.ScalarNode || result.Style != ynode.DoubleQuoted || !isYAML11NonString(result.Value) {
 		return ""
 	}
@@ -202,14 +202,6 @@ func treeScalar(n *ynode.Node) *yamltree.Node {
 	return yamltree.NewScalar(tag, n.Value)
 }
 
-// sameText reports whether two values would be written alike (kyaml's comparison).
-func sameText(a, b *ynode.Node) bool {
-	if a.Kind == ynode.ScalarNode && b.Kind == ynode.ScalarNode {
-		return sameScalar(a, b)
-	}
-	return ynode.CompareText(a) == ynode.CompareText(b)
-}
-
 // srcLine is the line of a node in the input it was read from.
 func srcLine(n *ynode.Node) int {
 	if n == nil || n.Src == nil {
@@ -253,8 +245,8 @@ func (m *marker) diffEntries(path fieldpath.Path, result, local *ynode.Node, nam
 	p := path.Field(name)
 	switch {
 	case lv != nil && rv == nil:
-		m.mark(p, contract.Deleted, srcLine(k), srcEnd(lv), m.reasons.deleted(p, decision{}, lv))
+		m.mark(p, contract.Deleted, srcLine(k), srcEnd(lv), m.reasons.deleted(p, record{}, lv))
 	case lv == nil && rv != nil:
-		m.mark(p, contract.Added, m.layout.Line(rv), 0, m.reasons.added(p, decision{}, rv))
+		m.mark(p, contract.Added, m.layout.Line(rv), 0, m.reasons.added(p, record{}, rv))
 	}
 }

@@ -67,7 +67,7 @@ type outcome struct {
 	// docHead is the comment written above the result's document (kyaml keeps the document
 	// node of the resource it writes).
 	docHead string
-	log     map[*ynode.Node]decision
+	log     map[*ynode.Node]record
 }
 
 // run answers a request: read the inputs as kio does, pair them, merge, write and mark.
@@ -121,11 +121,11 @@ func handleGroups(groups []*group, defs *schemas, infer []string, schemaType str
 		o := &outcome{group: g, action: g.handle()}
 		switch o.action {
 		case actionMerge:
-			res, err := mergeResource(g.local.root, rootOf(g.original), g.updated.root, defs, infer, rootSchema(defs, g, schemaType))
+			res, err := mergeResource(triple{original: rootOf(g.original), updated: g.updated.root, live: g.local.root}, defs, infer, rootSchema(defs, g, schemaType))
 			if err != nil {
 				return nil, err
 			}
-			o.result, o.log, o.docHead = res.root, res.log, g.local.docHead
+			o.result, o.log, o.docHead = res.root, res.records, g.local.docHead
 		case actionKeep:
 			o.result, o.docHead = g.local.root, g.local.docHead
 		case actionAdd, actionRestore:

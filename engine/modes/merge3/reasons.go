@@ -19,11 +19,11 @@ type reasons struct {
 	note func(path fieldpath.Path, info *listInfo) string
 }
 
-func (r reasons) added(path fieldpath.Path, d decision, result *ynode.Node) string {
+func (r reasons) added(path fieldpath.Path, d record, result *ynode.Node) string {
 	switch d.rule {
 	case ruleAddedUpstream:
 		return "new upstream: upstream before did not have it and upstream now does, so kyaml adds it" + r.listNote(path, d)
-	case ruleChangedUpstream, ruleChangedOverLocal:
+	case ruleChanged, ruleChangedOver:
 		return fmt.Sprintf("upstream changed it (from %s to %s) and the local copy does not have it: an upstream change wins, so kyaml adds upstream's new value", short(d.original), short(d.updated)) + r.listNote(path, d)
 	case ruleNewMap:
 		return "upstream has this map and the local copy does not: kyaml starts an empty one and adds only what upstream changed, so what upstream left unchanged is not brought in"
@@ -31,7 +31,7 @@ func (r reasons) added(path fieldpath.Path, d decision, result *ynode.Node) stri
 		return "upstream has this list and the local copy does not: kyaml starts an empty one and adds only the items upstream changed"
 	case ruleKeyRestored:
 		return restoredKey
-	case ruleAnnotation:
+	case ruleKioAnnotation:
 		return "kio copies its path, index and id annotations between their legacy and current names when it pairs resources"
 	}
 	if isKioAnnotation(path) {
@@ -40,14 +40,14 @@ func (r reasons) added(path fieldpath.Path, d decision, result *ynode.Node) stri
 	return "not in the local copy: added by the merge"
 }
 
-func (r reasons) changed(path fieldpath.Path, d decision, local, result *ynode.Node) string {
+func (r reasons) changed(path fieldpath.Path, d record, local, result *ynode.Node) string {
 	switch d.rule {
-	case ruleChangedUpstream:
+	case ruleChanged:
 		if sameValue(d.original, d.updated) {
 			return fmt.Sprintf("upstream changed only the comment of %s: kyaml compares values with their comments, so it takes upstream's", short(d.updated)) + r.listNote(path, d)
 		}
 		return fmt.Sprintf("upstream changed it from %s to %s and the local copy still had %s: upstream's new value wins", short(d.original), short(d.updated), short(local)) + r.listNote(path, d)
-	case ruleChangedOverLocal:
+	case ruleChangedOver:
 		return fmt.Sprintf("upstream changed it from %s to %s; the local copy had changed it to %s, but an upstream change wins over a local one", short(d.original), short(d.updated), short(local)) + r.listNote(path, d)
 	case ruleAddedUpstream:
 		return fmt.Sprintf("upstream added it (upstream before did not have it) as %s; the local copy had %s, and upstream's wins", short(d.updated), short(local)) + r.listNote(path, d)
@@ -61,7 +61,7 @@ func (r reasons) changed(path fieldpath.Path, d decision, local, result *ynode.N
 	return fmt.Sprintf("rewritten by the merge: the local copy had %s", short(local))
 }
 
-func (r reasons) retained(path fieldpath.Path, d decision, local *ynode.Node) string {
+func (r reasons) retained(path fieldpath.Path, d record, local *ynode.Node) string {
 	switch d.rule {
 	case ruleUnchanged:
 		if d.original != nil && !sameText(local, d.original) {
@@ -70,7 +70,7 @@ func (r reasons) retained(path fieldpath.Path, d decision, local *ynode.Node) st
 		return "upstream did not change it: the local value stays (it is as upstream has it)" + r.listNote(path, d)
 	case ruleCommentOnly:
 		return "upstream changed only its comment, and the local copy had edited it: the local value and comment stay" + r.listNote(path, d)
-	case ruleChangedUpstream, ruleChangedOverLocal:
+	case ruleChanged, ruleChangedOver:
 		return fmt.Sprintf("upstream changed it from %s to %s, the value the local copy already had", short(d.original), short(d.updated)) + r.listNote(path, d)
 	case ruleAddedUpstream:
 		return "upstream added it with the value the local copy already had" + r.listNote(path, d)
@@ -84,17 +84,17 @@ func (r reasons) retained(path fieldpath.Path, d decision, local *ynode.Node) st
 const restoredKey = "upstream removed this item, but the local copy had added to it, so kyaml keeps what the local copy added; " +
 	"the merge left the item without its key (upstream did not change it), and kyaml writes the key back, last and as a string"
 
-func (r reasons) ignored(path fieldpath.Path, d decision) string {
+func (r reasons) ignored(path fieldpath.Path, d record) string {
 	return "only the local copy has it: neither upstream before nor upstream now mentions it, so kyaml leaves it as it is"
 }
 
-func (r reasons) deleted(path fieldpath.Path, d decision, local *ynode.Node) string {
+func (r reasons) deleted(path fieldpath.Path, d record, local *ynode.Node) string {
 	switch d.rule {
-	case ruleRemovedUpstream:
+	case ruleRemoved:
 		return r.removedUpstream(d, local)
 	case ruleNullUpdated:
 		return "upstream now sets it to null: kyaml clears it"
-	case ruleNullLocal:
+	case ruleNullLive:
 		return "the local copy sets it to null: kyaml reads a null as \"clear this\" and removes it"
 	case ruleGone:
 		return "neither the local copy nor upstream now has a value for it: kyaml drops it"
@@ -108,7 +108,7 @@ func (r reasons) deleted(path fieldpath.Path, d decision, local *ynode.Node) str
 	return "removed by the merge"
 }
 
-func (r reasons) removedUpstream(d decision, local *ynode.Node) string {
+func (r reasons) removedUpstream(d record, local *ynode.Node) string {
 	base := fmt.Sprintf("upstream removed it (upstream before had %s, upstream now does not): kyaml removes it from the local copy", short(d.original))
 	if d.original != nil && local != nil && !sameText(local, d.original) {
 		base += ", even though the local copy had changed it"
@@ -116,7 +116,7 @@ func (r reasons) removedUpstream(d decision, local *ynode.Node) string {
 	return base
 }
 
-func (r reasons) addedItem(path fieldpath.Path, d decision, info *listInfo) string {
+func (r reasons) addedItem(path fieldpath.Path, d record, info *listInfo) string {
 	key := r.keyPhrase(info)
 	switch {
 	case d.original != nil && d.rule == ruleNewMap:
@@ -131,14 +131,14 @@ func (r reasons) ignoredItem(path fieldpath.Path, info *listInfo) string {
 	return fmt.Sprintf("only the local copy has this item (neither upstream version has one with the same key): kyaml keeps it where it is (items match %s)", r.keyPhrase(info)) + r.noteOf(path, info)
 }
 
-func (r reasons) deletedItem(path fieldpath.Path, d decision, info *listInfo, local *ynode.Node) string {
+func (r reasons) deletedItem(path fieldpath.Path, d record, info *listInfo, local *ynode.Node) string {
 	key := r.keyPhrase(info)
 	switch d.rule {
-	case ruleRemovedUpstream:
+	case ruleRemoved:
 		return r.removedUpstream(d, local) + fmt.Sprintf(" (items match %s)", key) + r.noteOf(path, info)
 	case ruleEmptied:
 		return fmt.Sprintf("upstream removed this item and the local copy added nothing to it: nothing is left, so kyaml drops it (items match %s)", key) + r.noteOf(path, info)
-	case ruleNullUpdated, ruleNullLocal:
+	case ruleNullUpdated, ruleNullLive:
 		return r.deleted(path, d, local)
 	}
 	return fmt.Sprintf("removed while kyaml set the list's items (items match %s): an item that matched another one's key, or had none, is dropped", key) + r.noteOf(path, info)
@@ -162,8 +162,8 @@ func (r reasons) keyPhrase(info *listInfo) string {
 }
 
 // listNote adds the schema note of a list replaced whole.
-func (r reasons) listNote(path fieldpath.Path, d decision) string {
-	if d.list == nil || !d.list.atomic {
+func (r reasons) listNote(path fieldpath.Path, d record) string {
+	if d.list == nil || !d.list.whole {
 		return ""
 	}
 	return "; this list has no merge key, so it is compared and replaced whole" + r.noteOf(path, d.list)

@@ -67,7 +67,7 @@ func mergeStrings(t testing.TB, defs *schemas, local, original, updated string, 
 	if infer {
 		keys = InferredKeys()
 	}
-	res, err := mergeResource(parseRoot(t, yamltree.Live, local), parseRoot(t, yamltree.Original, original), parseRoot(t, yamltree.Updated, updated), defs, keys, nil)
+	res, err := mergeResource(triple{original: parseRoot(t, yamltree.Original, original), updated: parseRoot(t, yamltree.Updated, updated), live: parseRoot(t, yamltree.Live, local)}, defs, keys, nil)
 	if err != nil || res.root == nil {
 		return "", err
 	}

@@ -33,7 +33,7 @@ func NewSource(text string) Source {
 // the document's text where kyaml's reader attaches them (read_comments.go). It returns the root
 // and the document's own head comment, which kyaml keeps apart from the root's.
 func ReadDocument(root *yamltree.Node, source Source) (*Node, string) {
-	r := &reader{src: source, owner: map[int]*Node{}, opaque: map[int]bool{}}
+	r := &reader{src: source, owner: map[int]*Node{}, opaque: map[int]bool{}, spans: map[int][]span{}}
 	n := r.node(root, nil)
 	return n, r.placeComments(root.Pos.Line - 1)
 }
@@ -48,8 +48,8 @@ type reader struct {
 	// opaque marks lines inside a block scalar, a quoted scalar or a flow collection, where a
 	// "#" opens no comment the reader places (comments inside flow collections are not read).
 	opaque map[int]bool
-	// spans are the quoted scalars and flow collections, where "#" is text.
-	spans []span
+	// spans are the quoted scalars and flow collections of each line, where "#" is text.
+	spans map[int][]span
 	// inFlowDepth counts the flow collections the reader is in.
 	inFlowDepth int
 }

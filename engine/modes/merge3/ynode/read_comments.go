@@ -48,8 +48,12 @@ func (r *reader) placeComments(rootLine int) string {
 	start, end := r.region(rootLine)
 	groups := r.groups(start, end)
 	var docGroups []group
+	next := 0 // the first anchor after the group at hand; groups and anchors are in line order
 	for _, g := range groups {
-		p, t := r.around(g)
+		for next < len(r.anchors) && r.anchors[next].line <= g.first {
+			next++
+		}
+		p, t := r.around(next, g)
 		switch {
 		case p == nil && t != nil:
 			docGroups = append(docGroups, g)
@@ -119,16 +123,17 @@ func (r *reader) groups(start, end int) []group {
 }
 
 // around returns the last key or item before a group (or the item whose "-" line the group
-// starts on) and the first after it.
-func (r *reader) around(g group) (p, t *anchor) {
-	for _, a := range r.anchors {
-		if a.line <= g.first {
-			p = a
-		} else if a.line > g.last && t == nil {
-			t = a
+// starts on) and the first after it; next indexes the first anchor past the group's first line.
+func (r *reader) around(next int, g group) (p, t *anchor) {
+	if next > 0 {
+		p = r.anchors[next-1]
+	}
+	for i := next; i < len(r.anchors); i++ {
+		if r.anchors[i].line > g.last {
+			return p, r.anchors[i]
 		}
 	}
-	return p, t
+	return p, nil
 }
 
 // between attaches a group that stands between p and t.

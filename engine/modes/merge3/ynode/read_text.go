@@ -113,7 +113,9 @@ func (r *reader) blockContent(line, col int) {
 // addSpan records a quoted scalar or flow collection; the lines strictly inside it hold no
 // comment (its last line may, after it).
 func (r *reader) addSpan(s span) {
-	r.spans = append(r.spans, s)
+	for l := s.line; l <= s.endLine; l++ {
+		r.spans[l] = append(r.spans[l], s)
+	}
 	for l := s.line + 1; l < s.endLine; l++ {
 		r.opaque[l] = true
 	}
@@ -145,7 +147,7 @@ func (r *reader) comment(line int) (string, int) {
 }
 
 func (r *reader) inSpan(line, col int) bool {
-	for _, s := range r.spans {
+	for _, s := range r.spans[line] {
 		if s.holds(line, col) {
 			return true
 		}
