@@ -271,6 +271,8 @@ func keysWithValues(tuples [][]string, tuple, keys []string) ([]string, []string
 // when its turn comes: an earlier removal (by an empty key text, which matches any item holding
 // the key) can take it away, and it is then rebuilt from upstream's changes alone.
 func (m *merger) mergeAligned(list *ynode.Node, rows []aligned, elemSch *sch, info *listInfo) error {
+	before := append([]*ynode.Node(nil), list.Content...)
+	defer m.untouched(before, list, info)
 	merged := ynode.NewList()
 	var lastKeys []string
 	for _, a := range rows {
@@ -302,6 +304,26 @@ func (m *merger) mergeAligned(list *ynode.Node, rows []aligned, elemSch *sch, in
 		}
 	}
 	return nil
+}
+
+// untouched records the local items no aligned triple reached: dropped while the merged items
+// were set (empty ones, and ones another item's key text matched), or left where they were (an
+// item with no text for any key, which no key text finds).
+func (m *merger) untouched(before []*ynode.Node, list *ynode.Node, info *listInfo) {
+	kept := map[*ynode.Node]bool{}
+	for _, it := range list.Content {
+		kept[it] = true
+	}
+	for _, it := range before {
+		if _, ok := m.records[it]; ok {
+			continue
+		}
+		rule := ruleDropped
+		if kept[it] {
+			rule = ruleLiveOnly
+		}
+		m.records[it] = record{rule: rule, live: it, list: info}
+	}
 }
 
 // dropped records why a local item the merge emptied goes.

@@ -45,6 +45,8 @@ type resource struct {
 	pristine   *ynode.Node
 	pristineOf map[*ynode.Node]*ynode.Node
 	liveOf     map[*ynode.Node]*ynode.Node
+	// notes are kio's decisions on the local copy's bookkeeping; nil for upstream's copies.
+	notes *kioNotes
 }
 
 // kioSeparator is how kio's ByteReader finds documents.
@@ -69,10 +71,13 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 			return nil, yamltree.Errorf(root.Pos, "kio unwraps a %s but does not tag its items with their source, so Merge3 fails on it (no source annotation for Resource): list the resources as documents instead", kind)
 		}
 		res := newResource(input, root, source, scope)
-		if err := clearEmptyAnnotations(res.root); err != nil {
+		if role == sourceLocal {
+			res.notes = &kioNotes{}
+		}
+		if err := clearEmptyAnnotations(res.root, res.notes); err != nil {
 			return nil, err
 		}
-		if err := setAnnotation(res.root, mergeSourceAnnotation, role); err != nil {
+		if err := setAnnotation(res.root, mergeSourceAnnotation, role, nil); err != nil {
 			return nil, err
 		}
 		out = append(out, res)
@@ -168,7 +173,7 @@ func groupResources(local, original, updated []*resource) ([]*group, error) {
 	all := append(append(append([]*resource{}, local...), original...), updated...)
 	if len(all) >= 2 {
 		for _, r := range all {
-			if err := copyLegacyAnnotations(r.root); err != nil {
+			if err := copyLegacyAnnotations(r.root, r.notes); err != nil {
 				return nil, err
 			}
 		}

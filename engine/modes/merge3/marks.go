@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
@@ -11,11 +12,13 @@ import (
 )
 
 // marker marks the fields of one merged resource by walking the result beside the local copy as
-// it was read, and reading each value's record from the merge's log.
+// it was read. Each mark names the rule of its value's decision (kio's, when kio's bookkeeping
+// decided last there, else the merge's) and says the reason its rule's table row gives.
 type marker struct {
 	resource string
 	layout   *ynode.Layout
-	log      map[*ynode.Node]record
+	records  map[*ynode.Node]record
+	notes    *kioNotes
 	res      *resource
 	reasons  reasons
 	fields   []contract.Field
@@ -23,11 +26,26 @@ type marker struct {
 	inRemovedItem bool
 }
 
-func (m *marker) mark(path fieldpath.Path, mark contract.Mark, line, endLine int, reason string) {
+// mark records one mark, by the rule that decided it, with its reason.
+func (m *marker) mark(mark contract.Mark, item bool, c cue, line, endLine int) {
+	rule := c.rec.rule
+	if kio := m.notes.ruleAt(c.path); kio != "" {
+		rule = kio
+	}
+	m.add(mark, rule, c.path, line, endLine, m.reasons.sentence(rule, mark, item, c))
+}
+
+func (m *marker) add(mark contract.Mark, rule decision.Rule, path fieldpath.Path, line, endLine int, reason string) {
 	if endLine <= line {
 		endLine = 0
 	}
-	m.fields = append(m.fields, contract.Field{Resource: m.resource, Path: path.String(), Mark: mark, Line: line, EndLine: endLine, Reason: reason})
+	m.fields = append(m.fields, contract.Field{Resource: m.resource, Path: path.String(), Mark: mark, Line: line,
+		EndLine: endLine, Reason: reason, Rule: string(rule)})
+}
+
+// whole marks a resource kio handled whole.
+func (m *marker) whole(mark contract.Mark, rule decision.Rule, line, endLine int) {
+	m.add(mark, rule, fieldpath.Path{}, line, endLine, m.reasons.sentence(rule, mark, false, cue{}))
 }
 
 // object marks a merged resource: result is the merged root, the local copy's pristine root is
@@ -50,23 +68,19 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 		if _, rv := result.Field(key.Value); rv != nil {
 			continue
 		}
-		p := path.Field(key.Value)
-		reason := m.reasons.deleted(p, m.decisionOf(lv), lv)
-		if m.inRemovedItem && m.decisionOf(lv).rule == ruleRemoved {
-			reason = "upstream removed this item: kyaml removes what upstream had in it, and keeps only what the local copy added"
-		}
-		m.mark(p, contract.Deleted, srcLine(key), srcEnd(lv), reason)
+		c := cue{path: path.Field(key.Value), rec: m.recordOf(lv), local: lv, inRemovedItem: m.inRemovedItem}
+		m.mark(contract.Deleted, false, c, srcLine(key), srcEnd(lv))
 	}
 }
 
-// decisionOf returns the record recorded for a node of the pristine local copy.
-func (m *marker) decisionOf(pristine *ynode.Node) record {
-	return m.log[m.res.liveOf[pristine]]
+// recordOf returns the record of a node of the pristine local copy.
+func (m *marker) recordOf(pristine *ynode.Node) record {
+	return m.records[m.res.liveOf[pristine]]
 }
 
 // value marks one value of the result; local is the local copy's value at the same place.
 func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
-	d := m.log[result]
+	d := m.records[result]
 	switch {
 	case result.Kind == ynode.MapNode && (local == nil || local.Kind == ynode.MapNode) && (len(result.Content) > 0 || (local != nil && len(local.Content) > 0)):
 		m.mapFields(path, result, local)
@@ -83,16 +97,19 @@ func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d record) 
 	if result.Kind != ynode.ScalarNode {
 		end = m.layout.EndLine(result)
 	}
-	note := quoteNote(result, local, d)
+	c := cue{path: path, rec: d, local: local, result: result}
+	mark := contract.Retained
 	switch {
 	case local == nil:
-		m.mark(path, contract.Added, line, end, m.reasons.added(path, d, result)+note)
+		mark = contract.Added
 	case !sameText(local, result):
-		m.mark(path, contract.Changed, line, end, m.reasons.changed(path, d, local, result)+note)
+		mark = contract.Changed
 	case d.rule == ruleLiveOnly || (d.original == nil && d.updated == nil):
-		m.mark(path, contract.Ignored, line, end, m.reasons.ignored(path, d)+note)
-	default:
-		m.mark(path, contract.Retained, line, end, m.reasons.retained(path, d, local)+note)
+		mark = contract.Ignored
+	}
+	m.mark(mark, false, c, line, end)
+	if note := quoteNote(result, local, d); note != "" {
+		m.fields[len(m.fields)-1].Reason += note
 	}
 }
 
@@ -139,7 +156,7 @@ func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *lis
 			f.Reason = fmt.Sprintf("kyaml dropped live's item with this key (line %d) and wrote this one in its place, rebuilt from upstream's changes: fields only live's item had are not carried over (items match %s)", srcLine(li), m.reasons.keyPhrase(info)) + m.reasons.noteOf(p, info)
 			continue
 		}
-		m.mark(p, contract.Deleted, srcLine(li), srcEnd(li), m.reasons.deletedItem(p, m.decisionOf(li), info, li))
+		m.mark(contract.Deleted, true, cue{path: p, rec: m.recordOf(li), local: li, info: info}, srcLine(li), srcEnd(li))
 	}
 }
 
@@ -151,15 +168,15 @@ func byPosition(p fieldpath.Path) bool {
 // item marks one item of a merged list; local is the item as the local copy had it, nil for a
 // new one.
 func (m *marker) item(path fieldpath.Path, item, local *ynode.Node, info *listInfo) {
-	d := m.log[item]
+	d := m.records[item]
 	line, end := m.layout.Line(item), m.layout.EndLine(item)
 	switch {
 	case local == nil:
-		m.mark(path, contract.Added, line, end, m.reasons.addedItem(path, d, info))
+		m.mark(contract.Added, true, cue{path: path, rec: d, result: item, info: info}, line, end)
 	case item.Kind != ynode.MapNode || local.Kind != ynode.MapNode:
 		m.leaf(path, item, local, d)
 	case d.original == nil && d.updated == nil:
-		m.mark(path, contract.Ignored, line, end, m.reasons.ignoredItem(path, info))
+		m.mark(contract.Ignored, true, cue{path: path, rec: d, local: local, result: item, info: info}, line, end)
 	default:
 		outer := m.inRemovedItem
 		m.inRemovedItem = d.updated == nil
@@ -245,8 +262,8 @@ func (m *marker) diffEntries(path fieldpath.Path, result, local *ynode.Node, nam
 	p := path.Field(name)
 	switch {
 	case lv != nil && rv == nil:
-		m.mark(p, contract.Deleted, srcLine(k), srcEnd(lv), m.reasons.deleted(p, record{}, lv))
+		m.mark(contract.Deleted, false, cue{path: p, local: lv}, srcLine(k), srcEnd(lv))
 	case lv == nil && rv != nil:
-		m.mark(p, contract.Added, m.layout.Line(rv), 0, m.reasons.added(p, record{}, rv))
+		m.mark(contract.Added, false, cue{path: p, result: rv}, m.layout.Line(rv), 0)
 	}
 }

@@ -45,9 +45,12 @@ type merged struct {
 // the root (else the merge finds the schema of the kind the resource declares).
 func mergeResource(t triple, defs *schemas, infer []string, rootSch *sch) (*merged, error) {
 	m := &merger{defs: defs, infer: infer, records: map[*ynode.Node]record{}}
-	root, _, err := m.merge(t, rootSch, nil)
+	root, rec, err := m.merge(t, rootSch, nil)
 	if err != nil {
 		return nil, err
+	}
+	if root != nil {
+		m.records[root] = rec
 	}
 	return &merged{root: root, records: m.records}, nil
 }

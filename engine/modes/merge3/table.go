@@ -23,6 +23,7 @@ const (
 	ruleNewList       decision.Rule = "merge3/new-list"          // the local copy lacks a keyed list upstream has: started empty, merged into
 	ruleMerged        decision.Rule = "merge3/merged"            // a map or keyed list the local copy has: merged entry by entry
 	ruleEmptied       decision.Rule = "merge3/item-emptied"      // an item whose merge left nothing: dropped from its list
+	ruleDropped       decision.Rule = "merge3/item-dropped"      // a local item dropped while kyaml set the list's items (empty, or matched by another's key)
 	ruleKeyRestored   decision.Rule = "merge3/key-restored"      // an item's merge key, written back after the merge left the item without it
 	ruleKioKeep       decision.Rule = "merge3/kio-keep"          // only the local copy has the resource: kept
 	ruleKioAdd        decision.Rule = "merge3/kio-add"           // upstream added the resource
