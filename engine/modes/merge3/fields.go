@@ -28,7 +28,7 @@ func (m *merger) mergeMap(t triple, sc *sch, path []string) (*ynode.Node, record
 // mergeField merges the entry name of the three maps into t.live.
 func (m *merger) mergeField(t triple, sc *sch, name string, path []string) error {
 	keys := triple{keyOf(t.original, name), keyOf(t.updated, name), keyOf(t.live, name)}
-	values, commentSch, keyStyles := m.fieldValues(t, name)
+	values, commentSch, keys3 := m.fieldValues(t, name)
 	fieldSch := sc.fieldOf(name)
 	if commentSch != nil {
 		fieldSch = commentSch
@@ -41,7 +41,7 @@ func (m *merger) mergeField(t triple, sc *sch, name string, path []string) error
 	if removed := values.live; val == nil && removed != nil {
 		m.records[removed] = rec
 	}
-	if final := setField(t.live, name, val, comments, keyStyles[val]); final != nil {
+	if final := setField(t.live, name, val, comments, keyStyle(values, keys3, val)); final != nil {
 		m.records[final] = rec
 	}
 	return nil
@@ -50,8 +50,7 @@ func (m *merger) mergeField(t triple, sc *sch, name string, path []string) error
 // keyComments decides a key's comments as a scalar's (the winning key's head, line and foot
 // comments), writes them onto the local key and returns them for a new one.
 func keyComments(keys triple) [3]string {
-	r := decide(scalarTable, factsOf(keys, sameScalar))
-	k := apply(r.effect, keys)
+	k, _ := apply(decide(scalarTable, factsOf(keys, sameScalar)), keys)
 	if k.IsNull() {
 		return [3]string{}
 	}
@@ -71,27 +70,38 @@ func keyOf(n *ynode.Node, name string) *ynode.Node {
 	return k
 }
 
-// fieldValues returns the three versions of entry name, the schema a comment gives it (on the
-// value, else on the key; the first version in byLive's order that has one wins), and the style
-// of each version's key, by value.
-func (m *merger) fieldValues(t triple, name string) (triple, *sch, map[*ynode.Node]ynode.Style) {
+// fieldValues returns the three versions of entry name and their keys, and the schema a comment
+// gives the entry (on the value, else on the key; the first version in byLive's order that has
+// one wins).
+func (m *merger) fieldValues(t triple, name string) (triple, *sch, triple) {
 	var commentSch *sch
-	styles := map[*ynode.Node]ynode.Style{}
-	value := func(n *ynode.Node) *ynode.Node {
+	entry := func(n *ynode.Node) (*ynode.Node, *ynode.Node) {
 		k, v := n.Field(name)
-		if k == nil {
-			return nil
-		}
-		styles[v] = k.Style
-		if commentSch == nil {
+		if k != nil && commentSch == nil {
 			if commentSch = commentSchema(v, m.defs); commentSch == nil {
 				commentSch = commentSchema(k, m.defs)
 			}
 		}
-		return v
+		return k, v
 	}
-	live := value(t.live)
-	original := value(t.original)
-	updated := value(t.updated)
-	return triple{original: original, updated: updated, live: live}, commentSch, styles
+	var values, keys triple
+	keys.live, values.live = entry(t.live)
+	keys.original, values.original = entry(t.original)
+	keys.updated, values.updated = entry(t.updated)
+	return values, commentSch, keys
+}
+
+// keyStyle returns the style of the key whose value val is (0 for a value the merge made).
+func keyStyle(values, keys triple, val *ynode.Node) ynode.Style {
+	switch {
+	case val == nil:
+		return 0
+	case val == values.live:
+		return keys.live.Style
+	case val == values.original:
+		return keys.original.Style
+	case val == values.updated:
+		return keys.updated.Style
+	}
+	return 0
 }

@@ -124,12 +124,12 @@ type aligned struct {
 
 // alignItems pairs the items of the three lists: one aligned triple per distinct key tuple, in
 // the order the tuples are met (live, original, updated). No keys: the items are primitives,
-// aligned by their text.
+// aligned by their text (the one key "").
 func alignItems(t triple, keys []string) []aligned {
-	tuples := keyTuples(t, keys)
-	if len(tuples) == 0 && len(keys) == 0 {
-		return alignValues(t)
+	if len(keys) == 0 {
+		keys = []string{""}
 	}
+	tuples := keyTuples(t, keys)
 	if len(keys) > 1 {
 		tuples = joinPartial(tuples)
 	}
@@ -142,27 +142,6 @@ func alignItems(t triple, keys []string) []aligned {
 		findKeys, findValues := keysWithValues([][]string{setValues}, setValues, setKeys)
 		out = append(out, aligned{keys: setKeys, values: setValues, findKeys: findKeys, findValues: findValues,
 			items: triple{original: findItem(t.original, findKeys, findValues), updated: findItem(t.updated, findKeys, findValues)}})
-	}
-	return out
-}
-
-// alignValues aligns the items of lists of primitives by their text, each text once.
-func alignValues(t triple) []aligned {
-	var out []aligned
-	seen := map[string]bool{}
-	for _, n := range t.byLive() {
-		if n == nil {
-			continue
-		}
-		for _, item := range n.Content {
-			if seen[item.Value] {
-				continue
-			}
-			seen[item.Value] = true
-			v := []string{item.Value}
-			out = append(out, aligned{keys: []string{""}, values: v, findValues: v,
-				items: triple{original: findItem(t.original, nil, v), updated: findItem(t.updated, nil, v)}})
-		}
 	}
 	return out
 }
@@ -189,12 +168,15 @@ func keyTuples(t triple, keys []string) [][]string {
 	return out
 }
 
-// keyTexts returns the text of each key field of item ("" when missing, null or empty).
+// keyTexts returns the text of each key field of item ("" when missing, null or empty); the key
+// "" is the item's own text.
 func keyTexts(item *ynode.Node, keys []string) []string {
 	var out []string
 	for _, key := range keys {
 		v := item.Get(key)
-		if v.IsNilOrEmpty() {
+		if key == "" {
+			out = append(out, item.Value)
+		} else if v.IsNilOrEmpty() {
 			out = append(out, "")
 		} else {
 			out = append(out, v.Value)
@@ -272,36 +254,42 @@ func keysWithValues(tuples [][]string, tuple, keys []string) ([]string, []string
 // the key) can take it away, and it is then rebuilt from upstream's changes alone.
 func (m *merger) mergeAligned(list *ynode.Node, rows []aligned, elemSch *sch, info *listInfo) error {
 	before := append([]*ynode.Node(nil), list.Content...)
-	defer m.untouched(before, list, info)
 	merged := ynode.NewList()
-	var lastKeys []string
 	for _, a := range rows {
-		lastKeys = a.keys
-		a.items.live = findItem(list, a.findKeys, a.findValues)
-		val, rec, err := m.merge(a.items, elemSch, nil)
-		if err != nil {
+		if err := m.mergeRow(list, merged, a, elemSch, info); err != nil {
 			return err
 		}
-		rec.list = info
-		if val.IsEmptyMap() {
-			m.dropped(a, rec)
-			if err := putItem(list, nil, a.keys, a.values); err != nil {
-				return located(list, "kyaml stops here: "+err.Error())
-			}
-			continue
+	}
+	if len(rows) > 0 {
+		if err := placeItems(list, merged, rows[len(rows)-1].keys); err != nil {
+			return located(list, "kyaml stops here: "+err.Error())
 		}
+	}
+	m.untouched(before, list, info)
+	return nil
+}
+
+// mergeRow merges one aligned item: removed from list when the merge empties it, else gathered
+// into merged.
+func (m *merger) mergeRow(list, merged *ynode.Node, a aligned, elemSch *sch, info *listInfo) error {
+	a.items.live = findItem(list, a.findKeys, a.findValues)
+	val, rec, err := m.merge(a.items, elemSch, nil)
+	if err != nil {
+		return err
+	}
+	rec.list = info
+	target, item := merged, val
+	if val.IsEmptyMap() {
+		m.dropped(a, rec)
+		target, item = list, nil
+	} else {
 		if err := m.restoreKeys(val, a); err != nil {
 			return err
 		}
 		m.records[val] = rec
-		if err := putItem(merged, val, a.keys, a.values); err != nil {
-			return located(list, "kyaml stops here: "+err.Error())
-		}
 	}
-	if len(rows) > 0 {
-		if err := placeItems(list, merged, lastKeys); err != nil {
-			return located(list, "kyaml stops here: "+err.Error())
-		}
+	if err := putItem(target, item, a.keys, a.values); err != nil {
+		return located(list, "kyaml stops here: "+err.Error())
 	}
 	return nil
 }

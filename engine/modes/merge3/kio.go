@@ -87,11 +87,21 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 
 // newResource reads one document's root, keeping a pristine copy.
 func newResource(input yamltree.Input, root *yamltree.Node, source ynode.Source, scope stream.Scope) *resource {
-	res := &resource{input: input, id: identity(root, scope),
-		pristineOf: map[*ynode.Node]*ynode.Node{}, liveOf: map[*ynode.Node]*ynode.Node{}}
+	res := &resource{input: input, id: identity(root, scope)}
 	res.root, res.docHead = ynode.ReadDocument(root, source)
+	size := countNodes(res.root)
+	res.pristineOf, res.liveOf = make(map[*ynode.Node]*ynode.Node, size), make(map[*ynode.Node]*ynode.Node, size)
 	res.pristine = copyIndexed(res.root, res.pristineOf, res.liveOf)
 	return res
+}
+
+// countNodes counts n and the nodes below it.
+func countNodes(n *ynode.Node) int {
+	c := 1
+	for _, ch := range n.Content {
+		c += countNodes(ch)
+	}
+	return c
 }
 
 // copyIndexed copies n, recording each node's copy and back.

@@ -11,12 +11,15 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// marker marks the fields of one merged resource by walking the result beside the local copy as
-// it was read. Each mark names the rule of its value's decision (kio's, when kio's bookkeeping
-// decided last there, else the merge's) and says the reason its rule's table row gives.
+// marker explains one merged resource by walking the result beside the local copy as it was
+// read: every value's decision goes into the resource's decision log at the value's path (the
+// merge's decisions are kept by value until the paths are known, that is until the resource is
+// written; kio's, when kio's bookkeeping decided last at a path), and every mark names that
+// decision's rule and says the reason its rule's table row gives.
 type marker struct {
 	resource string
 	layout   *ynode.Layout
+	log      *decision.Log
 	records  map[*ynode.Node]record
 	notes    *kioNotes
 	res      *resource
@@ -26,13 +29,23 @@ type marker struct {
 	inRemovedItem bool
 }
 
-// mark records one mark, by the rule that decided it, with its reason.
+// mark logs a value's decision and marks it, by the rule that decided it, with its reason.
 func (m *marker) mark(mark contract.Mark, item bool, c cue, line, endLine int) {
-	rule := c.rec.rule
-	if kio := m.notes.ruleAt(c.path); kio != "" {
-		rule = kio
-	}
+	rule := m.logged(c.path, c.rec)
 	m.add(mark, rule, c.path, line, endLine, m.reasons.sentence(rule, mark, item, c))
+}
+
+// logged writes a decision into the log at path and returns its rule: kio's when kio decided
+// there, else the merge's.
+func (m *marker) logged(path fieldpath.Path, rec record) decision.Rule {
+	rule, held := rec.rule, rec.held()
+	if kio := m.notes.ruleAt(path); kio != "" {
+		rule, held = kio, decision.Live
+	}
+	if rule != "" {
+		m.log.Record(path, rule, held)
+	}
+	return rule
 }
 
 func (m *marker) add(mark contract.Mark, rule decision.Rule, path fieldpath.Path, line, endLine int, reason string) {
@@ -51,6 +64,7 @@ func (m *marker) whole(mark contract.Mark, rule decision.Rule, line, endLine int
 // object marks a merged resource: result is the merged root, the local copy's pristine root is
 // the resource's.
 func (m *marker) object(result *ynode.Node) {
+	m.logged(fieldpath.Path{}, m.records[result])
 	m.mapFields(fieldpath.Path{}, result, m.res.pristine)
 }
 
@@ -83,8 +97,10 @@ func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
 	d := m.records[result]
 	switch {
 	case result.Kind == ynode.MapNode && (local == nil || local.Kind == ynode.MapNode) && (len(result.Content) > 0 || (local != nil && len(local.Content) > 0)):
+		m.logged(path, d)
 		m.mapFields(path, result, local)
 	case result.Kind == ynode.ListNode && d.list != nil && !d.list.whole && (local == nil || local.Kind == ynode.ListNode):
+		m.logged(path, d)
 		m.items(path, result, local, d.list)
 	default:
 		m.leaf(path, result, local, d)
@@ -178,6 +194,7 @@ func (m *marker) item(path fieldpath.Path, item, local *ynode.Node, info *listIn
 	case d.original == nil && d.updated == nil:
 		m.mark(contract.Ignored, true, cue{path: path, rec: d, local: local, result: item, info: info}, line, end)
 	default:
+		m.logged(path, d)
 		outer := m.inRemovedItem
 		m.inRemovedItem = d.updated == nil
 		m.mapFields(path, item, local)

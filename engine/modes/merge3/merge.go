@@ -44,7 +44,11 @@ type merged struct {
 // and returned. infer is nil unless keys may be guessed; rootSch, when not nil, is the schema of
 // the root (else the merge finds the schema of the kind the resource declares).
 func mergeResource(t triple, defs *schemas, infer []string, rootSch *sch) (*merged, error) {
-	m := &merger{defs: defs, infer: infer, records: map[*ynode.Node]record{}}
+	size := 0
+	if t.live != nil {
+		size = countNodes(t.live)
+	}
+	m := &merger{defs: defs, infer: infer, records: make(map[*ynode.Node]record, size)}
 	root, rec, err := m.merge(t, rootSch, nil)
 	if err != nil {
 		return nil, err

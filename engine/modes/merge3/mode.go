@@ -142,9 +142,6 @@ func handleGroups(groups []*group, defs *schemas, infer []string, schemaType str
 				return nil, err
 			}
 		}
-		if o.action == actionMerge {
-			logMerge(o.decisions, g.local, o.result, o.records)
-		}
 		for _, e := range o.notes.entries {
 			o.decisions.Record(e.Path, e.Rule, e.Held)
 		}
@@ -267,7 +264,7 @@ func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules) []contract.Field
 		return nil
 	}
 	id := g.id()
-	m := &marker{resource: o.name, layout: layout, records: o.records, notes: o.notes, res: res,
+	m := &marker{resource: o.name, layout: layout, log: o.decisions, records: o.records, notes: o.notes, res: res,
 		reasons: reasons{note: rules.noteFor(id.APIVersion + "/" + id.Kind)}}
 	switch o.action {
 	case actionMerge:

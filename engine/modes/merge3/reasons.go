@@ -33,18 +33,32 @@ type cue struct {
 	inRemovedItem bool
 }
 
-// say is one sentence: a fixed text, or one written from the cue.
+// say is one sentence: a template (its {original}, {updated} and {live} are the versions'
+// values, {keys} how list items match, {listNote} and {note} the schema notes of a list, and
+// {removed} the sentence of a value upstream removed), or a function choosing between templates.
 type say struct {
 	text  string
 	write func(r reasons, c cue) string
 }
 
-// sentences are what one rule says, by the mark it makes; an empty one falls back to the
-// sentence of defaultSentences for that mark.
-type sentences struct {
-	added, changed, retained, ignored, deleted say
-	addedItem, ignoredItem, deletedItem        say
-}
+// sentences are what one rule says, by the mark it makes (indexed by slot); an empty one falls
+// back to the sentence of defaultSentences for that mark.
+type sentences [slots]say
+
+// slot is a kind of mark a sentence is for.
+type slot uint8
+
+const (
+	onAdded slot = iota
+	onChanged
+	onRetained
+	onIgnored
+	onDeleted
+	onAddedItem
+	onIgnoredItem
+	onDeletedItem
+	slots
+)
 
 // reasonRow is one rule's row of the reason table.
 type reasonRow struct {
@@ -54,82 +68,123 @@ type reasonRow struct {
 
 // reasonTable holds every rule's sentences (table.go lists the rules).
 var reasonTable = []reasonRow{
-	{ruleAddedUpstream, sentences{added: say{write: addedUpstream}, changed: say{write: addedOverLive}, retained: say{write: addedAsLive}}},
-	{ruleChanged, sentences{added: say{write: addedOverChange}, changed: say{write: changedUpstream}, retained: say{write: retainedChange}}},
-	{ruleChangedOver, sentences{added: say{write: addedOverChange}, changed: say{write: changedOverLive}, retained: say{write: retainedChange}}},
-	{ruleUnchanged, sentences{retained: say{write: unchangedUpstream}}},
-	{ruleCommentOnly, sentences{retained: say{write: commentOnly}}},
-	{ruleRemoved, sentences{deleted: say{write: removedField}, deletedItem: say{write: removedItem}}},
-	{ruleNullUpdated, sentences{deleted: say{text: nullUpdated}, deletedItem: say{text: nullUpdated}}},
-	{ruleNullLive, sentences{deleted: say{text: nullLive}, deletedItem: say{text: nullLive}}},
-	{ruleGone, sentences{deleted: say{text: "neither the local copy nor upstream now has a value for it: kyaml drops it"}}},
-	{ruleNewMap, sentences{
-		added:     say{text: "upstream has this map and the local copy does not: kyaml starts an empty one and adds only what upstream changed, so what upstream left unchanged is not brought in"},
-		addedItem: say{write: addedBack},
+	{ruleAddedUpstream, sentences{
+		onAdded:    say{text: "new upstream: upstream before did not have it and upstream now does, so kyaml adds it{listNote}"},
+		onChanged:  say{text: "upstream added it (upstream before did not have it) as {updated}; the local copy had {live}, and upstream's wins{listNote}"},
+		onRetained: say{text: "upstream added it with the value the local copy already had{listNote}"},
 	}},
-	{ruleNewList, sentences{added: say{text: "upstream has this list and the local copy does not: kyaml starts an empty one and adds only the items upstream changed"}}},
-	{ruleEmptied, sentences{deletedItem: say{write: emptiedItem}}},
-	{ruleDropped, sentences{deletedItem: say{write: droppedItem}}},
-	{ruleKeyRestored, sentences{added: say{text: restoredKey}, changed: say{text: restoredKey}, retained: say{text: restoredKey}}},
-	{ruleKioAnnotation, sentences{added: say{text: "kio copies its path, index and id annotations between their legacy and current names when it pairs resources"}}},
-	{ruleKioEmptyMeta, sentences{deleted: say{text: "kio drops empty annotations, and then an empty metadata, when it reads and writes resources"}}},
-	{ruleKioCleared, sentences{deleted: say{text: "kio's writer removes its own index annotations from every resource it writes"}}},
-	{ruleKioKeep, sentences{ignored: say{text: "only the local copy has this resource (neither upstream version has it): kio keeps it as it is"}}},
-	{ruleKioAdd, sentences{added: say{text: "new upstream: upstream added this resource, and kio adds it as upstream has it"}}},
-	{ruleKioRestore, sentences{added: say{text: "the local copy has no resource with this apiVersion, kind, namespace and name (kio compares them as written, with no default namespace), but upstream had it and still has it: kio takes it for a local deletion and brings it back, as upstream now has it (local deletions of whole resources do not stick)"}}},
-	{ruleKioDelete, sentences{deleted: say{text: "upstream deleted this resource: kio deletes the local copy too, even if it was edited locally"}}},
+	{ruleChanged, sentences{onAdded: say{text: addedOverChange}, onChanged: say{write: changedUpstream}, onRetained: say{text: retainedChange}}},
+	{ruleChangedOver, sentences{
+		onAdded:    say{text: addedOverChange},
+		onChanged:  say{text: "upstream changed it from {original} to {updated}; the local copy had changed it to {live}, but an upstream change wins over a local one{listNote}"},
+		onRetained: say{text: retainedChange},
+	}},
+	{ruleUnchanged, sentences{onRetained: say{write: unchangedUpstream}}},
+	{ruleCommentOnly, sentences{onRetained: say{text: "upstream changed only its comment, and the local copy had edited it: the local value and comment stay{listNote}"}}},
+	{ruleRemoved, sentences{onDeleted: say{write: removedField}, onDeletedItem: say{text: "{removed} (items match {keys}){note}"}}},
+	{ruleNullUpdated, sentences{onDeleted: say{text: nullUpdated}, onDeletedItem: say{text: nullUpdated}}},
+	{ruleNullLive, sentences{onDeleted: say{text: nullLive}, onDeletedItem: say{text: nullLive}}},
+	{ruleGone, sentences{onDeleted: say{text: "neither the local copy nor upstream now has a value for it: kyaml drops it"}}},
+	{ruleNewMap, sentences{
+		onAdded:     say{text: "upstream has this map and the local copy does not: kyaml starts an empty one and adds only what upstream changed, so what upstream left unchanged is not brought in"},
+		onAddedItem: say{write: addedBack},
+	}},
+	{ruleNewList, sentences{onAdded: say{text: "upstream has this list and the local copy does not: kyaml starts an empty one and adds only the items upstream changed"}}},
+	{ruleEmptied, sentences{onDeletedItem: say{text: "upstream removed this item and the local copy added nothing to it: nothing is left, so kyaml drops it (items match {keys}){note}"}}},
+	{ruleDropped, sentences{onDeletedItem: say{text: droppedItem}}},
+	{ruleKeyRestored, sentences{onAdded: say{text: restoredKey}, onChanged: say{text: restoredKey}, onRetained: say{text: restoredKey}}},
+	{ruleKioAnnotation, sentences{onAdded: say{text: "kio copies its path, index and id annotations between their legacy and current names when it pairs resources"}}},
+	{ruleKioEmptyMeta, sentences{onDeleted: say{text: "kio drops empty annotations, and then an empty metadata, when it reads and writes resources"}}},
+	{ruleKioCleared, sentences{onDeleted: say{text: "kio's writer removes its own index annotations from every resource it writes"}}},
+	{ruleKioKeep, sentences{onIgnored: say{text: "only the local copy has this resource (neither upstream version has it): kio keeps it as it is"}}},
+	{ruleKioAdd, sentences{onAdded: say{text: "new upstream: upstream added this resource, and kio adds it as upstream has it"}}},
+	{ruleKioRestore, sentences{onAdded: say{text: "the local copy has no resource with this apiVersion, kind, namespace and name (kio compares them as written, with no default namespace), but upstream had it and still has it: kio takes it for a local deletion and brings it back, as upstream now has it (local deletions of whole resources do not stick)"}}},
+	{ruleKioDelete, sentences{onDeleted: say{text: "upstream deleted this resource: kio deletes the local copy too, even if it was edited locally"}}},
 }
 
 // defaultSentences are said for a mark its rule has no sentence for.
 var defaultSentences = sentences{
-	added:       say{text: "not in the local copy: added by the merge"},
-	changed:     say{write: rewritten},
-	retained:    say{text: "the local value stays"},
-	ignored:     say{text: "only the local copy has it: neither upstream before nor upstream now mentions it, so kyaml leaves it as it is"},
-	deleted:     say{text: "removed by the merge"},
-	addedItem:   say{write: newItem},
-	ignoredItem: say{write: liveOnlyItem},
-	deletedItem: say{write: droppedItem},
+	onAdded:       say{text: "not in the local copy: added by the merge"},
+	onChanged:     say{write: rewritten},
+	onRetained:    say{text: "the local value stays"},
+	onIgnored:     say{text: "only the local copy has it: neither upstream before nor upstream now mentions it, so kyaml leaves it as it is"},
+	onDeleted:     say{text: "removed by the merge"},
+	onAddedItem:   say{write: newItem},
+	onIgnoredItem: say{text: "only the local copy has this item (neither upstream version has one with the same key): kyaml keeps it where it is (items match {keys}){note}"},
+	onDeletedItem: say{text: droppedItem},
 }
 
 // sentence writes the reason of a mark by rule: the rule's sentence for it, else the default.
 func (r reasons) sentence(rule decision.Rule, mark contract.Mark, item bool, c cue) string {
+	at := slotOf(mark, item)
 	for _, row := range reasonTable {
 		if row.rule == rule {
-			if s := row.pick(mark, item); s.text != "" || s.write != nil {
+			if s := row.sentences[at]; s.text != "" || s.write != nil {
 				return s.say(r, c)
 			}
 			break
 		}
 	}
-	return defaultSentences.pick(mark, item).say(r, c)
+	return defaultSentences[at].say(r, c)
 }
 
-func (s sentences) pick(mark contract.Mark, item bool) say {
+// slotOf is the slot of a mark, on a list item or not.
+func slotOf(mark contract.Mark, item bool) slot {
 	switch {
 	case item && mark == contract.Added:
-		return s.addedItem
+		return onAddedItem
 	case item && mark == contract.Deleted:
-		return s.deletedItem
+		return onDeletedItem
 	case item && mark == contract.Ignored:
-		return s.ignoredItem
+		return onIgnoredItem
 	case mark == contract.Added:
-		return s.added
+		return onAdded
 	case mark == contract.Changed:
-		return s.changed
+		return onChanged
 	case mark == contract.Retained:
-		return s.retained
+		return onRetained
 	case mark == contract.Ignored:
-		return s.ignored
+		return onIgnored
 	}
-	return s.deleted
+	return onDeleted
 }
 
 func (s say) say(r reasons, c cue) string {
 	if s.write != nil {
 		return s.write(r, c)
 	}
-	return s.text
+	return r.expand(s.text, c)
+}
+
+// expand writes a template, its placeholders filled from the cue.
+func (r reasons) expand(tmpl string, c cue) string {
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(tmpl, '{')
+		if open < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		closing := strings.IndexByte(tmpl[open:], '}') + open
+		b.WriteString(tmpl[:open])
+		switch tmpl[open+1 : closing] {
+		case "original":
+			b.WriteString(short(c.rec.original))
+		case "updated":
+			b.WriteString(short(c.rec.updated))
+		case "live":
+			b.WriteString(short(c.local))
+		case "keys":
+			b.WriteString(r.keyPhrase(c.info))
+		case "listNote":
+			b.WriteString(r.listNote(c))
+		case "note":
+			b.WriteString(r.noteOf(c.path, c.info))
+		case "removed":
+			b.WriteString(removedUpstream(c))
+		}
+		tmpl = tmpl[closing+1:]
+	}
 }
 
 const (
@@ -140,39 +195,24 @@ const (
 		"the merge left the item without its key (upstream did not change it), and kyaml writes the key back, last and as a string"
 )
 
-func addedUpstream(r reasons, c cue) string {
-	return "new upstream: upstream before did not have it and upstream now does, so kyaml adds it" + r.listNote(c)
-}
-
-func addedOverLive(r reasons, c cue) string {
-	return fmt.Sprintf("upstream added it (upstream before did not have it) as %s; the local copy had %s, and upstream's wins", short(c.rec.updated), short(c.local)) + r.listNote(c)
-}
-
-func addedAsLive(r reasons, c cue) string {
-	return "upstream added it with the value the local copy already had" + r.listNote(c)
-}
+const (
+	addedOverChange = "upstream changed it (from {original} to {updated}) and the local copy does not have it: an upstream change wins, so kyaml adds upstream's new value{listNote}"
+	retainedChange  = "upstream changed it from {original} to {updated}, the value the local copy already had{listNote}"
+	droppedItem     = "removed while kyaml set the list's items (items match {keys}): an item that matched another one's key, or had none, is dropped{note}"
+)
 
 func changedUpstream(r reasons, c cue) string {
-	d := c.rec
-	if sameValue(d.original, d.updated) {
-		return fmt.Sprintf("upstream changed only the comment of %s: kyaml compares values with their comments, so it takes upstream's", short(d.updated)) + r.listNote(c)
+	if sameValue(c.rec.original, c.rec.updated) {
+		return r.expand("upstream changed only the comment of {updated}: kyaml compares values with their comments, so it takes upstream's{listNote}", c)
 	}
-	return fmt.Sprintf("upstream changed it from %s to %s and the local copy still had %s: upstream's new value wins", short(d.original), short(d.updated), short(c.local)) + r.listNote(c)
-}
-
-func changedOverLive(r reasons, c cue) string {
-	return fmt.Sprintf("upstream changed it from %s to %s; the local copy had changed it to %s, but an upstream change wins over a local one", short(c.rec.original), short(c.rec.updated), short(c.local)) + r.listNote(c)
+	return r.expand("upstream changed it from {original} to {updated} and the local copy still had {live}: upstream's new value wins{listNote}", c)
 }
 
 func unchangedUpstream(r reasons, c cue) string {
 	if c.rec.original != nil && !sameText(c.local, c.rec.original) {
-		return fmt.Sprintf("upstream did not change it (still %s): the local value stays, and the local copy's own edit (%s) is kept", short(c.rec.original), short(c.local)) + r.listNote(c)
+		return r.expand("upstream did not change it (still {original}): the local value stays, and the local copy's own edit ({live}) is kept{listNote}", c)
 	}
-	return "upstream did not change it: the local value stays (it is as upstream has it)" + r.listNote(c)
-}
-
-func commentOnly(r reasons, c cue) string {
-	return "upstream changed only its comment, and the local copy had edited it: the local value and comment stay" + r.listNote(c)
+	return r.expand("upstream did not change it: the local value stays (it is as upstream has it){listNote}", c)
 }
 
 func removedField(r reasons, c cue) string {
@@ -182,49 +222,25 @@ func removedField(r reasons, c cue) string {
 	return removedUpstream(c)
 }
 
-func removedItem(r reasons, c cue) string {
-	return removedUpstream(c) + fmt.Sprintf(" (items match %s)", r.keyPhrase(c.info)) + r.noteOf(c.path, c.info)
-}
-
 func addedBack(r reasons, c cue) string {
 	if c.rec.original == nil {
 		return newItem(r, c)
 	}
-	return fmt.Sprintf("the local copy removed this item, but upstream changed it since: kyaml adds back only the fields upstream changed (items match %s)", r.keyPhrase(c.info)) + r.noteOf(c.path, c.info)
-}
-
-func emptiedItem(r reasons, c cue) string {
-	return fmt.Sprintf("upstream removed this item and the local copy added nothing to it: nothing is left, so kyaml drops it (items match %s)", r.keyPhrase(c.info)) + r.noteOf(c.path, c.info)
-}
-
-func droppedItem(r reasons, c cue) string {
-	return fmt.Sprintf("removed while kyaml set the list's items (items match %s): an item that matched another one's key, or had none, is dropped", r.keyPhrase(c.info)) + r.noteOf(c.path, c.info)
+	return r.expand("the local copy removed this item, but upstream changed it since: kyaml adds back only the fields upstream changed (items match {keys}){note}", c)
 }
 
 func rewritten(r reasons, c cue) string {
 	if c.local.Kind == ynode.ScalarNode && c.result.Kind == ynode.ScalarNode && c.local.Value == c.result.Value {
 		return "kyaml rewrites each item of a list merged as a set of values: the item keeps its text but loses its comment"
 	}
-	return fmt.Sprintf("rewritten by the merge: the local copy had %s", short(c.local))
+	return r.expand("rewritten by the merge: the local copy had {live}", c)
 }
 
 func newItem(r reasons, c cue) string {
 	if len(c.info.keys) == 0 {
-		return "new value upstream: kyaml appends it after the local copy's values (the list merges as a set of values)" + r.noteOf(c.path, c.info)
+		return r.expand("new value upstream: kyaml appends it after the local copy's values (the list merges as a set of values){note}", c)
 	}
-	return fmt.Sprintf("new item upstream: kyaml appends it after the local copy's items, its fields in alphabetical order (items match %s)", r.keyPhrase(c.info)) + r.noteOf(c.path, c.info)
-}
-
-func liveOnlyItem(r reasons, c cue) string {
-	return fmt.Sprintf("only the local copy has this item (neither upstream version has one with the same key): kyaml keeps it where it is (items match %s)", r.keyPhrase(c.info)) + r.noteOf(c.path, c.info)
-}
-
-func addedOverChange(r reasons, c cue) string {
-	return fmt.Sprintf("upstream changed it (from %s to %s) and the local copy does not have it: an upstream change wins, so kyaml adds upstream's new value", short(c.rec.original), short(c.rec.updated)) + r.listNote(c)
-}
-
-func retainedChange(r reasons, c cue) string {
-	return fmt.Sprintf("upstream changed it from %s to %s, the value the local copy already had", short(c.rec.original), short(c.rec.updated)) + r.listNote(c)
+	return r.expand("new item upstream: kyaml appends it after the local copy's items, its fields in alphabetical order (items match {keys}){note}", c)
 }
 
 func removedUpstream(c cue) string {

@@ -57,35 +57,30 @@ func (m *merger) merge(t triple, inherited *sch, path []string) (*ynode.Node, re
 		if m.keyed(sc, t) {
 			return m.mergeItems(t, sc, path)
 		}
-		r := decide(wholeListTable, factsOf(t, wholeText()))
+		n, rule := apply(decide(wholeListTable, factsOf(t, wholeText())), t)
 		info := &listInfo{whole: true, kind: sc.kindName(), schemaPath: sc.pathName(), fromComment: sc.fromComment()}
-		return apply(r.effect, t), m.record(finalRule(r, t), t, info), nil
+		return n, m.record(rule, t, info), nil
 	case ynode.ScalarNode:
-		r := decide(scalarTable, factsOf(t, sameScalar))
-		return apply(r.effect, t), m.record(finalRule(r, t), t, nil), nil
+		n, rule := apply(decide(scalarTable, factsOf(t, sameScalar)), t)
+		return n, m.record(rule, t, nil), nil
 	case ynode.MapNode, 0:
 		return m.mergeMap(t, sc, path)
 	}
 	return nil, m.record(ruleGone, t, nil), nil
 }
 
-// apply carries an effect out for a value compared whole.
-func apply(o effect, t triple) *ynode.Node {
-	switch o {
-	case takeUpdated:
-		return t.updated
-	case keepLive:
-		return t.live
+// apply carries a decision out for a value compared whole: the value kept and the rule (ruleGone
+// when the local value was to stay and there is none).
+func apply(r row, t triple) (*ynode.Node, decision.Rule) {
+	switch {
+	case r.effect == takeUpdated:
+		return t.updated, r.rule
+	case r.effect == keepLive && t.live == nil:
+		return nil, ruleGone
+	case r.effect == keepLive:
+		return t.live, r.rule
 	}
-	return nil
-}
-
-// finalRule is the row's rule, or ruleGone when the local value was to stay and there is none.
-func finalRule(r row, t triple) decision.Rule {
-	if r.effect == keepLive && t.live == nil {
-		return ruleGone
-	}
-	return r.rule
+	return nil, r.rule
 }
 
 // schemaFor finds a value's schema as kyaml does: a schema in a comment of the value itself

@@ -1,10 +1,6 @@
 package ynode
 
-import (
-	"strings"
-
-	"github.com/mergeplay/mergeplay/engine/yamltree"
-)
+import "github.com/mergeplay/mergeplay/engine/yamltree"
 
 // Kind is the shape of a node.
 type Kind uint8
@@ -195,13 +191,4 @@ func (n *Node) Copy() *Node {
 		}
 	}
 	return &c
-}
-
-// String renders n for messages: as written, trimmed.
-func (n *Node) String() string {
-	if n == nil {
-		return "<nil>"
-	}
-	text, _ := Emit([]*Node{n})
-	return strings.TrimSpace(text)
 }

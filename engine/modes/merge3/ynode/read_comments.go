@@ -42,10 +42,10 @@ type group struct {
 	blankBefore, blankAfter bool
 }
 
-// placeComments finds the comments of the document whose root starts at rootLine, attaches
-// them, and returns the document's head comment.
-func (r *reader) placeComments(rootLine int) string {
-	start, end := r.region(rootLine)
+// placeComments finds the comments of the document, attaches them, and returns the document's
+// head comment.
+func (r *reader) placeComments() string {
+	start, end := r.start, r.end
 	groups := r.groups(start, end)
 	var docGroups []group
 	next := 0 // the first anchor after the group at hand; groups and anchors are in line order
@@ -67,55 +67,36 @@ func (r *reader) placeComments(rootLine int) string {
 	return r.docHead(docGroups, start)
 }
 
-// region returns the first and last lines of the document holding rootLine, as kio's reader
-// cuts a stream: at "---" lines after a line break.
-func (r *reader) region(rootLine int) (int, int) {
-	start, end := 0, len(r.src.lines)-1
-	for l := rootLine; l > 0; l-- {
-		if r.src.separators[l] {
-			start = l + 1
-			break
-		}
-	}
-	for l := rootLine + 1; l < len(r.src.lines); l++ {
-		if r.src.separators[l] {
-			end = l - 1
-			break
-		}
-	}
-	return start, end
-}
-
 // groups finds the comment lines between start and end, attaches the line comments, and returns
 // the groups of the others.
 func (r *reader) groups(start, end int) []group {
 	var out []group
 	var cur *group
 	for l := start; l <= end; l++ {
-		if r.opaque[l] || (l == 0 && strings.HasPrefix(string(r.src.lines[0]), "---")) {
+		if r.line(l).opaque || (l == 0 && strings.HasPrefix(r.src.text[0], "---")) {
 			cur = nil
 			continue
 		}
 		text, col := r.comment(l)
 		if col < 0 {
-			if cur != nil && isBlank(r.src.lines[l]) {
+			if cur != nil && blankLine(r.src.text[l]) {
 				cur.blankAfter = true
 			}
 			cur = nil
 			continue
 		}
-		if owner := r.owner[l]; owner != nil && !isBlank(r.src.lines[l][:col]) {
+		afterDash := !blankLine(string(r.src.runes(l)[:col])) // text before the comment
+		if owner := r.line(l).owner; owner != nil && afterDash {
 			owner.LineComment = text
 			cur = nil
 			continue
 		}
-		afterDash := !isBlank(r.src.lines[l][:col])
 		if cur != nil && col >= cur.col && cur.last == l-1 && !afterDash {
 			cur.text += "\n" + text
 			cur.last = l
 			continue
 		}
-		blank := l > start && isBlank(r.src.lines[l-1]) && !r.opaque[l-1]
+		blank := l > start && blankLine(r.src.text[l-1]) && !r.line(l-1).opaque
 		out = append(out, group{text: text, first: l, last: l, col: col, blankBefore: blank})
 		cur = &out[len(out)-1]
 	}
@@ -144,7 +125,7 @@ func (r *reader) between(p, t *anchor, g group) {
 		if sibling != nil && sibling.target() {
 			candidates = append(candidates, sibling)
 		}
-		if a := deepestAt(candidates, g.col); a != nil {
+		if a := deepestAt(candidates, 0, g.col); a != nil {
 			addFoot(a.node, g.text)
 			return
 		}
@@ -162,22 +143,11 @@ func (r *reader) between(p, t *anchor, g group) {
 	if g.blankAfter {
 		text += "\n"
 	}
-	if a := deepestAt(rightOf(closing, t.col), g.col); a != nil {
+	if a := deepestAt(closing, t.col+1, g.col); a != nil {
 		addFoot(a.node, text)
 		return
 	}
 	addHead(t.node, text)
-}
-
-// rightOf keeps the anchors right of col.
-func rightOf(as []*anchor, col int) []*anchor {
-	var out []*anchor
-	for _, a := range as {
-		if a.col > col {
-			out = append(out, a)
-		}
-	}
-	return out
 }
 
 // itemFoot gives a foot comment to an item: to a scalar item itself, to the first key or item
@@ -212,10 +182,10 @@ func closed(p, t *anchor) (closing []*anchor, sibling *anchor) {
 	return closing, nil
 }
 
-// deepestAt returns the first anchor whose column is at most col.
-func deepestAt(as []*anchor, col int) *anchor {
+// deepestAt returns the first anchor whose column is at least from and at most to.
+func deepestAt(as []*anchor, from, to int) *anchor {
 	for _, a := range as {
-		if a.col <= col {
+		if a.col >= from && a.col <= to {
 			return a
 		}
 	}
@@ -233,7 +203,7 @@ func (r *reader) atEnd(p *anchor, g group) {
 			open = append(open, a)
 		}
 	}
-	if a := deepestAt(open, g.col); a != nil {
+	if a := deepestAt(open, 0, g.col); a != nil {
 		addFoot(a.node, g.text)
 	} else if len(open) > 0 {
 		addFoot(open[len(open)-1].node, g.text)
@@ -248,7 +218,7 @@ func (r *reader) docHead(groups []group, start int) string {
 	}
 	first := r.anchors[0]
 	split := 0
-	explicit := start == 0 && strings.HasPrefix(string(r.src.lines[0]), "---")
+	explicit := start == 0 && strings.HasPrefix(r.src.text[0], "---")
 	for i, g := range groups {
 		if g.blankAfter && !explicit {
 			split = i + 1

@@ -1,6 +1,10 @@
 package ynode
 
-import "github.com/mergeplay/mergeplay/engine/yamltree"
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
 
 // What the reader finds in the text itself: where quoted scalars, flow collections and block
 // scalars end, and where comments are.
@@ -25,9 +29,9 @@ func (r *reader) quoted(line, col int) int {
 // scanQuoted finds the closing quote of the scalar opening at line, col (” is a quote inside
 // single quotes, \" inside double ones).
 func (r *reader) scanQuoted(line, col int) (int, int) {
-	q := r.at(line, col)
-	for l, c := line, col+1; l < len(r.src.lines); l, c = l+1, 0 {
-		runes := r.src.lines[l]
+	q := r.src.runeAt(line, col)
+	for l, c := line, col+1; l < len(r.src.text); l, c = l+1, 0 {
+		runes := r.src.runes(l)
 		for ; c < len(runes); c++ {
 			switch {
 			case q == '"' && runes[c] == '\\':
@@ -58,7 +62,7 @@ func (r *reader) flow(n *yamltree.Node, out *Node) {
 	r.inFlowDepth--
 	r.addSpan(span{line, col, end, endCol})
 	if r.inFlowDepth == 0 {
-		r.owner[end] = out
+		r.line(end).owner = out
 	}
 }
 
@@ -66,8 +70,8 @@ func (r *reader) flow(n *yamltree.Node, out *Node) {
 // quoted scalars and comments.
 func (r *reader) scanFlow(line, col int) (int, int) {
 	depth := 0
-	for l, c := line, col; l < len(r.src.lines); {
-		runes := r.src.lines[l]
+	for l, c := line, col; l < len(r.src.text); {
+		runes := r.src.runes(l)
 		if c >= len(runes) {
 			l, c = l+1, 0
 			continue
@@ -93,20 +97,20 @@ func (r *reader) scanFlow(line, col int) (int, int) {
 // blockContent marks the lines of the block scalar whose header is at line, col: the following
 // lines indented deeper than the line holding the header, with the blank lines between them.
 func (r *reader) blockContent(line, col int) {
-	base := indentOf(r.src.lines[line])
+	base := indentOf(r.src.text[line])
 	last := line
-	for l := line + 1; l < len(r.src.lines); l++ {
-		runes := r.src.lines[l]
-		if isBlank(runes) {
+	for l := line + 1; l < len(r.src.text); l++ {
+		text := r.src.text[l]
+		if blankLine(text) {
 			continue
 		}
-		if indentOf(runes) <= base {
+		if indentOf(text) <= base {
 			break
 		}
 		last = l
 	}
 	for l := line + 1; l <= last; l++ {
-		r.opaque[l] = true
+		r.line(l).opaque = true
 	}
 }
 
@@ -114,25 +118,22 @@ func (r *reader) blockContent(line, col int) {
 // comment (its last line may, after it).
 func (r *reader) addSpan(s span) {
 	for l := s.line; l <= s.endLine; l++ {
-		r.spans[l] = append(r.spans[l], s)
+		f := r.line(l)
+		f.spans = append(f.spans, s)
 	}
 	for l := s.line + 1; l < s.endLine; l++ {
-		r.opaque[l] = true
+		r.line(l).opaque = true
 	}
-}
-
-func (r *reader) at(line, col int) rune {
-	if line < len(r.src.lines) && col < len(r.src.lines[line]) {
-		return r.src.lines[line][col]
-	}
-	return 0
 }
 
 // comment returns the comment on a line ("# text", trailing spaces dropped) and its column, or
 // -1: a "#" at the start of the line or after a space or tab, outside quotes and flow
 // collections.
 func (r *reader) comment(line int) (string, int) {
-	runes := r.src.lines[line]
+	if !strings.Contains(r.src.text[line], "#") {
+		return "", -1
+	}
+	runes := r.src.runes(line)
 	for c, ch := range runes {
 		if ch != '#' || (c > 0 && runes[c-1] != ' ' && runes[c-1] != '\t') || r.inSpan(line, c) {
 			continue
@@ -147,7 +148,7 @@ func (r *reader) comment(line int) (string, int) {
 }
 
 func (r *reader) inSpan(line, col int) bool {
-	for _, s := range r.spans[line] {
+	for _, s := range r.line(line).spans {
 		if s.holds(line, col) {
 			return true
 		}
@@ -155,22 +156,12 @@ func (r *reader) inSpan(line, col int) bool {
 	return false
 }
 
-func indentOf(runes []rune) int {
-	n := 0
-	for n < len(runes) && runes[n] == ' ' {
-		n++
-	}
-	return n
+func indentOf(text string) int {
+	return len(text) - len(strings.TrimLeft(text, " "))
 }
 
-func isBlank(runes []rune) bool {
-	for _, ch := range runes {
-		if ch != ' ' && ch != '\t' {
-			return false
-		}
-	}
-	return true
-}
+// blankLine reports whether a line holds nothing but spaces and tabs.
+func blankLine(text string) bool { return strings.Trim(text, " \t") == "" }
 
 // isPlainChar reports whether r may stand in a plain scalar right before a quote, which is then
 // text ("it's").

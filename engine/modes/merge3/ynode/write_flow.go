@@ -24,11 +24,11 @@ func (w *writer) inline(n *Node, indent int, p place) {
 // map's starts the line. Later lines are indented two columns deeper than the collection's line.
 func (w *writer) flow(n *Node, indent int, inside bool) {
 	w.collectionTag(n)
-	closing := "]"
+	opening, closing := "[", "]"
 	if n.Kind == MapNode {
-		closing = "}"
+		opening, closing = "{", "}"
 	}
-	w.text(closing[:0] + map[string]string{"]": "[", "}": "{"}[closing])
+	w.text(opening)
 	f := &flowList{w: w, indent: indent + 2}
 	if inside && headInside(n) {
 		f.head = n.HeadComment

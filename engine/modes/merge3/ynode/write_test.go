@@ -122,7 +122,7 @@ func TestLayout(t *testing.T) {
 		first, last int
 	}{{root, 1, 6}, {list, 2, 3}, {item, 2, 3}, {image, 3, 3}, {block, 4, 6}, {second, 8, 8}} {
 		if l.Line(c.n) != c.first || l.EndLine(c.n) != c.last {
-			t.Errorf("%s: lines %d-%d, want %d-%d", c.n, l.Line(c.n), l.EndLine(c.n), c.first, c.last)
+			t.Errorf("%q: lines %d-%d, want %d-%d", c.n.Value, l.Line(c.n), l.EndLine(c.n), c.first, c.last)
 		}
 	}
 }
