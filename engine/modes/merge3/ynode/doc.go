@@ -6,9 +6,11 @@
 // puts there, and the result is its text. So a Node keeps what kyaml keeps: kind, tag, style, the
 // three comments kyaml attaches to a node (head, line, foot), and its place in the input.
 //
-// Reading (FromTree): trees come from engine/yamltree, which reads YAML with positions; FromTree
-// types plain scalars as kyaml's reader does (resolve.go: the YAML 1.2 core schema, timestamps,
-// "0755" as an int, "<<") and moves comments to the nodes kyaml attaches them to.
+// Reading (ReadDocument): trees come from engine/yamltree, which reads YAML with positions;
+// ReadDocument types plain scalars as kyaml's reader does (resolve.go: the YAML 1.2 core schema,
+// timestamps, "0755" as an int, "<<"), keeps styles and written tags, and finds the comments
+// again in the source text to attach them where kyaml's reader does (read_comments.go: a table
+// of observed facts, pinned by testdata/reader.json, recorded from kyaml).
 //
 // Writing (Emit, CompareText): a recursive writer over the tree, with kyaml's conventions as
 // tables of observed facts: indentation by two, lists compact under their key ("- " at the key's
