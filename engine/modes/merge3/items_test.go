@@ -8,7 +8,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
-func TestValidateKeys(t *testing.T) {
+func TestKeysWithValues(t *testing.T) {
 	keys := []string{"containerPort", "protocol"}
 	tests := []struct {
 		all                  [][]string
@@ -20,15 +20,15 @@ func TestValidateKeys(t *testing.T) {
 		{[][]string{{"", ""}}, []string{"", ""}, keys, []string{"", ""}},
 	}
 	for _, tt := range tests {
-		k, v := validateKeys(tt.all, tt.values, keys)
+		k, v := keysWithValues(tt.all, tt.values, keys)
 		if !reflect.DeepEqual(k, tt.wantKeys) || !reflect.DeepEqual(v, tt.wantValues) {
-			t.Errorf("validateKeys(%v, %v) = %v %v, want %v %v", tt.all, tt.values, k, v, tt.wantKeys, tt.wantValues)
+			t.Errorf("keysWithValues(%v, %v) = %v %v, want %v %v", tt.all, tt.values, k, v, tt.wantKeys, tt.wantValues)
 		}
 	}
 }
 
-func TestMergeValues(t *testing.T) {
-	got := mergeValues([][]string{{"8080", ""}, {"8080", "TCP"}, {"53", "UDP"}})
+func TestJoinPartial(t *testing.T) {
+	got := joinPartial([][]string{{"8080", ""}, {"8080", "TCP"}, {"53", "UDP"}})
 	want := [][]string{{"8080", "TCP"}, {"8080", "TCP"}, {"53", "UDP"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v", got, want)
@@ -52,33 +52,33 @@ func names(l *ynode.Node) string {
 	return strings.Join(out, " ")
 }
 
-// TestSetElement pins kyaml's ElementSetter: replace in place, append when new, an empty value
-// matching any item holding the key, and empty items dropped on the way.
-func TestSetElement(t *testing.T) {
+// TestPutItem pins how kyaml sets an item by key: replace in place, append when new, an empty
+// value matching any item holding the key, and empty items dropped on the way.
+func TestPutItem(t *testing.T) {
 	item := parseRoot(t, "live", "name: b\nx: 2\n")
 	l := list(t, "- name: a\n- name: b\n- {}\n- name: c\n")
-	if err := setElement(l, item, []string{"name"}, []string{"b"}); err != nil || names(l) != "a b c" || l.Content[1] != item {
+	if err := putItem(l, item, []string{"name"}, []string{"b"}); err != nil || names(l) != "a b c" || l.Content[1] != item {
 		t.Errorf("replace: %s %v", names(l), err)
 	}
 	l = list(t, "- name: a\n- image: x\n")
-	if err := setElement(l, nil, []string{"name"}, []string{""}); err != nil || names(l) != "?" {
+	if err := putItem(l, nil, []string{"name"}, []string{""}); err != nil || names(l) != "?" {
 		t.Errorf("an empty value deletes every item with the key: %s %v", names(l), err)
 	}
 	l = list(t, "- name: a\n")
-	if err := setElement(l, item, []string{"name"}, nil); err != nil || names(l) != "b" {
+	if err := putItem(l, item, []string{"name"}, nil); err != nil || names(l) != "b" {
 		t.Errorf("no values: everything goes but the new item: %s %v", names(l), err)
 	}
 }
 
-func TestElementList(t *testing.T) {
+func TestFindItem(t *testing.T) {
 	l := list(t, "- name: a\n  port: 80\n- name: \n- b\n")
-	if got := elementList(l, []string{"name", "port"}, []string{"a", "80"}); got != l.Content[0] {
+	if got := findItem(l, []string{"name", "port"}, []string{"a", "80"}); got != l.Content[0] {
 		t.Errorf("by two keys: %v", got)
 	}
-	if got := elementList(l, []string{"name"}, []string{""}); got != l.Content[1] {
+	if got := findItem(l, []string{"name"}, []string{""}); got != l.Content[1] {
 		t.Errorf("an empty value matches an empty field: %v", got)
 	}
-	if got := elementList(l, nil, []string{"b"}); got != l.Content[2] {
+	if got := findItem(l, nil, []string{"b"}); got != l.Content[2] {
 		t.Errorf("by text: %v", got)
 	}
 }
