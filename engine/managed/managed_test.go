@@ -103,7 +103,7 @@ func TestDecodeErrors(t *testing.T) {
 		"{operation: Apply, apiVersion: v1, fieldsType: FieldsV2}": "is not FieldsV1",
 		"{time: yesterday}":   "RFC 3339",
 		"{manager: 3}":        "must be a string",
-		"{fieldsV1: {x: {}}}": "2 characters",
+		"{fieldsV1: {x: {}}}": "shorter than a kind letter",
 	}
 	for entry, want := range tests {
 		entries, err := ReadEntries(parseNode(t, "- "+entry))
