@@ -64,7 +64,7 @@ func views(t *schema.Type, before, after *yamltree.Node) ([2]shape, int) {
 	switch {
 	case after == nil:
 		return [2]shape{shapeOf(t, before)}, 1
-	case before == nil || sameShape(t, before, after):
+	case before == nil || readAlike(t, before, after):
 		return [2]shape{shapeOf(t, after)}, 1
 	}
 	return [2]shape{shapeOf(t, before), shapeOf(t, after)}, 2
