@@ -46,15 +46,15 @@ func TestFieldsV1AsTheAPIServerWritesIt(t *testing.T) {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
 		}
-		if got, err := s.JSON(); got != want || err != nil {
-			t.Errorf("%s: %s\n got  %s (%v)\n want %s", tc.name, tc.text, got, err, want)
+		if got, jsonErr := s.JSON(); got != want || jsonErr != nil {
+			t.Errorf("%s: %s\n got  %s (%v)\n want %s", tc.name, tc.text, got, jsonErr, want)
 		}
 		n, err := s.Node()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if back, err := FromNode(n); err != nil || !back.Equal(s) {
-			t.Errorf("%s: the node form reads back as %v (%v)", tc.name, back, err)
+		if back, readErr := FromNode(n); readErr != nil || !back.Equal(s) {
+			t.Errorf("%s: the node form reads back as %v (%v)", tc.name, back, readErr)
 		}
 	}
 }

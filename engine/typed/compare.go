@@ -17,6 +17,12 @@ type Comparison struct {
 // Changed returns the fields the second value modified or added.
 func (c Comparison) Changed() *fieldset.Set { return c.Modified.Union(c.Added) }
 
+// Untouched returns the paths of s the comparison found neither removed, modified nor added: those
+// whose value the second value still holds as the first did.
+func (c Comparison) Untouched(s *fieldset.Set) *fieldset.Set {
+	return s.Difference(c.Removed).Difference(c.Changed())
+}
+
 // Same reports whether the comparison found no difference.
 func (c Comparison) Same() bool {
 	return c.Removed.Empty() && c.Modified.Empty() && c.Added.Empty()

@@ -63,9 +63,8 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	}
 	o.typ, o.deduced = fm.Type, fm.Type.Name == schema.DeducedName && r.in.Schema.Root(fm.APIVersion, fm.Kind) == nil
 	if o.live != nil {
-		if o.liveEntries, err = managed.ReadEntries(managed.ManagedFieldsOf(o.live)); err != nil {
-			return nil, err
-		}
+		// Entries that do not read are as good as none, as the API server reads them.
+		o.liveEntries, _ = managed.ReadEntries(managed.ManagedFieldsOf(o.live))
 	}
 	if o.config == nil {
 		o.action, o.result, o.log = Leave, o.live.Clone(), &decision.Log{}
