@@ -65,8 +65,9 @@ func forgivenByLastApplied(res FieldManager, live *yamltree.Node) *fieldset.Set 
 // forgive anything.
 func usableLastApplied(res FieldManager, live *yamltree.Node) *yamltree.Node {
 	text := annotation(live, LastAppliedAnnotation)
-	if text == "" || !json.Valid([]byte(text)) {
-		return nil
+	var asJSON any
+	if text == "" || json.Unmarshal([]byte(text), &asJSON) != nil {
+		return nil // not JSON
 	}
 	last, err := yamltree.ParseOne(yamltree.Live, text, yamltree.Options{Rules: yamltree.YAML12})
 	switch {

@@ -3,7 +3,6 @@ package typed
 import (
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
@@ -121,7 +120,7 @@ func keyFieldsElement(t *schema.Type, item *yamltree.Node) (fieldpath.Element, e
 // keyFieldDefault returns the schema's default of a key field of t's items, nil when it has none.
 func keyFieldDefault(t *schema.Type, name string) *yamltree.Node {
 	if f := t.ListElem().Field(name); f != nil && f.Default != nil {
-		return defaultNode(f.Default)
+		return fieldset.ValueNode(f.Default)
 	}
 	return nil
 }
@@ -129,39 +128,6 @@ func keyFieldDefault(t *schema.Type, name string) *yamltree.Node {
 // valueElement selects a set's item by its value.
 func valueElement(_ *schema.Type, item *yamltree.Node) (fieldpath.Element, error) {
 	return fieldpath.Element{Value: item}, nil
-}
-
-// defaultNode converts a schema default (string, float64, int, bool, []any, map[string]any) to a
-// node.
-func defaultNode(v any) *yamltree.Node {
-	switch x := v.(type) {
-	case string:
-		return yamltree.NewString(x)
-	case float64:
-		return yamltree.NumberNode(x)
-	case int:
-		return yamltree.NumberNode(float64(x))
-	case bool:
-		return yamltree.NewScalar(yamltree.BoolTag, fmt.Sprint(x))
-	case []any:
-		l := yamltree.NewList()
-		for _, it := range x {
-			l.Items = append(l.Items, defaultNode(it))
-		}
-		return l
-	case map[string]any:
-		m := yamltree.NewMap()
-		names := make([]string, 0, len(x))
-		for k := range x {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		for _, k := range names {
-			m.Set(k, defaultNode(x[k]))
-		}
-		return m
-	}
-	return yamltree.NewNull()
 }
 
 // itemElements returns the element of each item of an associative list, in order.
