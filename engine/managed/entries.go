@@ -27,8 +27,8 @@ type Entry struct {
 // TimeFormat is how managedFields times are written: RFC 3339, in UTC, to the second.
 const TimeFormat = time.RFC3339
 
-// Times holds the time of each manager, by identifier; a nil time is an entry without one.
-type Times map[string]*time.Time
+// Times holds the time of each manager; a nil time is an entry without one.
+type Times map[ID]*time.Time
 
 // Clone returns a copy of t.
 func (t Times) Clone() Times {
@@ -163,7 +163,7 @@ func Decode(entries []Entry) (Managers, Times, error) {
 		if err := refusal(e, i); err != nil {
 			return nil, nil, err
 		}
-		id := e.ID.String()
+		id := e.ID.keyed()
 		managers[id] = VersionedSet{Set: e.Fields, APIVersion: e.APIVersion, Applied: e.Operation == OperationApply}
 		times[id] = e.Time
 	}
@@ -189,11 +189,8 @@ func Encode(managers Managers, times Times) []Entry {
 	}
 	all := make([]keyed, 0, len(managers))
 	for id, vs := range managers {
-		e := Entry{ID: ParseID(id), FieldsType: "FieldsV1", Fields: vs.Set, Time: times[id]}
+		e := Entry{ID: id, FieldsType: "FieldsV1", Fields: vs.Set, Time: times[id]}
 		e.APIVersion = vs.APIVersion
-		if vs.Applied {
-			e.Operation = OperationApply
-		}
 		all = append(all, keyed{entryKey(e), e})
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].key < all[j].key })

@@ -48,7 +48,7 @@ type Outcome struct {
 	Object *yamltree.Node
 	// Entries are its managedFields.
 	Entries []Entry
-	// Conflicts stopped the apply (managers by identifier, see ParseID).
+	// Conflicts stopped the apply.
 	Conflicts Conflicts
 	// Before are the managers the operation started from (before-first-apply included); After are
 	// the managers afterwards.
@@ -77,18 +77,18 @@ type Outcome struct {
 // are returned in Outcome.Conflicts, not as an error; an error is a request the API server
 // rejects.
 func (res FieldManager) Apply(req Request) (*Outcome, error) {
-	return res.run(req, applySteps[:], ApplyID(req.Manager).String())
+	return res.run(req, applySteps[:], ApplyID(req.Manager))
 }
 
 // Update records an update (a create, a replace or a patch) by req.Manager, as the API server's
 // field manager does (updateSteps): the object is stored as sent, and its managedFields say who
 // owns what.
 func (res FieldManager) Update(req Request) (*Outcome, error) {
-	return res.run(req, updateSteps[:], UpdateID(req.Manager, res.APIVersion).String())
+	return res.run(req, updateSteps[:], UpdateID(req.Manager, res.APIVersion))
 }
 
 // run runs steps in order until one ends the operation.
-func (res FieldManager) run(req Request, steps []step, id string) (*Outcome, error) {
+func (res FieldManager) run(req Request, steps []step, id ID) (*Outcome, error) {
 	op := &operation{res: res, req: req, id: id, out: &Outcome{Decisions: &decision.Log{}}}
 	for _, s := range steps {
 		done, err := s.run(op)

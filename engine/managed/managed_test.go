@@ -25,20 +25,16 @@ func TestIDs(t *testing.T) {
 		if got := tt.id.String(); got != tt.text {
 			t.Errorf("String = %s, want %s", got, tt.text)
 		}
-		if got := ParseID(tt.text); got != tt.id {
-			t.Errorf("ParseID(%s) = %+v", tt.text, got)
-		}
 		if got := tt.id.Display(); got != tt.display {
 			t.Errorf("Display = %s, want %s", got, tt.display)
 		}
 	}
-	for _, id := range []ID{ApplyID(`a "quoted" <name>`), UpdateID("x,y:z", "v1"), {Manager: "k", Operation: OperationUpdate, APIVersion: "v1", Subresource: "status"}} {
-		if got := ParseID(id.String()); got != id {
-			t.Errorf("ParseID(%s) = %+v, want %+v", id.String(), got, id)
-		}
+	// An applier is one manager whatever the version its entries name.
+	if a, b := (ID{Manager: "a", Operation: OperationApply, APIVersion: "v1"}).keyed(), (ID{Manager: "a", Operation: OperationApply, APIVersion: "v2"}).keyed(); a != b || a != ApplyID("a") {
+		t.Errorf("appliers keyed as %+v and %+v", a, b)
 	}
-	if got := ParseID("default"); got.Manager != "default" {
-		t.Errorf("a plain name should parse as a manager: %+v", got)
+	if u := UpdateID("a", "v1"); u.keyed() != u {
+		t.Errorf("an updater keyed as %+v", u.keyed())
 	}
 }
 
@@ -77,7 +73,7 @@ func TestEntriesRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(managers) != 2 || times[ApplyID("kubectl").String()].Format(TimeFormat) != "2025-01-01T00:00:00Z" {
+	if len(managers) != 2 || times[ApplyID("kubectl")].Format(TimeFormat) != "2025-01-01T00:00:00Z" {
 		t.Fatalf("decoded %v %v", managers, times)
 	}
 	out := Encode(managers, times)

@@ -59,7 +59,7 @@ import (
 type operation struct {
 	res FieldManager
 	req Request
-	id  string // the requester's identifier
+	id  ID // the requester's
 	out *Outcome
 
 	// stored is live as stored, managedFields included (an empty object for a create);
@@ -142,7 +142,7 @@ func applyOnce(op *operation) (bool, error) {
 	op.times = op.storedTimes.Clone()
 	op.object = withoutManagedFields(op.stored)
 	managers := op.storedManagers.Clone()
-	bfa := UpdateID(BeforeFirstApply, res.APIVersion).String()
+	bfa := UpdateID(BeforeFirstApply, res.APIVersion)
 	if len(managers) == 0 {
 		var err error
 		managers, err = res.recordChange(change{from: emptyObject(res.APIVersion, res.Kind), to: op.object, id: bfa, now: req.Now}, managers, op.times)
@@ -326,7 +326,7 @@ func capUpdateEntries(op *operation) (bool, error) {
 // change is one change of an object, by a manager.
 type change struct {
 	from, to *yamltree.Node
-	id       string // the manager's identifier
+	id       ID // the manager's
 	now      time.Time
 	log      *decision.Log // nil records nothing
 }
@@ -345,7 +345,7 @@ func (res FieldManager) recordChange(c change, managers Managers, times Times) (
 // gain gives manager id the fields of changed a manager may own, on top of what it owns at the
 // resource's version, and moves its time to now; when there are none, its entry and time stay
 // as they were.
-func (res FieldManager) gain(managers Managers, times Times, id string, changed *fieldset.Set, now time.Time) {
+func (res FieldManager) gain(managers Managers, times Times, id ID, changed *fieldset.Set, now time.Time) {
 	gained := changed.Difference(unownable())
 	if gained.Empty() {
 		return
@@ -391,7 +391,7 @@ func unownable() *fieldset.Set {
 
 // keepOwnable takes unownableFields from manager's set, dropping the manager when nothing is
 // left.
-func keepOwnable(managers Managers, manager string) {
+func keepOwnable(managers Managers, manager ID) {
 	vs, ok := managers[manager]
 	if !ok {
 		return

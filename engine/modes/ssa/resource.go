@@ -37,9 +37,9 @@ type runner struct {
 type outcome struct {
 	triple    stream.Triple
 	action    Action
-	op        string // apply or update
-	requester string // options.manager
-	manager   string // the operating manager's identifier
+	op        string     // apply or update
+	requester string     // options.manager
+	manager   managed.ID // the operating manager
 	typ       *schema.Type
 	deduced   bool // no schema knows the kind
 	live      *yamltree.Node
@@ -74,10 +74,10 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	req := managed.Request{Live: o.live, Object: o.config, Manager: r.in.Request.Options.Manager,
 		Force: r.in.Request.Options.Force, Now: r.now}
 	if o.op == opUpdate {
-		o.manager = managed.UpdateID(req.Manager, fm.APIVersion).String()
+		o.manager = managed.UpdateID(req.Manager, fm.APIVersion)
 		o.done, err = fm.Update(req)
 	} else {
-		o.manager = managed.ApplyID(req.Manager).String()
+		o.manager = managed.ApplyID(req.Manager)
 		o.done, err = fm.Apply(req)
 	}
 	if err != nil {
