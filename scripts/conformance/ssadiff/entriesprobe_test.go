@@ -103,7 +103,7 @@ func (p entriesProbe) list() []interface{} {
 func probeConfigMap(entries []interface{}) object {
 	return object{"apiVersion": "v1", "kind": "ConfigMap",
 		"metadata": object{"name": "probe", "namespace": "default", "uid": "u1", "managedFields": entries},
-		"data": object{"a": "x", "b": "x"}}
+		"data":     object{"a": "x", "b": "x"}}
 }
 
 func TestManagedFieldsEntriesMatchFieldManager(t *testing.T) {
