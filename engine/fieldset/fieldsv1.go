@@ -45,20 +45,16 @@ const memberMark = "."
 // empty set).
 func (s *Set) JSON() (string, error) {
 	var b strings.Builder
-	if err := writeObject(&b, s, false); err != nil {
-		return "", err
-	}
-	return b.String(), nil
+	b.WriteByte('{')
+	err := writeElements(&b, s)
+	b.WriteByte('}')
+	return b.String(), err
 }
 
-// writeObject writes the object under an element: member says whether the element itself is
-// a member, below holds the paths under it (the whole set for the top level, never a member).
-func writeObject(b *strings.Builder, below *Set, member bool) error {
-	b.WriteByte('{')
-	if member && !below.Empty() {
-		b.WriteString(`".":{},`)
-	}
-	for i, e := range below.levelElements() {
+// writeElements writes the keys of s's first level, each with the object under it (see the
+// table above).
+func writeElements(b *strings.Builder, s *Set) error {
+	for i, e := range s.levelElements() {
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -67,12 +63,17 @@ func writeObject(b *strings.Builder, below *Set, member bool) error {
 			return err
 		}
 		writeKeyString(b, text)
-		b.WriteByte(':')
-		if err := writeObject(b, below.Child(e), below.HasMember(e)); err != nil {
-			return err
+		b.WriteString(":{")
+		if below := s.Child(e); !below.Empty() {
+			if s.HasMember(e) {
+				b.WriteString(`".":{},`)
+			}
+			if err := writeElements(b, below); err != nil {
+				return err
+			}
 		}
+		b.WriteByte('}')
 	}
-	b.WriteByte('}')
 	return nil
 }
 
@@ -83,35 +84,38 @@ func (s *Set) levelElements() []fieldpath.Element {
 }
 
 // Node writes s in the FieldsV1 form as a YAML map, for a result's metadata.managedFields: the
-// objects of JSON, an empty one in flow style ({}).
+// objects JSON writes, an empty one in flow style ({}).
 func (s *Set) Node() (*yamltree.Node, error) {
-	return objectNode(s, false)
+	n := objectNode()
+	return n, fillElements(n, s)
 }
 
-// objectNode is writeObject's twin building a node.
-func objectNode(below *Set, member bool) (*yamltree.Node, error) {
-	n := yamltree.NewMap()
-	if member && !below.Empty() {
-		n.Set(memberMark, emptyObjectNode())
-	}
-	for _, e := range below.levelElements() {
+// fillElements is writeElements' twin, filling a map node.
+func fillElements(n *yamltree.Node, s *Set) error {
+	for _, e := range s.levelElements() {
 		text, err := ElementText(e)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		v, err := objectNode(below.Child(e), below.HasMember(e))
-		if err != nil {
-			return nil, err
+		under := objectNode()
+		if below := s.Child(e); !below.Empty() {
+			if s.HasMember(e) {
+				under.Set(memberMark, objectNode())
+			}
+			if err := fillElements(under, below); err != nil {
+				return err
+			}
 		}
-		n.Set(text, v)
+		n.Set(text, under)
 	}
-	if len(n.Fields) == 0 {
-		n.Style = yamltree.Flow
+	if len(n.Fields) > 0 {
+		n.Style = yamltree.Plain
 	}
-	return n, nil
+	return nil
 }
 
-func emptyObjectNode() *yamltree.Node {
+// objectNode returns an empty object, in flow style ({}) until it gets keys.
+func objectNode() *yamltree.Node {
 	m := yamltree.NewMap()
 	m.Style = yamltree.Flow
 	return m
