@@ -36,7 +36,7 @@ import (
 //	last-applied       | kubectl only: the annotation, when the result holds it, rewritten    | last-applied probe
 //	                   | with the config                                                      |
 //	write              | managedFields from the managers, in entryKey's order; dropped when   | sequences; entries
-//	                   | no manager is left                                                   | probe
+//	                   | no manager is left (a metadata holding nothing else goes too)        | probe
 //
 // An update (updateSteps):
 //
@@ -227,9 +227,14 @@ func rewriteLastApplied(op *operation) (bool, error) {
 	return false, nil
 }
 
-// writeManagedFields writes the managers into the object's managedFields.
+// writeManagedFields writes the managers into the object's managedFields. A metadata that held
+// nothing but managedFields goes with them when no manager is left (recorded as
+// RuleManagedFields).
 func writeManagedFields(op *operation) (bool, error) {
 	op.out.Entries = Encode(op.managers, op.times)
+	if m := metadataOf(op.stored); m != nil && len(m.Fields) == 1 && m.Has("managedFields") && metadataOf(op.out.Object) == nil && len(op.out.Entries) == 0 {
+		relabel(op.out.Decisions, managedFieldsPath[:1], RuleManagedFields)
+	}
 	return true, setManagedFields(op.out.Object, op.out.Entries, op.out.Decisions)
 }
 

@@ -102,7 +102,10 @@ var reasons = []reasonRow{
 			e.ownedBy(m.path)
 	}},
 	{managed.RuleManagedFields, func(e *explainer, m marked) string {
-		if m.mark == contract.Deleted {
+		switch {
+		case m.mark == contract.Deleted && len(m.path) == 1:
+			return "it held nothing but managedFields, which the API server drops when no manager owns a field: the metadata goes with them"
+		case m.mark == contract.Deleted:
 			return "no manager owns a field any more, so the API server drops managedFields"
 		}
 		return "written by the API server, owned by no manager: one entry per manager, operation and API version, listing the fields it owns (FieldsV1) and when it last changed the object"
