@@ -171,8 +171,8 @@ type UpdateOp struct {
 	Live, Object *yamltree.Node // Live may be nil (a null object)
 	Managers     Managers       // not changed
 	// Log receives the update's decisions: every field of Object unchanged or taken
-	// (RuleUpdateUnchanged, RuleUpdateOwned), every field of Live it removed (RuleUpdateRemoved);
-	// nil records nothing.
+	// (RuleUpdateUnchanged, RuleUpdateOwned), every field of Live it removed (RuleUpdateRemoved),
+	// those below an item live held twice included; nil records nothing.
 	Log *decision.Log
 }
 
@@ -190,6 +190,8 @@ func (op UpdateOp) Run() (Managers, *fieldset.Set, error) {
 	}
 	loseChanges(managers, cmp, ID{})
 	if op.Log != nil {
+		// Live's fields first, as removed: those the object holds are decided again below.
+		typed.Record(op.Type, live, op.Log, RuleUpdateRemoved, decision.Live)
 		typed.Record(op.Type, op.Object, op.Log, RuleUpdateUnchanged, decision.Updated|decision.Live)
 		recordSet(op.Log, cmp.Changed(), RuleUpdateOwned)
 		recordSet(op.Log, cmp.Removed, RuleUpdateRemoved)
