@@ -42,39 +42,29 @@ import (
 const memberMark = "."
 
 // JSON writes s in the FieldsV1 form, byte for byte as the API server writes it ("{}" for the
-// empty set).
+// empty set): the objects of Node, keys quoted as the table above says.
 func (s *Set) JSON() (string, error) {
+	n, err := s.Node()
+	if err != nil {
+		return "", err
+	}
 	var b strings.Builder
-	b.WriteByte('{')
-	err := writeElements(&b, s)
-	b.WriteByte('}')
-	return b.String(), err
+	writeObject(&b, n)
+	return b.String(), nil
 }
 
-// writeElements writes the keys of s's first level, each with the object under it (see the
-// table above).
-func writeElements(b *strings.Builder, s *Set) error {
-	for i, e := range s.levelElements() {
+// writeObject writes a FieldsV1 object built by Node.
+func writeObject(b *strings.Builder, n *yamltree.Node) {
+	b.WriteByte('{')
+	for i, f := range n.Fields {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		text, err := ElementText(e)
-		if err != nil {
-			return err
-		}
-		writeKeyString(b, text)
-		b.WriteString(":{")
-		if below := s.Child(e); !below.Empty() {
-			if s.HasMember(e) {
-				b.WriteString(`".":{},`)
-			}
-			if err := writeElements(b, below); err != nil {
-				return err
-			}
-		}
-		b.WriteByte('}')
+		writeKeyString(b, f.Key.Value)
+		b.WriteByte(':')
+		writeObject(b, f.Value)
 	}
-	return nil
+	b.WriteByte('}')
 }
 
 // levelElements returns the elements of s's first level, members and those with paths below
@@ -90,7 +80,8 @@ func (s *Set) Node() (*yamltree.Node, error) {
 	return n, fillElements(n, s)
 }
 
-// fillElements is writeElements' twin, filling a map node.
+// fillElements adds the keys of s's first level to n, each with the object under it (see the
+// table above).
 func fillElements(n *yamltree.Node, s *Set) error {
 	for _, e := range s.levelElements() {
 		text, err := ElementText(e)

@@ -91,7 +91,7 @@ func (res FieldManager) Update(req Request) (*Outcome, error) {
 func (res FieldManager) run(req Request, steps []step, id ID) (*Outcome, error) {
 	op := &operation{res: res, req: req, id: id, out: &Outcome{Decisions: &decision.Log{}}}
 	for _, s := range steps {
-		done, err := s.run(op)
+		done, err := s(op)
 		if err != nil {
 			return nil, err
 		}

@@ -75,28 +75,26 @@ type operation struct {
 }
 
 // step is one row of the tables above; done ends the operation.
-type step struct {
-	name string
-	run  func(op *operation) (done bool, err error)
-}
+type step func(op *operation) (done bool, err error)
 
+// applySteps and updateSteps are the tables above, row by row.
 var applySteps = [...]step{
-	{"check", checkApplied},
-	{"read managers", readLiveManagers},
-	{"apply", applyOnce},
-	{"hand over", handOver},
-	{"stop on conflicts", stopOnConflicts},
-	{"last-applied", rewriteLastApplied},
-	{"write", writeManagedFields},
+	checkApplied,
+	readLiveManagers,
+	applyOnce,
+	handOver,
+	stopOnConflicts,
+	rewriteLastApplied,
+	writeManagedFields,
 }
 
 var updateSteps = [...]step{
-	{"check", checkUpdated},
-	{"read managers", readUpdateManagers},
-	{"untracked", leaveUntracked},
-	{"record the update", recordUpdate},
-	{"cap updaters", capUpdateEntries},
-	{"write", writeManagedFields},
+	checkUpdated,
+	readUpdateManagers,
+	leaveUntracked,
+	recordUpdate,
+	capUpdateEntries,
+	writeManagedFields,
 }
 
 // checkApplied checks an apply's request and sets the stored object.
