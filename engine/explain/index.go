@@ -1,7 +1,7 @@
 package explain
 
 import (
-	"github.com/mergeplay/mergeplay/engine/smp"
+	smp "github.com/mergeplay/mergeplay/engine/smpold"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 

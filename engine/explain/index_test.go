@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mergeplay/mergeplay/engine/smp"
+	smp "github.com/mergeplay/mergeplay/engine/smpold"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
-	"github.com/mergeplay/mergeplay/engine/smp"
+	smp "github.com/mergeplay/mergeplay/engine/smpold"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 

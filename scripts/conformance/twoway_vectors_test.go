@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/schema"
-	"github.com/mergeplay/mergeplay/engine/smp"
+	smp "github.com/mergeplay/mergeplay/engine/smpold"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"

@@ -8,7 +8,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/modes"
-	"github.com/mergeplay/mergeplay/engine/smp"
+	smp "github.com/mergeplay/mergeplay/engine/smpold"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )

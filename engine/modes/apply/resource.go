@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mergeplay/mergeplay/engine/jsonmerge"
-	"github.com/mergeplay/mergeplay/engine/smp"
+	smp "github.com/mergeplay/mergeplay/engine/smpold"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )

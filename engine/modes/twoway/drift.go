@@ -3,7 +3,7 @@ package twoway
 import (
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
-	"github.com/mergeplay/mergeplay/engine/smp"
+	smp "github.com/mergeplay/mergeplay/engine/smpold"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 

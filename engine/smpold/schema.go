@@ -1,4 +1,4 @@
-package smp
+package smpold
 
 // Meta is the patch metadata of one field: its strategies ("merge", "replace", "retainKeys", or
 // two of them such as "merge,retainKeys") and its merge key.

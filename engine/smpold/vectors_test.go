@@ -1,4 +1,4 @@
-package smp
+package smpold
 
 import (
 	"encoding/json"
@@ -22,7 +22,7 @@ type vector struct {
 
 func loadVectors(t *testing.T) ([]vector, Schema) {
 	t.Helper()
-	data, err := os.ReadFile("testdata/smp-threeway-vectors.json")
+	data, err := os.ReadFile("../smp/testdata/smp-threeway-vectors.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func loadVectors(t *testing.T) ([]vector, Schema) {
 	if err = json.Unmarshal(data, &vs); err != nil {
 		t.Fatal(err)
 	}
-	swagger, err := os.ReadFile("testdata/swagger-merge-item.json")
+	swagger, err := os.ReadFile("../smp/testdata/swagger-merge-item.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,4 +16,4 @@
 // Entry points: ThreeWay (what kubectl apply sends), TwoWay (what Helm 2 sends), Apply (what the
 // API server does with a patch), and Conflicts (what overwrite=false refuses). None of them
 // modifies its arguments.
-package smp
+package smpold
