@@ -1,0 +1,161 @@
+package smp
+
+import (
+	"fmt"
+
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Side names one of the inputs an alignment pairs: last-applied (original), the config with its
+// new last-applied annotation (updated) and live. A two-way diff pairs original and updated
+// alone.
+type Side uint8
+
+// The sides.
+const (
+	Original Side = iota
+	Updated
+	Live
+	sideCount
+)
+
+// Aligned is one place of an object: the root, a field, a list item or a value of a set, as
+// each side holds it (nil where a side lacks it). The three-way patch, the two-way patch and the
+// conflict check all read one alignment: each asks the places it visits for their fields or
+// items, which are paired once, on first use, by field name, by merge key (for lists merged by
+// key) or by value (sets of primitives). Schema lookups happen there too, so that a field the
+// schema lacks fails only where the reference would look it up: where two sides hold maps, or
+// lists, there.
+type Aligned struct {
+	sides  [sideCount]*yamltree.Node
+	parent *Aligned
+	elem   fieldpath.Element
+	// index is the place's position among its list's paired items: the order a diff walks
+	// them in.
+	index int
+	// sch describes the fields below, when the place holds maps.
+	sch Schema
+
+	fields   []*Aligned
+	byName   map[string]*Aligned
+	lists    *listPairs
+	mapMemo  *mapMeta
+	listMemo *listMeta
+	metaErr  error
+}
+
+// Align pairs the sides of one object; sch describes its root. A side may be nil.
+func Align(original, updated, live *yamltree.Node, sch Schema) *Aligned {
+	return &Aligned{sides: [sideCount]*yamltree.Node{original, updated, live}, sch: sch}
+}
+
+// At returns what side holds here.
+func (a *Aligned) At(s Side) *yamltree.Node { return a.sides[s] }
+
+// Path is the place's path from the object's root.
+func (a *Aligned) Path() fieldpath.Path {
+	n := 0
+	for p := a; p.parent != nil; p = p.parent {
+		n++
+	}
+	path := make(fieldpath.Path, n)
+	for p := a; p.parent != nil; p = p.parent {
+		n--
+		path[n] = p.elem
+	}
+	return path
+}
+
+// Fields returns the fields of the sides that hold maps here, paired by name: updated's in its
+// order, then live's, then original's.
+func (a *Aligned) Fields() []*Aligned {
+	if a.fields != nil || a.byName != nil {
+		return a.fields
+	}
+	a.byName = map[string]*Aligned{}
+	for _, s := range [...]Side{Updated, Live, Original} {
+		n := a.sides[s]
+		if !n.IsMap() {
+			continue
+		}
+		for _, f := range n.Fields {
+			c := a.byName[f.Key.Value]
+			if c == nil {
+				c = &Aligned{parent: a, elem: fieldpath.Element{Field: f.Key.Value}}
+				a.byName[f.Key.Value] = c
+				a.fields = append(a.fields, c)
+			}
+			c.sides[s] = f.Value
+		}
+	}
+	return a.fields
+}
+
+// Field returns the field name, or nil when no side holding a map here has it.
+func (a *Aligned) Field(name string) *Aligned {
+	a.Fields()
+	return a.byName[name]
+}
+
+// mapMeta looks the place up, in its parent's schema, as a field holding maps; the children
+// then know their own schema.
+func (a *Aligned) mapMeta() (mapMeta, error) {
+	if a.mapMemo == nil {
+		m, err := a.parentSchema().mapField(a.elem.Field)
+		a.mapMemo, a.metaErr = &m, located(err, a.anyNode())
+		a.sch = m.schema
+	}
+	return *a.mapMemo, a.metaErr
+}
+
+// listMeta looks the place up, in its parent's schema, as a field holding lists.
+func (a *Aligned) listMeta() (listMeta, error) {
+	if a.listMemo == nil {
+		l, err := a.parentSchema().listField(a.elem.Field)
+		a.listMemo, a.metaErr = &l, located(err, a.anyNode())
+	}
+	return *a.listMemo, a.metaErr
+}
+
+// parentSchema is the schema of the map holding this field.
+func (a *Aligned) parentSchema() Schema {
+	if a.parent == nil {
+		return Schema{}
+	}
+	return a.parent.sch
+}
+
+// anyNode returns the first node a side holds here, for positions.
+func (a *Aligned) anyNode() *yamltree.Node {
+	for _, s := range [...]Side{Updated, Live, Original} {
+		if a.sides[s] != nil {
+			return a.sides[s]
+		}
+	}
+	return nil
+}
+
+// describe writes a node's value for the reference's messages, as fmt prints decoded data.
+func describe(n *yamltree.Node) string { return printed(n) }
+
+// mixedKindsError is the reference's refusal of lists whose items are not all of one kind.
+func mixedKindsError(lists ...*yamltree.Node) error {
+	parts := make([]string, len(lists))
+	for i, l := range lists {
+		parts[i] = printed(l)
+	}
+	msg := "list element types are not identical: ["
+	for i, p := range parts {
+		if i > 0 {
+			msg += " "
+		}
+		msg += p
+	}
+	return &Error{Message: msg + "]"}
+}
+
+// missingKeyError is the reference's refusal of a list item without its merge key.
+func missingKeyError(item *yamltree.Node, key []string) error {
+	return errorAt(item, fmt.Sprintf("map: %s does not contain declared merge key: %s", describe(item), keyFieldsText(key)))
+}

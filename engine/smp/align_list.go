@@ -1,0 +1,188 @@
+package smp
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// listPairs are the items of the lists a place holds, paired across sides.
+type listPairs struct {
+	children []*Aligned
+	// kinds is the kind of each side's items: nullKind when the side holds no item (or no list),
+	// mixedKinds when its items are of several kinds.
+	kinds [sideCount]kind
+	// missing is, per side, the first map item that lacks the merge key.
+	missing [sideCount]*yamltree.Node
+}
+
+// mixedKinds marks a list whose items are of several kinds.
+const mixedKinds kind = 255
+
+// Items returns the items of the lists the sides in ss hold here, paired, in the order the
+// reference's diff walks them (pairedOrder), each child holding the items of every side. Items
+// of a list merged by key pair on their key's text (keyText), others on their value's text; a
+// text repeated in one list pairs by occurrence. It fails as the reference does when the items
+// of those sides are not all of one kind, or when an item of a list of maps lacks its key.
+func (a *Aligned) Items(lm listMeta, ss ...Side) ([]*Aligned, kind, error) {
+	if a.lists == nil {
+		a.lists = a.pairItems(lm)
+	}
+	k := nullKind
+	for _, s := range ss {
+		switch sk := a.lists.kinds[s]; {
+		case sk == nullKind:
+		case k == nullKind:
+			k = sk
+		case sk != k:
+			k = mixedKinds
+		}
+		if a.lists.kinds[s] == mixedKinds {
+			k = mixedKinds
+		}
+	}
+	if k == mixedKinds {
+		var lists []*yamltree.Node
+		for _, s := range ss {
+			lists = append(lists, orEmptyList(a.sides[s]))
+		}
+		return nil, k, located(mixedKindsError(lists...), a.anyNode())
+	}
+	if k == mapKind && len(lm.key) > 0 {
+		for _, s := range ss {
+			if m := a.lists.missing[s]; m != nil {
+				return nil, k, missingKeyError(m, lm.key)
+			}
+		}
+	}
+	return a.lists.children, k, nil
+}
+
+func orEmptyList(n *yamltree.Node) *yamltree.Node {
+	if n.IsList() {
+		return n
+	}
+	return yamltree.NewList()
+}
+
+// pairItems pairs the items of every side's list.
+func (a *Aligned) pairItems(lm listMeta) *listPairs {
+	p := &listPairs{}
+	byPair := map[pairKey]*Aligned{}
+	var keys []pairKey
+	for s := range sideCount {
+		l := a.sides[s]
+		if !l.IsList() {
+			continue
+		}
+		p.kinds[s] = itemsKind(l)
+		itemTexts := make([]string, len(l.Items))
+		for i, it := range l.Items {
+			itemTexts[i] = p.itemText(it, lm.key, s)
+		}
+		ranks := map[string]int{}
+		for _, i := range pairedOrder(itemTexts) {
+			text := itemTexts[i]
+			if text == "" {
+				continue
+			}
+			k := pairKey{text: text, rank: ranks[text]}
+			ranks[text]++
+			c := byPair[k]
+			if c == nil {
+				c = &Aligned{parent: a, sch: lm.items}
+				byPair[k] = c
+				keys = append(keys, k)
+			}
+			c.sides[s] = l.Items[i]
+		}
+	}
+	slices.SortFunc(keys, func(x, y pairKey) int {
+		if c := strings.Compare(x.text, y.text); c != 0 {
+			return c
+		}
+		return x.rank - y.rank
+	})
+	p.children = make([]*Aligned, len(keys))
+	for i, k := range keys {
+		c := byPair[k]
+		c.elem = elementOf(c.anyNode(), lm.key)
+		c.index = i
+		p.children[i] = c
+	}
+	return p
+}
+
+// pairKey identifies the items that pair: their text, and which occurrence of it they are.
+type pairKey struct {
+	text string
+	rank int
+}
+
+// itemText is the text an item pairs on: its key's for a map of a list merged by key (empty,
+// and recorded as missing, when it lacks the key), its value's otherwise.
+func (p *listPairs) itemText(it *yamltree.Node, key []string, s Side) string {
+	if it.IsMap() && len(key) > 0 {
+		k, ok := keyOf(it, key)
+		if !ok {
+			if p.missing[s] == nil {
+				p.missing[s] = it
+			}
+			return ""
+		}
+		return "k" + keyText(k)
+	}
+	return "v" + printed(it)
+}
+
+// elementOf is the path element of an item: its key, or its value.
+func elementOf(it *yamltree.Node, key []string) fieldpath.Element {
+	if it.IsMap() && len(key) > 0 {
+		if k, ok := keyOf(it, key); ok {
+			return k
+		}
+	}
+	return fieldpath.Element{Value: it}
+}
+
+// itemsKind is the kind shared by every item of l, nullKind for an empty list, mixedKinds when
+// they differ.
+func itemsKind(l *yamltree.Node) kind {
+	k := nullKind
+	for i, it := range l.Items {
+		ik := kindOf(it)
+		if i == 0 {
+			k = ik
+		} else if ik != k {
+			return mixedKinds
+		}
+	}
+	return k
+}
+
+// pairedOrder returns the indexes of items in the order the reference sorts a list before it
+// diffs it: by text, with sort.Sort and a "less or equal" comparison, which is not stable and,
+// on equal texts, moves items past each other (a short list ends with its equal texts in
+// reverse order). The items of one text then pair, across lists, in this order: it decides
+// which of two items with one key is diffed against which. Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "equal keys pair in reverse").
+func pairedOrder(texts []string) []int {
+	s := &byText{texts: texts, index: make([]int, len(texts))}
+	for i := range s.index {
+		s.index[i] = i
+	}
+	sort.Sort(s)
+	return s.index
+}
+
+type byText struct {
+	texts []string
+	index []int
+}
+
+func (s *byText) Len() int           { return len(s.index) }
+func (s *byText) Less(i, j int) bool { return s.texts[s.index[i]] <= s.texts[s.index[j]] }
+func (s *byText) Swap(i, j int)      { s.index[i], s.index[j] = s.index[j], s.index[i] }

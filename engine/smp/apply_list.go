@@ -1,0 +1,209 @@
+package smp
+
+import (
+	"sort"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// mergeList merges a patch list into a list live holds, for a list the schema merges.
+func (ap *applier) mergeList(current *yamltree.Node, p *List, lm listMeta) (*yamltree.Node, error) {
+	m, err := ap.mergeItems(current.Items, p, lm)
+	if err != nil {
+		return nil, err
+	}
+	out := shell(current, yamltree.ListNode)
+	out.Items = m.arranged(ap.nodeOps(lm, lm.key).text)
+	return out, nil
+}
+
+// mergeItems merges a patch list into live's items, after the API server's checks: one kind of
+// item on both sides; maps holding their key in a list merged by key; no map in a set.
+func (ap *applier) mergeItems(items []*yamltree.Node, p *List, lm listMeta) (mergedList[*yamltree.Node], error) {
+	if d, err := readListDirectives(p); err != nil || d.replaced {
+		if err == nil {
+			_, err = checkPatchLists(lm, nil, d.items)
+		}
+		ops := ap.nodeOps(lm, lm.keyFor(d.items))
+		return mergedList[*yamltree.Node]{items: byFirstPosition(takeAll(d.items, ops), ops.text), replaced: d.replaced}, err
+	}
+	if len(items) == 0 {
+		if _, err := checkPatchLists(lm, nil, patchData(p.Items)); err != nil {
+			return mergedList[*yamltree.Node]{}, err
+		}
+	}
+	key, err := checkLists(lm, items, p.Items)
+	if err != nil {
+		return mergedList[*yamltree.Node]{}, err
+	}
+	ops := ap.nodeOps(lm, key)
+	if len(key) == 0 {
+		return mergePrimitives(items, p, ops), nil
+	}
+	return mergeKeyed(items, p, key, ops)
+}
+
+// nodeOps are the item operations on live's items.
+func (ap *applier) nodeOps(lm listMeta, key []string) itemOps[*yamltree.Node] {
+	at := positions{key: key}
+	return itemOps[*yamltree.Node]{
+		text: func(n *yamltree.Node) string { t, _ := at.matchText(n); return t },
+		take: func(v *Value) *yamltree.Node { return v.node(keepAll) },
+		merge: func(n *yamltree.Node, v *Value) (*yamltree.Node, error) {
+			return ap.mergeMap(n, v.Map, lm.items)
+		},
+		directive:  func(n *yamltree.Node) bool { return n.IsMap() && n.Has(keyPrefix[PatchEntry]) },
+		missingKey: func(n *yamltree.Node) error { return missingKeyError(n, key) },
+	}
+}
+
+// checkLists checks a list and a patch list about to be merged, and returns the key their items
+// merge on (nil for a set of primitives).
+func checkLists(lm listMeta, items []*yamltree.Node, patch []*Value) ([]string, error) {
+	values := make([]*Value, len(items))
+	for i, it := range items {
+		values[i] = Read(it)
+	}
+	return checkPatchLists(lm, values, patchData(patch))
+}
+
+// patchData is a patch list without its "$patch" items.
+func patchData(items []*Value) []*Value {
+	out := make([]*Value, 0, len(items))
+	for _, it := range items {
+		if it.Map == nil || it.Map.Get(PatchEntry, "") == nil {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// orderedList merges the list field a "$setElementOrder" orders (when the patch holds it) and
+// puts it in that order: the items the order names first, as it names them; the others (live
+// holds them alone) interleaved by where they stood. A patch list whose items do not follow the
+// order is refused.
+func (ap *applier) orderedList(target *yamltree.Node, p *Map, e *Entry, sch Schema) error {
+	if e.Value.List == nil {
+		return &Error{Message: "expected a []interface {}, but received a " + describeNonList(e.Value.Tree())}
+	}
+	list := p.Field(e.Name)
+	i := target.Index(e.Name)
+	var patchList *List
+	if list != nil && list.List != nil {
+		patchList = list.List
+	}
+	if (i >= 0 || patchList != nil) && countItems(target.Get(e.Name))+countPatchItems(patchList) == 0 {
+		return &Error{Message: "no elements in any of the given slices"}
+	}
+	if i < 0 && patchList == nil {
+		return nil
+	}
+	var current *yamltree.Node
+	if i >= 0 {
+		if current = target.Fields[i].Value; !current.IsList() {
+			return &Error{Message: "expected a []interface {}, but received a " + printed(current)}
+		}
+	}
+	lm, err := sch.listField(e.Name)
+	if err != nil {
+		return err
+	}
+	merged, err := ap.mergeOrdered(current, patchList, e.Value.List, lm)
+	if err != nil {
+		return err
+	}
+	if i < 0 {
+		out := shell(patchList.Node, yamltree.ListNode)
+		out.Items = merged
+		target.Fields = append(target.Fields, yamltree.Field{Key: keyNodeOf(p.Get(FieldEntry, e.Name)), Value: out})
+		return nil
+	}
+	out := shell(current, yamltree.ListNode)
+	out.Items = merged
+	target.Fields[i].Value = out
+	return nil
+}
+
+// mergeOrdered merges patchList (nil: none) into current (nil: live lacks the list) and
+// orders the result: the list merge first, then the order's checks (one kind of item; the keys
+// of a list merged by key, in the order too; the patch list's items in the order's order, unless
+// the patch replaced the list) and its arrangement. An empty order leaves the merge as it is.
+func (ap *applier) mergeOrdered(current *yamltree.Node, patchList, order *List, lm listMeta) ([]*yamltree.Node, error) {
+	m, err := ap.mergeForOrder(current, patchList, lm)
+	if err != nil || len(order.Items) == 0 {
+		return m.ordered(nil, nil), err
+	}
+	key, err := checkLists(lm, m.items, order.Items)
+	if err != nil {
+		return nil, err
+	}
+	if patchList != nil && len(patchData(patchList.Items)) > 0 {
+		if err := checkOrder(patchList.Items, order.Items, key); err != nil {
+			return nil, err
+		}
+	}
+	ops := ap.nodeOps(lm, key)
+	if m.view == nil && current != nil {
+		m.view = textsOf(current.Items, ops.text)
+	}
+	m.replaced = false
+	return m.ordered(ops.text, patchTexts(order.Items, key)), nil
+}
+
+// mergeForOrder is the list merge beside a "$setElementOrder": live's list as it is when the
+// patch holds none; the patch's items (its "$patch: delete" items dropped, or all but the
+// "$patch: replace" one) when live lacks the list; else a list merge, or, for a list the schema
+// does not merge, the patch's list.
+func (ap *applier) mergeForOrder(current *yamltree.Node, patchList *List, lm listMeta) (mergedList[*yamltree.Node], error) {
+	ops := ap.nodeOps(lm, nil)
+	switch {
+	case patchList == nil:
+		_, err := checkLists(lm, current.Items, nil)
+		return mergedList[*yamltree.Node]{items: current.Items}, err
+	case current == nil || len(current.Items) == 0:
+		d, err := readListDirectives(patchList)
+		if err != nil {
+			return mergedList[*yamltree.Node]{}, err
+		}
+		if _, err := checkPatchLists(lm, nil, d.items); err != nil {
+			return mergedList[*yamltree.Node]{}, err
+		}
+		return mergedList[*yamltree.Node]{items: takeAll(d.items, ops), replaced: d.replaced && len(d.items) == 0}, nil
+	case lm.merge:
+		if _, err := checkLists(lm, current.Items, nil); err != nil {
+			return mergedList[*yamltree.Node]{}, err
+		}
+		return ap.mergeItems(current.Items, patchList, lm)
+	}
+	return mergedList[*yamltree.Node]{items: takeAll(patchList.Items, ops)}, nil
+}
+
+// describeNonList writes a value that should have been a list, as the reference's message does.
+func describeNonList(n *yamltree.Node) string {
+	if n.IsNull() {
+		return "%!s(<nil>)"
+	}
+	return printed(n)
+}
+
+func countItems(n *yamltree.Node) int {
+	if n.IsList() {
+		return len(n.Items)
+	}
+	return 0
+}
+
+func countPatchItems(l *List) int {
+	if l == nil {
+		return 0
+	}
+	return len(l.Items)
+}
+
+// byFirstPosition orders items by where their text first appears among them, stably: a list a
+// patch replaces comes out so, its repeated keys side by side.
+func byFirstPosition[T any](items []T, text func(T) string) []T {
+	first := firstPositions(textsOf(items, text))
+	sort.SliceStable(items, func(i, j int) bool { return first[text(items[i])] < first[text(items[j])] })
+	return items
+}

@@ -1,0 +1,260 @@
+package smp
+
+import (
+	"slices"
+
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// A diff goes from one side of an alignment to another. kubectl's three-way patch is two of
+// them, combined: the changes from live to the config (every field the config names is sent
+// when live differs: drift is reverted) and the deletions from last-applied to the config
+// (what the config no longer names is deleted, whether live changed it or not). Helm 2's
+// two-way patch is both from the previous render to the new one; the changes live made since
+// last-applied, which overwrite=false refuses to overwrite, both from last-applied to live.
+type direction struct{ from, to Side }
+
+var (
+	changesFromLive         = direction{from: Live, to: Updated}
+	deletionsFromLastApplied = direction{from: Original, to: Updated}
+	betweenRenders          = direction{from: Original, to: Updated}
+	driftInLive             = direction{from: Original, to: Live}
+)
+
+// changes returns the additions and changes that turn `from` into `to` at the map place a,
+// never a deletion of what `from` alone holds.
+func changes(a *Aligned, d direction) (*Map, error) {
+	out := &Map{}
+	for _, c := range a.Fields() {
+		if err := changeField(out, c, d); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// changeField adds to out the change of one field, if any.
+func changeField(out *Map, c *Aligned, d direction) error {
+	from, to := c.sides[d.from], c.sides[d.to]
+	name := c.elem.Field
+	switch {
+	case to == nil:
+		return nil
+	case from == nil || kindOf(from) != kindOf(to):
+		out.Set(FieldEntry, name, Read(to))
+	case to.IsMap():
+		return changeMap(out, c, d)
+	case to.IsList():
+		return changeList(out, c, d)
+	case !equalValues(from, to):
+		out.Set(FieldEntry, name, Read(to))
+	}
+	return nil
+}
+
+// changeMap adds the change of a field holding maps on both sides: the new map whole for the
+// replace strategy (even when nothing changed: the reference sends such a map every time, and
+// the list item holding it with it), else its changes, with "$retainKeys" for the retainKeys
+// strategy. Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "a replace map is
+// always sent").
+func changeMap(out *Map, c *Aligned, d direction) error {
+	meta, err := c.mapMeta()
+	if err != nil {
+		return err
+	}
+	if meta.strategy.Has(schema.PatchReplace) {
+		out.Set(FieldEntry, c.elem.Field, Read(c.sides[d.to]))
+		return nil
+	}
+	sub, err := changes(c, d)
+	if err != nil {
+		return err
+	}
+	if meta.strategy.Has(schema.PatchRetainKeys) && (sub.Len() > 0 || !sameKeySet(c.sides[d.from], c.sides[d.to])) {
+		addRetainKeys(sub, c.sides[d.to])
+	}
+	if sub.Len() > 0 {
+		out.Set(FieldEntry, c.elem.Field, mapValue(sub))
+	}
+	return nil
+}
+
+// changeList adds the change of a field holding lists on both sides.
+func changeList(out *Map, c *Aligned, d direction) error {
+	lm, err := c.listMeta()
+	if err != nil {
+		return err
+	}
+	from, to := c.sides[d.from], c.sides[d.to]
+	if !lm.merge {
+		if !equalValues(from, to) {
+			out.Set(FieldEntry, c.elem.Field, Read(to))
+		}
+		return nil
+	}
+	if len(from.Items) == 0 {
+		if len(to.Items) > 0 {
+			out.Set(FieldEntry, c.elem.Field, Read(to))
+		}
+		return nil
+	}
+	items, k, err := c.Items(lm, d.from, d.to)
+	switch {
+	case err != nil || len(to.Items) == 0:
+		return err
+	case k == mapKind && len(lm.key) > 0:
+		return changeKeyedList(out, c, lm, items, d)
+	}
+	changeSet(out, c, items, d)
+	return nil
+}
+
+// notMapsError is the reference's refusal of a list merged by key whose items are not maps.
+func notMapsError(c *Aligned, k kind) error {
+	return located(&Error{Message: "expected a map[string]interface {}, but received a " + k.String()}, c.anyNode())
+}
+
+// changeKeyedList adds the changed and added items of a list merged by key, in the order of
+// `to` (sortByPosition), and `to`'s order ("$setElementOrder") when any item is sent or the
+// keys are not in the same order in both.
+func changeKeyedList(out *Map, c *Aligned, lm listMeta, items []*Aligned, d direction) error {
+	from, to := c.sides[d.from], c.sides[d.to]
+	var sent []*Value
+	for _, it := range items {
+		ito, ifrom := it.sides[d.to], it.sides[d.from]
+		switch {
+		case ito == nil:
+		case ifrom == nil:
+			whole := Read(ito)
+			whole.at = it
+			sent = append(sent, whole)
+		default:
+			sub, err := changes(it, d)
+			if err != nil {
+				return err
+			}
+			if lm.retainKeys && (sub.Len() > 0 || !sameKeySet(ifrom, ito)) {
+				addRetainKeys(sub, ito)
+			}
+			if sub.Len() > 0 {
+				sent = append(sent, withKey(sub, it, lm.key))
+			}
+		}
+	}
+	sortByPosition(sent, to, lm.key)
+	if len(sent) > 0 {
+		out.Set(FieldEntry, c.elem.Field, listValue(sent...))
+	}
+	if len(to.Items) > 0 && (len(sent) > 0 || !sameKeys(from, to, lm.key)) {
+		out.Set(SetElementOrderEntry, c.elem.Field, keysOf(to, lm.key))
+	}
+	return nil
+}
+
+// sameKeys reports whether two lists hold items with the same keys in the same order.
+func sameKeys(a, b *yamltree.Node, key []string) bool {
+	return slices.EqualFunc(a.Items, b.Items, func(x, y *yamltree.Node) bool {
+		return sameKey(keyValueOf(x, key), keyValueOf(y, key))
+	})
+}
+
+// changeSet adds the values `to` adds to a set of primitives (repeats kept), in its order, and
+// "$setElementOrder" when both lists hold values and `from`, sorted, is not `to` (sortedForDiff).
+func changeSet(out *Map, c *Aligned, items []*Aligned, d direction) {
+	from, to := c.sides[d.from], c.sides[d.to]
+	var added []*Value
+	for _, it := range items {
+		if it.sides[d.to] != nil && it.sides[d.from] == nil {
+			added = append(added, Read(it.sides[d.to]))
+		}
+	}
+	sortByPosition(added, to, nil)
+	if len(added) > 0 {
+		out.Set(FieldEntry, c.elem.Field, listValue(added...))
+	}
+	if len(to.Items) > 0 && !sameSequence(sortedForDiff(from), to.Items) {
+		out.Set(SetElementOrderEntry, c.elem.Field, Read(to))
+	}
+}
+
+// sortedForDiff returns the values of a set of primitives as the reference holds them once it
+// has diffed the list: sorted by text, in place. A list of primitives that was not in sorted
+// order therefore always differs from the config's, even when the two are the same, and the
+// patch carries the config's order ($setElementOrder) although nothing changed. Observed with
+// apimachinery v0.37.2 (scripts/conformance/smpfacts: "unsorted set sends its order").
+func sortedForDiff(l *yamltree.Node) []*yamltree.Node {
+	texts := make([]string, len(l.Items))
+	for i, it := range l.Items {
+		texts[i] = printed(it)
+	}
+	out := make([]*yamltree.Node, len(l.Items))
+	for i, j := range pairedOrder(texts) {
+		out[i] = l.Items[j]
+	}
+	return out
+}
+
+// sameSequence reports whether two lists hold equal values in the same order.
+func sameSequence(a, b []*yamltree.Node) bool {
+	return slices.EqualFunc(a, b, equalValues)
+}
+
+// addRetainKeys adds the "$retainKeys" list of map m to a patch: m's keys that hold a value
+// (not null), sorted; none when there is no such key.
+func addRetainKeys(p *Map, m *yamltree.Node) {
+	var keys []*Value
+	for _, k := range sortedKeys(m) {
+		if !m.Get(k).IsNull() {
+			keys = append(keys, scalar(yamltree.NewString(k)))
+		}
+	}
+	if len(keys) > 0 {
+		p.Set(RetainKeysEntry, "", listValue(keys...))
+	}
+}
+
+// withKey returns an item patch: the item's key fields, then sub's entries.
+func withKey(sub *Map, it *Aligned, key []string) *Value {
+	m := &Map{}
+	k := it.elem
+	for _, kv := range k.Keys {
+		m.Entries = append(m.Entries, &Entry{Kind: FieldEntry, Name: kv.Name, Value: scalar(kv.Value)})
+	}
+	for _, e := range sub.Entries {
+		if e.Kind == FieldEntry && m.Field(e.Name) != nil {
+			continue
+		}
+		m.Entries = append(m.Entries, e)
+	}
+	return &Value{Map: m, at: it}
+}
+
+// keysOf is the "$setElementOrder" list of a list merged by key: each item's key fields.
+func keysOf(l *yamltree.Node, key []string) *Value {
+	out := make([]*Value, 0, len(l.Items))
+	for _, it := range l.Items {
+		m := &Map{}
+		for _, f := range key {
+			m.Entries = append(m.Entries, &Entry{Kind: FieldEntry, Name: f, Value: scalar(it.Get(f))})
+		}
+		out = append(out, mapValue(m))
+	}
+	return listValue(out...)
+}
+
+// sameKeySet reports whether two maps hold the same keys: "$retainKeys" goes with the changes
+// of a map whenever there are any, or when `from` holds keys `to` lacks (which only the
+// deletions would otherwise remove). Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "retainKeys goes with changes or dropped keys").
+func sameKeySet(a, b *yamltree.Node) bool {
+	if len(a.Fields) != len(b.Fields) {
+		return false
+	}
+	for _, f := range a.Fields {
+		if !b.Has(f.Key.Value) {
+			return false
+		}
+	}
+	return true
+}
