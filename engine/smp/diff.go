@@ -16,10 +16,10 @@ import (
 type direction struct{ from, to Side }
 
 var (
-	changesFromLive         = direction{from: Live, to: Updated}
+	changesFromLive          = direction{from: Live, to: Updated}
 	deletionsFromLastApplied = direction{from: Original, to: Updated}
-	betweenRenders          = direction{from: Original, to: Updated}
-	driftInLive             = direction{from: Original, to: Live}
+	betweenRenders           = direction{from: Original, to: Updated}
+	driftInLive              = direction{from: Original, to: Live}
 )
 
 // changes returns the additions and changes that turn `from` into `to` at the map place a,

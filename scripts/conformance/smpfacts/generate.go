@@ -14,7 +14,7 @@ type generator struct {
 }
 
 var (
-	names   = []string{"a", "b", "c", "d", "e"}
+	names = []string{"a", "b", "c", "d", "e"}
 	words = []string{"x", "y", "z"}
 )
 
