@@ -43,6 +43,8 @@ type Aligned struct {
 	mapMemo  *mapMeta
 	listMemo *listMeta
 	metaErr  error
+	// decisions is where the root's operations record what they decide (nil: nowhere).
+	decisions *Decisions
 }
 
 // Align pairs the sides of one object; sch describes its root. A side may be nil.

@@ -3,23 +3,34 @@ package smp
 import (
 	"fmt"
 
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // Apply merges a strategic merge patch into an object as the API server does, and returns the
-// new object; live is not modified. sch describes the object's root.
-func Apply(live *yamltree.Node, patch *Map, sch Schema) (*yamltree.Node, error) {
-	ap := &applier{}
-	target := live.Clone()
-	if !target.IsMap() {
-		target = yamltree.NewMap()
+// new object with how each of its values came about; live is not modified. sch describes the
+// object's root.
+func Apply(live *yamltree.Node, patch *Map, sch Schema) (*Outcome, error) {
+	ap := &applier{o: newOutcome(sch)}
+	if !live.IsMap() {
+		live = yamltree.NewMap()
 	}
-	return ap.mergeMap(target, patch, sch)
+	target := ap.o.copyOf(live)
+	ap.o.liveOf[target] = live
+	result, err := ap.mergeMap(target, patch, sch)
+	if err != nil {
+		return nil, err
+	}
+	ap.o.moveRecords(target, result)
+	ap.o.Result = result
+	return ap.o, nil
 }
 
-// applier carries out a patch on a copy of live, in place.
-type applier struct{}
+// applier carries out a patch on a copy of live, in place, recording what it does.
+type applier struct {
+	o *Outcome
+}
 
 // mergeMap merges a patch map into target (a map of the result), in the API server's order:
 // "$patch" first, then "$retainKeys", the lists with a "$setElementOrder", the other fields in
@@ -28,7 +39,11 @@ type applier struct{}
 // one, deletions last, is one of them).
 func (ap *applier) mergeMap(target *yamltree.Node, p *Map, sch Schema) (*yamltree.Node, error) {
 	if e := p.Get(PatchEntry, ""); e != nil {
-		return mapDirective(e, p)
+		out, err := mapDirective(e, p)
+		if err == nil {
+			ap.replacedMap(target, out, p)
+		}
+		return out, err
 	}
 	if err := ap.retainKeys(target, p); err != nil {
 		return nil, err
@@ -51,7 +66,7 @@ func (ap *applier) mergeMap(target *yamltree.Node, p *Map, sch Schema) (*yamltre
 	}
 	for _, e := range p.Entries {
 		if e.Kind == DeleteFromPrimitiveListEntry {
-			deleteFromList(target, e)
+			deleteFromList(target, e, ap.o)
 		}
 	}
 	return target, nil
@@ -73,6 +88,22 @@ func mapDirective(e *Entry, p *Map) (*yamltree.Node, error) {
 		return shell(p.Node, yamltree.MapNode), nil
 	}
 	return nil, errorAt(e.Key, fmt.Sprintf("unknown patch type: %s in map: %s", directiveOf(e.Value), printed(mapValue(p).Tree())))
+}
+
+// replacedMap records a map "$patch: replace" or "$patch: delete" made anew: its fields are the
+// patch's, and live's other fields are gone.
+func (ap *applier) replacedMap(target, out *yamltree.Node, p *Map) {
+	ap.o.moveRecords(target, out)
+	for _, f := range out.Fields {
+		if e := p.Get(FieldEntry, f.Key.Value); e != nil {
+			ap.o.set(f.Value, e.Value)
+		}
+	}
+	for _, f := range target.Fields {
+		if !out.Has(f.Key.Value) {
+			ap.o.remove(out, removal{elem: fieldpath.Element{Field: f.Key.Value}, live: f.Value, cause: Replaced, patch: mapValue(p)})
+		}
+	}
 }
 
 // retainKeys carries out "$retainKeys": the keys the patch sets must be listed, and every key
@@ -101,6 +132,8 @@ func (ap *applier) retainKeys(target *yamltree.Node, p *Map) error {
 	for _, f := range target.Fields {
 		if keep[f.Key.Value] {
 			kept = append(kept, f)
+		} else {
+			ap.o.remove(target, removal{elem: fieldpath.Element{Field: f.Key.Value}, live: f.Value, cause: ClearedByRetainKeys, patch: e.Value})
 		}
 	}
 	target.Fields = kept
@@ -114,6 +147,7 @@ func (ap *applier) field(target *yamltree.Node, e *Entry, sch Schema) error {
 	switch {
 	case v.IsNull():
 		if i >= 0 {
+			ap.o.remove(target, removal{elem: fieldpath.Element{Field: e.Name}, live: target.Fields[i].Value, cause: DeletedByNull, patch: v})
 			target.Fields = append(target.Fields[:i], target.Fields[i+1:]...)
 		}
 		return nil
@@ -121,7 +155,7 @@ func (ap *applier) field(target *yamltree.Node, e *Entry, sch Schema) error {
 		if v.Map != nil && v.Map.Get(PatchEntry, "") != nil {
 			return nil
 		}
-		target.Fields = append(target.Fields, yamltree.Field{Key: keyNodeOf(e), Value: v.node(asTaken)})
+		target.Fields = append(target.Fields, yamltree.Field{Key: keyNodeOf(e), Value: ap.o.set(v.node(asTaken), v)})
 		return nil
 	}
 	merged, err := ap.value(target.Fields[i].Value, v, e.Name, sch)
@@ -137,16 +171,16 @@ func (ap *applier) value(current *yamltree.Node, v *Value, name string, sch Sche
 	switch {
 	case kindOf(current) != v.kind():
 		if v.Map != nil && v.Map.Get(PatchEntry, "") != nil {
-			return v.Map.node(asTaken), nil
+			return ap.o.set(v.Map.node(asTaken), v), nil
 		}
-		return v.node(asTaken), nil
+		return ap.o.set(v.node(asTaken), v), nil
 	case v.Map != nil:
 		meta, err := sch.mapField(name)
 		if err != nil {
 			return nil, err
 		}
 		if meta.strategy.Has(schema.PatchReplace) {
-			return v.node(keepAll), nil
+			return ap.o.set(v.node(keepAll), v), nil
 		}
 		return ap.mergeMap(current, v.Map, meta.schema)
 	case v.List != nil:
@@ -155,11 +189,11 @@ func (ap *applier) value(current *yamltree.Node, v *Value, name string, sch Sche
 			return nil, err
 		}
 		if !lm.merge {
-			return v.node(keepAll), nil
+			return ap.o.set(v.node(keepAll), v), nil
 		}
 		return ap.mergeList(current, v.List, lm)
 	}
-	return v.node(asTaken), nil
+	return ap.o.set(v.node(asTaken), v), nil
 }
 
 // keyNodeOf is the key of a field added to a map: as written in the patch.
@@ -173,7 +207,7 @@ func keyNodeOf(e *Entry) *yamltree.Node {
 
 // deleteFromList carries out "$deleteFromPrimitiveList/<field>": every value it lists leaves the
 // list (a list it does not hold, or a directive that is not a list, changes nothing).
-func deleteFromList(target *yamltree.Node, e *Entry) {
+func deleteFromList(target *yamltree.Node, e *Entry, o *Outcome) {
 	list := target.Get(e.Name)
 	if !list.IsList() || e.Value.List == nil {
 		return
@@ -188,6 +222,8 @@ func deleteFromList(target *yamltree.Node, e *Entry) {
 	for _, it := range list.Items {
 		if t, ok := (&positions{}).matchText(it); !ok || !drop[t] {
 			kept = append(kept, it)
+		} else if o != nil {
+			o.remove(list, removal{elem: fieldpath.Element{Value: it}, live: it, cause: DeletedValue, patch: e.Value, shape: SetValue})
 		}
 	}
 	list.Items = kept

@@ -8,24 +8,29 @@ import (
 
 // mergeList merges a patch list into a list live holds, for a list the schema merges.
 func (ap *applier) mergeList(current *yamltree.Node, p *List, lm listMeta) (*yamltree.Node, error) {
-	m, err := ap.mergeItems(current.Items, p, lm)
+	m, err := ap.mergeItems(current.Items, p, lm, current)
 	if err != nil {
 		return nil, err
 	}
 	out := shell(current, yamltree.ListNode)
-	out.Items = m.arranged(ap.nodeOps(lm, lm.key).text)
+	out.Items = m.arranged(ap.nodeOps(lm, lm.key, current).text)
+	ap.o.moveRecords(current, out)
 	return out, nil
 }
 
 // mergeItems merges a patch list into live's items, after the API server's checks: one kind of
 // item on both sides; maps holding their key in a list merged by key; no map in a set.
-func (ap *applier) mergeItems(items []*yamltree.Node, p *List, lm listMeta) (mergedList[*yamltree.Node], error) {
+func (ap *applier) mergeItems(items []*yamltree.Node, p *List, lm listMeta, holder *yamltree.Node) (mergedList[*yamltree.Node], error) {
 	if d, err := readListDirectives(p); err != nil || d.replaced {
 		if err == nil {
 			_, err = checkPatchLists(lm, nil, d.items)
 		}
-		ops := ap.nodeOps(lm, lm.keyFor(d.items))
-		return mergedList[*yamltree.Node]{items: byFirstPosition(takeAll(d.items, ops), ops.text), replaced: d.replaced}, err
+		ops := ap.nodeOps(lm, lm.keyFor(d.items), holder)
+		taken := byFirstPosition(takeAll(d.items, ops), ops.text)
+		if err == nil {
+			ap.replacedItems(items, taken, lm.keyFor(d.items), holder, p)
+		}
+		return mergedList[*yamltree.Node]{items: taken, replaced: d.replaced}, err
 	}
 	if len(items) == 0 {
 		if _, err := checkPatchLists(lm, nil, patchData(p.Items)); err != nil {
@@ -36,24 +41,64 @@ func (ap *applier) mergeItems(items []*yamltree.Node, p *List, lm listMeta) (mer
 	if err != nil {
 		return mergedList[*yamltree.Node]{}, err
 	}
-	ops := ap.nodeOps(lm, key)
+	ops := ap.nodeOps(lm, key, holder)
 	if len(key) == 0 {
 		return mergePrimitives(items, p, ops), nil
 	}
 	return mergeKeyed(items, p, key, ops)
 }
 
-// nodeOps are the item operations on live's items.
-func (ap *applier) nodeOps(lm listMeta, key []string) itemOps[*yamltree.Node] {
+// nodeOps are the item operations on live's items, which holder (nil for none) holds.
+func (ap *applier) nodeOps(lm listMeta, key []string, holder *yamltree.Node) itemOps[*yamltree.Node] {
 	at := positions{key: key}
+	shape := Item
+	if len(key) == 0 {
+		shape = SetValue
+	}
 	return itemOps[*yamltree.Node]{
 		text: func(n *yamltree.Node) string { t, _ := at.matchText(n); return t },
-		take: func(v *Value) *yamltree.Node { return v.node(keepAll) },
+		take: func(v *Value) *yamltree.Node { return ap.o.set(v.node(keepAll), v) },
+		deleted: func(n *yamltree.Node, by *Value) {
+			if holder != nil {
+				ap.o.remove(holder, removal{elem: elementOf(n, key), live: n, cause: DeletedItem, patch: by, shape: shape})
+			}
+		},
 		merge: func(n *yamltree.Node, v *Value) (*yamltree.Node, error) {
-			return ap.mergeMap(n, v.Map, lm.items)
+			m, err := ap.mergeMap(n, v.Map, lm.items)
+			if err == nil {
+				ap.o.moveRecords(n, m)
+				ap.o.merged[m] = v
+			}
+			return m, err
 		},
 		directive:  func(n *yamltree.Node) bool { return n.IsMap() && n.Has(keyPrefix[PatchEntry]) },
 		missingKey: func(n *yamltree.Node) error { return missingKeyError(n, key) },
+	}
+}
+
+// replacedItems records a list "$patch: replace" made anew: each new item continues live's
+// item with its key, if any (so that its fields are told apart); live's other items are gone.
+func (ap *applier) replacedItems(items, taken []*yamltree.Node, key []string, holder *yamltree.Node, p *List) {
+	at := positions{key: key}
+	text := func(n *yamltree.Node) string { t, _ := at.matchText(n); return t }
+	paired := map[*yamltree.Node]bool{}
+	for _, it := range items {
+		t := text(it)
+		i := -1
+		for j, n := range taken {
+			if !paired[n] && t != "" && text(n) == t {
+				i = j
+				break
+			}
+		}
+		if i >= 0 {
+			paired[taken[i]] = true
+			ap.o.liveOf[taken[i]] = ap.o.liveOf[it]
+			continue
+		}
+		if holder != nil {
+			ap.o.remove(holder, removal{elem: elementOf(it, key), live: it, cause: Replaced, patch: &Value{List: p}, shape: Item})
+		}
 	}
 }
 
@@ -115,11 +160,17 @@ func (ap *applier) orderedList(target *yamltree.Node, p *Map, e *Entry, sch Sche
 	if i < 0 {
 		out := shell(patchList.Node, yamltree.ListNode)
 		out.Items = merged
+		ap.o.set(out, list)
 		target.Fields = append(target.Fields, yamltree.Field{Key: keyNodeOf(p.Get(FieldEntry, e.Name)), Value: out})
 		return nil
 	}
 	out := shell(current, yamltree.ListNode)
 	out.Items = merged
+	ap.o.moveRecords(current, out)
+	ap.o.ordered[out] = true
+	if !lm.merge && patchList != nil {
+		ap.o.set(out, list)
+	}
 	target.Fields[i].Value = out
 	return nil
 }
@@ -142,7 +193,7 @@ func (ap *applier) mergeOrdered(current *yamltree.Node, patchList, order *List, 
 			return nil, err
 		}
 	}
-	ops := ap.nodeOps(lm, key)
+	ops := ap.nodeOps(lm, key, current)
 	if m.view == nil && current != nil {
 		m.view = textsOf(current.Items, ops.text)
 	}
@@ -155,7 +206,7 @@ func (ap *applier) mergeOrdered(current *yamltree.Node, patchList, order *List, 
 // "$patch: replace" one) when live lacks the list; else a list merge, or, for a list the schema
 // does not merge, the patch's list.
 func (ap *applier) mergeForOrder(current *yamltree.Node, patchList *List, lm listMeta) (mergedList[*yamltree.Node], error) {
-	ops := ap.nodeOps(lm, nil)
+	ops := ap.nodeOps(lm, nil, current)
 	switch {
 	case patchList == nil:
 		_, err := checkLists(lm, current.Items, nil)
@@ -173,7 +224,7 @@ func (ap *applier) mergeForOrder(current *yamltree.Node, patchList *List, lm lis
 		if _, err := checkLists(lm, current.Items, nil); err != nil {
 			return mergedList[*yamltree.Node]{}, err
 		}
-		return ap.mergeItems(current.Items, patchList, lm)
+		return ap.mergeItems(current.Items, patchList, lm, current)
 	}
 	return mergedList[*yamltree.Node]{items: takeAll(patchList.Items, ops)}, nil
 }

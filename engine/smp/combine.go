@@ -164,6 +164,7 @@ func valueOps(lm listMeta, key []string) itemOps[*Value] {
 		},
 		directive:  func(v *Value) bool { return v.Map != nil && v.Map.Get(PatchEntry, "") != nil },
 		missingKey: func(v *Value) error { return missingKeyError(v.Tree(), key) },
+		deleted:    func(*Value, *Value) {},
 	}
 }
 

@@ -25,6 +25,7 @@ func deleteField(out *Map, c *Aligned, d direction) error {
 	case from == nil:
 		return nil
 	case to == nil:
+		c.decide(d, foundDropped)
 		out.Set(FieldEntry, c.elem.Field, null())
 	case kindOf(from) != kindOf(to):
 		return nil
@@ -81,6 +82,7 @@ func deleteItems(out *Map, c *Aligned, lm listMeta, items []*Aligned, d directio
 		switch {
 		case ifrom == nil:
 		case ito == nil:
+			it.decide(d, foundDropped)
 			dropped = append(dropped, deleteDirective(it))
 		default:
 			sub, err := deletions(it, d)
@@ -124,6 +126,7 @@ func deleteValues(out *Map, c *Aligned, items []*Aligned, d direction) {
 	var dropped []*Value
 	for _, it := range items {
 		if it.sides[d.from] != nil && it.sides[d.to] == nil {
+			it.decide(d, foundDropped)
 			dropped = append(dropped, Read(it.sides[d.from]))
 		}
 	}

@@ -13,14 +13,22 @@ import (
 // (what the config no longer names is deleted, whether live changed it or not). Helm 2's
 // two-way patch is both from the previous render to the new one; the changes live made since
 // last-applied, which overwrite=false refuses to overwrite, both from last-applied to live.
-type direction struct{ from, to Side }
+type direction struct {
+	from, to Side
+	// rules picks, from an alignment's Decisions, the rules this diff records by (nil: none).
+	rules func(*Decisions) Rules
+}
 
 var (
-	changesFromLive          = direction{from: Live, to: Updated}
-	deletionsFromLastApplied = direction{from: Original, to: Updated}
-	betweenRenders           = direction{from: Original, to: Updated}
-	driftInLive              = direction{from: Original, to: Live}
+	changesFromLive          = direction{from: Live, to: Updated, rules: threeWayRules}
+	deletionsFromLastApplied = direction{from: Original, to: Updated, rules: threeWayRules}
+	betweenRenders           = direction{from: Original, to: Updated, rules: twoWayRules}
+	driftInLive              = direction{from: Original, to: Live, rules: noRules}
 )
+
+func threeWayRules(d *Decisions) Rules { return d.ThreeWay }
+func twoWayRules(d *Decisions) Rules   { return d.TwoWay }
+func noRules(*Decisions) Rules         { return nil }
 
 // changes returns the additions and changes that turn `from` into `to` at the map place a,
 // never a deletion of what `from` alone holds.
@@ -41,14 +49,21 @@ func changeField(out *Map, c *Aligned, d direction) error {
 	switch {
 	case to == nil:
 		return nil
-	case from == nil || kindOf(from) != kindOf(to):
+	case from == nil:
+		c.decide(d, addedOrNull(to))
+		out.Set(FieldEntry, name, Read(to))
+	case kindOf(from) != kindOf(to):
+		c.decide(d, situationOf(from, to))
 		out.Set(FieldEntry, name, Read(to))
 	case to.IsMap():
 		return changeMap(out, c, d)
 	case to.IsList():
 		return changeList(out, c, d)
-	case !equalValues(from, to):
-		out.Set(FieldEntry, name, Read(to))
+	default:
+		c.decide(d, situationOf(from, to))
+		if !equalValues(from, to) {
+			out.Set(FieldEntry, name, Read(to))
+		}
 	}
 	return nil
 }
@@ -64,6 +79,7 @@ func changeMap(out *Map, c *Aligned, d direction) error {
 		return err
 	}
 	if meta.strategy.Has(schema.PatchReplace) {
+		c.decide(d, situationOf(c.sides[d.from], c.sides[d.to]))
 		out.Set(FieldEntry, c.elem.Field, Read(c.sides[d.to]))
 		return nil
 	}
@@ -88,6 +104,7 @@ func changeList(out *Map, c *Aligned, d direction) error {
 	}
 	from, to := c.sides[d.from], c.sides[d.to]
 	if !lm.merge {
+		c.decide(d, situationOf(from, to))
 		if !equalValues(from, to) {
 			out.Set(FieldEntry, c.elem.Field, Read(to))
 		}
@@ -126,6 +143,7 @@ func changeKeyedList(out *Map, c *Aligned, lm listMeta, items []*Aligned, d dire
 		switch {
 		case ito == nil:
 		case ifrom == nil:
+			it.decide(d, foundAdded)
 			whole := Read(ito)
 			whole.at = it
 			sent = append(sent, whole)
@@ -165,8 +183,13 @@ func changeSet(out *Map, c *Aligned, items []*Aligned, d direction) {
 	from, to := c.sides[d.from], c.sides[d.to]
 	var added []*Value
 	for _, it := range items {
-		if it.sides[d.to] != nil && it.sides[d.from] == nil {
+		switch {
+		case it.sides[d.to] == nil:
+		case it.sides[d.from] == nil:
+			it.decide(d, foundAdded)
 			added = append(added, Read(it.sides[d.to]))
+		default:
+			it.decide(d, foundSame)
 		}
 	}
 	sortByPosition(added, to, nil)
@@ -257,4 +280,12 @@ func sameKeySet(a, b *yamltree.Node) bool {
 		}
 	}
 	return true
+}
+
+// addedOrNull is the situation of a value `to` holds and `from` lacks: added, or a null.
+func addedOrNull(to *yamltree.Node) situation {
+	if to.IsNull() {
+		return foundNull
+	}
+	return foundAdded
 }

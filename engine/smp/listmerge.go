@@ -21,6 +21,8 @@ type itemOps[T any] struct {
 	// missingKey is the reference's refusal of a merged item that lost its key (a null in the
 	// patch removed it).
 	missingKey func(T) error
+	// deleted is told of each item a "$patch: delete" item removes.
+	deleted func(item T, by *Value)
 }
 
 // mergedList is the outcome of a list merge.
@@ -100,7 +102,7 @@ func mergeKeyed[T any](original []T, patch *List, key []string, ops itemOps[T]) 
 	current, held := decodedSlice(original)
 	for _, del := range d.deleted {
 		text, _ := matchTextOf(del, key)
-		current = removeMatching(current, text, ops.text)
+		current = removeMatching(current, text, ops.text, func(it T) { ops.deleted(it, del) })
 	}
 	server := textsOf(current, ops.text)
 	for _, p := range d.items {
@@ -200,9 +202,10 @@ func indexOf[T any](items []T, text string, textOf func(T) string) int {
 
 // removeMatching removes, in place, every item with text, shifting the others down as Go's
 // append(s[:i], s[i+1:]...) does: a holder of the list sees the last items twice.
-func removeMatching[T any](items []T, text string, textOf func(T) string) []T {
+func removeMatching[T any](items []T, text string, textOf func(T) string, removed func(T)) []T {
 	for i := 0; i < len(items); i++ {
 		if textOf(items[i]) == text {
+			removed(items[i])
 			items = append(items[:i], items[i+1:]...)
 			i--
 		}

@@ -128,7 +128,7 @@ func TestApplyVectors(t *testing.T) {
 			t.Errorf("%s: apply: %v", v.Description, err)
 			continue
 		}
-		if got, _ := yamltree.JSON(result); !sameJSON(t, got, v.ActualResult) {
+		if got, _ := yamltree.JSON(result.Result); !sameJSON(t, got, v.ActualResult) {
 			t.Errorf("%s: result\n got  %s\n want %s", v.Description, got, v.ActualResult)
 		}
 		found, err := Conflicts(a, patch)

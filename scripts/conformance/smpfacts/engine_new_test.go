@@ -37,7 +37,7 @@ func Engine(t testing.TB, item *schema.Type, c Case) Answer {
 		if err != nil {
 			return Answer{Error: err.Error()}
 		}
-		return Answer{Output: jsonOf(r)}
+		return Answer{Output: jsonOf(r.Result)}
 	default:
 		return Answer{Error: "not built"}
 	}

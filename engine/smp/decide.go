@@ -1,0 +1,81 @@
+package smp
+
+import (
+	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// situation is what a diff finds at one place, the left-hand side of its decision table.
+type situation uint8
+
+const (
+	// foundAdded: `to` holds it, `from` does not: sent whole.
+	foundAdded situation = iota
+	// foundChanged: both hold it and differ (in value, or in kind): `to`'s value is sent.
+	foundChanged
+	// foundSame: both hold it alike: nothing to send (a map the replace strategy sends whole
+	// is sent all the same).
+	foundSame
+	// foundNull: `to` holds a null where `from` holds a value: a deletion is sent.
+	foundNull
+	// foundDropped: `from` holds it, `to` does not: a deletion is sent.
+	foundDropped
+)
+
+// Rules names, for one operation, the rule behind each situation at a place: a row of the
+// operation's decision table. A nil Rules records nothing.
+type Rules func(s situation, at *Aligned) decision.Rule
+
+// Decisions are where an alignment's operations record what they decide: the log, and the rules
+// each operation decides by.
+type Decisions struct {
+	Log *decision.Log
+	// ThreeWay names the rows of kubectl apply's patch; TwoWay those of Helm 2's.
+	ThreeWay, TwoWay Rules
+}
+
+// Record asks the alignment to record the decisions its operations make into d.
+func (a *Aligned) Record(d *Decisions) { a.decisions = d }
+
+// decide records the decision of the operation going in direction dir at place a.
+func (a *Aligned) decide(dir direction, s situation) {
+	d := a.root().decisions
+	if d == nil || d.Log == nil {
+		return
+	}
+	rules := dir.rules(d)
+	if rules == nil {
+		return
+	}
+	d.Log.Record(a.Path(), rules(s, a), a.held())
+}
+
+// root is the alignment's root place.
+func (a *Aligned) root() *Aligned {
+	for a.parent != nil {
+		a = a.parent
+	}
+	return a
+}
+
+// held says which sides hold the place.
+func (a *Aligned) held() decision.Held {
+	var h decision.Held
+	for s, bit := range [sideCount]decision.Held{decision.Original, decision.Updated, decision.Live} {
+		if a.sides[s] != nil {
+			h |= bit
+		}
+	}
+	return h
+}
+
+// situationOf classifies a leaf `to` and `from` both hold.
+func situationOf(from, to *yamltree.Node) situation {
+	switch {
+	case to.IsNull() && !from.IsNull():
+		return foundNull
+	case equalValues(from, to):
+		return foundSame
+	}
+	return foundChanged
+}

@@ -1,0 +1,132 @@
+package smp
+
+import (
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Effects lists what the patch did to each value of the object, in the result's order, at the
+// grain marks are made: a map's fields one by one (then the fields it removed), a list merged by
+// key item by item (a whole item when added, removed or left alone, its fields otherwise), a set
+// value by value, and anything else whole. named says whether the input the mode calls updated
+// (the config, the patch, the new render) names an item of a list merged by key: only then are
+// its fields told apart when the patch left it alone.
+func (o *Outcome) Effects(named func(path fieldpath.Path, live *yamltree.Node) bool) []Effect {
+	w := &effectWalk{o: o, named: named}
+	w.mapFields(nil, o.Result, o.liveOf[o.Result], o.sch)
+	return w.out
+}
+
+type effectWalk struct {
+	o     *Outcome
+	named func(fieldpath.Path, *yamltree.Node) bool
+	out   []Effect
+	// carried counts the values the patch set above the one walked.
+	carried int
+}
+
+// mapFields walks a map of the result beside live's.
+func (w *effectWalk) mapFields(path fieldpath.Path, result, live *yamltree.Node, sch Schema) {
+	for _, f := range result.Fields {
+		var l *yamltree.Node
+		if live.IsMap() {
+			l = live.Get(f.Key.Value)
+		}
+		w.value(path.Field(f.Key.Value), f.Value, l, sch, f.Key.Value)
+	}
+	w.removed(path, result)
+}
+
+// removed adds the values the patch removed from a map or list of the result.
+func (w *effectWalk) removed(path fieldpath.Path, holder *yamltree.Node) {
+	for _, r := range w.o.removed[holder] {
+		w.out = append(w.out, Effect{Path: path.Append(r.elem), Cause: r.cause, Shape: r.shape, Live: r.live, Patch: r.patch})
+	}
+}
+
+// value walks one field's value.
+func (w *effectWalk) value(path fieldpath.Path, result, live *yamltree.Node, sch Schema, name string) {
+	if w.o.setBy[result] != nil && result.IsMap() && (live.IsMap() || live == nil) {
+		w.carried++
+		defer func() { w.carried-- }()
+	}
+	switch {
+	case result.IsMap() && (live.IsMap() || live == nil):
+		meta, _ := sch.mapField(name)
+		if meta.strategy.Has(schema.PatchReplace) && live != nil {
+			w.leaf(path, result, live)
+			return
+		}
+		w.mapFields(path, result, live, meta.schema)
+	case result.IsList() && live.IsList():
+		lm, _ := sch.listField(name)
+		switch {
+		case !lm.merge:
+			w.leaf(path, result, live)
+		case len(lm.key) == 0:
+			w.values(path, result, live)
+		case allMaps(result) && allMaps(live):
+			w.items(path, result, lm)
+		default:
+			w.leaf(path, result, live)
+		}
+	default:
+		w.leaf(path, result, live)
+	}
+}
+
+// leaf adds a value compared whole.
+func (w *effectWalk) leaf(path fieldpath.Path, result, live *yamltree.Node) {
+	e := Effect{Path: path, Cause: Kept, Shape: Leaf, Result: result, Live: live, Patch: w.o.setBy[result]}
+	switch {
+	case e.Patch != nil:
+		e.Cause = Set
+	case w.carried > 0:
+		e.Cause = Carried
+	}
+	w.out = append(w.out, e)
+}
+
+// items walks the items of a list merged by key.
+func (w *effectWalk) items(path fieldpath.Path, result *yamltree.Node, lm listMeta) {
+	for _, it := range result.Items {
+		k, ok := keyOf(it, lm.key)
+		if !ok {
+			w.leaf(path.Item(it), it, w.o.liveOf[it])
+			continue
+		}
+		p := path.Append(k)
+		live := w.o.liveOf[it]
+		switch {
+		case live == nil:
+			w.out = append(w.out, Effect{Path: p, Cause: Added, Shape: Item, Result: it, Patch: w.o.setBy[it]})
+		case w.o.setBy[it] == nil && w.o.merged[it] == nil && !w.named(p, live):
+			w.out = append(w.out, Effect{Path: p, Cause: Kept, Shape: Item, Result: it, Live: live})
+		default:
+			w.mapFields(p, it, live, lm.items)
+		}
+	}
+	w.removed(path, result)
+}
+
+// values walks the values of a set of primitives.
+func (w *effectWalk) values(path fieldpath.Path, result, live *yamltree.Node) {
+	for _, v := range result.Items {
+		e := Effect{Path: path.Item(v), Cause: Kept, Shape: SetValue, Result: v, Live: w.o.liveOf[v], Patch: w.o.setBy[v]}
+		if e.Live == nil {
+			e.Cause = Added
+		}
+		w.out = append(w.out, e)
+	}
+	w.removed(path, result)
+}
+
+func allMaps(l *yamltree.Node) bool {
+	for _, it := range l.Items {
+		if !it.IsMap() {
+			return false
+		}
+	}
+	return true
+}

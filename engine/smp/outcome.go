@@ -1,0 +1,131 @@
+package smp
+
+import (
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Cause is what the API server did to a value when it applied a patch: one row of the
+// server's decisions, which the modes name with their own rules.
+type Cause uint8
+
+const (
+	// Kept: live's value stays; the patch did not reach it (or set it to what it was).
+	Kept Cause = iota
+	// Set: the patch's value is there: a field, a list replaced whole, a map replaced whole,
+	// or a value of another kind.
+	Set
+	// Added: the patch added a whole item to a list merged by key, or a value to a set.
+	Added
+	// DeletedByNull: a null in the patch deleted the field.
+	DeletedByNull
+	// ClearedByRetainKeys: the patch's "$retainKeys" left the field out.
+	ClearedByRetainKeys
+	// DeletedItem: a "$patch: delete" item removed the item.
+	DeletedItem
+	// DeletedValue: a "$deleteFromPrimitiveList" removed the value.
+	DeletedValue
+	// Replaced: the value holding it was replaced whole ("$patch: replace", "$patch: delete" in
+	// a map, a list replaced whole), and it was not kept.
+	Replaced
+	// Carried: it came with a value the patch set or added above it.
+	Carried
+)
+
+// Shape says how much of a value an effect covers.
+type Shape uint8
+
+const (
+	// Leaf is a value compared whole: a scalar, an atomic list, a map replaced whole, a field
+	// removed.
+	Leaf Shape = iota
+	// Item is a whole item of a list merged by key.
+	Item
+	// SetValue is a value of a set of primitives.
+	SetValue
+)
+
+// Effect is what the API server did to one value of the object, at the grain marks are made:
+// leaves, whole items added, removed or left alone, values of sets.
+type Effect struct {
+	Path  fieldpath.Path
+	Cause Cause
+	Shape Shape
+	// Result is the value in the result (nil when removed); Live is live's value before (nil
+	// when added).
+	Result, Live *yamltree.Node
+	// Patch is the patch's value that set, added or removed it (nil when kept).
+	Patch *Value
+}
+
+// Outcome is an applied patch: the new object and how each of its values came about.
+type Outcome struct {
+	Result *yamltree.Node
+	sch    Schema
+	// liveOf links a value of the result to live's value it continues (a list item kept or
+	// merged into, the root); setBy to the patch's value it is; removed lists, for a map or a
+	// list of the result, live's values the patch removed from it.
+	liveOf  map[*yamltree.Node]*yamltree.Node
+	setBy   map[*yamltree.Node]*Value
+	merged  map[*yamltree.Node]*Value
+	removed map[*yamltree.Node][]removal
+	ordered map[*yamltree.Node]bool
+}
+
+// removal is one of live's values a patch removed from a map or a list.
+type removal struct {
+	elem  fieldpath.Element
+	live  *yamltree.Node
+	cause Cause
+	patch *Value
+	shape Shape
+}
+
+func newOutcome(sch Schema) *Outcome {
+	return &Outcome{sch: sch, liveOf: map[*yamltree.Node]*yamltree.Node{}, setBy: map[*yamltree.Node]*Value{}, merged: map[*yamltree.Node]*Value{},
+		removed: map[*yamltree.Node][]removal{}, ordered: map[*yamltree.Node]bool{}}
+}
+
+// copyOf copies live, linking every copied list item to its original.
+func (o *Outcome) copyOf(n *yamltree.Node) *yamltree.Node {
+	c := *n
+	if n.Fields != nil {
+		c.Fields = make([]yamltree.Field, len(n.Fields))
+		for i, f := range n.Fields {
+			c.Fields[i] = yamltree.Field{Key: f.Key, Value: o.copyOf(f.Value)}
+		}
+	}
+	if n.Items != nil {
+		c.Items = make([]*yamltree.Node, len(n.Items))
+		for i, it := range n.Items {
+			c.Items[i] = o.copyOf(it)
+			o.liveOf[c.Items[i]] = it
+		}
+	}
+	return &c
+}
+
+// set records that the patch's value v made n.
+func (o *Outcome) set(n *yamltree.Node, v *Value) *yamltree.Node {
+	if n != nil {
+		o.setBy[n] = v
+	}
+	return n
+}
+
+// remove records that the patch removed live's value from the map or list holder.
+func (o *Outcome) remove(holder *yamltree.Node, r removal) {
+	o.removed[holder] = append(o.removed[holder], r)
+}
+
+// moveRecords moves what was recorded of a map or list to the node that replaces it.
+func (o *Outcome) moveRecords(from, to *yamltree.Node) {
+	if from == to {
+		return
+	}
+	if l, ok := o.liveOf[from]; ok {
+		o.liveOf[to] = l
+	}
+	o.removed[to] = append(o.removed[from], o.removed[to]...)
+	delete(o.removed, from)
+}
