@@ -12,7 +12,7 @@ import (
 // recordingModes are the modes whose marks are read from a decision log (package decision).
 // Issue 14 moves every mode here; a mode joins once its merge records each decision where it
 // is made and its reasons are one table keyed by rule.
-var recordingModes = map[string]bool{}
+var recordingModes = map[string]bool{"apply": true, "patch": true, "twoway": true}
 
 // TestEveryMarkComesFromARecordedDecision runs every example of a recording mode and wants each
 // mark to name a rule of its mode, and the resource's decision log to hold that rule at the

@@ -32,8 +32,11 @@ type Aligned struct {
 	parent *Aligned
 	elem   fieldpath.Element
 	// index is the place's position among its list's paired items: the order a diff walks
-	// them in.
+	// them in; text is the text they pair on.
 	index int
+	text  string
+	// key is a side's key of a field (updated's when it has one), for positions.
+	key *yamltree.Node
 	// sch describes the fields below, when the place holds maps.
 	sch Schema
 
@@ -84,7 +87,7 @@ func (a *Aligned) Fields() []*Aligned {
 		for _, f := range n.Fields {
 			c := a.byName[f.Key.Value]
 			if c == nil {
-				c = &Aligned{parent: a, elem: fieldpath.Element{Field: f.Key.Value}}
+				c = &Aligned{parent: a, elem: fieldpath.Element{Field: f.Key.Value}, key: f.Key}
 				a.byName[f.Key.Value] = c
 				a.fields = append(a.fields, c)
 			}

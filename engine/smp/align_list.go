@@ -110,7 +110,7 @@ func (a *Aligned) pairItems(lm listMeta) *listPairs {
 	for i, k := range keys {
 		c := byPair[k]
 		c.elem = elementOf(c.anyNode(), lm.key)
-		c.index = i
+		c.index, c.text = i, k.text
 		p.children[i] = c
 	}
 	return p

@@ -93,7 +93,9 @@ func mapDirective(e *Entry, p *Map) (*yamltree.Node, error) {
 // replacedMap records a map "$patch: replace" or "$patch: delete" made anew: its fields are the
 // patch's, and live's other fields are gone.
 func (ap *applier) replacedMap(target, out *yamltree.Node, p *Map) {
-	ap.o.moveRecords(target, out)
+	if _, ok := ap.o.liveOf[out]; !ok {
+		ap.o.moveRecords(target, out)
+	}
 	for _, f := range out.Fields {
 		if e := p.Get(FieldEntry, f.Key.Value); e != nil {
 			ap.o.set(f.Value, e.Value)
@@ -101,7 +103,7 @@ func (ap *applier) replacedMap(target, out *yamltree.Node, p *Map) {
 	}
 	for _, f := range target.Fields {
 		if !out.Has(f.Key.Value) {
-			ap.o.remove(out, removal{elem: fieldpath.Element{Field: f.Key.Value}, live: f.Value, cause: Replaced, patch: mapValue(p)})
+			ap.o.remove(out, removal{elem: fieldpath.Element{Field: f.Key.Value}, key: f.Key, live: f.Value, cause: Replaced, patch: mapValue(p)})
 		}
 	}
 }
@@ -125,7 +127,7 @@ func (ap *applier) retainKeys(target *yamltree.Node, p *Map) error {
 	}
 	for _, x := range p.Entries {
 		if x.Kind == FieldEntry && !x.Value.IsNull() && !keep[x.Name] {
-			return bad
+			return errorAt(x.Key, bad.Message)
 		}
 	}
 	kept := target.Fields[:0:0]
@@ -133,7 +135,7 @@ func (ap *applier) retainKeys(target *yamltree.Node, p *Map) error {
 		if keep[f.Key.Value] {
 			kept = append(kept, f)
 		} else {
-			ap.o.remove(target, removal{elem: fieldpath.Element{Field: f.Key.Value}, live: f.Value, cause: ClearedByRetainKeys, patch: e.Value})
+			ap.o.remove(target, removal{elem: fieldpath.Element{Field: f.Key.Value}, key: f.Key, live: f.Value, cause: ClearedByRetainKeys, patch: e.Value})
 		}
 	}
 	target.Fields = kept
@@ -147,7 +149,7 @@ func (ap *applier) field(target *yamltree.Node, e *Entry, sch Schema) error {
 	switch {
 	case v.IsNull():
 		if i >= 0 {
-			ap.o.remove(target, removal{elem: fieldpath.Element{Field: e.Name}, live: target.Fields[i].Value, cause: DeletedByNull, patch: v})
+			ap.o.remove(target, removal{elem: fieldpath.Element{Field: e.Name}, key: target.Fields[i].Key, live: target.Fields[i].Value, cause: DeletedByNull, patch: v})
 			target.Fields = append(target.Fields[:i], target.Fields[i+1:]...)
 		}
 		return nil

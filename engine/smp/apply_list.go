@@ -15,6 +15,7 @@ func (ap *applier) mergeList(current *yamltree.Node, p *List, lm listMeta) (*yam
 	out := shell(current, yamltree.ListNode)
 	out.Items = m.arranged(ap.nodeOps(lm, lm.key, current).text)
 	ap.o.moveRecords(current, out)
+	ap.o.merged[out] = &Value{List: p}
 	return out, nil
 }
 
@@ -22,6 +23,9 @@ func (ap *applier) mergeList(current *yamltree.Node, p *List, lm listMeta) (*yam
 // item on both sides; maps holding their key in a list merged by key; no map in a set.
 func (ap *applier) mergeItems(items []*yamltree.Node, p *List, lm listMeta, holder *yamltree.Node) (mergedList[*yamltree.Node], error) {
 	if d, err := readListDirectives(p); err != nil || d.replaced {
+		if err == nil && len(lm.key) > 0 {
+			err = checkDeleteKeys(d, lm.key)
+		}
 		if err == nil {
 			_, err = checkPatchLists(lm, nil, d.items)
 		}
@@ -68,6 +72,7 @@ func (ap *applier) nodeOps(lm listMeta, key []string, holder *yamltree.Node) ite
 			if err == nil {
 				ap.o.moveRecords(n, m)
 				ap.o.merged[m] = v
+				ap.o.merges[m] = ap.o.merges[n] + 1
 			}
 			return m, err
 		},
@@ -94,6 +99,9 @@ func (ap *applier) replacedItems(items, taken []*yamltree.Node, key []string, ho
 		if i >= 0 {
 			paired[taken[i]] = true
 			ap.o.liveOf[taken[i]] = ap.o.liveOf[it]
+			if pv := ap.o.setBy[taken[i]]; pv != nil && pv.Map != nil {
+				ap.replacedMap(it, taken[i], pv.Map)
+			}
 			continue
 		}
 		if holder != nil {
@@ -213,6 +221,9 @@ func (ap *applier) mergeForOrder(current *yamltree.Node, patchList *List, lm lis
 		return mergedList[*yamltree.Node]{items: current.Items}, err
 	case current == nil || len(current.Items) == 0:
 		d, err := readListDirectives(patchList)
+		if err == nil && len(lm.key) > 0 {
+			err = checkDeleteKeys(d, lm.key)
+		}
 		if err != nil {
 			return mergedList[*yamltree.Node]{}, err
 		}

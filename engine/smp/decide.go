@@ -5,26 +5,26 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// situation is what a diff finds at one place, the left-hand side of its decision table.
-type situation uint8
+// Situation is what a diff finds at one place, the left-hand side of its decision table.
+type Situation uint8
 
 const (
-	// foundAdded: `to` holds it, `from` does not: sent whole.
-	foundAdded situation = iota
-	// foundChanged: both hold it and differ (in value, or in kind): `to`'s value is sent.
-	foundChanged
-	// foundSame: both hold it alike: nothing to send (a map the replace strategy sends whole
+	// FoundAdded: `to` holds it, `from` does not: sent whole.
+	FoundAdded Situation = iota
+	// FoundChanged: both hold it and differ (in value, or in kind): `to`'s value is sent.
+	FoundChanged
+	// FoundSame: both hold it alike: nothing to send (a map the replace strategy sends whole
 	// is sent all the same).
-	foundSame
-	// foundNull: `to` holds a null where `from` holds a value: a deletion is sent.
-	foundNull
-	// foundDropped: `from` holds it, `to` does not: a deletion is sent.
-	foundDropped
+	FoundSame
+	// FoundNull: `to` holds a null where `from` holds a value: a deletion is sent.
+	FoundNull
+	// FoundDropped: `from` holds it, `to` does not: a deletion is sent.
+	FoundDropped
 )
 
-// Rules names, for one operation, the rule behind each situation at a place: a row of the
+// Rules names, for one operation, the rule behind each Situation at a place: a row of the
 // operation's decision table. A nil Rules records nothing.
-type Rules func(s situation, at *Aligned) decision.Rule
+type Rules func(s Situation, at *Aligned) decision.Rule
 
 // Decisions are where an alignment's operations record what they decide: the log, and the rules
 // each operation decides by.
@@ -38,8 +38,8 @@ type Decisions struct {
 func (a *Aligned) Record(d *Decisions) { a.decisions = d }
 
 // decide records the decision of the operation going in direction dir at place a.
-func (a *Aligned) decide(dir direction, s situation) {
-	d := a.root().decisions
+func (a *Aligned) decide(dir direction, s Situation) {
+	d := a.Root().decisions
 	if d == nil || d.Log == nil {
 		return
 	}
@@ -50,8 +50,8 @@ func (a *Aligned) decide(dir direction, s situation) {
 	d.Log.Record(a.Path(), rules(s, a), a.held())
 }
 
-// root is the alignment's root place.
-func (a *Aligned) root() *Aligned {
+// Root is the alignment's root place.
+func (a *Aligned) Root() *Aligned {
 	for a.parent != nil {
 		a = a.parent
 	}
@@ -70,12 +70,12 @@ func (a *Aligned) held() decision.Held {
 }
 
 // situationOf classifies a leaf `to` and `from` both hold.
-func situationOf(from, to *yamltree.Node) situation {
+func situationOf(from, to *yamltree.Node) Situation {
 	switch {
 	case to.IsNull() && !from.IsNull():
-		return foundNull
+		return FoundNull
 	case equalValues(from, to):
-		return foundSame
+		return FoundSame
 	}
-	return foundChanged
+	return FoundChanged
 }

@@ -25,8 +25,8 @@ func deleteField(out *Map, c *Aligned, d direction) error {
 	case from == nil:
 		return nil
 	case to == nil:
-		c.decide(d, foundDropped)
-		out.Set(FieldEntry, c.elem.Field, null())
+		c.decide(d, FoundDropped)
+		out.setAt(FieldEntry, c, null())
 	case kindOf(from) != kindOf(to):
 		return nil
 	case to.IsMap():
@@ -52,7 +52,7 @@ func deleteInMap(out *Map, c *Aligned, d direction) error {
 	if meta.strategy.Has(schema.PatchRetainKeys) {
 		addRetainKeys(sub, c.sides[d.to])
 	}
-	out.Set(FieldEntry, c.elem.Field, mapValue(sub))
+	out.setAt(FieldEntry, c, mapValue(sub))
 	return nil
 }
 
@@ -82,7 +82,7 @@ func deleteItems(out *Map, c *Aligned, lm listMeta, items []*Aligned, d directio
 		switch {
 		case ifrom == nil:
 		case ito == nil:
-			it.decide(d, foundDropped)
+			it.decide(d, FoundDropped)
 			dropped = append(dropped, deleteDirective(it))
 		default:
 			sub, err := deletions(it, d)
@@ -101,9 +101,9 @@ func deleteItems(out *Map, c *Aligned, lm listMeta, items []*Aligned, d directio
 	to := c.sides[d.to]
 	sortByPosition(inside, to, lm.key)
 	if sent := append(inside, dropped...); len(sent) > 0 {
-		out.Set(FieldEntry, c.elem.Field, listValue(sent...))
+		out.setAt(FieldEntry, c, listValue(sent...))
 		if len(to.Items) > 0 {
-			out.Set(SetElementOrderEntry, c.elem.Field, keysOf(to, lm.key))
+			out.setAt(SetElementOrderEntry, c, keysOf(to, lm.key))
 		}
 	}
 	return nil
@@ -126,7 +126,7 @@ func deleteValues(out *Map, c *Aligned, items []*Aligned, d direction) {
 	var dropped []*Value
 	for _, it := range items {
 		if it.sides[d.from] != nil && it.sides[d.to] == nil {
-			it.decide(d, foundDropped)
+			it.decide(d, FoundDropped)
 			dropped = append(dropped, Read(it.sides[d.from]))
 		}
 	}
@@ -134,8 +134,8 @@ func deleteValues(out *Map, c *Aligned, items []*Aligned, d direction) {
 	if len(dropped) == 0 {
 		return
 	}
-	out.Set(DeleteFromPrimitiveListEntry, c.elem.Field, listValue(dropped...))
+	out.setAt(DeleteFromPrimitiveListEntry, c, listValue(dropped...))
 	if to := c.sides[d.to]; len(to.Items) > 0 {
-		out.Set(SetElementOrderEntry, c.elem.Field, Read(to))
+		out.setAt(SetElementOrderEntry, c, Read(to))
 	}
 }

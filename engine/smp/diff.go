@@ -45,16 +45,15 @@ func changes(a *Aligned, d direction) (*Map, error) {
 // changeField adds to out the change of one field, if any.
 func changeField(out *Map, c *Aligned, d direction) error {
 	from, to := c.sides[d.from], c.sides[d.to]
-	name := c.elem.Field
 	switch {
 	case to == nil:
 		return nil
 	case from == nil:
 		c.decide(d, addedOrNull(to))
-		out.Set(FieldEntry, name, Read(to))
+		out.setAt(FieldEntry, c, Read(to))
 	case kindOf(from) != kindOf(to):
 		c.decide(d, situationOf(from, to))
-		out.Set(FieldEntry, name, Read(to))
+		out.setAt(FieldEntry, c, Read(to))
 	case to.IsMap():
 		return changeMap(out, c, d)
 	case to.IsList():
@@ -62,7 +61,7 @@ func changeField(out *Map, c *Aligned, d direction) error {
 	default:
 		c.decide(d, situationOf(from, to))
 		if !equalValues(from, to) {
-			out.Set(FieldEntry, name, Read(to))
+			out.setAt(FieldEntry, c, Read(to))
 		}
 	}
 	return nil
@@ -80,7 +79,7 @@ func changeMap(out *Map, c *Aligned, d direction) error {
 	}
 	if meta.strategy.Has(schema.PatchReplace) {
 		c.decide(d, situationOf(c.sides[d.from], c.sides[d.to]))
-		out.Set(FieldEntry, c.elem.Field, Read(c.sides[d.to]))
+		out.setAt(FieldEntry, c, Read(c.sides[d.to]))
 		return nil
 	}
 	sub, err := changes(c, d)
@@ -91,7 +90,7 @@ func changeMap(out *Map, c *Aligned, d direction) error {
 		addRetainKeys(sub, c.sides[d.to])
 	}
 	if sub.Len() > 0 {
-		out.Set(FieldEntry, c.elem.Field, mapValue(sub))
+		out.setAt(FieldEntry, c, mapValue(sub))
 	}
 	return nil
 }
@@ -106,13 +105,13 @@ func changeList(out *Map, c *Aligned, d direction) error {
 	if !lm.merge {
 		c.decide(d, situationOf(from, to))
 		if !equalValues(from, to) {
-			out.Set(FieldEntry, c.elem.Field, Read(to))
+			out.setAt(FieldEntry, c, Read(to))
 		}
 		return nil
 	}
 	if len(from.Items) == 0 {
 		if len(to.Items) > 0 {
-			out.Set(FieldEntry, c.elem.Field, Read(to))
+			out.setAt(FieldEntry, c, Read(to))
 		}
 		return nil
 	}
@@ -143,7 +142,7 @@ func changeKeyedList(out *Map, c *Aligned, lm listMeta, items []*Aligned, d dire
 		switch {
 		case ito == nil:
 		case ifrom == nil:
-			it.decide(d, foundAdded)
+			it.decide(d, FoundAdded)
 			whole := Read(ito)
 			whole.at = it
 			sent = append(sent, whole)
@@ -162,10 +161,10 @@ func changeKeyedList(out *Map, c *Aligned, lm listMeta, items []*Aligned, d dire
 	}
 	sortByPosition(sent, to, lm.key)
 	if len(sent) > 0 {
-		out.Set(FieldEntry, c.elem.Field, listValue(sent...))
+		out.setAt(FieldEntry, c, listValue(sent...))
 	}
 	if len(to.Items) > 0 && (len(sent) > 0 || !sameKeys(from, to, lm.key)) {
-		out.Set(SetElementOrderEntry, c.elem.Field, keysOf(to, lm.key))
+		out.setAt(SetElementOrderEntry, c, keysOf(to, lm.key))
 	}
 	return nil
 }
@@ -186,18 +185,18 @@ func changeSet(out *Map, c *Aligned, items []*Aligned, d direction) {
 		switch {
 		case it.sides[d.to] == nil:
 		case it.sides[d.from] == nil:
-			it.decide(d, foundAdded)
+			it.decide(d, FoundAdded)
 			added = append(added, Read(it.sides[d.to]))
 		default:
-			it.decide(d, foundSame)
+			it.decide(d, FoundSame)
 		}
 	}
 	sortByPosition(added, to, nil)
 	if len(added) > 0 {
-		out.Set(FieldEntry, c.elem.Field, listValue(added...))
+		out.setAt(FieldEntry, c, listValue(added...))
 	}
 	if len(to.Items) > 0 && !sameSequence(sortedForDiff(from), to.Items) {
-		out.Set(SetElementOrderEntry, c.elem.Field, Read(to))
+		out.setAt(SetElementOrderEntry, c, Read(to))
 	}
 }
 
@@ -282,10 +281,10 @@ func sameKeySet(a, b *yamltree.Node) bool {
 	return true
 }
 
-// addedOrNull is the situation of a value `to` holds and `from` lacks: added, or a null.
-func addedOrNull(to *yamltree.Node) situation {
+// addedOrNull is the Situation of a value `to` holds and `from` lacks: added, or a null.
+func addedOrNull(to *yamltree.Node) Situation {
 	if to.IsNull() {
-		return foundNull
+		return FoundNull
 	}
-	return foundAdded
+	return FoundAdded
 }

@@ -19,9 +19,11 @@ func (o *Outcome) Effects(named func(path fieldpath.Path, live *yamltree.Node) b
 }
 
 type effectWalk struct {
-	o     *Outcome
-	named func(fieldpath.Path, *yamltree.Node) bool
-	out   []Effect
+	o       *Outcome
+	named   func(fieldpath.Path, *yamltree.Node) bool
+	out     []Effect
+	repeats int
+	holder  fieldpath.Element
 	// carried counts the values the patch set above the one walked.
 	carried int
 }
@@ -41,7 +43,7 @@ func (w *effectWalk) mapFields(path fieldpath.Path, result, live *yamltree.Node,
 // removed adds the values the patch removed from a map or list of the result.
 func (w *effectWalk) removed(path fieldpath.Path, holder *yamltree.Node) {
 	for _, r := range w.o.removed[holder] {
-		w.out = append(w.out, Effect{Path: path.Append(r.elem), Cause: r.cause, Shape: r.shape, Live: r.live, Patch: r.patch})
+		w.add(Effect{Path: path.Append(r.elem), Cause: r.cause, Shape: r.shape, Key: r.key, Live: r.live, Patch: r.patch})
 	}
 }
 
@@ -55,7 +57,7 @@ func (w *effectWalk) value(path fieldpath.Path, result, live *yamltree.Node, sch
 	case result.IsMap() && (live.IsMap() || live == nil):
 		meta, _ := sch.mapField(name)
 		if meta.strategy.Has(schema.PatchReplace) && live != nil {
-			w.leaf(path, result, live)
+			w.leaf(path, result, live, ReplacedMap)
 			return
 		}
 		w.mapFields(path, result, live, meta.schema)
@@ -63,29 +65,31 @@ func (w *effectWalk) value(path fieldpath.Path, result, live *yamltree.Node, sch
 		lm, _ := sch.listField(name)
 		switch {
 		case !lm.merge:
-			w.leaf(path, result, live)
+			w.leaf(path, result, live, AtomicList)
 		case len(lm.key) == 0:
 			w.values(path, result, live)
 		case allMaps(result) && allMaps(live):
 			w.items(path, result, lm)
 		default:
-			w.leaf(path, result, live)
+			w.leaf(path, result, live, AtomicList)
 		}
+	case result.IsList():
+		w.leaf(path, result, live, AtomicList)
 	default:
-		w.leaf(path, result, live)
+		w.leaf(path, result, live, Scalar)
 	}
 }
 
 // leaf adds a value compared whole.
-func (w *effectWalk) leaf(path fieldpath.Path, result, live *yamltree.Node) {
-	e := Effect{Path: path, Cause: Kept, Shape: Leaf, Result: result, Live: live, Patch: w.o.setBy[result]}
+func (w *effectWalk) leaf(path fieldpath.Path, result, live *yamltree.Node, whole Whole) {
+	e := Effect{Path: path, Cause: Kept, Shape: Leaf, Whole: whole, Result: result, Live: live, Patch: w.o.setBy[result]}
 	switch {
 	case e.Patch != nil:
 		e.Cause = Set
 	case w.carried > 0:
 		e.Cause = Carried
 	}
-	w.out = append(w.out, e)
+	w.add(e)
 }
 
 // items walks the items of a list merged by key.
@@ -93,7 +97,7 @@ func (w *effectWalk) items(path fieldpath.Path, result *yamltree.Node, lm listMe
 	for _, it := range result.Items {
 		k, ok := keyOf(it, lm.key)
 		if !ok {
-			w.leaf(path.Item(it), it, w.o.liveOf[it])
+			w.leaf(path.Item(it), it, w.o.liveOf[it], Scalar)
 			continue
 		}
 		p := path.Append(k)
@@ -104,7 +108,12 @@ func (w *effectWalk) items(path fieldpath.Path, result *yamltree.Node, lm listMe
 		case w.o.setBy[it] == nil && w.o.merged[it] == nil && !w.named(p, live):
 			w.out = append(w.out, Effect{Path: p, Cause: Kept, Shape: Item, Result: it, Live: live})
 		default:
+			outer, outerHolder := w.repeats, w.holder
+			if n := w.o.merges[it]; n > 1 {
+				w.repeats, w.holder = n, k
+			}
 			w.mapFields(p, it, live, lm.items)
+			w.repeats, w.holder = outer, outerHolder
 		}
 	}
 	w.removed(path, result)
@@ -112,14 +121,31 @@ func (w *effectWalk) items(path fieldpath.Path, result *yamltree.Node, lm listMe
 
 // values walks the values of a set of primitives.
 func (w *effectWalk) values(path fieldpath.Path, result, live *yamltree.Node) {
+	listed := map[string]*Value{}
+	if p := w.o.merged[result]; p != nil && p.List != nil {
+		for _, it := range p.List.Items {
+			if t, ok := matchTextOf(it, nil); ok {
+				listed[t] = it
+			}
+		}
+	}
 	for _, v := range result.Items {
 		e := Effect{Path: path.Item(v), Cause: Kept, Shape: SetValue, Result: v, Live: w.o.liveOf[v], Patch: w.o.setBy[v]}
+		if t, ok := (&positions{}).matchText(v); ok && listed[t] != nil {
+			e.Cause, e.Patch = Set, listed[t]
+		}
 		if e.Live == nil {
 			e.Cause = Added
 		}
-		w.out = append(w.out, e)
+		w.add(e)
 	}
 	w.removed(path, result)
+}
+
+// add appends an effect, with the repeats of the item it is in.
+func (w *effectWalk) add(e Effect) {
+	e.Repeats, e.Holder = w.repeats, w.holder
+	w.out = append(w.out, e)
 }
 
 func allMaps(l *yamltree.Node) bool {

@@ -98,16 +98,14 @@ func checkOrder(items, order []*Value, key []string) error {
 			continue
 		}
 		listed = append(listed, it)
-		text, found := matchTextOf(it, key)
 		if d {
-			// a "$patch: replace" item takes the next entry of the order, whatever it is
-			found, text = at < len(order), ""
-			if found {
-				text, _ = matchTextOf(order[at], key)
-			}
+			// a "$patch: replace" item passes while the order has an entry left, and uses none
+			ok = ok && at < len(order)
+			continue
 		}
+		text, found := matchTextOf(it, key)
 		for found && at < len(order) {
-			if o, ok := matchTextOf(order[at], key); ok && o == text {
+			if o, has := matchTextOf(order[at], key); has && o == text {
 				break
 			}
 			at++

@@ -45,17 +45,36 @@ const (
 	SetValue
 )
 
+// Whole says what a Leaf is.
+type Whole uint8
+
+const (
+	// Scalar is a scalar, or a value of another kind than live's.
+	Scalar Whole = iota
+	// AtomicList is a list without the merge strategy: it is replaced whole.
+	AtomicList
+	// ReplacedMap is a map with the replace strategy: it is replaced whole.
+	ReplacedMap
+)
+
 // Effect is what the API server did to one value of the object, at the grain marks are made:
 // leaves, whole items added, removed or left alone, values of sets.
 type Effect struct {
 	Path  fieldpath.Path
 	Cause Cause
 	Shape Shape
+	Whole Whole
+	// Key is live's key of a field the patch removed (its line is the field's).
+	Key *yamltree.Node
 	// Result is the value in the result (nil when removed); Live is live's value before (nil
 	// when added).
 	Result, Live *yamltree.Node
 	// Patch is the patch's value that set, added or removed it (nil when kept).
 	Patch *Value
+	// Repeats is, for a value inside a list item several items of the patch merged into, how
+	// many did; Holder is that item's key.
+	Repeats int
+	Holder  fieldpath.Element
 }
 
 // Outcome is an applied patch: the new object and how each of its values came about.
@@ -68,6 +87,7 @@ type Outcome struct {
 	liveOf  map[*yamltree.Node]*yamltree.Node
 	setBy   map[*yamltree.Node]*Value
 	merged  map[*yamltree.Node]*Value
+	merges  map[*yamltree.Node]int
 	removed map[*yamltree.Node][]removal
 	ordered map[*yamltree.Node]bool
 }
@@ -75,6 +95,7 @@ type Outcome struct {
 // removal is one of live's values a patch removed from a map or a list.
 type removal struct {
 	elem  fieldpath.Element
+	key   *yamltree.Node
 	live  *yamltree.Node
 	cause Cause
 	patch *Value
@@ -82,7 +103,7 @@ type removal struct {
 }
 
 func newOutcome(sch Schema) *Outcome {
-	return &Outcome{sch: sch, liveOf: map[*yamltree.Node]*yamltree.Node{}, setBy: map[*yamltree.Node]*Value{}, merged: map[*yamltree.Node]*Value{},
+	return &Outcome{sch: sch, liveOf: map[*yamltree.Node]*yamltree.Node{}, setBy: map[*yamltree.Node]*Value{}, merged: map[*yamltree.Node]*Value{}, merges: map[*yamltree.Node]int{},
 		removed: map[*yamltree.Node][]removal{}, ordered: map[*yamltree.Node]bool{}}
 }
 

@@ -116,6 +116,14 @@ func (m *Map) Set(k EntryKind, name string, v *Value) {
 	m.Entries = append(m.Entries, &Entry{Kind: k, Name: name, Value: v})
 }
 
+// setAt sets the entry of kind k about the field at place c, positioned at its key.
+func (m *Map) setAt(k EntryKind, c *Aligned, v *Value) {
+	m.Set(k, c.elem.Field, v)
+	if e := m.Get(k, c.elem.Field); e.Key == nil && c.key != nil {
+		e.Key = c.key
+	}
+}
+
 // Len is the number of entries.
 func (m *Map) Len() int { return len(m.Entries) }
 
