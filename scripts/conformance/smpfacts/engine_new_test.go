@@ -9,6 +9,9 @@ import (
 
 // Engine answers a case with mergeplay's engine/smp.
 func Engine(t testing.TB, item *schema.Type, c Case) Answer {
+	if c.Kind != "mergeItem" {
+		item = builtinKind(t, c.Kind)
+	}
 	sch := smp.For(item, smp.PatchMergeKeys)
 	original, modified, live := node(t, c.Original), node(t, c.Modified), node(t, c.Live)
 	var p *smp.Map
@@ -16,6 +19,15 @@ func Engine(t testing.TB, item *schema.Type, c Case) Answer {
 	switch c.Op {
 	case "two":
 		p, err = smp.TwoWay(smp.Align(emptyIfNil(original), emptyIfNil(modified), nil, sch))
+	case "two-apply":
+		if p, err = smp.TwoWay(smp.Align(emptyIfNil(original), emptyIfNil(modified), nil, sch)); err != nil {
+			return Answer{Error: err.Error()}
+		}
+		r, err := smp.Apply(emptyIfNil(live), p, sch)
+		if err != nil {
+			return Answer{Error: err.Error()}
+		}
+		return Answer{Output: jsonOf(r.Result)}
 	case "three", "conflict":
 		a := smp.Align(emptyIfNil(original), emptyIfNil(modified), emptyIfNil(live), sch)
 		p, err = smp.ThreeWay(a)

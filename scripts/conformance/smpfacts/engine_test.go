@@ -22,6 +22,21 @@ func mergeItemType(t testing.TB) *schema.Type {
 	return set.Named("mergeItem")
 }
 
+// builtinKind is the built-in schema's root type of an apiVersion/kind.
+func builtinKind(t testing.TB, kind string) *schema.Type {
+	t.Helper()
+	set, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gv, k := splitKind(kind)
+	root := set.Root(gv, k)
+	if root == nil {
+		t.Fatalf("no built-in kind %s", kind)
+	}
+	return root
+}
+
 func node(t testing.TB, text []byte) *yamltree.Node {
 	t.Helper()
 	if len(text) == 0 || string(text) == "null" {

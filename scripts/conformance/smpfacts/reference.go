@@ -18,9 +18,9 @@ import (
 )
 
 // Case is one question to the reference: Op is "apply" (StrategicMergePatch of Patch into
-// Live), "three" (CreateThreeWayMergePatch of Original, Modified and Live, with Overwrite),
-// "two" (CreateTwoWayMergePatch of Original and Modified) or "conflict" (three with overwrite
-// false). Kind names the schema: an apiVersion/kind the client-go scheme registers
+// Live), "three" (CreateThreeWayMergePatch of Original, Modified and Live), "two"
+// (CreateTwoWayMergePatch of Original and Modified), "two-apply" (that patch applied to Live,
+// as Helm 2 upgrades) or "conflict" (three with overwrite false: the patch, or the conflict). Kind names the schema: an apiVersion/kind the client-go scheme registers
 // ("apps/v1/Deployment"), or "mergeItem", the test type of the recorded vectors.
 type Case struct {
 	Name      string          `json:"name,omitempty"`
@@ -30,7 +30,6 @@ type Case struct {
 	Modified  json.RawMessage `json:"modified,omitempty"`
 	Live      json.RawMessage `json:"live,omitempty"`
 	Patch     json.RawMessage `json:"patch,omitempty"`
-	Overwrite bool            `json:"overwrite,omitempty"`
 }
 
 // Answer is what the reference did: Output is the result or the patch as JSON, Error its error.
@@ -93,6 +92,11 @@ func Reference(c Case) (a Answer) {
 		out, err = strategicpatch.CreateThreeWayMergePatch(orEmpty(c.Original), orEmpty(c.Modified), orEmpty(c.Live), meta, c.Op == "three")
 	case "two":
 		out, err = strategicpatch.CreateTwoWayMergePatch(orEmpty(c.Original), orEmpty(c.Modified), obj)
+	case "two-apply":
+		out, err = strategicpatch.CreateTwoWayMergePatch(orEmpty(c.Original), orEmpty(c.Modified), obj)
+		if err == nil {
+			out, err = strategicpatch.StrategicMergePatch(orEmpty(c.Live), out, obj)
+		}
 	default:
 		err = fmt.Errorf("unknown op %q", c.Op)
 	}
