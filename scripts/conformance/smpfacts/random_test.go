@@ -12,7 +12,6 @@ var (
 	randomCases = flag.Int("smp.cases", 2000, "random cases compared by TestEngineAgreesWithReference")
 	randomSeed  = flag.Int64("smp.seed", 1, "the seed of the random cases")
 	showDiffs   = flag.Int("smp.show", 10, "differences shown in full")
-	useOld      = flag.Bool("smp.old", false, "compare the former engine instead")
 	onlyOps     = flag.String("smp.ops", "", "compare only these operations (comma-separated)")
 )
 
@@ -27,20 +26,16 @@ func TestEngineAgreesWithReference(t *testing.T) {
 		if *onlyOps != "" && !strings.Contains(","+*onlyOps+",", ","+c.Op+",") {
 			continue
 		}
-		engine := Engine
-		if *useOld {
-			engine = oldEngine
-		}
-		ref, eng := Reference(c), engine(t, item, c)
+		ref, eng := Reference(c), Engine(t, item, c)
 		counts := byOp[c.Op]
 		counts[0]++
 		if !sameAnswer(ref, eng) {
 			counts[1]++
 			if shown < *showDiffs {
 				shown++
-				small := shrink(c, func(c Case) bool { return !sameAnswer(Reference(c), engine(t, item, c)) })
+				small := shrink(c, func(c Case) bool { return !sameAnswer(Reference(c), Engine(t, item, c)) })
 				line, _ := json.Marshal(small)
-				t.Errorf("case %d differs; shrunk:\n%s\n reference: %+v\n engine:    %+v", i, line, Reference(small), engine(t, item, small))
+				t.Errorf("case %d differs; shrunk:\n%s\n reference: %+v\n engine:    %+v", i, line, Reference(small), Engine(t, item, small))
 			}
 		}
 		byOp[c.Op] = counts

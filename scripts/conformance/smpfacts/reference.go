@@ -23,13 +23,13 @@ import (
 // as Helm 2 upgrades) or "conflict" (three with overwrite false: the patch, or the conflict). Kind names the schema: an apiVersion/kind the client-go scheme registers
 // ("apps/v1/Deployment"), or "mergeItem", the test type of the recorded vectors.
 type Case struct {
-	Name      string          `json:"name,omitempty"`
-	Op        string          `json:"op"`
-	Kind      string          `json:"kind"`
-	Original  json.RawMessage `json:"original,omitempty"`
-	Modified  json.RawMessage `json:"modified,omitempty"`
-	Live      json.RawMessage `json:"live,omitempty"`
-	Patch     json.RawMessage `json:"patch,omitempty"`
+	Name     string          `json:"name,omitempty"`
+	Op       string          `json:"op"`
+	Kind     string          `json:"kind"`
+	Original json.RawMessage `json:"original,omitempty"`
+	Modified json.RawMessage `json:"modified,omitempty"`
+	Live     json.RawMessage `json:"live,omitempty"`
+	Patch    json.RawMessage `json:"patch,omitempty"`
 }
 
 // Answer is what the reference did: Output is the result or the patch as JSON, Error its error.
