@@ -3,6 +3,7 @@ package smp
 import (
 	"fmt"
 
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -42,12 +43,15 @@ type Aligned struct {
 
 	fields   []*Aligned
 	byName   map[string]*Aligned
+	paired   bool
 	lists    *listPairs
 	mapMemo  *mapMeta
 	listMemo *listMeta
 	metaErr  error
-	// decisions is where the root's operations record what they decide (nil: nowhere).
+	// decisions is where the root's operations record what they decide (nil: nowhere); rule
+	// is the last decision recorded here.
 	decisions *Decisions
+	rule      decision.Rule
 }
 
 // Align pairs the sides of one object; sch describes its root. A side may be nil.
@@ -75,21 +79,30 @@ func (a *Aligned) Path() fieldpath.Path {
 // Fields returns the fields of the sides that hold maps here, paired by name: updated's in its
 // order, then live's, then original's.
 func (a *Aligned) Fields() []*Aligned {
-	if a.fields != nil || a.byName != nil {
+	if a.fields != nil || a.paired {
 		return a.fields
 	}
-	a.byName = map[string]*Aligned{}
+	a.paired = true
+	n := 0
 	for _, s := range [...]Side{Updated, Live, Original} {
-		n := a.sides[s]
-		if !n.IsMap() {
+		if a.sides[s].IsMap() {
+			n += len(a.sides[s].Fields)
+		}
+	}
+	block := make([]Aligned, 0, n)
+	for _, s := range [...]Side{Updated, Live, Original} {
+		if !a.sides[s].IsMap() {
 			continue
 		}
-		for _, f := range n.Fields {
-			c := a.byName[f.Key.Value]
+		for _, f := range a.sides[s].Fields {
+			c := a.fieldIn(f.Key.Value)
 			if c == nil {
-				c = &Aligned{parent: a, elem: fieldpath.Element{Field: f.Key.Value}, key: f.Key}
-				a.byName[f.Key.Value] = c
+				block = append(block, Aligned{parent: a, elem: fieldpath.Element{Field: f.Key.Value}, key: f.Key})
+				c = &block[len(block)-1]
 				a.fields = append(a.fields, c)
+				if a.byName != nil || len(a.fields) > fieldsScanned {
+					a.indexField(c)
+				}
 			}
 			c.sides[s] = f.Value
 		}
@@ -97,10 +110,37 @@ func (a *Aligned) Fields() []*Aligned {
 	return a.fields
 }
 
+// fieldsScanned is how many fields a place searches one by one before it indexes them by name.
+const fieldsScanned = 12
+
+// indexField adds c to the place's index of fields by name, building it on first use.
+func (a *Aligned) indexField(c *Aligned) {
+	if a.byName == nil {
+		a.byName = make(map[string]*Aligned, 2*len(a.fields))
+		for _, f := range a.fields {
+			a.byName[f.elem.Field] = f
+		}
+	}
+	a.byName[c.elem.Field] = c
+}
+
+// fieldIn returns the field already paired under name, or nil.
+func (a *Aligned) fieldIn(name string) *Aligned {
+	if a.byName != nil {
+		return a.byName[name]
+	}
+	for _, c := range a.fields {
+		if c.elem.Field == name {
+			return c
+		}
+	}
+	return nil
+}
+
 // Field returns the field name, or nil when no side holding a map here has it.
 func (a *Aligned) Field(name string) *Aligned {
 	a.Fields()
-	return a.byName[name]
+	return a.fieldIn(name)
 }
 
 // mapMeta looks the place up, in its parent's schema, as a field holding maps; the children

@@ -12,6 +12,8 @@ import (
 // listPairs are the items of the lists a place holds, paired across sides.
 type listPairs struct {
 	children []*Aligned
+	// byText finds the first child of a text.
+	byText map[string]*Aligned
 	// kinds is the kind of each side's items: nullKind when the side holds no item (or no list),
 	// mixedKinds when its items are of several kinds.
 	kinds [sideCount]kind
@@ -79,25 +81,14 @@ func (a *Aligned) pairItems(lm listMeta) *listPairs {
 			continue
 		}
 		p.kinds[s] = itemsKind(l)
-		itemTexts := make([]string, len(l.Items))
-		for i, it := range l.Items {
-			itemTexts[i] = p.itemText(it, lm.key, s)
-		}
-		ranks := map[string]int{}
-		for _, i := range pairedOrder(itemTexts) {
-			text := itemTexts[i]
-			if text == "" {
-				continue
-			}
-			k := pairKey{text: text, rank: ranks[text]}
-			ranks[text]++
-			c := byPair[k]
+		for _, k := range p.pairKeys(l, lm.key, s) {
+			c := byPair[k.pairKey]
 			if c == nil {
 				c = &Aligned{parent: a, sch: lm.items}
-				byPair[k] = c
-				keys = append(keys, k)
+				byPair[k.pairKey] = c
+				keys = append(keys, k.pairKey)
 			}
-			c.sides[s] = l.Items[i]
+			c.sides[s] = k.item
 		}
 	}
 	slices.SortFunc(keys, func(x, y pairKey) int {
@@ -107,13 +98,43 @@ func (a *Aligned) pairItems(lm listMeta) *listPairs {
 		return x.rank - y.rank
 	})
 	p.children = make([]*Aligned, len(keys))
+	p.byText = make(map[string]*Aligned, len(keys))
 	for i, k := range keys {
 		c := byPair[k]
 		c.elem = elementOf(c.anyNode(), lm.key)
 		c.index, c.text = i, k.text
 		p.children[i] = c
+		if k.rank == 0 {
+			p.byText[k.text] = c
+		}
 	}
 	return p
+}
+
+// keyedItem is an item of one side's list with what it pairs on.
+type keyedItem struct {
+	pairKey
+	item *yamltree.Node
+}
+
+// pairKeys reads what each item of one side's list pairs on, in the reference's diff order:
+// its text, and which occurrence of the text it is. Items of a list merged by key that lack the
+// key pair with nothing (the side's first is recorded as missing).
+func (p *listPairs) pairKeys(l *yamltree.Node, key []string, s Side) []keyedItem {
+	texts := make([]string, len(l.Items))
+	for i, it := range l.Items {
+		texts[i] = p.itemText(it, key, s)
+	}
+	ranks := map[string]int{}
+	out := make([]keyedItem, 0, len(l.Items))
+	for _, i := range pairedOrder(texts) {
+		if texts[i] == "" {
+			continue
+		}
+		out = append(out, keyedItem{pairKey: pairKey{text: texts[i], rank: ranks[texts[i]]}, item: l.Items[i]})
+		ranks[texts[i]]++
+	}
+	return out
 }
 
 // pairKey identifies the items that pair: their text, and which occurrence of it they are.

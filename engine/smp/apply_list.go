@@ -136,26 +136,9 @@ func patchData(items []*Value) []*Value {
 // holds them alone) interleaved by where they stood. A patch list whose items do not follow the
 // order is refused.
 func (ap *applier) orderedList(target *yamltree.Node, p *Map, e *Entry, sch Schema) error {
-	if e.Value.List == nil {
-		return &Error{Message: "expected a []interface {}, but received a " + describeNonList(e.Value.Tree())}
-	}
-	list := p.Field(e.Name)
-	i := target.Index(e.Name)
-	var patchList *List
-	if list != nil && list.List != nil {
-		patchList = list.List
-	}
-	if (i >= 0 || patchList != nil) && countItems(target.Get(e.Name))+countPatchItems(patchList) == 0 {
-		return &Error{Message: "no elements in any of the given slices"}
-	}
-	if i < 0 && patchList == nil {
-		return nil
-	}
-	var current *yamltree.Node
-	if i >= 0 {
-		if current = target.Fields[i].Value; !current.IsList() {
-			return &Error{Message: "expected a []interface {}, but received a " + printed(current)}
-		}
+	current, patchList, err := orderedInputs(target, p, e)
+	if err != nil || (current == nil && patchList == nil) {
+		return err
 	}
 	lm, err := sch.listField(e.Name)
 	if err != nil {
@@ -165,7 +148,8 @@ func (ap *applier) orderedList(target *yamltree.Node, p *Map, e *Entry, sch Sche
 	if err != nil {
 		return err
 	}
-	if i < 0 {
+	list := p.Field(e.Name)
+	if current == nil {
 		out := shell(patchList.Node, yamltree.ListNode)
 		out.Items = merged
 		ap.o.set(out, list)
@@ -179,8 +163,29 @@ func (ap *applier) orderedList(target *yamltree.Node, p *Map, e *Entry, sch Sche
 	if !lm.merge && patchList != nil {
 		ap.o.set(out, list)
 	}
-	target.Fields[i].Value = out
+	target.Fields[target.Index(e.Name)].Value = out
 	return nil
+}
+
+// orderedInputs returns the list live holds under an order's field (nil: none) and the patch's
+// list (nil: none), failing as the API server does on an order that is not a list, a live value
+// that is not a list, and lists without a single item between them.
+func orderedInputs(target *yamltree.Node, p *Map, e *Entry) (*yamltree.Node, *List, error) {
+	if e.Value.List == nil {
+		return nil, nil, &Error{Message: "expected a []interface {}, but received a " + describeNonList(e.Value.Tree())}
+	}
+	var patchList *List
+	if list := p.Field(e.Name); list != nil && list.List != nil {
+		patchList = list.List
+	}
+	current := target.Get(e.Name)
+	if (target.Has(e.Name) || patchList != nil) && countItems(current)+countPatchItems(patchList) == 0 {
+		return nil, nil, &Error{Message: "no elements in any of the given slices"}
+	}
+	if target.Has(e.Name) && !current.IsList() {
+		return nil, nil, &Error{Message: "expected a []interface {}, but received a " + printed(current)}
+	}
+	return current, patchList, nil
 }
 
 // mergeOrdered merges patchList (nil: none) into current (nil: live lacks the list) and

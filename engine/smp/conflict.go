@@ -79,6 +79,9 @@ func (c *conflictWalk) value(path fieldpath.Path, p, changed *Value, name string
 		if err != nil {
 			return err
 		}
+		if lm.merge && len(p.List.Items) == 0 && len(changed.List.Items) == 0 {
+			return &Error{Message: "no elements in any of the given slices"}
+		}
 		if key := lm.keyFor(append(append([]*Value(nil), p.List.Items...), changed.List.Items...)); len(key) > 0 {
 			return c.items(path, p.List, changed.List, lm, key)
 		}

@@ -47,7 +47,16 @@ func (a *Aligned) decide(dir direction, s Situation) {
 	if rules == nil {
 		return
 	}
-	d.Log.Record(a.Path(), rules(s, a), a.held())
+	a.rule = rules(s, a)
+	d.Log.Record(a.Path(), a.rule, a.held())
+}
+
+// Decided returns the rule an operation recorded at this place ("" when none did).
+func (a *Aligned) Decided() decision.Rule {
+	if a == nil {
+		return ""
+	}
+	return a.rule
 }
 
 // Root is the alignment's root place.

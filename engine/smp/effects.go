@@ -9,18 +9,21 @@ import (
 // Effects lists what the patch did to each value of the object, in the result's order, at the
 // grain marks are made: a map's fields one by one (then the fields it removed), a list merged by
 // key item by item (a whole item when added, removed or left alone, its fields otherwise), a set
-// value by value, and anything else whole. named says whether the input the mode calls updated
-// (the config, the patch, the new render) names an item of a list merged by key: only then are
-// its fields told apart when the patch left it alone.
-func (o *Outcome) Effects(named func(path fieldpath.Path, live *yamltree.Node) bool) []Effect {
-	w := &effectWalk{o: o, named: named}
+// value by value, and anything else whole. Each effect knows its place in the alignment a (nil:
+// none), from which named says whether the input the mode calls updated (the config, the new
+// render) names an item of a list merged by key: only then, or when the patch merged into it,
+// are its fields told apart.
+func (o *Outcome) Effects(a *Aligned, named func(at *Aligned) bool) []Effect {
+	w := &effectWalk{o: o, named: named, at: a}
 	w.mapFields(nil, o.Result, o.liveOf[o.Result], o.sch)
 	return w.out
 }
 
 type effectWalk struct {
-	o       *Outcome
-	named   func(fieldpath.Path, *yamltree.Node) bool
+	o     *Outcome
+	named func(*Aligned) bool
+	// at is the place walked in the alignment (nil: none).
+	at      *Aligned
 	out     []Effect
 	repeats int
 	holder  fieldpath.Element
@@ -35,15 +38,27 @@ func (w *effectWalk) mapFields(path fieldpath.Path, result, live *yamltree.Node,
 		if live.IsMap() {
 			l = live.Get(f.Key.Value)
 		}
-		w.value(path.Field(f.Key.Value), f.Value, l, sch, f.Key.Value)
+		e := fieldpath.Element{Field: f.Key.Value}
+		outer := w.enter(e)
+		w.value(path.Append(e), f.Value, l, sch, f.Key.Value)
+		w.at = outer
 	}
 	w.removed(path, result)
+}
+
+// enter steps the alignment place into element e and returns the place it left.
+func (w *effectWalk) enter(e fieldpath.Element) *Aligned {
+	outer := w.at
+	w.at = outer.Step(e)
+	return outer
 }
 
 // removed adds the values the patch removed from a map or list of the result.
 func (w *effectWalk) removed(path fieldpath.Path, holder *yamltree.Node) {
 	for _, r := range w.o.removed[holder] {
+		outer := w.enter(r.elem)
 		w.add(Effect{Path: path.Append(r.elem), Cause: r.cause, Shape: r.shape, Key: r.key, Live: r.live, Patch: r.patch})
+		w.at = outer
 	}
 }
 
@@ -97,26 +112,33 @@ func (w *effectWalk) items(path fieldpath.Path, result *yamltree.Node, lm listMe
 	for _, it := range result.Items {
 		k, ok := keyOf(it, lm.key)
 		if !ok {
-			w.leaf(path.Item(it), it, w.o.liveOf[it], Scalar)
-			continue
+			k = fieldpath.Element{Value: it}
 		}
-		p := path.Append(k)
-		live := w.o.liveOf[it]
-		switch {
-		case live == nil:
-			w.out = append(w.out, Effect{Path: p, Cause: Added, Shape: Item, Result: it, Patch: w.o.setBy[it]})
-		case w.o.setBy[it] == nil && w.o.merged[it] == nil && !w.named(p, live):
-			w.out = append(w.out, Effect{Path: p, Cause: Kept, Shape: Item, Result: it, Live: live})
-		default:
-			outer, outerHolder := w.repeats, w.holder
-			if n := w.o.merges[it]; n > 1 {
-				w.repeats, w.holder = n, k
-			}
-			w.mapFields(p, it, live, lm.items)
-			w.repeats, w.holder = outer, outerHolder
-		}
+		outer := w.enter(k)
+		w.item(path.Append(k), it, lm, ok)
+		w.at = outer
 	}
 	w.removed(path, result)
+}
+
+// item walks one item of a list merged by key (keyed: it holds its key).
+func (w *effectWalk) item(p fieldpath.Path, it *yamltree.Node, lm listMeta, keyed bool) {
+	live := w.o.liveOf[it]
+	switch {
+	case !keyed:
+		w.leaf(p, it, live, Scalar)
+	case live == nil:
+		w.out = append(w.out, Effect{Path: p, Cause: Added, Shape: Item, Result: it, Patch: w.o.setBy[it], At: w.at})
+	case w.o.setBy[it] == nil && w.o.merged[it] == nil && !w.named(w.at):
+		w.out = append(w.out, Effect{Path: p, Cause: Kept, Shape: Item, Result: it, Live: live, At: w.at})
+	default:
+		outer, outerHolder := w.repeats, w.holder
+		if n := w.o.merges[it]; n > 1 {
+			w.repeats, w.holder = n, p[len(p)-1]
+		}
+		w.mapFields(p, it, live, lm.items)
+		w.repeats, w.holder = outer, outerHolder
+	}
 }
 
 // values walks the values of a set of primitives.
@@ -130,6 +152,7 @@ func (w *effectWalk) values(path fieldpath.Path, result, live *yamltree.Node) {
 		}
 	}
 	for _, v := range result.Items {
+		outer := w.enter(fieldpath.Element{Value: v})
 		e := Effect{Path: path.Item(v), Cause: Kept, Shape: SetValue, Result: v, Live: w.o.liveOf[v], Patch: w.o.setBy[v]}
 		if t, ok := (&positions{}).matchText(v); ok && listed[t] != nil {
 			e.Cause, e.Patch = Set, listed[t]
@@ -138,13 +161,14 @@ func (w *effectWalk) values(path fieldpath.Path, result, live *yamltree.Node) {
 			e.Cause = Added
 		}
 		w.add(e)
+		w.at = outer
 	}
 	w.removed(path, result)
 }
 
-// add appends an effect, with the repeats of the item it is in.
+// add appends an effect, with its place and the repeats of the item it is in.
 func (w *effectWalk) add(e Effect) {
-	e.Repeats, e.Holder = w.repeats, w.holder
+	e.At, e.Repeats, e.Holder = w.at, w.repeats, w.holder
 	w.out = append(w.out, e)
 }
 

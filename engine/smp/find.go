@@ -11,16 +11,20 @@ import (
 // searched anew.
 func (a *Aligned) Find(path fieldpath.Path) *Aligned {
 	for _, e := range path {
-		if a == nil {
-			return nil
-		}
-		if e.Keys == nil && e.Value == nil && !e.IsIndex {
-			a = a.Field(e.Field)
-			continue
-		}
-		a = a.item(e)
+		a = a.Step(e)
 	}
 	return a
+}
+
+// Step returns the place one path element below a (nil when a is nil or no side holds it).
+func (a *Aligned) Step(e fieldpath.Element) *Aligned {
+	switch {
+	case a == nil:
+		return nil
+	case e.Keys == nil && e.Value == nil && !e.IsIndex:
+		return a.Field(e.Field)
+	}
+	return a.item(e)
 }
 
 // item returns the list item place of element e (the first of its text).
@@ -36,12 +40,7 @@ func (a *Aligned) item(e fieldpath.Element) *Aligned {
 	if e.Keys != nil {
 		want = "k" + keyText(e)
 	}
-	for _, c := range a.lists.children {
-		if c.text == want {
-			return c
-		}
-	}
-	return nil
+	return a.lists.byText[want]
 }
 
 // UpdatedRepeats is, for a place that is an item of a list merged by key, how many items of
@@ -145,4 +144,39 @@ func (a *Aligned) TwoWaySituation() (Situation, bool) {
 		return addedOrNull(updated), true
 	}
 	return situationOf(original, updated), true
+}
+
+// IsAt reports whether path (from the root) leads to this place, element by element: a mark at
+// path shares the place's recorded decision.
+func (a *Aligned) IsAt(path fieldpath.Path) bool {
+	i := len(path) - 1
+	for p := a; p != nil && p.parent != nil; p = p.parent {
+		if i < 0 || !sameElement(p.elem, path[i]) {
+			return false
+		}
+		i--
+	}
+	return a != nil && i == -1
+}
+
+// sameElement reports whether two path elements are written alike.
+func sameElement(x, y fieldpath.Element) bool {
+	switch {
+	case x.IsIndex || y.IsIndex:
+		return x.IsIndex == y.IsIndex && x.Index == y.Index
+	case x.Keys != nil || y.Keys != nil:
+		if len(x.Keys) != len(y.Keys) {
+			return false
+		}
+		for i := range x.Keys {
+			if x.Keys[i].Name != y.Keys[i].Name || !yamltree.Equal(x.Keys[i].Value, y.Keys[i].Value) ||
+				kindOf(x.Keys[i].Value) != kindOf(y.Keys[i].Value) {
+				return false
+			}
+		}
+		return true
+	case x.Value != nil || y.Value != nil:
+		return x.Value != nil && y.Value != nil && yamltree.Equal(x.Value, y.Value) && kindOf(x.Value) == kindOf(y.Value)
+	}
+	return x.Field == y.Field
 }

@@ -71,6 +71,8 @@ type Effect struct {
 	Result, Live *yamltree.Node
 	// Patch is the patch's value that set, added or removed it (nil when kept).
 	Patch *Value
+	// At is the effect's place in the alignment the walk was given (nil: none).
+	At *Aligned
 	// Repeats is, for a value inside a list item several items of the patch merged into, how
 	// many did; Holder is that item's key.
 	Repeats int

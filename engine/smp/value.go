@@ -42,12 +42,29 @@ func kindOf(n *yamltree.Node) kind {
 	case yamltree.BoolTag:
 		return boolKind
 	case yamltree.IntTag, yamltree.FloatTag:
+		if n.Tag == yamltree.IntTag && plainInt(n.Value) {
+			return intKind
+		}
 		if _, err := strconv.ParseInt(n.Canonical(), 10, 64); err == nil {
 			return intKind
 		}
 		return floatKind
 	}
 	return stringKind
+}
+
+// plainInt reports whether text is a decimal integer short enough to fit an int64 as it is.
+func plainInt(text string) bool {
+	digits := strings.TrimPrefix(text, "-")
+	if len(digits) == 0 || len(digits) > 18 || (len(digits) > 1 && digits[0] == '0') {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // kindName names a kind as Go's reflect names the decoded value, as the reference's messages do.
@@ -58,6 +75,14 @@ func (k kind) String() string {
 // equalValues reports whether two values are the same data as the reference compares decoded
 // values (reflect.DeepEqual): same kinds throughout, maps by key, lists in order.
 func equalValues(a, b *yamltree.Node) bool {
+	if a != nil && b != nil && a.Kind == yamltree.ScalarNode && b.Kind == yamltree.ScalarNode && a.Tag == b.Tag {
+		switch {
+		case a.Tag == yamltree.StrTag:
+			return a.Value == b.Value
+		case a.Tag == yamltree.IntTag && plainInt(a.Value) && plainInt(b.Value):
+			return a.Value == b.Value
+		}
+	}
 	if kindOf(a) != kindOf(b) {
 		return false
 	}

@@ -35,15 +35,14 @@ func (o *outcome) marks(layout *yamltree.Layout) []contract.Field {
 // patchedMarks marks every field of a patched resource: one mark per effect of the patch
 // (smp.Effects), its rule read from the decisions recorded at its path.
 func (o *outcome) patchedMarks(w *explain.Walker) {
-	named := func(path fieldpath.Path, _ *yamltree.Node) bool {
-		at := o.aligned.Find(path)
-		return at != nil && at.At(smp.Updated) != nil
-	}
-	for _, e := range o.applied.Effects(named) {
-		at := o.aligned.Find(e.Path)
+	named := func(at *smp.Aligned) bool { return at != nil && at.At(smp.Updated) != nil }
+	for _, e := range o.applied.Effects(o.aligned, named) {
+		at := e.At
 		rule := o.ruleOf(e, at)
 		mark := markOf(e, rule)
-		o.log.Record(e.Path, rule, heldAt(at, e))
+		if at.Decided() != rule || !at.IsAt(e.Path) {
+			o.log.Record(e.Path, rule, heldAt(at, e))
+		}
 		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
 			Whole: e.Shape == smp.Item, Rule: rule, Reason: reason(rule, o.factOf(e, at, mark))})
 	}
@@ -63,7 +62,7 @@ func (o *outcome) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
 	case e.Cause == smp.Replaced:
 		return ruleReplaced
 	}
-	rule, exact := o.decided(e.Path, at)
+	rule, exact := o.decided(at)
 	if exact && changeRules[rule] && e.Result != nil && e.Live != nil && yamltree.Equal(e.Live, e.Result) {
 		// the patch sent a change that another item of the config with the same key undid:
 		// live's value stands
@@ -82,21 +81,18 @@ func (o *outcome) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
 	return rule
 }
 
-// decided returns kubectl's decision at path, or at the nearest place above it, and whether it
-// was at path itself. A strategic merge patch's decisions were recorded by the three-way diff;
-// a JSON merge patch's (custom resources) are read from the alignment by the same table.
-func (o *outcome) decided(path fieldpath.Path, at *smp.Aligned) (decision.Rule, bool) {
-	if o.patchType == Merge {
-		for p := at; p != nil; p = p.Parent() {
+// decided returns kubectl's decision at place at, or at the nearest place above it, and
+// whether it was at the place itself. A strategic merge patch's decisions were recorded there by
+// the three-way diff; a JSON merge patch's (custom resources) are read from the places by the
+// same table.
+func (o *outcome) decided(at *smp.Aligned) (decision.Rule, bool) {
+	for p := at; p != nil; p = p.Parent() {
+		if o.patchType == Merge {
 			if s, ok := p.ThreeWaySituation(); ok {
 				return threeWayRule(s, p), p == at
 			}
-		}
-		return "", false
-	}
-	for n := len(path); n > 0; n-- {
-		if e, ok := o.log.Lookup(path[:n]); ok {
-			return e.Rule, n == len(path)
+		} else if r := p.Decided(); r != "" {
+			return r, p == at
 		}
 	}
 	return "", false

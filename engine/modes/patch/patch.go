@@ -7,7 +7,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
-	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -120,8 +119,8 @@ func (p *patched) marks(layout *yamltree.Layout) []contract.Field {
 		w.Place(explain.Placed{Mark: contract.Ignored, Result: p.result, Whole: true, Rule: ruleUntargeted, Reason: reasons[ruleUntargeted](fact{})})
 		return w.Fields()
 	}
-	never := func(fieldpath.Path, *yamltree.Node) bool { return false }
-	for _, e := range p.applied.Effects(never) {
+	never := func(*smp.Aligned) bool { return false }
+	for _, e := range p.applied.Effects(nil, never) {
 		rule := ruleOf(e)
 		mark := markOf(e)
 		p.log.Record(e.Path, rule, held(e))

@@ -7,7 +7,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
-	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -133,19 +132,20 @@ func (u *upgraded) marks(layout *yamltree.Layout) []contract.Field {
 
 // patchedMarks marks every field of the two-way result: one mark per effect of the patch.
 func (u *upgraded) patchedMarks(w *explain.Walker) {
-	named := func(path fieldpath.Path, _ *yamltree.Node) bool {
-		at := u.aligned.Find(path)
+	named := func(at *smp.Aligned) bool {
 		return at != nil && (at.At(smp.Original) != nil || at.At(smp.Updated) != nil)
 	}
-	for _, e := range u.applied.Effects(named) {
-		at := u.aligned.Find(e.Path)
+	for _, e := range u.applied.Effects(u.aligned, named) {
+		at := e.At
 		rule := u.ruleOf(e, at)
 		mark := markOf(e, rule)
 		held := decision.Held(0)
 		if at != nil {
 			held = at.Held()
 		}
-		u.log.Record(e.Path, rule, held)
+		if at.Decided() != rule || !at.IsAt(e.Path) {
+			u.log.Record(e.Path, rule, held)
+		}
 		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
 			Whole: e.Shape == smp.Item, Rule: rule, Reason: reason(rule, factOf(e, at, mark))})
 	}

@@ -2,7 +2,6 @@ package twoway
 
 import (
 	"github.com/mergeplay/mergeplay/engine/decision"
-	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/smp"
 )
 
@@ -57,7 +56,7 @@ func (u *upgraded) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
 	if e.Shape == smp.Item && e.Cause == smp.Added && at != nil && at.At(smp.Original) != nil {
 		return ruleItemFromChanges
 	}
-	rule, exact := u.decided(e.Path, at)
+	rule, exact := u.decided(at)
 	switch {
 	case e.Cause == smp.Kept && !exact:
 		return ruleIgnored
@@ -67,21 +66,17 @@ func (u *upgraded) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
 	return rule
 }
 
-// decided returns the two-way decision at path, or at the nearest place above it, and whether
-// it was at path itself. A JSON merge patch's (custom resources) are read from the alignment by
-// the same table.
-func (u *upgraded) decided(path fieldpath.Path, at *smp.Aligned) (decision.Rule, bool) {
-	if !u.strategy {
-		for p := at; p != nil; p = p.Parent() {
+// decided returns the two-way decision at place at, or at the nearest place above it, and
+// whether it was at the place itself. A JSON merge patch's (custom resources) are read from the
+// places by the same table.
+func (u *upgraded) decided(at *smp.Aligned) (decision.Rule, bool) {
+	for p := at; p != nil; p = p.Parent() {
+		if !u.strategy {
 			if s, ok := p.TwoWaySituation(); ok {
 				return twoWayRule(s, p), p == at
 			}
-		}
-		return "", false
-	}
-	for n := len(path); n > 0; n-- {
-		if e, ok := u.log.Lookup(path[:n]); ok {
-			return e.Rule, n == len(path)
+		} else if r := p.Decided(); r != "" {
+			return r, p == at
 		}
 	}
 	return "", false
