@@ -93,7 +93,7 @@ func mergeKeyed[T any](original []T, patch *List, key []string, ops itemOps[T]) 
 	if d.replaced {
 		return mergedList[T]{items: takeAll(d.items, ops), replaced: true}, nil
 	}
-	if err := checkDeleteKeys(d, key); err != nil {
+	if err = checkDeleteKeys(d, key); err != nil {
 		return mergedList[T]{}, err
 	}
 	if len(original) == 0 && len(d.items) == 0 {

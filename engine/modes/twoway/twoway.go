@@ -185,8 +185,8 @@ func (u *upgraded) threeWayResult(original, updated, live *yamltree.Node) (*yaml
 		return live.Clone(), nil
 	}
 	if !u.strategy {
-		r, err := jsonmerge.Apply(live, patch)
-		return r, helmError(err)
+		r, mergeErr := jsonmerge.Apply(live, patch)
+		return r, helmError(mergeErr)
 	}
 	applied, err := smp.Apply(live, smp.Read(patch).Map, u.schema)
 	if err != nil {
