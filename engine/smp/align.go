@@ -45,13 +45,10 @@ type Aligned struct {
 	byName   map[string]*Aligned
 	paired   bool
 	lists    *listPairs
-	mapMemo  *mapMeta
-	listMemo *listMeta
-	metaErr  error
-	// decisions is where the root's operations record what they decide (nil: nowhere); rule
-	// is the last decision recorded here.
-	decisions *Decisions
-	rule      decision.Rule
+	// memo holds what the schema said of the place, once asked (nil: not yet).
+	memo *placeMemo
+	// rule is the last decision recorded here.
+	rule decision.Rule
 }
 
 // Align pairs the sides of one object; sch describes its root. A side may be nil.
@@ -86,9 +83,11 @@ func (a *Aligned) Fields() []*Aligned {
 	n := 0
 	for _, s := range [...]Side{Updated, Live, Original} {
 		if a.sides[s].IsMap() {
-			n += len(a.sides[s].Fields)
+			n = max(n, len(a.sides[s].Fields))
 		}
 	}
+	// one allocation for the places of the largest side; a field only the others hold takes a
+	// second one (append keeps the places already made where they are)
 	block := make([]Aligned, 0, n)
 	for _, s := range [...]Side{Updated, Live, Original} {
 		if !a.sides[s].IsMap() {
@@ -111,7 +110,7 @@ func (a *Aligned) Fields() []*Aligned {
 }
 
 // fieldsScanned is how many fields a place searches one by one before it indexes them by name.
-const fieldsScanned = 12
+const fieldsScanned = 4
 
 // indexField adds c to the place's index of fields by name, building it on first use.
 func (a *Aligned) indexField(c *Aligned) {
@@ -146,21 +145,40 @@ func (a *Aligned) Field(name string) *Aligned {
 // mapMeta looks the place up, in its parent's schema, as a field holding maps; the children
 // then know their own schema.
 func (a *Aligned) mapMeta() (mapMeta, error) {
-	if a.mapMemo == nil {
+	memo := a.memoized()
+	if memo.asMap == nil {
 		m, err := a.parentSchema().mapField(a.elem.Field)
-		a.mapMemo, a.metaErr = &m, located(err, a.anyNode())
+		memo.asMap, memo.err = &m, located(err, a.anyNode())
 		a.sch = m.schema
 	}
-	return *a.mapMemo, a.metaErr
+	return *memo.asMap, memo.err
 }
 
 // listMeta looks the place up, in its parent's schema, as a field holding lists.
 func (a *Aligned) listMeta() (listMeta, error) {
-	if a.listMemo == nil {
+	memo := a.memoized()
+	if memo.asList == nil {
 		l, err := a.parentSchema().listField(a.elem.Field)
-		a.listMemo, a.metaErr = &l, located(err, a.anyNode())
+		memo.asList, memo.err = &l, located(err, a.anyNode())
 	}
-	return *a.listMemo, a.metaErr
+	return *memo.asList, memo.err
+}
+
+// placeMemo is what only places holding maps or lists (or the root) need: the schema's answers
+// about them, and the root's decisions.
+type placeMemo struct {
+	asMap     *mapMeta
+	asList    *listMeta
+	err       error
+	decisions *Decisions
+}
+
+// memoized returns the place's memo, made on first use.
+func (a *Aligned) memoized() *placeMemo {
+	if a.memo == nil {
+		a.memo = &placeMemo{}
+	}
+	return a.memo
 }
 
 // parentSchema is the schema of the map holding this field.

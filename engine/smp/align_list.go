@@ -24,12 +24,12 @@ type listPairs struct {
 // mixedKinds marks a list whose items are of several kinds.
 const mixedKinds kind = 255
 
-// Items returns the items of the lists the sides in ss hold here, paired, in the order the
+// items returns the items of the lists the sides in ss hold here, paired, in the order the
 // reference's diff walks them (pairedOrder), each child holding the items of every side. Items
 // of a list merged by key pair on their key's text (keyText), others on their value's text; a
 // text repeated in one list pairs by occurrence. It fails as the reference does when the items
 // of those sides are not all of one kind, or when an item of a list of maps lacks its key.
-func (a *Aligned) Items(lm listMeta, ss ...Side) ([]*Aligned, kind, error) {
+func (a *Aligned) items(lm listMeta, ss ...Side) ([]*Aligned, kind, error) {
 	if a.lists == nil {
 		a.lists = a.pairItems(lm)
 	}

@@ -16,7 +16,8 @@ import (
 //     the list must follow that order, or the whole patch fails with the reference's message
 //     (checkOrder): a config that repeats a key out of order cannot be applied. The root is
 //     always combined, and a map below only where both halves hold it;
-//   - a "$retainKeys" both hold must be the same list.
+//   - a "$retainKeys" or a "$setElementOrder" both hold must be the same list (they differ only
+//     for items of the config that share a key).
 //
 // Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "repeated keys merge when
 // deletions join", "a repeated key out of order fails").
@@ -33,6 +34,8 @@ func combine(sch Schema, changes, del *Map) error {
 		switch {
 		case have == nil:
 			changes.Entries = append(changes.Entries, e)
+		case e.Kind == SetElementOrderEntry && !equalValues(have.Value.Tree(), e.Value.Tree()):
+			return &Error{Message: "invalid patch format of setElementOrder list"}
 		case e.Kind == RetainKeysEntry && !equalValues(have.Value.Tree(), e.Value.Tree()):
 			return &Error{Message: fmt.Sprintf("%s and %s are not deep equal: this may happen when calculating the 3-way diff patch",
 				printed(e.Value.Tree()), printed(have.Value.Tree()))}
@@ -257,19 +260,4 @@ func (lm listMeta) keyFor(items []*Value) []string {
 		}
 	}
 	return lm.key
-}
-
-// findItem returns the first item of items with the key (or, for primitives, the value) of it,
-// or nil.
-func findItem(items []*Value, it *Value, key []string) *Value {
-	want, ok := matchTextOf(it, key)
-	if !ok {
-		return nil
-	}
-	for _, c := range items {
-		if t, ok := matchTextOf(c, key); ok && t == want {
-			return c
-		}
-	}
-	return nil
 }

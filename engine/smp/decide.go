@@ -35,12 +35,16 @@ type Decisions struct {
 }
 
 // Record asks the alignment to record the decisions its operations make into d.
-func (a *Aligned) Record(d *Decisions) { a.decisions = d }
+func (a *Aligned) Record(d *Decisions) { a.memoized().decisions = d }
 
 // decide records the decision of the operation going in direction dir at place a.
 func (a *Aligned) decide(dir direction, s Situation) {
-	d := a.Root().decisions
-	if d == nil || d.Log == nil {
+	root := a.Root()
+	if root.memo == nil || root.memo.decisions == nil || root.memo.decisions.Log == nil {
+		return
+	}
+	d := root.memo.decisions
+	if d == nil {
 		return
 	}
 	rules := dir.rules(d)

@@ -61,7 +61,7 @@ func deleteInList(out *Map, c *Aligned, d direction) error {
 	if err != nil || !lm.merge || len(c.sides[d.from].Items) == 0 {
 		return err
 	}
-	items, k, err := c.Items(lm, d.from, d.to)
+	items, k, err := c.items(lm, d.from, d.to)
 	if err != nil {
 		return err
 	}

@@ -115,7 +115,7 @@ func changeList(out *Map, c *Aligned, d direction) error {
 		}
 		return nil
 	}
-	items, k, err := c.Items(lm, d.from, d.to)
+	items, k, err := c.items(lm, d.from, d.to)
 	switch {
 	case err != nil || len(to.Items) == 0:
 		return err

@@ -1,6 +1,8 @@
 package smp
 
 import (
+	"slices"
+
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -13,18 +15,19 @@ import (
 // none), from which named says whether the input the mode calls updated (the config, the new
 // render) names an item of a list merged by key: only then, or when the patch merged into it,
 // are its fields told apart.
-func (o *Outcome) Effects(a *Aligned, named func(at *Aligned) bool) []Effect {
-	w := &effectWalk{o: o, named: named, at: a}
-	w.mapFields(nil, o.Result, o.liveOf[o.Result], o.sch)
-	return w.out
+func (o *Outcome) Effects(a *Aligned, named func(at *Aligned) bool, visit func(Effect)) {
+	w := &effectWalk{o: o, named: named, at: a, visit: visit}
+	w.mapFields(make(fieldpath.Path, 0, 16), o.Result, o.liveOf[o.Result], o.sch)
 }
 
+// effectWalk walks the result. The path it passes down shares one array, element by element
+// (each effect takes a copy).
 type effectWalk struct {
 	o     *Outcome
 	named func(*Aligned) bool
+	visit func(Effect)
 	// at is the place walked in the alignment (nil: none).
 	at      *Aligned
-	out     []Effect
 	repeats int
 	holder  fieldpath.Element
 	// carried counts the values the patch set above the one walked.
@@ -40,7 +43,7 @@ func (w *effectWalk) mapFields(path fieldpath.Path, result, live *yamltree.Node,
 		}
 		e := fieldpath.Element{Field: f.Key.Value}
 		outer := w.enter(e)
-		w.value(path.Append(e), f.Value, l, sch, f.Key.Value)
+		w.value(append(path, e), f.Value, l, sch, f.Key.Value)
 		w.at = outer
 	}
 	w.removed(path, result)
@@ -57,7 +60,7 @@ func (w *effectWalk) enter(e fieldpath.Element) *Aligned {
 func (w *effectWalk) removed(path fieldpath.Path, holder *yamltree.Node) {
 	for _, r := range w.o.removed[holder] {
 		outer := w.enter(r.elem)
-		w.add(Effect{Path: path.Append(r.elem), Cause: r.cause, Shape: r.shape, Key: r.key, Live: r.live, Patch: r.patch})
+		w.add(Effect{Path: append(path, r.elem), Cause: r.cause, Shape: r.shape, Key: r.key, Live: r.live, Patch: r.patch})
 		w.at = outer
 	}
 }
@@ -115,7 +118,7 @@ func (w *effectWalk) items(path fieldpath.Path, result *yamltree.Node, lm listMe
 			k = fieldpath.Element{Value: it}
 		}
 		outer := w.enter(k)
-		w.item(path.Append(k), it, lm, ok)
+		w.item(append(path, k), it, lm, ok)
 		w.at = outer
 	}
 	w.removed(path, result)
@@ -128,9 +131,9 @@ func (w *effectWalk) item(p fieldpath.Path, it *yamltree.Node, lm listMeta, keye
 	case !keyed:
 		w.leaf(p, it, live, Scalar)
 	case live == nil:
-		w.out = append(w.out, Effect{Path: p, Cause: Added, Shape: Item, Result: it, Patch: w.o.setBy[it], At: w.at})
+		w.add(Effect{Path: p, Cause: Added, Shape: Item, Result: it, Patch: w.o.setBy[it]})
 	case w.o.setBy[it] == nil && w.o.merged[it] == nil && !w.named(w.at):
-		w.out = append(w.out, Effect{Path: p, Cause: Kept, Shape: Item, Result: it, Live: live, At: w.at})
+		w.add(Effect{Path: p, Cause: Kept, Shape: Item, Result: it, Live: live})
 	default:
 		outer, outerHolder := w.repeats, w.holder
 		if n := w.o.merges[it]; n > 1 {
@@ -153,7 +156,7 @@ func (w *effectWalk) values(path fieldpath.Path, result, live *yamltree.Node) {
 	}
 	for _, v := range result.Items {
 		outer := w.enter(fieldpath.Element{Value: v})
-		e := Effect{Path: path.Item(v), Cause: Kept, Shape: SetValue, Result: v, Live: w.o.liveOf[v], Patch: w.o.setBy[v]}
+		e := Effect{Path: append(path, fieldpath.Element{Value: v}), Cause: Kept, Shape: SetValue, Result: v, Live: w.o.liveOf[v], Patch: w.o.setBy[v]}
 		if t, ok := (&positions{}).matchText(v); ok && listed[t] != nil {
 			e.Cause, e.Patch = Set, listed[t]
 		}
@@ -166,10 +169,11 @@ func (w *effectWalk) values(path fieldpath.Path, result, live *yamltree.Node) {
 	w.removed(path, result)
 }
 
-// add appends an effect, with its place and the repeats of the item it is in.
+// add reports an effect, with a path of its own, its place and the repeats of the item it is in.
 func (w *effectWalk) add(e Effect) {
+	e.Path = slices.Clone(e.Path)
 	e.At, e.Repeats, e.Holder = w.at, w.repeats, w.holder
-	w.out = append(w.out, e)
+	w.visit(e)
 }
 
 func allMaps(l *yamltree.Node) bool {

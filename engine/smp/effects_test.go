@@ -34,15 +34,19 @@ func TestEffectsSayWhatTheServerDid(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, e := range o.Effects(nil, func(*Aligned) bool { return false }) {
-				if e.Path.String() == tt.path {
-					if e.Cause != tt.cause || e.Shape != tt.shape {
-						t.Errorf("cause %v shape %v, want %v %v", e.Cause, e.Shape, tt.cause, tt.shape)
-					}
+			found := false
+			o.Effects(nil, func(*Aligned) bool { return false }, func(e Effect) {
+				if e.Path.String() != tt.path {
 					return
 				}
+				found = true
+				if e.Cause != tt.cause || e.Shape != tt.shape {
+					t.Errorf("cause %v shape %v, want %v %v", e.Cause, e.Shape, tt.cause, tt.shape)
+				}
+			})
+			if !found {
+				t.Errorf("no effect at %s", tt.path)
 			}
-			t.Errorf("no effect at %s", tt.path)
 		})
 	}
 }

@@ -124,7 +124,7 @@ func (a *Aligned) KeyedItems(x, y Side) ([]*Aligned, bool) {
 	if err != nil || !lm.merge || len(lm.key) == 0 || !allMaps(a.sides[x]) || !allMaps(a.sides[y]) {
 		return nil, false
 	}
-	items, k, err := a.Items(lm, x, y)
+	items, k, err := a.items(lm, x, y)
 	if err != nil || (k != mapKind && k != nullKind) {
 		return nil, false
 	}

@@ -88,14 +88,5 @@ func keyText(k fieldpath.Element) string {
 	return b.String()
 }
 
-// keyNode writes a key as the map a patch item starts from: {field: value, ...}.
-func keyNode(k fieldpath.Element) *yamltree.Node {
-	m := yamltree.NewMap()
-	for _, kv := range k.Keys {
-		m.Set(kv.Name, kv.Value)
-	}
-	return m
-}
-
 // keyFieldsText writes the key fields for messages: "name", or "containerPort,protocol".
 func keyFieldsText(fields []string) string { return strings.Join(fields, ",") }

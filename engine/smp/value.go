@@ -132,6 +132,9 @@ func scalarText(n *yamltree.Node) string {
 // key "1" pair when lists are diffed). A map prints as map[k:v ...] with sorted keys, a list as
 // [a b], null as <nil>.
 func printed(n *yamltree.Node) string {
+	if n != nil && n.Kind == yamltree.ScalarNode && (n.Tag == yamltree.StrTag || (n.Tag == yamltree.IntTag && plainInt(n.Value))) {
+		return n.Value
+	}
 	var b strings.Builder
 	writePrinted(&b, n)
 	return b.String()

@@ -36,7 +36,7 @@ func (o *outcome) marks(layout *yamltree.Layout) []contract.Field {
 // (smp.Effects), its rule read from the decisions recorded at its path.
 func (o *outcome) patchedMarks(w *explain.Walker) {
 	named := func(at *smp.Aligned) bool { return at != nil && at.At(smp.Updated) != nil }
-	for _, e := range o.applied.Effects(o.aligned, named) {
+	o.applied.Effects(o.aligned, named, func(e smp.Effect) {
 		at := e.At
 		rule := o.ruleOf(e, at)
 		mark := markOf(e, rule)
@@ -45,7 +45,7 @@ func (o *outcome) patchedMarks(w *explain.Walker) {
 		}
 		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
 			Whole: e.Shape == smp.Item, Rule: rule, Reason: reason(rule, o.factOf(e, at, mark))})
-	}
+	})
 }
 
 // ruleOf names the rule behind an effect: what the server did where that decides (cleared by

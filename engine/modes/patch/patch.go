@@ -120,13 +120,13 @@ func (p *patched) marks(layout *yamltree.Layout) []contract.Field {
 		return w.Fields()
 	}
 	never := func(*smp.Aligned) bool { return false }
-	for _, e := range p.applied.Effects(nil, never) {
+	p.applied.Effects(nil, never, func(e smp.Effect) {
 		rule := ruleOf(e)
 		mark := markOf(e)
 		p.log.Record(e.Path, rule, held(e))
 		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
 			Whole: e.Shape == smp.Item, Rule: rule, Reason: reason(rule, e, mark)})
-	}
+	})
 	return w.Fields()
 }
 

@@ -135,7 +135,7 @@ func (u *upgraded) patchedMarks(w *explain.Walker) {
 	named := func(at *smp.Aligned) bool {
 		return at != nil && (at.At(smp.Original) != nil || at.At(smp.Updated) != nil)
 	}
-	for _, e := range u.applied.Effects(u.aligned, named) {
+	u.applied.Effects(u.aligned, named, func(e smp.Effect) {
 		at := e.At
 		rule := u.ruleOf(e, at)
 		mark := markOf(e, rule)
@@ -148,7 +148,7 @@ func (u *upgraded) patchedMarks(w *explain.Walker) {
 		}
 		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
 			Whole: e.Shape == smp.Item, Rule: rule, Reason: reason(rule, factOf(e, at, mark))})
-	}
+	})
 }
 
 // markOf says what became of the field.
