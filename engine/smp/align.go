@@ -41,10 +41,10 @@ type Aligned struct {
 	// sch describes the fields below, when the place holds maps.
 	sch Schema
 
-	fields   []*Aligned
-	byName   map[string]*Aligned
-	paired   bool
-	lists    *listPairs
+	fields []*Aligned
+	byName map[string]*Aligned
+	paired bool
+	lists  *listPairs
 	// memo holds what the schema said of the place, once asked (nil: not yet).
 	memo *placeMemo
 	// rule is the last decision recorded here.
