@@ -113,23 +113,25 @@ func (w *effectWalk) leaf(path fieldpath.Path, result, live *yamltree.Node, whol
 // items walks the items of a list merged by key.
 func (w *effectWalk) items(path fieldpath.Path, result *yamltree.Node, lm listMeta) {
 	for _, it := range result.Items {
-		k, ok := keyOf(it, lm.key)
-		if !ok {
+		k, keyed := keyOf(it, lm.key)
+		if !keyed {
 			k = fieldpath.Element{Value: it}
 		}
 		outer := w.enter(k)
-		w.item(append(path, k), it, lm, ok)
+		if keyed {
+			w.item(append(path, k), it, lm)
+		} else {
+			w.leaf(append(path, k), it, w.o.liveOf[it], Scalar)
+		}
 		w.at = outer
 	}
 	w.removed(path, result)
 }
 
-// item walks one item of a list merged by key (keyed: it holds its key).
-func (w *effectWalk) item(p fieldpath.Path, it *yamltree.Node, lm listMeta, keyed bool) {
+// item walks one item of a list merged by key that holds its key.
+func (w *effectWalk) item(p fieldpath.Path, it *yamltree.Node, lm listMeta) {
 	live := w.o.liveOf[it]
 	switch {
-	case !keyed:
-		w.leaf(p, it, live, Scalar)
 	case live == nil:
 		w.add(Effect{Path: p, Cause: Added, Shape: Item, Result: it, Patch: w.o.setBy[it]})
 	case w.o.setBy[it] == nil && w.o.merged[it] == nil && !w.named(w.at):

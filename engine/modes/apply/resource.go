@@ -78,7 +78,7 @@ func applyOne(t stream.Triple, r request, log *decision.Log) (*outcome, error) {
 		o.original = withoutLastApplied(withNamespace(t.Original.Root, t.ID.Namespace))
 	}
 	if t.Updated == nil {
-		return o.withoutConfig(live, r.prune), nil
+		return o.withoutConfig(live, r), nil
 	}
 	if o.modified, err = modifiedConfiguration(withNamespace(t.Updated.Root, t.ID.Namespace)); err != nil {
 		return nil, err
@@ -93,17 +93,17 @@ func applyOne(t stream.Triple, r request, log *decision.Log) (*outcome, error) {
 	if o.patchType == Merge {
 		return o, o.mergePatch(live)
 	}
-	return o, o.strategicPatch(live, r.overwrite)
+	return o, o.strategicPatch(live, r)
 }
 
 // withoutConfig handles a resource the config does not name: pruned when last-applied had it
 // and prune is on, else left alone.
-func (o *outcome) withoutConfig(live *yamltree.Node, prune bool) *outcome {
+func (o *outcome) withoutConfig(live *yamltree.Node, r request) *outcome {
 	if live == nil {
 		o.action = Leave
 		return o
 	}
-	if prune && o.original != nil {
+	if r.prune && o.original != nil {
 		o.action = Prune
 		return o
 	}
@@ -113,12 +113,12 @@ func (o *outcome) withoutConfig(live *yamltree.Node, prune bool) *outcome {
 
 // strategicPatch computes kubectl's three-way strategic merge patch from the alignment and, with
 // overwrite=false, its conflicts; without conflicts it applies the patch as the API server does.
-func (o *outcome) strategicPatch(live *yamltree.Node, overwrite bool) error {
+func (o *outcome) strategicPatch(live *yamltree.Node, r request) error {
 	patch, err := smp.ThreeWay(o.aligned)
 	if err != nil {
 		return kubectlError(err)
 	}
-	if !overwrite {
+	if !r.overwrite {
 		if o.conflicts, err = smp.Conflicts(o.aligned, patch); err != nil {
 			return kubectlError(err)
 		}
