@@ -89,6 +89,7 @@ func (a *Aligned) Fields() []*Aligned {
 	// one allocation for the places of the largest side; a field only the others hold takes a
 	// second one (append keeps the places already made where they are)
 	block := make([]Aligned, 0, n)
+	a.fields = make([]*Aligned, 0, n)
 	for _, s := range [...]Side{Updated, Live, Original} {
 		if !a.sides[s].IsMap() {
 			continue

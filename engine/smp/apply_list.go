@@ -2,6 +2,7 @@ package smp
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -113,11 +114,62 @@ func (ap *applier) replacedItems(items, taken []*yamltree.Node, key []string, ho
 // checkLists checks a list and a patch list about to be merged, and returns the key their items
 // merge on (nil for a set of primitives).
 func checkLists(lm listMeta, items []*yamltree.Node, patch []*Value) ([]string, error) {
+	if listsAgree(lm, items, patch) {
+		return lm.key, nil
+	}
 	values := make([]*Value, len(items))
 	for i, it := range items {
 		values[i] = Read(it)
 	}
 	return checkPatchLists(lm, values, patchData(patch))
+}
+
+// listsAgree is checkPatchLists's passing case read on live's items as they are (no copy into
+// patch values): items of one kind, maps holding every key field for a list merged by key, no
+// map in a list of primitives. When it does not hold, the full check finds the error to report.
+func listsAgree(lm listMeta, items []*yamltree.Node, patch []*Value) bool {
+	k := nullKind
+	agree := func(ik kind) bool {
+		if k == nullKind {
+			k = ik
+		}
+		return ik == k
+	}
+	for _, f := range lm.key {
+		if strings.HasPrefix(f, "$") {
+			return false
+		}
+	}
+	for _, it := range items {
+		if !agree(kindOf(it)) || (it.IsMap() && !nodeHasKey(it, lm.key)) {
+			return false
+		}
+	}
+	for _, it := range patch {
+		if it.Map != nil && it.Map.Get(PatchEntry, "") != nil {
+			continue
+		}
+		if !agree(it.kind()) || (it.Map != nil && !hasKey(it.Map, lm.key)) {
+			return false
+		}
+	}
+	switch {
+	case k == nullKind:
+		return true
+	case len(lm.key) > 0:
+		return k == mapKind
+	}
+	return k != mapKind
+}
+
+// nodeHasKey reports whether a live map holds every key field.
+func nodeHasKey(n *yamltree.Node, key []string) bool {
+	for _, f := range key {
+		if !n.Has(f) {
+			return false
+		}
+	}
+	return true
 }
 
 // patchData is a patch list without its "$patch" items.

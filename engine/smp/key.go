@@ -19,11 +19,11 @@ func keyOf(item *yamltree.Node, fields []string) (fieldpath.Element, bool) {
 	}
 	kv := make([]fieldpath.KeyValue, len(fields))
 	for i, f := range fields {
-		v := item.Get(f)
-		if !item.Has(f) {
+		at := item.Index(f)
+		if at < 0 {
 			return fieldpath.Element{}, false
 		}
-		kv[i] = fieldpath.KeyValue{Name: f, Value: v}
+		kv[i] = fieldpath.KeyValue{Name: f, Value: item.Fields[at].Value}
 	}
 	return fieldpath.Element{Keys: kv}, true
 }

@@ -109,23 +109,62 @@ func newOutcome(sch Schema) *Outcome {
 		removed: map[*yamltree.Node][]removal{}, ordered: map[*yamltree.Node]bool{}}
 }
 
-// copyOf copies live, linking every copied list item to its original.
+// copyOf copies live, linking every copied list item to its original. The copy's nodes, fields
+// and items are cut from three blocks sized by a first count (each slice capped at its length, so
+// an append moves it out of the block).
 func (o *Outcome) copyOf(n *yamltree.Node) *yamltree.Node {
-	c := *n
+	var c liveCopy
+	c.count(n)
+	c.nodes = make([]yamltree.Node, 0, c.nNodes)
+	c.fields = make([]yamltree.Field, 0, c.nFields)
+	c.items = make([]*yamltree.Node, 0, c.nItems)
+	if len(o.liveOf) == 0 {
+		o.liveOf = make(map[*yamltree.Node]*yamltree.Node, c.nItems+1)
+	}
+	return c.copy(n, o.liveOf)
+}
+
+// liveCopy is one copy of live: the sizes counted, then the blocks cut from.
+type liveCopy struct {
+	nNodes, nFields, nItems int
+	nodes                   []yamltree.Node
+	fields                  []yamltree.Field
+	items                   []*yamltree.Node
+}
+
+func (c *liveCopy) count(n *yamltree.Node) {
+	c.nNodes++
+	c.nFields += len(n.Fields)
+	c.nItems += len(n.Items)
+	for _, f := range n.Fields {
+		c.count(f.Value)
+	}
+	for _, it := range n.Items {
+		c.count(it)
+	}
+}
+
+func (c *liveCopy) copy(n *yamltree.Node, liveOf map[*yamltree.Node]*yamltree.Node) *yamltree.Node {
+	c.nodes = append(c.nodes, *n)
+	out := &c.nodes[len(c.nodes)-1]
 	if n.Fields != nil {
-		c.Fields = make([]yamltree.Field, len(n.Fields))
-		for i, f := range n.Fields {
-			c.Fields[i] = yamltree.Field{Key: f.Key, Value: o.copyOf(f.Value)}
+		start := len(c.fields)
+		c.fields = append(c.fields, n.Fields...)
+		out.Fields = c.fields[start:len(c.fields):len(c.fields)]
+		for i := range out.Fields {
+			out.Fields[i].Value = c.copy(n.Fields[i].Value, liveOf)
 		}
 	}
 	if n.Items != nil {
-		c.Items = make([]*yamltree.Node, len(n.Items))
+		start := len(c.items)
+		c.items = append(c.items, n.Items...)
+		out.Items = c.items[start:len(c.items):len(c.items)]
 		for i, it := range n.Items {
-			c.Items[i] = o.copyOf(it)
-			o.liveOf[c.Items[i]] = it
+			out.Items[i] = c.copy(it, liveOf)
+			liveOf[out.Items[i]] = it
 		}
 	}
-	return &c
+	return out
 }
 
 // set records that the patch's value v made n.

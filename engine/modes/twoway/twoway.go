@@ -177,18 +177,25 @@ func (u *upgraded) threeWay() {
 
 // threeWayResult is the three-way upgrade's result.
 func (u *upgraded) threeWayResult(original, updated, live *yamltree.Node) (*yamltree.Node, error) {
-	patch, err := u.threeWayPatch(original, updated, live)
-	if err != nil {
-		return nil, err
-	}
-	if len(patch.Fields) == 0 {
-		return live.Clone(), nil
-	}
 	if !u.strategy {
+		patch, err := u.threeWayPatch(original, updated, live)
+		if err != nil {
+			return nil, err
+		}
+		if len(patch.Fields) == 0 {
+			return live.Clone(), nil
+		}
 		r, mergeErr := jsonmerge.Apply(live, patch)
 		return r, helmError(mergeErr)
 	}
-	applied, err := smp.Apply(live, smp.Read(patch).Map, u.schema)
+	patch, err := smp.ThreeWay(smp.Align(original, updated, live, u.schema))
+	if err != nil {
+		return nil, helmError(err)
+	}
+	if len(patch.Entries) == 0 {
+		return live.Clone(), nil
+	}
+	applied, err := smp.Apply(live, patch, u.schema)
 	if err != nil {
 		return nil, helmError(err)
 	}
