@@ -22,13 +22,6 @@ type builder struct {
 	inKey      bool     // a map key is being read: its text is settled by keyText
 }
 
-// anchored is an anchor's node and its size (Node.Size), counted once: an alias spends the size
-// from the budget before its copy is made, so an expansion bomb is refused before it is built.
-type anchored struct {
-	node *Node
-	size int
-}
-
 func (b *builder) pos(tk *token.Token) Pos {
 	if tk == nil {
 		return Pos{Input: b.input}
@@ -180,45 +173,6 @@ func (b *builder) binary(x *ast.TagNode, n *Node) (*Node, error) {
 	return n, nil
 }
 
-// coreTagName returns the name of a core tag ("str" for !!str, !<tag:yaml.org,2002:str> and
-// tag:yaml.org,2002:str), or "" for any other tag.
-func coreTagName(written string) string {
-	tag := strings.TrimSuffix(strings.TrimPrefix(written, "!<"), ">")
-	switch {
-	case strings.HasPrefix(tag, "tag:yaml.org,2002:"):
-		return strings.TrimPrefix(tag, "tag:yaml.org,2002:")
-	case strings.HasPrefix(tag, "!!"):
-		return strings.TrimPrefix(tag, "!!")
-	}
-	return ""
-}
-
-// undefinedHandle reports whether a tag uses a named handle ("!e!foo"): without a %TAG directive,
-// which neither reference's reading of manifests defines, only "!" and "!!" exist.
-func undefinedHandle(written string) bool {
-	if !strings.HasPrefix(written, "!") || strings.HasPrefix(written, "!!") || strings.HasPrefix(written, "!<") {
-		return false
-	}
-	return strings.Contains(written[1:], "!")
-}
-
-var coreTags = map[string]Tag{
-	"str": StrTag, "binary": StrTag, "timestamp": StrTag,
-	"int": IntTag, "float": FloatTag, "bool": BoolTag, "null": NullTag,
-}
-
-// resolveTagged checks that text can be read as the tag want; it returns want when it can.
-func (r Rules) resolveTagged(want Tag, text string) Tag {
-	got := r.Resolve(text)
-	if want == FloatTag && got == IntTag {
-		return FloatTag
-	}
-	if want == NullTag && text == "" {
-		return NullTag
-	}
-	return got
-}
-
 func (b *builder) scalar(x ast.ScalarNode) (*Node, error) {
 	tk := x.GetToken()
 	n := &Node{Kind: ScalarNode, Pos: b.pos(tk)}
@@ -358,16 +312,6 @@ func commentText(cg *ast.CommentGroupNode) string {
 		parts = append(parts, "#"+c.Token.Value)
 	}
 	return strings.Join(parts, "\n")
-}
-
-func joinComments(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + "\n" + b
 }
 
 func (b *builder) unsupportedKey(tk *token.Token) error {

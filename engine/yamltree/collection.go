@@ -50,7 +50,7 @@ func (b *builder) mapping(x *ast.MappingNode, depth int) (*Node, error) {
 		b.entryComments(key, value, mv)
 		n.Fields = append(n.Fields, Field{Key: key, Value: value})
 	}
-	applyMerges(n, mergeAt, merges, seen)
+	applyMerges(n, mergeAt, merges)
 	b.lineComment(n, x.GetComment(), b.flowEndLine(x.IsFlowStyle, x.End))
 	if x.FootComment != nil {
 		n.Comments.Foot = joinComments(n.Comments.Foot, commentText(x.FootComment))
@@ -200,25 +200,6 @@ func (b *builder) mergeSources(mv *ast.MappingValueNode, depth int) ([]*Node, er
 		}
 	}
 	return sources, nil
-}
-
-// applyMerges inserts, where the "<<" key stood, the entries of merged maps that the map does not
-// define itself; among merged maps the earlier one wins, as YAML's merge key specifies.
-func applyMerges(n *Node, at int, merges []*Node, seen map[string]Pos) {
-	var merged []Field
-	for _, m := range merges {
-		for _, f := range m.Fields {
-			if _, ok := seen[f.Key.Value]; ok {
-				continue
-			}
-			seen[f.Key.Value] = f.Key.Pos
-			merged = append(merged, Field{Key: f.Key.Clone(), Value: f.Value.Clone()})
-		}
-	}
-	if len(merged) == 0 {
-		return
-	}
-	n.Fields = append(n.Fields[:at:at], append(merged, n.Fields[at:]...)...)
 }
 
 func (b *builder) sequence(x *ast.SequenceNode, depth int) (*Node, error) {

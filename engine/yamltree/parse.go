@@ -44,6 +44,13 @@ type Options struct {
 	MaxNodes int
 	// MaxDocuments bounds the number of documents of a stream; 0 means DefaultMaxDocuments.
 	MaxDocuments int
+
+	// KeepBlankLines keeps the blank lines between the comment lines of a comment as empty lines
+	// of its text ("# a\n\n# b"), as kyaml keeps them; by default a comment's lines are joined
+	// without them.
+	KeepBlankLines bool
+
+	reader readerKind // which reader reads the stream (legacy.go)
 }
 
 // The default bounds of Parse.
@@ -66,6 +73,9 @@ func Parse(input Input, text string, opts Options) ([]*Document, error) {
 func parseStream(input Input, text string, opts Options, reuse, read map[chunkKey]readDoc) ([]*Document, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if strings.IndexByte(text, '\r') >= 0 {
+		text = strings.ReplaceAll(text, "\r", "\n") // a carriage return alone breaks the line too
+	}
 	if err := checkText(input, text); err != nil {
 		return nil, err
 	}
@@ -91,7 +101,7 @@ func parseStream(input Input, text string, opts Options, reuse, read map[chunkKe
 			continue
 		}
 		before := budget
-		doc, err := parseChunk(input, c, opts, &budget)
+		doc, err := readAny(input, c, opts, &budget)
 		if err != nil {
 			return nil, err
 		}

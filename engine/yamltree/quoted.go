@@ -15,28 +15,6 @@ import (
 // surrogate "\uDFFF", where both references refuse them, and refuses "\'" and a continuation line
 // indented with a tab, which both accept.
 
-// escapeChars lists the characters that may follow a backslash, as both references read them,
-// and escapeValues what each stands for. "\/" is not among them: both refuse it, although YAML
-// 1.2 lists it. (A table of two strings, not a map: a map costs its initialisation code in the
-// WebAssembly build.)
-const escapeChars = "0abt\tnvfre \"'\\N_LP"
-
-var escapeValues = [...]string{"\x00", "\a", "\b", "\t", "\t", "\n", "\v", "\f", "\r", "\x1b", " ", "\"", "'", "\\",
-	"\u0085", "\u00a0", "\u2028", "\u2029"}
-
-// hexDigits gives the number of hex digits after \x, \u and \U, 0 for any other character.
-func hexDigits(c byte) int {
-	switch c {
-	case 'x':
-		return 2
-	case 'u':
-		return 4
-	case 'U':
-		return 8
-	}
-	return 0
-}
-
 // simpleQuoted returns the value of a double-quoted scalar that closes on its own line without a
 // backslash or a tab: its text as written, which the parser's value already is.
 func simpleQuoted(lines []string, tk *token.Token) (string, bool) {
@@ -178,23 +156,4 @@ func (r *quotedReader) escape() *quotedError {
 // fail is a problem at the reader's position.
 func (r *quotedReader) fail(message string) *quotedError {
 	return &quotedError{line: r.line, at: r.at, message: message}
-}
-
-// byteOffset returns the byte offset of the character at index chars of s (or len(s)).
-func byteOffset(s string, chars int) int {
-	for i := range s {
-		if chars == 0 {
-			return i
-		}
-		chars--
-	}
-	return len(s)
-}
-
-// columnOf returns the 1-based column, in characters, of byte offset at in s.
-func columnOf(s string, at int) int {
-	if at > len(s) {
-		at = len(s)
-	}
-	return utf8.RuneCountInString(s[:at]) + 1
 }
