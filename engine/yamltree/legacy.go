@@ -13,14 +13,14 @@ const (
 )
 
 // readAny reads one document with the reader opts asks for.
-func readAny(input Input, c chunk, opts Options, budget *int) (*Document, error) {
-	if opts.reader != ownReader {
+func readAny(input Input, c chunk, opts Options, budget *int, b *blocks) (*Document, error) {
+	if opts.reader == goccyReader {
 		return parseChunk(input, c, opts, budget)
 	}
 	if err := checkSeparator(input, c, opts.Rules); err != nil {
 		return nil, err
 	}
-	return readChunk(input, c, opts, budget)
+	return readChunk(input, c, opts, budget, b)
 }
 
 // ParseGoccy reads as Parse does, with the reader built on goccy/go-yaml's parser.

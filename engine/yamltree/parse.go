@@ -90,6 +90,7 @@ func parseStream(input Input, text string, opts Options, reuse, read map[chunkKe
 			Message: fmt.Sprintf("more than %d documents: the stream is refused", opts.MaxDocuments)}
 	}
 	docs := make([]*Document, 0, len(chunks))
+	var b blocks
 	for _, c := range chunks {
 		key := chunkKey{text: c.text, explicit: c.explicit}
 		if prev, ok := reuse[key]; ok && prev.spent <= budget {
@@ -101,7 +102,7 @@ func parseStream(input Input, text string, opts Options, reuse, read map[chunkKe
 			continue
 		}
 		before := budget
-		doc, err := readAny(input, c, opts, &budget)
+		doc, err := readAny(input, c, opts, &budget, &b)
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,9 @@
 package yamltree
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // reader reads one document of a stream into Nodes, in one pass over its bytes: block structure
 // by indentation (read_block.go), flow collections (read_flow.go), scalars in each style
@@ -17,10 +20,9 @@ type reader struct {
 	depth   int                 // collections open around the cursor
 	inKey   bool                // a map key is being read: its text is settled by keyText
 
-	slab     []Node  // nodes to hand out (newNode)
-	slabSize int     // the size of the last block of nodes
-	fields   []Field // the entries of the maps being read, innermost last
-	items    []*Node // the items of the lists being read, innermost last
+	blocks *blocks // where nodes, fields and items come from (read_entries.go)
+	fields []Field // the entries of the maps being read, innermost last
+	items  []*Node // the items of the lists being read, innermost last
 }
 
 // anchored is an anchor's node and the number of nodes it holds, keys included: an alias spends
@@ -30,9 +32,9 @@ type anchored struct {
 	size int
 }
 
-// readChunk reads one document of a stream.
-func readChunk(input Input, c chunk, opts Options, budget *int) (*Document, error) {
-	r := &reader{cursor: newCursor(c.text, c.firstLine), input: input, opts: opts, budget: budget}
+// readChunk reads one document of a stream; its nodes come from the stream's blocks.
+func readChunk(input Input, c chunk, opts Options, budget *int, b *blocks) (*Document, error) {
+	r := &reader{cursor: newCursor(c.text, c.firstLine), input: input, opts: opts, budget: budget, blocks: b}
 	doc := &Document{Input: input, Line: c.firstLine, Explicit: c.explicit}
 	if c.explicit {
 		r.at = len("---")
@@ -87,8 +89,9 @@ func (r *reader) endOfDocument(root *Node) error {
 	return r.unexpected(root)
 }
 
-// unexpected is the error for content where the structure read so far has no place for it.
-func (r *reader) unexpected(_ *Node) error {
+// unexpected is the error for content where the structure read so far (ending with node) has
+// no place for it.
+func (r *reader) unexpected(root *Node) error {
 	switch c := r.peek(); {
 	case c == ':':
 		return r.errorHere("mapping values are not allowed in this context: a key cannot start here (is the line indented as the keys around it, or does a value hold \": \" unquoted?)")
@@ -96,8 +99,20 @@ func (r *reader) unexpected(_ *Node) error {
 		return r.errorHere("a list item cannot start here: it is not indented as the items around it (did not find expected key)")
 	case c == ']' || c == '}':
 		return r.errorHere(fmt.Sprintf("%q closes no flow collection", string(c)))
+	case r.at-r.lineStart == 0 && root != nil && root.Kind == ListNode && r.looksLikeKey():
+		return r.errorHere("a key where a list item was expected: a map and a list cannot share an indentation (did not find expected '-' indicator)")
 	}
 	return r.errorHere("unexpected content: it is not indented as the entries around it, or follows a value on its line (did not find expected key)")
+}
+
+// looksLikeKey reports whether the cursor's line holds ": " or ends with ":", as a map entry does.
+func (r *reader) looksLikeKey() bool {
+	end := r.at
+	for end < len(r.text) && r.text[end] != '\n' {
+		end++
+	}
+	line := trimRightBlanks(r.text[r.at:end])
+	return strings.Contains(line, ": ") || strings.HasSuffix(line, ":")
 }
 
 // pos is the position of the cursor.

@@ -1,17 +1,63 @@
 package yamltree
 
-// newNode returns a zeroed node of a kind. Nodes are handed out from blocks that grow with the
-// document (allocation is what reading costs, in WebAssembly above all).
+import "unsafe"
+
+// blockBytes bounds the blocks nodes, fields and items are handed out from: under 32 KiB, an
+// allocation the Go runtime serves from its size classes, without taking its heap lock.
+const blockBytes = 32 << 10
+
+// blocks hands out nodes, fields and items from blocks that grow with the stream read, from a
+// few entries to blockBytes (allocation is what reading costs, in WebAssembly above all). Slices
+// handed out have their own capacity: appending to one never writes into another.
+type blocks struct {
+	nodes  []Node
+	fields []Field
+	items  []*Node
+	// the size of the last block of each
+	nodeSize, fieldSize, itemSize int
+}
+
+// grow returns the size of the next block: twice the last one, at least 16, at most blockBytes
+// in all, and at least n.
+func grow(last, n int, each uintptr) int {
+	return max(n, min(max(2*last, 16), blockBytes/int(each)))
+}
+
+// newNode returns a zeroed node of a kind.
 func (r *reader) newNode(kind Kind) *Node {
-	if len(r.slab) == 0 {
-		size := min(max(2*r.slabSize, 16), 1024)
-		r.slabSize = size
-		r.slab = make([]Node, size)
+	b := r.blocks
+	if len(b.nodes) == 0 {
+		b.nodeSize = grow(b.nodeSize, 1, unsafe.Sizeof(Node{}))
+		b.nodes = make([]Node, b.nodeSize)
 	}
-	n := &r.slab[0]
-	r.slab = r.slab[1:]
+	n := &b.nodes[0]
+	b.nodes = b.nodes[1:]
 	n.Kind = kind
 	return n
+}
+
+// fieldBlock returns a slice of n fields.
+func (r *reader) fieldBlock(n int) []Field {
+	b := r.blocks
+	if n > len(b.fields) {
+		b.fieldSize = grow(b.fieldSize, n, unsafe.Sizeof(Field{}))
+		b.fields = make([]Field, b.fieldSize)
+	}
+	out := b.fields[:n:n]
+	b.fields = b.fields[n:]
+	return out
+}
+
+// itemBlock returns a slice of n items.
+func (r *reader) itemBlock(n int) []*Node {
+	b := r.blocks
+	if n > len(b.items) {
+		b.itemSize = grow(b.itemSize, n, unsafe.Sizeof((*Node)(nil)))
+		b.items = make([]*Node, b.itemSize)
+	}
+	out := b.items[:n:n]
+	b.items = b.items[n:]
+	return out
 }
 
 // mapBuilder collects the entries of a map being read. Its fields sit on the reader's stack of
@@ -102,7 +148,7 @@ func (r *reader) endMap(m *mapBuilder) *Node {
 	n := m.node
 	fields := r.fields[m.base:]
 	if len(fields) > 0 {
-		n.Fields = make([]Field, len(fields))
+		n.Fields = r.fieldBlock(len(fields))
 		copy(n.Fields, fields)
 		clear(fields)
 	} else {

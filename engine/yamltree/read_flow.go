@@ -1,5 +1,7 @@
 package yamltree
 
+import "fmt"
+
 // flowCollection reads a flow list ("[a, b]") or map ("{a: 1}") at the cursor, over as many
 // lines as it takes; the cursor stops past its closing bracket. Comments inside it go where kyaml
 // puts them (read_comments.go).
@@ -25,7 +27,7 @@ func (r *reader) flowCollection() (*Node, error) {
 			return nil, err
 		}
 		if r.eof() {
-			return nil, r.errorAt(start, "did not find expected ',' or '%c': the flow collection that opens here never closes", closing)
+			return nil, r.unclosed(start, closing)
 		}
 		if r.peek() == closing {
 			break
@@ -91,9 +93,16 @@ func (r *reader) flowComments(f *flowReading) string {
 // the text, or another character than a ",".
 func (r *reader) flowError(start mark, closing byte) error {
 	if r.eof() {
-		return r.errorAt(start, "did not find expected ',' or '%c': the flow collection that opens here never closes", closing)
+		return r.unclosed(start, closing)
 	}
 	return r.errorHere("did not find expected ',' or '" + string(closing) + "' between the entries of a flow collection")
+}
+
+// unclosed is the error for a flow collection the document ends in: named where the references
+// give up, at the end, with the place it opens.
+func (r *reader) unclosed(start mark, closing byte) error {
+	p := r.posOf(start)
+	return r.errorHere(fmt.Sprintf("did not find expected ',' or '%c': the flow collection that opens at line %d, column %d never closes", closing, p.Line, p.Column))
 }
 
 // flowEntry reads one entry of a flow collection: an item of a list (a single "key: value" pair
@@ -144,17 +153,21 @@ func (r *reader) flowPair(keyed bool) (key, value *Node, pair bool, err error) {
 	if err != nil {
 		return nil, nil, false, err
 	}
-	after := r.mark()
+	after, pending := r.mark(), len(r.pending)
 	if err = r.skipFlowSpace(); err != nil {
 		return nil, nil, false, err
 	}
 	if r.peek() != ':' {
+		r.reset(after) // the comments read are read again after the entry
+		r.pending = r.pending[:pending]
 		if !keyed && !explicit {
-			r.reset(after)
 			return key, nil, false, nil
 		}
 		key, err = r.flowKey(key)
 		return key, r.emptyNode(after, ""), true, err
+	}
+	if r.line != key.Pos.Line && !explicit {
+		return nil, nil, false, r.errorHere("did not find expected ',' or '" + string(closingOf(keyed)) + "': a key and its \":\" in a flow collection are written on one line (or the collection is not closed)")
 	}
 	if key, err = r.flowKey(key); err != nil {
 		return nil, nil, false, err
@@ -169,6 +182,14 @@ func (r *reader) flowPair(keyed bool) (key, value *Node, pair bool, err error) {
 	}
 	value, err = r.flowNode()
 	return key, value, true, err
+}
+
+// closingOf is the closing bracket of a flow map (keyed) or list.
+func closingOf(keyed bool) byte {
+	if keyed {
+		return '}'
+	}
+	return ']'
 }
 
 // flowKey makes a node read in a flow collection a key: a scalar, its text settled.

@@ -39,7 +39,7 @@ func (r *reader) blockList(indent int) (*Node, error) {
 // own, and takes them off the stack.
 func (r *reader) endItems(base int) []*Node {
 	items := r.items[base:]
-	out := make([]*Node, len(items))
+	out := r.itemBlock(len(items))
 	copy(out, items)
 	clear(items)
 	r.items = r.items[:base]

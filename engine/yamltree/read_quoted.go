@@ -1,6 +1,7 @@
 package yamltree
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -64,7 +65,8 @@ func (r *reader) foldedQuoted(quote byte, start mark) (string, error) {
 			if quote == '"' {
 				name = "double"
 			}
-			return "", r.errorAt(start, "found unexpected end of stream in %s-quoted text: the quote that opens here never closes", name)
+			p := r.posOf(start)
+			return "", r.errorHere(fmt.Sprintf("found unexpected end of stream: the %s-quoted text that opens at line %d, column %d never closes", name, p.Line, p.Column))
 		}
 		c := r.peek()
 		if c != ' ' && c != '\t' && space >= 0 {
@@ -125,12 +127,16 @@ func (r *reader) foldBreak(out *strings.Builder, escaped bool) {
 // escape decodes the escape sequence at the cursor, in double-quoted text.
 func (r *reader) escape(out *strings.Builder) error {
 	next := r.peekAt(1)
+	if r.at+1 >= len(r.text) {
+		r.at++ // the text ends: the scalar never closes
+		return nil
+	}
 	if next == '\n' {
 		r.at++
 		r.foldBreak(out, true)
 		return nil
 	}
-	if i := strings.IndexByte(escapeChars, next); i >= 0 && next != 0 {
+	if i := strings.IndexByte(escapeChars, next); i >= 0 {
 		out.WriteString(escapeValues[i])
 		r.at += 2
 		return nil

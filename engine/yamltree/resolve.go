@@ -30,9 +30,10 @@ func (r Rules) String() string {
 // A plainRule is one row of a rule set: a shape of plain scalar text and the type text of that
 // shape has. A rule set is read in order; text no row matches is a string.
 type plainRule struct {
-	shape string // the shape, as the specification writes it, and where it deviates
-	tag   Tag
-	match func(text string) bool
+	shape  string // the shape, as the specification writes it, and where it deviates
+	starts string // the characters text of the shape may start with (a quick test before match)
+	tag    Tag
+	match  func(text string) bool
 }
 
 // The rule sets, written from yaml.org/type/{null,bool,int,float} (YAML 1.1) and the YAML 1.2
@@ -50,20 +51,23 @@ type plainRule struct {
 //     so they need no row.
 var (
 	rules11 = [...]plainRule{
-		{"null: ~ | null | Null | NULL | (empty)", NullTag, isNullWord},
-		{"bool: y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF", BoolTag, isBool11},
-		{"float: [-+]?\\.(inf|Inf|INF) | \\.(nan|NaN|NAN)", FloatTag, isFloatWord},
-		{"int: [-+]?(0b[0-1_]+ | 0[0-7_]+ | (0|[1-9][0-9_]*) | 0x[0-9a-fA-F_]+), also 0o[0-7_]+", IntTag, isInt},
-		{"float: [-+]?([0-9][0-9_]*)?\\.[0-9_]*([eE][-+][0-9]+)?, the dot optional before an exponent", FloatTag, isFloat},
+		{"null: ~ | null | Null | NULL | (empty)", "~nN", NullTag, isNullWord},
+		{"bool: y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF", "yYnNtTfFoO", BoolTag, isBool11},
+		{"float: [-+]?\\.(inf|Inf|INF) | \\.(nan|NaN|NAN)", ".+-", FloatTag, isFloatWord},
+		{"int: [-+]?(0b[0-1_]+ | 0[0-7_]+ | (0|[1-9][0-9_]*) | 0x[0-9a-fA-F_]+), also 0o[0-7_]+", digitsSigns, IntTag, isInt},
+		{"float: [-+]?([0-9][0-9_]*)?\\.[0-9_]*([eE][-+][0-9]+)?, the dot optional before an exponent", digitsSigns + ".", FloatTag, isFloat},
 	}
 	rules12 = [...]plainRule{
-		{"null: null | Null | NULL | ~ | (empty)", NullTag, isNullWord},
-		{"bool: true | True | TRUE | false | False | FALSE", BoolTag, isBool12},
-		{"float: [-+]?(\\.inf | \\.Inf | \\.INF) | \\.nan | \\.NaN | \\.NAN", FloatTag, isFloatWord},
-		{"int: [-+]?[0-9]+ | 0o[0-7]+ | 0x[0-9a-fA-F]+, also YAML 1.1's forms", IntTag, isInt},
-		{"float: [-+]?(\\.[0-9]+ | [0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?, also with underscores", FloatTag, isFloat},
+		{"null: null | Null | NULL | ~ | (empty)", "~nN", NullTag, isNullWord},
+		{"bool: true | True | TRUE | false | False | FALSE", "tTfF", BoolTag, isBool12},
+		{"float: [-+]?(\\.inf | \\.Inf | \\.INF) | \\.nan | \\.NaN | \\.NAN", ".+-", FloatTag, isFloatWord},
+		{"int: [-+]?[0-9]+ | 0o[0-7]+ | 0x[0-9a-fA-F]+, also YAML 1.1's forms", digitsSigns, IntTag, isInt},
+		{"float: [-+]?(\\.[0-9]+ | [0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?, also with underscores", digitsSigns + ".", FloatTag, isFloat},
 	}
 )
+
+// digitsSigns are the characters a number may start with.
+const digitsSigns = "0123456789+-"
 
 // rules returns the rows of a rule set.
 func (r Rules) rules() []plainRule {
@@ -75,8 +79,11 @@ func (r Rules) rules() []plainRule {
 
 // Resolve returns the type a plain scalar with this text has under r.
 func (r Rules) Resolve(text string) Tag {
+	if text == "" {
+		return NullTag
+	}
 	for _, rule := range r.rules() {
-		if rule.match(text) {
+		if strings.IndexByte(rule.starts, text[0]) >= 0 && rule.match(text) {
 			return rule.tag
 		}
 	}
