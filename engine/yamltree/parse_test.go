@@ -67,7 +67,8 @@ func TestKeysUnderYAML11(t *testing.T) {
 	}
 }
 
-// TestAdjacentSeparators guards goccy/go-yaml dropping documents after "---\n---".
+// TestAdjacentSeparators checks that no document is lost after "---\n---" (goccy/go-yaml, which
+// this package once read through, dropped them).
 func TestAdjacentSeparators(t *testing.T) {
 	tests := []struct {
 		text  string

@@ -11,8 +11,8 @@ type chunk struct {
 
 // splitDocuments cuts a stream into documents at "---" and "..." markers written at the start of
 // a line. A marker at column 0 always ends a document in YAML (content of a block scalar or a
-// quoted string may not start a line with one), so a line scan is exact. Parsing each document
-// alone is what keeps every document of "a: 1\n---\n---\nb: 2\n", which goccy/go-yaml would drop.
+// quoted string may not start a line with one), so a line scan is exact. Each document is then
+// read alone, and a Reader reads again only the documents whose text changed.
 func splitDocuments(text string) []chunk {
 	var chunks []chunk
 	from, first := 0, 1 // where the current document's text starts, and its line
