@@ -120,8 +120,16 @@ func (r *reader) applyTag(n *Node, p properties) error {
 	n.ExplicitTag = written
 	name := coreTagName(written)
 	want, core := coreTags[name]
-	if !core || n.Kind != ScalarNode {
-		return nil // custom tags and collection tags are read as untagged, the text kept
+	switch {
+	case n.Kind != ScalarNode:
+		return nil // a collection's tag says nothing of its data
+	case !core && r.opts.Rules == YAML12:
+		return nil // kyaml keeps the tag and resolves the text as if untagged
+	case !core:
+		// kubectl reads a scalar under a local or unknown tag ("!foo 12", "! true") as the string
+		// of its text (observed with apimachinery v0.37.2: "12", "true"; empty, "")
+		n.Tag = StrTag
+		return nil
 	}
 	if r.opts.Rules == YAML12 {
 		// kyaml keeps the tag as written, even one it cannot decode (!!int abc)
