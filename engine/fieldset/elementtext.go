@@ -200,13 +200,31 @@ func writeKeyString(b *strings.Builder, s string) {
 	b.WriteByte('"')
 }
 
-// writeJSONValue writes a value as encoding/json writes data: maps with sorted keys, numbers as
-// JSON numbers, strings escaped (HTML characters too).
+// writeJSONValue writes a value as the field manager writes one inside a FieldsV1 key: maps with
+// sorted keys, numbers as JSON numbers, strings escaped (HTML characters too), and backspace and
+// form feed as \u0008 and \u000c where Go's encoding/json writes \b and \f (observed with
+// structured-merge-diff v6 Set.ToJSON, ssadiff's "key names: controls" probe).
 func writeJSONValue(b *strings.Builder, n *yamltree.Node) error {
 	text, err := yamltree.SortedJSON(n)
 	if err != nil {
 		return err
 	}
-	b.WriteString(text)
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != '\\' || i+1 == len(text) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch text[i] {
+		case 'b':
+			b.WriteString(`\u0008`)
+		case 'f':
+			b.WriteString(`\u000c`)
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(text[i])
+		}
+	}
 	return nil
 }

@@ -26,6 +26,7 @@ func TestFieldsV1AsTheAPIServerWritesIt(t *testing.T) {
 		{"number forms", `{"v:1.0":{},"v:1e2":{},"v:0.5":{}}`, `{"v:0.5":{},"v:1":{},"v:100":{}}`},
 		{"key quoting", `{"f:a<b>&":{},"f:a\u2028b":{},"f:\b\f\n\r\t\u0001\"\\/":{}}`, `{"f:\u0008\u000c\n\r\t\u0001\"\\/":{},"f:a<b>&":{},"f:a` + "\u2028" + `b":{}}`},
 		{"key-field names as keys, values as data", `{"k:{\"a<\":\"b>\\u2028\"}":{}}`, `{"k:{\"a<\":\"b\\u003e\\u2028\"}":{}}`},
+		{"key values: backspace and form feed by number", `{"k:{\"a\":\"\\b\\f\\\\b\"}":{}}`, `{"k:{\"a\":\"\\u0008\\u000c\\\\b\"}":{}}`},
 		{"member mark alone", `{"f:a":{".":{}}}`, `{"f:a":{}}`},
 		{"member mark's value ignored", `{"f:a":{".":{"f:x":{}},"f:b":{}}}`, `{"f:a":{".":{},"f:b":{}}}`},
 		{"unknown kinds skipped", `{"z:future":{},"f:a":{"z:x":{}},"f:c":{"z:x":{"f:y":{}},"f:b":{}}}`, `{"f:a":{},"f:c":{"f:b":{}}}`},

@@ -61,7 +61,10 @@ var fieldsV1Probes = []struct{ name, text, known string }{
 	{"top level a list", `[]`, ""},
 	{"top level null", `null`, ""},
 	{"trailing data", `{"f:a":{}} {}`, ""},
-	{"field names: quotes, backslashes, controls", `{"f:a\"b":{},"f:a\\b":{},"f:a\tb":{},"f:a\u0001b":{},"f:a\u2028b":{},"f:a\/b":{}}`, ""},
+	{"field names: quotes, backslashes, controls", `{"f:a\"b":{},"f:a\\b":{},"f:a\tb":{},"f:a\u0001b":{},"f:a\u2028b":{}}`, ""},
+	// The engine reads FieldsV1 inside live's YAML, where kubectl and kyaml both refuse the escape
+	// "\/" (yamldiff's TestRefusedAsKubectl); the field manager reads JSON, which allows it.
+	{"field names: an escaped slash", `{"f:a\/b":{}}`, "refused"},
 	{"field names: other controls", `{"f:\b\f\n\r\u0000\u007f\u001f":{},"f:\u2029<>&":{}}`, ""},
 	// The engine reads FieldsV1 as YAML (as it reads live), whose reader refuses a lone surrogate;
 	// the reference reads it as U+FFFD ("f:\ufffdx").
