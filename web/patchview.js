@@ -7,7 +7,7 @@ const ACTIONS = {
   create: "created: kubectl sends the whole config, with its last-applied annotation",
   patch: "patched",
   delete: "deleted",
-  none: "left alone: nothing is sent",
+  none: "left alone: not in the config, nothing is sent",
   unchanged: "unchanged: the patch is empty, so kubectl sends nothing and prints \"unchanged\"",
 };
 const TYPES = { strategic: "strategic merge patch", merge: "JSON merge patch" };
@@ -35,10 +35,10 @@ export function prettyJSON(text) {
 export function patchEntries(response) {
   const str = (v) => (typeof v === "string" ? v : "");
   const listed = Array.isArray(response?.extra?.patches) ? response.extra.patches : [];
-  // An empty patch is no patch: kubectl skips the request (until the engine says "none" itself).
-  const empty = (text) => /^\s*\{\s*\}\s*$/.test(text);
   const entries = listed.filter((p) => p && typeof p === "object").map((p) => {
-    const unchanged = str(p.action) === "patch" && empty(str(p.patch));
+    // The engine says "none" for a resource it sends nothing for; one with a patch type is in the
+    // config, its computed patch empty: kubectl prints "unchanged".
+    const unchanged = str(p.action) === "none" && str(p.type) !== "";
     return {
       resource: str(p.resource),
       action: unchanged ? "unchanged" : str(p.action),

@@ -17,7 +17,7 @@ test("patches are listed per resource, pretty-printed, with what kubectl does", 
   assert.match(entries[2].summary, /^created/);
   assert.deepEqual(patchEntries({ patch: '{"a":1}', extra: {} }), [{ resource: "", action: "patch", type: "", text: '{\n  "a": 1\n}', summary: "patched" }]);
   assert.deepEqual(patchEntries({ patch: "", extra: { patches: [null, 3] } }), []);
-  const [unchanged] = patchEntries({ patch: "{}", extra: { patches: [{ resource: "v1/ConfigMap/default/a", action: "patch", type: "strategic", patch: " {} " }] } });
+  const [unchanged] = patchEntries({ patch: "", extra: { patches: [{ resource: "v1/ConfigMap/default/a", action: "none", type: "strategic", patch: "{}" }] } });
   assert.equal(unchanged.action, "unchanged");
   assert.equal(unchanged.text, "");
   assert.match(unchanged.summary, /^unchanged: the patch is empty, so kubectl sends nothing/);

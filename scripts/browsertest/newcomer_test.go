@@ -470,3 +470,24 @@ func TestTypingMergesAtOnce(t *testing.T) {
 	}
 	p.expectNoProblems()
 }
+
+// TestUnchangedResourceSendsNothing applies a config onto the object it already made: the Patch
+// tab says kubectl sends nothing and prints "unchanged" (the engine's action none), not that it
+// patches with {}.
+func TestUnchangedResourceSendsNothing(t *testing.T) {
+	h := setup(t)
+	config := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: same\n  namespace: default\ndata:\n  k: v\n"
+	lastApplied := `{"apiVersion":"v1","data":{"k":"v"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"same","namespace":"default"}}`
+	live := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: same\n  namespace: default\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: |\n      " + lastApplied + "\ndata:\n  k: v\n"
+	p := openTab(t, h, 1280, 1000)
+	p.navigate("/" + encodeShare(t, map[string]any{"mode": "apply", "original": "", "updated": config, "live": live}))
+	p.waitReady()
+	p.do("selecting the Patch tab", chromedp.Click(chromedp.CSS(`[role="tab"][data-tab="patch"]`)))
+	p.waitFor("the Patch tab shown", `!document.getElementById("mp-panel-patch").hidden`, 5*time.Second)
+	var text string
+	p.eval(`document.getElementById("mp-panel-patch").textContent`, &text)
+	if !strings.Contains(text, `kubectl sends nothing and prints "unchanged"`) || strings.Contains(text, "patched") {
+		t.Errorf("the Patch tab of an unchanged resource says %q", text)
+	}
+	p.expectNoProblems()
+}

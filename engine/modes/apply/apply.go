@@ -27,11 +27,14 @@ func Mode() modes.Mode {
 // PatchInfo describes what kubectl sends for one resource (the response's extra.patches).
 type PatchInfo struct {
 	Resource string `json:"resource"`
-	// Action is create, patch, delete (prune) or none.
+	// Action is create, patch, delete (prune) or none: none for a resource only live holds, and
+	// for one whose patch is empty (kubectl then sends nothing and prints "unchanged").
 	Action Action `json:"action"`
-	// Type is strategic or merge; empty when nothing is patched.
+	// Type is strategic or merge: the kind of patch kubectl computed; empty for a resource the
+	// config does not hold.
 	Type PatchType `json:"type"`
-	// Patch is the patch as kubectl sends it (sorted-key JSON); "{}" when there is nothing to send.
+	// Patch is the patch as kubectl computes it (sorted-key JSON): "{}" for an unchanged
+	// resource, "" where none is computed.
 	Patch string `json:"patch"`
 }
 
@@ -116,6 +119,9 @@ func (o *outcome) info() PatchInfo {
 			if text, err := yamltree.SortedJSON(o.patch); err == nil {
 				p.Patch = text
 			}
+		}
+		if p.Patch == "{}" {
+			p.Action = Leave // nothing to send: kubectl skips the request
 		}
 	}
 	return p
