@@ -20,6 +20,10 @@ const (
 	FoundNull
 	// FoundDropped: `from` holds it, `to` does not: a deletion is sent.
 	FoundDropped
+	// FoundResent: both hold a map alike, and its patch strategy is replace: it is sent whole
+	// all the same (observed with apimachinery v0.37.2, smpfacts: "a replace map is always
+	// sent").
+	FoundResent
 )
 
 // Rules names, for one operation, the rule behind each Situation at a place: a row of the

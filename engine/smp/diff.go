@@ -78,7 +78,11 @@ func changeMap(out *Map, c *Aligned, d direction) error {
 		return unlessEqual(c, d, err)
 	}
 	if meta.strategy.Has(schema.PatchReplace) {
-		c.decide(d, situationOf(c.sides[d.from], c.sides[d.to]))
+		s := situationOf(c.sides[d.from], c.sides[d.to])
+		if s == FoundSame {
+			s = FoundResent
+		}
+		c.decide(d, s)
 		out.setAt(FieldEntry, c, Read(c.sides[d.to]))
 		return nil
 	}

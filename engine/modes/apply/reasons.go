@@ -79,6 +79,9 @@ var reasons = map[decision.Rule]func(f fact) string{
 		}
 		return "the config sets it to the value live already has: nothing to change"
 	},
+	ruleResent: func(fact) string {
+		return "the config's value is live's, yet kubectl's patch sends it on every apply: its patch strategy is replace (the schema says so), so the patch carries this map whole and the API server replaces it with the same value"
+	},
 	ruleNull: func(fact) string { return "the config sets it to null: apply deletes it" },
 	ruleDeleted: func(f fact) string {
 		return byShape(f, "in last-applied but no longer in the config: apply deletes what you removed from the config",

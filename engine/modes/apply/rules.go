@@ -26,6 +26,8 @@ const (
 	ruleChanged decision.Rule = "apply/changed-in-config"
 	// The config's value is live's: nothing to send.
 	ruleRetained decision.Rule = "apply/retained"
+	// The config's map is live's, and its patch strategy is replace: sent whole all the same.
+	ruleResent decision.Rule = "apply/resent-replace"
 	// The config sets it to null: deleted.
 	ruleNull decision.Rule = "apply/null-in-config"
 	// In last-applied, gone from the config: deleted.
@@ -81,6 +83,8 @@ func threeWayRule(s smp.Situation, at *smp.Aligned) decision.Rule {
 		return ruleChanged
 	case smp.FoundSame:
 		return ruleRetained
+	case smp.FoundResent:
+		return ruleResent
 	case smp.FoundNull:
 		return ruleNull
 	}
@@ -91,7 +95,7 @@ func threeWayRule(s smp.Situation, at *smp.Aligned) decision.Rule {
 // field is retained; any other kept field is ignored.
 var namedRules = map[decision.Rule]bool{
 	ruleAdded: true, ruleRestored: true, ruleAddedWithoutLastApplied: true, ruleSetWithoutLastApplied: true,
-	ruleForced: true, ruleSetByConfig: true, ruleChanged: true, ruleRetained: true, ruleNamespace: true,
+	ruleForced: true, ruleSetByConfig: true, ruleChanged: true, ruleRetained: true, ruleResent: true, ruleNamespace: true,
 	ruleAnnotation: true, ruleUnnamed: true,
 }
 

@@ -36,7 +36,7 @@ const (
 // twoWayRule names the row of the two-way diff's decision table for what it found at a place.
 func twoWayRule(s smp.Situation, _ *smp.Aligned) decision.Rule {
 	return map[smp.Situation]decision.Rule{
-		smp.FoundAdded: ruleAdded, smp.FoundChanged: ruleChanged, smp.FoundSame: ruleUnchanged,
+		smp.FoundAdded: ruleAdded, smp.FoundChanged: ruleChanged, smp.FoundSame: ruleUnchanged, smp.FoundResent: ruleUnchanged,
 		smp.FoundNull: ruleNull, smp.FoundDropped: ruleDropped,
 	}[s]
 }
