@@ -84,6 +84,33 @@ func TestExamplesAnswerTheSameTwice(t *testing.T) {
 	}
 }
 
+// TestReasonsReadPlainly checks every reason of every example for parentheses inside
+// parentheses, which a reader has to untangle (issue 16's wording).
+func TestReasonsReadPlainly(t *testing.T) {
+	all, err := Load(os.DirFS("."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := handler.Default()
+	for _, ex := range all {
+		for _, f := range h.Handle(context.Background(), ex.Request).Fields {
+			depth, deepest := 0, 0
+			for _, c := range f.Reason {
+				switch c {
+				case '(':
+					depth++
+					deepest = max(deepest, depth)
+				case ')':
+					depth--
+				}
+			}
+			if deepest > 1 {
+				t.Errorf("%s %s: parentheses inside parentheses: %s", ex.Name, f.Path, f.Reason)
+			}
+		}
+	}
+}
+
 // webResponses is the page's unit-test fixture: every example's live input and the engine's
 // answer, so that node --test web/ checks the page's data shaping against real responses.
 const webResponses = "../web/testdata/responses.json"

@@ -263,7 +263,7 @@ func (r reasons) keyPhrase(info *listInfo) string {
 		p = "on " + strings.Join(info.keys, " and ")
 	}
 	if info.inferred {
-		p += " (a guessed key: no schema describes this list, and options.inferKeys let kyaml guess it from the items)"
+		p += ", a guessed key: no schema describes this list, and options.inferKeys let kyaml guess it from the items" // no parentheses: callers put the phrase in theirs
 	}
 	return p
 }

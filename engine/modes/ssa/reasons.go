@@ -45,7 +45,7 @@ var reasons = []reasonRow{
 	}},
 	{managed.RuleShared, func(e *explainer, m marked) string {
 		me := e.o.manager
-		return fmt.Sprintf("%s; %s (shared: %s sets the value %s set, so both own it)", e.valueSentence(m),
+		return fmt.Sprintf("%s; %s; shared: %s sets the value %s set, so both own it", e.valueSentence(m),
 			e.ownedBy(m.path), managerName(me), who(without(e.after(m.path), me)))
 	}},
 	{managed.RuleForced, func(e *explainer, m marked) string {

@@ -84,7 +84,7 @@ func TestMarks(t *testing.T) {
 			live:    cm + managedBy("helm", "Apply", `{"f:data": {"f:a": {}}}`) + "data: {a: one}\n",
 			options: `{"manager": "argocd"}`,
 			want:    "retained .apiVersion\nretained .kind\nretained .metadata.name\nchanged .metadata.managedFields\nretained .data.a",
-			reasons: []string{"owned by argocd and helm (shared"},
+			reasons: []string{"owned by argocd and helm; shared"},
 		},
 		{
 			name:    "update",
