@@ -178,7 +178,7 @@ func compareShapes(report func(string, ...any), path string, ssa *smdschema.Sche
 	}
 }
 
-// compareMapParts compares the fields and the type of undeclared keys of a map part.
+// compareMapParts compares the fields (in any order) and the type of undeclared keys of a map part.
 func compareMapParts(report func(string, ...any), path string, ssa *smdschema.Schema, m *smdschema.Map, t *schema.Type, depth int) {
 	var want, got []string
 	for _, f := range m.Fields {
@@ -187,6 +187,8 @@ func compareMapParts(report func(string, ...any), path string, ssa *smdschema.Sc
 	for _, f := range t.Fields() {
 		got = append(got, f.Name)
 	}
+	slices.Sort(want)
+	slices.Sort(got)
 	if !slices.Equal(want, got) {
 		report("%s: fields: engine %v, reference %v", path, got, want)
 		return
