@@ -13,241 +13,233 @@ import (
 //   - for server-side apply, with kube-openapi v0.0.0-20260721132016-d427ff9ee9ad
 //     schemaconv.ToSchemaFromOpenAPI, which managedfields.NewTypeConverter runs;
 //   - for strategic merge patch, with apimachinery v0.37.2 strategicpatch.PatchMetaFromOpenAPIV3 and
-//     PatchMetaFromOpenAPI (v2): LookupPatchMetadataForSlice and ForStruct of the property;
+//     PatchMetaFromOpenAPI (v2): the patch metadata they look up for the property;
 //   - for CRDs, with apiextensions-apiserver v0.37.2 builder.BuildOpenAPIV3 before the converter.
 //
 // scripts/conformance/schemadiff/openapi_test.go replays every row of testdata/openapi-keywords.yaml
-// through the first two, scripts/conformance/schemadiff/crdprobe the CRD rows through the third.
+// through the first two; schemadiff/crd_test.go compares a CRD with the third's record (crdprobe).
 
-// keywordRow is one keyword of a schema object and how its value is read.
-type keywordRow struct {
-	keyword string
-	// read checks the keyword's value (never nil, maybe null) and records it in facts.
-	read func(value *yamltree.Node, f *schemaFacts) error
-}
-
-// schemaFacts is what the keywords of one schema object say, read and checked but not resolved.
-type schemaFacts struct {
-	at *yamltree.Node
-	// refName is the named type $ref points at (its last path segment); allOfRefName the one the
-	// single member of allOf points at. "" for none.
-	refName, allOfRefName string
-	typeName              string
-	typeNode              *yamltree.Node
-	format                string
-	properties            []yamltree.Field
-	undeclared            undeclaredKeys
-	items                 *yamltree.Node
-	listType, mapType     string
-	listTypeAt, mapTypeAt *yamltree.Node
-	listMapKeys           []string
-	patchStrategy         string
-	patchMergeKey         string
-	preservesUnknown      bool
-	embeddedResource      bool
-	defaultValue          *yamltree.Node
-}
-
-// undeclaredKeys is what additionalProperties says of the keys a map does not declare.
-type undeclaredKeys struct {
-	form undeclaredForm
-	// schema is additionalProperties itself when form is undeclaredTyped.
-	schema *yamltree.Node
-}
-
-// undeclaredForm is the form additionalProperties takes.
-type undeclaredForm uint8
+// keyword is the index of a row of the keyword table (openapiKeywords).
+type keyword uint8
 
 const (
-	undeclaredUnsaid undeclaredForm = iota // absent or null
-	undeclaredTyped                        // a schema
-	undeclaredAny                          // true, or any other scalar but false
-	undeclaredNone                         // false
+	kwRef keyword = iota
+	kwAllOf
+	kwType
+	kwFormat
+	kwProperties
+	kwAdditionalProperties
+	kwItems
+	kwListType
+	kwListMapKeys
+	kwMapType
+	kwPatchStrategy
+	kwPatchMergeKey
+	kwPreserveUnknownFields
+	kwIntOrString
+	kwEmbeddedResource
+	kwDefault
+	keywordCount
 )
 
-// openapiKeywords is the table of the keywords that decide a merge. A keyword not in it
-// (description, required, enum, nullable, oneOf, anyOf, not, pattern, ...) changes nothing; anyOf
-// and oneOf were observed to change nothing in either view.
-var openapiKeywords = []keywordRow{
-	// $ref names a type by its last path segment: "#/definitions/x", "#/components/schemas/x" and
-	// "x" all name x. Beside a $ref, only x-kubernetes-map-type counts for server-side apply; type,
-	// properties, items, x-kubernetes-list-type are ignored. The patch view still reads
-	// x-kubernetes-patch-strategy and -merge-key beside it. An empty $ref refers to nothing.
-	{"$ref", func(v *yamltree.Node, f *schemaFacts) error {
-		ref, err := scalarText(v, "$ref")
-		f.refName = ref[strings.LastIndex(ref, "/")+1:]
-		return err
-	}},
-	// allOf holding exactly one $ref is that $ref (the form Kubernetes's generator writes beside a
-	// description or default); any other allOf is ignored (the schema is then untyped unless it has
-	// a type). Patch extensions inside the member are not read by either view.
-	{"allOf", func(v *yamltree.Node, f *schemaFacts) error {
-		if !v.IsList() || len(v.Items) != 1 || !v.Items[0].IsMap() {
-			return nil
-		}
-		ref, err := scalarText(v.Items[0].Get("$ref"), "$ref")
-		f.allOfRefName = ref[strings.LastIndex(ref, "/")+1:]
-		return err
-	}},
-	// type picks the shape (typeShapes). A list of types (OpenAPI 3.1) counts by its first member;
-	// an empty list is no type.
-	{"type", func(v *yamltree.Node, f *schemaFacts) error {
-		f.typeNode = v
-		if v.IsList() {
-			if len(v.Items) == 0 {
-				return nil
-			}
-			v = v.Items[0]
-		}
-		var err error
-		f.typeName, err = scalarText(v, "type")
-		return err
-	}},
-	// format turns a string into an untyped scalar unless it is empty or "byte" (date-time,
-	// int-or-string, int32, email: untyped). It changes no other type.
-	{"format", func(v *yamltree.Node, f *schemaFacts) error {
-		var err error
-		f.format, err = scalarText(v, "format")
-		return err
-	}},
-	// properties declares the fields of the map part, in document order.
-	{"properties", func(v *yamltree.Node, f *schemaFacts) error {
-		if v.IsNull() {
-			return nil
-		}
-		if err := expectMap(v, "properties"); err != nil {
-			return err
-		}
-		f.properties = v.Fields
-		return nil
-	}},
-	// additionalProperties gives the type of the keys the map part does not declare (resolved by
-	// undeclaredRules).
-	{"additionalProperties", func(v *yamltree.Node, f *schemaFacts) error {
-		f.undeclared = readUndeclared(v)
-		return nil
-	}},
-	// items is the schema of a list's items; required when type is array.
-	{"items", func(v *yamltree.Node, f *schemaFacts) error {
-		if !v.IsNull() {
-			f.items = v
-		}
-		return nil
-	}},
-	// x-kubernetes-list-type decides the list part's relationship (listTypes); it wins over the
-	// patch strategy. Ignored on a map and beside a $ref.
-	{"x-kubernetes-list-type", func(v *yamltree.Node, f *schemaFacts) error {
-		f.listTypeAt = v
-		var err error
-		f.listType, err = scalarText(v, "x-kubernetes-list-type")
-		return err
-	}},
-	// x-kubernetes-list-map-keys are the keys of a list of type map; without that list type they
-	// are ignored.
-	{"x-kubernetes-list-map-keys", func(v *yamltree.Node, f *schemaFacts) error {
-		var err error
-		f.listMapKeys, err = scalarTexts(v, "x-kubernetes-list-map-keys")
-		return err
-	}},
-	// x-kubernetes-map-type decides the map part's relationship (mapTypes), and beside a $ref
-	// overrides the relationship of the named type (a list's too). Ignored on a list.
-	{"x-kubernetes-map-type", func(v *yamltree.Node, f *schemaFacts) error {
-		f.mapTypeAt = v
-		var err error
-		f.mapType, err = scalarText(v, "x-kubernetes-map-type")
-		return err
-	}},
-	// x-kubernetes-patch-strategy is the property's patch strategy, read on the property itself
-	// (beside a $ref too); in a document without x-kubernetes-list-type it also makes the list
-	// relationship (listFromPatch).
-	{"x-kubernetes-patch-strategy", func(v *yamltree.Node, f *schemaFacts) error {
-		text, err := scalarText(v, "x-kubernetes-patch-strategy")
-		if err != nil {
-			return err
-		}
-		if _, err = ParsePatchStrategy(text); err != nil {
-			return errAt(v, "%v", err)
-		}
-		f.patchStrategy = text
-		return nil
-	}},
-	// x-kubernetes-patch-merge-key is the property's merge key, kept as written ("a,b" is one
-	// text); without the merge strategy it is still reported by the patch view.
-	{"x-kubernetes-patch-merge-key", func(v *yamltree.Node, f *schemaFacts) error {
-		var err error
-		f.patchMergeKey, err = scalarText(v, "x-kubernetes-patch-merge-key")
-		return err
-	}},
-	// x-kubernetes-preserve-unknown-fields: true makes every map part at and below the schema
-	// admit undeclared keys, deduced, unless additionalProperties says otherwise. It reaches
-	// items, additionalProperties and properties, not the named types a $ref points at; a false
-	// below a true changes nothing.
-	{"x-kubernetes-preserve-unknown-fields", func(v *yamltree.Node, f *schemaFacts) error {
-		var err error
-		f.preservesUnknown, err = flag(v, "x-kubernetes-preserve-unknown-fields")
-		return err
-	}},
-	// x-kubernetes-int-or-string changes nothing by itself: such a schema has no type, so it is
-	// untyped (any scalar, list or map), and with a type it is that type. In a CRD as in a
-	// document.
-	{"x-kubernetes-int-or-string", func(v *yamltree.Node, _ *schemaFacts) error {
-		_, err := flag(v, "x-kubernetes-int-or-string")
-		return err
-	}},
-	// x-kubernetes-embedded-resource: in a CRD, the map gets apiVersion and kind (strings) and
-	// metadata (ObjectMeta), declared or not, as at the root; in a document it changes nothing.
-	{"x-kubernetes-embedded-resource", func(v *yamltree.Node, f *schemaFacts) error {
-		var err error
-		f.embeddedResource, err = flag(v, "x-kubernetes-embedded-resource")
-		return err
-	}},
-	// default is the property's default value, kept whatever its type (server-side apply fills
-	// missing list-map keys from it).
-	{"default", func(v *yamltree.Node, f *schemaFacts) error {
-		f.defaultValue = v
-		return nil
-	}},
+// valueForm is the form a keyword's value must take (formChecks); a null value counts as absent.
+type valueForm uint8
+
+const (
+	anyForm      valueForm = iota // any value
+	textForm                      // a scalar
+	typeForm                      // a scalar, or a list whose first member is a scalar
+	textsForm                     // a list of scalars
+	flagForm                      // true or false
+	mapForm                       // a map
+	strategyForm                  // patch strategy names joined by commas
+	allOfForm                     // anything; a single member's $ref must be a scalar
+	formCount
+)
+
+// formChecks checks a keyword's value (not null) against each form; name is the keyword, for
+// messages.
+var formChecks = [formCount]func(v *yamltree.Node, name string) error{
+	anyForm:      func(*yamltree.Node, string) error { return nil },
+	textForm:     checkText,
+	typeForm:     checkType,
+	textsForm:    checkTexts,
+	flagForm:     checkFlag,
+	mapForm:      expectMap,
+	strategyForm: checkStrategy,
+	allOfForm:    checkAllOf,
 }
 
-// readFacts reads the keywords of schema object n, in document order.
+// keywordRow is a keyword's name and the form of its value.
+type keywordRow struct {
+	name string
+	form valueForm
+}
+
+// openapiKeywords is the table of the keywords that decide a merge, by what they do. A keyword not
+// in it (description, required, enum, nullable, anyOf, oneOf, not, pattern, ...) changes nothing;
+// anyOf and oneOf were observed to change nothing in either view.
+var openapiKeywords = [keywordCount]keywordRow{
+	// $ref names a type by its last path segment: "#/definitions/x", "#/components/schemas/x" and
+	// "x" all name x. Beside a $ref, only x-kubernetes-map-type counts for server-side apply (type,
+	// properties, items, x-kubernetes-list-type are ignored); the patch view still reads
+	// x-kubernetes-patch-strategy and -merge-key beside it. An empty $ref refers to nothing.
+	kwRef: {"$ref", textForm},
+	// allOf holding exactly one member with a $ref is that $ref (the form Kubernetes's generator
+	// writes beside a description or default); any other allOf is ignored, and so are patch
+	// extensions inside the member, in both views.
+	kwAllOf: {"allOf", allOfForm},
+	// type picks the shape (valueRules); a list of types (OpenAPI 3.1) counts by its first member,
+	// an empty list is no type.
+	kwType: {"type", typeForm},
+	// format makes a string an untyped scalar unless it is empty or "byte" (date-time,
+	// int-or-string, int32, email: untyped); it changes no other type.
+	kwFormat: {"format", textForm},
+	// properties declares the map part's fields, in document order; empty ones declare none.
+	kwProperties: {"properties", mapForm},
+	// additionalProperties gives the type of the keys the map part does not declare: a schema that
+	// schema, false none, true (or another scalar) deduced values; unsaid, deduced values unless
+	// the map declares properties outside x-kubernetes-preserve-unknown-fields.
+	kwAdditionalProperties: {"additionalProperties", anyForm},
+	// items is the schema of a list's items: one schema (a list of them, even of one, is refused);
+	// required when type is array, untyped atomic values when there is no type.
+	kwItems: {"items", anyForm},
+	// x-kubernetes-list-type decides the list part's relationship (valueRules) and wins over the
+	// patch strategy; ignored on a map and beside a $ref.
+	kwListType: {"x-kubernetes-list-type", textForm},
+	// x-kubernetes-list-map-keys are the keys of a list of type map; without that list type they
+	// are ignored.
+	kwListMapKeys: {"x-kubernetes-list-map-keys", textsForm},
+	// x-kubernetes-map-type decides the map part's relationship (valueRules) and, beside a $ref,
+	// overrides the named type's (a list's too); ignored on a list.
+	kwMapType: {"x-kubernetes-map-type", textForm},
+	// x-kubernetes-patch-strategy is the property's patch strategy, read on the property itself,
+	// beside a $ref too; in a document, without x-kubernetes-list-type, merge also makes the list
+	// associative (openapiScope.listFromPatch). Unknown names are refused, as the server-side-apply
+	// conversion refuses them (strategicpatch reports them as written).
+	kwPatchStrategy: {"x-kubernetes-patch-strategy", strategyForm},
+	// x-kubernetes-patch-merge-key is the property's merge key, kept as written ("a,b" is one
+	// text), reported by the patch view with or without the merge strategy.
+	kwPatchMergeKey: {"x-kubernetes-patch-merge-key", textForm},
+	// x-kubernetes-preserve-unknown-fields: true makes every map part at and below the schema
+	// admit undeclared keys, deduced, unless additionalProperties says otherwise. It reaches items,
+	// additionalProperties and properties, not the named types a $ref points at; a false below a
+	// true changes nothing.
+	kwPreserveUnknownFields: {"x-kubernetes-preserve-unknown-fields", flagForm},
+	// x-kubernetes-int-or-string changes nothing by itself: such a schema has no type, so it is
+	// untyped (any scalar, list or map), and with a type it is that type; in a CRD as in a
+	// document.
+	kwIntOrString: {"x-kubernetes-int-or-string", flagForm},
+	// x-kubernetes-embedded-resource: in a CRD, the map gets apiVersion and kind (strings) and
+	// metadata (ObjectMeta), declared or not, as the root does (crdDialect); in a document it
+	// changes nothing.
+	kwEmbeddedResource: {"x-kubernetes-embedded-resource", flagForm},
+	// default is the property's default, whatever its type (server-side apply fills missing
+	// list-map keys from it).
+	kwDefault: {"default", anyForm},
+}
+
+// schemaFacts is what the keywords of one schema object say: each keyword's value, its form
+// checked, nil when absent or null.
+type schemaFacts struct {
+	at     *yamltree.Node
+	values [keywordCount]*yamltree.Node
+}
+
+// readFacts reads the keywords of schema object n, checking each value's form in document order.
 func readFacts(n *yamltree.Node) (*schemaFacts, error) {
 	if err := expectMap(n, "a schema"); err != nil {
 		return nil, err
 	}
 	f := &schemaFacts{at: n}
 	for _, field := range n.Fields {
-		for _, row := range openapiKeywords {
-			if row.keyword != field.Name() {
-				continue
-			}
-			if err := row.read(field.Value, f); err != nil {
-				return nil, err
-			}
+		k, known := keywordNamed(field.Name())
+		if !known || field.Value.IsNull() {
+			continue
 		}
+		if err := formChecks[openapiKeywords[k].form](field.Value, field.Name()); err != nil {
+			return nil, err
+		}
+		f.values[k] = field.Value
 	}
 	return f, nil
 }
 
-// readUndeclared reads additionalProperties: null is unsaid, a map a schema, false none, and
-// anything else any value (go-openapi reads the string "object" of the strategic-merge-patch test
-// schema so; kube-openapi's spec package refuses it).
-func readUndeclared(v *yamltree.Node) undeclaredKeys {
-	switch {
-	case v.IsNull():
-		return undeclaredKeys{}
-	case v.IsMap():
-		return undeclaredKeys{form: undeclaredTyped, schema: v}
+// keywordNamed returns the row of the keyword table named name; false when the table has none.
+func keywordNamed(name string) (keyword, bool) {
+	for k, row := range &openapiKeywords {
+		if row.name == name {
+			return keyword(k), true
+		}
 	}
-	if allows, ok := v.Bool(); ok && !allows {
-		return undeclaredKeys{form: undeclaredNone}
-	}
-	return undeclaredKeys{form: undeclaredAny}
+	return 0, false
 }
 
-// target returns the named type the schema refers to: $ref, else allOf's single $ref; "" for none.
-func (f *schemaFacts) target() string {
-	if f.refName != "" {
-		return f.refName
+// checkText fails unless v is a scalar.
+func checkText(v *yamltree.Node, name string) error {
+	_, err := scalarText(v, name)
+	return err
+}
+
+// checkType fails unless v is a scalar or a list whose first member (the one that counts) is.
+func checkType(v *yamltree.Node, name string) error {
+	if v.IsList() {
+		if len(v.Items) == 0 {
+			return nil
+		}
+		v = v.Items[0]
 	}
-	return f.allOfRefName
+	return checkText(v, name)
+}
+
+// checkTexts fails unless v is a list of scalars.
+func checkTexts(v *yamltree.Node, name string) error {
+	_, err := scalarTexts(v, name)
+	return err
+}
+
+// checkFlag fails unless v is true or false.
+func checkFlag(v *yamltree.Node, name string) error {
+	_, err := flag(v, name)
+	return err
+}
+
+// checkStrategy fails unless v names patch strategies ParsePatchStrategy knows.
+func checkStrategy(v *yamltree.Node, name string) error {
+	text, err := scalarText(v, name)
+	if err != nil {
+		return err
+	}
+	if _, err = ParsePatchStrategy(text); err != nil {
+		return errAt(v, "%v", err)
+	}
+	return nil
+}
+
+// checkAllOf fails when v is a list of one map whose $ref is not a scalar; any other allOf is
+// ignored, so any other value passes.
+func checkAllOf(v *yamltree.Node, _ string) error {
+	if !v.IsList() || len(v.Items) != 1 || !v.Items[0].IsMap() {
+		return nil
+	}
+	return checkText(v.Items[0].Get("$ref"), "$ref")
+}
+
+// text returns the text of keyword k's value ("" when absent); for type, of its first member.
+func (f *schemaFacts) text(k keyword) string {
+	v := f.values[k]
+	if v.IsList() && len(v.Items) > 0 {
+		v = v.Items[0]
+	}
+	return v.Str()
+}
+
+// target returns the named type the schema refers to: $ref's, else allOf's single member's; ""
+// for none.
+func (f *schemaFacts) target() string {
+	ref := f.text(kwRef)
+	if allOf := f.values[kwAllOf]; ref == "" && allOf.IsList() && len(allOf.Items) == 1 {
+		ref = allOf.Items[0].Get("$ref").Str()
+	}
+	return ref[strings.LastIndex(ref, "/")+1:]
 }

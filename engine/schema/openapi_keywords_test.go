@@ -86,10 +86,10 @@ func TestOpenAPIKeywordRowsCoverTheTable(t *testing.T) {
 		rows[c.keyword]++
 	}
 	for _, k := range openapiKeywords {
-		if rows[k.keyword] == 0 {
-			t.Errorf("keyword %s has no row in testdata/openapi-keywords.yaml", k.keyword)
+		if rows[k.name] == 0 {
+			t.Errorf("keyword %s has no row in testdata/openapi-keywords.yaml", k.name)
 		}
-		delete(rows, k.keyword)
+		delete(rows, k.name)
 	}
 	for k := range rows {
 		t.Errorf("rows for %s, which the keyword table does not hold", k)
@@ -147,4 +147,78 @@ func withoutNulls(v any) any {
 	default:
 		return v
 	}
+}
+
+// TestKeywordValueForms checks the check of each value form, row by row: values it accepts and
+// values it refuses.
+func TestKeywordValueForms(t *testing.T) {
+	rows := []struct {
+		form             valueForm
+		accepts, refuses []string
+	}{
+		{form: anyForm, accepts: []string{"x", "[1, {a: b}]", "{a: [1]}"}},
+		{form: textForm, accepts: []string{"x", "1", "true"}, refuses: []string{"[x]", "{a: b}"}},
+		{form: typeForm, accepts: []string{"string", "[string, 'null']", "[]"}, refuses: []string{"[[string]]", "{a: b}", "[{a: b}, string]"}},
+		{form: textsForm, accepts: []string{"[a, b]", "[]"}, refuses: []string{"a", "[a, [b]]", "[a, null]", "{a: b}"}},
+		{form: flagForm, accepts: []string{"true", "false"}, refuses: []string{"maybe", "1", "[true]"}},
+		{form: mapForm, accepts: []string{"{}", "{a: {type: string}}"}, refuses: []string{"[a]", "a"}},
+		{form: strategyForm, accepts: []string{"merge", "retainKeys", "merge,retainKeys", "replace"}, refuses: []string{"foo", "merge,foo", "[merge]"}},
+		{form: allOfForm, accepts: []string{"[{$ref: x}]", "[{$ref: x}, {$ref: y}]", "[{type: string}]", "[a]", "x"}, refuses: []string{"[{$ref: [x]}]", "[{$ref: {a: b}}]"}},
+	}
+	covered := map[valueForm]bool{}
+	for _, row := range rows {
+		covered[row.form] = true
+		for _, text := range row.accepts {
+			if err := formChecks[row.form](parseValue(t, text), "k"); err != nil {
+				t.Errorf("form %d refuses %s: %v", row.form, text, err)
+			}
+		}
+		for _, text := range row.refuses {
+			if err := formChecks[row.form](parseValue(t, text), "k"); err == nil {
+				t.Errorf("form %d accepts %s", row.form, text)
+			}
+		}
+	}
+	for form := range formCount {
+		if !covered[form] {
+			t.Errorf("form %d has no row", form)
+		}
+	}
+}
+
+// TestValueRulesHaveRows checks that every value rule of type, x-kubernetes-list-type and
+// x-kubernetes-map-type is exercised by a row of testdata/openapi-keywords.yaml, its schema giving
+// the keyword the rule's value (or leaving it out, for the rule of "").
+func TestValueRulesHaveRows(t *testing.T) {
+	used := map[valueRule]bool{}
+	for _, c := range readKeywordCases(t) {
+		root, err := yamltree.ParseOne(yamltree.Schema, c.document, yamltree.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := readFacts(root.Get("definitions").Get("thing").Get("properties").Get("x"))
+		if err != nil {
+			continue // a row refusing the schema's form
+		}
+		for _, r := range valueRules {
+			if r.value == f.text(r.keyword) {
+				used[r] = true
+			}
+		}
+	}
+	for _, r := range valueRules {
+		if !used[r] {
+			t.Errorf("no row gives %s the value %q", openapiKeywords[r.keyword].name, r.value)
+		}
+	}
+}
+
+// parseValue parses text as one YAML value.
+func parseValue(t *testing.T, text string) *yamltree.Node {
+	t.Helper()
+	n, err := yamltree.ParseOne(yamltree.Schema, text, yamltree.Options{})
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	return n
 }
