@@ -152,8 +152,8 @@ func crdVersionAtom(scope openapiScope, schema *yamltree.Node) (atomDecl, error)
 }
 
 // crdDialect is what the API server does to a CRD's schema before converting it as an OpenAPI
-// schema (observed with apiextensions-apiserver v0.37.2 builder.BuildOpenAPIV3 in
-// scripts/conformance/schemadiff/crdprobe): the root, and every map with
+// schema (observed with apiextensions-apiserver v0.37.2 builder.BuildOpenAPIV3, which
+// scripts/conformance/schemadiff/crd_test.go runs): the root, and every map with
 // x-kubernetes-embedded-resource, gets apiVersion and kind as strings and metadata as ObjectMeta,
 // in place of what the schema declares under those names; x-kubernetes-patch-* are dropped
 // (openapiScope.listFromPatch).

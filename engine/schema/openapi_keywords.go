@@ -17,7 +17,7 @@ import (
 //   - for CRDs, with apiextensions-apiserver v0.37.2 builder.BuildOpenAPIV3 before the converter.
 //
 // scripts/conformance/schemadiff/openapi_test.go replays every row of testdata/openapi-keywords.yaml
-// through the first two; schemadiff/crd_test.go compares a CRD with the third's record (crdprobe).
+// through the first two; schemadiff/crd_test.go compares a CRD's conversion with the third's.
 
 // keyword is the index of a row of the keyword table (openapiKeywords).
 type keyword uint8

@@ -11,8 +11,9 @@
 //     (engine/schema/testdata/openapi-keywords.yaml) through kube-openapi's schemaconv and
 //     strategicpatch's OpenAPI v3 and v2 lookups.
 //   - TestCRDAsTheAPIServerConvertsIt: a CRD (testdata/crd-keywords.yaml) against the API server's
-//     conversion, recorded by the crdprobe module (testdata/crd-keywords.ssa.yaml), which runs
-//     apiextensions-apiserver's OpenAPI builder and stays a module of its own for its dependencies.
+//     conversion: apiextensions-apiserver's OpenAPI builder (builder.BuildOpenAPIV3, which brings
+//     k8s.io/apiserver into this module), then kube-openapi's schemaconv, with
+//     spec.preserveUnknownFields false and true.
 //
 // Run them with go test -v ./schemadiff from scripts/conformance.
 package schemadiff
