@@ -7,7 +7,6 @@ require (
 	github.com/chromedp/cdproto v0.159.1
 	github.com/chromedp/chromedp v0.22.1
 	github.com/evanw/esbuild v0.28.2
-	github.com/goccy/go-yaml v1.19.2
 	github.com/tdewolff/minify/v2 v2.24.25
 	github.com/tdewolff/parse/v2 v2.8.20
 )

@@ -68,6 +68,9 @@ export function conflictSummary(n) {
 export function createAnswers({ root, editors, schema, output, onAnswer = () => {} }) {
   const status = output.status;
   let lastGood = null; // {response, layout, request}
+  // Whether the documents were replaced (an example, a link) since lastGood was shown: an answer
+  // with errors then drops lastGood instead of greying it, since it answered other documents.
+  let replaced = false;
   let stale = false;
   let everAnswered = false;
   let engineReady = false;
@@ -102,6 +105,7 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
       onAnswer(response);
     }
     if (errors.length) {
+      if (replaced && !prerendered) lastGood = null;
       setStale(true);
       status.set(isNotBuilt(errors) ? "info" : "error", problemSummary(errors, { mode: request.mode, hasLast: Boolean(lastGood) }));
       if (!lastGood) output.showNothing("No result yet: see the message above.");
@@ -109,6 +113,7 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
     }
     const layout = output.showAnswer(response, request.live, findMode(request.mode));
     lastGood = { response, layout, request };
+    replaced = false;
     setStale(false);
     if (liveConflicts.length && !layout.hasResult) status.set("warning", conflictSummary(liveConflicts.length));
     else if (prerendered) status.set("working", "Showing the answer computed when the page was built; the merge engine is loading…");
@@ -155,6 +160,8 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
     fail,
     engineStatus,
     setStale,
+    /** Says the documents were replaced as a whole: the result shown answers other documents. */
+    documentsReplaced: () => { replaced = true; },
     /** Whether the result shown answers an older state. */
     isStale: () => stale,
     /** The last answer without errors: {response, layout, request}, or null. */

@@ -107,6 +107,7 @@ async function start() {
     if (change === "example") return showNote();
     const state = store.get();
     if (change === "load") {
+      answers.documentsReplaced();
       for (const input of INPUTS) editors[input].setText(state[input]);
       schema.setValues(state.options.schema, state.options.schemaType);
     }

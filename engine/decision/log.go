@@ -57,15 +57,14 @@ type Entry struct {
 // both entries; Lookup answers the last.
 type Log struct {
 	entries []Entry
+	// byPath indexes the first indexed entries by path, built on first lookup: a merge records
+	// far more decisions than anyone looks up.
 	byPath  map[string]int
+	indexed int
 }
 
 // Record appends a decision.
 func (l *Log) Record(path fieldpath.Path, rule Rule, held Held) {
-	if l.byPath == nil {
-		l.byPath = map[string]int{}
-	}
-	l.byPath[path.String()] = len(l.entries)
 	l.entries = append(l.entries, Entry{Path: path, Rule: rule, Held: held})
 }
 
@@ -79,6 +78,12 @@ func (l *Log) Lookup(path fieldpath.Path) (Entry, bool) {
 func (l *Log) LookupString(path string) (Entry, bool) {
 	if l == nil {
 		return Entry{}, false
+	}
+	if l.byPath == nil {
+		l.byPath = map[string]int{}
+	}
+	for ; l.indexed < len(l.entries); l.indexed++ {
+		l.byPath[l.entries[l.indexed].Path.String()] = l.indexed
 	}
 	i, ok := l.byPath[path]
 	if !ok {

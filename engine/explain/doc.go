@@ -1,12 +1,10 @@
-// Package explain marks every field of a merge result and asks the mode why.
+// Package explain turns the decisions a merge recorded into the marks of a response: where each
+// mark is (the result's lines, from the emitter's Layout, or live's lines for what the merge
+// removed), how far it reaches (a whole item or map), and the rule and the sentence a mode gave
+// it.
 //
-// A Walker aligns the four versions of one object that a merge involves (original, updated, live
-// and result) field by field, using the strategic-merge schema to pair list items by merge key
-// or by value, and decides each field's mark from which versions hold it and whether live and
-// the result agree: added, changed, retained, ignored, deleted. What the mark means for a learner
-// depends on the mode, so the sentence comes from the mode's Reasons.
-//
-// Marks go on leaves (scalars, and lists replaced whole) and on whole list items that are added,
-// deleted, or held by live alone. Lines are the result's (from the emitter's Layout), or live's
-// for a deleted field.
+// It decides nothing and pairs nothing: a mode hands it each mark with the nodes it is about
+// (Placed), as its merge recorded them. Marks go on leaves (scalars, lists replaced whole) and on
+// whole list items added, removed or left alone; a removed map field is placed on its key's line.
+// Paths follow one element at a time (Deepest, Step) for a conflict's line in live.
 package explain

@@ -4,6 +4,9 @@
 //
 // A Set is a trie. Each level holds members (paths that end there) and children (paths that go
 // on); an element may be both, which is how a list item and some of its fields are owned at once.
+// That shape is the behaviour's, not a choice: FieldsV1 is itself such a trie (an element's
+// object holds the paths below it, "." saying the element is owned too), and the API server owns
+// an item and its fields at once.
 // Elements are ordered as the API server writes them in FieldsV1 (checked byte for byte against
 // it by scripts/conformance/ssadiff): map fields first (by name), then list items selected by key
 // fields, then by value, then by index; values order numbers before strings, booleans, lists,
@@ -12,7 +15,8 @@
 // FieldsV1 is the form Kubernetes stores a set in, inside metadata.managedFields: a JSON object
 // whose keys are elements ("f:name", "k:{\"name\":\"nginx\"}", "v:\"a\"", "i:0"), with "." marking
 // a member that also has children, and an empty object marking a member without children. Set.JSON
-// writes it byte for byte as the API server does; Parse and FromNode read it.
+// writes it byte for byte as the API server does; Parse and FromNode read it (fieldsv1.go and
+// elementtext.go state the form and what the API server was observed to do beyond it).
 //
 // Surprises:
 //   - Difference and Intersection work level by level: removing ".a" leaves ".a.b" in place.

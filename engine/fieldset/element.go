@@ -119,37 +119,22 @@ func compareLists(a, b []*yamltree.Node) int {
 	return sign(len(a) - len(b))
 }
 
-// compareMaps walks the union of both maps' keys in lexical order: the first key one map lacks,
-// or the first value that differs, decides.
+// compareMaps orders two maps as their fields, sorted by name, compare as key fields do
+// (compareKeys): name, then value, pair by pair; a map whose sorted fields begin the other's sorts
+// first. So {"a":1} < {"a":1,"b":1} < {"a":2} < {"b":1} (observed in the order of "v:" elements,
+// scripts/conformance/ssadiff/fieldsv1probe_test.go).
 func compareMaps(a, b *yamltree.Node) int {
-	keys := map[string]bool{}
-	for _, f := range a.Fields {
-		keys[f.Key.Value] = true
+	return compareKeys(sortedFields(a), sortedFields(b))
+}
+
+// sortedFields returns a map's fields as key fields, sorted by name.
+func sortedFields(m *yamltree.Node) []fieldpath.KeyValue {
+	out := make([]fieldpath.KeyValue, len(m.Fields))
+	for i, f := range m.Fields {
+		out[i] = fieldpath.KeyValue{Name: f.Key.Value, Value: f.Value}
 	}
-	for _, f := range b.Fields {
-		keys[f.Key.Value] = true
-	}
-	sorted := make([]string, 0, len(keys))
-	for k := range keys {
-		sorted = append(sorted, k)
-	}
-	sort.Strings(sorted)
-	for i, k := range sorted {
-		switch {
-		case i == len(a.Fields):
-			return -1
-		case i == len(b.Fields):
-			return 1
-		case !a.Has(k):
-			return 1
-		case !b.Has(k):
-			return -1
-		}
-		if c := CompareValues(a.Get(k), b.Get(k)); c != 0 {
-			return c
-		}
-	}
-	return 0
+	SortKeys(out)
+	return out
 }
 
 func compareFloats(a, b float64) int {

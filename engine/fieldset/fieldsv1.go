@@ -1,176 +1,103 @@
 package fieldset
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// The FieldsV1 form: a JSON object per level, keyed by elements written as "<kind>:<content>".
-const (
-	fieldPrefix = 'f'
-	keyPrefix   = 'k'
-	valuePrefix = 'v'
-	indexPrefix = 'i'
-	// selfKey marks a member that has children too.
-	selfKey = "."
-)
+// The FieldsV1 form, as the Kubernetes API reference defines it (ManagedFieldsEntry.fieldsV1): a
+// set is a JSON object whose keys are the elements of one level; the object under each key says
+// what the set holds at and below that element:
+//
+//	object under an element         | the element is a member | paths below it
+//	--------------------------------|-------------------------|-------------------------------
+//	{}, or null                     | yes                     | none
+//	{".":{}, <elements>}            | yes                     | the elements' paths
+//	{<elements>}                    | no                      | the elements' paths
+//
+// An element key is a kind letter, a colon and a content (the forms table in elementtext.go). What
+// the API server does beyond that definition was observed by reading and writing texts with
+// structured-merge-diff v6.4.2's fieldpath.Set (what k8s.io/apimachinery v0.37.2 reads and writes
+// managedFields with), scripts/conformance/ssadiff/fieldsv1probe_test.go:
+//
+//	fact                                          | observed
+//	----------------------------------------------|----------------------------------------------
+//	order of a level's keys                       | "." first, then the elements in the order of
+//	                                              | Compare (fields, keys, values, indexes)
+//	how a key is quoted                           | JSON escapes without HTML ones: < > & U+2028
+//	                                              | U+2029 and DEL are written as they are; \b \f
+//	                                              | as \u0008 \u000c
+//	the value under "."                           | ignored when read; {} when written
+//	a key whose kind letter is unknown            | skipped with everything below it
+//	an object holding only such keys              | as {}: its element is a member
+//	two keys naming one element (v:1 and v:1.0)   | one element: a member if either says so; the
+//	                                              | later key's paths below replace the earlier's,
+//	                                              | unless the later has none
+//	a null at the top                             | the empty set
+//	anything but an object or null                | an error
 
-// ElementText writes one element as a FieldsV1 key: "f:name", "k:{...}" (key fields sorted by
-// name, values as JSON), "v:<JSON>" or "i:3".
-func ElementText(e fieldpath.Element) (string, error) {
-	switch {
-	case e.IsIndex:
-		return "i:" + strconv.Itoa(e.Index), nil
-	case e.Keys != nil:
-		var b strings.Builder
-		b.WriteString("k:{")
-		for i, kv := range e.Keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(quote(kv.Name))
-			b.WriteByte(':')
-			if err := writeValue(&b, kv.Value); err != nil {
-				return "", err
-			}
-		}
-		b.WriteByte('}')
-		return b.String(), nil
-	case e.Value != nil:
-		var b strings.Builder
-		b.WriteString("v:")
-		if err := writeValue(&b, e.Value); err != nil {
-			return "", err
-		}
-		return b.String(), nil
-	}
-	return "f:" + e.Field, nil
-}
+// memberMark is the key that makes an element with paths below it a member too.
+const memberMark = "."
 
-// writeValue writes a value as the reference writes data: maps with sorted keys, numbers as JSON
-// numbers, strings escaped (HTML characters too).
-func writeValue(b *strings.Builder, n *yamltree.Node) error {
-	text, err := yamltree.SortedJSON(n)
-	if err != nil {
-		return err
-	}
-	b.WriteString(text)
-	return nil
-}
-
-// JSON writes s in the FieldsV1 form, byte for byte as the API server stores it ("{}" for the
-// empty set).
+// JSON writes s in the FieldsV1 form, byte for byte as the API server writes it ("{}" for the
+// empty set): the objects of Node, keys quoted as the table above says.
 func (s *Set) JSON() (string, error) {
-	var b strings.Builder
-	b.WriteByte('{')
-	if err := s.writeContents(&b, false); err != nil {
+	n, err := s.Node()
+	if err != nil {
 		return "", err
 	}
-	b.WriteByte('}')
+	var b strings.Builder
+	writeObject(&b, n)
 	return b.String(), nil
 }
 
-// entry is one key of a FieldsV1 level: an element that is a member, has children, or both.
-type entry struct {
-	elem     fieldpath.Element
-	member   bool
-	children *Set
-}
-
-// entries lists the keys of one level in order.
-func (s *Set) entries() []entry {
-	var out []entry
-	ms, cs := s.Members(), s.childList()
-	i, j := 0, 0
-	for i < len(ms) || j < len(cs) {
-		var c int
-		switch {
-		case i >= len(ms):
-			c = 1
-		case j >= len(cs):
-			c = -1
-		default:
-			c = Compare(ms[i], cs[j].elem)
-		}
-		switch {
-		case c < 0:
-			out = append(out, entry{elem: ms[i], member: true})
-			i++
-		case c > 0:
-			out = append(out, entry{elem: cs[j].elem, children: cs[j].set})
-			j++
-		default:
-			out = append(out, entry{elem: ms[i], member: true, children: cs[j].set})
-			i++
-			j++
-		}
-	}
-	return out
-}
-
-func (s *Set) writeContents(b *strings.Builder, self bool) error {
-	first := true
-	sep := func() {
-		if !first {
+// writeObject writes a FieldsV1 object built by Node.
+func writeObject(b *strings.Builder, n *yamltree.Node) {
+	b.WriteByte('{')
+	for i, f := range n.Fields {
+		if i > 0 {
 			b.WriteByte(',')
 		}
-		first = false
+		writeKeyString(b, f.Key.Value)
+		b.WriteByte(':')
+		writeObject(b, f.Value)
 	}
-	if self && !s.Empty() {
-		sep()
-		b.WriteString(`".":{}`)
-	}
-	for _, e := range s.entries() {
-		text, err := ElementText(e.elem)
-		if err != nil {
-			return err
-		}
-		sep()
-		b.WriteString(quote(text))
-		b.WriteString(":{")
-		if e.children != nil {
-			if err := e.children.writeContents(b, e.member); err != nil {
-				return err
-			}
-		}
-		b.WriteByte('}')
-	}
-	return nil
+	b.WriteByte('}')
 }
 
-// Node writes s in the FieldsV1 form as a YAML map, for a result's metadata.managedFields.
+// levelElements returns the elements of s's first level, members and those with paths below
+// alike, in order.
+func (s *Set) levelElements() []fieldpath.Element {
+	return mergeElements(s.Members(), s.ChildElements(), onlyS|inBoth|onlyO)
+}
+
+// Node writes s in the FieldsV1 form as a YAML map, for a result's metadata.managedFields: the
+// objects JSON writes, an empty one in flow style ({}).
 func (s *Set) Node() (*yamltree.Node, error) {
-	n := yamltree.NewMap()
-	n.Style = yamltree.Flow
-	if err := s.fillNode(n, false); err != nil {
-		return nil, err
-	}
-	return n, nil
+	n := objectNode()
+	return n, fillElements(n, s)
 }
 
-func (s *Set) fillNode(n *yamltree.Node, self bool) error {
-	if self && !s.Empty() {
-		n.Set(selfKey, emptyMap())
-	}
-	for _, e := range s.entries() {
-		text, err := ElementText(e.elem)
+// fillElements adds the keys of s's first level to n, each with the object under it (see the
+// table above).
+func fillElements(n *yamltree.Node, s *Set) error {
+	for _, e := range s.levelElements() {
+		text, err := ElementText(e)
 		if err != nil {
 			return err
 		}
-		v := emptyMap()
-		if e.children != nil {
-			if err := e.children.fillNode(v, e.member); err != nil {
+		under := objectNode()
+		if below := s.Child(e); !below.Empty() {
+			if s.HasMember(e) {
+				under.Set(memberMark, objectNode())
+			}
+			if err := fillElements(under, below); err != nil {
 				return err
 			}
 		}
-		if len(v.Fields) > 0 {
-			v.Style = yamltree.Plain
-		}
-		n.Set(text, v)
+		n.Set(text, under)
 	}
 	if len(n.Fields) > 0 {
 		n.Style = yamltree.Plain
@@ -178,145 +105,84 @@ func (s *Set) fillNode(n *yamltree.Node, self bool) error {
 	return nil
 }
 
-func emptyMap() *yamltree.Node {
+// objectNode returns an empty object, in flow style ({}) until it gets keys.
+func objectNode() *yamltree.Node {
 	m := yamltree.NewMap()
 	m.Style = yamltree.Flow
 	return m
 }
 
-// ParseElement reads one FieldsV1 key. An element of an unknown kind (a future one) yields
-// ok == false and no error, as the reference skips such keys.
-func ParseElement(text string) (e fieldpath.Element, ok bool, err error) {
-	if len(text) < 2 {
-		return e, false, fmt.Errorf("key %q must be at least 2 characters long", text)
-	}
-	if text[1] != ':' {
-		return e, false, fmt.Errorf("key %q misses the colon after its kind", text)
-	}
-	body := text[2:]
-	switch text[0] {
-	case fieldPrefix:
-		return fieldpath.Element{Field: body}, true, nil
-	case valuePrefix:
-		v, err := parseJSON(body)
-		if err != nil {
-			return e, false, fmt.Errorf("key %q: %w", text, err)
-		}
-		return fieldpath.Element{Value: v}, true, nil
-	case keyPrefix:
-		keys, err := parseKeys(body)
-		if err != nil {
-			return e, false, fmt.Errorf("key %q: %w", text, err)
-		}
-		return fieldpath.Element{Keys: keys}, true, nil
-	case indexPrefix:
-		i, err := strconv.Atoi(body)
-		if err != nil {
-			return e, false, fmt.Errorf("key %q: the index is not a number", text)
-		}
-		return fieldpath.Element{Index: i, IsIndex: true}, true, nil
-	}
-	return e, false, nil
-}
-
-// parseKeys reads the key fields of a "k:" element: a JSON object, sorted by name.
-func parseKeys(body string) ([]fieldpath.KeyValue, error) {
-	obj, err := parseJSON(body)
-	if err != nil {
-		return nil, err
-	}
-	if !obj.IsMap() {
-		return nil, fmt.Errorf("the key fields must be a JSON object")
-	}
-	keys := make([]fieldpath.KeyValue, 0, len(obj.Fields))
-	for _, f := range obj.Fields {
-		keys = append(keys, fieldpath.KeyValue{Name: f.Key.Value, Value: f.Value})
-	}
-	SortKeys(keys)
-	return keys, nil
-}
-
-// Parse reads a set in the FieldsV1 form from JSON text.
+// Parse reads a set in the FieldsV1 form from JSON text, as FromNode reads it once parsed (keys
+// in the text's order).
 func Parse(text string) (*Set, error) {
-	n, err := parseJSON(text)
+	n, err := yamltree.ParseOne(yamltree.Live, text, yamltree.Options{Rules: yamltree.YAML12})
 	if err != nil {
 		return nil, err
 	}
 	return FromNode(n)
 }
 
-// FromNode reads a set in the FieldsV1 form from a parsed map, as found in a live object's
-// metadata.managedFields[].fieldsV1. A null counts as an empty object. Errors are located at the
-// offending key when it has a position.
+// FromNode reads a set in the FieldsV1 form from a parsed object, as found in a live object's
+// metadata.managedFields[].fieldsV1; keys are read in the node's order. A null is the empty set.
+// Errors are located at the offending key or value.
 func FromNode(n *yamltree.Node) (*Set, error) {
-	s, _, err := readLevel(n)
-	if err != nil {
-		return nil, err
-	}
-	if s == nil {
-		s = &Set{}
-	}
-	return s, nil
-}
-
-// readLevel reads one object: the set below it (nil when it holds no element) and whether it
-// marks its own element as a member ("." or no element at all).
-func readLevel(n *yamltree.Node) (below *Set, member bool, err error) {
 	if n.IsNull() {
-		return nil, true, nil
+		return &Set{}, nil
 	}
-	if !n.IsMap() {
-		return nil, false, yamltree.Errorf(n.Pos, "fieldsV1: expected an object, found %s", n.Kind)
-	}
-	for _, f := range n.Fields {
-		if f.Key.Value == selfKey {
-			member = true
-			continue
-		}
-		e, ok, err := ParseElement(f.Key.Value)
-		if err != nil {
-			return nil, false, yamltree.Errorf(f.Key.Pos, "fieldsV1: %v", err)
-		}
-		if !ok {
-			continue
-		}
-		grand, isMember, err := readLevel(f.Value)
-		if err != nil {
-			return nil, false, err
-		}
-		if below == nil && (isMember || grand != nil) {
-			below = &Set{}
-		}
-		if isMember {
-			below.members = insertElement(below.members, e)
-		}
-		if grand != nil {
-			below.setChild(e, grand)
-		}
-	}
-	if below == nil {
-		member = true
-	}
-	return below, member, nil
+	return readElements(n)
 }
 
-// setChild puts grand below e, replacing what was there.
-func (s *Set) setChild(e fieldpath.Element, grand *Set) {
-	if grand.Empty() {
+// readElements reads the element keys of an object into the set of paths they hold.
+func readElements(n *yamltree.Node) (*Set, error) {
+	if !n.IsMap() {
+		return nil, yamltree.Errorf(n.Pos, "fieldsV1: expected an object, found %s", n.Kind)
+	}
+	out := &Set{}
+	for _, f := range n.Fields {
+		e, kind, err := readKey(f.Key.Value)
+		if err != nil {
+			return nil, yamltree.Errorf(f.Key.Pos, "fieldsV1: %v", err)
+		}
+		if kind != anElement {
+			continue
+		}
+		member, below, err := readUnder(f.Value)
+		if err != nil {
+			return nil, err
+		}
+		if member {
+			out.members = insertElement(out.members, e)
+		}
+		out.replaceBelow(e, below)
+	}
+	return out, nil
+}
+
+// readUnder reads the object under an element: whether the element is a member, and the paths
+// below it (see the table above).
+func readUnder(n *yamltree.Node) (member bool, below *Set, err error) {
+	if n.IsNull() {
+		return true, nil, nil
+	}
+	below, err = readElements(n)
+	if err != nil {
+		return false, nil, err
+	}
+	return n.Has(memberMark) || below.Empty(), below, nil
+}
+
+// replaceBelow makes below the paths under e, unless below is empty (a later key naming e
+// again replaces what an earlier one held below it, as observed).
+func (s *Set) replaceBelow(e fieldpath.Element, below *Set) {
+	if below.Empty() {
 		return
 	}
 	i, found := s.findChild(e)
 	if found {
-		s.children[i].set = grand
+		s.children[i].set = below
 		return
 	}
 	s.children = append(s.children, child{})
 	copy(s.children[i+1:], s.children[i:])
-	s.children[i] = child{elem: e, set: grand}
-}
-
-// quote writes s as a JSON string, escaping as encoding/json does (HTML characters included).
-func quote(s string) string {
-	text, _ := yamltree.JSON(yamltree.NewString(s))
-	return text
+	s.children[i] = child{elem: e, set: below}
 }

@@ -23,12 +23,13 @@ func parseJSON(text string) (*yamltree.Node, error) {
 	if dec.InputOffset() != int64(len(strings.TrimRight(text, " \t\r\n"))) {
 		return nil, errors.New("invalid JSON: unexpected data after the value")
 	}
-	return jsonNode(v), nil
+	return ValueNode(v), nil
 }
 
-// jsonNode converts a decoded JSON value (json.Number, string, bool, nil, []any, map[string]any)
-// to a node.
-func jsonNode(v any) *yamltree.Node {
+// ValueNode converts a value decoded from JSON (json.Number, float64, int, string, bool, nil,
+// []any, map[string]any; a schema's default, say) to a node: numbers as int or float scalars,
+// strings double-quoted, map keys sorted (the order elements are written in).
+func ValueNode(v any) *yamltree.Node {
 	switch x := v.(type) {
 	case json.Number:
 		tag := yamltree.IntTag
@@ -36,6 +37,10 @@ func jsonNode(v any) *yamltree.Node {
 			tag = yamltree.FloatTag
 		}
 		return yamltree.NewScalar(tag, string(x))
+	case float64:
+		return yamltree.NumberNode(x)
+	case int:
+		return yamltree.NumberNode(float64(x))
 	case string:
 		n := yamltree.NewString(x)
 		n.Style = yamltree.DoubleQuoted
@@ -46,7 +51,7 @@ func jsonNode(v any) *yamltree.Node {
 		l := yamltree.NewList()
 		l.Style = yamltree.Flow
 		for _, it := range x {
-			l.Items = append(l.Items, jsonNode(it))
+			l.Items = append(l.Items, ValueNode(it))
 		}
 		return l
 	case map[string]any:
@@ -58,7 +63,7 @@ func jsonNode(v any) *yamltree.Node {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			m.Set(k, jsonNode(x[k]))
+			m.Set(k, ValueNode(x[k]))
 		}
 		return m
 	}

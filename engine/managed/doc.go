@@ -9,13 +9,16 @@
 //     or taken when forced); an UpdateOp takes whatever an update changed or removed from
 //     every manager and hands back what changed, for the updater to own. Managers are keyed
 //     by any name.
-//   - The API server's bookkeeping around it (fieldmanager.go): managedFields read from and
-//     written to the object (FieldsV1, one entry per manager, operation and API version, with
-//     the time), manager identifiers, the before-first-apply manager for objects that have
-//     none, the fields no one may own (apiVersion, kind, name and the like), the client-side
-//     apply hand-over for the "kubectl" manager (the last-applied annotation both forgives
-//     conflicts and is kept up to date), and the cap of ten update entries (updatercap.go:
-//     older ones folded into "ancient-changes", as observed).
+//   - The API server's bookkeeping around it (fieldmanager.go, steps.go): one table of steps per
+//     operation (check, read the managers, apply or record the update, the client-side hand-over,
+//     the last-applied annotation, the cap, write), each stated with what it does to the object
+//     and the managers and where that was observed. managedFields are read and written as
+//     entries.go states (ManagedFieldsEntry objects, the API server's checks as a table with its
+//     messages, its order as a sort key), fields no one may own are a table (steps.go), the
+//     client-side hand-over for the "kubectl" manager is a decision stated from probes
+//     (lastapplied.go: which conflicts the last-applied annotation forgives, when it is
+//     rewritten), and the cap of ten update entries folds older ones into "ancient-changes"
+//     (updatercap.go).
 //
 // Every step records what it decided for each field into the operation's decision log
 // (package decision): the merge, then the apply or the update, then the field manager, the

@@ -20,13 +20,15 @@ type Entry struct {
 	Fields *fieldset.Set
 	// Pos is where the entry was read (zero for entries the engine wrote).
 	Pos yamltree.Pos
+	// fieldsErr is why the entry's fieldsV1 did not read as a set (Fields is then empty).
+	fieldsErr error
 }
 
 // TimeFormat is how managedFields times are written: RFC 3339, in UTC, to the second.
 const TimeFormat = time.RFC3339
 
-// Times holds the time of each manager, by identifier; a nil time is an entry without one.
-type Times map[string]*time.Time
+// Times holds the time of each manager; a nil time is an entry without one.
+type Times map[ID]*time.Time
 
 // Clone returns a copy of t.
 func (t Times) Clone() Times {
@@ -37,8 +39,26 @@ func (t Times) Clone() Times {
 	return out
 }
 
+// managedFields are read in two layers, as the API server reads them (observed with
+// k8s.io/apimachinery v0.37.2's field manager, scripts/conformance/ssadiff/entriesprobe_test.go):
+//
+//  1. ReadEntries reads the list as ManagedFieldsEntry objects: maps whose manager, operation,
+//     apiVersion, fieldsType and subresource are strings and whose time is an RFC 3339 time. A
+//     list that does not read so is as good as none: the API server logs "unable to retrieve
+//     managedFields" and goes on without them (an apply gives every field to
+//     before-first-apply, once the object, managedFields included, passes its schema; an update
+//     of an existing object leaves it untracked).
+//  2. Decode checks each entry read, in order, against entryChecks; the first row an entry fails
+//     refuses the whole list with the API server's message (after "failed to decode managed
+//     fields: "). A refused list fails an apply; an update then reads the managers from live
+//     rather than from the object it sends, and from none when live's are refused too.
+//
+// Two entries with one identifier are one manager: the later one wins (its fields and, for an
+// applier, its API version).
+
 // ReadEntries reads metadata.managedFields (the list node; nil or null for none). An entry that is
-// not shaped as the API server's ManagedFieldsEntry is an error located at it.
+// not shaped as a ManagedFieldsEntry is an error located at it; a fieldsV1 that is not a FieldsV1
+// set is not (Decode refuses it in its turn).
 func ReadEntries(list *yamltree.Node) ([]Entry, error) {
 	if list.IsNull() {
 		return nil, nil
@@ -80,11 +100,11 @@ func readEntry(item *yamltree.Node, i int) (Entry, error) {
 	if err := readTime(&e, item.Get("time"), i); err != nil {
 		return e, err
 	}
-	set, err := fieldset.FromNode(item.Get("fieldsV1"))
-	if err != nil {
-		return e, fmt.Errorf("metadata.managedFields[%d]: %w", i, err)
+	if set, err := fieldset.FromNode(item.Get("fieldsV1")); err != nil {
+		e.fieldsErr = err
+	} else {
+		e.Fields = set
 	}
-	e.Fields = set
 	return e, nil
 }
 
@@ -101,70 +121,99 @@ func readTime(e *Entry, v *yamltree.Node, i int) error {
 	return nil
 }
 
-// Decode turns entries into managers and their times, checking them as the API server does: an
-// operation of Apply or Update, an API version, and fields of type FieldsV1. Two entries with one
-// identifier are one manager, the later one winning.
+// entryCheck is one row of the checks Decode makes of each entry: the condition that refuses it,
+// and the API server's message.
+type entryCheck struct {
+	refuses func(e Entry) bool
+	message func(e Entry, i int) string
+}
+
+// entryChecks are the rows, in the order the API server makes them (an entry failing two says
+// the first; observed with each pair).
+var entryChecks = [...]entryCheck{
+	{func(e Entry) bool { return e.Operation != OperationApply && e.Operation != OperationUpdate },
+		func(Entry, int) string { return "operation must be `Apply` or `Update`" }},
+	{func(e Entry) bool { return e.APIVersion == "" },
+		func(Entry, int) string { return "apiVersion must not be empty" }},
+	{func(e Entry) bool { return e.FieldsType == "" },
+		func(_ Entry, i int) string { return fmt.Sprintf("missing fieldsType in managed fields entry %d", i) }},
+	{func(e Entry) bool { return e.FieldsType != "FieldsV1" },
+		func(e Entry, i int) string {
+			return fmt.Sprintf("invalid fieldsType %q in managed fields entry %d", e.FieldsType, i)
+		}},
+	{func(e Entry) bool { return e.fieldsErr != nil },
+		func(e Entry, _ int) string { return fmt.Sprintf("error decoding set: %v", e.fieldsErr) }},
+}
+
+// refusal returns the error of the first row e fails, nil when it passes them all.
+func refusal(e Entry, i int) error {
+	for _, row := range entryChecks {
+		if row.refuses(e) {
+			return yamltree.Errorf(e.Pos, "metadata.managedFields[%d]: failed to decode managed fields: %s", i, row.message(e, i))
+		}
+	}
+	return nil
+}
+
+// Decode turns entries into managers and their times, refusing them as the API server does (see
+// entryChecks).
 func Decode(entries []Entry) (Managers, Times, error) {
 	managers, times := Managers{}, Times{}
 	for i, e := range entries {
-		if err := check(e, i); err != nil {
+		if err := refusal(e, i); err != nil {
 			return nil, nil, err
 		}
-		id := e.ID.String()
+		id := e.ID.keyed()
 		managers[id] = VersionedSet{Set: e.Fields, APIVersion: e.APIVersion, Applied: e.Operation == OperationApply}
 		times[id] = e.Time
 	}
 	return managers, times, nil
 }
 
-func check(e Entry, i int) error {
-	switch {
-	case e.Operation != OperationApply && e.Operation != OperationUpdate:
-		return yamltree.Errorf(e.Pos, "metadata.managedFields[%d]: operation must be Apply or Update, not %q", i, e.Operation)
-	case e.APIVersion == "":
-		return yamltree.Errorf(e.Pos, "metadata.managedFields[%d]: apiVersion must not be empty", i)
-	case e.FieldsType == "":
-		return yamltree.Errorf(e.Pos, "metadata.managedFields[%d]: fieldsType is missing (it must be FieldsV1)", i)
-	case e.FieldsType != "FieldsV1":
-		return yamltree.Errorf(e.Pos, "metadata.managedFields[%d]: fieldsType %q is not FieldsV1", i, e.FieldsType)
+// readManagers reads the managers and times a managedFields list holds. unreadable reports a list
+// the API server reads as none (the first layer above); err a list it refuses (the second).
+func readManagers(list *yamltree.Node) (managers Managers, times Times, unreadable bool, err error) {
+	entries, err := ReadEntries(list)
+	if err != nil {
+		return Managers{}, Times{}, true, nil
 	}
-	return nil
+	managers, times, err = Decode(entries)
+	return managers, times, false, err
 }
 
-// Encode turns managers and their times into entries, sorted as the API server sorts them:
-// appliers before updaters, then by time (oldest first; no time counts as the epoch), manager,
-// API version and subresource.
+// Encode turns managers and their times into entries, in the API server's order (see entryKey).
 func Encode(managers Managers, times Times) []Entry {
-	out := make([]Entry, 0, len(managers))
-	for id, vs := range managers {
-		e := Entry{ID: ParseID(id), FieldsType: "FieldsV1", Fields: vs.Set}
-		e.APIVersion = vs.APIVersion
-		if vs.Applied {
-			e.Operation = OperationApply
-		}
-		e.Time = times[id]
-		out = append(out, e)
+	type keyed struct {
+		key   string
+		entry Entry
 	}
-	sort.Slice(out, func(i, j int) bool { return entryLess(out[i], out[j]) })
+	all := make([]keyed, 0, len(managers))
+	for id, vs := range managers {
+		e := Entry{ID: id, FieldsType: "FieldsV1", Fields: vs.Set, Time: times[id]}
+		e.APIVersion = vs.APIVersion
+		all = append(all, keyed{entryKey(e), e})
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].key < all[j].key })
+	out := make([]Entry, len(all))
+	for i, k := range all {
+		out[i] = k.entry
+	}
 	return out
 }
 
-func entryLess(p, q Entry) bool {
-	if p.Operation != q.Operation {
-		return p.Operation < q.Operation
+// entryKey is the text the API server's order of entries sorts as (observed, entriesprobe_test.go,
+// "order: times, operations, names"): appliers before updaters; then oldest first, an entry
+// without a time as the Unix epoch; then by manager name, API version and subresource, bytewise.
+func entryKey(e Entry) string {
+	group := "1"
+	if e.Operation == OperationApply {
+		group = "0"
 	}
-	if ps, qs := seconds(p.Time), seconds(q.Time); ps != qs {
-		return ps < qs
-	}
-	if p.Manager != q.Manager {
-		return p.Manager < q.Manager
-	}
-	if p.APIVersion != q.APIVersion {
-		return p.APIVersion < q.APIVersion
-	}
-	return p.Subresource < q.Subresource
+	// Seconds shifted to be positive and padded, so that the text sorts as the number.
+	return fmt.Sprintf("%s%020d\x00%s\x00%s\x00%s", group, seconds(e.Time)+1<<62, e.Manager, e.APIVersion, e.Subresource)
 }
 
+// seconds returns a time in Unix seconds, 0 (the epoch) for none.
 func seconds(t *time.Time) int64 {
 	if t == nil {
 		return 0

@@ -30,7 +30,7 @@ func summary(o *Outcome) string {
 	if len(o.Conflicts) > 0 {
 		var lines []string
 		for _, c := range o.Conflicts {
-			lines = append(lines, "conflict "+ParseID(c.Manager).Manager+" "+c.Path.String())
+			lines = append(lines, "conflict "+c.Manager.Manager+" "+c.Path.String())
 		}
 		return strings.Join(lines, "\n")
 	}

@@ -1,7 +1,6 @@
 package managed
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -42,6 +41,15 @@ func orUnknown(manager string) string {
 	return manager
 }
 
+// keyed returns the identity the API server keys entries by: an applier's without its API version
+// (two entries of one applier at two versions are one manager).
+func (id ID) keyed() ID {
+	if id.Operation == OperationApply {
+		id.APIVersion = ""
+	}
+	return id
+}
+
 // String writes the identifier as the API server does: the entry as JSON without its fields, time
 // and fields type (and without the API version of an applier), keys in the entry's order.
 func (id ID) String() string {
@@ -58,21 +66,6 @@ func (id ID) String() string {
 	}
 	add("subresource", id.Subresource)
 	return "{" + strings.Join(parts, ",") + "}"
-}
-
-// ParseID reads an identifier written by String. A name that is not an identifier (the updater
-// layer accepts any name) comes back as the manager's name.
-func ParseID(s string) ID {
-	var raw struct {
-		Manager     string `json:"manager"`
-		Operation   string `json:"operation"`
-		APIVersion  string `json:"apiVersion"`
-		Subresource string `json:"subresource"`
-	}
-	if err := json.Unmarshal([]byte(s), &raw); err != nil {
-		return ID{Manager: s}
-	}
-	return ID{Manager: raw.Manager, Operation: raw.Operation, APIVersion: raw.APIVersion, Subresource: raw.Subresource}
 }
 
 // Display names a manager for people, as the API server's conflict messages do: "name", plus

@@ -1,6 +1,7 @@
 package managed
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/mergeplay/mergeplay/engine/fieldset"
@@ -8,41 +9,82 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// The client-side apply hand-over, for the "kubectl" manager only. An object kubectl applied
-// client-side carries the last-applied annotation, and its fields belong to
-// kubectl-client-side-apply (an updater). When kubectl then applies server-side, every field it
-// still applies conflicts with that updater; the API server forgives the conflicts on fields
-// the annotation names with the value live still has, and forces the apply. Afterwards it keeps
-// the annotation up to date with what kubectl applied.
+// The client-side apply hand-over. kubectl applying server-side to an object it applied
+// client-side meets the fields client-side apply's updater owns; the API server forgives some of
+// those conflicts, and keeps kubectl's last-applied annotation up to date. Observed with
+// k8s.io/apimachinery v0.37.2's field manager, scripts/conformance/ssadiff/lastappliedprobe_test.go:
+//
+// Which conflicts of an apply are forgiven:
+//
+//	situation                                                 | observed
+//	----------------------------------------------------------|-----------------------------------
+//	the applier is not named exactly "kubectl"                | none ("kubectl-foo", "Kubectl")
+//	live's annotation is missing; not a JSON object (a YAML   | none
+//	map neither); of another apiVersion or kind, or none; or  |
+//	it does not pass the schema (an undeclared field)         |
+//	a conflict on a field the annotation names with the value | forgiven, whoever owns the field
+//	live has                                                  | (client-side apply's updater,
+//	                                                          | another updater, an applier)
+//	a conflict on a field it names with another value, or     | kept
+//	does not name                                             |
+//	every conflict forgiven                                   | the apply goes on as if forced
+//	some kept                                                 | the apply stops, listing only those
+//
+// When the annotation is rewritten:
+//
+//	situation                                                 | observed
+//	----------------------------------------------------------|-----------------------------------
+//	the applier is kubectl, the apply goes through (forced or | rewritten: the config without its
+//	not, changing the object or not), and the result holds    | own annotation, as key-sorted JSON
+//	the annotation (live's, or the config's own)              | and a newline; an annotations map
+//	                                                          | left empty stays, as {}
+//	any other applier, or no annotation in the result         | left as the merge left it
+//
+// Beyond what was probed: an annotation that would make the annotations outgrow the API
+// server's limit on them (256 KiB) is dropped.
 
-// allowedByLastApplied returns the fields the last-applied annotation hands over: those it names
-// whose value live still has. It returns nil when live has no usable annotation (none, not JSON,
-// another API version, or not valid for the schema).
-func allowedByLastApplied(res FieldManager, live *yamltree.Node) *fieldset.Set {
-	text := annotation(live, LastAppliedAnnotation)
-	if text == "" {
-		return nil
-	}
-	last, err := yamltree.ParseOne(yamltree.Live, text, yamltree.Options{Rules: yamltree.YAML12})
-	if err != nil || !last.IsMap() || last.Get("apiVersion").Str() != res.APIVersion {
-		return nil
-	}
-	if typed.ValidateConfig(res.Type, last) != nil || typed.ValidateConfig(res.Type, live) != nil {
+// kubectlManager is the one applier the hand-over is for.
+const kubectlManager = "kubectl"
+
+// forgivenByLastApplied returns the fields whose conflicts live's last-applied annotation
+// forgives: those it names with the value live still has. It returns nil when live's annotation
+// forgives nothing at all (see the first table).
+func forgivenByLastApplied(res FieldManager, live *yamltree.Node) *fieldset.Set {
+	last := usableLastApplied(res, live)
+	if last == nil {
 		return nil
 	}
 	cmp, err := typed.Compare(res.Type, last, live)
 	if err != nil {
 		return nil
 	}
-	return typed.FieldSet(res.Type, last).Difference(cmp.Modified).Difference(cmp.Added).Difference(cmp.Removed)
+	return cmp.Untouched(typed.FieldSet(res.Type, last))
 }
 
-// conflictsOutside returns the conflicts whose path allowed does not hold.
-func conflictsOutside(conflicts Conflicts, allowed *fieldset.Set) Conflicts {
+// usableLastApplied returns live's last-applied annotation read as an object, nil when it cannot
+// forgive anything.
+func usableLastApplied(res FieldManager, live *yamltree.Node) *yamltree.Node {
+	text := annotation(live, LastAppliedAnnotation)
+	var asJSON any
+	if text == "" || json.Unmarshal([]byte(text), &asJSON) != nil {
+		return nil // not JSON
+	}
+	last, err := yamltree.ParseOne(yamltree.Live, text, yamltree.Options{Rules: yamltree.YAML12})
+	switch {
+	case err != nil, !last.IsMap(), last.Get("apiVersion").Str() != res.APIVersion, last.Get("kind").Str() != res.Kind:
+		return nil
+	case typed.ValidateConfig(res.Type, last) != nil, typed.ValidateConfig(res.Type, live) != nil:
+		return nil
+	}
+	return last
+}
+
+// outside returns the conflicts whose path forgiven does not hold.
+func (c Conflicts) outside(forgiven *fieldset.Set) Conflicts {
 	var out Conflicts
-	for _, c := range conflicts {
-		if !allowed.Has(c.Path) {
-			out = append(out, c)
+	for _, x := range c {
+		if !forgiven.Has(x.Path) {
+			out = append(out, x)
 		}
 	}
 	return out

@@ -25,20 +25,16 @@ func TestIDs(t *testing.T) {
 		if got := tt.id.String(); got != tt.text {
 			t.Errorf("String = %s, want %s", got, tt.text)
 		}
-		if got := ParseID(tt.text); got != tt.id {
-			t.Errorf("ParseID(%s) = %+v", tt.text, got)
-		}
 		if got := tt.id.Display(); got != tt.display {
 			t.Errorf("Display = %s, want %s", got, tt.display)
 		}
 	}
-	for _, id := range []ID{ApplyID(`a "quoted" <name>`), UpdateID("x,y:z", "v1"), {Manager: "k", Operation: OperationUpdate, APIVersion: "v1", Subresource: "status"}} {
-		if got := ParseID(id.String()); got != id {
-			t.Errorf("ParseID(%s) = %+v, want %+v", id.String(), got, id)
-		}
+	// An applier is one manager whatever the version its entries name.
+	if a, b := (ID{Manager: "a", Operation: OperationApply, APIVersion: "v1"}).keyed(), (ID{Manager: "a", Operation: OperationApply, APIVersion: "v2"}).keyed(); a != b || a != ApplyID("a") {
+		t.Errorf("appliers keyed as %+v and %+v", a, b)
 	}
-	if got := ParseID("default"); got.Manager != "default" {
-		t.Errorf("a plain name should parse as a manager: %+v", got)
+	if u := UpdateID("a", "v1"); u.keyed() != u {
+		t.Errorf("an updater keyed as %+v", u.keyed())
 	}
 }
 
@@ -77,7 +73,7 @@ func TestEntriesRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(managers) != 2 || times[ApplyID("kubectl").String()].Format(TimeFormat) != "2025-01-01T00:00:00Z" {
+	if len(managers) != 2 || times[ApplyID("kubectl")].Format(TimeFormat) != "2025-01-01T00:00:00Z" {
 		t.Fatalf("decoded %v %v", managers, times)
 	}
 	out := Encode(managers, times)
@@ -95,27 +91,51 @@ func TestEntriesRoundTrip(t *testing.T) {
 	}
 }
 
-func TestDecodeErrors(t *testing.T) {
+// One case per row of entryChecks, and the pairs that show their order, with the API server's
+// messages (scripts/conformance/ssadiff/entriesprobe_test.go).
+func TestDecodeRefusals(t *testing.T) {
+	const valid = "manager: a, operation: Update, apiVersion: v1, fieldsType: FieldsV1, fieldsV1: {}"
 	tests := map[string]string{
-		"manager: a":                         "operation must be Apply or Update",
-		"operation: Apply":                   "apiVersion must not be empty",
-		"{operation: Apply, apiVersion: v1}": "fieldsType is missing",
-		"{operation: Apply, apiVersion: v1, fieldsType: FieldsV2}": "is not FieldsV1",
-		"{time: yesterday}":   "RFC 3339",
-		"{manager: 3}":        "must be a string",
-		"{fieldsV1: {x: {}}}": "2 characters",
+		"{manager: a}": "operation must be `Apply` or `Update`",
+		"{" + strings.Replace(valid, "Update", "Patch", 1) + "}": "operation must be `Apply` or `Update`",
+		"{operation: Apply}":                                                           "apiVersion must not be empty",
+		"{operation: Apply, apiVersion: v1}":                                           "missing fieldsType in managed fields entry 0",
+		"{operation: Apply, apiVersion: v1, fieldsType: FieldsV2}":                     `invalid fieldsType "FieldsV2" in managed fields entry 0`,
+		"{" + strings.Replace(valid, "{}", "{x: {}}", 1) + "}":                         `error decoding set: live:1:84: fieldsV1: key "x" is shorter`,
+		"{" + strings.Replace(valid, "{}", "x", 1) + "}":                               "error decoding set",
+		"{fieldsV1: {x: {}}}":                                                          "operation must be `Apply` or `Update`",
+		"{operation: Patch, fieldsType: FieldsV2}":                                     "operation must be `Apply` or `Update`",
+		"{operation: Update, fieldsType: FieldsV2}":                                    "apiVersion must not be empty",
+		"{operation: Update, apiVersion: v1, fieldsType: FieldsV2, fieldsV1: {x: {}}}": "invalid fieldsType",
 	}
 	for entry, want := range tests {
 		entries, err := ReadEntries(parseNode(t, "- "+entry))
-		if err == nil {
-			_, _, err = Decode(entries)
+		if err != nil {
+			t.Errorf("%s: read: %v", entry, err)
+			continue
 		}
-		if err == nil || !strings.Contains(err.Error(), want) {
+		_, _, err = Decode(entries)
+		if err == nil || !strings.Contains(err.Error(), "failed to decode managed fields: "+want) {
 			t.Errorf("%s: error %v, want %q", entry, err, want)
 		}
 	}
-	if _, err := ReadEntries(parseNode(t, "a: 1")); err == nil {
-		t.Error("a map is not a list of entries")
+}
+
+// Lists that do not read as ManagedFieldsEntry objects: the API server reads them as none.
+func TestUnreadableEntries(t *testing.T) {
+	tests := map[string]string{
+		"a: 1":                "must be a list of entries",
+		"- x":                 "must be a map",
+		"- {time: yesterday}": "RFC 3339",
+		"- {manager: 3}":      "must be a string",
+	}
+	for list, want := range tests {
+		if _, err := ReadEntries(parseNode(t, list)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", list, err, want)
+		}
+		if _, _, unreadable, err := readManagers(parseNode(t, list)); !unreadable || err != nil {
+			t.Errorf("%s: unreadable %v, error %v; want unreadable", list, unreadable, err)
+		}
 	}
 }
 

@@ -17,8 +17,10 @@ type VersionedSet struct {
 	Applied    bool
 }
 
-// Managers maps manager names (for the field manager: identifiers, see ID) to what they own.
-type Managers map[string]VersionedSet
+// Managers maps managers, by identity, to what they own. The field manager keys them as the API
+// server does (see ID); the ownership layer takes any identity (ID{Manager: "a"} in the
+// structured-merge-diff vectors).
+type Managers map[ID]VersionedSet
 
 // Clone returns a copy of m that can be changed without changing m (sets are shared: operations
 // on them never change them).
@@ -30,30 +32,40 @@ func (m Managers) Clone() Managers {
 	return out
 }
 
-// Names returns the manager names, sorted.
-func (m Managers) Names() []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
+// IDs returns the managers, sorted by identifier (ID.String).
+func (m Managers) IDs() []ID {
+	out := make([]ID, 0, len(m))
+	for id := range m {
+		out = append(out, id)
 	}
-	sort.Strings(out)
+	sortIDs(out)
 	return out
 }
 
-// Owners returns the names of the managers whose set holds path, sorted.
-func (m Managers) Owners(path fieldpath.Path) []string {
-	var out []string
-	for _, name := range m.Names() {
-		if m[name].Set.Has(path) {
-			out = append(out, name)
+// sortIDs sorts identities by their identifier's text.
+func sortIDs(ids []ID) {
+	texts := make(map[ID]string, len(ids))
+	for _, id := range ids {
+		texts[id] = id.String()
+	}
+	sort.Slice(ids, func(i, j int) bool { return texts[ids[i]] < texts[ids[j]] })
+}
+
+// Owners returns the managers whose set holds path, sorted by identifier.
+func (m Managers) Owners(path fieldpath.Path) []ID {
+	var out []ID
+	for id, vs := range m {
+		if vs.Set.Has(path) {
+			out = append(out, id)
 		}
 	}
+	sortIDs(out)
 	return out
 }
 
 // Conflict is a field another manager owns that an apply would change.
 type Conflict struct {
-	Manager string
+	Manager ID
 	Path    fieldpath.Path
 }
 
@@ -65,7 +77,7 @@ type Conflicts []Conflict
 func (c Conflicts) Error() string {
 	lines := make([]string, len(c))
 	for i, x := range c {
-		lines[i] = fmt.Sprintf("conflict with %s: %s", x.Manager, x.Path)
+		lines[i] = fmt.Sprintf("conflict with %s: %s", x.Manager.String(), x.Path)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -73,9 +85,9 @@ func (c Conflicts) Error() string {
 // conflictsOf flattens conflict sets per manager into sorted conflicts.
 func conflictsOf(sets Managers) Conflicts {
 	var out Conflicts
-	for _, name := range sets.Names() {
-		for _, p := range sets[name].Set.Paths() {
-			out = append(out, Conflict{Manager: name, Path: p})
+	for _, id := range sets.IDs() {
+		for _, p := range sets[id].Set.Paths() {
+			out = append(out, Conflict{Manager: id, Path: p})
 		}
 	}
 	return out

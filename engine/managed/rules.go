@@ -2,6 +2,8 @@ package managed
 
 import (
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/typed"
 )
 
@@ -57,3 +59,29 @@ const (
 	RuleManagedFields    = decision.Rule("ssa/managed-fields")
 	RuleUntouchedObject  = decision.Rule("ssa/untouched-object")
 )
+
+// lastAppliedPath and managedFieldsPath are the paths the field manager writes itself.
+var (
+	lastAppliedPath   = fieldpath.Path{{Field: "metadata"}, {Field: "annotations"}, {Field: LastAppliedAnnotation}}
+	managedFieldsPath = fieldpath.Path{{Field: "metadata"}, {Field: "managedFields"}}
+)
+
+// recordBeforeFirstApply records as RuleBeforeFirstApply the fields before-first-apply still owns
+// that the apply left alone.
+func recordBeforeFirstApply(log *decision.Log, owned *fieldset.Set) {
+	for _, p := range owned.Paths() {
+		if e, ok := log.Lookup(p); ok && e.Rule == RuleLeftAlone {
+			log.Record(p, RuleBeforeFirstApply, e.Held)
+		}
+	}
+}
+
+// recordUnownable records as RuleIdentity the unownable fields an earlier step recorded (those the
+// object holds; metadata itself left out).
+func recordUnownable(log *decision.Log) {
+	for _, p := range unownable().Paths() {
+		if _, ok := log.Lookup(p); ok && (len(p) > 1 || p[0].Field != "metadata") {
+			relabel(log, p, RuleIdentity)
+		}
+	}
+}

@@ -18,7 +18,7 @@ type ApplyOp struct {
 	Live, Config *yamltree.Node // Live may be nil (a null object)
 	Version      string         // the API version the applier writes at
 	Managers     Managers       // not changed
-	Manager      string
+	Manager      ID
 	Force        bool
 	// Log receives a decision for every field the apply settles (see rules.go); nil records
 	// nothing.
@@ -101,22 +101,22 @@ func (op ApplyOp) dropAbandoned(merged *yamltree.Node, previous *fieldset.Set, m
 }
 
 // ownedElsewhere returns, per manager other than manager, the fields of changed it owns.
-func ownedElsewhere(managers Managers, manager string, changed *fieldset.Set) Managers {
+func ownedElsewhere(managers Managers, manager ID, changed *fieldset.Set) Managers {
 	out := Managers{}
-	for name, vs := range managers {
-		if name == manager {
+	for id, vs := range managers {
+		if id == manager {
 			continue
 		}
 		if c := vs.Set.Intersection(changed); !c.Empty() {
-			out[name] = VersionedSet{Set: c, APIVersion: vs.APIVersion}
+			out[id] = VersionedSet{Set: c, APIVersion: vs.APIVersion}
 		}
 	}
 	return out
 }
 
 // loseChanges takes what cmp changed or removed from every manager but keep (all of them when keep
-// is ""), then drops every manager left owning nothing (keep too).
-func loseChanges(managers Managers, cmp typed.Comparison, keep string) {
+// is the zero ID), then drops every manager left owning nothing (keep too).
+func loseChanges(managers Managers, cmp typed.Comparison, keep ID) {
 	lost := cmp.Changed().Union(cmp.Removed)
 	for name, vs := range managers {
 		if name != keep {
@@ -171,8 +171,8 @@ type UpdateOp struct {
 	Live, Object *yamltree.Node // Live may be nil (a null object)
 	Managers     Managers       // not changed
 	// Log receives the update's decisions: every field of Object unchanged or taken
-	// (RuleUpdateUnchanged, RuleUpdateOwned), every field of Live it removed (RuleUpdateRemoved);
-	// nil records nothing.
+	// (RuleUpdateUnchanged, RuleUpdateOwned), every field of Live it removed (RuleUpdateRemoved),
+	// those below an item live held twice included; nil records nothing.
 	Log *decision.Log
 }
 
@@ -188,8 +188,10 @@ func (op UpdateOp) Run() (Managers, *fieldset.Set, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	loseChanges(managers, cmp, "")
+	loseChanges(managers, cmp, ID{})
 	if op.Log != nil {
+		// Live's fields first, as removed: those the object holds are decided again below.
+		typed.Record(op.Type, live, op.Log, RuleUpdateRemoved, decision.Live)
 		typed.Record(op.Type, op.Object, op.Log, RuleUpdateUnchanged, decision.Updated|decision.Live)
 		recordSet(op.Log, cmp.Changed(), RuleUpdateOwned)
 		recordSet(op.Log, cmp.Removed, RuleUpdateRemoved)

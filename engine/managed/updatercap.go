@@ -84,13 +84,13 @@ var capTable = [8]capStep{
 func capUpdaters(managers Managers, times Times) {
 	queue := updatersOldestFirst(managers, times)
 	excess := len(queue) - updaterLimit
-	firsts := map[string]string{} // API version → the first updater of it reached
+	firsts := map[string]ID{} // API version → the first updater of it reached
 	for _, id := range queue {
 		if excess <= 0 {
 			return
 		}
 		version := managers[id].APIVersion
-		bucket := UpdateID(ancientChanges, version).String()
+		bucket := UpdateID(ancientChanges, version)
 		var found capSituation
 		first, met := firsts[version]
 		if met {
@@ -120,7 +120,7 @@ func capUpdaters(managers Managers, times Times) {
 }
 
 // fold moves updater id into bucket: the bucket owns its fields too, and takes its time.
-func fold(managers Managers, times Times, id, bucket string) {
+func fold(managers Managers, times Times, id, bucket ID) {
 	from, into := managers[id], managers[bucket]
 	managers[bucket] = VersionedSet{Set: into.Set.Union(from.Set), APIVersion: from.APIVersion}
 	times[bucket] = times[id]
@@ -129,18 +129,14 @@ func fold(managers Managers, times Times, id, bucket string) {
 
 // updatersOldestFirst returns the identifiers of the update entries, oldest first (no time counts
 // as the Unix epoch), equal times by identifier.
-func updatersOldestFirst(managers Managers, times Times) []string {
-	var out []string
+func updatersOldestFirst(managers Managers, times Times) []ID {
+	var out []ID
 	for id, vs := range managers {
 		if !vs.Applied {
 			out = append(out, id)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if ti, tj := seconds(times[out[i]]), seconds(times[out[j]]); ti != tj {
-			return ti < tj
-		}
-		return out[i] < out[j]
-	})
+	sortIDs(out) // equal times by identifier
+	sort.SliceStable(out, func(i, j int) bool { return seconds(times[out[i]]) < seconds(times[out[j]]) })
 	return out
 }

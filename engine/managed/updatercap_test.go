@@ -162,7 +162,7 @@ func TestCapUpdatersAfterAnUpdateThatAddsNoEntry(t *testing.T) {
 func capManagers(in []capInput) (Managers, Times) {
 	managers, times := Managers{}, Times{}
 	for _, e := range in {
-		id := e.id.String()
+		id := e.id
 		version := e.id.APIVersion
 		if version == "" { // an applier's identifier has no version; its entry has one
 			version = "v1"
@@ -181,7 +181,7 @@ func capManagers(in []capInput) (Managers, Times) {
 func capRows(managers Managers, times Times) []string {
 	var out []string
 	for id, vs := range managers {
-		p := ParseID(id)
+		p := id
 		name := p.Manager
 		if p.Subresource != "" {
 			name += "/" + p.Subresource

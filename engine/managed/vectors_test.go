@@ -155,8 +155,8 @@ func (st *vectorState) run(op vectorOp) error {
 		if err != nil {
 			return err
 		}
-		if mine := managers[op.Manager].Set.Union(changed); !mine.Empty() {
-			managers[op.Manager] = VersionedSet{Set: mine, APIVersion: op.APIVersion}
+		if mine := managers[ID{Manager: op.Manager}].Set.Union(changed); !mine.Empty() {
+			managers[ID{Manager: op.Manager}] = VersionedSet{Set: mine, APIVersion: op.APIVersion}
 		}
 		st.live, st.managers = obj, managers
 		return nil
@@ -168,7 +168,7 @@ func (st *vectorState) run(op vectorOp) error {
 
 func (st *vectorState) apply(op vectorOp, obj *yamltree.Node, force bool) error {
 	res, err := ApplyOp{Type: st.typ, Live: orNull(st.live), Config: obj, Version: op.APIVersion,
-		Managers: st.managers, Manager: op.Manager, Force: force}.Run()
+		Managers: st.managers, Manager: ID{Manager: op.Manager}, Force: force}.Run()
 	conflicts, isConflict := err.(Conflicts)
 	if err != nil && !isConflict {
 		return err
@@ -196,7 +196,7 @@ func (st *vectorState) extractApply(op vectorOp, obj *yamltree.Node) error {
 		return st.apply(op, obj, true)
 	}
 	mine := &fieldset.Set{}
-	if vs, ok := st.managers[op.Manager]; ok {
+	if vs, ok := st.managers[ID{Manager: op.Manager}]; ok {
 		mine = vs.Set.Leaves()
 	}
 	merged, err := typed.Merge(st.typ, typed.Extract(st.typ, st.live, mine), obj, nil)
@@ -226,7 +226,7 @@ func parseYAML(t *testing.T, text string) *yamltree.Node {
 func conflictLines(c Conflicts) string {
 	var lines []string
 	for _, x := range c {
-		lines = append(lines, x.Manager+" "+x.Path.String())
+		lines = append(lines, x.Manager.Manager+" "+x.Path.String())
 	}
 	sort.Strings(lines)
 	return strings.Join(lines, "; ")
@@ -259,7 +259,7 @@ func expectedConflicts(msg *[]string) string {
 func checkManaged(t *testing.T, got Managers, want map[string]vectorManaged) {
 	t.Helper()
 	for name, w := range want {
-		g, ok := got[name]
+		g, ok := got[ID{Manager: name}]
 		if !ok {
 			t.Errorf("manager %s missing", name)
 			continue
@@ -272,9 +272,9 @@ func checkManaged(t *testing.T, got Managers, want map[string]vectorManaged) {
 			t.Errorf("manager %s:\ngot  %s (%s)\nwant %s (%s)", name, oneLine(g.Set), g.APIVersion, oneLine(ws), w.APIVersion)
 		}
 	}
-	for name, g := range got {
-		if _, ok := want[name]; !ok {
-			t.Errorf("unexpected manager %s: %s", name, oneLine(g.Set))
+	for id, g := range got {
+		if _, ok := want[id.Manager]; !ok {
+			t.Errorf("unexpected manager %s: %s", id.Manager, oneLine(g.Set))
 		}
 	}
 }

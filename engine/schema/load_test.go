@@ -14,7 +14,7 @@ func TestLoadErrorsNameTheirLine(t *testing.T) {
 		line, column int
 		message      string
 	}{
-		{"not YAML", "types: [\n", 1, 0, ""},
+		{"not YAML", "types: [\n", 2, 1, "opens at line 1, column 8 never closes"},
 		{"not a map", "- a\n- b\n", 1, 1, "a schema must be a map"},
 		{"unrecognized", "hello: world\n", 1, 1, "unrecognized schema"},
 		{"smd unknown key", dedent(`

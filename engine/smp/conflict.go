@@ -4,179 +4,270 @@ import (
 	"fmt"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Conflict is a field the patch would change that live changed too (since last-applied).
+// Conflict is a field the patch would change that live changed too since last-applied: what
+// kubectl apply --overwrite=false refuses to touch.
 type Conflict struct {
 	Path fieldpath.Path
-	// Patch is the patch's value at the path; Changed is live's change (nil when either is a
-	// whole map or list that differs in shape).
+	// Patch is the patch's value at the path; Changed is live's change there (each nil when it
+	// is a directive or a whole map or list the other side does not hold alike).
 	Patch, Changed *yamltree.Node
 }
 
-// Conflicts lists where a patch and the changes made since original (changed, a two-way diff
-// from original to live) disagree: the fields kubectl apply --overwrite=false refuses to touch.
-// The reference stops at the first one; all are listed here, in patch order.
-func Conflicts(patch, changed *yamltree.Node, schema Schema) ([]Conflict, error) {
-	c := &conflictFinder{}
-	err := c.maps(fieldpath.Path{}, patch, changed, schema)
-	return c.found, err
-}
-
-type conflictFinder struct {
-	found []Conflict
-}
-
-func (c *conflictFinder) add(path fieldpath.Path, left, right *yamltree.Node) {
-	c.found = append(c.found, Conflict{Path: path, Patch: left, Changed: right})
-}
-
-// field compares one value of the patch with the change at the same place.
-func (c *conflictFinder) field(path fieldpath.Path, left, right *yamltree.Node, schema Schema, strategy, mergeKey string) error {
-	switch kindOf(left) {
-	case kindMap:
-		if kindOf(right) != kindMap {
-			c.add(path, left, right)
-			return nil
-		}
-		ld, lok := left.Get(directiveKey), left.Has(directiveKey)
-		rd, rok := right.Get(directiveKey), right.Has(directiveKey)
-		if lok || rok {
-			if lok != rok || !sameScalar(ld, rd) {
-				c.add(path, left, right)
-				return nil
-			}
-		}
-		if strategy == replaceDirective {
-			return nil
-		}
-		return c.maps(path, left, right, schema)
-	case kindList:
-		if kindOf(right) != kindList {
-			c.add(path, left, right)
-			return nil
-		}
-		return c.lists(path, left.Items, right.Items, schema, strategy, mergeKey)
+// Conflicts lists where the patch and the changes live made since last-applied (the two-way diff
+// from original to live, read from the same alignment a) disagree. The reference stops at the
+// first one; all are listed here, in the patch's order.
+func Conflicts(a *Aligned, patch *Map) ([]Conflict, error) {
+	changed, err := changes(a, driftInLive)
+	if err != nil {
+		return nil, err
 	}
-	if !equalValues(left, right) {
-		c.add(path, left, right)
+	del, err := deletions(a, driftInLive)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	if err := join(a.sch, changed, del); err != nil {
+		return nil, err
+	}
+	withoutOrdering(changed)
+	c := &conflictWalk{}
+	return c.out, c.maps(nil, patch, changed, a.sch)
 }
 
-func (c *conflictFinder) maps(path fieldpath.Path, left, right *yamltree.Node, schema Schema) error {
-	for _, f := range left.Fields {
-		key := f.Key.Value
-		if key == directiveKey || key == retainKeysKey || !right.Has(key) {
+type conflictWalk struct {
+	out []Conflict
+}
+
+// maps compares a patch map with the change at the same place.
+func (c *conflictWalk) maps(path fieldpath.Path, patch, changed *Map, sch Schema) error {
+	for _, e := range patch.Entries {
+		other := changed.Get(e.Kind, e.Name)
+		if other == nil {
 			continue
 		}
-		lv, rv := f.Value, right.Get(key)
-		sub, meta := schema, Meta{}
-		var err error
-		switch kindOf(lv) {
-		case kindList:
-			sub, meta, err = schema.Slice(key)
-		case kindMap:
-			sub, meta, err = schema.Struct(key)
+		switch e.Kind {
+		case DeleteFromPrimitiveListEntry:
+			// Both delete from one list of primitives: the reference then looks the directive up
+			// as a field and fails, or reports a conflict, at random; kubectl refuses either way.
+			c.add(path.Field(e.keyString()), nil, nil)
+			continue
+		case FieldEntry:
+		default:
+			continue
 		}
-		if err != nil {
-			return err
-		}
-		_, strategy, err := meta.strategy()
-		if err != nil {
-			return err
-		}
-		if err := c.field(path.Field(key), lv, rv, sub, strategy, meta.MergeKey); err != nil {
+		if err := c.value(path.Field(e.Name), e.Value, other.Value, e.Name, sch); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (c *conflictFinder) lists(path fieldpath.Path, left, right []*yamltree.Node, schema Schema, strategy, mergeKey string) error {
-	elem, err := elementKind(left, right)
-	if err != nil {
-		return err
-	}
-	if strategy == mergeDirective {
-		if elem != kindMap {
-			return nil
+// value compares the patch's value of a field with the change's.
+func (c *conflictWalk) value(path fieldpath.Path, p, changed *Value, name string, sch Schema) error {
+	switch {
+	case p.Map != nil && changed.Map != nil:
+		meta, err := sch.mapField(name)
+		if err != nil || meta.strategy.Has(schema.PatchReplace) {
+			return err // a map the patch replaces whole is no conflict
 		}
-		return c.keyedItems(path, left, right, schema, mergeKey)
+		return c.maps(path, p.Map, changed.Map, meta.schema)
+	case p.List != nil && changed.List != nil:
+		lm, err := sch.listField(name)
+		if err != nil {
+			return err
+		}
+		if lm.merge && len(p.List.Items) == 0 && len(changed.List.Items) == 0 {
+			return &Error{Message: "no elements in any of the given slices"}
+		}
+		if key := lm.keyFor(append(append([]*Value(nil), p.List.Items...), changed.List.Items...)); len(key) > 0 {
+			return c.items(path, p.List, changed.List, lm, key)
+		}
+		if lm.merge {
+			return nil // values of a set of primitives add up: no conflict
+		}
+		if primitives(p.List) && primitives(changed.List) {
+			return c.atomicValues(path, p.List, changed.List)
+		}
+		return c.atomicItems(path, p.List, changed.List, lm)
 	}
-	if len(left) != len(right) {
-		c.add(path, list(left), list(right))
+	if !equalValues(p.Tree(), changed.Tree()) {
+		c.add(path, p.Tree(), changed.Tree())
+	}
+	return nil
+}
+
+// items compares the items of two lists merged by key that share a key. As the reference does,
+// each list is first read into a map from key to item, the last item of a key winning.
+func (c *conflictWalk) items(path fieldpath.Path, p, changed *List, lm listMeta, key []string) error {
+	others := lastByKey(changed.Items, key)
+	seen := map[string]bool{}
+	mine := lastByKey(p.Items, key)
+	for _, first := range p.Items {
+		text, _ := matchTextOf(first, key)
+		if seen[text] {
+			continue
+		}
+		seen[text] = true
+		it, other := mine[text], others[text]
+		if other == nil {
+			continue
+		}
+		k := keyValueOf(it.matchNode(key), key)
+		if it.Map.Get(PatchEntry, "") != nil || other.Map.Get(PatchEntry, "") != nil {
+			// an item one side deletes and the other changes (both deleting it agree)
+			if !equalValues(it.Tree(), other.Tree()) {
+				c.add(path.Append(k), it.Tree(), other.Tree())
+			}
+			continue
+		}
+		if err := c.maps(path.Append(k), it.Map, other.Map, lm.items); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lastByKey maps each key's text to the last item with that key.
+func lastByKey(items []*Value, key []string) map[string]*Value {
+	out := make(map[string]*Value, len(items))
+	for _, it := range items {
+		if text, ok := matchTextOf(it, key); ok {
+			out[text] = it
+		}
+	}
+	return out
+}
+
+// atomicValues compares two atomic lists of primitives as the reference does, which changes the
+// patch kubectl then sends: lists of different lengths conflict; otherwise both lose their
+// repeats in place (withoutRepeatsInPlace) and are sorted by text in place, the patch list keeping
+// its length (its last values stay behind the sorted ones: [3 1 1] is sent as [1 3 1]), and they
+// conflict where they differ. When the patch's list keeps more values than live's, the reference
+// reads past the end of live's and kubectl crashes. Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "atomic lists under overwrite=false").
+func (c *conflictWalk) atomicValues(path fieldpath.Path, p, changed *List) error {
+	if len(p.Items) != len(changed.Items) {
+		c.add(path, listValue(p.Items...).Tree(), listValue(changed.Items...).Tree())
 		return nil
 	}
-	if elem != kindMap {
-		// The reference sorts both lists in place: the patch kubectl then sends carries its
-		// atomic lists of primitives deduplicated and sorted (the tail keeps leftover items).
-		left = sortScalars(deduplicateScalars(left))
-		right = sortScalars(deduplicateScalars(append([]*yamltree.Node(nil), right...)))
-		if len(left) > len(right) {
-			// The reference then reads past the end of the shorter list: kubectl panics.
-			return errorAt(left[len(right)], "kubectl apply --overwrite=false crashes on this list (index out of range in strategicpatch's conflict check, which removes duplicate values from both copies of the list and compares them item by item: one keeps %d values, the other %d)", len(left), len(right))
+	a, b := sortedInPlace(p.Items), sortedInPlace(append([]*Value(nil), changed.Items...))
+	for i := range a {
+		if i >= len(b) {
+			return &Error{Message: fmt.Sprintf("kubectl apply crashes (index out of range [%d] with length %d) comparing %s with live's change",
+				i, len(b), printed(listValue(p.Items...).Tree()))}
 		}
-	}
-	for i := range left {
-		if err := c.field(path.Index(i), left[i], right[i], schema, "", ""); err != nil {
-			return err
+		if !equalValues(a[i].Node, b[i].Node) {
+			c.add(path, listValue(p.Items...).Tree(), listValue(changed.Items...).Tree())
+			return nil
 		}
 	}
 	return nil
 }
 
-// keyedItems compares the items of two merged lists that share a merge key value.
-func (c *conflictFinder) keyedItems(path fieldpath.Path, left, right []*yamltree.Node, schema Schema, mergeKey string) error {
-	for _, l := range append(append([]*yamltree.Node(nil), left...), right...) {
-		if kindOf(l) != kindMap {
-			return errorAt(l, "invalid element type in merging list:%s", printed(list(left)))
-		}
-		if !hasKey(l, mergeKey) {
-			return errorAt(l, "cannot find merge key `%s` in merging list element:%s", mergeKey, printed(l))
-		}
+// atomicItems compares two atomic lists that hold maps: of different lengths they conflict;
+// otherwise item by item, maps as maps (fields both set to different values conflict).
+func (c *conflictWalk) atomicItems(path fieldpath.Path, p, changed *List, lm listMeta) error {
+	if len(p.Items) != len(changed.Items) {
+		c.add(path, listValue(p.Items...).Tree(), listValue(changed.Items...).Tree())
+		return nil
 	}
-	// As in the reference, each list becomes a map from key to item, the last item winning.
-	last := func(items []*yamltree.Node) (map[string]*yamltree.Node, []string) {
-		byKey, order := map[string]*yamltree.Node{}, []string{}
-		for _, it := range items {
-			k := keyText(keyOf(it, mergeKey))
-			if _, seen := byKey[k]; !seen {
-				order = append(order, k)
+	for i, it := range p.Items {
+		other := changed.Items[i]
+		if it.Map != nil && other.Map != nil {
+			if err := c.maps(path.Index(i), it.Map, other.Map, lm.items); err != nil {
+				return err
 			}
-			byKey[k] = it
-		}
-		return byKey, order
-	}
-	leftByKey, order := last(left)
-	rightByKey, _ := last(right)
-	for _, k := range order {
-		l, r := leftByKey[k], rightByKey[k]
-		if r == nil {
-			continue
-		}
-		if err := c.field(keyPath(path, mergeKey, keyOf(l, mergeKey)), l, r, schema, "", ""); err != nil {
-			return err
+		} else if !equalValues(it.Tree(), other.Tree()) {
+			c.add(path.Index(i), it.Tree(), other.Tree())
 		}
 	}
 	return nil
 }
 
-// keyText is a map key for a merge key value that tells its type apart, as the reference's
-// fmt.Sprintf("%s", value) does.
-func keyText(key *yamltree.Node) string {
-	return fmt.Sprintf("%d:%s", kindOf(key), printed(key))
+// withoutOrdering removes from live's changes every "$setElementOrder" and "$retainKeys", and
+// what only held them: the reference computes those changes without them, so an order live keeps
+// (or a list of primitives not in sorted order) never conflicts. Only what the diff built is
+// touched; values it took whole stay as they are.
+func withoutOrdering(m *Map) bool {
+	kept := m.Entries[:0:0]
+	for _, e := range m.Entries {
+		switch {
+		case e.Kind == SetElementOrderEntry || e.Kind == RetainKeysEntry:
+			continue
+		case e.Kind == FieldEntry && e.Value.Map != nil && e.Value.Map.Node == nil:
+			if !withoutOrdering(e.Value.Map) {
+				continue
+			}
+		case e.Kind == FieldEntry && e.Value.List != nil && e.Value.List.Node == nil:
+			if !itemsWithoutOrdering(e.Value.List) {
+				continue
+			}
+		}
+		kept = append(kept, e)
+	}
+	m.Entries = kept
+	return len(kept) > 0
 }
 
-// keyPath appends a list item selected by its merge key (one field or several) to path.
-func keyPath(path fieldpath.Path, mergeKey string, key *yamltree.Node) fieldpath.Path {
-	if !isMultiKey(mergeKey) {
-		return path.Key(mergeKey, key)
+// itemsWithoutOrdering is withoutOrdering for the items of a built list: an item left holding
+// its key alone goes.
+func itemsWithoutOrdering(l *List) bool {
+	kept := l.Items[:0:0]
+	for _, it := range l.Items {
+		if it.Map != nil && it.Map.Node == nil {
+			keys := 0
+			for _, e := range it.Map.Entries {
+				if e.Kind == FieldEntry && it.at != nil && isKeyField(it.at, e.Name) {
+					keys++
+				}
+			}
+			if !withoutOrdering(it.Map) || (keys == len(it.Map.Entries) && it.Map.Get(PatchEntry, "") == nil) {
+				continue
+			}
+		}
+		kept = append(kept, it)
 	}
-	e := fieldpath.Element{}
-	for _, f := range keyFields(mergeKey) {
-		e.Keys = append(e.Keys, fieldpath.KeyValue{Name: f, Value: key.Get(f)})
+	l.Items = kept
+	return len(kept) > 0
+}
+
+// isKeyField reports whether name is one of the key fields of the item at place a.
+func isKeyField(a *Aligned, name string) bool {
+	for _, kv := range a.elem.Keys {
+		if kv.Name == name {
+			return true
+		}
 	}
-	return path.Append(e)
+	return false
+}
+
+// sortedInPlace removes repeats from values and sorts what is left, both in values' own array,
+// and returns what is left.
+func sortedInPlace(values []*Value) []*Value {
+	text := func(v *Value) string { return printed(v.Node) }
+	left := withoutRepeatsInPlace(values, text)
+	order := pairedOrder(textsOf(left, text))
+	sorted := make([]*Value, len(left))
+	for i, j := range order {
+		sorted[i] = left[j]
+	}
+	copy(left, sorted)
+	return left
+}
+
+// primitives reports whether a patch list holds no map and no list.
+func primitives(l *List) bool {
+	for _, it := range l.Items {
+		if it.Map != nil || it.List != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *conflictWalk) add(path fieldpath.Path, patch, changed *yamltree.Node) {
+	c.out = append(c.out, Conflict{Path: path, Patch: patch, Changed: changed})
 }

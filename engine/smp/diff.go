@@ -1,443 +1,305 @@
 package smp
 
 import (
-	"sort"
+	"slices"
 
+	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// diffPolicy says which differences a diff writes into its patch. The three-way patch is built
-// from two diffs with different policies (see ThreeWay).
-type diffPolicy struct {
-	setElementOrder bool // write $setElementOrder lists
-	skipAdditions   bool // leave out additions and changes (only deletions)
-	skipDeletions   bool // leave out deletions
-	buildRetainKeys bool // this map's field has the retainKeys strategy
+// A diff goes from one side of an alignment to another. kubectl's three-way patch is two of
+// them, combined: the changes from live to the config (every field the config names is sent
+// when live differs: drift is reverted) and the deletions from last-applied to the config
+// (what the config no longer names is deleted, whether live changed it or not). Helm 2's
+// two-way patch is both from the previous render to the new one; the changes live made since
+// last-applied, which overwrite=false refuses to overwrite, both from last-applied to live.
+type direction struct {
+	from, to Side
+	// rules picks, from an alignment's Decisions, the rules this diff records by (nil: none).
+	rules func(*Decisions) Rules
 }
 
-// diffMaps returns the patch that turns original into modified, as far as policy asks.
-func diffMaps(original, modified *yamltree.Node, schema Schema, policy diffPolicy) (*yamltree.Node, error) {
-	patch := newMap()
-	var retained []*yamltree.Node
-	for _, f := range modified.Fields {
-		key, mv := f.Key.Value, f.Value
-		if policy.buildRetainKeys && !mv.IsNull() {
-			retained = append(retained, yamltree.NewString(key))
-		}
-		i := original.Index(key)
-		if i < 0 {
-			if !policy.skipAdditions {
-				patch.Set(key, mv)
-			}
-			continue
-		}
-		ov := original.Fields[i].Value
-		if key == directiveKey {
-			if kindOf(ov) != kindString || kindOf(mv) != kindString {
-				return nil, errorAt(mv, "invalid value for special key: %s", directiveKey)
-			}
-			if ov.Value != mv.Value {
-				patch.Set(key, mv)
-			}
-			continue
-		}
-		if kindOf(ov) != kindOf(mv) {
-			if !policy.skipAdditions {
-				patch.Set(key, mv)
-			}
-			continue
-		}
-		var err error
-		switch kindOf(ov) {
-		case kindMap:
-			err = diffMapField(key, ov, mv, patch, schema, policy)
-		case kindList:
-			err = diffListField(key, ov, mv, patch, schema, policy)
-		default:
-			if !policy.skipAdditions && !equalValues(ov, mv) {
-				patch.Set(key, mv)
-			}
-		}
-		if err != nil {
+var (
+	changesFromLive          = direction{from: Live, to: Updated, rules: threeWayRules}
+	deletionsFromLastApplied = direction{from: Original, to: Updated, rules: threeWayRules}
+	betweenRenders           = direction{from: Original, to: Updated, rules: twoWayRules}
+	driftInLive              = direction{from: Original, to: Live, rules: noRules}
+)
+
+func threeWayRules(d *Decisions) Rules { return d.ThreeWay }
+func twoWayRules(d *Decisions) Rules   { return d.TwoWay }
+func noRules(*Decisions) Rules         { return nil }
+
+// changes returns the additions and changes that turn `from` into `to` at the map place a,
+// never a deletion of what `from` alone holds.
+func changes(a *Aligned, d direction) (*Map, error) {
+	out := &Map{}
+	for _, c := range a.Fields() {
+		if err := changeField(out, c, d); err != nil {
 			return nil, err
 		}
 	}
-	if !policy.skipDeletions {
-		for _, f := range original.Fields {
-			if !modified.Has(f.Key.Value) {
-				patch.Set(f.Key.Value, nullAt(f.Value))
-			}
-		}
-	}
-	if len(retained) > 0 && (len(patch.Fields) > 0 || hasDroppedField(original, modified)) {
-		patch.Set(retainKeysKey, list(sortScalars(retained)))
-	}
-	return patch, nil
+	return out, nil
 }
 
-// nullAt returns a null that remembers where the deleted value stood.
-func nullAt(deleted *yamltree.Node) *yamltree.Node {
-	n := yamltree.NewNull()
-	n.Pos = deleted.Pos
-	return n
-}
-
-// hasDroppedField reports whether original has a non-null field modified lacks.
-func hasDroppedField(original, modified *yamltree.Node) bool {
-	for _, f := range original.Fields {
-		if !f.Value.IsNull() && !modified.Has(f.Key.Value) {
-			return true
-		}
-	}
-	return false
-}
-
-func diffMapField(key string, ov, mv, patch *yamltree.Node, schema Schema, policy diffPolicy) error {
-	sub, meta, err := schema.Struct(key)
-	if err != nil {
-		if equalValues(ov, mv) {
-			return nil
-		}
-		return err
-	}
-	retainKeys, strategy, err := meta.strategy()
-	if err != nil {
-		return err
-	}
-	policy.buildRetainKeys = retainKeys
-	if strategy == replaceDirective {
-		if !policy.skipAdditions {
-			patch.Set(key, mv)
-		}
+// changeField adds to out the change of one field, if any.
+func changeField(out *Map, c *Aligned, d direction) error {
+	from, to := c.sides[d.from], c.sides[d.to]
+	switch {
+	case to == nil:
 		return nil
-	}
-	value, err := diffMaps(ov, mv, sub, policy)
-	if err != nil {
-		return err
-	}
-	if len(value.Fields) > 0 {
-		patch.Set(key, value)
+	case from == nil:
+		c.decide(d, addedOrNull(to))
+		out.setAt(FieldEntry, c, Read(to))
+	case kindOf(from) != kindOf(to):
+		c.decide(d, situationOf(from, to))
+		out.setAt(FieldEntry, c, Read(to))
+	case to.IsMap():
+		return changeMap(out, c, d)
+	case to.IsList():
+		return changeList(out, c, d)
+	default:
+		c.decide(d, situationOf(from, to))
+		if !equalValues(from, to) {
+			out.setAt(FieldEntry, c, Read(to))
+		}
 	}
 	return nil
 }
 
-func diffListField(key string, ov, mv, patch *yamltree.Node, schema Schema, policy diffPolicy) error {
-	sub, meta, err := schema.Slice(key)
+// changeMap adds the change of a field holding maps on both sides: the new map whole for the
+// replace strategy (even when nothing changed: the reference sends such a map every time, and
+// the list item holding it with it), else its changes, with "$retainKeys" for the retainKeys
+// strategy. Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "a replace map is
+// always sent").
+func changeMap(out *Map, c *Aligned, d direction) error {
+	meta, err := c.mapMeta()
 	if err != nil {
-		if equalValues(ov, mv) {
-			return nil
-		}
-		return err
+		return unlessEqual(c, d, err)
 	}
-	retainKeys, strategy, err := meta.strategy()
-	if err != nil {
-		return err
-	}
-	if strategy != mergeDirective {
-		if !policy.skipAdditions && !equalValues(ov, mv) {
-			patch.Set(key, mv)
-		}
+	if meta.strategy.Has(schema.PatchReplace) {
+		c.decide(d, situationOf(c.sides[d.from], c.sides[d.to]))
+		out.setAt(FieldEntry, c, Read(c.sides[d.to]))
 		return nil
 	}
-	policy.buildRetainKeys = retainKeys
-	additions, deletions, order, err := diffLists(ov.Items, mv.Items, sub, meta.MergeKey, policy)
+	sub, err := changes(c, d)
 	if err != nil {
 		return err
 	}
-	if len(additions) > 0 {
-		patch.Set(key, list(additions))
+	if meta.strategy.Has(schema.PatchRetainKeys) && (sub.Len() > 0 || !sameKeySet(c.sides[d.from], c.sides[d.to])) {
+		addRetainKeys(sub, c.sides[d.to])
 	}
-	if len(deletions) > 0 {
-		patch.Set(deleteFromListPrefix+"/"+key, list(deletions))
-	}
-	if len(order) > 0 {
-		patch.Set(setElementOrderPrefix+"/"+key, list(order))
+	if sub.Len() > 0 {
+		out.setAt(FieldEntry, c, mapValue(sub))
 	}
 	return nil
 }
 
-// diffLists diffs two merged lists: the items to patch (for lists of maps, changed items and
-// delete directives), the primitives to delete, and the $setElementOrder list.
-func diffLists(original, modified []*yamltree.Node, schema Schema, mergeKey string, policy diffPolicy) (patchList, deleteList, orderList []*yamltree.Node, err error) {
-	if len(original) == 0 {
-		if len(modified) == 0 || policy.skipAdditions {
-			return nil, nil, nil, nil
-		}
-		return modified, nil, nil, nil
-	}
-	elem, err := elementKind(original, modified)
+// changeList adds the change of a field holding lists on both sides.
+func changeList(out *Map, c *Aligned, d direction) error {
+	lm, err := c.listMeta()
 	if err != nil {
-		return nil, nil, nil, err
+		return unlessEqual(c, d, err)
 	}
-	switch elem {
-	case kindMap:
-		return diffListsOfMaps(original, modified, schema, mergeKey, policy)
-	case kindList:
-		return nil, nil, nil, errorf("lists of lists are not supported")
+	from, to := c.sides[d.from], c.sides[d.to]
+	if !lm.merge {
+		c.decide(d, situationOf(from, to))
+		if !equalValues(from, to) {
+			out.setAt(FieldEntry, c, Read(to))
+		}
+		return nil
 	}
-	sortedOriginal := sortScalars(append([]*yamltree.Node(nil), original...))
-	patchList, deleteList = diffScalars(sortedOriginal, modified, policy)
-	patchList, err = normalizeSliceOrder(patchList, modified, mergeKey, elem)
-	// The reference sorts the original list in place before this comparison, so a config whose
-	// primitives are not in sorted order always carries its order.
-	if policy.setElementOrder && ((!policy.skipDeletions && len(deleteList) > 0) ||
-		(!policy.skipAdditions && !equalItems(sortedOriginal, modified))) {
-		orderList = modified
+	if len(from.Items) == 0 {
+		if len(to.Items) > 0 {
+			out.setAt(FieldEntry, c, Read(to))
+		}
+		return nil
 	}
-	return patchList, deleteList, orderList, err
+	items, k, err := c.items(lm, d.from, d.to)
+	switch {
+	case err != nil || len(to.Items) == 0:
+		return err
+	case k == mapKind && len(lm.key) > 0:
+		return changeKeyedList(out, c, lm, items, d)
+	}
+	changeSet(out, c, items, d)
+	return nil
 }
 
-func diffListsOfMaps(original, modified []*yamltree.Node, schema Schema, mergeKey string, policy diffPolicy) (patchList, deleteList, orderList []*yamltree.Node, err error) {
-	patchList, deleteList, err = diffMapItems(original, modified, schema, mergeKey, policy)
-	if err != nil {
-		return nil, nil, nil, err
+// unlessEqual answers a field the schema does not know (or knows as another shape) as the
+// reference does: no patch needs it when the two sides compared hold equal values, so that is
+// no error; otherwise the lookup's error stands. Observed with apimachinery v0.37.2 (kubectl
+// apply --validate=false of a config and live both holding "metadata.lables: {x: y}" patches
+// without error; change the value in the config and kubectl fails with "unable to find api
+// field in struct ObjectMeta for the json field "lables"").
+func unlessEqual(c *Aligned, d direction, err error) error {
+	from, to := c.sides[d.from], c.sides[d.to]
+	if !equalValues(from, to) {
+		return err
 	}
-	patchList, err = normalizeSliceOrder(patchList, modified, mergeKey, kindMap)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	sameOrder, err := isOrderSame(original, modified, mergeKey)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	patchList = append(patchList, deleteList...)
-	if policy.setElementOrder && ((!policy.skipAdditions && (len(patchList) > 0 || !sameOrder)) ||
-		(!policy.skipDeletions && len(patchList) > 0)) {
-		orderList = make([]*yamltree.Node, len(modified))
-		for i, item := range modified {
-			entry := newMap()
-			setKey(entry, mergeKey, keyOf(item, mergeKey))
-			orderList[i] = entry
-		}
-	}
-	return patchList, nil, orderList, nil
+	c.decide(d, situationOf(from, to))
+	return nil
 }
 
-// diffScalars walks two lists of primitives sorted by their printed form: what modified adds
-// and what it drops.
-func diffScalars(sortedOriginal, modified []*yamltree.Node, policy diffPolicy) (additions, deletions []*yamltree.Node) {
-	sortedModified := sortScalars(append([]*yamltree.Node(nil), modified...))
-	additions = []*yamltree.Node{}
-	i, j := 0, 0
-	for i < len(sortedOriginal) || j < len(sortedModified) {
-		inOriginal, inModified := i < len(sortedOriginal), j < len(sortedModified)
-		var o, m string
-		if inOriginal {
-			o = printed(sortedOriginal[i])
-		}
-		if inModified {
-			m = printed(sortedModified[j])
-		}
+// notMapsError is the reference's refusal of a list merged by key whose items are not maps.
+func notMapsError(c *Aligned, k kind) error {
+	return located(&Error{Message: "expected a map[string]interface {}, but received a " + k.String()}, c.anyNode())
+}
+
+// changeKeyedList adds the changed and added items of a list merged by key, in the order of
+// `to` (sortByPosition), and `to`'s order ("$setElementOrder") when any item is sent or the
+// keys are not in the same order in both.
+func changeKeyedList(out *Map, c *Aligned, lm listMeta, items []*Aligned, d direction) error {
+	from, to := c.sides[d.from], c.sides[d.to]
+	var sent []*Value
+	for _, it := range items {
+		ito, ifrom := it.sides[d.to], it.sides[d.from]
 		switch {
-		case inOriginal && inModified && o == m:
-			i++
-			j++
-		case !inOriginal || (inModified && o > m):
-			if !policy.skipAdditions {
-				additions = append(additions, sortedModified[j])
-			}
-			j++
+		case ito == nil:
+		case ifrom == nil:
+			it.decide(d, FoundAdded)
+			whole := Read(ito)
+			whole.at = it
+			sent = append(sent, whole)
 		default:
-			if !policy.skipDeletions {
-				deletions = append(deletions, sortedOriginal[i])
-			}
-			i++
-		}
-	}
-	return additions, deduplicateScalars(deletions)
-}
-
-// diffMapItems walks two lists of maps sorted by the printed value of their merge key.
-func diffMapItems(original, modified []*yamltree.Node, schema Schema, mergeKey string, policy diffPolicy) (patchList, deleteList []*yamltree.Node, err error) {
-	sortedOriginal := sortByKey(append([]*yamltree.Node(nil), original...), mergeKey)
-	sortedModified := sortByKey(append([]*yamltree.Node(nil), modified...), mergeKey)
-	patchList = make([]*yamltree.Node, 0, len(modified))
-	i, j := 0, 0
-	for i < len(sortedOriginal) || j < len(sortedModified) {
-		inOriginal, inModified := i < len(sortedOriginal), j < len(sortedModified)
-		var oe, me, ok, mk *yamltree.Node
-		var o, m string
-		if inOriginal {
-			if oe, ok, err = itemAndKey(sortedOriginal[i], mergeKey); err != nil {
-				return nil, nil, err
-			}
-			o = printed(ok)
-		}
-		if inModified {
-			if me, mk, err = itemAndKey(sortedModified[j], mergeKey); err != nil {
-				return nil, nil, err
-			}
-			m = printed(mk)
-		}
-		switch {
-		case inOriginal && inModified && o == m:
-			value, err := diffMaps(oe, me, schema, policy)
+			sub, err := changes(it, d)
 			if err != nil {
-				return nil, nil, err
+				return err
 			}
-			if len(value.Fields) > 0 {
-				setKey(value, mergeKey, mk)
-				patchList = append(patchList, value)
+			if lm.retainKeys && (sub.Len() > 0 || !sameKeySet(ifrom, ito)) {
+				addRetainKeys(sub, ito)
 			}
-			i++
-			j++
-		case !inOriginal || (inModified && o > m):
-			if !policy.skipAdditions {
-				patchList = append(patchList, me)
+			if sub.Len() > 0 {
+				sent = append(sent, withKey(sub, it, lm.key))
 			}
-			j++
+		}
+	}
+	sortByPosition(sent, to, lm.key)
+	if len(sent) > 0 {
+		out.setAt(FieldEntry, c, listValue(sent...))
+	}
+	if len(to.Items) > 0 && (len(sent) > 0 || !sameKeys(from, to, lm.key)) {
+		out.setAt(SetElementOrderEntry, c, keysOf(to, lm.key))
+	}
+	return nil
+}
+
+// sameKeys reports whether two lists hold items with the same keys in the same order.
+func sameKeys(a, b *yamltree.Node, key []string) bool {
+	return slices.EqualFunc(a.Items, b.Items, func(x, y *yamltree.Node) bool {
+		return sameKey(keyValueOf(x, key), keyValueOf(y, key))
+	})
+}
+
+// changeSet adds the values `to` adds to a set of primitives (repeats kept), in its order, and
+// "$setElementOrder" when both lists hold values and `from`, sorted, is not `to` (sortedForDiff).
+func changeSet(out *Map, c *Aligned, items []*Aligned, d direction) {
+	from, to := c.sides[d.from], c.sides[d.to]
+	var added []*Value
+	for _, it := range items {
+		switch {
+		case it.sides[d.to] == nil:
+		case it.sides[d.from] == nil:
+			it.decide(d, FoundAdded)
+			added = append(added, Read(it.sides[d.to]))
 		default:
-			if !policy.skipDeletions {
-				deleteList = append(deleteList, deleteDirectiveFor(mergeKey, ok))
-			}
-			i++
+			it.decide(d, FoundSame)
 		}
 	}
-	return patchList, deleteList, nil
+	sortByPosition(added, to, nil)
+	if len(added) > 0 {
+		out.setAt(FieldEntry, c, listValue(added...))
+	}
+	if len(to.Items) > 0 && !sameSequence(sortedForDiff(from), to.Items) {
+		out.setAt(SetElementOrderEntry, c, Read(to))
+	}
 }
 
-// deleteDirectiveFor returns {mergeKey: value, $patch: delete}.
-func deleteDirectiveFor(mergeKey string, value *yamltree.Node) *yamltree.Node {
-	d := newMap()
-	d.Pos = value.Pos
-	setKey(d, mergeKey, value)
-	d.Set(directiveKey, yamltree.NewString(deleteDirective))
-	return d
+// sortedForDiff returns the values of a set of primitives as the reference holds them once it
+// has diffed the list: sorted by text, in place. A list of primitives that was not in sorted
+// order therefore always differs from the config's, even when the two are the same, and the
+// patch carries the config's order ($setElementOrder) although nothing changed. Observed with
+// apimachinery v0.37.2 (scripts/conformance/smpfacts: "unsorted set sends its order").
+func sortedForDiff(l *yamltree.Node) []*yamltree.Node {
+	texts := make([]string, len(l.Items))
+	for i, it := range l.Items {
+		texts[i] = printed(it)
+	}
+	out := make([]*yamltree.Node, len(l.Items))
+	for i, j := range pairedOrder(texts) {
+		out[i] = l.Items[j]
+	}
+	return out
 }
 
-func itemAndKey(item *yamltree.Node, mergeKey string) (*yamltree.Node, *yamltree.Node, error) {
-	if kindOf(item) != kindMap {
-		return nil, nil, errBadArgType("map[string]interface {}", item)
-	}
-	if !hasKey(item, mergeKey) {
-		return nil, nil, errNoMergeKey(item, mergeKey)
-	}
-	return item, keyOf(item, mergeKey), nil
+// sameSequence reports whether two lists hold equal values in the same order.
+func sameSequence(a, b []*yamltree.Node) bool {
+	return slices.EqualFunc(a, b, equalValues)
 }
 
-// isOrderSame reports whether two lists hold items with the same keys in the same order.
-func isOrderSame(original, modified []*yamltree.Node, mergeKey string) (bool, error) {
-	if len(original) != len(modified) {
-		return false, nil
-	}
-	for i := range modified {
-		same, err := keyValueEqual(original[i], modified[i], mergeKey)
-		if err != nil || !same {
-			return same, err
+// addRetainKeys adds the "$retainKeys" list of map m to a patch: m's keys that hold a value
+// (not null), sorted; none when there is no such key.
+func addRetainKeys(p *Map, m *yamltree.Node) {
+	var keys []*Value
+	for _, k := range sortedKeys(m) {
+		if !m.Get(k).IsNull() {
+			keys = append(keys, scalar(yamltree.NewString(k)))
 		}
 	}
-	return true, nil
-}
-
-func keyValueEqual(left, right *yamltree.Node, mergeKey string) (bool, error) {
-	if mergeKey == "" {
-		return sameScalar(left, right), nil
+	if len(keys) > 0 {
+		p.Set(RetainKeysEntry, "", listValue(keys...))
 	}
-	_, lk, err := itemAndKey(left, mergeKey)
-	if err != nil {
-		return false, err
+}
+
+// withKey returns an item patch: the item's key fields, then sub's entries.
+func withKey(sub *Map, it *Aligned, key []string) *Value {
+	m := &Map{}
+	k := it.elem
+	for _, kv := range k.Keys {
+		m.Entries = append(m.Entries, &Entry{Kind: FieldEntry, Name: kv.Name, Value: scalar(kv.Value)})
 	}
-	_, rk, err := itemAndKey(right, mergeKey)
-	if err != nil {
-		return false, err
-	}
-	return sameKey(lk, rk), nil
-}
-
-func equalItems(a, b []*yamltree.Node) bool {
-	return equalValues(list(a), list(b))
-}
-
-// sortScalars sorts values by their printed form, with the reference's (unstable) sort and its
-// "less or equal" comparison, so that equal texts land where the reference puts them.
-func sortScalars(s []*yamltree.Node) []*yamltree.Node {
-	sort.Sort(byPrinted(s))
-	return s
-}
-
-type byPrinted []*yamltree.Node
-
-func (s byPrinted) Len() int           { return len(s) }
-func (s byPrinted) Less(i, j int) bool { return printed(s[i]) <= printed(s[j]) }
-func (s byPrinted) Swap(i, j int)      { s[i], s[j] = s[j], s[i] }
-
-// sortByKey sorts maps by the printed value of their merge key, as the reference does.
-func sortByKey(s []*yamltree.Node, mergeKey string) []*yamltree.Node {
-	sort.Sort(byKey{s, mergeKey})
-	return s
-}
-
-type byKey struct {
-	s   []*yamltree.Node
-	key string
-}
-
-func (b byKey) Len() int { return len(b.s) }
-func (b byKey) Less(i, j int) bool {
-	return printed(keyOf(b.s[i], b.key)) <= printed(keyOf(b.s[j], b.key))
-}
-func (b byKey) Swap(i, j int) { b.s[i], b.s[j] = b.s[j], b.s[i] }
-
-// deduplicateScalars removes repeated values the way the reference does: a duplicate is
-// overwritten by the last element, which changes the order.
-func deduplicateScalars(s []*yamltree.Node) []*yamltree.Node {
-	// The reference's loop, run only for items that have a duplicate after them: left counts,
-	// by matching text, the items after i, so the loop (which finds nothing for the others)
-	// stays linear on lists without duplicates.
-	left := make(map[string]int, len(s))
-	texts := make([]string, len(s))
-	matchable := make([]bool, len(s))
-	for i, v := range s {
-		texts[i], matchable[i] = scalarKeyText(v)
-		if matchable[i] {
-			left[texts[i]]++
-		}
-	}
-	last := len(s) - 1
-	for i := 0; i < last; i++ {
-		if !matchable[i] {
+	for _, e := range sub.Entries {
+		if e.Kind == FieldEntry && m.Field(e.Name) != nil {
 			continue
 		}
-		left[texts[i]]--
-		if left[texts[i]] == 0 {
-			continue
-		}
-		for j := i + 1; j <= last; j++ {
-			if sameScalar(s[i], s[j]) {
-				left[texts[j]]--
-				s[j], texts[j], matchable[j] = s[last], texts[last], matchable[last]
-				s = s[:last]
-				last--
-				j--
-			}
-		}
+		m.Entries = append(m.Entries, e)
 	}
-	return s
+	return &Value{Map: m, at: it}
 }
 
-// elementKind returns the kind shared by every item of the lists; mixed kinds are an error.
-func elementKind(lists ...[]*yamltree.Node) (kind, error) {
-	first, found := kindNull, false
-	for _, l := range lists {
-		for _, v := range l {
-			k := kindOf(v)
-			if !found && k == kindNull {
-				continue // the reference ignores leading nulls when it finds the type
-			}
-			if !found {
-				first, found = k, true
-				if k == kindList {
-					return 0, errorf("lists of lists are not supported")
-				}
-				continue
-			}
-			if k != first {
-				return 0, errorAt(v, "list element types are not identical")
-			}
+// keysOf is the "$setElementOrder" list of a list merged by key: each item's key fields.
+func keysOf(l *yamltree.Node, key []string) *Value {
+	out := make([]*Value, 0, len(l.Items))
+	for _, it := range l.Items {
+		m := &Map{}
+		for _, f := range key {
+			m.Entries = append(m.Entries, &Entry{Kind: FieldEntry, Name: f, Value: scalar(it.Get(f))})
+		}
+		out = append(out, mapValue(m))
+	}
+	return listValue(out...)
+}
+
+// sameKeySet reports whether two maps hold the same keys: "$retainKeys" goes with the changes
+// of a map whenever there are any, or when `from` holds keys `to` lacks (which only the
+// deletions would otherwise remove). Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "retainKeys goes with changes or dropped keys").
+func sameKeySet(a, b *yamltree.Node) bool {
+	if len(a.Fields) != len(b.Fields) {
+		return false
+	}
+	for _, f := range a.Fields {
+		if !b.Has(f.Key.Value) {
+			return false
 		}
 	}
-	if !found {
-		return 0, errorf("no elements in any of the given slices")
+	return true
+}
+
+// addedOrNull is the Situation of a value `to` holds and `from` lacks: added, or a null.
+func addedOrNull(to *yamltree.Node) Situation {
+	if to.IsNull() {
+		return FoundNull
 	}
-	return first, nil
+	return FoundAdded
 }

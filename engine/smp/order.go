@@ -1,254 +1,198 @@
 package smp
 
 import (
+	"fmt"
 	"sort"
 
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// The reference orders merged lists in three steps, reproduced here: items named by the patch
-// are sorted by the patch's order (or $setElementOrder), items only the server has by the
-// server's order, and the two runs are interleaved by the server's order where both items are
-// known to it, the patch's item first otherwise.
-
-// normalizeElementOrder orders the merged list from its patch items and server-only items.
-func normalizeElementOrder(patch, serverOnly, patchOrder, serverOrder []*yamltree.Node, mergeKey string, elem kind) ([]*yamltree.Node, error) {
-	patch, err := normalizeSliceOrder(patch, patchOrder, mergeKey, elem)
-	if err != nil {
-		return nil, err
-	}
-	serverOnly, err = normalizeSliceOrder(serverOnly, serverOrder, mergeKey, elem)
-	if err != nil {
-		return nil, err
-	}
-	return interleave(serverOnly, patch, serverOrder, mergeKey, elem), nil
+// positions finds where in a list the first item matching a key (or, for a list of primitives,
+// a value) stands, in constant time.
+type positions struct {
+	key   []string
+	first map[string]int
 }
 
-// normalizeSliceOrder sorts items by their position in order (stable; an item missing from
-// order compares as "less", which is the reference's comparison). Delete directives go last.
-func normalizeSliceOrder(items, order []*yamltree.Node, mergeKey string, elem kind) ([]*yamltree.Node, error) {
-	var deletes []*yamltree.Node
-	if elem == kindMap {
-		if err := requireMergeKeys(mergeKey, items, order); err != nil {
-			return nil, err
-		}
-		items, deletes = splitDeleteDirectives(items)
+// positionsIn indexes list l; key is empty for a list of primitives.
+func positionsIn(l *yamltree.Node, key []string) *positions {
+	p := &positions{key: key, first: map[string]int{}}
+	if !l.IsList() {
+		return p
 	}
-	positions := newOrderIndex(order, mergeKey, elem)
-	at := make(map[*yamltree.Node]int, len(items)) // each item's position in order, found once
-	for _, item := range items {
-		at[item] = positions.of(item)
-	}
-	sort.SliceStable(items, func(i, j int) bool {
-		if ii := at[items[i]]; ii >= 0 {
-			if ij := at[items[j]]; ij >= 0 {
-				return ii < ij
-			}
-		}
-		return true
-	})
-	return append(items, deletes...), nil
-}
-
-// interleave merges two ordered runs by their position in serverOrder.
-func interleave(left, right, serverOrder []*yamltree.Node, mergeKey string, elem kind) []*yamltree.Node {
-	out := make([]*yamltree.Node, 0, len(left)+len(right))
-	positions := newOrderIndex(serverOrder, mergeKey, elem)
-	i, j := 0, 0
-	for i < len(left) || j < len(right) {
-		switch {
-		case i >= len(left):
-			out = append(out, right[j])
-			j++
-		case j >= len(right):
-			out = append(out, left[i])
-			i++
-		default:
-			li := positions.of(left[i])
-			ri := positions.of(right[j])
-			if li >= 0 && ri >= 0 && li < ri {
-				out = append(out, left[i])
-				i++
-			} else {
-				out = append(out, right[j])
-				j++
+	for i, it := range l.Items {
+		if text, ok := p.matchText(it); ok {
+			if _, seen := p.first[text]; !seen {
+				p.first[text] = i
 			}
 		}
 	}
-	return out
+	return p
 }
 
-// orderIndex finds the position in a list of the first item matching a value: by merge key value
-// for lists of maps, by value otherwise (sameKey's matching), in constant time. The reference
-// searches the list for every comparison of its sort, which takes minutes on lists of thousands.
-type orderIndex struct {
-	first    map[string]int
-	mergeKey string
-	elem     kind
-}
-
-// newOrderIndex indexes l.
-func newOrderIndex(l []*yamltree.Node, mergeKey string, elem kind) orderIndex {
-	o := orderIndex{first: make(map[string]int, len(l)), mergeKey: mergeKey, elem: elem}
-	for i, item := range l {
-		if text, ok := o.identity(item); ok {
-			if _, seen := o.first[text]; !seen {
-				o.first[text] = i
-			}
-		}
+// matchText is the text an item is found by: its key's, or its own.
+func (p *positions) matchText(it *yamltree.Node) (string, bool) {
+	if len(p.key) == 0 {
+		return keyMatch(fieldpath.Element{Keys: []fieldpath.KeyValue{{Value: it}}})
 	}
-	return o
+	k, ok := keyOf(it, p.key)
+	if !ok {
+		return "", false
+	}
+	return keyMatch(k)
 }
 
-// of returns the position of the first item of the list matching v, -1 when none does.
-func (o orderIndex) of(v *yamltree.Node) int {
-	if text, ok := o.identity(v); ok {
-		if i, found := o.first[text]; found {
-			return i
-		}
+// of returns the position of the first item matching it, -1 when none does.
+func (p *positions) of(it *yamltree.Node) int {
+	text, ok := p.matchText(it)
+	if !ok {
+		return -1
+	}
+	if i, found := p.first[text]; found {
+		return i
 	}
 	return -1
 }
 
-// identity returns the text by which an item is found: its merge key's for a list of maps (an
-// item that is not a map has a missing key), its own otherwise. See matchText.
-func (o orderIndex) identity(item *yamltree.Node) (string, bool) {
-	if o.elem != kindMap {
-		return matchText(item)
+// sortByPosition orders patch items by the position of their key (or value) in list l,
+// stably: the reference lists a diff's items in the order of the list the diff goes to.
+func sortByPosition(items []*Value, l *yamltree.Node, key []string) {
+	if len(items) < 2 {
+		return
 	}
-	if kindOf(item) != kindMap {
-		return matchText(nil)
+	at := positionsIn(l, key)
+	pos := make(map[*Value]int, len(items))
+	for _, it := range items {
+		pos[it] = at.of(it.matchNode(key))
 	}
-	return matchText(keyOf(item, o.mergeKey))
+	sort.SliceStable(items, func(i, j int) bool { return pos[items[i]] < pos[items[j]] })
 }
 
-// requireMergeKeys checks that every item of the lists is a map holding the merge key.
-func requireMergeKeys(mergeKey string, lists ...[]*yamltree.Node) error {
-	for _, l := range lists {
-		for _, item := range l {
-			if _, _, err := itemAndKey(item, mergeKey); err != nil {
-				return err
+// matchNode is what an item of a patch list is found by: a map of its key fields, or the value
+// itself.
+func (v *Value) matchNode(key []string) *yamltree.Node {
+	if len(key) == 0 || v.Map == nil {
+		return v.Node
+	}
+	m := yamltree.NewMap()
+	for _, f := range key {
+		if fv := v.Map.Field(f); fv != nil {
+			m.Set(f, fv.Node)
+		}
+	}
+	return m
+}
+
+// checkOrder checks that the items of a patch list (its "$patch: delete" items aside) appear in the
+// order its "$setElementOrder" gives, as the API server checks it: each item must be found in
+// the order list after the one before it (so a repeated key or value must be repeated there
+// too, in turn). key is empty for a list of primitives.
+func checkOrder(items, order []*Value, key []string) error {
+	var listed []*Value
+	at := 0
+	ok := true
+	for _, it := range items {
+		d := it.Map != nil && it.Map.Get(PatchEntry, "") != nil
+		if d && directiveOf(it.Map.Get(PatchEntry, "").Value) == "delete" {
+			continue
+		}
+		listed = append(listed, it)
+		if d {
+			// a "$patch: replace" item passes while the order has an entry left, and uses none
+			ok = ok && at < len(order)
+			continue
+		}
+		text, found := matchTextOf(it, key)
+		for found && at < len(order) {
+			if o, has := matchTextOf(order[at], key); has && o == text {
+				break
+			}
+			at++
+		}
+		if !found || at == len(order) {
+			ok = false
+		}
+		at++
+	}
+	if ok {
+		return nil
+	}
+	return &Error{Message: fmt.Sprintf("The order in patch list:\n%s\n doesn't match $setElementOrder list:\n%s\n",
+		printed(listValue(listed...).Tree()), printed(listValue(order...).Tree()))}
+}
+
+// matchTextOf is the text a patch item is found by (positions.matchText).
+func matchTextOf(v *Value, key []string) (string, bool) {
+	p := positions{key: key}
+	return p.matchText(v.matchNode(key))
+}
+
+// arrange orders the items of a merged list as the reference does after every list merge, and
+// again for a "$setElementOrder": the items the patch names (named holds their texts, in the
+// patch's or the order list's order) come in that order; the others keep the order of the
+// server's list (server holds its texts), and the two runs are interleaved by their positions in
+// the server's list, a named item the server does not hold coming first. text gives an item's
+// match text ("" for none). Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts:
+// "merged lists interleave").
+func arrange[T any](items []T, text func(T) string, named, server []string) []T {
+	namedAt, serverAt := firstPositions(named), firstPositions(server)
+	var run, rest []T
+	for _, it := range items {
+		if _, ok := namedAt[text(it)]; ok {
+			run = append(run, it)
+		} else {
+			rest = append(rest, it)
+		}
+	}
+	pos := func(at map[string]int, it T) int {
+		if i, ok := at[text(it)]; ok {
+			return i
+		}
+		return -1
+	}
+	sort.SliceStable(run, func(i, j int) bool { return pos(namedAt, run[i]) < pos(namedAt, run[j]) })
+	sort.SliceStable(rest, func(i, j int) bool { return pos(serverAt, rest[i]) < pos(serverAt, rest[j]) })
+	out := make([]T, 0, len(items))
+	i, j := 0, 0
+	for i < len(run) && j < len(rest) {
+		if p := pos(serverAt, run[i]); p < 0 || p < pos(serverAt, rest[j]) {
+			out = append(out, run[i])
+			i++
+		} else {
+			out = append(out, rest[j])
+			j++
+		}
+	}
+	out = append(out, run[i:]...)
+	return append(out, rest[j:]...)
+}
+
+// firstPositions maps each text to its first position.
+func firstPositions(texts []string) map[string]int {
+	at := make(map[string]int, len(texts))
+	for i, t := range texts {
+		if _, seen := at[t]; !seen && t != "" {
+			at[t] = i
+		}
+	}
+	return at
+}
+
+// withoutRepeats removes repeated values as the reference does: each value that repeats an
+// earlier one is overwritten by the list's last value, and the list shortened, which moves that
+// last value forward: [1 1 3 6] becomes [1 6 3]. Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "repeats removed by the last value").
+func withoutRepeats[T any](values []T, text func(T) string) []T {
+	out := append([]T(nil), values...)
+	for i := 0; i < len(out); i++ {
+		for j := i + 1; j < len(out); j++ {
+			if text(out[j]) == text(out[i]) {
+				out[j] = out[len(out)-1]
+				out = out[:len(out)-1]
+				j--
 			}
 		}
 	}
-	return nil
-}
-
-// splitDeleteDirectives separates items carrying "$patch: delete".
-func splitDeleteDirectives(items []*yamltree.Node) (keep, deletes []*yamltree.Node) {
-	for _, v := range items {
-		if d := v.Get(directiveKey); d != nil && kindOf(d) == kindString && d.Value == deleteDirective {
-			deletes = append(deletes, v)
-		} else {
-			keep = append(keep, v)
-		}
-	}
-	return keep, deletes
-}
-
-// partitionPrimitives splits merged into the values present in by and the others.
-func partitionPrimitives(merged, by []*yamltree.Node) (inPatch, serverOnly []*yamltree.Node) {
-	inPatch = make([]*yamltree.Node, 0, len(merged))
-	serverOnly = make([]*yamltree.Node, 0, len(merged))
-	in := make(map[string]bool, len(by))
-	for _, b := range by {
-		if text, ok := scalarKeyText(b); ok {
-			in[text] = true
-		}
-	}
-	for _, v := range merged {
-		if text, ok := scalarKeyText(v); ok && in[text] {
-			inPatch = append(inPatch, v)
-		} else {
-			serverOnly = append(serverOnly, v)
-		}
-	}
-	return inPatch, serverOnly
-}
-
-// partitionMaps splits merged into the maps whose key appears in by and the others.
-func partitionMaps(merged, by []*yamltree.Node, mergeKey string) (inPatch, serverOnly []*yamltree.Node, err error) {
-	inPatch = make([]*yamltree.Node, 0, len(merged))
-	serverOnly = make([]*yamltree.Node, 0, len(merged))
-	index := newKeyIndex(by, mergeKey)
-	for _, v := range merged {
-		_, key, err := itemAndKey(v, mergeKey)
-		if err != nil {
-			return nil, nil, err
-		}
-		_, found, err := index.find(key)
-		if err != nil {
-			return nil, nil, err
-		}
-		if found {
-			inPatch = append(inPatch, v)
-		} else {
-			serverOnly = append(serverOnly, v)
-		}
-	}
-	return inPatch, serverOnly, nil
-}
-
-// findByKey returns the index of the first map in l whose mergeKey equals value.
-func findByKey(l []*yamltree.Node, mergeKey string, value *yamltree.Node) (int, bool, error) {
-	for i, v := range l {
-		if kindOf(v) != kindMap {
-			return 0, false, errorAt(v, "value for key %d is not a map", i)
-		}
-		if hasKey(v, mergeKey) && sameKey(keyOf(v, mergeKey), value) {
-			return i, true, nil
-		}
-	}
-	return 0, false, nil
-}
-
-// keyIndex answers findByKey on a list in constant time: the first map holding each merge key
-// value, and the first item that is not a map (findByKey fails on it when it comes before the
-// match). Keep it in step with the list through appended.
-type keyIndex struct {
-	list        []*yamltree.Node
-	mergeKey    string
-	first       map[string]int
-	firstNonMap int // -1 while every item is a map
-}
-
-// newKeyIndex indexes l.
-func newKeyIndex(l []*yamltree.Node, mergeKey string) *keyIndex {
-	x := &keyIndex{mergeKey: mergeKey, first: make(map[string]int, len(l)), firstNonMap: -1}
-	for _, v := range l {
-		x.appended(v)
-	}
-	return x
-}
-
-// appended records v, appended to the list.
-func (x *keyIndex) appended(v *yamltree.Node) {
-	x.list = append(x.list, v)
-	i := len(x.list) - 1
-	if kindOf(v) != kindMap {
-		if x.firstNonMap < 0 {
-			x.firstNonMap = i
-		}
-		return
-	}
-	if !hasKey(v, x.mergeKey) {
-		return
-	}
-	if text, ok := matchText(keyOf(v, x.mergeKey)); ok {
-		if _, seen := x.first[text]; !seen {
-			x.first[text] = i
-		}
-	}
-}
-
-// find returns what findByKey(list, mergeKey, value) returns.
-func (x *keyIndex) find(value *yamltree.Node) (int, bool, error) {
-	i, found := 0, false
-	if text, ok := matchText(value); ok {
-		i, found = x.first[text]
-	}
-	if x.firstNonMap >= 0 && (!found || x.firstNonMap < i) {
-		return 0, false, errorAt(x.list[x.firstNonMap], "value for key %d is not a map", x.firstNonMap)
-	}
-	return i, found, nil
+	return out
 }

@@ -1,95 +1,143 @@
 package smp
 
-import "github.com/mergeplay/mergeplay/engine/yamltree"
+import (
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
 
-// ThreeWay computes the patch client-side kubectl apply sends: the deletions from original
-// (last-applied) to modified (the new config) merged with every difference from current (live)
-// to modified, so that each field the config names is forced to the config's value. With
-// overwrite false, fields live changed since original that the patch would also change are
-// returned as conflicts instead (the patch is then nil).
-func ThreeWay(original, modified, current *yamltree.Node, schema Schema, overwrite bool) (*yamltree.Node, []Conflict, error) {
-	// Only modified needs a copy: its values land in the patch, which the merge and the conflict
-	// check change in place. original and current are only read.
-	original, modified, current = orEmpty(original), orEmpty(modified.Clone()), orEmpty(current)
-	delta, err := diffMaps(current, modified, schema, diffPolicy{setElementOrder: true, skipDeletions: true})
-	if err != nil {
-		return nil, nil, err
-	}
-	deletions, err := diffMaps(original, modified, schema, diffPolicy{setElementOrder: true, skipAdditions: true})
-	if err != nil {
-		return nil, nil, err
-	}
-	patch, err := mergeMap(deletions, delta, schema, mergePolicy{})
-	if err != nil {
-		return nil, nil, err
-	}
-	if overwrite {
-		return patch, nil, nil
-	}
-	changed, err := diffMaps(original, current, schema, diffPolicy{})
-	if err != nil {
-		return nil, nil, err
-	}
-	conflicts, err := Conflicts(patch, changed, schema)
-	if err != nil || len(conflicts) > 0 {
-		return nil, conflicts, err
-	}
-	return patch, nil, nil
+// A strategic merge patch is a tree of values in which maps carry, beside their fields,
+// directives: typed entries of the map, never keys told apart by their spelling once read.
+// Patches are written as JSON (kubectl's bytes, with sorted keys) and read from YAML or JSON (the
+// patches patch mode's users write) only at the edges: Read and (*Map).JSON.
+
+// EntryKind says what one entry of a patch map is.
+type EntryKind uint8
+
+const (
+	// FieldEntry sets, merges or (with a null) deletes the field Name.
+	FieldEntry EntryKind = iota
+	// PatchEntry is "$patch" in a map: replace (the map becomes the patch's), delete (the map
+	// is emptied) or merge; in a list item, delete (the items with its key go) or replace (the
+	// list becomes the patch's other items).
+	PatchEntry
+	// RetainKeysEntry is "$retainKeys": the keys the map keeps; every other key of the map goes.
+	RetainKeysEntry
+	// SetElementOrderEntry is "$setElementOrder/<Name>": the order of the list Name's items
+	// (their keys, or the values of a list of primitives).
+	SetElementOrderEntry
+	// DeleteFromPrimitiveListEntry is "$deleteFromPrimitiveList/<Name>": values to remove from
+	// the list of primitives Name.
+	DeleteFromPrimitiveListEntry
+)
+
+// keyPrefix is how each directive is spelt in a patch map.
+var keyPrefix = [...]string{
+	FieldEntry:                   "",
+	PatchEntry:                   "$patch",
+	RetainKeysEntry:              "$retainKeys",
+	SetElementOrderEntry:         "$setElementOrder/",
+	DeleteFromPrimitiveListEntry: "$deleteFromPrimitiveList/",
 }
 
-// TwoWay computes the patch from original to modified alone, as Helm 2 (and kubectl's
-// CreateTwoWayMergePatch) does: live is not consulted.
-func TwoWay(original, modified *yamltree.Node, schema Schema) (*yamltree.Node, error) {
-	return diffMaps(orEmpty(original.Clone()), orEmpty(modified.Clone()), schema, diffPolicy{setElementOrder: true})
+// Map is a patch for a map: its entries, in the order written (or built).
+type Map struct {
+	Entries []*Entry
+	// Node is the map as written (its position, style and comments); nil when built.
+	Node *yamltree.Node
 }
 
-// Apply merges a strategic merge patch into an object, as the API server does.
-func Apply(object, patch *yamltree.Node, schema Schema) (*yamltree.Node, error) {
-	if patch == nil {
-		patch = newMap()
-	}
-	if kindOf(patch) != kindMap {
-		return nil, errorAt(patch, "a strategic merge patch must be a map, found a %s", patch.Kind)
-	}
-	if object != nil && kindOf(object) != kindMap {
-		return nil, errorAt(object, "the object to patch must be a map, found a %s", object.Kind)
-	}
-	target := orEmpty(object.Clone())
-	withDecodedCapacity(target)
-	return mergeMap(target, patch.Clone(), schema, mergePolicy{intoObject: true})
+// Entry is one entry of a patch map.
+type Entry struct {
+	Kind EntryKind
+	// Name is the field of a FieldEntry, the list field a SetElementOrderEntry or a
+	// DeleteFromPrimitiveListEntry is about; empty for PatchEntry and RetainKeysEntry.
+	Name  string
+	Value *Value
+	// Key is the key as written (its position and comments); nil when built.
+	Key *yamltree.Node
 }
 
-// withDecodedCapacity gives every list below n the spare capacity Go's JSON decoder leaves when
-// it reads a list (it appends item by item), because the reference merges lists in place and
-// its results depend on it (see mergeSlice).
-func withDecodedCapacity(n *yamltree.Node) {
-	switch kindOf(n) {
-	case kindMap:
-		for _, f := range n.Fields {
-			withDecodedCapacity(f.Value)
+// Value is one value of a patch: a scalar (null included), a map or a list.
+type Value struct {
+	// Node is the value as written: the scalar itself, or the map or list node (for its
+	// position, style and comments; nil when built).
+	Node *yamltree.Node
+	Map  *Map
+	List *List
+	// at is the place of the alignment a diff made this value for (list items), which the
+	// two halves of one diff join on.
+	at *Aligned
+}
+
+// List is a patch for a list: its items, directives included.
+type List struct {
+	Items []*Value
+	// Node is the list as written (position, style, comments); nil when built.
+	Node *yamltree.Node
+}
+
+// IsNull reports whether the value is a null: a deletion.
+func (v *Value) IsNull() bool { return v.Map == nil && v.List == nil && v.Node.IsNull() }
+
+// kind is the kind of the value as the reference decodes it.
+func (v *Value) kind() kind {
+	switch {
+	case v.Map != nil:
+		return mapKind
+	case v.List != nil:
+		return listKind
+	}
+	return kindOf(v.Node)
+}
+
+// Get returns the entry of kind k named name, or nil.
+func (m *Map) Get(k EntryKind, name string) *Entry {
+	for _, e := range m.Entries {
+		if e.Kind == k && e.Name == name {
+			return e
 		}
-	case kindList:
-		items := make([]*yamltree.Node, len(n.Items), decodedCapacity(len(n.Items)))
-		copy(items, n.Items)
-		n.Items = items
-		for _, it := range items {
-			withDecodedCapacity(it)
-		}
+	}
+	return nil
+}
+
+// Field returns the value of field name, or nil.
+func (m *Map) Field(name string) *Value {
+	if e := m.Get(FieldEntry, name); e != nil {
+		return e.Value
+	}
+	return nil
+}
+
+// Set sets the entry of kind k named name to v, replacing an entry of that kind and name.
+func (m *Map) Set(k EntryKind, name string, v *Value) {
+	if e := m.Get(k, name); e != nil {
+		e.Value = v
+		return
+	}
+	m.Entries = append(m.Entries, &Entry{Kind: k, Name: name, Value: v})
+}
+
+// setAt sets the entry of kind k about the field at place c, positioned at its key.
+func (m *Map) setAt(k EntryKind, c *Aligned, v *Value) {
+	m.Set(k, c.elem.Field, v)
+	if e := m.Get(k, c.elem.Field); e.Key == nil && c.key != nil {
+		e.Key = c.key
 	}
 }
 
-// decodedCapacity is the capacity of a []any grown by appending n items one by one.
-func decodedCapacity(n int) int {
-	s := make([]any, 0)
-	for range n {
-		s = append(s, nil)
-	}
-	return cap(s)
-}
+// Len is the number of entries.
+func (m *Map) Len() int { return len(m.Entries) }
 
-func orEmpty(n *yamltree.Node) *yamltree.Node {
-	if n == nil || n.IsNull() {
-		return newMap()
-	}
-	return n
-}
+// scalar returns a built scalar value.
+func scalar(n *yamltree.Node) *Value { return &Value{Node: n} }
+
+// null returns a built null: a deletion.
+func null() *Value { return &Value{Node: yamltree.NewNull()} }
+
+// mapValue returns a built map value.
+func mapValue(m *Map) *Value { return &Value{Map: m} }
+
+// listValue returns a built list value.
+func listValue(items ...*Value) *Value { return &Value{List: &List{Items: items}} }
+
+// keyString writes the entry's key as a patch spells it.
+func (e *Entry) keyString() string { return keyPrefix[e.Kind] + e.Name }

@@ -1,67 +1,136 @@
 package smp
 
-// Meta is the patch metadata of one field: its strategies ("merge", "replace", "retainKeys", or
-// two of them such as "merge,retainKeys") and its merge key.
-type Meta struct {
-	Strategies []string
-	MergeKey   string
-}
+import (
+	"fmt"
+	"slices"
+	"strings"
 
-// Schema answers the patch metadata of the fields below one type, as the reference's
-// LookupPatchMeta does. Struct looks up a field holding a map, Slice a field holding a list (the
-// returned Schema then describes the list's items). A lookup of a field the type does not have is
-// an error; a Schema that knows nothing below it (see Untyped) answers every lookup with an empty
-// Meta.
-type Schema interface {
-	Struct(key string) (Schema, Meta, error)
-	Slice(key string) (Schema, Meta, error)
-	// Name names the type in error messages.
-	Name() string
-}
-
-// Untyped is the schema of data nothing describes: every list is atomic and every map merges key
-// by key.
-type Untyped struct{}
-
-// Struct answers an empty Meta.
-func (Untyped) Struct(string) (Schema, Meta, error) { return Untyped{}, Meta{}, nil }
-
-// Slice answers an empty Meta.
-func (Untyped) Slice(string) (Schema, Meta, error) { return Untyped{}, Meta{}, nil }
-
-// Name returns "untyped".
-func (Untyped) Name() string { return "untyped" }
-
-// strategy splits a field's strategies into whether it retains keys and its main strategy
-// ("merge", "replace" or ""), refusing combinations the reference refuses.
-func (m Meta) strategy() (retainKeys bool, main string, err error) {
-	switch len(m.Strategies) {
-	case 0:
-		return false, "", nil
-	case 1:
-		if m.Strategies[0] == retainKeysStrategy {
-			return true, "", nil
-		}
-		return false, m.Strategies[0], nil
-	case 2:
-		switch {
-		case m.Strategies[0] == retainKeysStrategy:
-			return true, m.Strategies[1], nil
-		case m.Strategies[1] == retainKeysStrategy:
-			return true, m.Strategies[0], nil
-		}
-	}
-	return false, "", errorf("unexpected patch strategy: %v", m.Strategies)
-}
-
-// The directive keys and values of strategic merge patch.
-const (
-	directiveKey          = "$patch"
-	deleteDirective       = "delete"
-	replaceDirective      = "replace"
-	mergeDirective        = "merge"
-	retainKeysStrategy    = "retainKeys"
-	retainKeysKey         = "$retainKeys"
-	deleteFromListPrefix  = "$deleteFromPrimitiveList"
-	setElementOrderPrefix = "$setElementOrder"
+	"github.com/mergeplay/mergeplay/engine/schema"
 )
+
+// Schema is the strategic-merge view of the type of one map: for each field, its patch strategy
+// and, for lists, the merge key of their items. The zero Schema knows nothing below it: every
+// list is atomic and every map merges key by key, as the reference has it past the end of its
+// schema (a RawExtension, say).
+type Schema struct {
+	t    *schema.Type
+	keys Keys
+}
+
+// Keys says which fields key the items of a merged list.
+type Keys uint8
+
+const (
+	// PatchMergeKeys keys items on the schema's patch merge key (patchMergeKey,
+	// x-kubernetes-patch-merge-key), as the reference does; a merge key written "a,b" in a user
+	// schema is the multi-field key of the "Multi-fields merge key in Strategic Merge Patch"
+	// proposal (never built upstream).
+	PatchMergeKeys Keys = iota
+	// ServerSideApplyKeys widens a merge key to the fields server-side apply keys the list on
+	// when they include it (container ports on containerPort and protocol, service ports on port
+	// and protocol, topology spread constraints on topologyKey and whenUnsatisfiable), as the
+	// proposal describes: options.multiKeys.
+	ServerSideApplyKeys
+)
+
+// For returns the strategic-merge view of t; a nil t knows nothing below it.
+func For(t *schema.Type, keys Keys) Schema { return Schema{t: t, keys: keys} }
+
+// name names the type as the reference's messages do: a Go struct's name, without package.
+func (s Schema) name() string {
+	n := s.t.Name
+	if i := strings.LastIndexAny(n, "./"); i >= 0 {
+		n = n[i+1:]
+	}
+	return n
+}
+
+// knows reports whether the schema describes the fields below it.
+func (s Schema) knows() bool {
+	return s.t != nil && (len(s.t.Fields()) > 0 || s.t.Elem() != nil || s.t.Kind == schema.KindScalar || s.t.Kind == schema.KindList)
+}
+
+// field returns the declared field name (nil when the type admits it through a value type) and
+// the type of its value, or the reference's error for a field its type does not have.
+func (s Schema) field(name string) (*schema.Field, *schema.Type, error) {
+	if !s.knows() {
+		return nil, nil, nil
+	}
+	if s.t.Kind == schema.KindScalar || s.t.Kind == schema.KindList {
+		return nil, nil, &Error{Message: fmt.Sprintf("merging an object in json but data type is not struct, instead is: %s", s.t.Kind)}
+	}
+	if f := s.t.Field(name); f != nil {
+		return f, f.Type, nil
+	}
+	if e := s.t.Elem(); e != nil {
+		return nil, e, nil
+	}
+	return nil, nil, &Error{Message: fmt.Sprintf("unable to find api field in struct %s for the json field %q", s.name(), name)}
+}
+
+// mapMeta is what the schema says of a field holding a map on both sides of a merge.
+type mapMeta struct {
+	schema   Schema
+	strategy schema.PatchStrategy
+}
+
+// mapField looks up a field holding a map.
+func (s Schema) mapField(name string) (mapMeta, error) {
+	f, t, err := s.field(name)
+	if err != nil {
+		return mapMeta{}, err
+	}
+	m := mapMeta{schema: Schema{t: t, keys: s.keys}}
+	if f != nil {
+		m.strategy = f.Strategy
+	}
+	return m, nil
+}
+
+// listMeta is what the schema says of a field holding a list on both sides of a merge.
+type listMeta struct {
+	// items describes the items (when they are maps).
+	items Schema
+	// merge: the list merges item by item (by key, or as a set of primitives when key is
+	// empty); otherwise it is atomic.
+	merge bool
+	// key names the fields that key its items, in the schema's order.
+	key []string
+	// retainKeys: its items take $retainKeys.
+	retainKeys bool
+}
+
+// listField looks up a field holding a list. A field declared as an object but holding a list
+// describes the list's items by its own type (the vectors' mergeItemPtr).
+func (s Schema) listField(name string) (listMeta, error) {
+	f, t, err := s.field(name)
+	if err != nil || t == nil {
+		return listMeta{}, err
+	}
+	items := t
+	if t.Kind == schema.KindList {
+		items = t.ListElem()
+	}
+	l := listMeta{items: Schema{t: items, keys: s.keys}}
+	if f == nil {
+		return l, nil
+	}
+	l.merge = f.Strategy.Has(schema.PatchMerge)
+	l.retainKeys = f.Strategy.Has(schema.PatchRetainKeys)
+	if l.merge {
+		l.key = s.keys.widen(f, t)
+	}
+	return l, nil
+}
+
+// widen returns the merge key of f under k.
+func (k Keys) widen(f *schema.Field, t *schema.Type) []string {
+	key := f.MergeKeys()
+	if k != ServerSideApplyKeys || len(key) != 1 || t.ListType != schema.ListMap {
+		return key
+	}
+	if slices.Contains(t.Keys, key[0]) {
+		return slices.Clone(t.Keys)
+	}
+	return key
+}

@@ -1,76 +1,93 @@
 package smp
 
 import (
-	"errors"
-	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// kind is the Go type a value has once the reference has decoded it from JSON: the reference
-// compares types (reflect.TypeOf) before values, so an integral number and a fractional one are
-// of different kinds.
+// kind is what a value is once the reference has decoded it from JSON: kubectl and the API
+// server hand strategicpatch JSON that Kubernetes' decoder reads into int64 when a number's
+// text is integral and fits, float64 otherwise. A YAML float 1.0 reaches it as the JSON text 1
+// (Go writes float64(1) so), hence an int64: kinds are read from the JSON text a node is
+// written as. The reference tells kinds apart before it compares values, so 1 and 1.5 are
+// different kinds, and 1 and "1" never equal.
 type kind uint8
 
 const (
-	kindNull kind = iota
-	kindMap
-	kindList
-	kindString
-	kindInt
-	kindFloat
-	kindBool
+	nullKind kind = iota
+	boolKind
+	intKind
+	floatKind
+	stringKind
+	mapKind
+	listKind
 )
 
+// kindOf returns the kind of n (an absent node is null).
 func kindOf(n *yamltree.Node) kind {
 	switch {
-	case n == nil || n.IsNull():
-		return kindNull
+	case n == nil:
+		return nullKind
 	case n.Kind == yamltree.MapNode:
-		return kindMap
+		return mapKind
 	case n.Kind == yamltree.ListNode:
-		return kindList
+		return listKind
 	}
 	switch n.Tag {
+	case yamltree.NullTag:
+		return nullKind
 	case yamltree.BoolTag:
-		return kindBool
+		return boolKind
 	case yamltree.IntTag, yamltree.FloatTag:
-		if _, isInt := numberText(n); isInt {
-			return kindInt
+		if n.Tag == yamltree.IntTag && plainInt(n.Value) {
+			return intKind
 		}
-		return kindFloat
+		if _, err := strconv.ParseInt(n.Canonical(), 10, 64); err == nil {
+			return intKind
+		}
+		return floatKind
 	}
-	return kindString
+	return stringKind
 }
 
-// numberText returns the JSON text the reference would hold for a number, and whether it decodes
-// as an int64.
-func numberText(n *yamltree.Node) (string, bool) {
-	if n.Tag == yamltree.IntTag {
-		plain := strings.ReplaceAll(n.Value, "_", "")
-		if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
-			return strconv.FormatInt(i, 10), true
-		}
-	}
-	f, _ := n.Float()
-	text := yamltree.FormatNumber(f)
-	_, err := strconv.ParseInt(text, 10, 64)
-	return text, err == nil
-}
-
-// equalValues is the reference's reflect.DeepEqual on decoded JSON values.
-func equalValues(a, b *yamltree.Node) bool {
-	ka, kb := kindOf(a), kindOf(b)
-	if ka != kb {
+// plainInt reports whether text is a decimal integer short enough to fit an int64 as it is.
+func plainInt(text string) bool {
+	digits := strings.TrimPrefix(text, "-")
+	if len(digits) == 0 || len(digits) > 18 || (len(digits) > 1 && digits[0] == '0') {
 		return false
 	}
-	switch ka {
-	case kindNull:
-		return true
-	case kindMap:
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// kindName names a kind as Go's reflect names the decoded value, as the reference's messages do.
+func (k kind) String() string {
+	return [...]string{"<nil>", "bool", "int64", "float64", "string", "map[string]interface {}", "[]interface {}"}[k]
+}
+
+// equalValues reports whether two values are the same data as the reference compares decoded
+// values (reflect.DeepEqual): same kinds throughout, maps by key, lists in order.
+func equalValues(a, b *yamltree.Node) bool {
+	if a != nil && b != nil && a.Kind == yamltree.ScalarNode && b.Kind == yamltree.ScalarNode && a.Tag == b.Tag {
+		switch {
+		case a.Tag == yamltree.StrTag:
+			return a.Value == b.Value
+		case a.Tag == yamltree.IntTag && plainInt(a.Value) && plainInt(b.Value):
+			return a.Value == b.Value
+		}
+	}
+	if kindOf(a) != kindOf(b) {
+		return false
+	}
+	switch kindOf(a) {
+	case mapKind:
 		if len(a.Fields) != len(b.Fields) {
 			return false
 		}
@@ -81,7 +98,7 @@ func equalValues(a, b *yamltree.Node) bool {
 			}
 		}
 		return true
-	case kindList:
+	case listKind:
 		if len(a.Items) != len(b.Items) {
 			return false
 		}
@@ -95,137 +112,69 @@ func equalValues(a, b *yamltree.Node) bool {
 	return scalarText(a) == scalarText(b)
 }
 
-// sameScalar is the reference's == on two decoded values: maps and lists are never equal (the
-// reference would panic comparing them; no key value is a map in practice).
+// sameScalar reports whether two values are == as decoded values: scalars of one kind and text.
+// Maps and lists are never equal (the reference only compares keys and set items so).
 func sameScalar(a, b *yamltree.Node) bool {
-	ka := kindOf(a)
-	if ka != kindOf(b) || ka == kindMap || ka == kindList {
-		return false
-	}
-	return ka == kindNull || scalarText(a) == scalarText(b)
+	ka, kb := kindOf(a), kindOf(b)
+	return ka == kb && ka != mapKind && ka != listKind && scalarText(a) == scalarText(b)
 }
 
-// scalarText is a canonical text of a scalar within its kind.
+// scalarText is a scalar's value as text within its kind.
 func scalarText(n *yamltree.Node) string {
-	switch kindOf(n) {
-	case kindInt, kindFloat:
-		t, _ := numberText(n)
-		return t
-	case kindBool:
-		return n.Canonical()
-	case kindNull:
-		return ""
+	if n == nil {
+		return "null"
 	}
-	return n.Value
+	return n.Canonical()
 }
 
-// printed is fmt's %v of a decoded value: the reference sorts lists and merge keys by it.
+// printed writes a value as fmt's %v writes the decoded value: the reference sorts merge keys
+// and primitives by this text, and pairs list items whose keys print alike (so the key 1 and the
+// key "1" pair when lists are diffed). A map prints as map[k:v ...] with sorted keys, a list as
+// [a b], null as <nil>.
 func printed(n *yamltree.Node) string {
-	switch kindOf(n) {
-	case kindNull:
-		return "<nil>"
-	case kindInt:
-		t, _ := numberText(n)
-		return t
-	case kindFloat:
-		f, _ := n.Float()
-		return strconv.FormatFloat(f, 'g', -1, 64)
-	case kindBool:
-		return n.Canonical()
-	case kindString:
+	if n != nil && n.Kind == yamltree.ScalarNode && (n.Tag == yamltree.StrTag || (n.Tag == yamltree.IntTag && plainInt(n.Value))) {
 		return n.Value
-	case kindList:
-		parts := make([]string, len(n.Items))
-		for i, it := range n.Items {
-			parts[i] = printed(it)
-		}
-		return "[" + strings.Join(parts, " ") + "]"
 	}
-	keys := n.Keys()
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + ":" + printed(n.Get(k))
-	}
-	return "map[" + strings.Join(parts, " ") + "]"
+	var b strings.Builder
+	writePrinted(&b, n)
+	return b.String()
 }
 
-// typeName names a value's kind as the reference's errors do.
-func typeName(n *yamltree.Node) string {
+func writePrinted(b *strings.Builder, n *yamltree.Node) {
 	switch kindOf(n) {
-	case kindMap:
-		return "map[string]interface {}"
-	case kindList:
-		return "[]interface {}"
-	case kindString:
-		return "string"
-	case kindInt:
-		return "int64"
-	case kindFloat:
-		return "float64"
-	case kindBool:
-		return "bool"
+	case nullKind:
+		b.WriteString("<nil>")
+	case mapKind:
+		b.WriteString("map[")
+		for i, k := range sortedKeys(n) {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(k)
+			b.WriteByte(':')
+			writePrinted(b, n.Get(k))
+		}
+		b.WriteByte(']')
+	case listKind:
+		b.WriteByte('[')
+		for i, it := range n.Items {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			writePrinted(b, it)
+		}
+		b.WriteByte(']')
+	case floatKind:
+		f, _ := n.Float()
+		b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+	default:
+		b.WriteString(scalarText(n))
 	}
-	return "%!s(<nil>)"
 }
 
-// Error is a failure to compute or apply a patch, with the reference's message.
-type Error struct {
-	Message string
-	// Pos is where in an input the problem lies, when known.
-	Pos yamltree.Pos
-}
-
-func (e *Error) Error() string { return e.Message }
-
-func errorf(format string, args ...any) *Error {
-	return &Error{Message: fmt.Sprintf(format, args...)}
-}
-
-func errorAt(n *yamltree.Node, format string, args ...any) *Error {
-	e := errorf(format, args...)
-	if n != nil {
-		e.Pos = n.Pos
-	}
-	return e
-}
-
-// locate gives err, when it is an *Error without a position, the position of n: the patch
-// entry whose merge failed. Errors raised without a node at hand (no elements to tell a list's
-// type by, a field the schema lacks) then still point at a line of the patch.
-func locate(err error, n *yamltree.Node) error {
-	var e *Error
-	if errors.As(err, &e) && !e.Pos.IsValid() && n != nil && n.Pos.IsValid() {
-		located := *e
-		located.Pos = n.Pos
-		return &located
-	}
-	return err
-}
-
-func errNoMergeKey(m *yamltree.Node, key string) *Error {
-	if isMultiKey(key) {
-		return errorAt(m, "map: %s lacks %s of the multi-field merge key %s: every field of the key is required to find the item", printed(m), strings.Join(missingKeyFields(m, key), " and "), key)
-	}
-	return errorAt(m, "map: %s does not contain declared merge key: %s", printed(m), key)
-}
-
-func errBadArgType(expected string, actual *yamltree.Node) *Error {
-	return errorAt(actual, "expected a %s, but received a %s", expected, typeName(actual))
-}
-
-// newMap returns an empty map node.
-func newMap() *yamltree.Node { return yamltree.NewMap() }
-
-// list returns a list node holding items.
-func list(items []*yamltree.Node) *yamltree.Node { return yamltree.NewList(items...) }
-
-// Located returns err as a *yamltree.Error when it is an *Error that knows where in an input it
-// lies, with prefix before its message; other errors come back unchanged.
-func Located(err error, prefix string) error {
-	var e *Error
-	if errors.As(err, &e) && e.Pos.IsValid() {
-		return yamltree.Errorf(e.Pos, "%s%s", prefix, e.Message)
-	}
-	return err
+// sortedKeys returns a map's keys in byte order.
+func sortedKeys(n *yamltree.Node) []string {
+	keys := n.Keys()
+	slices.Sort(keys)
+	return keys
 }

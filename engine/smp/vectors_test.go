@@ -9,6 +9,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
+// vector is one recorded case of strategicpatch's three-way test table (testdata/README.md).
 type vector struct {
 	Description    string
 	Original       json.RawMessage
@@ -42,10 +43,11 @@ func loadVectors(t *testing.T) ([]vector, Schema) {
 	if root == nil {
 		t.Fatal("mergeItem not in the swagger schema")
 	}
-	return vs, Typed(root)
+	return vs, For(root, PatchMergeKeys)
 }
 
-func node(t *testing.T, input yamltree.Input, text string) *yamltree.Node {
+// parse reads a document of a vector; an absent one is nil.
+func parse(t *testing.T, input yamltree.Input, text string) *yamltree.Node {
 	t.Helper()
 	if text == "" || text == "null" {
 		return nil
@@ -57,36 +59,81 @@ func node(t *testing.T, input yamltree.Input, text string) *yamltree.Node {
 	return n
 }
 
-// TestThreeWayVectors checks the patch and the result of every recorded case, and that
-// overwrite=false reports a conflict exactly where the reference does.
+func patchJSON(t *testing.T, p *Map) string {
+	t.Helper()
+	s, err := p.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func sameJSON(t *testing.T, got, want string) bool {
+	t.Helper()
+	return equalValues(parse(t, yamltree.Result, got), parse(t, yamltree.Result, want))
+}
+
+// TestThreeWayVectors checks the three-way patch of every recorded case.
 func TestThreeWayVectors(t *testing.T) {
 	vs, sch := loadVectors(t)
-	conflicts := 0
 	for _, v := range vs {
-		original := node(t, yamltree.Original, string(v.Original))
-		modified := node(t, yamltree.Updated, string(v.Modified))
-		current := node(t, yamltree.Live, string(v.Current))
-		patch, _, err := ThreeWay(original, modified, current, sch, true)
+		original := parse(t, yamltree.Original, string(v.Original))
+		modified := parse(t, yamltree.Updated, string(v.Modified))
+		current := parse(t, yamltree.Live, string(v.Current))
+		patch, err := ThreeWay(Align(orEmpty(original), orEmpty(modified), orEmpty(current), sch))
 		if err != nil {
 			t.Errorf("%s: %v", v.Description, err)
 			continue
 		}
-		if want := node(t, yamltree.Result, v.ActualPatch); !yamltree.Equal(orEmpty(patch), orEmpty(want)) {
-			got, _ := yamltree.SortedJSON(patch)
+		if got := patchJSON(t, patch); !sameJSON(t, got, v.ActualPatch) {
 			t.Errorf("%s: patch\n got  %s\n want %s", v.Description, got, v.ActualPatch)
 		}
-		result, err := Apply(current, patch, sch)
+	}
+}
+
+// TestTwoWayVectors checks the two-way patch from Original to Modified of every recorded case.
+func TestTwoWayVectors(t *testing.T) {
+	vs, sch := loadVectors(t)
+	for _, v := range vs {
+		original := parse(t, yamltree.Original, string(v.Original))
+		modified := parse(t, yamltree.Updated, string(v.Modified))
+		patch, err := TwoWay(Align(orEmpty(original), orEmpty(modified), nil, sch))
+		if err != nil {
+			t.Errorf("%s: %v", v.Description, err)
+			continue
+		}
+		if got := patchJSON(t, patch); !sameJSON(t, got, string(v.TwoWay)) {
+			t.Errorf("%s: two-way patch\n got  %s\n want %s", v.Description, got, v.TwoWay)
+		}
+	}
+}
+
+// TestApplyVectors applies the recorded patch of every case to its live object, and wants the
+// recorded result; with overwrite=false, a conflict exactly where the reference reports one.
+func TestApplyVectors(t *testing.T) {
+	vs, sch := loadVectors(t)
+	conflicts := 0
+	for _, v := range vs {
+		original := parse(t, yamltree.Original, string(v.Original))
+		modified := parse(t, yamltree.Updated, string(v.Modified))
+		current := parse(t, yamltree.Live, string(v.Current))
+		a := Align(orEmpty(original), orEmpty(modified), orEmpty(current), sch)
+		patch, err := ThreeWay(a)
+		if err != nil {
+			t.Errorf("%s: %v", v.Description, err)
+			continue
+		}
+		result, err := Apply(orEmpty(current), patch, sch)
 		if err != nil {
 			t.Errorf("%s: apply: %v", v.Description, err)
 			continue
 		}
-		if want := node(t, yamltree.Result, v.ActualResult); !yamltree.Equal(orEmpty(result), orEmpty(want)) {
-			got, _ := yamltree.SortedJSON(result)
+		if got, _ := yamltree.JSON(result.Result); !sameJSON(t, got, v.ActualResult) {
 			t.Errorf("%s: result\n got  %s\n want %s", v.Description, got, v.ActualResult)
 		}
-		_, found, err := ThreeWay(original, modified, current, sch, false)
+		found, err := Conflicts(a, patch)
 		if err != nil {
-			t.Errorf("%s: overwrite=false: %v", v.Description, err)
+			t.Errorf("%s: conflicts: %v", v.Description, err)
 		}
 		if (len(found) > 0) != v.ExpectConflict {
 			t.Errorf("%s: overwrite=false: conflicts %v, expected a conflict: %v", v.Description, found, v.ExpectConflict)
@@ -96,50 +143,4 @@ func TestThreeWayVectors(t *testing.T) {
 		}
 	}
 	t.Logf("%d vectors, %d expecting a conflict", len(vs), conflicts)
-}
-
-// twoWayResultExceptions are the cases whose Modified no patch can produce: lists holding two
-// items with one merge key, which a strategic merge patch merges into each other. For these (and
-// every other case) scripts/conformance's TestTwoWayVectorsApplyAsTheServerDoes checks that the
-// engine applies the two-way patch exactly as the API server's code does.
-var twoWayResultExceptions = map[string]string{
-	"behavior of set element order for a merging list with duplicate":     "Modified repeats merge key 2",
-	"behavior of set element order for a merging int list with duplicate": "Modified repeats the value 2 in a set",
-}
-
-// TestTwoWayVectors checks the two-way patch from Original to Modified and that it turns
-// Original into Modified.
-func TestTwoWayVectors(t *testing.T) {
-	vs, sch := loadVectors(t)
-	for _, v := range vs {
-		original := node(t, yamltree.Original, string(v.Original))
-		modified := node(t, yamltree.Updated, string(v.Modified))
-		patch, err := TwoWay(original, modified, sch)
-		if err != nil {
-			t.Errorf("%s: %v", v.Description, err)
-			continue
-		}
-		if want := node(t, yamltree.Result, string(v.TwoWay)); !yamltree.Equal(orEmpty(patch), orEmpty(want)) {
-			got, _ := yamltree.SortedJSON(patch)
-			t.Errorf("%s: two-way patch\n got  %s\n want %s", v.Description, got, v.TwoWay)
-		}
-		if reason, skip := twoWayResultExceptions[v.Description]; skip {
-			t.Logf("%s: result not compared: %s", v.Description, reason)
-			continue
-		}
-		result, err := Apply(original, patch, sch)
-		if err != nil {
-			t.Errorf("%s: apply: %v", v.Description, err)
-			continue
-		}
-		// Modified may hold nulls and directives, which a patch applies rather than stores.
-		if modified != nil {
-			modified, _ = removeDirectives(modified.Clone())
-			discardNulls(modified)
-		}
-		if !yamltree.Equal(orEmpty(result), orEmpty(modified)) {
-			got, _ := yamltree.SortedJSON(result)
-			t.Errorf("%s: two-way result\n got  %s\n want %s", v.Description, got, v.Modified)
-		}
-	}
 }

@@ -17,6 +17,12 @@ type Comparison struct {
 // Changed returns the fields the second value modified or added.
 func (c Comparison) Changed() *fieldset.Set { return c.Modified.Union(c.Added) }
 
+// Untouched returns the paths of s the comparison found neither removed, modified nor added: those
+// whose value the second value still holds as the first did.
+func (c Comparison) Untouched(s *fieldset.Set) *fieldset.Set {
+	return s.Difference(c.Removed).Difference(c.Changed())
+}
+
 // Same reports whether the comparison found no difference.
 func (c Comparison) Same() bool {
 	return c.Removed.Empty() && c.Modified.Empty() && c.Added.Empty()
@@ -64,7 +70,7 @@ func views(t *schema.Type, before, after *yamltree.Node) ([2]shape, int) {
 	switch {
 	case after == nil:
 		return [2]shape{shapeOf(t, before)}, 1
-	case before == nil || sameShape(t, before, after):
+	case before == nil || readAlike(t, before, after):
 		return [2]shape{shapeOf(t, after)}, 1
 	}
 	return [2]shape{shapeOf(t, before), shapeOf(t, after)}, 2

@@ -36,24 +36,18 @@ func collect(s *fieldset.Set, path fieldpath.Path, t *schema.Type, v *yamltree.N
 	}
 }
 
+// collectItems adds the items of an associative list: each is a member, and the fields below an
+// item count only when the list holds that item once.
 func collectItems(s *fieldset.Set, path fieldpath.Path, t *schema.Type, items []*yamltree.Node) {
 	elems := make([]fieldpath.Element, len(items))
 	for i, it := range items {
 		elems[i], _ = ItemElement(t, it)
 	}
-	var duplicated []fieldpath.Element
 	for i, e := range elems {
-		if countElement(elems[:i], e) == 1 {
-			s.Insert(path.Append(e))
-			duplicated = append(duplicated, e)
-		}
-	}
-	for i, e := range elems {
-		if containsElement(duplicated, e) {
-			continue
-		}
-		collect(s, path.Append(e), t.ListElem(), items[i])
 		s.Insert(path.Append(e))
+		if countElement(elems, e) == 1 {
+			collect(s, path.Append(e), t.ListElem(), items[i])
+		}
 	}
 }
 

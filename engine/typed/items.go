@@ -3,8 +3,6 @@ package typed
 import (
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
@@ -12,106 +10,124 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// ItemElement returns the element that selects item in an associative list of type t: its key
-// fields (a field the item omits takes its schema default, when there is one) for a list map,
-// its value for a set. Key fields are sorted by name, as the reference keeps them.
-func ItemElement(t *schema.Type, item *yamltree.Node) (fieldpath.Element, error) {
-	switch t.ListType {
-	case schema.ListMap:
-		return keyedElement(t, item)
-	case schema.ListSet:
-		return setElement(item)
-	}
-	return fieldpath.Element{}, errors.New("the items of an atomic list have no identity")
-}
+// The element of a list item (what selects it in a path and in FieldsV1) depends on the list's
+// type and the item's shape. Observed with k8s.io/apimachinery v0.37.2's field manager
+// (structured-merge-diff v6.4.2) applying items of every shape to a custom resource's lists,
+// scripts/conformance/ssadiff/itemsprobe_test.go; the messages are the API server's:
+//
+//	list         | item            | element, or the API server's refusal
+//	-------------|-----------------|------------------------------------------------------------
+//	keyed (map)  | a map           | its key fields: a field the item holds (null too) with its
+//	             |                 | value; a missing one with the schema's default, or left out
+//	             |                 | when it has none. None at all: "associative list with keys
+//	             |                 | has an element that omits all key fields [...] (and doesn't
+//	             |                 | have default values for any key fields)"
+//	keyed (map)  | null            | "associative list with keys may not have a null element"
+//	keyed (map)  | a scalar, list  | "associative list with keys may not have non-map elements"
+//	set          | a scalar        | its value
+//	set          | null            | "associative list without keys has an element that's an
+//	             |                 | explicit null"
+//	set          | a map           | "associative list without keys has an element that's a map
+//	             |                 | type"
+//	set          | a list          | "not supported: associative list with lists as elements"
+//
+// Items of an atomic list have no element: the list is owned whole.
 
-func keyedElement(t *schema.Type, item *yamltree.Node) (fieldpath.Element, error) {
+// itemShape is the shape of a list item, indexing itemRows.
+type itemShape uint8
+
+const (
+	aScalarItem itemShape = iota
+	aNullItem
+	aMapItem
+	aListItem
+)
+
+func itemShapeOf(item *yamltree.Node) itemShape {
 	switch {
 	case item.IsNull():
-		return fieldpath.Element{}, errors.New("an item of a list keyed by " + keyNames(t) + " may not be null")
-	case !item.IsMap():
-		return fieldpath.Element{}, errors.New("the items of a list keyed by " + keyNames(t) + " must be maps")
+		return aNullItem
+	case item.IsMap():
+		return aMapItem
+	case item.IsList():
+		return aListItem
 	}
+	return aScalarItem
+}
+
+// itemRow is one row of the table above: how the element is made, or the refusal when element
+// is nil.
+type itemRow struct {
+	element func(t *schema.Type, item *yamltree.Node) (fieldpath.Element, error)
+	refusal string
+}
+
+const nonMapItem = "associative list with keys may not have non-map elements"
+
+// keyedRows and setRows are the table's rows for a keyed list and a set, by item shape.
+var (
+	keyedRows = [...]itemRow{
+		aScalarItem: {refusal: nonMapItem},
+		aNullItem:   {refusal: "associative list with keys may not have a null element"},
+		aMapItem:    {element: keyFieldsElement},
+		aListItem:   {refusal: nonMapItem},
+	}
+	setRows = [...]itemRow{
+		aScalarItem: {element: valueElement},
+		aNullItem:   {refusal: "associative list without keys has an element that's an explicit null"},
+		aMapItem:    {refusal: "associative list without keys has an element that's a map type"},
+		aListItem:   {refusal: "not supported: associative list with lists as elements"},
+	}
+)
+
+// ItemElement returns the element that selects item in an associative list of type t (see the
+// table above). Key fields are sorted by name, as the API server keeps them.
+func ItemElement(t *schema.Type, item *yamltree.Node) (fieldpath.Element, error) {
+	var row itemRow
+	switch t.ListType {
+	case schema.ListMap:
+		row = keyedRows[itemShapeOf(item)]
+	case schema.ListSet:
+		row = setRows[itemShapeOf(item)]
+	default:
+		return fieldpath.Element{}, errors.New("the items of an atomic list have no identity")
+	}
+	if row.element == nil {
+		return fieldpath.Element{}, errors.New(row.refusal)
+	}
+	return row.element(t, item)
+}
+
+// keyFieldsElement selects a map item by its key fields, defaults filling the missing ones.
+func keyFieldsElement(t *schema.Type, item *yamltree.Node) (fieldpath.Element, error) {
 	keys := []fieldpath.KeyValue{}
 	for _, name := range t.Keys {
-		if v := item.Get(name); item.Has(name) {
-			keys = append(keys, fieldpath.KeyValue{Name: name, Value: v})
-			continue
+		value := item.Get(name)
+		if !item.Has(name) {
+			value = keyFieldDefault(t, name)
 		}
-		def, err := keyDefault(t, name)
-		if err != nil {
-			return fieldpath.Element{}, err
-		}
-		if def != nil {
-			keys = append(keys, fieldpath.KeyValue{Name: name, Value: def})
+		if value != nil {
+			keys = append(keys, fieldpath.KeyValue{Name: name, Value: value})
 		}
 	}
 	if len(t.Keys) > 0 && len(keys) == 0 {
-		return fieldpath.Element{}, fmt.Errorf("an item sets none of the key fields %s (and the schema gives none of them a default)", keyNames(t))
+		return fieldpath.Element{}, fmt.Errorf("associative list with keys has an element that omits all key fields %q (and doesn't have default values for any key fields)", t.Keys)
 	}
 	fieldset.SortKeys(keys)
 	return fieldpath.Element{Keys: keys}, nil
 }
 
-// keyDefault returns the schema default of a key field, nil when it has none.
-func keyDefault(t *schema.Type, name string) (*yamltree.Node, error) {
-	elem := t.ListElem()
-	if !elem.HasMap() {
-		return nil, errors.New("the items of a keyed list must be maps")
+// keyFieldDefault returns the schema's default of a key field of t's items, nil when it has none.
+func keyFieldDefault(t *schema.Type, name string) *yamltree.Node {
+	if f := t.ListElem().Field(name); f != nil && f.Default != nil {
+		return fieldset.ValueNode(f.Default)
 	}
-	f := elem.Field(name)
-	if f == nil || f.Default == nil {
-		return nil, nil
-	}
-	return valueNode(f.Default), nil
+	return nil
 }
 
-// valueNode converts a schema default (string, float64, bool, []any, map[string]any) to a node.
-func valueNode(v any) *yamltree.Node {
-	switch x := v.(type) {
-	case string:
-		return yamltree.NewString(x)
-	case float64:
-		return yamltree.NumberNode(x)
-	case int:
-		return yamltree.NumberNode(float64(x))
-	case bool:
-		return yamltree.NewScalar(yamltree.BoolTag, fmt.Sprint(x))
-	case []any:
-		l := yamltree.NewList()
-		for _, it := range x {
-			l.Items = append(l.Items, valueNode(it))
-		}
-		return l
-	case map[string]any:
-		m := yamltree.NewMap()
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			m.Set(k, valueNode(x[k]))
-		}
-		return m
-	}
-	return yamltree.NewNull()
-}
-
-func setElement(item *yamltree.Node) (fieldpath.Element, error) {
-	switch {
-	case item.IsMap():
-		return fieldpath.Element{}, errors.New("a set (a list without keys) may not hold a map")
-	case item.IsList():
-		return fieldpath.Element{}, errors.New("a set (a list without keys) may not hold a list")
-	case item.IsNull():
-		return fieldpath.Element{}, errors.New("a set (a list without keys) may not hold a null")
-	}
+// valueElement selects a set's item by its value.
+func valueElement(_ *schema.Type, item *yamltree.Node) (fieldpath.Element, error) {
 	return fieldpath.Element{Value: item}, nil
-}
-
-func keyNames(t *schema.Type) string {
-	return strings.Join(t.Keys, ", ")
 }
 
 // itemElements returns the element of each item of an associative list, in order.

@@ -73,59 +73,50 @@ type written struct {
 }
 
 // itemOrder is the order of a merged associative list, as observed in the reference (the
-// structured-merge-diff vectors in engine/managed/testdata and scripts/conformance/ssadiff):
-// two cursors walk live and the config, and each round does the first of these that applies:
+// structured-merge-diff vectors in engine/managed/testdata, and scripts/conformance/ssadiff):
 //
-//   - both cursors are on the same element: it is written (the config's item, live's merged in)
-//     and both move on;
-//   - live's item is one the config has too, but another item both have is due first (the next
-//     one in the config's order not yet written): live's cursor passes over it, and it is
-//     written when the config's cursor reaches it;
-//   - live's item is one the config lacks: it is written, where live has it;
-//   - live's item was written already from the config: live's cursor passes over it, and the
-//     config's item under its cursor is written in the same round;
-//   - otherwise the config's item under its cursor is written.
+//   - the config's items keep the config's order, and so do the items both have;
+//   - live is read in its order, and an item only live has is written when it is read;
+//   - an item both have, read in live when it is the next one due in the config's order, is
+//     written there, after the config's items before it that are not written yet; read out of
+//     turn, it is passed over, to be written in its turn;
+//   - once every item both have is written, a repeat of one of them still read in live (live
+//     holds it twice) brings the config's next item along;
+//   - what the config has left is written at the end.
 //
-// So the config's items keep the config's order, and each item only live has follows the live
-// item before it.
+// So with live [a, x, b] and the config [b, a], the order is x, b, a: a is passed over, x
+// written when read, then b, whose turn it is, and a.
 func itemOrder(live, config []fieldpath.Element) []written {
-	var due []fieldpath.Element // items both have, in the config's order, not yet written
-	for _, e := range config {
-		if containsElement(live, e) {
-			due = append(due, e)
-		}
-	}
 	out := make([]written, 0, len(live)+len(config))
-	writeConfig := func(j int) {
-		out = append(out, written{live: -1, config: j})
-		if len(due) > 0 && fieldset.Equal(due[0], config[j]) {
-			due = due[1:]
+	next := 0 // the config's first item not written yet
+	writeConfigUpTo := func(end int) {
+		for ; next < end && next < len(config); next++ {
+			out = append(out, written{live: -1, config: next})
 		}
 	}
-	i, j := 0, 0
-	for i < len(live) || j < len(config) {
-		if i < len(live) {
-			e := live[i]
-			inConfig := containsElement(config, e)
-			switch {
-			case j < len(config) && fieldset.Equal(e, config[j]):
-				writeConfig(j)
-				i, j = i+1, j+1
-				continue
-			case j < len(config) && inConfig && len(due) > 0 && !fieldset.Equal(due[0], e):
-				i++
-				continue
-			case !inConfig:
-				out = append(out, written{live: i, config: -1})
-				i++
-				continue
-			case containsElement(config[:j], e):
-				i++
-			}
+	turns := sharedTurns(live, config)
+	for i, e := range live {
+		at := indexElement(config, e)
+		switch {
+		case at < 0:
+			out = append(out, written{live: i, config: -1})
+		case len(turns) > 0 && turns[0] == at:
+			writeConfigUpTo(at + 1)
+			turns = turns[1:]
+		case len(turns) == 0:
+			writeConfigUpTo(next + 1)
 		}
-		if j < len(config) {
-			writeConfig(j)
-			j++
+	}
+	writeConfigUpTo(len(config))
+	return out
+}
+
+// sharedTurns returns the indexes in config of the items live has too, in the config's order.
+func sharedTurns(live, config []fieldpath.Element) []int {
+	var out []int
+	for j, e := range config {
+		if containsElement(live, e) {
+			out = append(out, j)
 		}
 	}
 	return out

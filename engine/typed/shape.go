@@ -5,7 +5,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// shape is the part of a type a walk uses for one value.
+// shape is a part of a type (scalar, list or map), the one a walk uses for a value.
 type shape uint8
 
 const (
@@ -15,72 +15,98 @@ const (
 	shapeMap
 )
 
-// shapeOf picks the part of t that describes v: the part of v's own shape when t has it, else the
-// first part t has among map, scalar and list. Absent and null values take that fallback.
-func shapeOf(t *schema.Type, v *yamltree.Node) shape {
-	switch {
-	case v.IsNull():
-	case v.IsMap():
-		if t.HasMap() {
-			return shapeMap
-		}
-	case v.IsList():
-		if t.HasList() {
-			return shapeList
-		}
-	default:
-		if t.HasScalar() {
-			return shapeScalar
-		}
-	}
-	return typeShape(t)
+// Most types have one part; the untyped type server-side apply deduces for unknown fields has all
+// three. A walk reads a value under the first part of this row that the type has (observed in
+// the structured-merge-diff vectors of engine/managed/testdata and in scripts/conformance/ssadiff
+// with the deduced type, whose values change shape from one operation to the next):
+//
+//	value              | parts tried, in order
+//	-------------------|-----------------------
+//	absent, or null    | map, scalar, list
+//	a scalar           | scalar, map, list
+//	a list             | list, map, scalar
+//	a map              | map, scalar, list
+//
+// So a value's own part wins when the type has it, and a type without it reads the value as a map
+// first (a null under the untyped type is a map).
+var partsTried = [...][3]shape{
+	valueNone:   {shapeMap, shapeScalar, shapeList},
+	valueScalar: {shapeScalar, shapeMap, shapeList},
+	valueList:   {shapeList, shapeMap, shapeScalar},
+	valueMap:    {shapeMap, shapeScalar, shapeList},
 }
 
-// typeShape is the part a walk uses when the value does not decide: map, else scalar, else list.
-func typeShape(t *schema.Type) shape {
+// valueKind is a value's own shape, indexing partsTried.
+type valueKind uint8
+
+const (
+	valueNone valueKind = iota // absent or null
+	valueScalar
+	valueList
+	valueMap
+)
+
+func kindOf(v *yamltree.Node) valueKind {
 	switch {
-	case t.HasMap():
-		return shapeMap
-	case t.HasScalar():
-		return shapeScalar
-	case t.HasList():
-		return shapeList
+	case v.IsNull():
+		return valueNone
+	case v.IsMap():
+		return valueMap
+	case v.IsList():
+		return valueList
+	}
+	return valueScalar
+}
+
+// ownPart is the part a value of each kind names itself.
+var ownPart = [...]shape{valueNone: shapeNone, valueScalar: shapeScalar, valueList: shapeList, valueMap: shapeMap}
+
+// hasPart reports whether t has part sh.
+func hasPart(t *schema.Type, sh shape) bool {
+	switch sh {
+	case shapeScalar:
+		return t.HasScalar()
+	case shapeList:
+		return t.HasList()
+	case shapeMap:
+		return t.HasMap()
+	}
+	return false
+}
+
+// shapeOf returns the part of t a walk reads v under (see partsTried); shapeNone when t has no
+// part at all.
+func shapeOf(t *schema.Type, v *yamltree.Node) shape {
+	for _, sh := range partsTried[kindOf(v)] {
+		if hasPart(t, sh) {
+			return sh
+		}
 	}
 	return shapeNone
 }
 
-// parts returns the parts of t the reference deduces for v, as a bit set: v's own part when t
-// has it, else every part t has.
-func parts(t *schema.Type, v *yamltree.Node) uint8 {
-	var all uint8
-	if t.HasScalar() {
-		all |= 1 << shapeScalar
+// typeShape returns the part of t an absent value is read under.
+func typeShape(t *schema.Type) shape { return shapeOf(t, nil) }
+
+// claimedPart returns v's own part when t has it, else shapeNone: the value does not choose.
+func claimedPart(t *schema.Type, v *yamltree.Node) shape {
+	if own := ownPart[kindOf(v)]; hasPart(t, own) {
+		return own
 	}
-	if t.HasList() {
-		all |= 1 << shapeList
-	}
-	if t.HasMap() {
-		all |= 1 << shapeMap
-	}
-	var own shape
-	switch {
-	case v.IsNull():
-		return all
-	case v.IsMap():
-		own = shapeMap
-	case v.IsList():
-		own = shapeList
-	default:
-		own = shapeScalar
-	}
-	if all&(1<<own) != 0 {
-		return 1 << own
-	}
-	return all
+	return shapeNone
 }
 
-// sameShape reports whether two present values deduce the same parts of t.
-func sameShape(t *schema.Type, a, b *yamltree.Node) bool { return parts(t, a) == parts(t, b) }
+// readAlike reports whether t reads two present values alike, so that they compare under one
+// part: t has one part at most, or both values claim the same part of t (or neither claims any).
+func readAlike(t *schema.Type, a, b *yamltree.Node) bool {
+	parts := 0
+	for _, sh := range [...]shape{shapeScalar, shapeList, shapeMap} {
+		if hasPart(t, sh) {
+			parts++
+		}
+	}
+	return parts < 2 || claimedPart(t, a) == claimedPart(t, b)
+}
 
 // listItems returns the items of v when it is a list, else nil: a null or a value of another
 // shape counts as no list.

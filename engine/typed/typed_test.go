@@ -42,8 +42,21 @@ const testSchema = `types:
           elementType: {namedType: port}
           elementRelationship: associative
           keys: [port, protocol]
+    - name: members
+      type:
+        list:
+          elementType: {namedType: member}
+          elementRelationship: associative
+          keys: [name]
     - name: spec
       type: {namedType: spec}
+- name: member
+  map:
+    fields:
+    - name: name
+      type: {scalar: string}
+    - name: role
+      type: {scalar: string}
 - name: port
   map:
     fields:
@@ -95,10 +108,10 @@ func TestValidate(t *testing.T) {
 		{"undeclared", "nope: 1", false, ".nope: field not declared in schema"},
 		{"map expected", "labels: [a]", false, ".labels: expected a map, found a list"},
 		{"a key default fills in", "ports: [{name: http}]", false, ""},
-		{"keyed item not a map", "ports: [80]", false, "must be maps"},
+		{"keyed item not a map", "ports: [80]", false, "may not have non-map elements"},
 		{"duplicate", "ports: [{port: 80}, {port: 80, protocol: TCP}]", false, `.ports[port=80,protocol="TCP"]: duplicate`},
 		{"duplicate allowed", "ports: [{port: 80}, {port: 80}]", true, ""},
-		{"map in a set", "finalizers: [{a: 1}]", false, "may not hold a map"},
+		{"map in a set", "finalizers: [{a: 1}]", false, "an element that's a map type"},
 		{"null is fine", "spec: null\nlabels: null\ncount: null", false, ""},
 	}
 	for _, tt := range tests {

@@ -80,13 +80,18 @@ type Comments struct {
 // the scalar's content as text: for a string its characters, for a number, boolean or null the text
 // as written (see Canonical for a normalized form).
 type Node struct {
-	Kind     Kind
-	Tag      Tag
-	Value    string
-	Style    Style
-	Fields   []Field
-	Items    []*Node
-	Pos      Pos
+	Kind   Kind
+	Tag    Tag
+	Value  string
+	Style  Style
+	Fields []Field
+	Items  []*Node
+	Pos    Pos
+	// End is where the node's text ends: the line and column just past its last character
+	// (a flow collection's closing bracket, a block collection's last entry, a block scalar's
+	// last line of content). A node without text (the null of "key:") ends where it starts;
+	// the zero End means the node was made by the engine.
+	End      Pos
 	Comments Comments
 	// ExplicitTag is the tag written before the node, as written ("!!int", "!foo",
 	// "!<tag:yaml.org,2002:str>"); empty when none was. Tag is what it resolved to.
@@ -95,6 +100,11 @@ type Node struct {
 	// items were indented under the key (true) or written at the key's column (false, kubectl's
 	// style). The emitter follows it.
 	IndentedItems bool
+	// Anchor is the name of the anchor written on the node ("&name"); empty when none was.
+	Anchor string
+	// Alias is the name of the anchor an alias ("*name") referred to, when the node is the copy
+	// of that anchor's node that the alias was read as; empty otherwise.
+	Alias string
 }
 
 // Field is one entry of a map: a scalar key and its value.

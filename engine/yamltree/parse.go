@@ -3,9 +3,6 @@ package yamltree
 import (
 	"fmt"
 	"strings"
-
-	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/token"
 )
 
 // Document is one document of a YAML stream.
@@ -44,6 +41,11 @@ type Options struct {
 	MaxNodes int
 	// MaxDocuments bounds the number of documents of a stream; 0 means DefaultMaxDocuments.
 	MaxDocuments int
+
+	// KeepBlankLines keeps the blank lines between the comment lines of a comment as empty lines
+	// of its text ("# a\n\n# b"), as kyaml keeps them; by default a comment's lines are joined
+	// without them.
+	KeepBlankLines bool
 }
 
 // The default bounds of Parse.
@@ -66,6 +68,9 @@ func Parse(input Input, text string, opts Options) ([]*Document, error) {
 func parseStream(input Input, text string, opts Options, reuse, read map[chunkKey]readDoc) ([]*Document, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if strings.IndexByte(text, '\r') >= 0 {
+		text = strings.ReplaceAll(text, "\r", "\n") // a carriage return alone breaks the line too
+	}
 	if err := checkText(input, text); err != nil {
 		return nil, err
 	}
@@ -80,6 +85,7 @@ func parseStream(input Input, text string, opts Options, reuse, read map[chunkKe
 			Message: fmt.Sprintf("more than %d documents: the stream is refused", opts.MaxDocuments)}
 	}
 	docs := make([]*Document, 0, len(chunks))
+	var b blocks
 	for _, c := range chunks {
 		key := chunkKey{text: c.text, explicit: c.explicit}
 		if prev, ok := reuse[key]; ok && prev.spent <= budget {
@@ -91,7 +97,10 @@ func parseStream(input Input, text string, opts Options, reuse, read map[chunkKe
 			continue
 		}
 		before := budget
-		doc, err := parseChunk(input, c, opts, &budget)
+		if err := checkSeparator(input, c, opts.Rules); err != nil {
+			return nil, err
+		}
+		doc, err := readChunk(input, c, opts, &budget, &b)
 		if err != nil {
 			return nil, err
 		}
@@ -134,46 +143,6 @@ func ParseOne(input Input, text string, opts Options) (*Node, error) {
 		root = d.Root
 	}
 	return root, nil
-}
-
-func parseChunk(input Input, c chunk, opts Options, budget *int) (*Document, error) {
-	lines := strings.Split(c.text, "\n")
-	if err := nestingGuard(input, lines, c.firstLine-1, opts.MaxDepth); err != nil {
-		return nil, err
-	}
-	if err := checkSeparator(input, c, opts.Rules); err != nil {
-		return nil, err
-	}
-	file, fixed, err := parseRepaired(c.text, lines)
-	if err != nil {
-		return nil, syntaxError(input, c.firstLine-1, err)
-	}
-	doc := &Document{Input: input, Line: c.firstLine, Explicit: c.explicit}
-	b := &builder{input: input, lineOffset: c.firstLine - 1, opts: opts, budget: budget,
-		anchors: map[string]anchored{}, lines: lines, repaired: fixed}
-	for _, d := range file.Docs {
-		if d == nil || d.Body == nil {
-			continue
-		}
-		if cg, ok := d.Body.(*ast.CommentGroupNode); ok {
-			doc.Comments.Head = joinComments(doc.Comments.Head, commentText(cg))
-			continue
-		}
-		if doc.Root != nil {
-			tk := d.Body.GetToken()
-			return nil, b.errorAt(tk, "unexpected second document without a \"---\" separator")
-		}
-		left, sizes := *budget, map[string]int{}
-		if err := b.precount(d.Body, 0, &left, sizes); err != nil {
-			return nil, err
-		}
-		root, err := b.node(d.Body, 0)
-		if err != nil {
-			return nil, err
-		}
-		doc.Root = root
-	}
-	return doc, nil
 }
 
 // checkSeparator refuses, under YAML 1.1 (kubectl's reading), content written on a "---" line
@@ -219,33 +188,4 @@ func checkLeadingEnd(input Input, text string) error {
 		}
 	}
 	return nil
-}
-
-// errorToken returns the token a goccy error points at, or nil.
-func errorToken(err error) *token.Token {
-	type located interface{ GetToken() *token.Token }
-	if le, ok := err.(located); ok {
-		return le.GetToken()
-	}
-	return nil
-}
-
-// syntaxError turns a goccy error into an *Error with the stream's line numbers.
-func syntaxError(input Input, lineOffset int, err error) *Error {
-	type located interface {
-		GetToken() *token.Token
-		GetMessage() string
-	}
-	if le, ok := err.(located); ok && le.GetToken() != nil {
-		p := le.GetToken().Position
-		message := le.GetMessage()
-		if next := le.GetToken().Next; strings.Contains(message, "mapping value is not allowed") && next != nil && next.Type == token.MappingValueType {
-			p = next.Position // the ":" that cannot be there, where kubectl's reader points too
-		}
-		if strings.Contains(message, "found character '\t'") {
-			message = "a tab cannot indent YAML: indent with spaces"
-		}
-		return &Error{Input: input, Line: p.Line + lineOffset, Column: p.Column, Message: message}
-	}
-	return &Error{Input: input, Message: fmt.Sprintf("invalid YAML: %v", err)}
 }

@@ -67,7 +67,8 @@ func TestKeysUnderYAML11(t *testing.T) {
 	}
 }
 
-// TestAdjacentSeparators guards goccy/go-yaml dropping documents after "---\n---".
+// TestAdjacentSeparators checks that no document is lost after "---\n---" (goccy/go-yaml, which
+// this package once read through, dropped them).
 func TestAdjacentSeparators(t *testing.T) {
 	tests := []struct {
 		text  string
@@ -143,11 +144,11 @@ func TestParseErrors(t *testing.T) {
 		line, column int
 		message      string
 	}{
-		{"apiVersion: v1\nkind: Pod\nmetadata: [\n", 3, 0, ""},
+		{"apiVersion: v1\nkind: Pod\nmetadata: [\n", 4, 1, "opens at line 3, column 11 never closes"},
 		{"a: 1\nb: 2\na: 3\n", 3, 1, `duplicate key "a": first defined at line 1, column 1`},
 		{"a: 1\n---\nb: *missing\n", 3, 4, "alias *missing"},
 		{"a:\n  b: 1\n c: 2\n", 3, 0, ""},
-		{"? [a, b]\n: c\n", 2, 0, "invalid key"},
+		{"? [a, b]\n: c\n", 1, 3, "only scalar map keys are supported"},
 		{"a:\n\tb: 1\n", 2, 1, "a tab cannot indent YAML"},
 		{"a: 1\nb: \"x\xffy\"\n", 2, 6, "invalid UTF-8 (byte 0xff)"},
 	}

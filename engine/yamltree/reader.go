@@ -67,6 +67,9 @@ func moveLines(n *Node, delta int) {
 	if n.Pos.Line > 0 {
 		n.Pos.Line += delta
 	}
+	if n.End.Line > 0 {
+		n.End.Line += delta
+	}
 	for _, f := range n.Fields {
 		moveLines(f.Key, delta)
 		moveLines(f.Value, delta)

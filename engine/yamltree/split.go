@@ -11,38 +11,46 @@ type chunk struct {
 
 // splitDocuments cuts a stream into documents at "---" and "..." markers written at the start of
 // a line. A marker at column 0 always ends a document in YAML (content of a block scalar or a
-// quoted string may not start a line with one), so a line scan is exact. Parsing each document
-// alone is what keeps every document of "a: 1\n---\n---\nb: 2\n", which goccy/go-yaml would drop.
+// quoted string may not start a line with one), so a line scan is exact. Each document is then
+// read alone, and a Reader reads again only the documents whose text changed.
 func splitDocuments(text string) []chunk {
-	lines := strings.SplitAfter(text, "\n")
 	var chunks []chunk
-	var cur strings.Builder
-	start, explicit, open := 1, false, false
-	flush := func() {
-		if open || strings.TrimSpace(cur.String()) != "" {
-			chunks = append(chunks, chunk{text: cur.String(), firstLine: start, explicit: explicit})
-		}
-		cur.Reset()
-		open, explicit = false, false
-	}
-	for i, line := range lines {
-		switch {
-		case isMarker(line, "---"):
-			flush()
-			start, explicit, open = i+1, true, true
-			cur.WriteString(line)
-		case isMarker(line, "..."):
-			flush()
-			start = i + 2
-		default:
-			if cur.Len() == 0 && !open {
-				start = i + 1
-			}
-			cur.WriteString(line)
+	from, first := 0, 1 // where the current document's text starts, and its line
+	explicit := false
+	flush := func(end int) {
+		if piece := text[from:end]; explicit || !isBlank(piece) {
+			chunks = append(chunks, chunk{text: piece, firstLine: first, explicit: explicit})
 		}
 	}
-	flush()
+	line := 1
+	for at := 0; at < len(text); line++ {
+		end := strings.IndexByte(text[at:], '\n') + 1
+		if end == 0 {
+			end = len(text) - at
+		}
+		next := at + end
+		switch rest := text[at:next]; {
+		case isMarker(rest, "---"):
+			flush(at)
+			from, first, explicit = at, line, true
+		case isMarker(rest, "..."):
+			flush(at)
+			from, first, explicit = next, line+1, false
+		}
+		at = next
+	}
+	flush(len(text))
 	return chunks
+}
+
+// isBlank reports whether s holds only white space.
+func isBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // isMarker reports whether line is the document marker m, alone or followed by white space.

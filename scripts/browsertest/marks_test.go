@@ -23,7 +23,12 @@ func TestExamplesShowTheirMarks(t *testing.T) {
 	p.waitReady()
 	p.eval(helpers, nil)
 	parent := t
+	var refused []*examples.Example
 	for _, ex := range allExamples(t) {
+		if ex.Refused() {
+			refused = append(refused, ex) // opened in tabs of their own, below
+			continue
+		}
 		t.Run(ex.Name, func(t *testing.T) {
 			resp := answer(t, ex.Request)
 			p.t = t // the tab reports to the subtest while it runs
@@ -45,12 +50,33 @@ func TestExamplesShowTheirMarks(t *testing.T) {
 					t.Fatalf("example %s does not open from its link", ex.Name)
 				}
 			}
-			if len(resp.Errors) == 0 {
-				p.waitReady()
-			}
+			p.waitReady()
 			checkMarks(t, ex, resp, p.resultLines())
 		})
 	}
+	p.expectNoProblems()
+	for _, ex := range refused {
+		t.Run(ex.Name, func(t *testing.T) { checkRefusal(t, h, ex) })
+	}
+}
+
+// checkRefusal opens an example the engine refuses in a tab of its own: the page shows no result
+// (none from another example either), and the status line names the first error's input and line.
+func checkRefusal(t *testing.T, h *harness, ex *examples.Example) {
+	resp := answer(t, ex.Request)
+	if len(resp.Errors) == 0 {
+		t.Fatalf("example %s is expected to be refused; the engine answers it", ex.Name)
+	}
+	p := openTab(t, h, 1280, 1000)
+	p.navigate("/#example=" + ex.Name)
+	p.waitFor("the refusal in the status line", `document.querySelector(".mp-status")?.dataset.kind === "error"`, 30*time.Second)
+	var status string
+	p.eval(`document.querySelector(".mp-status").textContent`, &status)
+	first := resp.Errors[0]
+	if want := fmt.Sprintf("the %s input, line %d", first.Input, first.Line); !strings.Contains(status, want) {
+		t.Errorf("status %q does not name %q", status, want)
+	}
+	checkMarks(t, ex, resp, p.resultLines())
 	p.expectNoProblems()
 }
 

@@ -51,7 +51,9 @@ func TestHostileTextRendersAsText(t *testing.T) {
 		p := openTab(t, h, 1280, 1000)
 		p.navigate("/#example=apply-field-added")
 		p.waitReady()
-		p.typeAtEnd("updated", `  injected: "`+hostile+`"`)
+		// A document of its own: a field typed into the Deployment would be refused as unknown
+		// (strict validation), and a ConfigMap's data holds any text.
+		p.typeAtEnd("updated", "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: injected\ndata:\n  html: \""+hostile+"\"\n")
 		p.waitFor("the typed text in the result", `document.querySelector("#result").textContent.includes(`+js(hostile)+`)`, 10*time.Second)
 		// Hover the lines that hold the text, so that their reason tooltips are built.
 		var points [][2]float64

@@ -65,19 +65,23 @@ func TestTwoWayVectorsApplyAsTheServerDoes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sch := smp.Typed(set.Named("mergeItem"))
+	sch := smp.For(set.Named("mergeItem"), smp.PatchMergeKeys)
 	compared := 0
 	for _, v := range vectors {
 		original, modified := parse(t, v.Original), parse(t, v.Modified)
-		patch, err := smp.TwoWay(original, modified, sch)
+		patch, err := smp.TwoWay(smp.Align(orEmpty(original), orEmpty(modified), nil, sch))
 		if err != nil {
 			t.Fatalf("%s: %v", v.Description, err)
 		}
-		engine, err := smp.Apply(original, patch, sch)
+		applied, err := smp.Apply(orEmpty(original), patch, sch)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Description, err)
 		}
-		patchJSON, _ := yamltree.SortedJSON(patch)
+		engine := applied.Result
+		patchJSON, err := patch.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
 		originalJSON := []byte(v.Original)
 		if string(originalJSON) == "null" || len(originalJSON) == 0 {
 			originalJSON = []byte("{}")

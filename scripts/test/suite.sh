@@ -26,10 +26,10 @@ else
   printf 'FAIL  %-34s %4ss\n' "$name" "$secs"
 fi
 if [ $status = 0 ] && [ "${VERBOSE:-}" != 1 ]; then
-  grep '^note: ' "$log" | sed 's/^/      /'
+  grep -a '^note: ' "$log" | sed 's/^/      /'
 fi
 if [ $status != 0 ] && [ "${VERBOSE:-}" != 1 ]; then
-  grep -vE '^(ok  |\?   |go: downloading |go: finding )|ExperimentalWarning|--trace-warnings' "$log" | sed 's/^/      /'
+  grep -avE '^(ok  |\?   |go: downloading |go: finding )|ExperimentalWarning|--trace-warnings' "$log" | sed 's/^/      /'
 fi
 [ "${VERBOSE:-}" = 1 ] || rm -f "$log"
 if [ -n "${SUITE_LOG:-}" ]; then

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
-	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -38,17 +38,18 @@ type PatchInfo struct {
 // Run applies every resource of the config to live.
 func Run(_ context.Context, in *modes.Input) *contract.Response {
 	resp := contract.NewResponse()
+	resp.Decisions = decision.Book{}
 	triples, err := stream.Pair(stream.Inputs{Original: in.Original, Updated: in.Updated, Live: in.Live})
 	if err != nil {
 		resp.AddError("", err)
 		return resp
 	}
 	opts := in.Request.Options
-	readAnnotation := len(in.Original) == 0
 	var outcomes []*outcome
 	for _, t := range triples {
-		sch := in.PatchSchema(t.ID)
-		o, err := applyOne(t, sch, readAnnotation, opts.Overwrite, opts.Prune)
+		r := request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
+			overwrite: opts.Overwrite, prune: opts.Prune}
+		o, err := applyOne(t, r, resp.Decisions.For(t.ID.String()))
 		if err != nil {
 			resp.AddError(string(inputOf(t)), err)
 			continue
@@ -62,12 +63,24 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	return resp
 }
 
+// keysOf is the merge keys options.multiKeys asks for.
+func keysOf(opts contract.Options) smp.Keys {
+	if opts.MultiKeys {
+		return smp.ServerSideApplyKeys
+	}
+	return smp.PatchMergeKeys
+}
+
 // respond writes the result stream, the patches, the marks and the conflicts.
 func respond(resp *contract.Response, outcomes []*outcome) {
+	conflicted := false
+	for _, o := range outcomes {
+		conflicted = conflicted || len(o.conflicts) > 0
+	}
 	var docs []*yamltree.Document
 	var ids []string
 	for _, o := range outcomes {
-		if o.result != nil && len(conflictsOf(outcomes)) == 0 {
+		if o.result != nil && !conflicted {
 			docs = append(docs, &yamltree.Document{Root: o.result})
 			ids = append(ids, o.triple.ID.String())
 		}
@@ -80,7 +93,7 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 	}
 	resp.Extra["patches"] = infos
 	resp.Patch = patchText(infos)
-	if len(resp.Conflicts) > 0 {
+	if conflicted {
 		for _, o := range outcomes {
 			resp.Fields = append(resp.Fields, o.conflictMarks()...)
 		}
@@ -91,14 +104,6 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 	for _, o := range outcomes {
 		resp.Fields = append(resp.Fields, o.marks(layout)...)
 	}
-}
-
-func conflictsOf(outcomes []*outcome) []smp.Conflict {
-	var all []smp.Conflict
-	for _, o := range outcomes {
-		all = append(all, o.conflicts...)
-	}
-	return all
 }
 
 // info describes the outcome's patch.
@@ -138,29 +143,6 @@ func patchText(infos []PatchInfo) string {
 	return "{" + strings.Join(parts, ",\n ") + "}"
 }
 
-// marks explains one resource of the result.
-func (o *outcome) marks(layout *yamltree.Layout) []contract.Field {
-	w := &explain.Walker{Resource: o.triple.ID.String(), Layout: layout, Reasons: reasons{hasOriginal: o.original != nil, defaultedNamespace: o.defaultedNamespace()}}
-	live := root(o.triple.Live)
-	switch o.action {
-	case Create:
-		w.Mark(nil, contract.Added, layout.Line(o.result), w.EndLine(o.result), "not in the cluster: kubectl creates it from the config, with the last-applied annotation")
-	case Prune:
-		w.Mark(nil, contract.Deleted, live.Pos.Line, explain.LastLine(live), "--prune: last-applied had this resource and the config no longer does, so kubectl deletes it")
-	case Leave:
-		if o.result != nil {
-			w.Mark(nil, contract.Ignored, layout.Line(o.result), w.EndLine(o.result), "not in the config: kubectl apply leaves resources it is not given alone (unless --prune deletes the ones it applied before)")
-		}
-	default:
-		var sch smp.Schema
-		if o.strategic {
-			sch = o.schema
-		}
-		w.Object(explain.Versions{Original: o.original, Updated: o.modified, Live: live, Result: o.result}, sch)
-	}
-	return w.Fields()
-}
-
 // inputOf names the input an error of this triple most likely lies in.
 func inputOf(t stream.Triple) yamltree.Input {
 	switch {
@@ -170,9 +152,4 @@ func inputOf(t stream.Triple) yamltree.Input {
 		return yamltree.Live
 	}
 	return yamltree.Original
-}
-
-// defaultedNamespace reports whether kubectl filled in the namespace the config left out.
-func (o *outcome) defaultedNamespace() bool {
-	return o.triple.Updated != nil && o.triple.ID.Namespace != "" && !o.triple.Updated.Root.Get("metadata").Has("namespace")
 }

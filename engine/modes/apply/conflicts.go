@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -40,11 +41,13 @@ func liveValue(live *yamltree.Node, path fieldpath.Path) string {
 	return ""
 }
 
-// conflictMarks marks the disputed lines of live.
+// conflictMarks marks the disputed lines of live, each decision recorded at its path.
 func (o *outcome) conflictMarks() []contract.Field {
 	var out []contract.Field
-	for _, c := range o.conflictEntries() {
-		out = append(out, contract.Field{Resource: c.Resource, Path: c.Path, Mark: contract.Conflicted, Line: c.Line, Reason: c.Message})
+	for i, c := range o.conflictEntries() {
+		o.log.Record(o.conflicts[i].Path, ruleConflict, decision.Original|decision.Updated|decision.Live)
+		out = append(out, contract.Field{Resource: c.Resource, Path: c.Path, Mark: contract.Conflicted, Line: c.Line,
+			Reason: c.Message, Rule: string(ruleConflict)})
 	}
 	return out
 }

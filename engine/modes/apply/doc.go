@@ -10,7 +10,11 @@
 // (package jsonmerge), as kubectl must send them. Resources in live only are left alone, unless
 // options.prune deletes the ones last-applied had.
 //
-// Every field of the result, and every field the apply deleted, is then marked and explained by
-// aligning the four versions of the object (last-applied, config, live, result) field by field
-// (explain.go): the patch says what happens, the alignment says why.
+// The three-way patch is read from one alignment of last-applied, the config and live
+// (smp.Align), whose diffs decide each place by kubectl's decision table and record the rule
+// (rules.go: threeWayRule) into the resource's decision log. The API server's application says
+// what became of each value (smp.Effects: kept, set, added, deleted, cleared by $retainKeys);
+// each mark joins the two (marks.go: ruleOf) and its sentence comes from one table keyed by rule
+// (reasons.go). A custom resource's JSON merge patch is explained by the same table, read from
+// the alignment's places.
 package apply

@@ -2,6 +2,7 @@ package apply
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -11,21 +12,35 @@ const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
 
 // withoutLastApplied returns a copy of config as kubectl serializes it for the annotation: the
 // last-applied annotation removed, and metadata.annotations present (an empty map when the config
-// has no other annotation), exactly as kubectl's GetModifiedConfiguration leaves it.
+// has no other annotation), exactly as kubectl's GetModifiedConfiguration leaves it. Only the
+// maps on the way to the annotation are copied; the rest is config's, to be read, not changed.
 func withoutLastApplied(config *yamltree.Node) *yamltree.Node {
-	c := config.Clone()
-	meta := c.Get("metadata")
-	if meta == nil || !meta.IsMap() {
-		meta = yamltree.NewMap()
-		c.Set("metadata", meta)
-	}
-	annotations := meta.Get("annotations")
-	if annotations == nil || !annotations.IsMap() {
-		annotations = yamltree.NewMap()
-		meta.Set("annotations", annotations)
-	}
+	c := ownMap(config)
+	meta := ownField(c, "metadata")
+	annotations := ownField(meta, "annotations")
 	annotations.Delete(LastAppliedAnnotation)
 	return c
+}
+
+// ownMap is a copy of map n that shares its values: setting or deleting its fields leaves n as
+// it is.
+func ownMap(n *yamltree.Node) *yamltree.Node {
+	c := *n
+	c.Fields = slices.Clone(n.Fields)
+	return &c
+}
+
+// ownField sets field name of m (a map of this copy's own) to its own copy of the map it holds,
+// or to an empty map when it holds none, and returns that map.
+func ownField(m *yamltree.Node, name string) *yamltree.Node {
+	v := m.Get(name)
+	if v.IsMap() {
+		v = ownMap(v)
+	} else {
+		v = yamltree.NewMap()
+	}
+	m.Set(name, v)
+	return v
 }
 
 // modifiedConfiguration returns what kubectl diffs against live: the config with the new
@@ -78,12 +93,8 @@ func withNamespace(config *yamltree.Node, namespace string) *yamltree.Node {
 	if namespace == "" || (meta.IsMap() && meta.Has("namespace")) {
 		return config
 	}
-	c := config.Clone()
-	meta = c.Get("metadata")
-	if !meta.IsMap() {
-		meta = yamltree.NewMap()
-		c.Set("metadata", meta)
-	}
+	c := ownMap(config)
+	meta = ownField(c, "metadata")
 	value := yamltree.NewString(namespace)
 	at := meta.Index("name") + 1
 	field := yamltree.Field{Key: yamltree.NewString("namespace"), Value: value}

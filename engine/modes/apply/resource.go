@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/jsonmerge"
+	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -38,23 +40,36 @@ type outcome struct {
 	original  *yamltree.Node // last-applied, as kubectl read it (nil when none)
 	fromLive  bool           // original was read from live's annotation
 	modified  *yamltree.Node // the config with its new annotation
-	patch     *yamltree.Node
+	patch     *yamltree.Node // the patch sent, as a tree (nil when none)
 	result    *yamltree.Node // nil when deleted or in conflict
 	conflicts []smp.Conflict
-	schema    smp.Schema // nil for a JSON merge patch
-	strategic bool
+	schema    smp.Schema // for a strategic merge patch
+	// aligned pairs last-applied, the config and live; applied says how each value of the
+	// result came about; log holds the decisions.
+	aligned *smp.Aligned
+	applied *smp.Outcome
+	log     *decision.Log
+}
+
+// request is what applying one resource needs besides the resource.
+type request struct {
+	typ            *schema.Type // nil: a JSON merge patch
+	keys           smp.Keys
+	readAnnotation bool
+	overwrite      bool
+	prune          bool
 }
 
 // applyOne runs kubectl apply on one resource.
-func applyOne(t stream.Triple, sch smp.Schema, readAnnotation, overwrite, prune bool) (*outcome, error) {
-	o := &outcome{triple: t, schema: sch, strategic: sch != nil, patchType: Merge}
-	if o.strategic {
-		o.patchType = Strategic
+func applyOne(t stream.Triple, r request, log *decision.Log) (*outcome, error) {
+	o := &outcome{triple: t, patchType: Merge, log: log}
+	if r.typ != nil {
+		o.patchType, o.schema = Strategic, smp.For(r.typ, r.keys)
 	}
 	live := root(t.Live)
 	var err error
 	switch {
-	case readAnnotation && live != nil:
+	case r.readAnnotation && live != nil:
 		if o.original, err = lastAppliedFromLive(live); err != nil {
 			return nil, err
 		}
@@ -63,7 +78,7 @@ func applyOne(t stream.Triple, sch smp.Schema, readAnnotation, overwrite, prune 
 		o.original = withoutLastApplied(withNamespace(t.Original.Root, t.ID.Namespace))
 	}
 	if t.Updated == nil {
-		return o.withoutConfig(live, prune), nil
+		return o.withoutConfig(live, r), nil
 	}
 	if o.modified, err = modifiedConfiguration(withNamespace(t.Updated.Root, t.ID.Namespace)); err != nil {
 		return nil, err
@@ -73,27 +88,22 @@ func applyOne(t stream.Triple, sch smp.Schema, readAnnotation, overwrite, prune 
 		return o, nil
 	}
 	o.action = Patch
-	if err = o.computePatch(live, overwrite); err != nil {
-		return nil, err
+	o.aligned = smp.Align(o.original, o.modified, live, o.schema)
+	o.aligned.Record(&smp.Decisions{Log: log, ThreeWay: threeWayRule})
+	if o.patchType == Merge {
+		return o, o.mergePatch(live)
 	}
-	if len(o.conflicts) > 0 {
-		return o, nil
-	}
-	if o.result, err = o.applyPatch(live); err != nil {
-		return nil, err
-	}
-	return o, nil
+	return o, o.strategicPatch(live, r)
 }
 
 // withoutConfig handles a resource the config does not name: pruned when last-applied had it
 // and prune is on, else left alone.
-func (o *outcome) withoutConfig(live *yamltree.Node, prune bool) *outcome {
+func (o *outcome) withoutConfig(live *yamltree.Node, r request) *outcome {
 	if live == nil {
 		o.action = Leave
 		return o
 	}
-	hadIt := o.original != nil
-	if prune && hadIt {
+	if r.prune && o.original != nil {
 		o.action = Prune
 		return o
 	}
@@ -101,32 +111,47 @@ func (o *outcome) withoutConfig(live *yamltree.Node, prune bool) *outcome {
 	return o
 }
 
-func (o *outcome) computePatch(live *yamltree.Node, overwrite bool) error {
-	var err error
-	if !o.strategic {
-		o.patch, err = jsonmerge.ThreeWay(o.original, o.modified, live, overwrite)
-		if err != nil {
-			return kubectlError(err)
-		}
-		return nil
-	}
-	o.patch, o.conflicts, err = smp.ThreeWay(o.original, o.modified, live, o.schema, overwrite)
+// strategicPatch computes kubectl's three-way strategic merge patch from the alignment and, with
+// overwrite=false, its conflicts; without conflicts it applies the patch as the API server does.
+func (o *outcome) strategicPatch(live *yamltree.Node, r request) error {
+	patch, err := smp.ThreeWay(o.aligned)
 	if err != nil {
 		return kubectlError(err)
 	}
+	if !r.overwrite {
+		if o.conflicts, err = smp.Conflicts(o.aligned, patch); err != nil {
+			return kubectlError(err)
+		}
+		if len(o.conflicts) > 0 {
+			return nil
+		}
+	}
+	o.patch = patchTree(patch)
+	if o.applied, err = smp.Apply(live, patch, o.schema); err != nil {
+		return kubectlError(err)
+	}
+	o.result = o.applied.Result
 	return nil
 }
 
-func (o *outcome) applyPatch(live *yamltree.Node) (*yamltree.Node, error) {
+// patchTree writes a patch as a tree.
+func patchTree(p *smp.Map) *yamltree.Node {
+	return (&smp.Value{Map: p}).Tree()
+}
+
+// mergePatch computes kubectl's three-way JSON merge patch (custom resources) and applies it.
+func (o *outcome) mergePatch(live *yamltree.Node) error {
+	var err error
+	if o.patch, err = jsonmerge.ThreeWay(o.original, o.modified, live, true); err != nil {
+		return kubectlError(err)
+	}
 	if len(o.patch.Fields) == 0 {
-		return live.Clone(), nil
+		o.result = live.Clone()
+	} else if o.result, err = jsonmerge.Apply(live, o.patch); err != nil {
+		return kubectlError(err)
 	}
-	if !o.strategic {
-		r, err := jsonmerge.Apply(live, o.patch)
-		return r, kubectlError(err)
-	}
-	r, err := smp.Apply(live, o.patch, o.schema)
-	return r, kubectlError(err)
+	o.applied = smp.MergePatchOutcome(live, o.result, o.patch)
+	return nil
 }
 
 // kubectlError keeps located errors and prefixes the others with what kubectl was doing.

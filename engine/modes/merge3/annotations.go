@@ -3,6 +3,8 @@ package merge3
 import (
 	"fmt"
 
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
@@ -30,11 +32,11 @@ var legacyPairs = [][2]string{
 // clearedOnWrite are the annotations kio's ByteWriter removes from every resource it writes.
 var clearedOnWrite = []string{indexAnnotation, legacyIndexAnnotation, seqIndentAnnotation, mergeSourceAnnotation}
 
-// setAnnotation is kyaml's SetAnnotation: empty annotations and metadata are cleared first, then
-// metadata.annotations is made where missing (appended at the end of its map) and the annotation
-// set, single-quoted.
-func setAnnotation(root *ynode.Node, key, value string) error {
-	if err := clearEmptyAnnotations(root); err != nil {
+// setAnnotation sets an annotation as kio does: empty annotations and metadata are cleared first,
+// then metadata.annotations is made where missing (appended at the end of its map) and the
+// annotation set, single-quoted.
+func setAnnotation(root *ynode.Node, key, value string, notes *kioNotes) error {
+	if err := clearEmptyAnnotations(root, notes); err != nil {
 		return err
 	}
 	meta, err := childMap(root, "metadata")
@@ -46,9 +48,16 @@ func setAnnotation(root *ynode.Node, key, value string) error {
 		return err
 	}
 	v := ynode.NewString(value)
-	v.Style = ynode.SingleQuotedStyle
+	v.Style = ynode.SingleQuoted
 	setField(ann, key, v, [3]string{}, 0)
+	notes.note(annotationPath(key), ruleKioAnnotation)
 	return nil
+}
+
+var metadataPath = fieldpath.Path{}.Field("metadata")
+
+func annotationPath(key string) fieldpath.Path {
+	return metadataPath.Field("annotations").Field(key)
 }
 
 // childMap returns the map under name in m, made (empty, appended) when missing.
@@ -59,47 +68,54 @@ func childMap(m *ynode.Node, name string) (*ynode.Node, error) {
 		setField(m, name, v, [3]string{}, 0)
 		return v, nil
 	}
-	if v.Kind != ynode.MappingNode {
-		return nil, located(v, fmt.Sprintf("kio cannot add its %s annotation: %s is a %s, not a map", mergeSourceAnnotation, name, shapeName(v.Kind)))
+	if v.Kind != ynode.MapNode {
+		return nil, located(v, fmt.Sprintf("kio cannot add its %s annotation: %s is a %s, not a map", mergeSourceAnnotation, name, v.Kind.String()))
 	}
 	return v, nil
 }
 
-// clearEmptyAnnotations is kyaml's ClearEmptyAnnotations: metadata.annotations goes when it holds
-// nothing (null, {}, or a scalar), then metadata likewise.
-func clearEmptyAnnotations(root *ynode.Node) error {
+// clearEmptyAnnotations drops empty bookkeeping as kio's readers and writers do:
+// metadata.annotations goes when it holds nothing (null, {}, or a scalar), then metadata likewise.
+func clearEmptyAnnotations(root *ynode.Node, notes *kioNotes) error {
 	if meta := root.Get("metadata"); !meta.IsNull() {
-		if meta.Kind != ynode.MappingNode {
-			return located(meta, "kio cannot read this resource: metadata is a "+shapeName(meta.Kind)+", not a map")
+		if meta.Kind != ynode.MapNode {
+			return located(meta, "kio cannot read this resource: metadata is a "+meta.Kind.String()+", not a map")
 		}
-		clearIfEmpty(meta, "annotations")
+		if clearIfEmpty(meta, "annotations") {
+			notes.note(metadataPath.Field("annotations"), ruleKioEmptyMeta)
+		}
 	}
-	clearIfEmpty(root, "metadata")
+	if clearIfEmpty(root, "metadata") {
+		notes.note(metadataPath, ruleKioEmptyMeta)
+	}
 	return nil
 }
 
-// clearIfEmpty removes the first entry called name whose value has no content.
-func clearIfEmpty(m *ynode.Node, name string) {
+// clearIfEmpty removes the first entry called name whose value has no content, and reports
+// whether it did.
+func clearIfEmpty(m *ynode.Node, name string) bool {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == name && len(m.Content[i+1].Content) == 0 {
 			m.Content = append(m.Content[:i:i], m.Content[i+2:]...)
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // clearAnnotation removes one annotation, when metadata.annotations is a map.
-func clearAnnotation(root *ynode.Node, key string) {
+func clearAnnotation(root *ynode.Node, key string, notes *kioNotes) {
 	meta := root.Get("metadata")
-	if meta.IsNull() || meta.Kind != ynode.MappingNode {
+	if meta.IsNull() || meta.Kind != ynode.MapNode {
 		return
 	}
-	if ann := meta.Get("annotations"); !ann.IsNull() && ann.Kind == ynode.MappingNode {
-		ann.Delete(key)
+	if ann := meta.Get("annotations"); !ann.IsNull() && ann.Kind == ynode.MapNode && ann.Delete(key) != nil {
+		notes.note(annotationPath(key), ruleKioCleared)
 	}
 }
 
-// annotations reads metadata.annotations as kyaml's GetMeta does (text of every entry).
+// annotations reads metadata.annotations as kyaml reads a resource's metadata (the text of every
+// entry).
 func annotations(root *ynode.Node) map[string]string {
 	ann := root.Get("metadata").Get("annotations")
 	out := map[string]string{}
@@ -112,19 +128,19 @@ func annotations(root *ynode.Node) map[string]string {
 	return out
 }
 
-// copyLegacyAnnotations is kio's CopyLegacyAnnotations: a path, index or id annotation found
-// under only one of its two names is copied to the other.
-func copyLegacyAnnotations(root *ynode.Node) error {
+// copyLegacyAnnotations copies, as kio does when it pairs resources, a path, index or id
+// annotation found under only one of its two names to the other.
+func copyLegacyAnnotations(root *ynode.Node, notes *kioNotes) error {
 	for _, p := range legacyPairs {
 		ann := annotations(root)
 		legacy, current := ann[p[0]], ann[p[1]]
 		switch {
 		case current != "" && legacy == "":
-			if err := setAnnotation(root, p[0], current); err != nil {
+			if err := setAnnotation(root, p[0], current, notes); err != nil {
 				return err
 			}
 		case current == "" && legacy != "":
-			if err := setAnnotation(root, p[1], legacy); err != nil {
+			if err := setAnnotation(root, p[1], legacy, notes); err != nil {
 				return err
 			}
 		}
@@ -132,10 +148,10 @@ func copyLegacyAnnotations(root *ynode.Node) error {
 	return nil
 }
 
-// tidyForWrite is what kio's ByteWriter does to a resource before writing it.
-func tidyForWrite(root *ynode.Node) error {
+// tidyForWrite is what kio's writer does to a resource before writing it.
+func tidyForWrite(root *ynode.Node, notes *kioNotes) error {
 	for _, key := range clearedOnWrite {
-		clearAnnotation(root, key)
+		clearAnnotation(root, key, notes)
 	}
-	return clearEmptyAnnotations(root)
+	return clearEmptyAnnotations(root, notes)
 }

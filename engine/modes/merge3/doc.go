@@ -13,21 +13,26 @@
 // upstream deleted it, deleted; otherwise merged. kio's writer clears its bookkeeping annotations.
 // A List document is refused, as Merge3 does: kio unwraps it without tagging its items.
 //
-// # Fields (walk*.go, visitor.go, elements.go)
+// # Fields (walk.go, fields.go, items.go, itemset.go, table.go)
 //
-// kyaml walks the three versions together, in sorted key order, and decides with these rules
-// (visitor.go): a null in upstream now or in the local copy clears the value; a value upstream
-// added or removed follows upstream; a value only the local copy has stays; a value upstream
-// changed takes upstream's version (over a local edit too); a value upstream left alone keeps the
-// local version. Values are compared as kyaml compares them: written out, comments included, so a
-// comment upstream changed is a change. Maps merge key by key; a map the local copy lacks starts
-// empty and receives only what upstream changed. Lists without a merge key are compared and
+// The merge is one walk over the three versions aligned (a triple: original, updated, live):
+// maps by key name, in sorted order, so the keys it adds land at the end of the local map in that
+// order; keyed lists item by item. Each aligned triple is decided by its shape's table (table.go):
+// the facts of the triple (which versions hold a value, which hold null, whether upstream changed
+// it, whether the local copy edited it) pick the first row that applies, which says what happens
+// and by which rule. The rules, as kyaml applies them: a null in upstream now or in the local copy
+// clears the value; a value upstream added or removed follows upstream; a value only the local copy
+// has stays; a value upstream changed takes upstream's version (over a local edit too); a value
+// upstream left alone keeps the local version. Values are compared as kyaml compares them: written
+// out, comments included, so a comment upstream changed is a change. A map the local copy lacks
+// starts empty and receives only what upstream changed. Lists without a merge key are compared and
 // replaced whole. Lists with one (the schema's patch strategy, x-kubernetes-list-map-keys before
-// the patch merge key, so container ports merge on containerPort and protocol) merge item by item:
-// items are matched by the text of their key fields, local items keep their place and new ones are
-// appended; an item upstream removed survives with whatever the local copy added to it, and kyaml
-// writes its key back; the odd matching rules for items lacking a key, or holding only part of a
-// key tuple, are kyaml's and kept (elements.go).
+// the patch merge key, so container ports merge on containerPort and protocol) merge item by
+// item: the items are aligned by the text of their key fields, merged, and set into the local
+// list, local items in their place and new ones appended; an item upstream removed survives with
+// whatever the local copy added to it, and its key is written back. The facts of kyaml's item
+// matching (items lacking a key, holding part of a key tuple, an empty key text matching any
+// value) are listed in items.go.
 //
 // # Schema (schema.go, fieldmeta.go, notes.go)
 //
@@ -43,25 +48,30 @@
 //
 // # Text (ynode)
 //
-// The result is yaml.v3's text with kyaml's settings, which package ynode reproduces: local key
-// order and comments, styles of the local values, compact sequences, and kyaml's quoting of strings
-// YAML 1.1 would misread ("on" becomes "on" in double quotes, even where the local value is kept).
+// The result is written as kyaml writes it (package ynode, whose conventions are tables of facts
+// observed with kyaml): local key order and comments, styles of the local values, compact lists,
+// and kyaml's quoting of strings YAML 1.1 would misread ("on" becomes "on" in double quotes, even
+// where the local value is kept).
 //
-// # Marks (marks.go, reasons.go)
+// # Decisions and marks (decisions.go, marks.go, reasons.go)
 //
-// Every value the merge kept or removed is recorded with the rule that decided it; the marks are
-// read from those records beside the local copy as it was: added (not in the local copy),
-// changed, deleted (its line in live), retained (the local value stayed because upstream did not
-// change it; the reason says whether the local copy had drifted from upstream) and ignored (only
-// the local copy has it). Whole resources and list items added or deleted carry one mark with an
-// end line. extra.actions lists what kio did with each resource.
+// Every decision is recorded in the resource's decision log (package decision) with its rule
+// ("merge3/changed-upstream"; table.go lists them) and the inputs that held the value: the merge's
+// at the paths their values have once the resource is merged (the values of the result, and the
+// local values the merge removed), kio's on whole resources and on its bookkeeping annotations as
+// kio makes them. The marks are read beside the local copy as it was: added (not in the local
+// copy), changed, deleted (its line in live), retained (the local value stayed because upstream
+// did not change it; the reason says whether the local copy had drifted from upstream) and
+// ignored (only the local copy has it); each names the rule of its value's decision, and its
+// reason is that rule's row of one table (reasons.go). Whole resources and list items added or
+// deleted carry one mark with an end line. extra.actions lists what kio did with each resource;
+// two resources kio keeps apart that package stream names alike (one writes "namespace: default",
+// the other none) are named as kio keys them.
 //
 // Not reproduced: kyaml keeps anchors and aliases (yamltree expands them) and keys repeated in one
 // map (yamltree refuses them); package stream, before the mode runs, refuses two resources of one
-// input that differ only by "namespace: default", which kio would keep apart. Comments are read
-// with yamltree and placed where yaml.v3 puts them with the help of the source text (package
-// ynode): blank lines, "- # comment", document comments and comments after nested blocks are
-// handled, but a few corners of yaml.v3's rules are not (a comment after a key with no value at
-// the end of a document, a comment after a nested map at a depth between two levels, comments
-// inside flow collections).
+// input that differ only by "namespace: default", which kio would keep apart. Comments are found
+// in the source text and placed where kyaml's reader puts them (package ynode), but a few corners
+// are not followed (comments inside flow collections are not read; a second foot comment for a
+// key that has one; a comment after a key with no value followed by a blank line).
 package merge3

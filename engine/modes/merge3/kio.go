@@ -45,6 +45,8 @@ type resource struct {
 	pristine   *ynode.Node
 	pristineOf map[*ynode.Node]*ynode.Node
 	liveOf     map[*ynode.Node]*ynode.Node
+	// notes are kio's decisions on the local copy's bookkeeping; nil for upstream's copies.
+	notes *kioNotes
 }
 
 // kioSeparator is how kio's ByteReader finds documents.
@@ -69,10 +71,13 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 			return nil, yamltree.Errorf(root.Pos, "kio unwraps a %s but does not tag its items with their source, so Merge3 fails on it (no source annotation for Resource): list the resources as documents instead", kind)
 		}
 		res := newResource(input, root, source, scope)
-		if err := clearEmptyAnnotations(res.root); err != nil {
+		if role == sourceLocal {
+			res.notes = &kioNotes{}
+		}
+		if err := clearEmptyAnnotations(res.root, res.notes); err != nil {
 			return nil, err
 		}
-		if err := setAnnotation(res.root, mergeSourceAnnotation, role); err != nil {
+		if err := setAnnotation(res.root, mergeSourceAnnotation, role, nil); err != nil {
 			return nil, err
 		}
 		out = append(out, res)
@@ -82,11 +87,21 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 
 // newResource reads one document's root, keeping a pristine copy.
 func newResource(input yamltree.Input, root *yamltree.Node, source ynode.Source, scope stream.Scope) *resource {
-	res := &resource{root: ynode.FromTree(root, source), input: input, id: identity(root, scope),
-		pristineOf: map[*ynode.Node]*ynode.Node{}, liveOf: map[*ynode.Node]*ynode.Node{}}
-	res.docHead = ynode.DocumentHead(res.root, source)
+	res := &resource{input: input, id: identity(root, scope)}
+	res.root, res.docHead = ynode.ReadDocument(root, source)
+	size := countNodes(res.root)
+	res.pristineOf, res.liveOf = make(map[*ynode.Node]*ynode.Node, size), make(map[*ynode.Node]*ynode.Node, size)
 	res.pristine = copyIndexed(res.root, res.pristineOf, res.liveOf)
 	return res
+}
+
+// countNodes counts n and the nodes below it.
+func countNodes(n *ynode.Node) int {
+	c := 1
+	for _, ch := range n.Content {
+		c += countNodes(ch)
+	}
+	return c
 }
 
 // copyIndexed copies n, recording each node's copy and back.
@@ -168,7 +183,7 @@ func groupResources(local, original, updated []*resource) ([]*group, error) {
 	all := append(append(append([]*resource{}, local...), original...), updated...)
 	if len(all) >= 2 {
 		for _, r := range all {
-			if err := copyLegacyAnnotations(r.root); err != nil {
+			if err := copyLegacyAnnotations(r.root, r.notes); err != nil {
 				return nil, err
 			}
 		}

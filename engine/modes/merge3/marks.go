@@ -4,18 +4,24 @@ import (
 	"fmt"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// marker marks the fields of one merged resource by walking the result beside the local copy as
-// it was read, and reading each value's decision from the merge's log.
+// marker explains one merged resource by walking the result beside the local copy as it was
+// read: every value's decision goes into the resource's decision log at the value's path (the
+// merge's decisions are kept by value until the paths are known, that is until the resource is
+// written; kio's, when kio's bookkeeping decided last at a path), and every mark names that
+// decision's rule and says the reason its rule's table row gives.
 type marker struct {
 	resource string
 	layout   *ynode.Layout
-	log      map[*ynode.Node]decision
+	log      *decision.Log
+	records  map[*ynode.Node]record
+	notes    *kioNotes
 	res      *resource
 	reasons  reasons
 	fields   []contract.Field
@@ -23,16 +29,42 @@ type marker struct {
 	inRemovedItem bool
 }
 
-func (m *marker) mark(path fieldpath.Path, mark contract.Mark, line, endLine int, reason string) {
+// mark logs a value's decision and marks it, by the rule that decided it, with its reason.
+func (m *marker) mark(mark contract.Mark, item bool, c cue, line, endLine int) {
+	rule := m.logged(c.path, c.rec)
+	m.add(mark, rule, c.path, line, endLine, m.reasons.sentence(rule, mark, item, c))
+}
+
+// logged writes a decision into the log at path and returns its rule: kio's when kio decided
+// there, else the merge's.
+func (m *marker) logged(path fieldpath.Path, rec record) decision.Rule {
+	rule, held := rec.rule, rec.held()
+	if kio := m.notes.ruleAt(path); kio != "" {
+		rule, held = kio, decision.Live
+	}
+	if rule != "" {
+		m.log.Record(path, rule, held)
+	}
+	return rule
+}
+
+func (m *marker) add(mark contract.Mark, rule decision.Rule, path fieldpath.Path, line, endLine int, reason string) {
 	if endLine <= line {
 		endLine = 0
 	}
-	m.fields = append(m.fields, contract.Field{Resource: m.resource, Path: path.String(), Mark: mark, Line: line, EndLine: endLine, Reason: reason})
+	m.fields = append(m.fields, contract.Field{Resource: m.resource, Path: path.String(), Mark: mark, Line: line,
+		EndLine: endLine, Reason: reason, Rule: string(rule)})
+}
+
+// whole marks a resource kio handled whole.
+func (m *marker) whole(mark contract.Mark, rule decision.Rule, line, endLine int) {
+	m.add(mark, rule, fieldpath.Path{}, line, endLine, m.reasons.sentence(rule, mark, false, cue{}))
 }
 
 // object marks a merged resource: result is the merged root, the local copy's pristine root is
 // the resource's.
 func (m *marker) object(result *ynode.Node) {
+	m.logged(fieldpath.Path{}, m.records[result])
 	m.mapFields(fieldpath.Path{}, result, m.res.pristine)
 }
 
@@ -42,7 +74,7 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 		name, v := result.Content[i].Value, result.Content[i+1]
 		m.value(path.Field(name), v, local.Get(name))
 	}
-	if local == nil || local.Kind != ynode.MappingNode {
+	if local == nil || local.Kind != ynode.MapNode {
 		return
 	}
 	for i := 0; i+1 < len(local.Content); i += 2 {
@@ -50,27 +82,25 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 		if _, rv := result.Field(key.Value); rv != nil {
 			continue
 		}
-		p := path.Field(key.Value)
-		reason := m.reasons.deleted(p, m.decisionOf(lv), lv)
-		if m.inRemovedItem && m.decisionOf(lv).rule == ruleRemovedUpstream {
-			reason = "upstream removed this item: kyaml removes what upstream had in it, and keeps only what the local copy added"
-		}
-		m.mark(p, contract.Deleted, srcLine(key), srcEnd(lv), reason)
+		c := cue{path: path.Field(key.Value), rec: m.recordOf(lv), local: lv, inRemovedItem: m.inRemovedItem}
+		m.mark(contract.Deleted, false, c, srcLine(key), srcEnd(lv))
 	}
 }
 
-// decisionOf returns the decision recorded for a node of the pristine local copy.
-func (m *marker) decisionOf(pristine *ynode.Node) decision {
-	return m.log[m.res.liveOf[pristine]]
+// recordOf returns the record of a node of the pristine local copy.
+func (m *marker) recordOf(pristine *ynode.Node) record {
+	return m.records[m.res.liveOf[pristine]]
 }
 
 // value marks one value of the result; local is the local copy's value at the same place.
 func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
-	d := m.log[result]
+	d := m.records[result]
 	switch {
-	case result.Kind == ynode.MappingNode && (local == nil || local.Kind == ynode.MappingNode) && (len(result.Content) > 0 || (local != nil && len(local.Content) > 0)):
+	case result.Kind == ynode.MapNode && (local == nil || local.Kind == ynode.MapNode) && (len(result.Content) > 0 || (local != nil && len(local.Content) > 0)):
+		m.logged(path, d)
 		m.mapFields(path, result, local)
-	case result.Kind == ynode.SequenceNode && d.list != nil && !d.list.atomic && (local == nil || local.Kind == ynode.SequenceNode):
+	case result.Kind == ynode.ListNode && d.list != nil && !d.list.whole && (local == nil || local.Kind == ynode.ListNode):
+		m.logged(path, d)
 		m.items(path, result, local, d.list)
 	default:
 		m.leaf(path, result, local, d)
@@ -78,27 +108,30 @@ func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
 }
 
 // leaf marks a value compared whole: a scalar, a list replaced whole, an empty map.
-func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d decision) {
+func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d record) {
 	line, end := m.layout.Line(result), 0
 	if result.Kind != ynode.ScalarNode {
 		end = m.layout.EndLine(result)
 	}
-	note := quoteNote(result, local, d)
+	c := cue{path: path, rec: d, local: local, result: result}
+	mark := contract.Retained
 	switch {
 	case local == nil:
-		m.mark(path, contract.Added, line, end, m.reasons.added(path, d, result)+note)
+		mark = contract.Added
 	case !sameText(local, result):
-		m.mark(path, contract.Changed, line, end, m.reasons.changed(path, d, local, result)+note)
-	case d.rule == ruleLocalOnly || (d.original == nil && d.updated == nil):
-		m.mark(path, contract.Ignored, line, end, m.reasons.ignored(path, d)+note)
-	default:
-		m.mark(path, contract.Retained, line, end, m.reasons.retained(path, d, local)+note)
+		mark = contract.Changed
+	case d.rule == ruleLiveOnly || (d.original == nil && d.updated == nil):
+		mark = contract.Ignored
+	}
+	m.mark(mark, false, c, line, end)
+	if note := quoteNote(result, local, d); note != "" {
+		m.fields[len(m.fields)-1].Reason += note
 	}
 }
 
 // quoteNote explains double quotes kyaml put on a string YAML 1.1 would read as something else.
-func quoteNote(result, local *ynode.Node, d decision) string {
-	if result.Kind != ynode.ScalarNode || result.Style&ynode.DoubleQuotedStyle == 0 || !isYAML11NonString(result.Value) {
+func quoteNote(result, local *ynode.Node, d record) string {
+	if result.Kind != ynode.ScalarNode || result.Style != ynode.DoubleQuoted || !isYAML11NonString(result.Value) {
 		return ""
 	}
 	for _, n := range []*ynode.Node{local, d.updated} {
@@ -139,7 +172,7 @@ func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *lis
 			f.Reason = fmt.Sprintf("kyaml dropped live's item with this key (line %d) and wrote this one in its place, rebuilt from upstream's changes: fields only live's item had are not carried over (items match %s)", srcLine(li), m.reasons.keyPhrase(info)) + m.reasons.noteOf(p, info)
 			continue
 		}
-		m.mark(p, contract.Deleted, srcLine(li), srcEnd(li), m.reasons.deletedItem(p, m.decisionOf(li), info, li))
+		m.mark(contract.Deleted, true, cue{path: p, rec: m.recordOf(li), local: li, info: info}, srcLine(li), srcEnd(li))
 	}
 }
 
@@ -151,16 +184,17 @@ func byPosition(p fieldpath.Path) bool {
 // item marks one item of a merged list; local is the item as the local copy had it, nil for a
 // new one.
 func (m *marker) item(path fieldpath.Path, item, local *ynode.Node, info *listInfo) {
-	d := m.log[item]
+	d := m.records[item]
 	line, end := m.layout.Line(item), m.layout.EndLine(item)
 	switch {
 	case local == nil:
-		m.mark(path, contract.Added, line, end, m.reasons.addedItem(path, d, info))
-	case item.Kind != ynode.MappingNode || local.Kind != ynode.MappingNode:
+		m.mark(contract.Added, true, cue{path: path, rec: d, result: item, info: info}, line, end)
+	case item.Kind != ynode.MapNode || local.Kind != ynode.MapNode:
 		m.leaf(path, item, local, d)
 	case d.original == nil && d.updated == nil:
-		m.mark(path, contract.Ignored, line, end, m.reasons.ignoredItem(path, info))
+		m.mark(contract.Ignored, true, cue{path: path, rec: d, local: local, result: item, info: info}, line, end)
 	default:
+		m.logged(path, d)
 		outer := m.inRemovedItem
 		m.inRemovedItem = d.updated == nil
 		m.mapFields(path, item, local)
@@ -202,14 +236,6 @@ func treeScalar(n *ynode.Node) *yamltree.Node {
 	return yamltree.NewScalar(tag, n.Value)
 }
 
-// sameText reports whether two values would be written alike (kyaml's comparison).
-func sameText(a, b *ynode.Node) bool {
-	if a.Kind == ynode.ScalarNode && b.Kind == ynode.ScalarNode {
-		return sameScalar(a, b)
-	}
-	return ynode.CompareText(a) == ynode.CompareText(b)
-}
-
 // srcLine is the line of a node in the input it was read from.
 func srcLine(n *ynode.Node) int {
 	if n == nil || n.Src == nil {
@@ -232,12 +258,12 @@ func (m *marker) kioChanges(result *ynode.Node) {
 	m.diffEntries(fieldpath.Path{}, result, m.res.pristine, "metadata")
 	meta := fieldpath.Path{}.Field("metadata")
 	local, now := m.res.pristine.Get("metadata"), result.Get("metadata")
-	if local.IsNull() || now == nil || local.Kind != ynode.MappingNode {
+	if local.IsNull() || now == nil || local.Kind != ynode.MapNode {
 		return
 	}
 	m.diffEntries(meta, now, local, "annotations")
 	ann := local.Get("annotations")
-	if now.Get("annotations") == nil || ann.IsNull() || ann.Kind != ynode.MappingNode {
+	if now.Get("annotations") == nil || ann.IsNull() || ann.Kind != ynode.MapNode {
 		return
 	}
 	now = now.Get("annotations")
@@ -253,8 +279,8 @@ func (m *marker) diffEntries(path fieldpath.Path, result, local *ynode.Node, nam
 	p := path.Field(name)
 	switch {
 	case lv != nil && rv == nil:
-		m.mark(p, contract.Deleted, srcLine(k), srcEnd(lv), m.reasons.deleted(p, decision{}, lv))
+		m.mark(contract.Deleted, false, cue{path: p, local: lv}, srcLine(k), srcEnd(lv))
 	case lv == nil && rv != nil:
-		m.mark(p, contract.Added, m.layout.Line(rv), 0, m.reasons.added(p, decision{}, rv))
+		m.mark(contract.Added, false, cue{path: p, result: rv}, m.layout.Line(rv), 0)
 	}
 }

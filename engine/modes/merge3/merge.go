@@ -34,20 +34,27 @@ func LoadKustomization() (*schema.Set, error) {
 }
 
 // merged is one resource merged: its root (the local copy rewritten in place; nil when the merge
-// cleared it) and the decisions behind its values.
+// cleared it) and the record of each value's decision.
 type merged struct {
-	root *ynode.Node
-	log  map[*ynode.Node]decision
+	root    *ynode.Node
+	records map[*ynode.Node]record
 }
 
-// mergeResource merges one resource as kyaml's merge3.Merge does: local is rewritten in place
+// mergeResource merges one resource as kyaml's three-way merge does: live is rewritten in place
 // and returned. infer is nil unless keys may be guessed; rootSch, when not nil, is the schema of
-// the root (else the walker finds the schema of the kind the resource declares).
-func mergeResource(local, original, updated *ynode.Node, defs *schemas, infer []string, rootSch *sch) (*merged, error) {
-	w := newWalker(defs, infer)
-	root, _, err := w.walk(sources{local, original, updated}, rootSch, nil)
+// the root (else the merge finds the schema of the kind the resource declares).
+func mergeResource(t triple, defs *schemas, infer []string, rootSch *sch) (*merged, error) {
+	size := 0
+	if t.live != nil {
+		size = countNodes(t.live)
+	}
+	m := &merger{defs: defs, infer: infer, records: make(map[*ynode.Node]record, size)}
+	root, rec, err := m.merge(t, rootSch, nil)
 	if err != nil {
 		return nil, err
 	}
-	return &merged{root: root, log: w.log}, nil
+	if root != nil {
+		m.records[root] = rec
+	}
+	return &merged{root: root, records: m.records}, nil
 }

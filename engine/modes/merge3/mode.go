@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
@@ -67,7 +68,14 @@ type outcome struct {
 	// docHead is the comment written above the result's document (kyaml keeps the document
 	// node of the resource it writes).
 	docHead string
-	log     map[*ynode.Node]decision
+	// records are the merge's decisions by value; decisions the resource's log of every
+	// decision by path.
+	records   map[*ynode.Node]record
+	decisions *decision.Log
+	// notes are kio's decisions on the local copy's bookkeeping, as read and as written.
+	notes *kioNotes
+	// name is the resource's name in the response.
+	name string
 }
 
 // run answers a request: read the inputs as kio does, pair them, merge, write and mark.
@@ -114,31 +122,67 @@ func readGroups(in *modes.Input, scope stream.Scope) ([]*group, error) {
 }
 
 // handleGroups does what kio's DefaultResourceHandler says for each group, merging where it
-// says merge, and tidies each resource written as kio's ByteWriter does.
+// says merge, tidies each resource written as kio's writer does, and logs every decision.
 func handleGroups(groups []*group, defs *schemas, infer []string, schemaType string) ([]*outcome, error) {
 	var out []*outcome
 	for _, g := range groups {
-		o := &outcome{group: g, action: g.handle()}
-		switch o.action {
-		case actionMerge:
-			res, err := mergeResource(g.local.root, rootOf(g.original), g.updated.root, defs, infer, rootSchema(defs, g, schemaType))
-			if err != nil {
-				return nil, err
-			}
-			o.result, o.log, o.docHead = res.root, res.log, g.local.docHead
-		case actionKeep:
-			o.result, o.docHead = g.local.root, g.local.docHead
-		case actionAdd, actionRestore:
-			o.result, o.docHead = g.updated.root, g.updated.docHead
+		o := &outcome{group: g, action: g.handle(), decisions: &decision.Log{}, notes: &kioNotes{}}
+		if g.local != nil {
+			o.notes.entries = append(o.notes.entries, g.local.notes.entries...)
+		}
+		if err := o.decide(defs, infer, schemaType); err != nil {
+			return nil, err
 		}
 		if o.result != nil {
-			if err := tidyForWrite(o.result); err != nil {
+			writeNotes := o.notes
+			if o.action != actionMerge && o.action != actionKeep {
+				writeNotes = nil // upstream's copy: its bookkeeping shows in no mark
+			}
+			if err := tidyForWrite(o.result, writeNotes); err != nil {
 				return nil, err
 			}
+		}
+		for _, e := range o.notes.entries {
+			o.decisions.Record(e.Path, e.Rule, e.Held)
 		}
 		out = append(out, o)
 	}
 	return out, nil
+}
+
+// kioRules are the decisions kio makes on whole resources, with the inputs that hold them.
+var kioRules = []struct {
+	action action
+	rule   decision.Rule
+	held   decision.Held
+}{
+	{actionKeep, ruleKioKeep, decision.Live},
+	{actionAdd, ruleKioAdd, decision.Updated},
+	{actionRestore, ruleKioRestore, decision.Original | decision.Updated},
+	{actionDelete, ruleKioDelete, decision.Original | decision.Live},
+}
+
+// decide carries out kio's action on the group: merge, or keep, add, restore or delete whole.
+func (o *outcome) decide(defs *schemas, infer []string, schemaType string) error {
+	g := o.group
+	for _, k := range kioRules {
+		if k.action == o.action {
+			o.decisions.Record(fieldpath.Path{}, k.rule, k.held)
+		}
+	}
+	switch o.action {
+	case actionMerge:
+		res, err := mergeResource(triple{original: rootOf(g.original), updated: g.updated.root, live: g.local.root}, defs, infer, rootSchema(defs, g, schemaType))
+		if err != nil {
+			return err
+		}
+		o.result, o.records, o.docHead = res.root, res.records, g.local.docHead
+	case actionKeep:
+		o.result, o.docHead = g.local.root, g.local.docHead
+	case actionAdd, actionRestore:
+		o.result, o.docHead = g.updated.root, g.updated.docHead
+	}
+	return nil
 }
 
 // rootSchema returns the schema options.schemaType names for a resource whose kind no schema
@@ -173,12 +217,30 @@ func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules) {
 	text, layout := ynode.Emit(docs)
 	resp.Result = text
 	actions := []ActionInfo{}
+	resp.Decisions = decision.Book{}
 	for _, o := range outcomes {
-		id := o.group.id()
-		actions = append(actions, ActionInfo{Resource: id.String(), Action: o.action})
+		o.name = o.group.id().String()
+		if resp.Decisions[o.name] != nil {
+			o.name = o.group.kioName()
+		}
+		actions = append(actions, ActionInfo{Resource: o.name, Action: o.action})
+		resp.Decisions[o.name] = o.decisions
 		resp.Fields = append(resp.Fields, o.marks(layout, rules)...)
 	}
 	resp.Extra["actions"] = actions
+}
+
+// kioName names the group as kio keys it, the namespace as written ("v1/ConfigMap/x" for one
+// without): for a group whose resource name another group took already (one writes "namespace:
+// default", the other none; kio keeps them apart).
+func (g *group) kioName() string {
+	for _, r := range []*resource{g.updated, g.local, g.original} {
+		if r != nil {
+			k := keyOfResource(r.root)
+			return stream.ID{APIVersion: k.apiVersion, Kind: k.kind, Namespace: k.namespace, Name: k.name}.String()
+		}
+	}
+	return ""
 }
 
 // id names the group in the response: by upstream's resource when there is one.
@@ -202,21 +264,20 @@ func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules) []contract.Field
 		return nil
 	}
 	id := g.id()
-	m := &marker{resource: id.String(), layout: layout, log: o.log, res: res,
+	m := &marker{resource: o.name, layout: layout, log: o.decisions, records: o.records, notes: o.notes, res: res,
 		reasons: reasons{note: rules.noteFor(id.APIVersion + "/" + id.Kind)}}
-	root := fieldpath.Path{}
 	switch o.action {
 	case actionMerge:
 		m.object(o.result)
 	case actionKeep:
-		m.mark(root, contract.Ignored, layout.Line(o.result), layout.EndLine(o.result), "only the local copy has this resource (neither upstream version has it): kio keeps it as it is")
+		m.whole(contract.Ignored, ruleKioKeep, layout.Line(o.result), layout.EndLine(o.result))
 		m.kioChanges(o.result)
 	case actionAdd:
-		m.mark(root, contract.Added, layout.Line(o.result), layout.EndLine(o.result), "new upstream: upstream added this resource, and kio adds it as upstream has it")
+		m.whole(contract.Added, ruleKioAdd, layout.Line(o.result), layout.EndLine(o.result))
 	case actionRestore:
-		m.mark(root, contract.Added, layout.Line(o.result), layout.EndLine(o.result), "the local copy has no resource with this apiVersion, kind, namespace and name (kio compares them as written, with no default namespace), but upstream had it and still has it: kio takes it for a local deletion and brings it back, as upstream now has it (local deletions of whole resources do not stick)")
+		m.whole(contract.Added, ruleKioRestore, layout.Line(o.result), layout.EndLine(o.result))
 	case actionDelete:
-		m.mark(root, contract.Deleted, srcLine(res.pristine), srcEnd(res.pristine), "upstream deleted this resource: kio deletes the local copy too, even if it was edited locally")
+		m.whole(contract.Deleted, ruleKioDelete, srcLine(res.pristine), srcEnd(res.pristine))
 	}
 	return m.fields
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/handler"
 )
 
@@ -197,6 +198,9 @@ func checkMarks(t *testing.T, resp *contract.Response, c modeCase) {
 		if f.Reason == "" || f.Line <= 0 {
 			t.Errorf("mark without a reason or a line: %+v", f)
 		}
+		if e, ok := resp.Decisions[f.Resource].LookupString(f.Path); !ok || string(e.Rule) != f.Rule || f.Rule == "" {
+			t.Errorf("%s %s: rule %q, the decision log holds %+v (%v)", f.Mark, f.Path, f.Rule, e, ok)
+		}
 		want, ok := c.reasons[f.Path]
 		if !ok {
 			want, ok = c.reasons[f.Resource+" "+f.Path]
@@ -207,5 +211,29 @@ func checkMarks(t *testing.T, resp *contract.Response, c modeCase) {
 	}
 	if c.marks != nil && strings.Join(got, "\n") != strings.Join(c.marks, "\n") {
 		t.Errorf("marks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.marks, "\n"))
+	}
+}
+
+// TestDecisionsAreLogged checks the decision log of a merge: each value's rule and the inputs
+// that held it, at its path, including values the merge removed and kio's own decisions.
+func TestDecisionsAreLogged(t *testing.T) {
+	original := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  x: \"1\"\n  y: \"1\"\n  z: \"1\"\n"
+	updated := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  x: \"1\"\n  y: \"2\"\n"
+	live := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  annotations: {}\ndata:\n  x: \"9\"\n  y: \"1\"\n  z: \"1\"\n  mine: \"1\"\n"
+	resp := handler.Default().Handle(context.Background(), &contract.Request{Mode: "merge3", Original: original, Updated: updated, Live: live, Options: contract.DefaultOptions()})
+	log := resp.Decisions["v1/ConfigMap/default/a"]
+	all := decision.Original | decision.Updated | decision.Live
+	for path, want := range map[string]decision.Entry{
+		".data.x":               {Rule: "merge3/unchanged", Held: all},
+		".data.y":               {Rule: "merge3/changed-upstream", Held: all},
+		".data.z":               {Rule: "merge3/removed-upstream", Held: decision.Original | decision.Live},
+		".data.mine":            {Rule: "merge3/live-only", Held: decision.Live},
+		".data":                 {Rule: "merge3/merged", Held: all},
+		".metadata.annotations": {Rule: "merge3/kio-empty-dropped", Held: decision.Live},
+	} {
+		e, ok := log.LookupString(path)
+		if !ok || e.Rule != want.Rule || e.Held != want.Held {
+			t.Errorf("%s: logged %s %s (%v), want %s %s", path, e.Rule, e.Held, ok, want.Rule, want.Held)
+		}
 	}
 }

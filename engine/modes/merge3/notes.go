@@ -72,7 +72,7 @@ func schemaPath(path fieldpath.Path) string {
 // engineRule writes how the engine merged a list, in the table's words.
 func engineRule(info *listInfo) string {
 	switch {
-	case info.atomic:
+	case info.whole:
 		return "atomic"
 	case len(info.keys) == 0:
 		return "merge"

@@ -5,143 +5,250 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// reasons writes the sentence behind each mark: which input had the value, what upstream did,
-// which rule of kyaml's merge decided, and which key matched list items. "Upstream before" is the
-// original input, "upstream now" the updated one, "the local copy" the live one.
+// reasons writes the sentence behind each mark, from the table of its rule (reasonTable): which
+// input had the value, what upstream did, which rule of kyaml's merge decided, and which key
+// matched list items. "Upstream before" is the original input, "upstream now" the updated one,
+// "the local copy" the live one.
 type reasons struct {
 	// note returns what kyaml's own built-in schema (Kubernetes 1.21) says of a list where it
 	// differs from the current schema mergeplay uses, "" when they agree.
 	note func(path fieldpath.Path, info *listInfo) string
 }
 
-func (r reasons) added(path fieldpath.Path, d decision, result *ynode.Node) string {
-	switch d.rule {
-	case ruleAddedUpstream:
-		return "new upstream: upstream before did not have it and upstream now does, so kyaml adds it" + r.listNote(path, d)
-	case ruleChangedUpstream, ruleChangedOverLocal:
-		return fmt.Sprintf("upstream changed it (from %s to %s) and the local copy does not have it: an upstream change wins, so kyaml adds upstream's new value", short(d.original), short(d.updated)) + r.listNote(path, d)
-	case ruleNewMap:
-		return "upstream has this map and the local copy does not: kyaml starts an empty one and adds only what upstream changed, so what upstream left unchanged is not brought in"
-	case ruleNewList:
-		return "upstream has this list and the local copy does not: kyaml starts an empty one and adds only the items upstream changed"
-	case ruleKeyRestored:
-		return restoredKey
-	case ruleAnnotation:
-		return "kio copies its path, index and id annotations between their legacy and current names when it pairs resources"
-	}
-	if isKioAnnotation(path) {
-		return "kio copies its path, index and id annotations between their legacy and current names when it pairs resources"
-	}
-	return "not in the local copy: added by the merge"
+// cue is what a sentence is written from: the mark's path, the record of its value, the local
+// value and the result's, and how the list an item belongs to merged.
+type cue struct {
+	path          fieldpath.Path
+	rec           record
+	local, result *ynode.Node
+	info          *listInfo
+	// inRemovedItem: the value is a field of an item upstream removed.
+	inRemovedItem bool
 }
 
-func (r reasons) changed(path fieldpath.Path, d decision, local, result *ynode.Node) string {
-	switch d.rule {
-	case ruleChangedUpstream:
-		if sameValue(d.original, d.updated) {
-			return fmt.Sprintf("upstream changed only the comment of %s: kyaml compares values with their comments, so it takes upstream's", short(d.updated)) + r.listNote(path, d)
+// say is one sentence: a template (its {original}, {updated} and {live} are the versions'
+// values, {keys} how list items match, {listNote} and {note} the schema notes of a list, and
+// {removed} the sentence of a value upstream removed), or a function choosing between templates.
+type say struct {
+	text  string
+	write func(r reasons, c cue) string
+}
+
+// sentences are what one rule says, by the mark it makes (indexed by slot); an empty one falls
+// back to the sentence of defaultSentences for that mark.
+type sentences [slots]say
+
+// slot is a kind of mark a sentence is for.
+type slot uint8
+
+const (
+	onAdded slot = iota
+	onChanged
+	onRetained
+	onIgnored
+	onDeleted
+	onAddedItem
+	onIgnoredItem
+	onDeletedItem
+	slots
+)
+
+// reasonRow is one rule's row of the reason table.
+type reasonRow struct {
+	rule decision.Rule
+	sentences
+}
+
+// reasonTable holds every rule's sentences (table.go lists the rules).
+var reasonTable = []reasonRow{
+	{ruleAddedUpstream, sentences{
+		onAdded:    say{text: "new upstream: upstream before did not have it and upstream now does, so kyaml adds it{listNote}"},
+		onChanged:  say{text: "upstream added it (upstream before did not have it) as {updated}; the local copy had {live}, and upstream's wins{listNote}"},
+		onRetained: say{text: "upstream added it with the value the local copy already had{listNote}"},
+	}},
+	{ruleChanged, sentences{onAdded: say{text: addedOverChange}, onChanged: say{write: changedUpstream}, onRetained: say{text: retainedChange}}},
+	{ruleChangedOver, sentences{
+		onAdded:    say{text: addedOverChange},
+		onChanged:  say{text: "upstream changed it from {original} to {updated}; the local copy had changed it to {live}, but an upstream change wins over a local one{listNote}"},
+		onRetained: say{text: retainedChange},
+	}},
+	{ruleUnchanged, sentences{onRetained: say{write: unchangedUpstream}}},
+	{ruleCommentOnly, sentences{onRetained: say{text: "upstream changed only its comment, and the local copy had edited it: the local value and comment stay{listNote}"}}},
+	{ruleRemoved, sentences{onDeleted: say{write: removedField}, onDeletedItem: say{text: "{removed} (items match {keys}){note}"}}},
+	{ruleNullUpdated, sentences{onDeleted: say{text: nullUpdated}, onDeletedItem: say{text: nullUpdated}}},
+	{ruleNullLive, sentences{onDeleted: say{text: nullLive}, onDeletedItem: say{text: nullLive}}},
+	{ruleGone, sentences{onDeleted: say{text: "neither the local copy nor upstream now has a value for it: kyaml drops it"}}},
+	{ruleNewMap, sentences{
+		onAdded:     say{text: "upstream has this map and the local copy does not: kyaml starts an empty one and adds only what upstream changed, so what upstream left unchanged is not brought in"},
+		onAddedItem: say{write: addedBack},
+	}},
+	{ruleNewList, sentences{onAdded: say{text: "upstream has this list and the local copy does not: kyaml starts an empty one and adds only the items upstream changed"}}},
+	{ruleEmptied, sentences{onDeletedItem: say{text: "upstream removed this item and the local copy added nothing to it: nothing is left, so kyaml drops it (items match {keys}){note}"}}},
+	{ruleDropped, sentences{onDeletedItem: say{text: droppedItem}}},
+	{ruleKeyRestored, sentences{onAdded: say{text: restoredKey}, onChanged: say{text: restoredKey}, onRetained: say{text: restoredKey}}},
+	{ruleKioAnnotation, sentences{onAdded: say{text: "kio copies its path, index and id annotations between their legacy and current names when it pairs resources"}}},
+	{ruleKioEmptyMeta, sentences{onDeleted: say{text: "kio drops empty annotations, and then an empty metadata, when it reads and writes resources"}}},
+	{ruleKioCleared, sentences{onDeleted: say{text: "kio's writer removes its own index annotations from every resource it writes"}}},
+	{ruleKioKeep, sentences{onIgnored: say{text: "only the local copy has this resource (neither upstream version has it): kio keeps it as it is"}}},
+	{ruleKioAdd, sentences{onAdded: say{text: "new upstream: upstream added this resource, and kio adds it as upstream has it"}}},
+	{ruleKioRestore, sentences{onAdded: say{text: "the local copy has no resource with this apiVersion, kind, namespace and name (kio compares them as written, with no default namespace), but upstream had it and still has it: kio takes it for a local deletion and brings it back, as upstream now has it (local deletions of whole resources do not stick)"}}},
+	{ruleKioDelete, sentences{onDeleted: say{text: "upstream deleted this resource: kio deletes the local copy too, even if it was edited locally"}}},
+}
+
+// defaultSentences are said for a mark its rule has no sentence for.
+var defaultSentences = sentences{
+	onAdded:       say{text: "not in the local copy: added by the merge"},
+	onChanged:     say{write: rewritten},
+	onRetained:    say{text: "the local value stays"},
+	onIgnored:     say{text: "only the local copy has it: neither upstream before nor upstream now mentions it, so kyaml leaves it as it is"},
+	onDeleted:     say{text: "removed by the merge"},
+	onAddedItem:   say{write: newItem},
+	onIgnoredItem: say{text: "only the local copy has this item (neither upstream version has one with the same key): kyaml keeps it where it is (items match {keys}){note}"},
+	onDeletedItem: say{text: droppedItem},
+}
+
+// sentence writes the reason of a mark by rule: the rule's sentence for it, else the default.
+func (r reasons) sentence(rule decision.Rule, mark contract.Mark, item bool, c cue) string {
+	at := slotOf(mark, item)
+	for _, row := range reasonTable {
+		if row.rule == rule {
+			if s := row.sentences[at]; s.text != "" || s.write != nil {
+				return s.say(r, c)
+			}
+			break
 		}
-		return fmt.Sprintf("upstream changed it from %s to %s and the local copy still had %s: upstream's new value wins", short(d.original), short(d.updated), short(local)) + r.listNote(path, d)
-	case ruleChangedOverLocal:
-		return fmt.Sprintf("upstream changed it from %s to %s; the local copy had changed it to %s, but an upstream change wins over a local one", short(d.original), short(d.updated), short(local)) + r.listNote(path, d)
-	case ruleAddedUpstream:
-		return fmt.Sprintf("upstream added it (upstream before did not have it) as %s; the local copy had %s, and upstream's wins", short(d.updated), short(local)) + r.listNote(path, d)
 	}
-	if d.rule == ruleKeyRestored {
-		return restoredKey
+	return defaultSentences[at].say(r, c)
+}
+
+// slotOf is the slot of a mark, on a list item or not.
+func slotOf(mark contract.Mark, item bool) slot {
+	switch {
+	case item && mark == contract.Added:
+		return onAddedItem
+	case item && mark == contract.Deleted:
+		return onDeletedItem
+	case item && mark == contract.Ignored:
+		return onIgnoredItem
+	case mark == contract.Added:
+		return onAdded
+	case mark == contract.Changed:
+		return onChanged
+	case mark == contract.Retained:
+		return onRetained
+	case mark == contract.Ignored:
+		return onIgnored
 	}
-	if local.Kind == ynode.ScalarNode && result.Kind == ynode.ScalarNode && local.Value == result.Value {
+	return onDeleted
+}
+
+func (s say) say(r reasons, c cue) string {
+	if s.write != nil {
+		return s.write(r, c)
+	}
+	return r.expand(s.text, c)
+}
+
+// expand writes a template, its placeholders filled from the cue.
+func (r reasons) expand(tmpl string, c cue) string {
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(tmpl, '{')
+		if open < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		closing := strings.IndexByte(tmpl[open:], '}') + open
+		b.WriteString(tmpl[:open])
+		switch tmpl[open+1 : closing] {
+		case "original":
+			b.WriteString(short(c.rec.original))
+		case "updated":
+			b.WriteString(short(c.rec.updated))
+		case "live":
+			b.WriteString(short(c.local))
+		case "keys":
+			b.WriteString(r.keyPhrase(c.info))
+		case "listNote":
+			b.WriteString(r.listNote(c))
+		case "note":
+			b.WriteString(r.noteOf(c.path, c.info))
+		case "removed":
+			b.WriteString(removedUpstream(c))
+		}
+		tmpl = tmpl[closing+1:]
+	}
+}
+
+const (
+	nullUpdated = "upstream now sets it to null: kyaml clears it"
+	nullLive    = "the local copy sets it to null: kyaml reads a null as \"clear this\" and removes it"
+	// restoredKey explains an item's key kyaml writes back.
+	restoredKey = "upstream removed this item, but the local copy had added to it, so kyaml keeps what the local copy added; " +
+		"the merge left the item without its key (upstream did not change it), and kyaml writes the key back, last and as a string"
+)
+
+const (
+	addedOverChange = "upstream changed it (from {original} to {updated}) and the local copy does not have it: an upstream change wins, so kyaml adds upstream's new value{listNote}"
+	retainedChange  = "upstream changed it from {original} to {updated}, the value the local copy already had{listNote}"
+	droppedItem     = "removed while kyaml set the list's items (items match {keys}): an item that matched another one's key, or had none, is dropped{note}"
+)
+
+func changedUpstream(r reasons, c cue) string {
+	if sameValue(c.rec.original, c.rec.updated) {
+		return r.expand("upstream changed only the comment of {updated}: kyaml compares values with their comments, so it takes upstream's{listNote}", c)
+	}
+	return r.expand("upstream changed it from {original} to {updated} and the local copy still had {live}: upstream's new value wins{listNote}", c)
+}
+
+func unchangedUpstream(r reasons, c cue) string {
+	if c.rec.original != nil && !sameText(c.local, c.rec.original) {
+		return r.expand("upstream did not change it (still {original}): the local value stays, and the local copy's own edit ({live}) is kept{listNote}", c)
+	}
+	return r.expand("upstream did not change it: the local value stays (it is as upstream has it){listNote}", c)
+}
+
+func removedField(r reasons, c cue) string {
+	if c.inRemovedItem {
+		return "upstream removed this item: kyaml removes what upstream had in it, and keeps only what the local copy added"
+	}
+	return removedUpstream(c)
+}
+
+func addedBack(r reasons, c cue) string {
+	if c.rec.original == nil {
+		return newItem(r, c)
+	}
+	return r.expand("the local copy removed this item, but upstream changed it since: kyaml adds back only the fields upstream changed (items match {keys}){note}", c)
+}
+
+func rewritten(r reasons, c cue) string {
+	if c.local.Kind == ynode.ScalarNode && c.result.Kind == ynode.ScalarNode && c.local.Value == c.result.Value {
 		return "kyaml rewrites each item of a list merged as a set of values: the item keeps its text but loses its comment"
 	}
-	return fmt.Sprintf("rewritten by the merge: the local copy had %s", short(local))
+	return r.expand("rewritten by the merge: the local copy had {live}", c)
 }
 
-func (r reasons) retained(path fieldpath.Path, d decision, local *ynode.Node) string {
-	switch d.rule {
-	case ruleUnchanged:
-		if d.original != nil && !sameText(local, d.original) {
-			return fmt.Sprintf("upstream did not change it (still %s): the local value stays, and the local copy's own edit (%s) is kept", short(d.original), short(local)) + r.listNote(path, d)
-		}
-		return "upstream did not change it: the local value stays (it is as upstream has it)" + r.listNote(path, d)
-	case ruleCommentOnly:
-		return "upstream changed only its comment, and the local copy had edited it: the local value and comment stay" + r.listNote(path, d)
-	case ruleChangedUpstream, ruleChangedOverLocal:
-		return fmt.Sprintf("upstream changed it from %s to %s, the value the local copy already had", short(d.original), short(d.updated)) + r.listNote(path, d)
-	case ruleAddedUpstream:
-		return "upstream added it with the value the local copy already had" + r.listNote(path, d)
-	case ruleKeyRestored:
-		return restoredKey
+func newItem(r reasons, c cue) string {
+	if len(c.info.keys) == 0 {
+		return r.expand("new value upstream: kyaml appends it after the local copy's values (the list merges as a set of values){note}", c)
 	}
-	return "the local value stays"
+	return r.expand("new item upstream: kyaml appends it after the local copy's items, its fields in alphabetical order (items match {keys}){note}", c)
 }
 
-// restoredKey explains an item's key kyaml writes back.
-const restoredKey = "upstream removed this item, but the local copy had added to it, so kyaml keeps what the local copy added; " +
-	"the merge left the item without its key (upstream did not change it), and kyaml writes the key back, last and as a string"
-
-func (r reasons) ignored(path fieldpath.Path, d decision) string {
-	return "only the local copy has it: neither upstream before nor upstream now mentions it, so kyaml leaves it as it is"
-}
-
-func (r reasons) deleted(path fieldpath.Path, d decision, local *ynode.Node) string {
-	switch d.rule {
-	case ruleRemovedUpstream:
-		return r.removedUpstream(d, local)
-	case ruleNullUpdated:
-		return "upstream now sets it to null: kyaml clears it"
-	case ruleNullLocal:
-		return "the local copy sets it to null: kyaml reads a null as \"clear this\" and removes it"
-	case ruleGone:
-		return "neither the local copy nor upstream now has a value for it: kyaml drops it"
-	}
-	if isEmptyMeta(path, local) {
-		return "kio drops empty annotations, and then an empty metadata, when it reads and writes resources"
-	}
-	if isClearedAnnotation(path) {
-		return "kio's writer removes its own index annotations from every resource it writes"
-	}
-	return "removed by the merge"
-}
-
-func (r reasons) removedUpstream(d decision, local *ynode.Node) string {
-	base := fmt.Sprintf("upstream removed it (upstream before had %s, upstream now does not): kyaml removes it from the local copy", short(d.original))
-	if d.original != nil && local != nil && !sameText(local, d.original) {
+func removedUpstream(c cue) string {
+	base := fmt.Sprintf("upstream removed it (upstream before had %s, upstream now does not): kyaml removes it from the local copy", short(c.rec.original))
+	if c.rec.original != nil && c.local != nil && !sameText(c.local, c.rec.original) {
 		base += ", even though the local copy had changed it"
 	}
 	return base
-}
-
-func (r reasons) addedItem(path fieldpath.Path, d decision, info *listInfo) string {
-	key := r.keyPhrase(info)
-	switch {
-	case d.original != nil && d.rule == ruleNewMap:
-		return fmt.Sprintf("the local copy removed this item, but upstream changed it since: kyaml adds back only the fields upstream changed (items match %s)", key) + r.noteOf(path, info)
-	case len(info.keys) == 0:
-		return "new value upstream: kyaml appends it after the local copy's values (the list merges as a set of values)" + r.noteOf(path, info)
-	}
-	return fmt.Sprintf("new item upstream: kyaml appends it after the local copy's items, its fields in alphabetical order (items match %s)", key) + r.noteOf(path, info)
-}
-
-func (r reasons) ignoredItem(path fieldpath.Path, info *listInfo) string {
-	return fmt.Sprintf("only the local copy has this item (neither upstream version has one with the same key): kyaml keeps it where it is (items match %s)", r.keyPhrase(info)) + r.noteOf(path, info)
-}
-
-func (r reasons) deletedItem(path fieldpath.Path, d decision, info *listInfo, local *ynode.Node) string {
-	key := r.keyPhrase(info)
-	switch d.rule {
-	case ruleRemovedUpstream:
-		return r.removedUpstream(d, local) + fmt.Sprintf(" (items match %s)", key) + r.noteOf(path, info)
-	case ruleEmptied:
-		return fmt.Sprintf("upstream removed this item and the local copy added nothing to it: nothing is left, so kyaml drops it (items match %s)", key) + r.noteOf(path, info)
-	case ruleNullUpdated, ruleNullLocal:
-		return r.deleted(path, d, local)
-	}
-	return fmt.Sprintf("removed while kyaml set the list's items (items match %s): an item that matched another one's key, or had none, is dropped", key) + r.noteOf(path, info)
 }
 
 // keyPhrase says how the items of a list match.
@@ -162,11 +269,11 @@ func (r reasons) keyPhrase(info *listInfo) string {
 }
 
 // listNote adds the schema note of a list replaced whole.
-func (r reasons) listNote(path fieldpath.Path, d decision) string {
-	if d.list == nil || !d.list.atomic {
+func (r reasons) listNote(c cue) string {
+	if c.rec.list == nil || !c.rec.list.whole {
 		return ""
 	}
-	return "; this list has no merge key, so it is compared and replaced whole" + r.noteOf(path, d.list)
+	return "; this list has no merge key, so it is compared and replaced whole" + r.noteOf(c.path, c.rec.list)
 }
 
 func (r reasons) noteOf(path fieldpath.Path, info *listInfo) string {
@@ -205,38 +312,4 @@ func cut(s string) string { return yamltree.Abbreviate(s, 60) }
 // sameValue compares two scalars' values, comments aside.
 func sameValue(a, b *ynode.Node) bool {
 	return a != nil && b != nil && a.Kind == ynode.ScalarNode && b.Kind == ynode.ScalarNode && a.Value == b.Value
-}
-
-func isAnnotationPath(path fieldpath.Path) bool {
-	return len(path) == 3 && path[0].Field == "metadata" && path[1].Field == "annotations"
-}
-
-func isKioAnnotation(path fieldpath.Path) bool {
-	if !isAnnotationPath(path) {
-		return false
-	}
-	for _, p := range legacyPairs {
-		if path[2].Field == p[0] || path[2].Field == p[1] {
-			return true
-		}
-	}
-	return false
-}
-
-func isClearedAnnotation(path fieldpath.Path) bool {
-	if !isAnnotationPath(path) {
-		return false
-	}
-	for _, k := range clearedOnWrite {
-		if path[2].Field == k {
-			return true
-		}
-	}
-	return false
-}
-
-// isEmptyMeta reports an empty metadata or metadata.annotations, which kio drops.
-func isEmptyMeta(path fieldpath.Path, local *ynode.Node) bool {
-	empty := local != nil && len(local.Content) == 0
-	return empty && ((len(path) == 1 && path[0].Field == "metadata") || (len(path) == 2 && path[0].Field == "metadata" && path[1].Field == "annotations"))
 }

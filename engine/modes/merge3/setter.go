@@ -7,14 +7,14 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// setField is kyaml's FieldSetter on map m: it removes entry name when value is nil or null,
-// overwrites the entry's value in place when the entry exists (the value takes the style the
-// local value had), else appends the entry with the given key comments and key style. Before
-// that, a plain string that YAML 1.1 would read as something else ("on", "yes", "0755" are
-// fine in YAML 1.2) is switched to double quotes. It returns the node now under name.
+// setField sets entry name of map m as kyaml sets a field: it removes the entry when value is
+// nil or null, overwrites the entry's value in place when the entry exists (the value takes the
+// style the local value had), else appends the entry with the given key comments and key style.
+// Before that, a plain string that YAML 1.1 would read as something else ("on", "yes", "0755"
+// are fine in YAML 1.2) is switched to double quotes. It returns the node now under name.
 func setField(m *ynode.Node, name string, value *ynode.Node, keyComments [3]string, keyStyle ynode.Style) *ynode.Node {
 	if value.IsString() && value.Style == 0 && isYAML11NonString(value.Value) {
-		value.Style = ynode.DoubleQuotedStyle
+		value.Style = ynode.DoubleQuoted
 	}
 	if value.IsTaggedNull() || value == nil {
 		m.Delete(name)
@@ -31,7 +31,7 @@ func setField(m *ynode.Node, name string, value *ynode.Node, keyComments [3]stri
 	return value
 }
 
-// setScalar is FieldSetter without a name, on a scalar: the scalar takes value's text, keeps its
+// setScalar sets a scalar as kyaml sets a field with no name: the scalar takes value's text, keeps its
 // own style, and loses its tag and comments (value has neither).
 func setScalar(n *ynode.Node, value string) {
 	src := n.Src

@@ -53,7 +53,8 @@ func parseRoot(t testing.TB, input yamltree.Input, text string) *ynode.Node {
 	}
 	for _, d := range docs {
 		if d.Root != nil {
-			return ynode.FromTree(d.Root, ynode.NewSource(text))
+			root, _ := ynode.ReadDocument(d.Root, ynode.NewSource(text))
+			return root
 		}
 	}
 	return nil
@@ -66,11 +67,12 @@ func mergeStrings(t testing.TB, defs *schemas, local, original, updated string, 
 	if infer {
 		keys = InferredKeys()
 	}
-	res, err := mergeResource(parseRoot(t, yamltree.Live, local), parseRoot(t, yamltree.Original, original), parseRoot(t, yamltree.Updated, updated), defs, keys, nil)
+	res, err := mergeResource(triple{original: parseRoot(t, yamltree.Original, original), updated: parseRoot(t, yamltree.Updated, updated), live: parseRoot(t, yamltree.Live, local)}, defs, keys, nil)
 	if err != nil || res.root == nil {
 		return "", err
 	}
-	return ynode.EmitNode(res.root), nil
+	text, _ := ynode.Emit([]*ynode.Node{res.root})
+	return text, nil
 }
 
 func TestVectors(t *testing.T) {

@@ -1,82 +1,104 @@
 package merge3
 
 import (
-	"fmt"
 	"sort"
-	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
-	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// sources are the three versions of one value: the local copy (kyaml's "dest", which the merge
-// rewrites in place), upstream as it was (original) and upstream now (updated). A missing version
-// is nil.
-type sources struct {
-	local, original, updated *ynode.Node
-}
-
-func (s sources) all() [3]*ynode.Node { return [3]*ynode.Node{s.local, s.original, s.updated} }
-
-// walker merges one resource as kyaml's walk.Walker does with the merge3 visitor, and records
-// why each value of the result is there and why each removed one went.
-type walker struct {
+// merger merges one resource: one walk over the three versions aligned (maps by key name, keyed
+// lists by their items' keys), each aligned triple decided by its shape's table (table.go), and a
+// record kept of every decision: behind each value of the result, and each value of the local
+// copy the merge removed.
+type merger struct {
 	defs *schemas
-	// infer lists the keys guessed for lists no schema describes (kyaml's
-	// AssociativeSequenceKeys), first match wins; nil turns guessing off.
-	infer []string
-	// log holds the decision behind each node of the result, and behind each node of the local
-	// copy that the merge removed.
-	log map[*ynode.Node]decision
+	// infer lists the keys guessed for lists no schema describes, first match wins; nil turns
+	// guessing off.
+	infer   []string
+	records map[*ynode.Node]record
 }
 
-func newWalker(defs *schemas, infer []string) *walker {
-	return &walker{defs: defs, infer: infer, log: map[*ynode.Node]decision{}}
+// record is one decision with the versions it was made from.
+type record struct {
+	rule                    decision.Rule
+	original, updated, live *ynode.Node
+	list                    *listInfo // for a list merged item by item, or an item of one, or a list compared whole
 }
 
-// walk merges one value: a map key by key, a list item by item or whole, a scalar by the rules.
-// path names the value for messages.
-func (w *walker) walk(s sources, inherited *sch, path []string) (*ynode.Node, decision, error) {
-	sc := w.schemaOf(s, inherited)
-	kind := kindOf(s)
-	if err := checkKinds(kind, s, path); err != nil {
-		return nil, decision{}, err
+// listInfo says how a list was merged.
+type listInfo struct {
+	// keys are the merge keys; empty for a list of primitives merged as a set.
+	keys []string
+	// inferred: no schema described the list; its key was guessed (options.inferKeys).
+	inferred bool
+	// whole: the list was compared and replaced whole.
+	whole bool
+	// schemaPath and kind locate the list in its kind's schema, for the kyaml 1.21 note.
+	kind, schemaPath string
+	// fromComment: a comment's schema decided.
+	fromComment bool
+}
+
+func (m *merger) record(rule decision.Rule, t triple, list *listInfo) record {
+	return record{rule: rule, original: t.original, updated: t.updated, live: t.live, list: list}
+}
+
+// merge merges one value by its shape: a map key by key, a keyed list item by item, a list
+// without keys and a scalar whole. path names the value for messages.
+func (m *merger) merge(t triple, inherited *sch, path []string) (*ynode.Node, record, error) {
+	sc := m.schemaFor(t, inherited)
+	kind := t.shape()
+	if err := t.checkShapes(kind, path); err != nil {
+		return nil, record{}, err
 	}
 	switch kind {
-	case ynode.SequenceNode:
-		if w.keyed(sc, s) {
-			return w.walkKeyedList(s, sc, path)
+	case ynode.ListNode:
+		if m.keyed(sc, t) {
+			return m.mergeItems(t, sc, path)
 		}
-		n, r := visitList(s)
-		return n, w.decide(r, s, &listInfo{atomic: true, kind: sc.kindName(), schemaPath: sc.pathName(), fromComment: sc.fromComment()}), nil
+		n, rule := apply(decide(wholeListTable, factsOf(t, wholeText())), t)
+		info := &listInfo{whole: true, kind: sc.kindName(), schemaPath: sc.pathName(), fromComment: sc.fromComment()}
+		return n, m.record(rule, t, info), nil
 	case ynode.ScalarNode:
-		n, r := visitScalar(s)
-		return n, w.decide(r, s, nil), nil
-	case ynode.MappingNode, 0:
-		return w.walkMap(s, sc, path)
+		n, rule := apply(decide(scalarTable, factsOf(t, sameScalar)), t)
+		return n, m.record(rule, t, nil), nil
+	case ynode.MapNode, 0:
+		return m.mergeMap(t, sc, path)
 	}
-	return nil, w.decide(ruleGone, s, nil), nil // aliases: yamltree expands them, kyaml would drop them
+	return nil, m.record(ruleGone, t, nil), nil
 }
 
-func (w *walker) decide(r rule, s sources, list *listInfo) decision {
-	return decision{rule: r, local: s.local, original: s.original, updated: s.updated, list: list}
+// apply carries a decision out for a value compared whole: the value kept and the rule (ruleGone
+// when the local value was to stay and there is none).
+func apply(r row, t triple) (*ynode.Node, decision.Rule) {
+	switch {
+	case r.effect == takeUpdated:
+		return t.updated, r.rule
+	case r.effect == keepLive && t.live == nil:
+		return nil, ruleGone
+	case r.effect == keepLive:
+		return t.live, r.rule
+	}
+	return nil, r.rule
 }
 
-// schemaOf is Walker.GetSchema: a schema in a comment of the value itself wins, then the one the
-// parent gave, then the schema of the kind the value declares (apiVersion and kind).
-func (w *walker) schemaOf(s sources, inherited *sch) *sch {
-	for _, n := range s.all() {
+// schemaFor finds a value's schema as kyaml does: a schema in a comment of the value itself
+// wins, then the one the parent gave, then the schema of the kind the value declares
+// (apiVersion and kind).
+func (m *merger) schemaFor(t triple, inherited *sch) *sch {
+	for _, n := range t.byLive() {
 		if n.IsNull() {
 			continue
 		}
-		if c := commentSchema(n, w.defs); c != nil {
+		if c := commentSchema(n, m.defs); c != nil {
 			return c
 		}
 	}
 	if inherited != nil {
 		return inherited
 	}
-	for _, n := range s.all() {
+	for _, n := range t.byLive() {
 		if n.IsNull() {
 			continue
 		}
@@ -84,14 +106,15 @@ func (w *walker) schemaOf(s sources, inherited *sch) *sch {
 		if apiVersion == "" || kind == "" {
 			continue
 		}
-		if k := w.defs.kind(apiVersion, kind); k != nil {
+		if k := m.defs.kind(apiVersion, kind); k != nil {
 			return k
 		}
 	}
 	return nil
 }
 
-// metaText reads a field of a map as kyaml's GetMeta does: "" when missing, null or empty.
+// metaText reads a field of a map as kyaml's resource metadata reader does: "" when missing,
+// null or empty.
 func metaText(n *ynode.Node, field string) string {
 	v := n.Get(field)
 	if v.IsNilOrEmpty() {
@@ -100,70 +123,12 @@ func metaText(n *ynode.Node, field string) string {
 	return v.Text()
 }
 
-// kindOf returns the shape of the first version that is not missing or null (0 when none).
-func kindOf(s sources) ynode.Kind {
-	for _, n := range s.all() {
-		if !n.IsNull() {
-			return n.Kind
-		}
-	}
-	return 0
-}
-
-// checkKinds fails, as kyaml does, when the versions disagree on the value's shape.
-func checkKinds(kind ynode.Kind, s sources, path []string) error {
-	if kind == 0 {
-		return nil
-	}
-	first := ""
-	for i, n := range s.all() {
-		if n.IsNull() {
-			continue
-		}
-		if first == "" {
-			first = inputNames[i]
-		}
-		if n.Kind != kind {
-			return located(n, fmt.Sprintf("kyaml stops here: %s is a %s in %s but a %s here (wrong node kind: expected %s but got %s)",
-				pathText(path), shapeName(kind), first, shapeName(n.Kind), kind, n.Kind))
-		}
-	}
-	return nil
-}
-
-var inputNames = [3]string{"the local copy", "upstream before", "upstream now"}
-
-func shapeName(k ynode.Kind) string {
-	switch k {
-	case ynode.MappingNode:
-		return "map"
-	case ynode.SequenceNode:
-		return "list"
-	}
-	return "scalar"
-}
-
-func pathText(path []string) string {
-	if len(path) == 0 {
-		return "the value"
-	}
-	return strings.Join(path, ".")
-}
-
-// located returns an error at n's place in its input.
-func located(n *ynode.Node, msg string) error {
-	if n != nil && n.Src != nil && n.Src.Pos.IsValid() {
-		return yamltree.Errorf(n.Src.Pos, "%s", msg)
-	}
-	return fmt.Errorf("%s", msg)
-}
-
 // fieldNames returns the sorted union of the versions' keys: kyaml visits keys in this order, so
 // the keys it adds land at the end of the local map in this order.
-func fieldNames(s sources) []string {
+func fieldNames(t triple) []string {
 	seen := map[string]bool{}
 	var names []string
-	for _, n := range s.all() {
+	for _, n := range t.byLive() {
 		for _, k := range n.Keys() {
 			if !seen[k] {
 				seen[k] = true

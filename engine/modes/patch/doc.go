@@ -8,4 +8,7 @@
 // $setElementOrder/<field>), and a patch the API server would reject is an error at the patch's
 // line with the server's message. Custom resources accept no strategic merge patch: the API server
 // answers 415, and so does this mode.
+//
+// The patch is read into smp's typed patch (smp.Read) and applied (smp.Apply); each mark's rule is
+// what the server did to the value (the cause smp records: reasons.go keys one sentence by rule).
 package patch

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/smp"
@@ -25,14 +26,16 @@ func Mode() modes.Mode {
 
 // patched is one target and what the patch made of it.
 type patched struct {
-	triple stream.Triple
-	schema smp.Schema
-	result *yamltree.Node
+	triple  stream.Triple
+	result  *yamltree.Node
+	applied *smp.Outcome // nil when no patch targets the object
+	log     *decision.Log
 }
 
 // Run applies each patch to its target.
 func Run(_ context.Context, in *modes.Input) *contract.Response {
 	resp := contract.NewResponse()
+	resp.Decisions = decision.Book{}
 	triples, err := stream.Pair(stream.Inputs{Updated: in.Updated, Live: in.Live})
 	if err != nil {
 		resp.AddError("updated", err)
@@ -45,6 +48,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			resp.AddError("updated", err)
 			continue
 		}
+		p.log = resp.Decisions.For(t.ID.String())
 		done = append(done, p)
 	}
 	if len(resp.Errors) > 0 {
@@ -80,14 +84,23 @@ func patchOne(t stream.Triple, in *modes.Input) (*patched, error) {
 	case t.Live == nil:
 		return nil, yamltree.Errorf(t.Updated.Root.Pos, "this patch targets %s, which live does not hold: kubectl patch answers NotFound", describe(t.ID))
 	}
-	if p.schema = in.PatchSchema(t.ID); p.schema == nil {
+	typ := in.PatchType(t.ID)
+	if typ == nil {
 		return nil, yamltree.Errorf(t.Updated.Root.Pos, "%s is a custom resource (no strategic merge schema): the API server accepts no strategic merge patch for it and kubectl patch --type strategic fails with 415 Unsupported Media Type; use --type merge", describe(t.ID))
 	}
-	result, err := smp.Apply(t.Live.Root, t.Updated.Root, p.schema)
+	keys := smp.PatchMergeKeys
+	if in.Request.Options.MultiKeys {
+		keys = smp.ServerSideApplyKeys
+	}
+	written := smp.Read(t.Updated.Root)
+	if written.Map == nil {
+		return nil, yamltree.Errorf(t.Updated.Root.Pos, "the API server rejects this patch: a strategic merge patch is a map")
+	}
+	applied, err := smp.Apply(t.Live.Root, written.Map, smp.For(typ, keys))
 	if err != nil {
 		return nil, smp.Located(err, "the API server rejects this patch: ")
 	}
-	p.result = result
+	p.applied, p.result = applied, applied.Result
 	return p, nil
 }
 
@@ -98,13 +111,49 @@ func describe(id stream.ID) string {
 	return "the object"
 }
 
-// marks explains one target.
+// marks explains one target from what the API server did to it.
 func (p *patched) marks(layout *yamltree.Layout) []contract.Field {
-	w := &explain.Walker{Resource: p.triple.ID.String(), Layout: layout, Reasons: reasons{}}
-	if p.triple.Updated == nil {
-		w.Mark(nil, contract.Ignored, layout.Line(p.result), w.EndLine(p.result), "no patch targets this object: it stays as it is")
+	w := &explain.Walker{Resource: p.triple.ID.String(), Layout: layout}
+	if p.applied == nil {
+		p.log.Record(nil, ruleUntargeted, decision.Live)
+		w.Place(explain.Placed{Mark: contract.Ignored, Result: p.result, Whole: true, Rule: ruleUntargeted, Reason: reasons[ruleUntargeted](fact{})})
 		return w.Fields()
 	}
-	w.Object(explain.Versions{Updated: p.triple.Updated.Root, Live: p.triple.Live.Root, Result: p.result}, p.schema)
+	never := func(*smp.Aligned) bool { return false }
+	p.applied.Effects(nil, never, func(e smp.Effect) {
+		rule := ruleOf(e)
+		mark := markOf(e)
+		p.log.Record(e.Path, rule, held(e))
+		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
+			Whole: e.Shape == smp.Item, Rule: rule, Reason: reason(rule, e, mark)})
+	})
 	return w.Fields()
+}
+
+// markOf says what became of a field.
+func markOf(e smp.Effect) contract.Mark {
+	switch {
+	case e.Result == nil:
+		return contract.Deleted
+	case e.Live == nil:
+		return contract.Added
+	case !yamltree.Equal(e.Live, e.Result):
+		return contract.Changed
+	case e.Cause == smp.Kept:
+		return contract.Ignored
+	}
+	return contract.Retained
+}
+
+// held says which inputs held a field: the patch (updated) when it set or removed it, live when
+// live had it.
+func held(e smp.Effect) decision.Held {
+	var h decision.Held
+	if e.Patch != nil {
+		h |= decision.Updated
+	}
+	if e.Live != nil {
+		h |= decision.Live
+	}
+	return h
 }

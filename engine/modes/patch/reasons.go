@@ -3,91 +3,135 @@ package patch
 import (
 	"fmt"
 
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/smp"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
+// The rules of the patch mode: what the API server did with each value when it applied the
+// patch, one per row of its table (the cause package smp recorded, ruleOf).
+const (
+	// The patch sets the value (a field, a list or map replaced whole).
+	ruleSet decision.Rule = "patch/set"
+	// The value came with one the patch set above it.
+	ruleCarried decision.Rule = "patch/carried"
+	// The patch does not name it: it stays.
+	ruleKept decision.Rule = "patch/kept"
+	// An item or a set value the patch adds.
+	ruleAdded decision.Rule = "patch/added"
+	// A null in the patch.
+	ruleNull decision.Rule = "patch/null"
+	// Left out of the patch's $retainKeys.
+	ruleRetainKeys decision.Rule = "patch/retainkeys-cleared"
+	// $patch: delete on an item.
+	ruleItemDeleted decision.Rule = "patch/item-deleted"
+	// $deleteFromPrimitiveList.
+	ruleValueDeleted decision.Rule = "patch/value-deleted"
+	// Gone with the value holding it ($patch: replace or delete).
+	ruleReplaced decision.Rule = "patch/replaced"
+	// No patch targets the object.
+	ruleUntargeted decision.Rule = "patch/untargeted"
+)
+
+// rulesByCause is the patch mode's table: the server's cause, to the rule.
+var rulesByCause = map[smp.Cause]decision.Rule{
+	smp.Kept: ruleKept, smp.Set: ruleSet, smp.Added: ruleAdded, smp.DeletedByNull: ruleNull,
+	smp.ClearedByRetainKeys: ruleRetainKeys, smp.DeletedItem: ruleItemDeleted, smp.DeletedValue: ruleValueDeleted,
+	smp.Replaced: ruleReplaced, smp.Carried: ruleCarried,
+}
+
+func ruleOf(e smp.Effect) decision.Rule { return rulesByCause[e.Cause] }
+
+// fact is what a reason is written from.
+type fact struct {
+	mark  contract.Mark
+	shape smp.Shape
+	whole smp.Whole
+	live  *yamltree.Node
+	item  fieldpath.Element
+}
+
 // reasons explains what a strategic merge patch did, naming the directive or strategy that
-// decided. In explain.Versions, Updated is the patch.
-type reasons struct{}
-
-var _ explain.Reasons = reasons{}
-
-func (reasons) Added(_ fieldpath.Path, v explain.Versions, rule explain.Rule) string {
-	if v.Updated == nil {
-		return "added with the value that holds it" + ruleNote(rule)
-	}
-	return "the patch sets it and the target did not have it: added" + ruleNote(rule)
-}
-
-func (reasons) Changed(_ fieldpath.Path, v explain.Versions, rule explain.Rule) string {
-	if v.Updated == nil {
-		return fmt.Sprintf("changed with the value that holds it (was %s)", explain.Short(v.Live)) + ruleNote(rule)
-	}
-	return fmt.Sprintf("the patch sets it (the target had %s)", explain.Short(v.Live)) + ruleNote(rule)
-}
-
-func (reasons) Retained(_ fieldpath.Path, _ explain.Versions, rule explain.Rule) string {
-	if rule == explain.AtomicList {
-		return "the patch's list equals the target's: nothing changes"
-	}
-	return "the patch sets the value the target already has"
-}
-
-func (reasons) Ignored(fieldpath.Path, explain.Versions) string {
-	return "the patch does not name it: a strategic merge patch leaves every other field as it is"
-}
-
-func (reasons) Deleted(_ fieldpath.Path, v explain.Versions, retainKeys bool) string {
-	switch {
-	case v.Updated != nil && v.Updated.IsNull():
-		return "the patch sets it to null: deleted"
-	case retainKeys:
+// decided, one sentence per rule.
+var reasons = map[decision.Rule]func(f fact) string{
+	ruleSet: func(f fact) string {
+		switch {
+		case f.shape == smp.SetValue:
+			return "the patch lists this value and the target has it: kept"
+		case f.mark == contract.Added:
+			return "the patch sets it and the target did not have it: added" + wholeNote(f)
+		case f.mark == contract.Changed:
+			return fmt.Sprintf("the patch sets it (the target had %s)", explain.Short(f.live)) + wholeNote(f)
+		case f.whole == smp.AtomicList:
+			return "the patch's list equals the target's: nothing changes"
+		}
+		return "the patch sets the value the target already has"
+	},
+	ruleCarried: func(f fact) string {
+		if f.mark == contract.Changed {
+			return fmt.Sprintf("changed with the value that holds it (was %s)", explain.Short(f.live)) + wholeNote(f)
+		}
+		return "added with the value that holds it" + wholeNote(f)
+	},
+	ruleKept: func(f fact) string {
+		switch f.shape {
+		case smp.Item:
+			return fmt.Sprintf("the patch does not list the item with %s: it stays", explain.ItemKey(f.item))
+		case smp.SetValue:
+			return "the patch does not list this value: a list merged as a set keeps it"
+		}
+		return "the patch does not name it: a strategic merge patch leaves every other field as it is"
+	},
+	ruleAdded: func(f fact) string {
+		if f.shape == smp.Item {
+			return fmt.Sprintf("the patch lists an item with %s and the target had none: appended (items merge by %s)", explain.ItemKey(f.item), explain.KeyFields(f.item))
+		}
+		return "the patch lists this value and the target did not have it: added to the set"
+	},
+	ruleNull: func(fact) string { return "the patch sets it to null: deleted" },
+	ruleRetainKeys: func(fact) string {
 		return "the patch's $retainKeys list does not name it: the map keeps only the keys listed"
+	},
+	ruleItemDeleted: func(f fact) string {
+		return fmt.Sprintf("the patch deletes the item with %s ($patch: delete)", explain.ItemKey(f.item))
+	},
+	ruleValueDeleted: func(fact) string {
+		return "the patch deletes this value from the set ($deleteFromPrimitiveList)"
+	},
+	ruleReplaced: func(f fact) string {
+		if f.shape == smp.Item {
+			return fmt.Sprintf("the item with %s is gone: the patch replaced the list ($patch: replace)", explain.ItemKey(f.item))
+		}
+		return "removed: the value holding it was replaced or deleted by the patch ($patch: replace or delete)"
+	},
+	ruleUntargeted: func(fact) string { return "no patch targets this object: it stays as it is" },
+}
+
+// reason writes a mark's sentence: its rule's, with the notes its item calls for.
+func reason(rule decision.Rule, e smp.Effect, mark contract.Mark) string {
+	f := fact{mark: mark, shape: e.Shape, whole: e.Whole, live: e.Live}
+	if e.Shape == smp.Item {
+		f.item = e.Path[len(e.Path)-1]
 	}
-	return "removed: the value holding it was replaced or deleted by the patch ($patch: replace or delete)"
-}
-
-func (reasons) AddedItem(_ fieldpath.Path, _ explain.Versions, key explain.Key) string {
-	return fmt.Sprintf("the patch lists an item with %s and the target had none: appended (items merge by %s)", key, key.Field) + key.MultiNote()
-}
-
-func (reasons) IgnoredItem(_ fieldpath.Path, _ explain.Versions, key explain.Key) string {
-	return fmt.Sprintf("the patch does not list the item with %s: it stays", key) + key.MultiNote()
-}
-
-func (reasons) DeletedItem(_ fieldpath.Path, v explain.Versions, key explain.Key) string {
-	if d := v.Updated.Get("$patch"); d != nil && d.Value == "delete" {
-		return fmt.Sprintf("the patch deletes the item with %s ($patch: delete)", key) + key.MultiNote()
+	s := reasons[rule](f)
+	if e.Shape == smp.Item {
+		s += explain.MultiKeyNote(f.item)
 	}
-	return fmt.Sprintf("the item with %s is gone: the patch replaced the list ($patch: replace)", key) + key.MultiNote()
+	if e.Repeats > 1 {
+		s += fmt.Sprintf("; the patch lists %d items with %s, merged one after the other into this one", e.Repeats, explain.ItemKey(e.Holder))
+	}
+	return s
 }
 
-func (reasons) AddedValue(fieldpath.Path, explain.Versions) string {
-	return "the patch lists this value and the target did not have it: added to the set"
-}
-
-func (reasons) RetainedValue(fieldpath.Path, explain.Versions) string {
-	return "the patch lists this value and the target has it: kept"
-}
-
-func (reasons) IgnoredValue(fieldpath.Path, explain.Versions) string {
-	return "the patch does not list this value: a list merged as a set keeps it"
-}
-
-func (reasons) DeletedValue(fieldpath.Path, explain.Versions) string {
-	return "the patch deletes this value from the set ($deleteFromPrimitiveList)"
-}
-
-func (reasons) MergedDuplicates(n int, key explain.Key) string {
-	return fmt.Sprintf("; the patch lists %d items with %s, merged one after the other into this one", n, key)
-}
-
-func ruleNote(rule explain.Rule) string {
-	switch rule {
-	case explain.AtomicList:
+// wholeNote says why a value was replaced whole, when it was.
+func wholeNote(f fact) string {
+	switch f.whole {
+	case smp.AtomicList:
 		return "; the list has no merge strategy, so the patch's list replaces the target's whole"
-	case explain.Replace:
+	case smp.ReplacedMap:
 		return "; the map is replaced whole"
 	}
 	return ""

@@ -20,7 +20,7 @@ func (o *outcome) conflictEntries() []contract.Conflict {
 	}
 	out := make([]contract.Conflict, 0, len(o.done.Conflicts))
 	for _, c := range o.done.Conflicts {
-		id := managed.ParseID(c.Manager)
+		id := c.Manager
 		live := valueAt(o.bareLive, c.Path, o.typ)
 		config := valueAt(o.config, c.Path, o.typ)
 		entry := contract.Conflict{
@@ -52,10 +52,10 @@ func (o *outcome) conflictMessage(c managed.Conflict, live, config *yamltree.Nod
 	msg := fmt.Sprintf("%s owns this field (%s) and the config sets %s: applying as %s would change a field another manager owns, so the API server refuses the apply. "+
 		"Leave the field out of the config to let %s keep it, or force the apply (kubectl apply --server-side --force-conflicts) to take it over",
 		owner, livePart, explain.Short(config), managerName(o.manager), owner)
-	if managed.ParseID(c.Manager).Manager == managed.BeforeFirstApply {
+	if c.Manager.Manager == managed.BeforeFirstApply {
 		msg += "; live has no managedFields, so the API server gives every field live holds to before-first-apply, and a first apply conflicts on every value it changes"
 	}
-	if managed.ParseID(o.manager).Manager == "kubectl" && managed.ParseID(c.Manager).Manager == "kubectl-client-side-apply" {
+	if o.manager.Manager == "kubectl" && c.Manager.Manager == "kubectl-client-side-apply" {
 		msg += "; the API server hands fields over from client-side apply without a conflict only when the last-applied annotation names the value live still has, which is not the case here"
 	}
 	return msg

@@ -112,7 +112,7 @@ func operationsExtra(outcomes []*outcome) []Operation {
 			if d.HandedOver != nil {
 				op.HandedOver = pathStrings(d.HandedOver.Paths())
 			}
-			for _, id := range d.Taken.Names() {
+			for _, id := range d.Taken.IDs() {
 				op.Taken = append(op.Taken, Taken{Manager: managerName(id), Fields: pathStrings(d.Taken[id].Set.Paths())})
 			}
 		}
@@ -142,7 +142,7 @@ type ownerWalk struct {
 }
 
 // value records the lines of v at path; inherited are the owners of an atomic value holding it.
-func (w *ownerWalk) value(path fieldpath.Path, t *schema.Type, v *yamltree.Node, inherited []string) {
+func (w *ownerWalk) value(path fieldpath.Path, t *schema.Type, v *yamltree.Node, inherited []managed.ID) {
 	if isManagedFields(path) || v == nil {
 		return
 	}
@@ -164,7 +164,7 @@ func (w *ownerWalk) value(path fieldpath.Path, t *schema.Type, v *yamltree.Node,
 	w.children(path, t, v, atomic, inherited)
 }
 
-func (w *ownerWalk) children(path fieldpath.Path, t *schema.Type, v *yamltree.Node, atomic bool, inherited []string) {
+func (w *ownerWalk) children(path fieldpath.Path, t *schema.Type, v *yamltree.Node, atomic bool, inherited []managed.ID) {
 	for _, f := range v.Fields {
 		w.value(path.Field(f.Key.Value), t.FieldType(f.Key.Value), f.Value, inherited)
 	}
@@ -190,9 +190,9 @@ func isAtomicType(t *schema.Type, v *yamltree.Node) bool {
 	return true
 }
 
-func nonNil(ids []string) []string {
+func nonNil(ids []managed.ID) []managed.ID {
 	if ids == nil {
-		return []string{}
+		return []managed.ID{}
 	}
 	return ids
 }

@@ -9,7 +9,7 @@ import (
 
 // who names managers for a sentence: an applier by its name, an updater by its name and
 // "(update)", several joined with "and"; "no manager" for none.
-func who(ids []string) string {
+func who(ids []managed.ID) string {
 	if len(ids) == 0 {
 		return "no manager"
 	}
@@ -26,9 +26,8 @@ func who(ids []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// managerName names one manager identifier for people.
-func managerName(id string) string {
-	p := managed.ParseID(id)
+// managerName names one manager for people.
+func managerName(p managed.ID) string {
 	var notes []string
 	if p.Operation == managed.OperationUpdate {
 		notes = append(notes, "update")
@@ -43,13 +42,13 @@ func managerName(id string) string {
 }
 
 // ownersOf returns the managers owning path in m, sorted by identifier.
-func ownersOf(m managed.Managers, path fieldpath.Path) []string {
+func ownersOf(m managed.Managers, path fieldpath.Path) []managed.ID {
 	return m.Owners(path)
 }
 
 // without returns ids without id.
-func without(ids []string, id string) []string {
-	var out []string
+func without(ids []managed.ID, id managed.ID) []managed.ID {
+	var out []managed.ID
 	for _, x := range ids {
 		if x != id {
 			out = append(out, x)
@@ -58,7 +57,7 @@ func without(ids []string, id string) []string {
 	return out
 }
 
-func contains(ids []string, id string) bool {
+func contains(ids []managed.ID, id managed.ID) bool {
 	for _, x := range ids {
 		if x == id {
 			return true

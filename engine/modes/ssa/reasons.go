@@ -102,7 +102,10 @@ var reasons = []reasonRow{
 			e.ownedBy(m.path)
 	}},
 	{managed.RuleManagedFields, func(e *explainer, m marked) string {
-		if m.mark == contract.Deleted {
+		switch {
+		case m.mark == contract.Deleted && len(m.path) == 1:
+			return "it held nothing but managedFields, which the API server drops when no manager owns a field: the metadata goes with them"
+		case m.mark == contract.Deleted:
 			return "no manager owns a field any more, so the API server drops managedFields"
 		}
 		return "written by the API server, owned by no manager: one entry per manager, operation and API version, listing the fields it owns (FieldsV1) and when it last changed the object"
@@ -145,17 +148,17 @@ func (e *explainer) ownedBy(path fieldpath.Path) string {
 }
 
 // after and before are the managers owning path after and before the operation.
-func (e *explainer) after(path fieldpath.Path) []string  { return ownersOf(e.o.done.After, path) }
-func (e *explainer) before(path fieldpath.Path) []string { return ownersOf(e.o.done.Before, path) }
+func (e *explainer) after(path fieldpath.Path) []managed.ID  { return ownersOf(e.o.done.After, path) }
+func (e *explainer) before(path fieldpath.Path) []managed.ID { return ownersOf(e.o.done.Before, path) }
 
 // takenFrom returns the managers the apply took path from by force.
-func (e *explainer) takenFrom(path fieldpath.Path) []string {
+func (e *explainer) takenFrom(path fieldpath.Path) []managed.ID {
 	return ownersOf(e.o.done.Taken, path)
 }
 
 // lost returns the managers in before and not in after.
-func lost(before, after []string) []string {
-	var out []string
+func lost(before, after []managed.ID) []managed.ID {
+	var out []managed.ID
 	for _, id := range before {
 		if !contains(after, id) {
 			out = append(out, id)

@@ -37,9 +37,9 @@ type runner struct {
 type outcome struct {
 	triple    stream.Triple
 	action    Action
-	op        string // apply or update
-	requester string // options.manager
-	manager   string // the operating manager's identifier
+	op        string     // apply or update
+	requester string     // options.manager
+	manager   managed.ID // the operating manager
 	typ       *schema.Type
 	deduced   bool // no schema knows the kind
 	live      *yamltree.Node
@@ -63,9 +63,8 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	}
 	o.typ, o.deduced = fm.Type, fm.Type.Name == schema.DeducedName && r.in.Schema.Root(fm.APIVersion, fm.Kind) == nil
 	if o.live != nil {
-		if o.liveEntries, err = managed.ReadEntries(managed.ManagedFieldsOf(o.live)); err != nil {
-			return nil, err
-		}
+		// Entries that do not read are as good as none, as the API server reads them.
+		o.liveEntries, _ = managed.ReadEntries(managed.ManagedFieldsOf(o.live))
 	}
 	if o.config == nil {
 		o.action, o.result, o.log = Leave, o.live.Clone(), &decision.Log{}
@@ -75,10 +74,10 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	req := managed.Request{Live: o.live, Object: o.config, Manager: r.in.Request.Options.Manager,
 		Force: r.in.Request.Options.Force, Now: r.now}
 	if o.op == opUpdate {
-		o.manager = managed.UpdateID(req.Manager, fm.APIVersion).String()
+		o.manager = managed.UpdateID(req.Manager, fm.APIVersion)
 		o.done, err = fm.Update(req)
 	} else {
-		o.manager = managed.ApplyID(req.Manager).String()
+		o.manager = managed.ApplyID(req.Manager)
 		o.done, err = fm.Apply(req)
 	}
 	if err != nil {

@@ -197,7 +197,7 @@ func TestErrors(t *testing.T) {
 		name, updated, live, options, want string
 	}{
 		{"schema type", "a: 1\n", "", `{"schemaType": "nope"}`, "no type \"nope\""},
-		{"managed fields", cm, cm + "  managedFields: [{manager: a, operation: Bad, apiVersion: v1, fieldsType: FieldsV1}]\n", "", "operation must be Apply or Update"},
+		{"managed fields", cm, cm + "  managedFields: [{manager: a, operation: Bad, apiVersion: v1, fieldsType: FieldsV1}]\n", "", "operation must be `Apply` or `Update`"},
 		{"schema", cm + "data: [a]\n", "", "", "expected a map"},
 	}
 	for _, tt := range tests {

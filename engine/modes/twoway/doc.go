@@ -12,4 +12,11 @@
 // as Helm does. Custom resources get JSON merge patches, as Helm sends them. An object that the
 // new render and live hold but the previous render does not stops the upgrade, with Helm's own
 // error ("no ConfigMap with the name "x" found"), as Helm's Update refuses it.
+//
+// The two-way patch is read from one alignment of the renders and live (smp.Align), whose diff
+// records each place's decision (rules.go: twoWayRule); marks join it with what the API server did
+// with the patch (smp.Effects), and their sentences come from one table keyed by rule
+// (reasons.go). The drift is read from an alignment of the two results (drift.go). When no
+// repair patch can be computed (a three-way patch fails where Helm 2's two-way one passes: an
+// item without its merge key in a list new to the render), a warning says so.
 package twoway

@@ -1,7 +1,6 @@
 package twoway
 
 import (
-	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -16,105 +15,60 @@ type drift struct {
 	two, three *yamltree.Node
 }
 
-// drifts lists where the two results differ, descending maps by key and merged lists by merge
-// key, comparing anything else whole. sch describes the object (nil: no schema).
+// drifts lists where the two results differ, read from one alignment of them (the two-way
+// result as updated, the three-way one as live): maps field by field, lists merged by key item
+// by item, anything else whole.
 func drifts(two, three *yamltree.Node, sch smp.Schema) []drift {
 	d := &differ{}
-	d.maps(fieldpath.Path{}, two, three, sch)
+	d.maps(smp.Align(nil, two, three, sch))
 	return d.out
 }
+
+// The sides of the results in their alignment.
+const (
+	twoSide   = smp.Updated
+	threeSide = smp.Live
+)
 
 type differ struct {
 	out []drift
 }
 
-// maps compares two maps that sch describes.
-func (d *differ) maps(path fieldpath.Path, a, b *yamltree.Node, sch smp.Schema) {
-	for _, f := range a.Fields {
-		d.entry(path.Field(f.Key.Value), f.Value, b.Get(f.Key.Value), sch, f.Key.Value)
-	}
-	for _, f := range b.Fields {
-		if !a.Has(f.Key.Value) {
-			d.out = append(d.out, drift{path: path.Field(f.Key.Value), three: f.Value})
-		}
+// maps compares a place where both results hold maps.
+func (d *differ) maps(a *smp.Aligned) {
+	for _, c := range a.Fields() {
+		d.value(c)
 	}
 }
 
-// entry compares the values of key in a map that parent describes.
-func (d *differ) entry(path fieldpath.Path, a, b *yamltree.Node, parent smp.Schema, key string) {
+// value compares one place.
+func (d *differ) value(c *smp.Aligned) {
+	two, three := c.At(twoSide), c.At(threeSide)
 	switch {
-	case a.IsMap() && b.IsMap():
-		d.maps(path, a, b, structOf(parent, key))
-	case a.IsList() && b.IsList():
-		items, mergeKey := listOf(parent, key)
-		if mergeKey == "" || !allMaps(a) || !allMaps(b) {
-			d.whole(path, a, b)
+	case two == nil || three == nil:
+		d.out = append(d.out, drift{path: c.Path(), two: two, three: three})
+	case two.IsMap() && three.IsMap():
+		d.maps(c)
+	case two.IsList() && three.IsList():
+		items, keyed := c.KeyedItems(twoSide, threeSide)
+		if !keyed {
+			d.whole(c)
 			return
 		}
-		d.keyed(path, a, b, items, mergeKey)
+		for _, it := range items {
+			if it.At(twoSide) != nil && it.At(threeSide) != nil {
+				d.maps(it)
+			} else {
+				d.value(it)
+			}
+		}
 	default:
-		d.whole(path, a, b)
+		d.whole(c)
 	}
 }
 
-func (d *differ) keyed(path fieldpath.Path, a, b *yamltree.Node, items smp.Schema, mergeKey string) {
-	for _, it := range a.Items {
-		k := explain.Key{Field: mergeKey, Value: it.Get(mergeKey)}
-		if other := explain.FindItem(b, k); other != nil {
-			d.maps(path.Key(mergeKey, k.Value), it, other, items)
-		} else {
-			d.out = append(d.out, drift{path: path.Key(mergeKey, k.Value), two: it})
-		}
+func (d *differ) whole(c *smp.Aligned) {
+	if !yamltree.Equal(c.At(twoSide), c.At(threeSide)) {
+		d.out = append(d.out, drift{path: c.Path(), two: c.At(twoSide), three: c.At(threeSide)})
 	}
-	for _, it := range b.Items {
-		k := explain.Key{Field: mergeKey, Value: it.Get(mergeKey)}
-		if explain.FindItem(a, k) == nil {
-			d.out = append(d.out, drift{path: path.Key(mergeKey, k.Value), three: it})
-		}
-	}
-}
-
-func (d *differ) whole(path fieldpath.Path, a, b *yamltree.Node) {
-	if !yamltree.Equal(a, b) {
-		d.out = append(d.out, drift{path: path, two: a, three: b})
-	}
-}
-
-// structOf is the schema of the map under key, nil when unknown.
-func structOf(parent smp.Schema, key string) smp.Schema {
-	if parent == nil {
-		return nil
-	}
-	sub, _, err := parent.Struct(key)
-	if err != nil {
-		return nil
-	}
-	return sub
-}
-
-// listOf is the item schema and merge key of a merged list under key; the merge key is empty
-// for lists merged otherwise or replaced whole.
-func listOf(parent smp.Schema, key string) (smp.Schema, string) {
-	if parent == nil {
-		return nil, ""
-	}
-	items, meta, err := parent.Slice(key)
-	if err != nil {
-		return nil, ""
-	}
-	for _, s := range meta.Strategies {
-		if s == "merge" {
-			return items, meta.MergeKey
-		}
-	}
-	return nil, ""
-}
-
-func allMaps(l *yamltree.Node) bool {
-	for _, it := range l.Items {
-		if !it.IsMap() {
-			return false
-		}
-	}
-	return true
 }

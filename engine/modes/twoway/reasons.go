@@ -3,82 +3,86 @@ package twoway
 import (
 	"fmt"
 
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// reasons explains Helm 2's two-way upgrade. In explain.Versions, Original is the previous
-// release's render and Updated the new render.
-type reasons struct{}
-
-var _ explain.Reasons = reasons{}
-
-func (reasons) Added(_ fieldpath.Path, v explain.Versions, _ explain.Rule) string {
-	if v.Original == nil {
-		return "new in this release's render: the two-way patch adds it"
-	}
-	return "changed between the renders: the two-way patch sets it"
+// fact is what a reason is written from: the mark, what it covers, and the field as the
+// previous render (original), the new render (updated) and live hold it.
+type fact struct {
+	mark                    contract.Mark
+	shape                   smp.Shape
+	original, updated, live *yamltree.Node
+	item                    fieldpath.Element
+	repeats                 int
+	holder                  fieldpath.Element
 }
 
-func (reasons) Changed(_ fieldpath.Path, v explain.Versions, _ explain.Rule) string {
-	return fmt.Sprintf("changed between the renders (from %s): the two-way patch sets it, replacing live's %s", explain.Short(v.Original), explain.Short(v.Live))
-}
-
-func (reasons) Retained(_ fieldpath.Path, v explain.Versions, _ explain.Rule) string {
-	if !yamltree.Equal(v.Live, v.Updated) {
-		return fmt.Sprintf("OUT OF SYNC: the new render says %s, but both renders agree on it, so the two-way patch leaves live's %s (someone edited it in the cluster); Helm 3's three-way merge would set it back", explain.Short(v.Updated), explain.Short(v.Live))
-	}
-	return "the new render has the value live has"
-}
-
-func (reasons) Ignored(fieldpath.Path, explain.Versions) string {
-	return "neither render names it (set by the server or a controller): left alone"
-}
-
-func (reasons) Deleted(_ fieldpath.Path, v explain.Versions, retainKeys bool) string {
-	switch {
-	case v.Updated != nil && v.Updated.IsNull():
-		return "the new render sets it to null: deleted"
-	case v.Original != nil && v.Updated == nil:
-		return "the previous render had it and the new one does not: the two-way patch deletes it"
-	case retainKeys:
+// reasons explains Helm 2's two-way upgrade, one sentence per rule.
+var reasons = map[decision.Rule]func(f fact) string{
+	ruleAdded: func(f fact) string {
+		return byShape(f, "new in this release's render: the two-way patch adds it",
+			fmt.Sprintf("the new render adds the item with %s", explain.ItemKey(f.item)), "the new render adds this value")
+	},
+	ruleChanged: func(f fact) string {
+		if f.mark == contract.Added {
+			return "changed between the renders: the two-way patch sets it"
+		}
+		return fmt.Sprintf("changed between the renders (from %s): the two-way patch sets it, replacing live's %s", explain.Short(f.original), explain.Short(f.live))
+	},
+	ruleUnchanged: func(f fact) string {
+		switch {
+		case f.shape == smp.SetValue:
+			return "the new render lists this value and live has it"
+		case !yamltree.Equal(f.live, f.updated):
+			return fmt.Sprintf("OUT OF SYNC: the new render says %s, but both renders agree on it, so the two-way patch leaves live's %s (someone edited it in the cluster); Helm 3's three-way merge would set it back", explain.Short(f.updated), explain.Short(f.live))
+		}
+		return "the new render has the value live has"
+	},
+	ruleNull: func(fact) string { return "the new render sets it to null: deleted" },
+	ruleDropped: func(f fact) string {
+		return byShape(f, "the previous render had it and the new one does not: the two-way patch deletes it",
+			fmt.Sprintf("the previous render listed the item with %s and the new one does not: deleted", explain.ItemKey(f.item)),
+			"the new render dropped this value: removed")
+	},
+	ruleIgnored: func(f fact) string {
+		return byShape(f, "neither render names it (set by the server or a controller): left alone",
+			fmt.Sprintf("neither render lists the item with %s: left alone", explain.ItemKey(f.item)), "neither render lists this value: kept")
+	},
+	ruleItemFromChanges: func(f fact) string {
+		return fmt.Sprintf("both renders list the item with %s, yet live lacks it: the two-way patch would not add it back unless it changed", explain.ItemKey(f.item))
+	},
+	ruleRetainKeys: func(fact) string {
 		return "the map has the retainKeys strategy: keys the new render does not name are cleared"
+	},
+	ruleReplaced: func(fact) string { return "removed by the two-way patch" },
+	ruleCreated:  func(fact) string { return "new in this release's render: Helm creates it" },
+	ruleDeleted: func(fact) string {
+		return "the previous release rendered it and the new render does not: Helm deletes it"
+	},
+	ruleLeft: func(fact) string { return "not in either render: not part of the release, left alone" },
+}
+
+// reason writes a mark's sentence, with the note for an item the new render repeats.
+func reason(rule decision.Rule, f fact) string {
+	s := reasons[rule](f)
+	if f.repeats > 1 && f.shape != smp.Item {
+		s += fmt.Sprintf("; the new render lists %d items with %s, merged into one", f.repeats, explain.ItemKey(f.holder))
 	}
-	return "removed by the two-way patch"
+	return s
 }
 
-func (reasons) AddedItem(_ fieldpath.Path, v explain.Versions, key explain.Key) string {
-	if v.Original != nil {
-		return fmt.Sprintf("both renders list the item with %s, yet live lacks it: the two-way patch would not add it back unless it changed", key)
+// byShape picks the sentence for a leaf, a whole item or a value of a set.
+func byShape(f fact, leaf, item, value string) string {
+	switch f.shape {
+	case smp.Item:
+		return item
+	case smp.SetValue:
+		return value
 	}
-	return fmt.Sprintf("the new render adds the item with %s", key)
-}
-
-func (reasons) IgnoredItem(_ fieldpath.Path, _ explain.Versions, key explain.Key) string {
-	return fmt.Sprintf("neither render lists the item with %s: left alone", key)
-}
-
-func (reasons) DeletedItem(_ fieldpath.Path, _ explain.Versions, key explain.Key) string {
-	return fmt.Sprintf("the previous render listed the item with %s and the new one does not: deleted", key)
-}
-
-func (reasons) AddedValue(fieldpath.Path, explain.Versions) string {
-	return "the new render adds this value"
-}
-
-func (reasons) RetainedValue(fieldpath.Path, explain.Versions) string {
-	return "the new render lists this value and live has it"
-}
-
-func (reasons) IgnoredValue(fieldpath.Path, explain.Versions) string {
-	return "neither render lists this value: kept"
-}
-
-func (reasons) DeletedValue(fieldpath.Path, explain.Versions) string {
-	return "the new render dropped this value: removed"
-}
-
-func (reasons) MergedDuplicates(n int, key explain.Key) string {
-	return fmt.Sprintf("; the new render lists %d items with %s, merged into one", n, key)
+	return leaf
 }

@@ -5,7 +5,9 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -73,7 +75,7 @@ func respond(resp *contract.Response, done []*upgraded) {
 }
 
 func (u *upgraded) patchType() string {
-	if u.schema == nil {
+	if !u.strategy {
 		return "merge"
 	}
 	return "strategic"
@@ -85,6 +87,9 @@ func (u *upgraded) warnings(layout *yamltree.Layout) []Warning {
 	if u.threeErr != nil {
 		out = append(out, Warning{Resource: u.triple.ID.String(), Line: layout.Line(u.two),
 			Message: "Helm 3's three-way upgrade of this resource fails (it is left out of the three-way result): " + u.threeErr.Error()})
+	} else if u.repairErr != nil {
+		out = append(out, Warning{Resource: u.triple.ID.String(), Line: layout.Line(u.two),
+			Message: "no repair patch can be computed for this resource (the three-way patch from the two-way result to the new render fails): " + u.repairErr.Error()})
 	}
 	for _, d := range u.outOfSync {
 		// A field the two-way result lacks is placed at its nearest parent there.
@@ -103,23 +108,80 @@ func (u *upgraded) warnings(layout *yamltree.Layout) []Warning {
 	return out
 }
 
-// marks explains the two-way result of one resource.
+// marks explains the two-way result of one resource from what its upgrade recorded.
 func (u *upgraded) marks(layout *yamltree.Layout) []contract.Field {
-	w := &explain.Walker{Resource: u.triple.ID.String(), Layout: layout, Reasons: reasons{}}
+	w := &explain.Walker{Resource: u.triple.ID.String(), Layout: layout}
+	whole := func(rule decision.Rule, mark contract.Mark, result, live *yamltree.Node) {
+		u.log.Record(nil, rule, 0)
+		w.Place(explain.Placed{Mark: mark, Result: result, Live: live, Whole: true, Rule: rule, Reason: reasons[rule](fact{mark: mark})})
+	}
 	switch u.action {
 	case Create:
-		w.Mark(nil, contract.Added, layout.Line(u.two), w.EndLine(u.two), "new in this release's render: Helm creates it")
+		whole(ruleCreated, contract.Added, u.two, nil)
 	case Delete:
-		live := u.triple.Live.Root
-		w.Mark(nil, contract.Deleted, live.Pos.Line, explain.LastLine(live), "the previous release rendered it and the new render does not: Helm deletes it")
+		whole(ruleDeleted, contract.Deleted, nil, u.triple.Live.Root)
 	case Leave:
 		if u.two != nil {
-			w.Mark(nil, contract.Ignored, layout.Line(u.two), w.EndLine(u.two), "not in either render: not part of the release, left alone")
+			whole(ruleLeft, contract.Ignored, u.two, u.triple.Live.Root)
 		}
 	default:
-		w.Object(explain.Versions{Original: root(u.triple.Original), Updated: u.triple.Updated.Root, Live: u.triple.Live.Root, Result: u.two}, u.schema)
+		u.patchedMarks(w)
 	}
 	return w.Fields()
+}
+
+// patchedMarks marks every field of the two-way result: one mark per effect of the patch.
+func (u *upgraded) patchedMarks(w *explain.Walker) {
+	named := func(at *smp.Aligned) bool {
+		return at != nil && (at.At(smp.Original) != nil || at.At(smp.Updated) != nil)
+	}
+	u.applied.Effects(u.aligned, named, func(e smp.Effect) {
+		at := e.At
+		rule := u.ruleOf(e, at)
+		mark := markOf(e, rule)
+		held := decision.Held(0)
+		if at != nil {
+			held = at.Held()
+		}
+		if at.Decided() != rule || !at.IsAt(e.Path) {
+			u.log.Record(e.Path, rule, held)
+		}
+		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
+			Whole: e.Shape == smp.Item, Rule: rule, Reason: reason(rule, factOf(e, at, mark))})
+	})
+}
+
+// markOf says what became of the field.
+func markOf(e smp.Effect, rule decision.Rule) contract.Mark {
+	switch {
+	case e.Result == nil:
+		return contract.Deleted
+	case e.Live == nil:
+		return contract.Added
+	case !yamltree.Equal(e.Live, e.Result):
+		return contract.Changed
+	case namedRules[rule]:
+		return contract.Retained
+	}
+	return contract.Ignored
+}
+
+// factOf gathers what a reason is written from.
+func factOf(e smp.Effect, at *smp.Aligned, mark contract.Mark) fact {
+	f := fact{mark: mark, shape: e.Shape, live: e.Live}
+	if at != nil {
+		f.original, f.updated = at.At(smp.Original), at.At(smp.Updated)
+	}
+	if e.Shape == smp.Item {
+		f.item = e.Path[len(e.Path)-1]
+	}
+	for p := at; p != nil; p = p.Parent() {
+		if n := p.UpdatedRepeats(); n > 0 {
+			f.repeats, f.holder = n, p.Element()
+			break
+		}
+	}
+	return f
 }
 
 func jsonOf(n *yamltree.Node) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/jsonmerge"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/smp"
@@ -35,20 +36,28 @@ const (
 
 // upgraded is one resource and both upgrades of it.
 type upgraded struct {
-	triple    stream.Triple
-	action    Action
-	schema    smp.Schema // nil: JSON merge patches
-	twoPatch  *yamltree.Node
-	two       *yamltree.Node // the two-way result (nil when deleted)
-	three     *yamltree.Node // the three-way result
-	repair    *yamltree.Node // the patch that brings two into line with the new render
+	triple   stream.Triple
+	action   Action
+	strategy bool       // a strategic merge patch (else a JSON merge patch)
+	schema   smp.Schema // for a strategic merge patch
+	twoPatch *yamltree.Node
+	two      *yamltree.Node // the two-way result (nil when deleted)
+	three    *yamltree.Node // the three-way result
+	repair   *yamltree.Node // the patch that brings two into line with the new render
+	// aligned pairs the two renders and live; applied says how each value of the two-way
+	// result came about; log holds the decisions.
+	aligned   *smp.Aligned
+	applied   *smp.Outcome
+	log       *decision.Log
 	outOfSync []drift
 	threeErr  error // why the three-way upgrade fails (three is then nil)
+	repairErr error // why no repair patch can be computed
 }
 
 // Run upgrades every resource both ways.
 func Run(_ context.Context, in *modes.Input) *contract.Response {
 	resp := contract.NewResponse()
+	resp.Decisions = decision.Book{}
 	triples, err := stream.Pair(stream.Inputs{Original: in.Original, Updated: in.Updated, Live: in.Live})
 	if err != nil {
 		resp.AddError("", err)
@@ -56,8 +65,15 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	}
 	var done []*upgraded
 	for _, t := range triples {
-		u, err := upgrade(t, in.PatchSchema(t.ID))
-		if err != nil {
+		u := &upgraded{triple: t, log: resp.Decisions.For(t.ID.String())}
+		if typ := in.PatchType(t.ID); typ != nil {
+			keys := smp.PatchMergeKeys
+			if in.Request.Options.MultiKeys {
+				keys = smp.ServerSideApplyKeys
+			}
+			u.strategy, u.schema = true, smp.For(typ, keys)
+		}
+		if err := u.upgrade(); err != nil {
 			resp.AddError(inputOf(t), err)
 			continue
 		}
@@ -71,58 +87,132 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 }
 
 // upgrade runs both upgrades on one resource.
-func upgrade(t stream.Triple, sch smp.Schema) (*upgraded, error) {
-	u := &upgraded{triple: t, schema: sch}
+func (u *upgraded) upgrade() error {
+	t := u.triple
 	switch {
 	case t.Updated == nil && t.Live != nil && t.Original != nil:
 		u.action = Delete
-		return u, nil
+		return nil
 	case t.Updated == nil:
 		u.action = Leave
 		if t.Live != nil {
 			u.two, u.three = t.Live.Root.Clone(), t.Live.Root.Clone()
 		}
-		return u, nil
+		return nil
 	case t.Live == nil:
 		u.action = Create
 		u.two, u.three = t.Updated.Root.Clone(), t.Updated.Root.Clone()
-		return u, nil
+		return nil
 	case t.Original == nil:
-		return nil, notInRelease(t.Updated)
+		return notInRelease(t.Updated)
 	}
 	u.action = Patch
-	original := root(t.Original)
-	var err error
-	if u.twoPatch, err = twoWayPatch(original, t.Updated.Root, sch); err != nil {
-		return nil, err
+	if err := u.twoWay(); err != nil {
+		return err
 	}
-	if u.two, err = applyPatch(t.Live.Root, u.twoPatch, sch); err != nil {
-		return nil, err
+	u.threeWay()
+	return nil
+}
+
+// twoWay is Helm 2's upgrade: the two-way patch between the renders, applied to live.
+func (u *upgraded) twoWay() error {
+	original, updated, live := u.triple.Original.Root, u.triple.Updated.Root, u.triple.Live.Root
+	u.aligned = smp.Align(original, updated, live, u.schema)
+	u.aligned.Record(&smp.Decisions{Log: u.log, TwoWay: twoWayRule})
+	if !u.strategy {
+		return u.mergePatch(original, updated, live)
 	}
-	// The three-way upgrade is only the comparison: Helm 2 never computed it. When it fails
-	// (the API server would refuse Helm 3's patch, e.g. a $setElementOrder over a list with a
-	// merge key twice), the two-way upgrade still stands; the failure becomes a warning and the
-	// resource is left out of extra.threeWay.
-	threePatch, err := threeWayPatch(original, t.Updated.Root, t.Live.Root, sch)
-	if err == nil {
-		u.three, err = applyPatch(t.Live.Root, threePatch, sch)
+	// Helm 2's createPatch sends no patch at all when the two renders are the same data (it
+	// compares their JSON before calling CreateTwoWayMergePatch): for a list of primitives in
+	// an unsorted order, the two-way patch would carry a $setElementOrder even between equal
+	// renders, and that would reorder live's list.
+	patch := &smp.Map{}
+	if !yamltree.Equal(original, updated) {
+		var err error
+		if patch, err = smp.TwoWay(u.aligned); err != nil {
+			return helmError(err)
+		}
 	}
+	u.twoPatch = (&smp.Value{Map: patch}).Tree()
+	applied, err := smp.Apply(live, patch, u.schema)
 	if err != nil {
-		u.three, u.threeErr = nil, err
+		return helmError(err)
 	}
-	if u.repair, err = threeWayPatch(t.Updated.Root, t.Updated.Root, u.two, sch); err != nil {
-		if u.threeErr == nil {
+	u.applied, u.two = applied, applied.Result
+	return nil
+}
+
+// mergePatch is Helm 2's upgrade of a custom resource: a two-way JSON merge patch.
+func (u *upgraded) mergePatch(original, updated, live *yamltree.Node) error {
+	var err error
+	u.twoPatch = yamltree.NewMap()
+	if !yamltree.Equal(original, updated) {
+		if u.twoPatch, err = jsonmerge.TwoWay(original, updated); err != nil {
+			return helmError(err)
+		}
+	}
+	u.two = live.Clone()
+	if len(u.twoPatch.Fields) > 0 {
+		if u.two, err = jsonmerge.Apply(live, u.twoPatch); err != nil {
+			return helmError(err)
+		}
+	}
+	u.applied = smp.MergePatchOutcome(live, u.two, u.twoPatch)
+	return nil
+}
+
+// threeWay is the comparison: Helm 3's three-way upgrade of the same resource, the repair patch
+// that would bring the two-way result in line with the new render, and where the two results
+// differ. Helm 2 never computed any of it: when it fails (the API server would refuse Helm 3's
+// patch, e.g. a $setElementOrder over a list with a merge key twice), the two-way upgrade still
+// stands and the failure becomes a warning.
+func (u *upgraded) threeWay() {
+	original, updated, live := u.triple.Original.Root, u.triple.Updated.Root, u.triple.Live.Root
+	u.three, u.threeErr = u.threeWayResult(original, updated, live)
+	u.repair, u.repairErr = u.threeWayPatch(updated, updated, u.two)
+	if u.three != nil {
+		u.outOfSync = drifts(u.two, u.three, u.schema)
+	}
+}
+
+// threeWayResult is the three-way upgrade's result.
+func (u *upgraded) threeWayResult(original, updated, live *yamltree.Node) (*yamltree.Node, error) {
+	if !u.strategy {
+		patch, err := u.threeWayPatch(original, updated, live)
+		if err != nil {
 			return nil, err
 		}
-		// The repair patch is a three-way patch too, and fails when Helm 3's does (an item of
-		// a merged list without its merge key): the two-way result still stands, without a
-		// repair, and the three-way failure's warning says why.
-		u.repair = nil
+		if len(patch.Fields) == 0 {
+			return live.Clone(), nil
+		}
+		r, mergeErr := jsonmerge.Apply(live, patch)
+		return r, helmError(mergeErr)
 	}
-	if u.three != nil {
-		u.outOfSync = drifts(u.two, u.three, sch)
+	patch, err := smp.ThreeWay(smp.Align(original, updated, live, u.schema))
+	if err != nil {
+		return nil, helmError(err)
 	}
-	return u, nil
+	if len(patch.Entries) == 0 {
+		return live.Clone(), nil
+	}
+	applied, err := smp.Apply(live, patch, u.schema)
+	if err != nil {
+		return nil, helmError(err)
+	}
+	return applied.Result, nil
+}
+
+// threeWayPatch is a three-way patch, as a tree.
+func (u *upgraded) threeWayPatch(original, updated, live *yamltree.Node) (*yamltree.Node, error) {
+	if !u.strategy {
+		p, err := jsonmerge.ThreeWay(original, updated, live, true)
+		return p, helmError(err)
+	}
+	p, err := smp.ThreeWay(smp.Align(original, updated, live, u.schema))
+	if err != nil {
+		return nil, helmError(err)
+	}
+	return (&smp.Value{Map: p}).Tree(), nil
 }
 
 // notInRelease is Helm 2's refusal of an object that the new render and the cluster hold but the
@@ -138,44 +228,6 @@ func notInRelease(r *stream.Resource) error {
 		r.ID.Kind, r.ID.Name, r.ID.Kind, r.ID.Name, why)
 }
 
-func twoWayPatch(original, updated *yamltree.Node, sch smp.Schema) (*yamltree.Node, error) {
-	// Helm 2's createPatch sends no patch at all when the two renders are the same data (it
-	// compares their JSON before calling CreateTwoWayMergePatch). The comparison matters: for
-	// a list of primitives in an unsorted order, CreateTwoWayMergePatch (which sorts the
-	// original's list in place) yields a $setElementOrder even between equal renders, and that
-	// would reorder live's list.
-	if original != nil && yamltree.Equal(original, updated) {
-		return yamltree.NewMap(), nil
-	}
-	if sch == nil {
-		p, err := jsonmerge.TwoWay(orEmpty(original), updated)
-		return p, helmError(err)
-	}
-	p, err := smp.TwoWay(original, updated, sch)
-	return p, helmError(err)
-}
-
-func threeWayPatch(original, updated, live *yamltree.Node, sch smp.Schema) (*yamltree.Node, error) {
-	if sch == nil {
-		p, err := jsonmerge.ThreeWay(original, updated, live, true)
-		return p, helmError(err)
-	}
-	p, _, err := smp.ThreeWay(original, updated, live, sch, true)
-	return p, helmError(err)
-}
-
-func applyPatch(live, patch *yamltree.Node, sch smp.Schema) (*yamltree.Node, error) {
-	if len(patch.Fields) == 0 {
-		return live.Clone(), nil
-	}
-	if sch == nil {
-		r, err := jsonmerge.Apply(live, patch)
-		return r, helmError(err)
-	}
-	r, err := smp.Apply(live, patch, sch)
-	return r, helmError(err)
-}
-
 func helmError(err error) error {
 	if err == nil {
 		return nil
@@ -183,31 +235,9 @@ func helmError(err error) error {
 	return smp.Located(err, "the upgrade fails here: ")
 }
 
-func orEmpty(n *yamltree.Node) *yamltree.Node {
-	if n == nil {
-		return yamltree.NewMap()
-	}
-	return n
-}
-
-func root(r *stream.Resource) *yamltree.Node {
-	if r == nil {
-		return nil
-	}
-	return r.Root
-}
-
 func inputOf(t stream.Triple) string {
 	if t.Updated != nil {
 		return string(yamltree.Updated)
 	}
 	return string(yamltree.Live)
-}
-
-// describe names a resource's identity for messages.
-func describe(id stream.ID) string {
-	if s := id.String(); s != "" {
-		return s
-	}
-	return "the object"
 }

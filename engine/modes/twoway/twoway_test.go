@@ -89,3 +89,20 @@ func TestObjectMissingFromThePreviousReleaseStopsTheUpgrade(t *testing.T) {
 		})
 	}
 }
+
+// TestNewListWithKeylessItem: the new render adds an env list whose entry lacks its name (the
+// merge key). Helm 2's two-way patch sends the new list whole and the API server takes it whole
+// (observed: scripts/conformance/smpfacts "two-way sends a new list whole"), so the upgrade goes
+// through; no repair patch can be computed for it (a three-way patch pairs the lists' items),
+// which the warnings say.
+func TestNewListWithKeylessItem(t *testing.T) {
+	previous := "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    spec:\n      containers:\n      - {name: web, image: a}\n"
+	next := "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: a\n        env:\n        - value: x\n"
+	resp := run(t, previous, next, previous)
+	if !strings.Contains(resp.Result, "env: [{value: x}]") {
+		t.Errorf("the new env list is not in the result:\n%s", resp.Result)
+	}
+	if !strings.Contains(resp.Patch, `"env":[{"value":"x"}]`) {
+		t.Errorf("patch %s, want the env list whole", resp.Patch)
+	}
+}

@@ -16,5 +16,13 @@
 // pipeline with walk.Walker's InferAssociativeLists on and kyaml's AssociativeSequenceKeys set to
 // the engine's list.
 //
+// Package ynode (the engine's reader and writer of YAML as kyaml holds and writes it) is checked
+// apart: random trees and every short text in every place, written both ways (writer_test.go,
+// scalars_test.go, a difference shrunk to its smallest tree: shrink_test.go); the generated,
+// recorded and example texts read both ways (reader_test.go); and its golden corpora
+// (engine/modes/merge3/ynode/testdata/writer.json and reader.json) recorded from kyaml
+// (corpus_test.go, -merge3.update). The probe (./merge3diff/probe) shows what kyaml writes for a
+// tree and where it attaches the comments of a text, in the notation of Tree (tree.go).
+//
 // The benchmark (bench_test.go) times the engine and kyaml on one 200-resource stream.
 package merge3diff

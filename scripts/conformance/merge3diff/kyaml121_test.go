@@ -9,7 +9,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/schema"
 )
 
-var updateTable = flag.Bool("merge3.update", false, "rewrite engine/modes/merge3/kyaml121.json")
+var updateTable = flag.Bool("merge3.update", false, "rewrite engine/modes/merge3/kyaml121.json and the recorded answers of engine/modes/merge3/ynode/testdata/writer.json and reader.json")
 
 const tableFile = "../../../engine/modes/merge3/kyaml121.json"
 

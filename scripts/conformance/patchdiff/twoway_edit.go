@@ -37,6 +37,9 @@ func editNext(c *TwoWayCase) error {
 	if !c.WantError && d.chance(0.04) && editOne(d, docs, jsonDocs, inPrev, c, dropContainerName) {
 		c.WantError, edited = true, true
 	}
+	if !c.WantError && d.chance(0.08) {
+		edited = editOne(d, docs, jsonDocs, inPrev, c, keylessNewEnv(prev, inPrev)) || edited
+	}
 	if !c.WantError && d.chance(0.3) {
 		added, err := createInLive(d, c, inPrev, jsonDocs)
 		if err != nil {
@@ -141,6 +144,46 @@ func dropContainerName(d dice, obj map[string]any) string {
 	}
 	delete(c, "name")
 	return "a container loses its name (merge key): the two-way patch must fail"
+}
+
+// keylessNewEnv returns an edit that gives a container of the new render an env entry without
+// its name (the merge key) in an env list the previous render's container does not have: the
+// two-way patch carries the new list whole, so Helm 2's upgrade goes through (unless live holds
+// an env list there, which the server then merges, and refuses).
+func keylessNewEnv(prev []map[string]any, inPrev map[string]int) func(dice, map[string]any) string {
+	return func(d dice, obj map[string]any) string {
+		before := prev[inPrev[applydiff.IdentityOfData(obj)]]
+		for _, c := range shuffled(d, indexes(len(containersOf(obj)))) {
+			container, _ := containersOf(obj)[c].(map[string]any)
+			if container == nil || container["name"] == nil || envOf(before, str(container, "name")) {
+				continue
+			}
+			env, _ := container["env"].([]any)
+			container["env"] = append(env, map[string]any{"value": "from-render"})
+			return fmt.Sprintf("container %v gets an env list the previous render lacks, with an entry without its name (merge key): the two-way patch carries the list whole", container["name"])
+		}
+		return ""
+	}
+}
+
+// containersOf returns the containers of obj's pod template (nil: none).
+func containersOf(obj map[string]any) []any {
+	spec := obj
+	for _, k := range podSpecPath(str(obj, "kind")) {
+		spec, _ = spec[k].(map[string]any)
+	}
+	containers, _ := spec["containers"].([]any)
+	return containers
+}
+
+// envOf reports whether obj's container called name has an env list.
+func envOf(obj map[string]any, name string) bool {
+	for _, c := range containersOf(obj) {
+		if m, _ := c.(map[string]any); m != nil && m["name"] == name {
+			return m["env"] != nil
+		}
+	}
+	return false
 }
 
 // podSpecPath is where a kind keeps its pod spec (nil: none).

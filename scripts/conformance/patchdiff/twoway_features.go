@@ -16,12 +16,13 @@ const (
 	RenderRefused Feature = "refused (a render item without its merge key)"
 	NotInRelease  Feature = "refused (in the cluster and the new render, not the previous release)"
 	DriftKept     Feature = "live edit kept (result differs from the new render)"
+	KeylessNew    Feature = "item without its merge key in a list new to the render (sent whole)"
 )
 
 // TwoWayFeatures lists the twoway mode's features in the order the table prints them.
 func TwoWayFeatures() []Feature {
 	return []Feature{SetElementOrder, DeleteFromList, RetainKeys, DeleteItem, Null, Stream, Dropped,
-		NewInRender, MergePatchCR, RendersAgree, RenderRefused, NotInRelease, DriftKept}
+		NewInRender, MergePatchCR, RendersAgree, RenderRefused, NotInRelease, DriftKept, KeylessNew}
 }
 
 // TwoWayCaseFeatures returns the features of a twoway case, each once.
@@ -64,6 +65,9 @@ func patchedFeatures(o *TwoWayOutcome, got map[Feature]bool) {
 	if o.PatchType != "strategic" || json.Unmarshal([]byte(o.Patch), &p) != nil {
 		return
 	}
+	if keylessEnv(p) && o.Error == "" {
+		got[KeylessNew] = true
+	}
 	sub := map[Feature]bool{}
 	walkPatch(p, nil, patchMeta(o.next), sub)
 	for _, f := range []Feature{SetElementOrder, DeleteFromList, RetainKeys, DeleteItem, Null} {
@@ -95,4 +99,31 @@ func driftKept(next, result any) bool {
 		return false
 	}
 	return !reflect.DeepEqual(next, result)
+}
+
+// keylessEnv reports whether a patch holds an env list with an entry without its name.
+func keylessEnv(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if k == "env" {
+				items, _ := e.([]any)
+				for _, it := range items {
+					if m, ok := it.(map[string]any); ok && m["name"] == nil {
+						return true
+					}
+				}
+			}
+			if keylessEnv(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, it := range x {
+			if keylessEnv(it) {
+				return true
+			}
+		}
+	}
+	return false
 }

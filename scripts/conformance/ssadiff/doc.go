@@ -26,6 +26,11 @@
 // TestExamplesMatchFieldManager answers every ssa example of examples/ with the field manager too
 // (a CRD in options.schema gives the custom resource's type converter) and compares the two.
 //
+// Probes (each prints, with -v, the reference's answers that a table of the engine states):
+// capprobe_test.go (the managers cap), entriesprobe_test.go (reading and ordering managedFields
+// entries), lastappliedprobe_test.go (the client-side hand-over and the last-applied annotation),
+// itemsprobe_test.go (list items of every shape), fieldsv1probe_test.go (the FieldsV1 form).
+//
 // The test prints how many operations exercised each feature (conflicts, forced applies, shared
 // ownership, removals, before-first-apply, the client-side hand-over, capped update entries,
 // untracked updates) and fails when a feature was reached fewer than 100 times, or on any

@@ -306,16 +306,23 @@ func element(path string) (match func(int, *yamltree.Node) bool, rest string, ok
 		}
 		s = s[1:]
 	}
+	// A key field the item lacks matches: the schema may give it a default (server-side apply
+	// keys ports by port and protocol, protocol defaulting to TCP); at least one must be there.
 	return func(_ int, it *yamltree.Node) bool {
 		if !it.IsMap() {
 			return false
 		}
+		present := 0
 		for _, k := range keys {
-			if !it.Has(k.name) || !sameJSON(it.Get(k.name), k.value) {
+			if !it.Has(k.name) {
+				continue
+			}
+			if !sameJSON(it.Get(k.name), k.value) {
 				return false
 			}
+			present++
 		}
-		return true
+		return present > 0
 	}, s[1:], true
 }
 

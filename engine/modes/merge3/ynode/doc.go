@@ -1,25 +1,33 @@
-// Package ynode holds YAML the way kyaml holds it: trees of go.yaml.in/yaml/v3 nodes, with their
-// tags, styles and the three comments yaml.v3 attaches to a node, and writes them back exactly as
-// yaml.v3's encoder does with kyaml's settings (indent 2, compact sequences: "- " at the parent
-// key's column).
+// Package ynode holds YAML the way kyaml's three-way merge sees it, and writes it back as kyaml
+// writes it.
 //
-// It exists because kyaml's three-way merge decides with text and styles, not only with data: it
-// compares values by writing them out (a changed comment is a changed value), copies the style of
-// the local field onto the value it puts there, quotes strings YAML 1.1 would misread, and the text
-// it writes is yaml.v3's. mergeplay's merge3 mode reproduces that on these nodes, and writes its
-// result with Emit.
+// kyaml decides with text and styles, not only with data: it compares values by writing them out
+// (a changed comment is a changed value), copies the style of the local field onto the value it
+// puts there, and the result is its text. So a Node keeps what kyaml keeps: kind, tag, style, the
+// three comments kyaml attaches to a node (head, line, foot), and its place in the input.
 //
-// What it is not: a parser. Trees come from engine/yamltree (FromTree), which reads YAML with
-// positions; FromTree resolves scalar tags as yaml.v3 does (YAML 1.2 core schema, plus
-// timestamps, "0755" as an int and "<<" as a merge key) and moves comments to the nodes yaml.v3
-// attaches them to (the line comment of "key:" opening a block collection goes on the key; a
-// collection's head comment on its first entry). yamltree does not keep blank lines, so a comment
-// group that yaml.v3 would split at a blank line (a document's head comment, a foot comment) is
-// read as the head comment of what follows.
+// Reading (ReadDocument): trees come from engine/yamltree, which reads YAML with positions;
+// ReadDocument types plain scalars as kyaml's reader does (resolve.go: the YAML 1.2 core schema,
+// timestamps, "0755" as an int, "<<"), keeps styles and written tags, and finds the comments
+// again in the source text to attach them where kyaml's reader does (read_comments.go: a table
+// of observed facts, pinned by testdata/reader.json, recorded from kyaml).
 //
-// Surprises, all yaml.v3's:
+// Writing (Emit, CompareText): a recursive writer over the tree, with kyaml's conventions as
+// tables of observed facts: indentation by two, lists compact under their key ("- " at the key's
+// column), no line folding, when a scalar is plain, quoted or a block (scalar.go), how a scalar
+// is spelt in each form (write_scalar.go), where each comment goes, including the comments of a
+// block collection that wait for a later line (write_block.go), flow collections and the comments
+// inside them (write_flow.go). Every fact was observed with kyaml v0.21.2 through kio's
+// ByteWriter and is pinned by the golden corpus testdata/writer.json, whose expected texts are
+// recorded from kyaml; scripts/conformance/merge3diff writes random trees and every short text
+// in every place both ways and wants the same text.
+//
+// Surprises, all kyaml's:
 //   - a map is a Content list of key, value, key, value;
-//   - a scalar made by the merge has no tag (""), and is written plain unless it cannot be;
+//   - a scalar made by the merge has no tag (""), and is written plain whenever its text allows;
 //   - setting a node (Set) copies the other node's fields into it, so every holder of the node
-//     sees the new value.
+//     sees the new value;
+//   - a key's line comment over an emptied map puts the map on the next line ("labels: # note"
+//     then "{}"), and a comment that finds no line of its own waits for the next one, even in
+//     the next document.
 package ynode

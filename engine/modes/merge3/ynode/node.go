@@ -1,54 +1,48 @@
 package ynode
 
-import (
-	"strings"
+import "github.com/mergeplay/mergeplay/engine/yamltree"
 
-	"github.com/mergeplay/mergeplay/engine/yamltree"
-)
-
-// Kind is the shape of a node, numbered as yaml.v3 numbers them.
+// Kind is the shape of a node.
 type Kind uint8
 
 // The kinds. The zero Kind is a node with no value at all.
 const (
-	DocumentNode Kind = 1 << iota
-	SequenceNode
-	MappingNode
-	ScalarNode
-	AliasNode
+	DocumentNode Kind = iota + 1 // a document: Content holds its root
+	MapNode                      // Content holds keys and values alternately
+	ListNode                     // Content holds the items
+	ScalarNode                   // Value holds the text
 )
 
-// String names the kind as yaml.v3's error messages do.
+// String names the kind for messages.
 func (k Kind) String() string {
 	switch k {
 	case DocumentNode:
-		return "DocumentNode"
-	case SequenceNode:
-		return "SequenceNode"
-	case MappingNode:
-		return "MappingNode"
+		return "document"
+	case MapNode:
+		return "map"
+	case ListNode:
+		return "list"
 	case ScalarNode:
-		return "ScalarNode"
-	case AliasNode:
-		return "AliasNode"
+		return "scalar"
 	}
-	return "Kind(0)"
+	return "nothing"
 }
 
-// Style holds yaml.v3's style flags.
+// Style is how a node was written, and how it should be written again when it can be.
 type Style uint8
 
-// The style flags, as yaml.v3 numbers them.
+// The styles. Plain is the zero value: a plain scalar, or a block map or list. A style that does
+// not fit the node (Flow on a scalar, a quote on a map) is ignored when writing.
 const (
-	TaggedStyle Style = 1 << iota
-	DoubleQuotedStyle
-	SingleQuotedStyle
-	LiteralStyle
-	FoldedStyle
-	FlowStyle
+	Plain        Style = iota
+	SingleQuoted       // 'text'
+	DoubleQuoted       // "text"
+	Literal            // |
+	Folded             // >
+	Flow               // {a: 1} or [1, 2]
 )
 
-// The tags FromTree gives. A node made by the merge may have no tag.
+// The tags the reader gives. A node made by the merge may have no tag.
 const (
 	NullTag      = "!!null"
 	BoolTag      = "!!bool"
@@ -56,19 +50,22 @@ const (
 	IntTag       = "!!int"
 	FloatTag     = "!!float"
 	TimestampTag = "!!timestamp"
+	MergeTag     = "!!merge"
 	SeqTag       = "!!seq"
 	MapTag       = "!!map"
 )
 
-// Node is one YAML node as yaml.v3 holds it.
+// Node is one YAML node as kyaml holds it: its tag and style as read, and three comments.
 type Node struct {
 	Kind  Kind
 	Style Style
 	// Tag is the node's short tag ("!!str"), empty for a node the merge made.
 	Tag string
+	// Tagged records that the input wrote the tag ("!!str 12"): it is written again.
+	Tagged bool
 	// Value is a scalar's text.
 	Value string
-	// Content holds a sequence's items, or a map's keys and values alternately.
+	// Content holds a list's items, or a map's keys and values alternately.
 	Content []*Node
 	// HeadComment, LineComment and FootComment are comment lines ("# text"), joined by "\n".
 	HeadComment string
@@ -78,7 +75,7 @@ type Node struct {
 	Src *yamltree.Node
 }
 
-// Set makes n hold what v holds (yaml.v3's SetYNode: a copy of the node's fields). Every holder
+// Set makes n hold what v holds (kyaml's SetYNode: a copy of the node's fields). Every holder
 // of n sees the new value.
 func (n *Node) Set(v *Node) { *n = *v }
 
@@ -90,19 +87,19 @@ func (n *Node) IsTaggedNull() bool { return n != nil && n.Tag == NullTag }
 
 // IsEmptyMap reports whether n is missing, null, or a map without entries.
 func (n *Node) IsEmptyMap() bool {
-	return n.IsNull() || (n.Kind == MappingNode && len(n.Content) == 0)
+	return n.IsNull() || (n.Kind == MapNode && len(n.Content) == 0)
 }
 
-// IsNilOrEmpty reports whether n is missing, null, an empty map, an empty sequence or a zero node
+// IsNilOrEmpty reports whether n is missing, null, an empty map, an empty list or a zero node
 // (kyaml's IsNilOrEmpty).
 func (n *Node) IsNilOrEmpty() bool {
 	switch {
 	case n.IsNull():
 		return true
-	case (n.Kind == MappingNode || n.Kind == SequenceNode) && len(n.Content) == 0:
+	case (n.Kind == MapNode || n.Kind == ListNode) && len(n.Content) == 0:
 		return true
 	}
-	return n.Kind == 0 && n.Style == 0 && n.Tag == "" && n.Value == "" && n.Content == nil &&
+	return n.Kind == 0 && n.Style == Plain && n.Tag == "" && n.Value == "" && n.Content == nil &&
 		n.HeadComment == "" && n.LineComment == "" && n.FootComment == ""
 }
 
@@ -122,7 +119,7 @@ func (n *Node) Text() string {
 // Field returns the key and value of the first entry called name in map n; nil, nil when n is
 // not a map or has no such entry.
 func (n *Node) Field(name string) (key, value *Node) {
-	if n == nil || n.Kind != MappingNode {
+	if n == nil || n.Kind != MapNode {
 		return nil, nil
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -141,7 +138,7 @@ func (n *Node) Get(name string) *Node {
 
 // Keys returns the keys of map n in order (nil when n is not a map).
 func (n *Node) Keys() []string {
-	if n == nil || n.Kind != MappingNode {
+	if n == nil || n.Kind != MapNode {
 		return nil
 	}
 	keys := make([]string, 0, len(n.Content)/2)
@@ -153,7 +150,7 @@ func (n *Node) Keys() []string {
 
 // Delete removes the first entry called name from map n and returns its value, or nil.
 func (n *Node) Delete(name string) *Node {
-	if n == nil || n.Kind != MappingNode {
+	if n == nil || n.Kind != MapNode {
 		return nil
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -170,10 +167,10 @@ func (n *Node) Delete(name string) *Node {
 func (n *Node) Append(key, value *Node) { n.Content = append(n.Content, key, value) }
 
 // NewMap returns an empty map without a tag, as kyaml makes them.
-func NewMap() *Node { return &Node{Kind: MappingNode} }
+func NewMap() *Node { return &Node{Kind: MapNode} }
 
-// NewSeq returns an empty sequence without a tag.
-func NewSeq() *Node { return &Node{Kind: SequenceNode} }
+// NewList returns an empty list without a tag.
+func NewList() *Node { return &Node{Kind: ListNode} }
 
 // NewScalar returns a scalar without a tag, as kyaml's NewScalarRNode makes them.
 func NewScalar(value string) *Node { return &Node{Kind: ScalarNode, Value: value} }
@@ -194,22 +191,4 @@ func (n *Node) Copy() *Node {
 		}
 	}
 	return &c
-}
-
-// String renders n for messages: compact and on one line.
-func (n *Node) String() string {
-	if n == nil {
-		return "<nil>"
-	}
-	text := EmitNode(n)
-	return strings.TrimSpace(text)
-}
-
-// CompareText writes n as kyaml writes a value to compare it with another (merge3's
-// getStrValues): the node itself in flow style and single quotes, its children as they are,
-// comments included.
-func CompareText(n *Node) string {
-	c := *n
-	c.Style = FlowStyle | SingleQuotedStyle
-	return EmitNode(&c)
 }

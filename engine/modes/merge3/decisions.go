@@ -1,0 +1,56 @@
+package merge3
+
+import (
+	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+)
+
+// Every decision is recorded in the resource's decision log (package decision): kio's, on whole
+// resources and on its bookkeeping annotations, as kio makes them (kioNotes); the merge's, kept
+// by the value they were made for while the walk runs (merger.records), at the paths their values
+// have in the written resource (a list item's path is its key, or its place once its list is
+// assembled), by the walk that marks them (marks.go). The marks name the rule their value's
+// decision recorded; the reasons are one table keyed by rule (reasons.go).
+
+// held says which inputs held the value a record decided.
+func (r record) held() decision.Held {
+	var h decision.Held
+	if r.original != nil {
+		h |= decision.Original
+	}
+	if r.updated != nil {
+		h |= decision.Updated
+	}
+	if r.live != nil {
+		h |= decision.Live
+	}
+	return h
+}
+
+// kioNotes are the decisions kio's bookkeeping made on the local copy of one resource (nil when
+// they are not recorded: upstream's copies, whose changes no mark shows).
+type kioNotes struct {
+	entries []decision.Entry
+}
+
+func (k *kioNotes) note(path fieldpath.Path, rule decision.Rule) {
+	if k != nil {
+		k.entries = append(k.entries, decision.Entry{Path: path, Rule: rule, Held: decision.Live})
+	}
+}
+
+// ruleAt returns the rule of kio's last decision at path, "" when kio made none there (kio
+// makes few: a resource's bookkeeping annotations).
+func (k *kioNotes) ruleAt(path fieldpath.Path) decision.Rule {
+	if k == nil || len(k.entries) == 0 {
+		return ""
+	}
+	p := path.String()
+	var rule decision.Rule
+	for _, e := range k.entries {
+		if e.Path.String() == p {
+			rule = e.Rule
+		}
+	}
+	return rule
+}

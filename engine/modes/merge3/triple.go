@@ -1,0 +1,83 @@
+package merge3
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// triple is one value as the three inputs hold it: original (upstream as it was), updated
+// (upstream now) and live (the local copy, which the merge rewrites in place). A missing one is
+// nil.
+type triple struct {
+	original, updated, live *ynode.Node
+}
+
+// byLive returns the versions in the order kyaml consults them: live, original, updated (the
+// first that has a shape gives the value's shape, the first comment schema found wins).
+func (t triple) byLive() [3]*ynode.Node { return [3]*ynode.Node{t.live, t.original, t.updated} }
+
+// inputNames name the versions in byLive's order, for messages.
+var inputNames = [3]string{"the local copy", "upstream before", "upstream now"}
+
+// shape returns the shape of the first version in byLive's order that is not missing or null (0
+// when none is).
+func (t triple) shape() ynode.Kind {
+	for _, n := range t.byLive() {
+		if !n.IsNull() {
+			return n.Kind
+		}
+	}
+	return 0
+}
+
+// checkShapes fails, as kyaml does, when the versions disagree on the value's shape.
+func (t triple) checkShapes(kind ynode.Kind, path []string) error {
+	if kind == 0 {
+		return nil
+	}
+	first := ""
+	for i, n := range t.byLive() {
+		if n.IsNull() {
+			continue
+		}
+		if first == "" {
+			first = inputNames[i]
+		}
+		if n.Kind != kind {
+			return located(n, fmt.Sprintf("kyaml stops here: %s is a %s in %s but a %s here (wrong node kind: expected %s but got %s)",
+				pathText(path), kind, first, n.Kind, kyamlKind(kind), kyamlKind(n.Kind)))
+		}
+	}
+	return nil
+}
+
+// kyamlKind names a shape as kyaml's error message does.
+func kyamlKind(k ynode.Kind) string {
+	switch k {
+	case ynode.MapNode:
+		return "MappingNode"
+	case ynode.ListNode:
+		return "SequenceNode"
+	case ynode.ScalarNode:
+		return "ScalarNode"
+	}
+	return "Kind(0)"
+}
+
+func pathText(path []string) string {
+	if len(path) == 0 {
+		return "the value"
+	}
+	return strings.Join(path, ".")
+}
+
+// located returns an error at n's place in its input.
+func located(n *ynode.Node, msg string) error {
+	if n != nil && n.Src != nil && n.Src.Pos.IsValid() {
+		return yamltree.Errorf(n.Src.Pos, "%s", msg)
+	}
+	return fmt.Errorf("%s", msg)
+}

@@ -1,0 +1,123 @@
+package ynode
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+func read(t *testing.T, text string) *Node {
+	t.Helper()
+	root, err := yamltree.ParseOne(yamltree.Live, text, yamltree.Options{Rules: yamltree.YAML12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := ReadDocument(root, NewSource(text))
+	return n
+}
+
+// TestRoundTrip reads text and writes it back: the expected texts are kyaml's (its ByteReader
+// and ByteWriter) on the same input.
+func TestRoundTrip(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"a:   1\nb: 'x'\nc: \"y\"\n", "a: 1\nb: 'x'\nc: \"y\"\n"},
+		{"spec:\n    list:\n        - a\n        - b\n", "spec:\n  list:\n  - a\n  - b\n"},
+		{"d: e  # note\n", "d: e # note\n"},
+		{"l: # about l\n- x # about x\n# above y\n- y\n", "l: # about l\n- x # about x\n# above y\n- y\n"},
+		{"l:\n- # first key\n  name: a\n  image: b\n", "l:\n- # first key\n  name: a\n  image: b\n"},
+		{"a:\n  b: [1, 2] # flow\n  c: {} # empty\n", "a:\n  b: [1, 2] # flow\n  c: {} # empty\n"},
+		{"a:\n  - x\n# above b\nb: 1\n", "a:\n- x\n# above b\nb: 1\n"},
+		{"g: # null\nh: |\n  text\n", "g: # null\nh: |\n  text\n"},
+		{"m: \"tab\\there\"\nn: \"\U0001F600\"\n", "m: \"tab\\there\"\nn: \"\\U0001F600\"\n"},
+		{"k: |+\n  keep\n\n", "k: |+\n  keep\n\n"},
+	}
+	for _, tt := range tests {
+		if got, _ := Emit([]*Node{read(t, tt.in)}); got != tt.want {
+			t.Errorf("%q:\ngot  %q\nwant %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestComments checks that comments land on the nodes kyaml gives them.
+func TestComments(t *testing.T) {
+	n := read(t, "# top\na: 1 # line a\nb: # on b\n  c: 2\nl:\n- # on name\n  name: x\n")
+	ka, va, kb := n.Content[0], n.Content[1], n.Content[2]
+	if ka.HeadComment != "# top" || va.LineComment != "# line a" || kb.LineComment != "# on b" {
+		t.Errorf("a: %q %q, b: %q", ka.HeadComment, va.LineComment, kb.LineComment)
+	}
+	item := n.Get("l").Content[0]
+	if item.HeadComment != "" || item.Content[0].HeadComment != "# on name" {
+		t.Errorf("the item has %q, its first key %q", item.HeadComment, item.Content[0].HeadComment)
+	}
+}
+
+// TestReaderCorpus reads every text of the reading corpus and wants the trees kyaml read from it
+// (testdata/reader.json, recorded by scripts/conformance/merge3diff): kinds, tags, styles,
+// values, every comment, and each document's head comment.
+func TestReaderCorpus(t *testing.T) {
+	data, err := os.ReadFile("testdata/reader.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corpus struct {
+		Cases []struct {
+			Name, Text string
+			Want       []tree
+		}
+	}
+	if err := json.Unmarshal(data, &corpus); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range corpus.Cases {
+		docs, err := yamltree.Parse(yamltree.Live, c.Text, yamltree.Options{Rules: yamltree.YAML12})
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		source := NewSource(c.Text)
+		var got []*Node
+		for _, d := range docs {
+			if d.Root != nil {
+				root, head := ReadDocument(d.Root, source)
+				got = append(got, &Node{Kind: DocumentNode, HeadComment: head, Content: []*Node{root}})
+			}
+		}
+		if len(got) != len(c.Want) {
+			t.Errorf("%s: %d documents, kyaml reads %d", c.Name, len(got), len(c.Want))
+			continue
+		}
+		for i, w := range c.Want {
+			if d := treeDiff("", w.n, got[i]); d != "" {
+				t.Errorf("%s %q: %s", c.Name, c.Text, d)
+			}
+		}
+	}
+}
+
+// treeDiff says where two trees first differ ("" when they do not); a document's line and foot
+// comments are not compared (merge3 writes neither).
+func treeDiff(path string, want, got *Node) string {
+	type facts struct {
+		Kind                           Kind
+		Style                          Style
+		Tag, Value                     string
+		Tagged                         bool
+		HeadComment, LineComment, Foot string
+	}
+	w := facts{want.Kind, want.Style, want.Tag, want.Value, want.Tagged, want.HeadComment, want.LineComment, want.FootComment}
+	g := facts{got.Kind, got.Style, got.Tag, got.Value, got.Tagged, got.HeadComment, got.LineComment, got.FootComment}
+	if w.Kind == DocumentNode {
+		w.LineComment, w.Foot, g.LineComment, g.Foot = "", "", "", ""
+	}
+	if w != g || len(want.Content) != len(got.Content) {
+		return fmt.Sprintf("%s: want %+v (%d children), got %+v (%d children)", path, w, len(want.Content), g, len(got.Content))
+	}
+	for i := range want.Content {
+		if d := treeDiff(fmt.Sprintf("%s/%d", path, i), want.Content[i], got.Content[i]); d != "" {
+			return d
+		}
+	}
+	return ""
+}

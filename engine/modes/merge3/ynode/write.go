@@ -1,0 +1,174 @@
+package ynode
+
+import "strings"
+
+// Emit writes documents as one stream, as kio's ByteWriter writes resources: "---" between
+// documents, each document's head comment and a blank line first. A node that is not a document
+// is written as the root of one. The Layout says where each node landed.
+func Emit(docs []*Node) (string, *Layout) {
+	w := newWriter()
+	for i, d := range docs {
+		if i > 0 {
+			w.text("---")
+			w.newline()
+		}
+		w.document(d)
+	}
+	return string(w.out), w.layout
+}
+
+// CompareText writes n as kyaml writes a value to compare it with another: the node itself in
+// flow style or single quotes, its children as they are, comments included. Two values with
+// the same text are the same value to kyaml (a changed comment is a change).
+func CompareText(n *Node) string {
+	c := *n
+	switch c.Kind {
+	case MapNode, ListNode:
+		c.Style = Flow
+	case ScalarNode:
+		c.Style = SingleQuoted
+	}
+	text, _ := Emit([]*Node{&c})
+	return text
+}
+
+// Layout records the lines each written node takes in the text, 1-based.
+type Layout struct {
+	first, last map[*Node]int
+}
+
+// Line returns the line n starts on: a scalar's line, the "- " line of a list item, a block
+// collection's first entry; 0 when n was not written.
+func (l *Layout) Line(n *Node) int { return l.first[n] }
+
+// EndLine returns the last line n takes; for a scalar, its only line (its last for a block
+// scalar); 0 when n was not written.
+func (l *Layout) EndLine(n *Node) int { return l.last[n] }
+
+// writer writes nodes as text, keeping the comments that wait for their place.
+type writer struct {
+	out    []byte
+	line   int // the line being written, 1-based
+	col    int // bytes on it so far
+	layout *Layout
+	wait   waiting
+	// blankAt is the column of the foot comment just written: a line that starts at this
+	// column is set apart from it by a blank line (-1: none).
+	blankAt int
+	// gap asks for a space before the next text on this line (after "key:" or "-").
+	gap bool
+}
+
+func newWriter() *writer {
+	return &writer{line: 1, blankAt: -1, layout: &Layout{first: map[*Node]int{}, last: map[*Node]int{}}}
+}
+
+func (w *writer) text(s string) {
+	if s == "" {
+		return
+	}
+	if w.gap {
+		w.out = append(w.out, ' ')
+		w.col++
+		w.gap = false
+	}
+	w.out = append(w.out, s...)
+	w.col += len(s)
+}
+
+func (w *writer) newline() {
+	w.out = append(w.out, '\n')
+	w.line++
+	w.col = 0
+	w.gap = false
+}
+
+// to moves the cursor to column col: from the start of a line by indenting (after a blank line
+// when a foot comment asks for one), on the same line when the cursor has not passed col (after
+// "-"), else on a new line.
+func (w *writer) to(col int) {
+	w.gap = false
+	if w.col > col {
+		w.newline()
+	}
+	if w.col == 0 {
+		if w.blankAt == col {
+			w.newline()
+		}
+		w.blankAt = -1
+	}
+	for w.col < col {
+		w.out = append(w.out, ' ')
+		w.col++
+	}
+}
+
+// endLine ends the current line, with a line comment when there is one; the comment's later
+// lines go below it at col.
+func (w *writer) endLine(comment string, col int) {
+	first, rest, more := strings.Cut(comment, "\n")
+	if first != "" {
+		w.gap = false
+		w.text(" " + first)
+	}
+	w.newline()
+	if more {
+		if col == 0 {
+			w.newline()
+		}
+		w.comments(rest, col)
+		w.blankAt = -1
+	}
+}
+
+// comments writes comment lines at col, each on its own line; an empty line stays empty.
+func (w *writer) comments(c string, col int) {
+	if c == "" {
+		return
+	}
+	if w.col > 0 && w.col > col {
+		w.newline()
+	}
+	for _, line := range strings.Split(c, "\n") {
+		if line == "" {
+			if w.col > 0 {
+				w.newline()
+			}
+			w.newline()
+			continue
+		}
+		w.to(col)
+		w.text(line)
+		w.newline()
+	}
+}
+
+// foot writes a foot comment at col; the next line starting at col is set apart by a blank line.
+func (w *writer) foot(c string, col int) {
+	if c == "" {
+		return
+	}
+	w.comments(c, col)
+	w.blankAt = col
+}
+
+// start and end record a node's first and last lines.
+func (w *writer) start(n *Node) { w.layout.first[n] = w.line }
+
+func (w *writer) end(n *Node) {
+	last := w.line
+	if w.col == 0 && last > w.layout.first[n] {
+		last--
+	}
+	w.layout.last[n] = last
+}
+
+// first returns the first non-empty comment.
+func first(comments ...string) string {
+	for _, c := range comments {
+		if c != "" {
+			return c
+		}
+	}
+	return ""
+}

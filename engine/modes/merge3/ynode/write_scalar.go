@@ -1,0 +1,173 @@
+package ynode
+
+import (
+	"fmt"
+	"strings"
+)
+
+// scalar writes a scalar at place p, after its tag when one is written. Continuation lines
+// (a block scalar's content, a single-quoted text's later lines) are indented by indent+2. A
+// block scalar ends its header line with comment and reports true: its line is ended.
+func (w *writer) scalar(n *Node, indent int, p place, comment string) (ended bool) {
+	if tag := tagWritten(n); tag != "" {
+		w.text(tag)
+		w.gap = true
+	}
+	switch chooseForm(n, p) {
+	case formPlain:
+		w.text(n.Value)
+	case formSingle:
+		w.single(n.Value, indent+2)
+	case formDouble:
+		w.double(n.Value)
+	case formLiteral:
+		w.block(n.Value, "|", indent+2, comment)
+		return true
+	case formFolded:
+		w.block(n.Value, ">", indent+2, comment)
+		return true
+	}
+	return false
+}
+
+// single writes text in single quotes: a quote doubled; a line break written twice (once alone
+// it would read as a space), later lines indented.
+func (w *writer) single(text string, indent int) {
+	w.text("'")
+	afterBreak := false
+	prevBreak := false
+	for _, r := range text {
+		switch {
+		case r == '\n':
+			if !prevBreak {
+				w.newline()
+			}
+			w.newline()
+			afterBreak, prevBreak = true, true
+			continue
+		case isBreak(r):
+			w.otherBreak(r)
+			afterBreak, prevBreak = true, true
+			continue
+		}
+		if afterBreak {
+			w.indentLine(indent)
+			afterBreak = false
+		}
+		prevBreak = false
+		if r == '\'' {
+			w.text("''")
+			continue
+		}
+		w.text(string(r))
+	}
+	w.text("'")
+}
+
+// escapes are the characters double quotes write with a short escape; others that cannot be
+// written as themselves take \x, \u or \U and their code in capital hex.
+var escapes = map[rune]string{
+	0x00: `\0`, 0x07: `\a`, 0x08: `\b`, '\t': `\t`, '\n': `\n`, 0x0B: `\v`, 0x0C: `\f`, '\r': `\r`,
+	0x1B: `\e`, '"': `\"`, '\\': `\\`, 0x85: `\N`, 0x2028: `\L`, 0x2029: `\P`,
+}
+
+// double writes text in double quotes. Observed oddity: in a text that opens with a byte order
+// mark, every character is escaped ("\uFEFF\x78" for a BOM and "x").
+func (w *writer) double(text string) {
+	w.text(`"`)
+	escapeAll := strings.HasPrefix(text, "\uFEFF")
+	for _, r := range text {
+		switch e, short := escapes[r]; {
+		case short:
+			w.text(e)
+		case !printable(r) || escapeAll:
+			w.text(escapeCode(r))
+		default:
+			w.text(string(r))
+		}
+	}
+	w.text(`"`)
+}
+
+func escapeCode(r rune) string {
+	switch {
+	case r <= 0xFF:
+		return fmt.Sprintf(`\x%02X`, r)
+	case r <= 0xFFFF:
+		return fmt.Sprintf(`\u%04X`, r)
+	}
+	return fmt.Sprintf(`\U%08X`, r)
+}
+
+// block writes a literal (|) or folded (>) scalar: its header, with an indentation indicator
+// when the text starts with a space or a line break and a chomping indicator (- no final line
+// break, + more than one), then the text's lines at indent. Folded text writes one more line
+// break after each line of text that a break ends, so that reading it back does not fold the
+// break into a space.
+func (w *writer) block(text, indicator string, indent int, comment string) {
+	w.text(indicator + blockIndicators(text))
+	w.endLine(comment, indent)
+	folded := indicator == ">"
+	prevBreak := true
+	lineStart := rune(-1) // the first character of the current line, -1 before it
+	for _, r := range text {
+		switch {
+		case r == '\n':
+			if folded && !prevBreak && lineStart != ' ' && lineStart != '\t' {
+				w.newline()
+			}
+			lineStart = -1
+			w.newline()
+			prevBreak = true
+			continue
+		case isBreak(r):
+			w.otherBreak(r)
+			prevBreak, lineStart = true, -1
+			continue
+		}
+		if prevBreak {
+			w.indentLine(indent)
+		}
+		if lineStart < 0 {
+			lineStart = r
+		}
+		prevBreak = false
+		w.text(string(r))
+	}
+	if w.col > 0 {
+		w.newline()
+	}
+}
+
+// blockIndicators returns a block scalar's indentation and chomping indicators.
+func blockIndicators(text string) string {
+	var b strings.Builder
+	if r := []rune(text); len(r) > 0 && (r[0] == ' ' || isBreak(r[0])) {
+		b.WriteString("2")
+	}
+	r := []rune(text)
+	switch last := len(r) - 1; {
+	case last < 0 || !isBreak(r[last]):
+		b.WriteString("-")
+	case last == 0 || isBreak(r[last-1]):
+		b.WriteString("+")
+	}
+	return b.String()
+}
+
+// indentLine indents a scalar's later line; like any line, it is set apart by a blank line from
+// a foot comment at its column.
+func (w *writer) indentLine(indent int) {
+	if w.col == 0 && w.blankAt == indent {
+		w.newline()
+	}
+	w.blankAt = -1
+	w.text(strings.Repeat(" ", indent))
+}
+
+// otherBreak writes U+2028 or U+2029 as itself; kyaml then goes on as at the start of a line
+// (the next text is indented, and a line that ends there gets no "\n").
+func (w *writer) otherBreak(r rune) {
+	w.text(string(r))
+	w.col = 0
+}

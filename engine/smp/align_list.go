@@ -1,0 +1,209 @@
+package smp
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// listPairs are the items of the lists a place holds, paired across sides.
+type listPairs struct {
+	children []*Aligned
+	// byText finds the first child of a text.
+	byText map[string]*Aligned
+	// kinds is the kind of each side's items: nullKind when the side holds no item (or no list),
+	// mixedKinds when its items are of several kinds.
+	kinds [sideCount]kind
+	// missing is, per side, the first map item that lacks the merge key.
+	missing [sideCount]*yamltree.Node
+}
+
+// mixedKinds marks a list whose items are of several kinds.
+const mixedKinds kind = 255
+
+// items returns the items of the lists the sides in ss hold here, paired, in the order the
+// reference's diff walks them (pairedOrder), each child holding the items of every side. Items
+// of a list merged by key pair on their key's text (keyText), others on their value's text; a
+// text repeated in one list pairs by occurrence. It fails as the reference does when the items
+// of those sides are not all of one kind, or when an item of a list of maps lacks its key.
+func (a *Aligned) items(lm listMeta, ss ...Side) ([]*Aligned, kind, error) {
+	if a.lists == nil {
+		a.lists = a.pairItems(lm)
+	}
+	k := nullKind
+	for _, s := range ss {
+		switch sk := a.lists.kinds[s]; {
+		case sk == nullKind:
+		case k == nullKind:
+			k = sk
+		case sk != k:
+			k = mixedKinds
+		}
+		if a.lists.kinds[s] == mixedKinds {
+			k = mixedKinds
+		}
+	}
+	if k == mixedKinds {
+		var lists []*yamltree.Node
+		for _, s := range ss {
+			lists = append(lists, orEmptyList(a.sides[s]))
+		}
+		return nil, k, located(mixedKindsError(lists...), a.anyNode())
+	}
+	if k == mapKind && len(lm.key) > 0 {
+		for _, s := range ss {
+			if m := a.lists.missing[s]; m != nil {
+				return nil, k, missingKeyError(m, lm.key)
+			}
+		}
+	}
+	return a.lists.children, k, nil
+}
+
+func orEmptyList(n *yamltree.Node) *yamltree.Node {
+	if n.IsList() {
+		return n
+	}
+	return yamltree.NewList()
+}
+
+// pairItems pairs the items of every side's list.
+func (a *Aligned) pairItems(lm listMeta) *listPairs {
+	p := &listPairs{}
+	byPair := map[pairKey]*Aligned{}
+	var keys []pairKey
+	for s := range sideCount {
+		l := a.sides[s]
+		if !l.IsList() {
+			continue
+		}
+		p.kinds[s] = itemsKind(l)
+		for _, k := range p.pairKeys(l, lm.key, s) {
+			c := byPair[k.pairKey]
+			if c == nil {
+				c = &Aligned{parent: a, sch: lm.items}
+				byPair[k.pairKey] = c
+				keys = append(keys, k.pairKey)
+			}
+			c.sides[s] = k.item
+		}
+	}
+	slices.SortFunc(keys, func(x, y pairKey) int {
+		if c := strings.Compare(x.text, y.text); c != 0 {
+			return c
+		}
+		return x.rank - y.rank
+	})
+	p.children = make([]*Aligned, len(keys))
+	p.byText = make(map[string]*Aligned, len(keys))
+	for i, k := range keys {
+		c := byPair[k]
+		c.elem = elementOf(c.anyNode(), lm.key)
+		c.index, c.text = i, k.text
+		p.children[i] = c
+		if k.rank == 0 {
+			p.byText[k.text] = c
+		}
+	}
+	return p
+}
+
+// keyedItem is an item of one side's list with what it pairs on.
+type keyedItem struct {
+	pairKey
+	item *yamltree.Node
+}
+
+// pairKeys reads what each item of one side's list pairs on, in the reference's diff order:
+// its text, and which occurrence of the text it is. Items of a list merged by key that lack the
+// key pair with nothing (the side's first is recorded as missing).
+func (p *listPairs) pairKeys(l *yamltree.Node, key []string, s Side) []keyedItem {
+	texts := make([]string, len(l.Items))
+	for i, it := range l.Items {
+		texts[i] = p.itemText(it, key, s)
+	}
+	ranks := map[string]int{}
+	out := make([]keyedItem, 0, len(l.Items))
+	for _, i := range pairedOrder(texts) {
+		if texts[i] == "" {
+			continue
+		}
+		out = append(out, keyedItem{pairKey: pairKey{text: texts[i], rank: ranks[texts[i]]}, item: l.Items[i]})
+		ranks[texts[i]]++
+	}
+	return out
+}
+
+// pairKey identifies the items that pair: their text, and which occurrence of it they are.
+type pairKey struct {
+	text string
+	rank int
+}
+
+// itemText is the text an item pairs on: its key's for a map of a list merged by key (empty,
+// and recorded as missing, when it lacks the key), its value's otherwise.
+func (p *listPairs) itemText(it *yamltree.Node, key []string, s Side) string {
+	if it.IsMap() && len(key) > 0 {
+		k, ok := keyOf(it, key)
+		if !ok {
+			if p.missing[s] == nil {
+				p.missing[s] = it
+			}
+			return ""
+		}
+		return "k" + keyText(k)
+	}
+	return "v" + printed(it)
+}
+
+// elementOf is the path element of an item: its key, or its value.
+func elementOf(it *yamltree.Node, key []string) fieldpath.Element {
+	if it.IsMap() && len(key) > 0 {
+		if k, ok := keyOf(it, key); ok {
+			return k
+		}
+	}
+	return fieldpath.Element{Value: it}
+}
+
+// itemsKind is the kind shared by every item of l, nullKind for an empty list, mixedKinds when
+// they differ.
+func itemsKind(l *yamltree.Node) kind {
+	k := nullKind
+	for i, it := range l.Items {
+		ik := kindOf(it)
+		if i == 0 {
+			k = ik
+		} else if ik != k {
+			return mixedKinds
+		}
+	}
+	return k
+}
+
+// pairedOrder returns the indexes of items in the order the reference sorts a list before it
+// diffs it: by text, with sort.Sort and a "less or equal" comparison, which is not stable and,
+// on equal texts, moves items past each other (a short list ends with its equal texts in
+// reverse order). The items of one text then pair, across lists, in this order: it decides
+// which of two items with one key is diffed against which. Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "equal keys pair in reverse").
+func pairedOrder(texts []string) []int {
+	s := &byText{texts: texts, index: make([]int, len(texts))}
+	for i := range s.index {
+		s.index[i] = i
+	}
+	sort.Sort(s)
+	return s.index
+}
+
+type byText struct {
+	texts []string
+	index []int
+}
+
+func (s *byText) Len() int           { return len(s.index) }
+func (s *byText) Less(i, j int) bool { return s.texts[s.index[i]] <= s.texts[s.index[j]] }
+func (s *byText) Swap(i, j int)      { s.index[i], s.index[j] = s.index[j], s.index[i] }

@@ -1,0 +1,47 @@
+package smp
+
+import (
+	"errors"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Error is a failure to compute or apply a patch, with the reference's message and, when known,
+// where in an input the problem lies: the patch entry the API server would reject, the item of
+// the config or of live that lacks its merge key.
+type Error struct {
+	Pos     yamltree.Pos
+	Message string
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// errorAt returns an *Error at n's position.
+func errorAt(n *yamltree.Node, message string) *Error {
+	e := &Error{Message: message}
+	if n != nil {
+		e.Pos = n.Pos
+	}
+	return e
+}
+
+// located gives err, when it is an *Error without a position, the position of n: errors raised
+// where no node is at hand (a list whose items' kind cannot be told, a field the schema lacks)
+// then point at the patch entry or field whose merge failed.
+func located(err error, n *yamltree.Node) error {
+	var e *Error
+	if err != nil && n != nil && errors.As(err, &e) && !e.Pos.IsValid() {
+		e.Pos = n.Pos
+	}
+	return err
+}
+
+// Located returns err as a *yamltree.Error when it is an *Error that knows where in an input it
+// lies, with prefix before its message; other errors come back unchanged.
+func Located(err error, prefix string) error {
+	var e *Error
+	if errors.As(err, &e) && e.Pos.IsValid() {
+		return yamltree.Errorf(e.Pos, "%s%s", prefix, e.Message)
+	}
+	return err
+}

@@ -1,0 +1,109 @@
+package smpfacts
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// fact is a behaviour of strategicpatch that surprises, stated as a case and what the reference
+// answers (Output, or an Error it contains). engine/smp's doc comments cite facts by name.
+type fact struct {
+	name string
+	c    Case
+	want Answer
+}
+
+// facts lists the behaviours engine/smp reproduces on purpose. Each is checked against the
+// reference (apimachinery v0.37.2, the version go.mod pins) and against the engine.
+var facts = []fact{
+	{"equal keys pair in reverse", // two items with one key: the later one is diffed first
+		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a","value":"0"}]}`),
+			Modified: j(`{"mergingList":[{"name":"a","value":"1"},{"name":"b"},{"name":"a","value":"2"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"a"},{"name":"b"},{"name":"a"}],"mergingList":[{"name":"a","value":"2"},{"name":"a","value":"1"},{"name":"b"}]}`}},
+	{"unsorted set sends its order", // nothing changed, yet the order is sent
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingIntList":[2,1]}`), Modified: j(`{"mergingIntList":[2,1]}`), Live: j(`{"mergingIntList":[2,1]}`)},
+		Answer{Output: `{"$setElementOrder/mergingIntList":[2,1]}`}},
+	{"a replace map is always sent", // even unchanged, and the item holding it with it
+		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"c","replacingItem":{"ka":"z"}}]}`),
+			Modified: j(`{"mergingList":[{"name":"c","replacingItem":{"ka":"z"}}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"c"}],"mergingList":[{"name":"c","replacingItem":{"ka":"z"}}]}`}},
+	{"repeated keys merge when deletions join", // the config's two items with key y become one
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"b"}]}`),
+			Modified: j(`{"mergingList":[{"name":"y","value":"1"},{"name":"y","other":"2"}]}`), Live: j(`{}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"y"},{"name":"y"}],"mergingList":[{"name":"y","other":"2","value":"1"},{"$patch":"delete","name":"b"}]}`}},
+	{"a repeated key out of order fails",
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"mergingList":[{"name":"c"},{"name":"d"},{"name":"c"}]}`),
+			Live: j(`{"mergingList":[{"name":"b"}]}`)},
+		Answer{Error: "doesn't match $setElementOrder list"}},
+	{"repeats removed by the last value", // [1 1 6 3] loses its second 1 to the last value
+		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"b","mergingIntList":[1,1,6,3]}]}`),
+			Modified: j(`{"mergingList":[{"name":"b","mergingIntList":[]}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"b"}],"mergingList":[{"$deleteFromPrimitiveList/mergingIntList":[1,6,3],"name":"b"}]}`}},
+	{"retainKeys goes with changes or dropped keys", // live's extra key brings it, though nothing is sent
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"retainKeysMap":{"name":"a"}}`), Modified: j(`{"retainKeysMap":{"name":"a"}}`),
+			Live: j(`{"retainKeysMap":{"name":"a","value":"srv"}}`)},
+		Answer{Output: `{"retainKeysMap":{"$retainKeys":["name"]}}`}},
+	{"deletions of a repeated key", // the deletion of the second e goes before c's
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"e"},{"name":"c"},{"name":"e","value":"y"}]}`),
+			Modified: j(`{"mergingList":[{"name":"e"}]}`), Live: j(`{}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"e"}],"mergingList":[{"name":"e","value":null},{"$patch":"delete","name":"e"},{"$patch":"delete","name":"c"}]}`}},
+	{"merged lists interleave", // the patch's new c first, b where live had it
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"mergingList":[{"name":"b","value":"1"},{"name":"a","value":"2"}]}`),
+			Patch: j(`{"mergingList":[{"name":"c"},{"name":"a","value":"3"},{"name":"d"}]}`)},
+		Answer{Output: `{"mergingList":[{"name":"c"},{"name":"b","value":"1"},{"name":"a","value":"3"},{"name":"d"}]}`}},
+	{"a holder sees the list in place", // b deleted in place, f appended into the freed slot: a and c come before f
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"mergingList":[{"name":"a"},{"name":"b"},{"name":"c"},{"name":"e"}]}`),
+			Patch: j(`{"$setElementOrder/mergingList":[{"name":"f"},{"name":"e"}],"mergingList":[{"name":"b","$patch":"delete"},{"name":"f"}]}`)},
+		Answer{Output: `{"mergingList":[{"name":"a"},{"name":"c"},{"name":"f"},{"name":"e"}]}`}},
+	{"atomic lists under overwrite=false", // sorted in place for the check: [3 1 1] is sent as [1 3 1]
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"nonMergingIntList":[9]}`), Modified: j(`{"nonMergingIntList":[3,1,1]}`),
+			Live: j(`{"nonMergingIntList":[1,3,3]}`)},
+		Answer{Output: `{"nonMergingIntList":[1,3,1]}`}},
+	{"two-way sends a new list whole", // an env entry without its name, in a list the previous render lacked
+		Case{Op: "two-apply", Kind: "v1/Pod", Original: j(`{"spec":{"containers":[{"name":"web","image":"a"}]}}`),
+			Modified: j(`{"spec":{"containers":[{"name":"web","image":"a","env":[{"value":"x"}]}]}}`),
+			Live:     j(`{"spec":{"containers":[{"name":"web","image":"a"}]}}`)},
+		Answer{Output: `{"spec":{"containers":[{"env":[{"value":"x"}],"image":"a","name":"web"}]}}`}},
+	{"an unknown field kept as it was needs no lookup", // kubectl apply --validate=false of an unchanged typo patches
+		Case{Op: "three", Kind: "v1/ConfigMap", Original: j(`{"metadata":{"name":"a","lables":{"x":"y"}}}`),
+			Modified: j(`{"metadata":{"name":"a","lables":{"x":"y"}}}`), Live: j(`{"metadata":{"name":"a","lables":{"x":"y"}}}`)},
+		Answer{Output: `{}`}},
+	{"an unknown field changed fails the patch",
+		Case{Op: "three", Kind: "v1/ConfigMap", Original: j(`{"metadata":{"name":"a","lables":{"x":"y"}}}`),
+			Modified: j(`{"metadata":{"name":"a","lables":{"x":"z"}}}`), Live: j(`{"metadata":{"name":"a","lables":{"x":"y"}}}`)},
+		Answer{Error: `unable to find api field in struct ObjectMeta for the json field "lables"`}},
+}
+
+func j(s string) json.RawMessage { return json.RawMessage(s) }
+
+// TestFacts checks every fact against the reference and the engine.
+func TestFacts(t *testing.T) {
+	item := mergeItemType(t)
+	for _, f := range facts {
+		t.Run(f.name, func(t *testing.T) {
+			for who, got := range map[string]Answer{"reference": Reference(f.c), "engine": Engine(t, item, f.c)} {
+				if !answers(got, f.want) {
+					t.Errorf("%s answers %+v, the fact says %+v", who, got, f.want)
+				}
+			}
+		})
+	}
+}
+
+// answers reports whether got is the fact's answer: the same data, or an error containing the
+// fact's.
+func answers(got, want Answer) bool {
+	if want.Error != "" {
+		return got.Error != "" && (containsText(got.Error, want.Error) || got.Error == "conflict")
+	}
+	return sameAnswer(got, want)
+}
+
+func containsText(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
