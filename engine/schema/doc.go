@@ -29,10 +29,13 @@
 //     for server-side apply. [Merge] puts it on top of the built-ins.
 //
 // Every source is first read into one declaration form, structured-merge-diff's vocabulary plus
-// the two patch keys (decl.go), which one builder resolves into Types (build.go). OpenAPI schemas
-// are read keyword by keyword through one table (openapi_keywords.go), each row tested
-// (testdata/openapi-keywords.yaml) and replayed against Kubernetes's own conversion by
-// scripts/conformance/schemadiff.
+// the two patch keys (decl.go), which one builder resolves into Types (build.go). An OpenAPI schema
+// object is read through two tables: the keywords that decide a merge, each with the form its value
+// must take (openapi_keywords.go), and what each value of type, x-kubernetes-list-type and
+// x-kubernetes-map-type makes of the declaration (valueRules, openapi_schema.go). Every keyword and
+// value has rows in testdata/openapi-keywords.yaml, which scripts/conformance/schemadiff replays
+// against Kubernetes's own conversion; a CRD's schema, which the API server rewrites before
+// converting it (crdDialect, load_crd.go), is compared there with the API server's conversion.
 //
 // What it is not: a validator. Descriptions, formats, enums, required fields, nullability and
 // unions are dropped; only what decides a merge is kept, and field defaults, which server-side
