@@ -29,7 +29,13 @@
 //     for server-side apply. [Merge] puts it on top of the built-ins.
 //
 // Every source is first read into one declaration form, structured-merge-diff's vocabulary plus
-// the two patch keys (decl.go), which one builder resolves into Types (build.go).
+// the two patch keys (decl.go), which one builder resolves into Types (build.go). An OpenAPI schema
+// object is read through two tables: the keywords that decide a merge, each with the form its value
+// must take (openapi_keywords.go), and what each value of type, x-kubernetes-list-type and
+// x-kubernetes-map-type makes of the declaration (valueRules, openapi_schema.go). Every keyword and
+// value has rows in testdata/openapi-keywords.yaml, which scripts/conformance/schemadiff replays
+// against Kubernetes's own conversion; a CRD's schema, which the API server rewrites before
+// converting it (crdDialect, load_crd.go), is compared there with the API server's conversion.
 //
 // What it is not: a validator. Descriptions, formats, enums, required fields, nullability and
 // unions are dropped; only what decides a merge is kept, and field defaults, which server-side
@@ -44,9 +50,12 @@
 //   - An OpenAPI definition without a type (mergeItem) accepts any value: it is KindUntyped, with
 //     fields; a mode decides by the value's shape.
 //   - In an OpenAPI document, a list without x-kubernetes-list-type takes its server-side-apply list
-//     type from its patch strategy (merge by a key: a map list; merge alone: a set), as Kubernetes
-//     does; in a structured-merge-diff schema, lists are what they say.
-//   - IntOrString, Quantity and Time are scalars in both views.
+//     type from its patch strategy (merge by a key: a map list keyed by the merge key as written,
+//     "a,b" being one key; merge alone: a set), as Kubernetes does; in a CRD, whose schema cannot
+//     hold the patch extensions, it is atomic; in a structured-merge-diff schema, lists are what
+//     they say.
+//   - IntOrString, Quantity and Time are scalars in both views; a CRD's x-kubernetes-int-or-string
+//     schema, having no type, is untyped.
 //
 // The package holds no mutable state: [Builtin] parses the embedded file on every call; callers cache.
 package schema

@@ -12,7 +12,7 @@ import (
 // "com.example.stable.v1.CronTab"), converted from the version's openAPIV3Schema (v1beta1: or
 // spec.validation's) as OpenAPI schemas are, then completed as the API server completes it:
 // apiVersion and kind are strings and metadata is ObjectMeta, at the root and in every
-// x-kubernetes-embedded-resource. spec.preserveUnknownFields (true by default in v1beta1) lets every
+// x-kubernetes-embedded-resource (crdDialect). spec.preserveUnknownFields (true by default in v1beta1) lets every
 // map admit undeclared keys. A version without a schema admits any field, deduced.
 
 // readCRD adds the root types and kinds of a CustomResourceDefinition to file.
@@ -36,12 +36,9 @@ func readCRD(root *yamltree.Node, base *Set, file *fileDecl) error {
 	if err != nil {
 		return err
 	}
-	c := openapiConverter{preserveUnknownFields: crd.preserveUnknownFields}
-	if base.Named(objectMetaName) != nil {
-		c.objectMeta = objectMetaName
-	}
+	scope := openapiScope{preservesUnknown: crd.preserveUnknownFields, crd: newCRDDialect(base)}
 	for _, v := range crd.versions {
-		atom, err := crdVersionAtom(c, v.schema)
+		atom, err := crdVersionAtom(scope, v.schema)
 		if err != nil {
 			return err
 		}
@@ -139,19 +136,53 @@ func readCRDVersions(spec *yamltree.Node) ([]crdVersion, error) {
 
 // crdVersionAtom converts a version's openAPIV3Schema into its root type, completed with
 // apiVersion, kind and metadata.
-func crdVersionAtom(c openapiConverter, schema *yamltree.Node) (atomDecl, error) {
+func crdVersionAtom(scope openapiScope, schema *yamltree.Node) (atomDecl, error) {
 	atom := atomDecl{Map: &mapDecl{ElementType: &refDecl{NamedType: DeducedName}}}
 	if schema != nil {
 		var err error
-		if atom, err = c.atom(schema); err != nil {
+		if atom, err = scope.declareNamed(schema); err != nil {
 			return atom, err
 		}
 		if atom.Map == nil || atom.List != nil || atom.Scalar != "" {
 			return atom, errAt(schema, "openAPIV3Schema must be of type object")
 		}
 	}
-	c.embed(atom.Map)
+	scope.crd.complete(atom.Map)
 	return atom, nil
+}
+
+// crdDialect is what the API server does to a CRD's schema before converting it as an OpenAPI
+// schema (observed with apiextensions-apiserver v0.37.2 builder.BuildOpenAPIV3, which
+// scripts/conformance/schemadiff/crd_test.go runs): the root, and every map with
+// x-kubernetes-embedded-resource, gets apiVersion and kind as strings and metadata as ObjectMeta,
+// in place of what the schema declares under those names; x-kubernetes-patch-* are dropped
+// (openapiScope.listFromPatch).
+type crdDialect struct {
+	// metadata is the type of metadata: ObjectMeta, or deduced values when the base set lacks it.
+	metadata refDecl
+}
+
+// newCRDDialect returns the dialect of CRDs loaded over base (which may be nil).
+func newCRDDialect(base *Set) *crdDialect {
+	if base.Named(objectMetaName) != nil {
+		return &crdDialect{metadata: refDecl{NamedType: objectMetaName}}
+	}
+	return &crdDialect{metadata: refDecl{NamedType: DeducedName}}
+}
+
+// complete gives map m the fields the API server gives a resource: declared ones take the implied
+// type, missing ones are appended.
+func (d *crdDialect) complete(m *mapDecl) {
+	str := refDecl{atomDecl: atomDecl{Scalar: string(ScalarString)}}
+	implied := []fieldDecl{{Name: "apiVersion", Type: str}, {Name: "kind", Type: str}, {Name: "metadata", Type: d.metadata}}
+	for _, f := range implied {
+		i := slices.IndexFunc(m.Fields, func(declared fieldDecl) bool { return declared.Name == f.Name })
+		if i < 0 {
+			m.Fields = append(m.Fields, f)
+			continue
+		}
+		m.Fields[i].Type = f.Type
+	}
 }
 
 // crdTypeName names a custom resource's root type as Kubernetes names its OpenAPI definition: the

@@ -80,7 +80,8 @@ func TestLoadCRD(t *testing.T) {
 		{[]string{"spec", "hosts"}, view{KindList, 0, "", ListAtomic, nil, MapGranular}},
 		{[]string{"spec", "selector"}, view{KindMap, 0, "", ListAtomic, nil, MapAtomic}},
 		{[]string{"spec", "template"}, view{KindMap, 0, "", ListAtomic, nil, MapGranular}},
-		{[]string{"spec", "replicas"}, view{KindScalar, 0, "", ListAtomic, nil, MapGranular}},
+		// x-kubernetes-int-or-string without a type: any value, as the API server converts it.
+		{[]string{"spec", "replicas"}, view{KindUntyped, 0, "", ListAtomic, nil, MapGranular}},
 		{[]string{"metadata", "finalizers"}, view{KindList, PatchMerge, "", ListSet, nil, MapGranular}},
 		{[]string{"metadata", "ownerReferences"}, view{KindList, PatchMerge, "uid", ListMap, []string{"uid"}, MapGranular}},
 		{[]string{"spec", "template", "metadata", "labels"}, view{KindMap, 0, "", ListAtomic, nil, MapGranular}},

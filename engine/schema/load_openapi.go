@@ -3,8 +3,9 @@ package schema
 import "github.com/mergeplay/mergeplay/engine/yamltree"
 
 // An OpenAPI document (v2 definitions, v3 components.schemas) gives one named type per definition,
-// converted as openapi_schema.go says, and the kinds of each definition's
-// x-kubernetes-group-version-kind. Scopes are unknown: OpenAPI does not say them.
+// converted keyword by keyword (openapi_keywords.go, openapi_schema.go), and the kinds of each
+// definition's x-kubernetes-group-version-kind. Scopes are unknown: OpenAPI does not say them. A
+// definition that is only a $ref declares no type (the conversion leaves it out too).
 
 // Names Kubernetes's OpenAPI conversion treats apart.
 const (
@@ -52,7 +53,7 @@ func definitionAtom(name string, def *yamltree.Node) (atomDecl, error) {
 	case rawExtensionName:
 		return untypedDecls()[0].atomDecl, nil
 	default:
-		return openapiConverter{}.atom(def)
+		return openapiScope{}.declareNamed(def)
 	}
 }
 

@@ -46,47 +46,61 @@ func checkKeys(n *yamltree.Node, what string, allowed ...string) error {
 // stringAt returns the text of the scalar under key in map n, "" when absent or null; it fails
 // when the value is a map or a list.
 func stringAt(n *yamltree.Node, key string) (string, error) {
-	v := n.Get(key)
-	if v.IsNull() {
-		return "", nil
-	}
-	if !v.IsScalar() {
-		return "", errAt(v, "%s must be a string, not %s", key, describe(v))
-	}
-	return v.Value, nil
+	return scalarText(n.Get(key), key)
 }
 
 // boolAt reports whether the value under key in map n is true; it fails on a value that is not a
 // boolean.
 func boolAt(n *yamltree.Node, key string) (bool, error) {
-	v := n.Get(key)
-	if v.IsNull() {
-		return false, nil
-	}
-	b, ok := v.Bool()
-	if !ok {
-		return false, errAt(v, "%s must be true or false, not %s", key, describe(v))
-	}
-	return b, nil
+	return flag(n.Get(key), key)
 }
 
 // stringsAt returns the scalars of the list under key in map n, nil when absent.
 func stringsAt(n *yamltree.Node, key string) ([]string, error) {
-	v := n.Get(key)
+	return scalarTexts(n.Get(key), key)
+}
+
+// scalarText returns the text of scalar v, "" when v is null or missing; what names it for
+// messages.
+func scalarText(v *yamltree.Node, what string) (string, error) {
+	if v.IsNull() {
+		return "", nil
+	}
+	if !v.IsScalar() {
+		return "", errAt(v, "%s must be a string, not %s", what, describe(v))
+	}
+	return v.Value, nil
+}
+
+// scalarTexts returns the scalars of list v, nil when v is null or missing.
+func scalarTexts(v *yamltree.Node, what string) ([]string, error) {
 	if v.IsNull() {
 		return nil, nil
 	}
-	if err := expectList(v, key); err != nil {
+	if err := expectList(v, what); err != nil {
 		return nil, err
 	}
 	out := make([]string, 0, len(v.Items))
 	for _, item := range v.Items {
 		if !item.IsScalar() || item.IsNull() {
-			return nil, errAt(item, "%s must hold strings, not %s", key, describe(item))
+			return nil, errAt(item, "%s must hold strings, not %s", what, describe(item))
 		}
 		out = append(out, item.Value)
 	}
 	return out, nil
+}
+
+// flag reports whether v is true, false when null or missing; it fails on a value that is not a
+// boolean.
+func flag(v *yamltree.Node, what string) (bool, error) {
+	if v.IsNull() {
+		return false, nil
+	}
+	b, ok := v.Bool()
+	if !ok {
+		return false, errAt(v, "%s must be true or false, not %s", what, describe(v))
+	}
+	return b, nil
 }
 
 // plainValue converts a node to the untyped value encoding/json would read from the same data:

@@ -1,336 +1,286 @@
 package schema
 
 import (
-	"strings"
+	"slices"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// OpenAPI schemas become types as Kubernetes converts them for server-side apply
-// (k8s.io/kube-openapi/pkg/schemaconv), with the strategic-merge-patch extensions kept on fields:
-//   - type object is a map: properties are fields; additionalProperties a schema gives the type of
-//     other keys, true (or absent when there are no properties, or below
-//     x-kubernetes-preserve-unknown-fields: true) deduced values, false (or absent) none;
-//     x-kubernetes-map-type: atomic makes it atomic.
-//   - type array is a list of its items; x-kubernetes-list-type (atomic, set, map with
-//     x-kubernetes-list-map-keys) decides its list type; without one, x-kubernetes-patch-strategy
-//     merge makes a set, or a map keyed by x-kubernetes-patch-merge-key (split on commas); anything
-//     else is atomic.
-//   - integer and number are numeric, boolean boolean, string a string unless it has a format other
-//     than byte (date-time, int-or-string: an untyped scalar); x-kubernetes-int-or-string: true is an
-//     untyped scalar.
-//   - no type accepts any value: an untyped type whose list and map parts follow the same rules.
-//   - $ref (also as the single member of allOf) refers to a named type, its last path segment;
-//     x-kubernetes-map-type beside it overrides the named type's map type.
-//   - a definition that is only a $ref is skipped; Quantity is an untyped scalar and RawExtension
-//     an untyped atomic value, whatever the document says (as Kubernetes hard-codes them).
-//
-// Kept from go-openapi's reading: an additionalProperties that is neither a schema nor false (the
-// string "object" in the strategic-merge-patch test schema) allows any value. The patch strategy
-// "replace" on a list makes it atomic (Kubernetes's conversion rejects it).
+// The facts of a schema object (openapi_keywords.go) resolve into a declaration: a reference to a
+// named type, or a shape with a scalar, list and map part as its type says (valueRules). Where the
+// engine knowingly answers otherwise than Kubernetes's conversion (observed as openapi_keywords.go
+// says; the rows with `differs` in testdata/openapi-keywords.yaml):
+//   - x-kubernetes-patch-strategy replace on a list makes it atomic; the conversion refuses the
+//     document ("unknown patch strategy replace") while strategicpatch honours it.
+//   - additionalProperties neither a schema nor a boolean (the string "object" in the
+//     strategic-merge-patch test schema) admits any value, as go-openapi reads it; kube-openapi's
+//     spec package refuses to read the document.
+//   - x-kubernetes-preserve-unknown-fields and the other flags must be true or false; the
+//     conversion accepts any value.
+//   - a $ref to a type nobody declares (a definition that is only a $ref declares none) fails
+//     here; the conversion keeps the reference and fails when a value reaches it.
 
-// openapiConverter converts OpenAPI schemas; it is passed by value, so that a setting made for a
-// schema holds for its descendants only.
-type openapiConverter struct {
-	// preserveUnknownFields is set below x-kubernetes-preserve-unknown-fields: true: maps then
-	// admit keys they do not declare, with deduced values.
-	preserveUnknownFields bool
-	// objectMeta names the type metadata takes in an embedded resource; "" for deduced.
-	objectMeta string
+// openapiScope is what a schema inherits from the schemas around it.
+type openapiScope struct {
+	// preservesUnknown is set at and below x-kubernetes-preserve-unknown-fields: true, and in the
+	// whole schema of a CRD with spec.preserveUnknownFields.
+	preservesUnknown bool
+	// crd is set in a CRD's schema: what the API server does to it before the conversion. Nil in
+	// an OpenAPI document.
+	crd *crdDialect
 }
 
-// atom converts a schema.
-func (c openapiConverter) atom(n *yamltree.Node) (atomDecl, error) {
-	if err := expectMap(n, "a schema"); err != nil {
-		return atomDecl{}, err
-	}
-	preserve, err := boolAt(n, "x-kubernetes-preserve-unknown-fields")
+// itemsRule says whether a shape has a list part, and whether items must then be given.
+type itemsRule uint8
+
+const (
+	noList        itemsRule = iota
+	itemsOptional           // a list part whose items are untyped atomic values unless items says
+	itemsRequired           // a list part; a schema without items is refused
+)
+
+// valueRule is what one value of type, x-kubernetes-list-type or x-kubernetes-map-type makes of
+// the declaration.
+type valueRule struct {
+	keyword keyword
+	value   string
+	// For type: the scalar part, the list part, and whether there is a map part.
+	scalar ScalarType
+	list   itemsRule
+	mapped bool
+	// For the list and map types: the relationship, and whether a list needs
+	// x-kubernetes-list-map-keys.
+	relationship string
+	keyed        bool
+}
+
+// valueRules is the table of the values of type and of the list and map types; a value it does not
+// hold is refused, as the conversion refuses it.
+//   - type: no type is any value, an untyped scalar, a list (atomic unless the list extensions say
+//     otherwise) and a map (admitting any key unless it has properties), each as the schema's
+//     other keywords say; "null" is refused.
+//   - x-kubernetes-list-type: atomic, set (associative without keys), map (associative with
+//     x-kubernetes-list-map-keys).
+//   - x-kubernetes-map-type: unset keeps the default (or, beside a $ref, the named type's own).
+var valueRules = []valueRule{
+	{keyword: kwType, value: "", scalar: ScalarUntyped, list: itemsOptional, mapped: true},
+	{keyword: kwType, value: "object", mapped: true},
+	{keyword: kwType, value: "array", list: itemsRequired},
+	{keyword: kwType, value: "string", scalar: ScalarString},
+	{keyword: kwType, value: "integer", scalar: ScalarNumeric},
+	{keyword: kwType, value: "number", scalar: ScalarNumeric},
+	{keyword: kwType, value: "boolean", scalar: ScalarBoolean},
+	{keyword: kwListType, value: "atomic", relationship: relAtomic},
+	{keyword: kwListType, value: "set", relationship: relAssociative},
+	{keyword: kwListType, value: "map", relationship: relAssociative, keyed: true},
+	{keyword: kwMapType, value: ""},
+	{keyword: kwMapType, value: "atomic", relationship: relAtomic},
+	{keyword: kwMapType, value: "granular", relationship: relSeparable},
+}
+
+// keptStringFormats are the formats that leave a string a string; any other makes it untyped.
+var keptStringFormats = []string{"", "byte"}
+
+// declareNamed declares a definition: its shape, whatever $ref or allOf it holds.
+func (s openapiScope) declareNamed(n *yamltree.Node) (atomDecl, error) {
+	f, err := readFacts(n)
 	if err != nil {
 		return atomDecl{}, err
 	}
-	c.preserveUnknownFields = c.preserveUnknownFields || preserve
-	intOrString, err := boolAt(n, "x-kubernetes-int-or-string")
-	if err != nil || intOrString {
-		return atomDecl{Scalar: string(ScalarUntyped)}, err
-	}
-	typ, err := schemaType(n)
-	if err != nil {
-		return atomDecl{}, err
-	}
-	switch typ {
-	case "":
-		return c.untyped(n)
-	case "object":
-		m, err := c.object(n)
-		return atomDecl{Map: m}, err
-	case "array":
-		l, err := c.list(n, true)
-		return atomDecl{List: l}, err
-	case "integer", "number":
-		return atomDecl{Scalar: string(ScalarNumeric)}, nil
-	case "boolean":
-		return atomDecl{Scalar: string(ScalarBoolean)}, nil
-	case "string":
-		format, err := stringAt(n, "format")
-		if format == "" || format == "byte" {
-			return atomDecl{Scalar: string(ScalarString)}, err
-		}
-		return atomDecl{Scalar: string(ScalarUntyped)}, err
-	default:
-		return atomDecl{}, errAt(n.Get("type"), "unknown type %q (want object, array, string, integer, number or boolean)", typ)
-	}
+	return s.shape(f)
 }
 
-// untyped converts a schema without a type: any value, its lists and maps as the schema says.
-func (c openapiConverter) untyped(n *yamltree.Node) (atomDecl, error) {
-	l, err := c.list(n, false)
-	if err != nil {
-		return atomDecl{}, err
-	}
-	m, err := c.object(n)
-	if err != nil {
-		return atomDecl{}, err
-	}
-	return atomDecl{Scalar: string(ScalarUntyped), List: l, Map: m}, nil
-}
-
-// schemaType returns a schema's type; for a list of types (OpenAPI 3.1), the first.
-func schemaType(n *yamltree.Node) (string, error) {
-	t := n.Get("type")
-	if t.IsList() {
-		if len(t.Items) == 0 {
-			return "", nil
-		}
-		t = t.Items[0]
-	}
-	if t.IsNull() {
-		return "", nil
-	}
-	if !t.IsScalar() {
-		return "", errAt(t, "type must be a string, not %s", describe(t))
-	}
-	return t.Value, nil
-}
-
-// ref converts a schema in reference position: a $ref names a type, anything else is inline.
-func (c openapiConverter) ref(n *yamltree.Node) (refDecl, error) {
-	if err := expectMap(n, "a schema"); err != nil {
-		return refDecl{}, err
-	}
-	target, err := refTarget(n)
+// declareRef declares a schema in a place that may refer to a named type (items,
+// additionalProperties; a property through field).
+func (s openapiScope) declareRef(n *yamltree.Node) (refDecl, error) {
+	f, err := readFacts(n)
 	if err != nil {
 		return refDecl{}, err
 	}
-	if target != "" {
-		r := refDecl{NamedType: target, pos: n.Pos}
-		r.ElementRelationship, err = mapRelationship(n)
+	return s.ref(f)
+}
+
+// ref declares a schema from its facts: the named type it refers to, its relationship overridden
+// by x-kubernetes-map-type; else its own shape.
+func (s openapiScope) ref(f *schemaFacts) (refDecl, error) {
+	r := refDecl{NamedType: f.target(), pos: f.at.Pos}
+	var err error
+	if r.NamedType == "" {
+		r.atomDecl, err = s.shape(f)
 		return r, err
 	}
-	atom, err := c.atom(n)
-	return refDecl{atomDecl: atom, pos: n.Pos}, err
+	var rule valueRule
+	rule, err = ruleOf(f, kwMapType, "atomic or granular")
+	r.ElementRelationship = rule.relationship
+	return r, err
 }
 
-// refTarget returns the name a schema refers to by $ref, directly or as the single member of allOf;
-// "" when it refers to none.
-func refTarget(n *yamltree.Node) (string, error) {
-	ref, err := stringAt(n, "$ref")
+// shape declares the parts the schema's type makes; x-kubernetes-preserve-unknown-fields holds for
+// the schema itself and below.
+func (s openapiScope) shape(f *schemaFacts) (atomDecl, error) {
+	shape, err := ruleOf(f, kwType, "object, array, string, integer, number or boolean")
 	if err != nil {
-		return "", err
+		return atomDecl{}, err
 	}
-	if allOf := n.Get("allOf"); ref == "" && allOf.IsList() && len(allOf.Items) == 1 {
-		if ref, err = stringAt(allOf.Items[0], "$ref"); err != nil {
-			return "", err
+	if shape.scalar == ScalarString && !slices.Contains(keptStringFormats, f.text(kwFormat)) {
+		shape.scalar = ScalarUntyped
+	}
+	preserves, _ := f.values[kwPreserveUnknownFields].Bool()
+	s.preservesUnknown = s.preservesUnknown || preserves
+	atom := atomDecl{Scalar: string(shape.scalar)}
+	if shape.list != noList {
+		if atom.List, err = s.list(f, shape.list); err != nil {
+			return atom, err
 		}
 	}
-	return ref[strings.LastIndex(ref, "/")+1:], nil
+	if shape.mapped {
+		atom.Map, err = s.mapPart(f)
+	}
+	return atom, err
 }
 
-// object converts the map part of a schema.
-func (c openapiConverter) object(n *yamltree.Node) (*mapDecl, error) {
+// list declares the list part: its relationship and its items.
+func (s openapiScope) list(f *schemaFacts, items itemsRule) (*listDecl, error) {
+	relationship, keys, err := s.listRelationship(f)
+	if err != nil {
+		return nil, err
+	}
+	l := &listDecl{ElementRelationship: relationship, Keys: keys}
+	l.ElementType, err = s.items(f, items)
+	return l, err
+}
+
+// listRelationship returns the list's relationship and keys: x-kubernetes-list-type's
+// (valueRules), else the patch extensions' (listFromPatch).
+func (s openapiScope) listRelationship(f *schemaFacts) (string, []string, error) {
+	if f.values[kwListType] == nil {
+		relationship, keys := s.listFromPatch(f)
+		return relationship, keys, nil
+	}
+	rule, err := ruleOf(f, kwListType, "atomic, set or map")
+	if err != nil || !rule.keyed {
+		return rule.relationship, nil, err
+	}
+	keys, _ := scalarTexts(f.values[kwListMapKeys], "") // checked when read
+	if len(keys) == 0 {
+		return "", nil, errAt(f.values[kwListType], "x-kubernetes-list-type map needs x-kubernetes-list-map-keys")
+	}
+	return rule.relationship, keys, nil
+}
+
+// items declares the type of a list's items: items' schema; untyped atomic values without one,
+// unless the rule requires it.
+func (s openapiScope) items(f *schemaFacts, rule itemsRule) (refDecl, error) {
+	items := f.values[kwItems]
+	switch {
+	case items == nil && rule == itemsRequired:
+		return refDecl{}, errAt(f.at, "an array needs items")
+	case items == nil:
+		return refDecl{NamedType: AtomicName, pos: f.at.Pos}, nil
+	case items.IsList():
+		return refDecl{}, errAt(items, "items must be one schema, not a list (Kubernetes refuses a list, even of one)")
+	}
+	return s.declareRef(items)
+}
+
+// listFromPatch returns the relationship and keys of a list without x-kubernetes-list-type. In a
+// document, a patch strategy with merge makes it associative, keyed by the merge key taken whole
+// ("a,b" is one key named "a,b", as the conversion has it) or a set without one; any other
+// strategy, or none, atomic. In a CRD the patch extensions are no part of the schema (the API
+// server's CRD schema type has no such fields: strict field validation refuses them, other
+// validation drops them): atomic.
+func (s openapiScope) listFromPatch(f *schemaFacts) (string, []string) {
+	strategy, _ := ParsePatchStrategy(f.text(kwPatchStrategy)) // checked when read
+	key := f.text(kwPatchMergeKey)
+	switch {
+	case s.crd != nil || !strategy.Has(PatchMerge):
+		return relAtomic, nil
+	case key == "":
+		return relAssociative, nil
+	default:
+		return relAssociative, []string{key}
+	}
+}
+
+// mapPart declares the map part: its declared fields, the type of other keys, its relationship,
+// and, in a CRD, an embedded resource's implied fields.
+func (s openapiScope) mapPart(f *schemaFacts) (*mapDecl, error) {
 	m := &mapDecl{}
-	props := n.Get("properties")
-	if !props.IsNull() {
-		if err := expectMap(props, "properties"); err != nil {
-			return nil, err
-		}
-		for _, p := range props.Fields {
-			field, err := c.property(p)
-			if err != nil {
-				return nil, err
-			}
-			m.Fields = append(m.Fields, field)
-		}
+	var err error
+	if m.Fields, err = s.fields(f.values[kwProperties]); err != nil {
+		return nil, err
 	}
-	elem, err := c.additionalProperties(n, len(m.Fields) > 0)
+	if m.ElementType, err = s.undeclaredType(f, len(m.Fields) > 0); err != nil {
+		return nil, err
+	}
+	rule, err := ruleOf(f, kwMapType, "atomic or granular")
 	if err != nil {
 		return nil, err
 	}
-	m.ElementType = elem
-	if m.ElementRelationship, err = mapRelationship(n); err != nil {
-		return nil, err
-	}
-	embedded, err := boolAt(n, "x-kubernetes-embedded-resource")
-	if err != nil {
-		return nil, err
-	}
-	if embedded {
-		c.embed(m)
+	m.ElementRelationship = rule.relationship
+	if embedded, _ := f.values[kwEmbeddedResource].Bool(); embedded && s.crd != nil {
+		s.crd.complete(m)
 	}
 	return m, nil
 }
 
-// property converts one property into a field, with its patch strategy and merge key.
-func (c openapiConverter) property(p yamltree.Field) (fieldDecl, error) {
-	f := fieldDecl{Name: p.Name(), pos: p.Key.Pos}
-	var err error
-	if f.Type, err = c.ref(p.Value); err != nil {
-		return f, err
-	}
-	if f.PatchStrategy, err = stringAt(p.Value, "x-kubernetes-patch-strategy"); err != nil {
-		return f, err
-	}
-	if _, err = ParsePatchStrategy(f.PatchStrategy); err != nil {
-		return f, errAt(p.Value.Get("x-kubernetes-patch-strategy"), "%v", err)
-	}
-	if f.PatchMergeKey, err = stringAt(p.Value, "x-kubernetes-patch-merge-key"); err != nil {
-		return f, err
-	}
-	if p.Value.Has("default") {
-		f.Default = plainValue(p.Value.Get("default"))
-	}
-	return f, nil
-}
-
-// additionalProperties returns the type of the keys a map does not declare, nil for none.
-func (c openapiConverter) additionalProperties(n *yamltree.Node, hasProperties bool) (*refDecl, error) {
-	deduced := &refDecl{NamedType: DeducedName, pos: n.Pos}
-	ap := n.Get("additionalProperties")
+// undeclaredType returns the type of the keys a map part does not declare, nil for none:
+// additionalProperties a schema gives that schema, false none, true (or another scalar) deduced
+// values; unsaid, deduced values unless the map declares properties and does not preserve
+// unknown fields.
+func (s openapiScope) undeclaredType(f *schemaFacts, declares bool) (*refDecl, error) {
+	other := f.values[kwAdditionalProperties]
+	allows, isBool := other.Bool()
 	switch {
-	case ap.IsNull():
-		if c.preserveUnknownFields || !hasProperties {
-			return deduced, nil
-		}
-		return nil, nil
-	case ap.IsMap():
-		r, err := c.ref(ap)
+	case other.IsMap():
+		r, err := s.declareRef(other)
 		return &r, err
-	default:
-		if allows, ok := ap.Bool(); ok && !allows {
-			return nil, nil
-		}
-		return deduced, nil
+	case isBool && !allows:
+		return nil, nil
+	case other != nil || !declares || s.preservesUnknown:
+		return &refDecl{NamedType: DeducedName, pos: f.at.Pos}, nil
 	}
+	return nil, nil
 }
 
-// list converts the list part of a schema. A list without items holds untyped atomic values, an
-// error when typed says the schema is an array.
-func (c openapiConverter) list(n *yamltree.Node, typed bool) (*listDecl, error) {
-	l := &listDecl{}
-	var err error
-	if l.ElementRelationship, l.Keys, err = listRelationship(n); err != nil {
-		return nil, err
+// fields declares the properties of map n (nil when absent), in document order.
+func (s openapiScope) fields(n *yamltree.Node) ([]fieldDecl, error) {
+	if n == nil {
+		return nil, nil
 	}
-	items := n.Get("items")
-	switch {
-	case items.IsNull() && typed:
-		return nil, errAt(n, "an array needs items")
-	case items.IsNull():
-		l.ElementType = refDecl{NamedType: AtomicName, pos: n.Pos}
-		return l, nil
-	case items.IsList():
-		if len(items.Items) != 1 {
-			return nil, errAt(items, "items must hold exactly one schema")
+	var out []fieldDecl
+	for _, p := range n.Fields {
+		field, err := s.field(p)
+		if err != nil {
+			return nil, err
 		}
-		items = items.Items[0]
+		out = append(out, field)
 	}
-	l.ElementType, err = c.ref(items)
-	return l, err
+	return out, nil
 }
 
-// embed gives an embedded resource's map (x-kubernetes-embedded-resource, a CRD's root) the fields
-// the API server gives it: apiVersion, kind, and metadata as ObjectMeta.
-func (c openapiConverter) embed(m *mapDecl) {
-	meta := refDecl{NamedType: DeducedName}
-	if c.objectMeta != "" {
-		meta = refDecl{NamedType: c.objectMeta}
-	}
-	set := map[string]refDecl{
-		"apiVersion": {atomDecl: atomDecl{Scalar: string(ScalarString)}},
-		"kind":       {atomDecl: atomDecl{Scalar: string(ScalarString)}},
-		"metadata":   meta,
-	}
-	for i := range m.Fields {
-		if t, ok := set[m.Fields[i].Name]; ok {
-			m.Fields[i].Type = t
-			delete(set, m.Fields[i].Name)
-		}
-	}
-	for _, name := range []string{"apiVersion", "kind", "metadata"} {
-		if t, ok := set[name]; ok {
-			m.Fields = append(m.Fields, fieldDecl{Name: name, Type: t})
-		}
-	}
-}
-
-// listRelationship reads a list's x-kubernetes-list-type and keys, or derives them from its patch
-// strategy.
-func listRelationship(n *yamltree.Node) (string, []string, error) {
-	listType, err := stringAt(n, "x-kubernetes-list-type")
+// field declares one property: its type, and its strategic-merge-patch view and default, read on
+// the property itself.
+func (s openapiScope) field(p yamltree.Field) (fieldDecl, error) {
+	f, err := readFacts(p.Value)
 	if err != nil {
-		return "", nil, err
+		return fieldDecl{}, err
 	}
-	switch listType {
-	case "atomic":
-		return relAtomic, nil, nil
-	case "set":
-		return relAssociative, nil, nil
-	case "map":
-		keys, err := stringsAt(n, "x-kubernetes-list-map-keys")
-		if err == nil && len(keys) == 0 {
-			err = errAt(n.Get("x-kubernetes-list-type"), "x-kubernetes-list-type map needs x-kubernetes-list-map-keys")
+	d := fieldDecl{Name: p.Name(), PatchStrategy: f.text(kwPatchStrategy), PatchMergeKey: f.text(kwPatchMergeKey), pos: p.Key.Pos}
+	if v := f.values[kwDefault]; v != nil {
+		d.Default = plainValue(v)
+	}
+	d.Type, err = s.ref(f)
+	return d, err
+}
+
+// ruleOf returns the rule for keyword k's value (the rule of "" when it is absent); a value no
+// rule holds is refused, the message listing the values wanted.
+func ruleOf(f *schemaFacts, k keyword, want string) (valueRule, error) {
+	for _, r := range valueRules {
+		if r.keyword == k && r.value == f.text(k) {
+			return r, nil
 		}
-		return relAssociative, keys, err
-	case "":
-		return patchListRelationship(n)
-	default:
-		return "", nil, errAt(n.Get("x-kubernetes-list-type"), "unknown x-kubernetes-list-type %q (want atomic, set or map)", listType)
 	}
-}
-
-// patchListRelationship derives a list's relationship from its patch strategy, as Kubernetes does
-// for lists without x-kubernetes-list-type.
-func patchListRelationship(n *yamltree.Node) (string, []string, error) {
-	text, err := stringAt(n, "x-kubernetes-patch-strategy")
-	if err != nil {
-		return "", nil, err
-	}
-	strategy, err := ParsePatchStrategy(text)
-	if err != nil {
-		return "", nil, errAt(n.Get("x-kubernetes-patch-strategy"), "%v", err)
-	}
-	if !strategy.Has(PatchMerge) {
-		return relAtomic, nil, nil
-	}
-	key, err := stringAt(n, "x-kubernetes-patch-merge-key")
-	if err != nil || key == "" {
-		return relAssociative, nil, err
-	}
-	return relAssociative, (&Field{MergeKey: key}).MergeKeys(), nil
-}
-
-// mapRelationship reads x-kubernetes-map-type: "atomic", "separable" for granular, "" when unset.
-func mapRelationship(n *yamltree.Node) (string, error) {
-	mapType, err := stringAt(n, "x-kubernetes-map-type")
-	switch {
-	case err != nil:
-		return "", err
-	case mapType == "":
-		return "", nil
-	case mapType == "atomic":
-		return relAtomic, nil
-	case mapType == "granular":
-		return relSeparable, nil
-	default:
-		return "", errAt(n.Get("x-kubernetes-map-type"), "unknown x-kubernetes-map-type %q (want atomic or granular)", mapType)
-	}
+	return valueRule{}, errAt(f.values[k], "unknown %s %q (want %s)", openapiKeywords[k].name, f.text(k), want)
 }
