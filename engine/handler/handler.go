@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
@@ -118,6 +119,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		if len(problems) > 0 {
 			resp.Extra["validation"] = listProblems(problems)
 		}
+		resp.Commands = command.For(in, resp)
 	}
 	resp.Extra["resources"] = resources
 	resp.Extra["diff"] = liveDiff(in, resp)
