@@ -8,16 +8,10 @@ import (
 )
 
 // patchCommands is one kubectl patch per patched resource, the patch as JSON, and its line:
-// patched, or "patched (no change)" when the object came out as it was (no field of it marked
-// added, changed or deleted).
+// patched, or "patched (no change)" when the object came out as it was (the same JSON as live,
+// list order included).
 func patchCommands(a *answer) []contract.Command {
-	changed := map[string]bool{}
-	for _, f := range a.resp.Fields {
-		switch f.Mark {
-		case contract.Added, contract.Changed, contract.Deleted:
-			changed[f.Resource] = true
-		}
-	}
+	changed := a.changedObjects()
 	out := []contract.Command{}
 	for _, resource := range a.resp.ResultResources {
 		patch := a.patchOf(resource)
@@ -41,6 +35,24 @@ func patchCommands(a *answer) []contract.Command {
 			About: "a strategic merge patch, applied by the API server", Output: []string{Printed(id, printed)}})
 	}
 	return out
+}
+
+// changedObjects names the resources whose result is not live's object.
+func (a *answer) changedObjects() map[string]bool {
+	changed := map[string]bool{}
+	docs, err := yamltree.Parse(yamltree.Input("result"), a.resp.Result, yamltree.Options{Rules: yamltree.YAML11})
+	if err != nil || len(docs) != len(a.resp.ResultResources) {
+		return changed
+	}
+	live := map[string]string{}
+	for _, r := range a.in.Live {
+		live[r.ID.String()], _ = yamltree.SortedJSON(r.Root)
+	}
+	for i, d := range docs {
+		text, _ := yamltree.SortedJSON(d.Root)
+		changed[a.resp.ResultResources[i]] = text != live[a.resp.ResultResources[i]]
+	}
+	return changed
 }
 
 // patchOf returns the patch aimed at a resource: the updated document of its identity, or the

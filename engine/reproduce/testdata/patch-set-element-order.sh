@@ -43,7 +43,7 @@ else
 	exit 1
 fi
 cat > want-printed-1.txt <<'MERGEPLAY_EOF'
-deployment.apps/web patched (no change)
+deployment.apps/web patched
 MERGEPLAY_EOF
 diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
