@@ -162,3 +162,19 @@ func Marks(resp *contract.Response) []string {
 	}
 	return out
 }
+
+// Commands renders a response's commands as kubectl.txt lines: "$ " and each command line, then
+// the lines it prints, then its error's lines each after "! ".
+func Commands(resp *contract.Response) []string {
+	var out []string
+	for _, c := range resp.Commands {
+		out = append(out, "$ "+c.Line)
+		out = append(out, c.Output...)
+		if c.Error != "" {
+			for _, l := range strings.Split(c.Error, "\n") {
+				out = append(out, "! "+l)
+			}
+		}
+	}
+	return out
+}

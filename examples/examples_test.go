@@ -152,3 +152,28 @@ func TestWebResponsesAreCurrent(t *testing.T) {
 		t.Errorf("%s is not the engine's answer to the examples: run go test ./examples -update (and node --test web/)", webResponses)
 	}
 }
+
+// TestKubectlLines checks the commands and printed lines of the examples that hold a hand-checked
+// kubectl.txt (see Commands).
+func TestKubectlLines(t *testing.T) {
+	all, err := Load(os.DirFS("."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := handler.Default()
+	checked := 0
+	for _, ex := range all {
+		want, err := os.ReadFile(filepath.Join(ex.Name, "kubectl.txt"))
+		if err != nil {
+			continue
+		}
+		checked++
+		got := strings.Join(Commands(h.Handle(context.Background(), ex.Request)), "\n") + "\n"
+		if got != string(want) {
+			t.Errorf("%s: kubectl.txt differs:\ngot:\n%swant:\n%s", ex.Name, got, want)
+		}
+	}
+	if checked < 5 {
+		t.Errorf("only %d examples hold a kubectl.txt", checked)
+	}
+}

@@ -5,8 +5,9 @@
 
 import { createAddressBar } from "./addressbar.js";
 import { createAnswers } from "./answers.js";
+import { createCommandView } from "./commandview.js";
 import { readConfig, safeLocalStorage } from "./config.js";
-import { copyText, debounce, h, replaceChildren } from "./dom.js";
+import { copyText, debounce, download, h, replaceChildren } from "./dom.js";
 import { createInputEditor } from "./editors.js";
 import { createEmbedBridge, embedPanes } from "./embed.js";
 import { createEmbedDialog } from "./embeddialog.js";
@@ -76,7 +77,11 @@ async function start() {
     getResponse: () => answers.lastGood()?.response ?? null,
     reportHeight: embedded,
   });
-  const answers = createAnswers({ root, editors, schema, output, onAnswer: (response) => bridge.postResult(response) });
+  const commandView = createCommandView({ onReproduce: () => reproduceScript() });
+  const answers = createAnswers({ root, editors, schema, output, onAnswer: (response) => {
+    bridge.postResult(response);
+    commandView.update(response, store.get());
+  } });
   const scheduler = createScheduler({ merge });
   const address = createAddressBar({
     win: window, pageURL: config.pageURL, embedded, fragment,
@@ -98,7 +103,7 @@ async function start() {
   mount("mp-bar", optionsBar.dom, schema.dom);
   mount("mp-note", notice.dom, note.dom);
   mount("mp-inputs", ...INPUTS.map((input) => editors[input].dom));
-  mount("mp-output", ...output.dom);
+  mount("mp-output", ...output.dom, commandView.dom);
   document.body.append(gallery.dom, shareDialog.dom, embedDialog.dom, shortcuts.dom);
   if (config.embed.readonly) for (const input of INPUTS) editors[input].setReadOnly(true);
 
@@ -209,6 +214,13 @@ async function start() {
     const url = `${config.pageURL}#${await fragment()}`;
     const copied = await copyText(url);
     shareDialog.open({ url, state: store.get(), copied, example: store.unedited() ? store.example() ?? { name: store.exampleName(), title: "" } : null });
+  }
+
+  /** Asks the engine for the current state's reproduce script and downloads it. */
+  async function reproduceScript() {
+    const response = await engine.request({ ...buildRequest(store.get()), reproduce: true });
+    if (response.reproduce) download("mergeplay-reproduce.sh", response.reproduce, "text/x-shellscript");
+    return response.reproduce ?? "";
   }
 
   async function openEmbed() {

@@ -21,6 +21,10 @@ type Request struct {
 	Updated  string  `json:"updated"`
 	Live     string  `json:"live"`
 	Options  Options `json:"options"`
+	// Reproduce asks for the response's reproduce script (a POSIX shell script that replays the
+	// merge on a test cluster and compares what the cluster holds with the result). It changes
+	// nothing else in the answer; the page asks for it only when the reader downloads it.
+	Reproduce bool `json:"reproduce,omitempty"`
 }
 
 // Options tune a merge. The zero value is not the default: use DefaultOptions, or DecodeRequest,

@@ -43,6 +43,12 @@ type Response struct {
 	Errors []Error `json:"errors"`
 	// Extra carries what one mode adds; each key is documented in the README.
 	Extra map[string]any `json:"extra"`
+	// Commands are the command lines the request stands for (kubectl apply, kubectl apply
+	// --server-side, kubectl patch, kpt pkg update, helm upgrade) with what each prints; empty
+	// when the request failed.
+	Commands []Command `json:"commands"`
+	// Reproduce is the reproduce script when the request asked for it (Request.Reproduce), else "".
+	Reproduce string `json:"reproduce"`
 	// ResultResources names the resource of each document of Result, in order, when the mode
 	// knows it (not part of the JSON): the handler uses it to diff each resource apart.
 	ResultResources []string `json:"-"`
@@ -92,6 +98,24 @@ type Conflict struct {
 	Line int `json:"line"`
 }
 
+// Command is one command line a request stands for, and what it prints.
+type Command struct {
+	// Tool is the program run: kubectl, kpt or helm.
+	Tool string `json:"tool"`
+	// Line is the command as typed in a POSIX shell, each word quoted as it needs; the config
+	// is the file config.yaml (upstream's new version for kpt).
+	Line string `json:"line"`
+	// About says what the command is in the playground's terms ("Helm 2: a two-way upgrade").
+	About string `json:"about"`
+	// Output holds the lines the command prints on its standard output, one per resource, as
+	// kubectl prints them ("deployment.apps/web configured"); empty for a tool whose output the
+	// engine does not state (kpt, helm).
+	Output []string `json:"output"`
+	// Error is what the command prints on its standard error when it fails (kubectl's
+	// "error: Apply failed with 1 conflict: ..." and the ways out it lists), "" when it succeeds.
+	Error string `json:"error"`
+}
+
 // Error is a problem with the request or one of its inputs.
 type Error struct {
 	// Input is original, updated, live or schema; "request" for the request itself; "engine" for
@@ -104,7 +128,7 @@ type Error struct {
 
 // NewResponse returns a response with every key present and empty.
 func NewResponse() *Response {
-	return &Response{Version: Version, Fields: []Field{}, Conflicts: []Conflict{}, Errors: []Error{}, Extra: map[string]any{}}
+	return &Response{Version: Version, Fields: []Field{}, Conflicts: []Conflict{}, Errors: []Error{}, Extra: map[string]any{}, Commands: []Command{}}
 }
 
 // Fail returns a response carrying only the error err: a located *yamltree.Error keeps its place;
@@ -141,8 +165,16 @@ func (r *Response) Normalize() *Response {
 	if r.Extra == nil {
 		r.Extra = map[string]any{}
 	}
+	if r.Commands == nil {
+		r.Commands = []Command{}
+	}
+	for i := range r.Commands {
+		if r.Commands[i].Output == nil {
+			r.Commands[i].Output = []string{}
+		}
+	}
 	if len(r.Errors) > 0 {
-		r.Result, r.Patch, r.Fields = "", "", []Field{}
+		r.Result, r.Patch, r.Fields, r.Commands, r.Reproduce = "", "", []Field{}, []Command{}, ""
 	}
 	return r
 }

@@ -9,9 +9,11 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/reproduce"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -118,10 +120,25 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		if len(problems) > 0 {
 			resp.Extra["validation"] = listProblems(problems)
 		}
+		resp.Commands = command.For(in, resp)
+		if req.Reproduce {
+			reproduceScript(in, resp)
+		}
 	}
 	resp.Extra["resources"] = resources
 	resp.Extra["diff"] = liveDiff(in, resp)
 	return resp.Normalize()
+}
+
+// reproduceScript writes the response's reproduce script; a script that cannot be written is
+// said in extra.reproduceError and leaves the merge's answer as it is.
+func reproduceScript(in *modes.Input, resp *contract.Response) {
+	script, err := reproduce.Script(in, resp)
+	if err != nil {
+		resp.Extra["reproduceError"] = err.Error()
+		return
+	}
+	resp.Reproduce = script
 }
 
 // liveDiff compares live, written the way results are written, with the result: the lines the

@@ -1,0 +1,99 @@
+package command
+
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes/ssa"
+	"github.com/mergeplay/mergeplay/engine/shell"
+)
+
+// ssaCommands is kubectl apply --server-side (options.operation apply) or kubectl replace
+// (update, a PUT of the whole object), by options.manager, and what it prints: each resource
+// serverside-applied or replaced, and kubectl's message for the resources whose apply the API
+// server refused on conflicts.
+func ssaCommands(a *answer) []contract.Command {
+	opts := a.in.Request.Options
+	ops, _ := a.resp.Extra["operations"].([]ssa.Operation)
+	if opts.Operation == "update" {
+		return updateCommands(a, ops)
+	}
+	words := []string{"kubectl", "apply", "--server-side", "--field-manager=" + opts.Manager}
+	if opts.Force {
+		words = append(words, "--force-conflicts")
+	}
+	if opts.Validate != "" && opts.Validate != contract.ValidateStrict {
+		words = append(words, "--validate="+opts.Validate)
+	}
+	cmd := contract.Command{Tool: "kubectl", Line: shell.Join(append(words, "-f", ConfigFile)...),
+		About: "server-side apply: the API server merges the config and records who owns each field"}
+	var refused []string
+	for _, op := range ops {
+		switch op.Action {
+		case ssa.Create, ssa.Apply:
+			cmd.Output = append(cmd.Output, Printed(a.id(op.Resource), printedServerSide))
+		case ssa.Conflict:
+			refused = append(refused, conflictMessage(a, op.Resource))
+		}
+	}
+	cmd.Error = kubectlConflictError(refused)
+	return []contract.Command{cmd}
+}
+
+// updateCommands is an update by options.manager: kubectl replace for the objects that exist,
+// kubectl create for those that do not (a PUT of an object that does not exist fails).
+func updateCommands(a *answer, ops []ssa.Operation) []contract.Command {
+	manager := "--field-manager=" + a.in.Request.Options.Manager
+	replace := contract.Command{Tool: "kubectl", Line: shell.Join("kubectl", "replace", manager, "-f", ConfigFile),
+		About: "an update (a PUT of the whole object): the fields it changes move to its manager"}
+	create := contract.Command{Tool: "kubectl", Line: shell.Join("kubectl", "create", manager, "-f", "new.yaml"),
+		About: "the objects the cluster does not hold yet are created (new.yaml holds them)"}
+	for _, op := range ops {
+		switch op.Action {
+		case ssa.Update:
+			replace.Output = append(replace.Output, Printed(a.id(op.Resource), printedReplaced))
+		case ssa.Create:
+			create.Output = append(create.Output, Printed(a.id(op.Resource), printedCreated))
+		}
+	}
+	out := []contract.Command{}
+	if len(replace.Output) > 0 || len(create.Output) == 0 {
+		out = append(out, replace)
+	}
+	if len(create.Output) > 0 {
+		out = append(out, create)
+	}
+	return out
+}
+
+// conflictMessage is the API server's refusal of one resource's apply, from the conflicts the
+// mode found and the owners' managedFields entries.
+func conflictMessage(a *answer, resource string) string {
+	entries := map[ownerKey]ssa.EntryExtra{}
+	all, _ := a.resp.Extra["managedFields"].([]ssa.ManagedFields)
+	for _, mf := range all {
+		if mf.Resource != resource {
+			continue
+		}
+		for _, e := range mf.Entries {
+			entries[ownerKey{e.Manager, strings.ToLower(e.Operation), e.Subresource}] = e
+		}
+	}
+	var conflicts []Conflict
+	for _, c := range a.resp.Conflicts {
+		if c.Resource != resource {
+			continue
+		}
+		e, ok := entries[ownerKey{c.Manager, strings.ToLower(c.Operation), c.Subresource}]
+		if !ok {
+			// before-first-apply has no entry in live: the server names the object's version.
+			e = ssa.EntryExtra{APIVersion: a.id(resource).APIVersion}
+		}
+		conflicts = append(conflicts, Conflict{Manager: c.Manager, Operation: c.Operation, Subresource: c.Subresource,
+			APIVersion: e.APIVersion, Path: c.Path})
+	}
+	return ServerConflictMessage(conflicts)
+}
+
+// ownerKey finds a managedFields entry: manager, operation in lower case, subresource.
+type ownerKey struct{ manager, operation, subresource string }

@@ -1,0 +1,78 @@
+package reproduce
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/command"
+	"github.com/mergeplay/mergeplay/engine/shell"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// compare prints each object of the result as the cluster holds it and compares its fields; the
+// live objects the result lacks must be gone.
+func (s *script) compare() error {
+	s.line("echo '== 3. what the cluster holds, compared with the playground'")
+	if s.resp.Result != "" {
+		docs, err := yamltree.Parse(yamltree.Input("result"), s.resp.Result, yamltree.Options{Rules: yamltree.YAML11})
+		if err != nil {
+			return err
+		}
+		if len(docs) != len(s.resp.ResultResources) {
+			return fmt.Errorf("the result holds %d documents for %d resources", len(docs), len(s.resp.ResultResources))
+		}
+		for i, d := range docs {
+			s.compareObject(i+1, s.resp.ResultResources[i], d.Root)
+		}
+		s.gone()
+	}
+	s.line(`if [ "$failed" = 0 ]; then`)
+	s.line("	echo 'mergeplay: the cluster agrees with the playground.'")
+	s.line("else")
+	s.line("	echo 'mergeplay: the cluster differs from the playground (the diffs above: - the playground, + the cluster).' >&2")
+	s.line("fi")
+	s.line(`exit "$failed"`)
+	return nil
+}
+
+// compareObject prints one object of the cluster and diffs its fields with the result's.
+func (s *script) compareObject(n int, resource string, root *yamltree.Node) {
+	id := s.ids[resource]
+	check := checkObject(root)
+	name := command.TypeArg(id) + "/" + id.Name
+	s.line("kubectl get %s -o yaml", target(id))
+	if len(check.skipped) > 0 {
+		s.line("# not compared (set by the API server, or a key jsonpath cannot name): %s", oneLine(strings.Join(check.skipped, ", ")))
+	}
+	fields, want, got := fmt.Sprintf("fields-%d.jsonpath", n), fmt.Sprintf("want-%d.txt", n), fmt.Sprintf("got-%d.txt", n)
+	s.b.WriteString(heredoc(fields, check.template.String()))
+	s.b.WriteString(heredoc(want, check.want.String()))
+	s.line("kubectl get %s -o jsonpath-file=%s >%s", target(id), fields, got)
+	s.line("if diff -u %s %s; then", want, got)
+	s.line("	echo %s", shell.Quote("mergeplay: "+name+": every field compared agrees"))
+	s.line("else")
+	s.line("	failed=1")
+	s.line("fi")
+}
+
+// gone checks that the live objects the result lacks are deleted.
+func (s *script) gone() {
+	kept := map[string]bool{}
+	for _, r := range s.resp.ResultResources {
+		kept[r] = true
+	}
+	for _, r := range s.in.Live {
+		if kept[r.ID.String()] {
+			continue
+		}
+		s.line("if kubectl get %s >/dev/null 2>&1; then", target(r.ID))
+		s.line("	echo %s >&2", shell.Quote("mergeplay: "+command.TypeArg(r.ID)+"/"+r.ID.Name+" is still there; the playground deletes it."))
+		s.line("	failed=1")
+		s.line("fi")
+	}
+}
+
+// oneLine keeps a text on one comment line.
+func oneLine(text string) string {
+	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(text)
+}

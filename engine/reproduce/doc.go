@@ -1,0 +1,29 @@
+// Package reproduce writes the reproduce script of an answer: one POSIX shell script that replays
+// the merge on an empty test cluster and compares what the cluster then holds with the
+// playground's result, field by field.
+//
+// The script
+//   - refuses to run unless kubectl's current context is a test cluster's (kind-*, minikube,
+//     k3d-*), or MERGEPLAY_ANY_CONTEXT=1 says otherwise;
+//   - creates the live objects as the playground read them (kubectl create of their JSON, without
+//     what the API server sets itself: uid, resourceVersion, creationTimestamp, generation,
+//     managedFields, status), then gives them what the merge reads from live: for apply, the
+//     last-applied annotation the merge used (a merge patch: the original editor's config as
+//     kubectl stores it, or live's own annotation); for ssa, live's managedFields (a kubectl
+//     replace whose body carries them: the API server keeps managedFields a request sets), or
+//     none at all (a merge patch of managedFields: [{}], which clears them);
+//   - runs the command of response.commands on config.yaml (the updated input as written);
+//   - prints each object the cluster holds (kubectl get -o yaml) and compares it with the result:
+//     every scalar of the result, read back through kubectl get -o jsonpath-file, one line per
+//     field ("path = value"), diffed with the line the result says; objects the merge deletes
+//     must be gone; a refused server-side apply must print kubectl's message. It exits 0 when
+//     everything matches, 1 when something differs.
+//
+// Fields the cluster decides are not compared: metadata uid, resourceVersion, creationTimestamp,
+// generation, managedFields' times, and status (the script cannot create it). Every text from the
+// inputs reaches the script only inside quoted here-documents whose delimiter the text does not
+// hold, or as single-quoted words (package shell): nothing in an input can end its quotes.
+//
+// Modes: apply, ssa and patch. merge3 (kpt changes files, not the cluster) and twoway (Helm 2's
+// Tiller) have no script.
+package reproduce

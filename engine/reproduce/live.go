@@ -1,0 +1,160 @@
+package reproduce
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/mergeplay/mergeplay/engine/shell"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// lastApplied is kubectl's annotation holding the configuration it applied last.
+const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
+
+// serverMetadata are the metadata fields the API server sets on create: a create must not carry
+// them (resourceVersion is refused), and managedFields is given afterwards.
+var serverMetadata = []string{"uid", "resourceVersion", "creationTimestamp", "generation", "selfLink", "managedFields"}
+
+// live creates the namespaces and the live objects, then gives them what the merge reads.
+func (s *script) live() error {
+	s.line("echo '== 1. live, as the playground read it'")
+	for _, ns := range s.namespaces() {
+		s.line("kubectl get namespace %[1]s >/dev/null 2>&1 || kubectl create namespace %[1]s", shell.Quote(ns))
+	}
+	for i, r := range s.in.Live {
+		file := fmt.Sprintf("live-%d.json", i+1)
+		text, err := yamltree.SortedJSON(creatable(r.Root))
+		if err != nil {
+			return err
+		}
+		s.b.WriteString(heredoc(file, text+"\n"))
+		s.line("kubectl create -f %s", file)
+		if err := s.readByMerge(i+1, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// namespaces lists the namespaces the objects live in, but default, sorted.
+func (s *script) namespaces() []string {
+	seen := map[string]bool{}
+	for _, id := range s.ids {
+		if id.Namespace != "" && id.Namespace != "default" {
+			seen[id.Namespace] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for ns := range seen {
+		out = append(out, ns)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// creatable is a live object as a create sends it: without the fields the server sets and
+// without status.
+func creatable(root *yamltree.Node) *yamltree.Node {
+	c := root.Clone()
+	c.Delete("status")
+	if meta := c.Get("metadata"); meta.IsMap() {
+		for _, f := range serverMetadata {
+			meta.Delete(f)
+		}
+	}
+	return c
+}
+
+// readByMerge gives a created object what the mode reads from live besides its fields: the
+// last-applied annotation (apply, when the original editor holds last-applied), the
+// managedFields (ssa).
+func (s *script) readByMerge(n int, r *stream.Resource) error {
+	switch s.in.Request.Mode {
+	case "apply":
+		return s.lastAppliedOf(n, r)
+	case "ssa":
+		return s.managedFieldsOf(n, r)
+	}
+	return nil
+}
+
+// lastAppliedOf sets live's last-applied annotation to the original editor's config as kubectl
+// stores it (when the editor is empty the annotation live was given stays).
+func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
+	if len(s.in.Original) == 0 {
+		return nil
+	}
+	var original *stream.Resource
+	for _, o := range s.in.Original {
+		if o.ID == r.ID {
+			original = o
+		}
+	}
+	value := yamltree.NewNull()
+	if original != nil {
+		text, err := storedLastApplied(original)
+		if err != nil {
+			return err
+		}
+		value = yamltree.NewString(text)
+	}
+	patch := yamltree.NewMap()
+	annotations := yamltree.NewMap()
+	annotations.Set(lastApplied, value)
+	meta := yamltree.NewMap()
+	meta.Set("annotations", annotations)
+	patch.Set("metadata", meta)
+	text, err := yamltree.SortedJSON(patch)
+	if err != nil {
+		return err
+	}
+	file := fmt.Sprintf("last-applied-%d.json", n)
+	s.b.WriteString(heredoc(file, text+"\n"))
+	s.line("kubectl patch %s --type merge --patch-file %s", target(r.ID), file)
+	return nil
+}
+
+// storedLastApplied is the annotation kubectl would have stored for the original config: the
+// config with its namespace, metadata.annotations present and without the annotation itself,
+// as sorted-key JSON and a newline (the form engine/modes/apply reads).
+func storedLastApplied(original *stream.Resource) (string, error) {
+	c := original.Root.Clone()
+	meta := c.Get("metadata")
+	if !meta.IsMap() {
+		meta = yamltree.NewMap()
+		c.Set("metadata", meta)
+	}
+	if original.ID.Namespace != "" && !meta.Has("namespace") {
+		meta.Set("namespace", yamltree.NewString(original.ID.Namespace))
+	}
+	annotations := meta.Get("annotations")
+	if !annotations.IsMap() {
+		annotations = yamltree.NewMap()
+		meta.Set("annotations", annotations)
+	}
+	annotations.Delete(lastApplied)
+	text, err := yamltree.SortedJSON(c)
+	return text + "\n", err
+}
+
+// managedFieldsOf gives the object live's managedFields: a replace whose body carries them (the
+// API server keeps managedFields a request sets), or, when live has none, a merge patch of
+// managedFields: [{}], which clears them.
+func (s *script) managedFieldsOf(n int, r *stream.Resource) error {
+	managed := r.Root.Lookup("metadata", "managedFields")
+	if managed == nil || !managed.IsList() || len(managed.Items) == 0 {
+		s.line(`kubectl patch %s --type merge -p '{"metadata":{"managedFields":[{}]}}'`, target(r.ID))
+		return nil
+	}
+	body := creatable(r.Root)
+	body.Get("metadata").Set("managedFields", managed)
+	text, err := yamltree.SortedJSON(body)
+	if err != nil {
+		return err
+	}
+	file := fmt.Sprintf("managed-%d.json", n)
+	s.b.WriteString(heredoc(file, text+"\n"))
+	s.line("kubectl replace -f %s", file)
+	return nil
+}

@@ -1,0 +1,89 @@
+package reproduce
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/command"
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/shell"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// newFile is the file of the objects an update creates (command's kubectl create line).
+const newFile = "new.yaml"
+
+// operation writes the config and runs the response's commands: each one's standard output is
+// diffed with the lines the playground says kubectl prints and, when the playground says the
+// command fails, its standard error with kubectl's message.
+func (s *script) operation() error {
+	s.line("echo '== 2. the operation'")
+	if err := s.configFiles(); err != nil {
+		return err
+	}
+	for i, c := range s.resp.Commands {
+		s.run(i+1, c)
+	}
+	return nil
+}
+
+// configFiles writes config.yaml, the updated input as written; when an update also creates
+// objects (kubectl create -f new.yaml), config.yaml holds the objects live has and new.yaml the
+// others, each as JSON documents.
+func (s *script) configFiles() error {
+	creates := false
+	for _, c := range s.resp.Commands {
+		creates = creates || strings.HasSuffix(c.Line, " "+newFile)
+	}
+	if !creates {
+		s.b.WriteString(heredoc(command.ConfigFile, withNewline(s.in.Request.Updated)))
+		return nil
+	}
+	inLive := map[string]bool{}
+	for _, r := range s.in.Live {
+		inLive[r.ID.String()] = true
+	}
+	var existing, created []string
+	for _, u := range s.in.Updated {
+		text, err := yamltree.SortedJSON(u.Root)
+		if err != nil {
+			return err
+		}
+		if inLive[u.ID.String()] {
+			existing = append(existing, text)
+		} else {
+			created = append(created, text)
+		}
+	}
+	s.b.WriteString(heredoc(command.ConfigFile, strings.Join(existing, "\n---\n")+"\n"))
+	s.b.WriteString(heredoc(newFile, strings.Join(created, "\n---\n")+"\n"))
+	return nil
+}
+
+// run runs one command and checks what it prints.
+func (s *script) run(n int, c contract.Command) {
+	out, errs := fmt.Sprintf("printed-%d.txt", n), fmt.Sprintf("error-%d.txt", n)
+	s.say("$ " + c.Line)
+	refused := len(s.resp.Conflicts) > 0
+	s.line("if %s >%s 2>%s; then", c.Line, out, errs)
+	s.line("	cat %s", out)
+	if refused {
+		s.line("	echo %s", shell.Quote("mergeplay: the command succeeded; the playground says it is refused (conflicts)."))
+		s.line("	failed=1")
+	}
+	s.line("else")
+	s.line("	cat %s >&2", errs)
+	if !refused {
+		s.line("	echo %s >&2", shell.Quote("mergeplay: the command failed; the playground says it succeeds."))
+		s.line("	exit 1")
+	}
+	s.line("fi")
+	if len(c.Output) > 0 {
+		s.b.WriteString(heredoc("want-"+out, strings.Join(c.Output, "\n")+"\n"))
+		s.line("diff -u want-%s %s || failed=1", out, out)
+	}
+	if c.Error != "" {
+		s.b.WriteString(heredoc("want-"+errs, c.Error+"\n"))
+		s.line("diff -u want-%s %s || failed=1", errs, errs)
+	}
+}

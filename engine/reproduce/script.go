@@ -1,0 +1,119 @@
+package reproduce
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/command"
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/shell"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// cluster are the modes whose operation runs against a cluster: they have a script.
+var cluster = map[string]bool{"apply": true, "ssa": true, "patch": true}
+
+// script is the text being written and what it knows.
+type script struct {
+	b    strings.Builder
+	in   *modes.Input
+	resp *contract.Response
+	ids  map[string]stream.ID
+}
+
+// Script returns the reproduce script of an answer, or "" when its mode does not run against a
+// cluster or the answer failed.
+func Script(in *modes.Input, resp *contract.Response) (string, error) {
+	if !cluster[in.Request.Mode] || len(resp.Errors) > 0 || len(resp.Commands) == 0 {
+		return "", nil
+	}
+	s := &script{in: in, resp: resp, ids: map[string]stream.ID{}}
+	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
+		for _, r := range rs {
+			s.ids[r.ID.String()] = r.ID
+		}
+	}
+	s.preamble()
+	if err := s.schema(); err != nil {
+		return "", err
+	}
+	if err := s.live(); err != nil {
+		return "", err
+	}
+	if err := s.operation(); err != nil {
+		return "", err
+	}
+	if err := s.compare(); err != nil {
+		return "", err
+	}
+	return s.b.String(), nil
+}
+
+func (s *script) line(format string, args ...any) {
+	fmt.Fprintf(&s.b, format+"\n", args...)
+}
+
+// say writes an echo of a sentence, quoted.
+func (s *script) say(text string) {
+	s.line("echo %s", shell.Quote(text))
+}
+
+// target is the words that name an object to kubectl: TYPE NAME [-n NAMESPACE].
+func target(id stream.ID) string {
+	words := []string{command.TypeArg(id), id.Name}
+	if id.Namespace != "" {
+		words = append(words, "-n", id.Namespace)
+	}
+	return shell.Join(words...)
+}
+
+// preamble checks the context and makes the work folder.
+func (s *script) preamble() {
+	s.line("#!/bin/sh")
+	s.line("# mergeplay reproduce script (%s mode): replays the playground's merge on an empty test", s.in.Request.Mode)
+	s.line("# cluster and compares what the cluster holds with the playground's result, field by field.")
+	s.line("# It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);")
+	s.line("# MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the")
+	s.line("# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.")
+	s.line("set -eu")
+	s.line("context=$(kubectl config current-context)")
+	s.line(`case "$context" in`)
+	s.line("kind-*|minikube|k3d-*) ;;")
+	s.line("*)")
+	s.line(`	if [ "${MERGEPLAY_ANY_CONTEXT:-}" != 1 ]; then`)
+	s.line(`		echo "mergeplay: kubectl's context is $context, not a test cluster (kind-*, minikube, k3d-*): nothing done. MERGEPLAY_ANY_CONTEXT=1 runs it there anyway." >&2`)
+	s.line("		exit 2")
+	s.line("	fi")
+	s.line("	;;")
+	s.line("esac")
+	s.line(`work=$(mktemp -d)`)
+	s.line(`trap 'rm -rf "$work"' EXIT`)
+	s.line(`cd "$work"`)
+	s.line("failed=0")
+}
+
+// schema creates the CustomResourceDefinitions options.schema holds; another schema cannot be
+// given to a cluster, and the script says so.
+func (s *script) schema() error {
+	text := s.in.Request.Options.Schema
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	docs, err := yamltree.Parse(yamltree.Input("schema"), text, yamltree.Options{})
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		if d.Root.Get("kind").Str() != "CustomResourceDefinition" {
+			s.say("mergeplay: options.schema holds a schema a cluster cannot take (only CustomResourceDefinitions are created); the cluster merges with its own.")
+			return nil
+		}
+	}
+	s.line("echo '== the custom resource definitions of options.schema'")
+	s.b.WriteString(heredoc("crd.yaml", withNewline(text)))
+	s.line("kubectl apply -f crd.yaml")
+	s.line("kubectl wait --for condition=established --timeout=60s -f crd.yaml")
+	return nil
+}

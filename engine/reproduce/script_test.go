@@ -1,0 +1,74 @@
+package reproduce_test
+
+import (
+	"context"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/examples"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/<example>.sh")
+
+// scriptOf answers a request with its reproduce script.
+func scriptOf(t *testing.T, req *contract.Request) (string, *contract.Response) {
+	t.Helper()
+	r := *req
+	r.Reproduce = true
+	resp := handler.Default().Handle(context.Background(), &r)
+	if e, ok := resp.Extra["reproduceError"]; ok {
+		t.Fatalf("no script: %v", e)
+	}
+	return resp.Reproduce, resp
+}
+
+// TestGoldenScripts checks every example's script against testdata/<example>.sh (-update rewrites
+// them), and that sh reads each one (sh -n).
+func TestGoldenScripts(t *testing.T) {
+	all, err := examples.Load(os.DirFS("../../examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range all {
+		t.Run(ex.Name, func(t *testing.T) {
+			script, resp := scriptOf(t, ex.Request)
+			golden := filepath.Join("testdata", ex.Name+".sh")
+			wantScript := map[string]bool{"apply": true, "ssa": true, "patch": true}[ex.Mode] && len(resp.Errors) == 0
+			if (script != "") != wantScript {
+				t.Fatalf("script written: %v, want %v", script != "", wantScript)
+			}
+			if script == "" {
+				return
+			}
+			if *update {
+				if err := os.WriteFile(golden, []byte(script), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(want) != script {
+				t.Errorf("the script differs from %s (go test ./engine/reproduce -update rewrites it)", golden)
+			}
+			shellReads(t, script)
+		})
+	}
+}
+
+// shellReads fails when sh -n refuses the script.
+func shellReads(t *testing.T, script string) {
+	t.Helper()
+	cmd := exec.Command("sh", "-n")
+	cmd.Stdin = strings.NewReader(script)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("sh -n: %v\n%s", err, out)
+	}
+}

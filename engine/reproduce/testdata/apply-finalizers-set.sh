@@ -1,0 +1,89 @@
+#!/bin/sh
+# mergeplay reproduce script (apply mode): replays the playground's merge on an empty test
+# cluster and compares what the cluster holds with the playground's result, field by field.
+# It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
+# MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+set -eu
+context=$(kubectl config current-context)
+case "$context" in
+kind-*|minikube|k3d-*) ;;
+*)
+	if [ "${MERGEPLAY_ANY_CONTEXT:-}" != 1 ]; then
+		echo "mergeplay: kubectl's context is $context, not a test cluster (kind-*, minikube, k3d-*): nothing done. MERGEPLAY_ANY_CONTEXT=1 runs it there anyway." >&2
+		exit 2
+	fi
+	;;
+esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failed=0
+echo '== 1. live, as the playground read it'
+cat > live-1.json <<'MERGEPLAY_EOF'
+{"apiVersion":"v1","data":{"mode":"fast"},"kind":"ConfigMap","metadata":{"finalizers":["example.com/a","example.com/b","example.com/d"],"name":"settings","namespace":"default"}}
+MERGEPLAY_EOF
+kubectl create -f live-1.json
+cat > last-applied-1.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"data\":{\"mode\":\"fast\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"finalizers\":[\"example.com/a\",\"example.com/b\"],\"name\":\"settings\",\"namespace\":\"default\"}}\n"}}}
+MERGEPLAY_EOF
+kubectl patch configmap settings -n default --type merge --patch-file last-applied-1.json
+echo '== 2. the operation'
+cat > config.yaml <<'MERGEPLAY_EOF'
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: settings
+  finalizers: [example.com/a, example.com/c]
+data:
+  mode: fast
+MERGEPLAY_EOF
+echo '$ kubectl apply -f config.yaml'
+if kubectl apply -f config.yaml >printed-1.txt 2>error-1.txt; then
+	cat printed-1.txt
+else
+	cat error-1.txt >&2
+	echo 'mergeplay: the command failed; the playground says it succeeds.' >&2
+	exit 1
+fi
+cat > want-printed-1.txt <<'MERGEPLAY_EOF'
+configmap/settings configured
+MERGEPLAY_EOF
+diff -u want-printed-1.txt printed-1.txt || failed=1
+echo '== 3. what the cluster holds, compared with the playground'
+kubectl get configmap settings -n default -o yaml
+cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
+{".apiVersion = "}{.apiVersion}{"\n"}
+{".kind = "}{.kind}{"\n"}
+{".metadata.name = "}{.metadata.name}{"\n"}
+{".metadata.namespace = "}{.metadata.namespace}{"\n"}
+{".metadata.finalizers[0] = "}{.metadata.finalizers[0]}{"\n"}
+{".metadata.finalizers[1] = "}{.metadata.finalizers[1]}{"\n"}
+{".metadata.finalizers[2] = "}{.metadata.finalizers[2]}{"\n"}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
+{".data.mode = "}{.data.mode}{"\n"}
+MERGEPLAY_EOF
+cat > want-1.txt <<'MERGEPLAY_EOF'
+.apiVersion = v1
+.kind = ConfigMap
+.metadata.name = settings
+.metadata.namespace = default
+.metadata.finalizers[0] = example.com/a
+.metadata.finalizers[1] = example.com/c
+.metadata.finalizers[2] = example.com/d
+.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"v1","data":{"mode":"fast"},"kind":"ConfigMap","metadata":{"annotations":{},"finalizers":["example.com/a","example.com/c"],"name":"settings","namespace":"default"}}
+
+.data.mode = fast
+MERGEPLAY_EOF
+kubectl get configmap settings -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt
+if diff -u want-1.txt got-1.txt; then
+	echo 'mergeplay: configmap/settings: every field compared agrees'
+else
+	failed=1
+fi
+if [ "$failed" = 0 ]; then
+	echo 'mergeplay: the cluster agrees with the playground.'
+else
+	echo 'mergeplay: the cluster differs from the playground (the diffs above: - the playground, + the cluster).' >&2
+fi
+exit "$failed"

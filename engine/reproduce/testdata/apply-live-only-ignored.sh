@@ -1,0 +1,116 @@
+#!/bin/sh
+# mergeplay reproduce script (apply mode): replays the playground's merge on an empty test
+# cluster and compares what the cluster holds with the playground's result, field by field.
+# It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
+# MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+set -eu
+context=$(kubectl config current-context)
+case "$context" in
+kind-*|minikube|k3d-*) ;;
+*)
+	if [ "${MERGEPLAY_ANY_CONTEXT:-}" != 1 ]; then
+		echo "mergeplay: kubectl's context is $context, not a test cluster (kind-*, minikube, k3d-*): nothing done. MERGEPLAY_ANY_CONTEXT=1 runs it there anyway." >&2
+		exit 2
+	fi
+	;;
+esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failed=0
+echo '== 1. live, as the playground read it'
+cat > live-1.json <<'MERGEPLAY_EOF'
+{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"default"},"spec":{"progressDeadlineSeconds":600,"replicas":1,"revisionHistoryLimit":10,"selector":{"matchLabels":{"app":"web"}},"strategy":{"rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"},"type":"RollingUpdate"},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.26","imagePullPolicy":"IfNotPresent","name":"web","terminationMessagePath":"/dev/termination-log"}],"restartPolicy":"Always"}}}}
+MERGEPLAY_EOF
+kubectl create -f live-1.json
+cat > last-applied-1.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"replicas\":1,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.26\",\"name\":\"web\"}]}}}}\n"}}}
+MERGEPLAY_EOF
+kubectl patch deployment.v1.apps web -n default --type merge --patch-file last-applied-1.json
+echo '== 2. the operation'
+cat > config.yaml <<'MERGEPLAY_EOF'
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 1
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+MERGEPLAY_EOF
+echo '$ kubectl apply -f config.yaml'
+if kubectl apply -f config.yaml >printed-1.txt 2>error-1.txt; then
+	cat printed-1.txt
+else
+	cat error-1.txt >&2
+	echo 'mergeplay: the command failed; the playground says it succeeds.' >&2
+	exit 1
+fi
+cat > want-printed-1.txt <<'MERGEPLAY_EOF'
+deployment.apps/web configured
+MERGEPLAY_EOF
+diff -u want-printed-1.txt printed-1.txt || failed=1
+echo '== 3. what the cluster holds, compared with the playground'
+kubectl get deployment.v1.apps web -n default -o yaml
+# not compared (set by the API server, or a key jsonpath cannot name): .metadata.uid, .metadata.generation, .status
+cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
+{".apiVersion = "}{.apiVersion}{"\n"}
+{".kind = "}{.kind}{"\n"}
+{".metadata.name = "}{.metadata.name}{"\n"}
+{".metadata.namespace = "}{.metadata.namespace}{"\n"}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
+{".spec.replicas = "}{.spec.replicas}{"\n"}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}{"\n"}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}{"\n"}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}{"\n"}
+{".spec.strategy.type = "}{.spec.strategy.type}{"\n"}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}{"\n"}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}{"\n"}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}{"\n"}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}{"\n"}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}{"\n"}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}{"\n"}
+MERGEPLAY_EOF
+cat > want-1.txt <<'MERGEPLAY_EOF'
+.apiVersion = apps/v1
+.kind = Deployment
+.metadata.name = web
+.metadata.namespace = default
+.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"replicas":1,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web"}]}}}}
+
+.spec.replicas = 1
+.spec.revisionHistoryLimit = 10
+.spec.progressDeadlineSeconds = 600
+.spec.selector.matchLabels.app = web
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
+.spec.template.metadata.labels.app = web
+.spec.template.spec.containers[0].name = web
+.spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.restartPolicy = Always
+MERGEPLAY_EOF
+kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt
+if diff -u want-1.txt got-1.txt; then
+	echo 'mergeplay: deployment.v1.apps/web: every field compared agrees'
+else
+	failed=1
+fi
+if [ "$failed" = 0 ]; then
+	echo 'mergeplay: the cluster agrees with the playground.'
+else
+	echo 'mergeplay: the cluster differs from the playground (the diffs above: - the playground, + the cluster).' >&2
+fi
+exit "$failed"

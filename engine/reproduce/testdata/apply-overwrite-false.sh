@@ -1,0 +1,59 @@
+#!/bin/sh
+# mergeplay reproduce script (apply mode): replays the playground's merge on an empty test
+# cluster and compares what the cluster holds with the playground's result, field by field.
+# It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
+# MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+set -eu
+context=$(kubectl config current-context)
+case "$context" in
+kind-*|minikube|k3d-*) ;;
+*)
+	if [ "${MERGEPLAY_ANY_CONTEXT:-}" != 1 ]; then
+		echo "mergeplay: kubectl's context is $context, not a test cluster (kind-*, minikube, k3d-*): nothing done. MERGEPLAY_ANY_CONTEXT=1 runs it there anyway." >&2
+		exit 2
+	fi
+	;;
+esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failed=0
+echo '== 1. live, as the playground read it'
+cat > live-1.json <<'MERGEPLAY_EOF'
+{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\"},\"spec\":{\"replicas\":2,\"template\":{\"spec\":{\"containers\":[{\"image\":\"nginx:1.26\",\"name\":\"web\"}]}}}}\n"},"name":"web","namespace":"default"},"spec":{"replicas":5,"template":{"spec":{"containers":[{"image":"nginx:1.26","name":"web"}]}}}}
+MERGEPLAY_EOF
+kubectl create -f live-1.json
+cat > last-applied-1.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"replicas\":2,\"template\":{\"spec\":{\"containers\":[{\"image\":\"nginx:1.26\",\"name\":\"web\"}]}}}}\n"}}}
+MERGEPLAY_EOF
+kubectl patch deployment.v1.apps web -n default --type merge --patch-file last-applied-1.json
+echo '== 2. the operation'
+cat > config.yaml <<'MERGEPLAY_EOF'
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  template:
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+MERGEPLAY_EOF
+echo '$ kubectl apply -f config.yaml --overwrite=false'
+if kubectl apply -f config.yaml --overwrite=false >printed-1.txt 2>error-1.txt; then
+	cat printed-1.txt
+	echo 'mergeplay: the command succeeded; the playground says it is refused (conflicts).'
+	failed=1
+else
+	cat error-1.txt >&2
+fi
+echo '== 3. what the cluster holds, compared with the playground'
+if [ "$failed" = 0 ]; then
+	echo 'mergeplay: the cluster agrees with the playground.'
+else
+	echo 'mergeplay: the cluster differs from the playground (the diffs above: - the playground, + the cluster).' >&2
+fi
+exit "$failed"

@@ -1,0 +1,222 @@
+#!/bin/sh
+# mergeplay reproduce script (apply mode): replays the playground's merge on an empty test
+# cluster and compares what the cluster holds with the playground's result, field by field.
+# It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
+# MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+set -eu
+context=$(kubectl config current-context)
+case "$context" in
+kind-*|minikube|k3d-*) ;;
+*)
+	if [ "${MERGEPLAY_ANY_CONTEXT:-}" != 1 ]; then
+		echo "mergeplay: kubectl's context is $context, not a test cluster (kind-*, minikube, k3d-*): nothing done. MERGEPLAY_ANY_CONTEXT=1 runs it there anyway." >&2
+		exit 2
+	fi
+	;;
+esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failed=0
+echo '== 1. live, as the playground read it'
+cat > live-1.json <<'MERGEPLAY_EOF'
+{"apiVersion":"v1","data":{"greeting":"hello"},"kind":"ConfigMap","metadata":{"name":"web-config","namespace":"default"}}
+MERGEPLAY_EOF
+kubectl create -f live-1.json
+cat > last-applied-1.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"data\":{\"greeting\":\"hello\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"name\":\"web-config\",\"namespace\":\"default\"}}\n"}}}
+MERGEPLAY_EOF
+kubectl patch configmap web-config -n default --type merge --patch-file last-applied-1.json
+cat > live-2.json <<'MERGEPLAY_EOF'
+{"apiVersion":"v1","kind":"Service","metadata":{"name":"web","namespace":"default"},"spec":{"clusterIP":"10.96.12.34","ports":[{"name":"http","port":80,"protocol":"TCP","targetPort":8080}],"selector":{"app":"web"}}}
+MERGEPLAY_EOF
+kubectl create -f live-2.json
+cat > last-applied-2.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"ports\":[{\"name\":\"http\",\"port\":80,\"targetPort\":8080}],\"selector\":{\"app\":\"web\"}}}\n"}}}
+MERGEPLAY_EOF
+kubectl patch service web -n default --type merge --patch-file last-applied-2.json
+cat > live-3.json <<'MERGEPLAY_EOF'
+{"apiVersion":"v1","data":{"tls.crt":"LS0tLS1CRUdJTi..."},"kind":"Secret","metadata":{"name":"web-tls","namespace":"default"},"type":"kubernetes.io/tls"}
+MERGEPLAY_EOF
+kubectl create -f live-3.json
+cat > last-applied-3.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":null}}}
+MERGEPLAY_EOF
+kubectl patch secret web-tls -n default --type merge --patch-file last-applied-3.json
+echo '== 2. the operation'
+cat > config.yaml <<'MERGEPLAY_EOF'
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: web-config
+data:
+  greeting: hello, world
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: web
+spec:
+  selector: {app: web}
+  ports:
+  - name: http
+    port: 80
+    targetPort: 8080
+  - name: https
+    port: 443
+    targetPort: 8443
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+MERGEPLAY_EOF
+echo '$ kubectl apply -f config.yaml'
+if kubectl apply -f config.yaml >printed-1.txt 2>error-1.txt; then
+	cat printed-1.txt
+else
+	cat error-1.txt >&2
+	echo 'mergeplay: the command failed; the playground says it succeeds.' >&2
+	exit 1
+fi
+cat > want-printed-1.txt <<'MERGEPLAY_EOF'
+configmap/web-config configured
+service/web configured
+deployment.apps/web created
+MERGEPLAY_EOF
+diff -u want-printed-1.txt printed-1.txt || failed=1
+echo '== 3. what the cluster holds, compared with the playground'
+kubectl get configmap web-config -n default -o yaml
+cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
+{".apiVersion = "}{.apiVersion}{"\n"}
+{".kind = "}{.kind}{"\n"}
+{".metadata.name = "}{.metadata.name}{"\n"}
+{".metadata.namespace = "}{.metadata.namespace}{"\n"}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
+{".data.greeting = "}{.data.greeting}{"\n"}
+MERGEPLAY_EOF
+cat > want-1.txt <<'MERGEPLAY_EOF'
+.apiVersion = v1
+.kind = ConfigMap
+.metadata.name = web-config
+.metadata.namespace = default
+.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"v1","data":{"greeting":"hello, world"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"web-config","namespace":"default"}}
+
+.data.greeting = hello, world
+MERGEPLAY_EOF
+kubectl get configmap web-config -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt
+if diff -u want-1.txt got-1.txt; then
+	echo 'mergeplay: configmap/web-config: every field compared agrees'
+else
+	failed=1
+fi
+kubectl get service web -n default -o yaml
+cat > fields-2.jsonpath <<'MERGEPLAY_EOF'
+{".apiVersion = "}{.apiVersion}{"\n"}
+{".kind = "}{.kind}{"\n"}
+{".metadata.name = "}{.metadata.name}{"\n"}
+{".metadata.namespace = "}{.metadata.namespace}{"\n"}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
+{".spec.clusterIP = "}{.spec.clusterIP}{"\n"}
+{".spec.selector.app = "}{.spec.selector.app}{"\n"}
+{".spec.ports[0].name = "}{.spec.ports[0].name}{"\n"}
+{".spec.ports[0].port = "}{.spec.ports[0].port}{"\n"}
+{".spec.ports[0].protocol = "}{.spec.ports[0].protocol}{"\n"}
+{".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}{"\n"}
+{".spec.ports[1].name = "}{.spec.ports[1].name}{"\n"}
+{".spec.ports[1].port = "}{.spec.ports[1].port}{"\n"}
+{".spec.ports[1].targetPort = "}{.spec.ports[1].targetPort}{"\n"}
+MERGEPLAY_EOF
+cat > want-2.txt <<'MERGEPLAY_EOF'
+.apiVersion = v1
+.kind = Service
+.metadata.name = web
+.metadata.namespace = default
+.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"v1","kind":"Service","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"ports":[{"name":"http","port":80,"targetPort":8080},{"name":"https","port":443,"targetPort":8443}],"selector":{"app":"web"}}}
+
+.spec.clusterIP = 10.96.12.34
+.spec.selector.app = web
+.spec.ports[0].name = http
+.spec.ports[0].port = 80
+.spec.ports[0].protocol = TCP
+.spec.ports[0].targetPort = 8080
+.spec.ports[1].name = https
+.spec.ports[1].port = 443
+.spec.ports[1].targetPort = 8443
+MERGEPLAY_EOF
+kubectl get service web -n default -o jsonpath-file=fields-2.jsonpath >got-2.txt
+if diff -u want-2.txt got-2.txt; then
+	echo 'mergeplay: service/web: every field compared agrees'
+else
+	failed=1
+fi
+kubectl get deployment.v1.apps web -n default -o yaml
+cat > fields-3.jsonpath <<'MERGEPLAY_EOF'
+{".apiVersion = "}{.apiVersion}{"\n"}
+{".kind = "}{.kind}{"\n"}
+{".metadata.name = "}{.metadata.name}{"\n"}
+{".metadata.namespace = "}{.metadata.namespace}{"\n"}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}{"\n"}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}{"\n"}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
+MERGEPLAY_EOF
+cat > want-3.txt <<'MERGEPLAY_EOF'
+.apiVersion = apps/v1
+.kind = Deployment
+.metadata.name = web
+.metadata.namespace = default
+.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web"}]}}}}
+
+.spec.selector.matchLabels.app = web
+.spec.template.metadata.labels.app = web
+.spec.template.spec.containers[0].name = web
+.spec.template.spec.containers[0].image = nginx:1.27
+MERGEPLAY_EOF
+kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-3.jsonpath >got-3.txt
+if diff -u want-3.txt got-3.txt; then
+	echo 'mergeplay: deployment.v1.apps/web: every field compared agrees'
+else
+	failed=1
+fi
+kubectl get secret web-tls -n default -o yaml
+cat > fields-4.jsonpath <<'MERGEPLAY_EOF'
+{".apiVersion = "}{.apiVersion}{"\n"}
+{".kind = "}{.kind}{"\n"}
+{".metadata.name = "}{.metadata.name}{"\n"}
+{".metadata.namespace = "}{.metadata.namespace}{"\n"}
+{".type = "}{.type}{"\n"}
+{".data.tls.crt = "}{.data.tls\.crt}{"\n"}
+MERGEPLAY_EOF
+cat > want-4.txt <<'MERGEPLAY_EOF'
+.apiVersion = v1
+.kind = Secret
+.metadata.name = web-tls
+.metadata.namespace = default
+.type = kubernetes.io/tls
+.data.tls.crt = LS0tLS1CRUdJTi...
+MERGEPLAY_EOF
+kubectl get secret web-tls -n default -o jsonpath-file=fields-4.jsonpath >got-4.txt
+if diff -u want-4.txt got-4.txt; then
+	echo 'mergeplay: secret/web-tls: every field compared agrees'
+else
+	failed=1
+fi
+if [ "$failed" = 0 ]; then
+	echo 'mergeplay: the cluster agrees with the playground.'
+else
+	echo 'mergeplay: the cluster differs from the playground (the diffs above: - the playground, + the cluster).' >&2
+fi
+exit "$failed"

@@ -1,0 +1,95 @@
+#!/bin/sh
+# mergeplay reproduce script (patch mode): replays the playground's merge on an empty test
+# cluster and compares what the cluster holds with the playground's result, field by field.
+# It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
+# MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+set -eu
+context=$(kubectl config current-context)
+case "$context" in
+kind-*|minikube|k3d-*) ;;
+*)
+	if [ "${MERGEPLAY_ANY_CONTEXT:-}" != 1 ]; then
+		echo "mergeplay: kubectl's context is $context, not a test cluster (kind-*, minikube, k3d-*): nothing done. MERGEPLAY_ANY_CONTEXT=1 runs it there anyway." >&2
+		exit 2
+	fi
+	;;
+esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failed=0
+echo '== 1. live, as the playground read it'
+cat > live-1.json <<'MERGEPLAY_EOF'
+{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"finalizers":["example.com/protect","example.com/audit"],"name":"web","namespace":"default"},"spec":{"replicas":3,"strategy":{"rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"},"type":"RollingUpdate"},"template":{"spec":{"containers":[{"env":[{"name":"MODE","value":"production"}],"image":"nginx:1.27","name":"web"},{"image":"envoy:1.30","name":"sidecar"},{"image":"exporter:0.9","name":"metrics"}]}}}}
+MERGEPLAY_EOF
+kubectl create -f live-1.json
+echo '== 2. the operation'
+cat > config.yaml <<'MERGEPLAY_EOF'
+spec:
+  strategy:
+    $retainKeys: [type]
+    type: Recreate
+MERGEPLAY_EOF
+echo '$ kubectl patch deployment.v1.apps web -n default --type strategic -p '\''{"spec":{"strategy":{"$retainKeys":["type"],"type":"Recreate"}}}'\'''
+if kubectl patch deployment.v1.apps web -n default --type strategic -p '{"spec":{"strategy":{"$retainKeys":["type"],"type":"Recreate"}}}' >printed-1.txt 2>error-1.txt; then
+	cat printed-1.txt
+else
+	cat error-1.txt >&2
+	echo 'mergeplay: the command failed; the playground says it succeeds.' >&2
+	exit 1
+fi
+cat > want-printed-1.txt <<'MERGEPLAY_EOF'
+deployment.apps/web patched
+MERGEPLAY_EOF
+diff -u want-printed-1.txt printed-1.txt || failed=1
+echo '== 3. what the cluster holds, compared with the playground'
+kubectl get deployment.v1.apps web -n default -o yaml
+cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
+{".apiVersion = "}{.apiVersion}{"\n"}
+{".kind = "}{.kind}{"\n"}
+{".metadata.name = "}{.metadata.name}{"\n"}
+{".metadata.namespace = "}{.metadata.namespace}{"\n"}
+{".metadata.finalizers[0] = "}{.metadata.finalizers[0]}{"\n"}
+{".metadata.finalizers[1] = "}{.metadata.finalizers[1]}{"\n"}
+{".spec.replicas = "}{.spec.replicas}{"\n"}
+{".spec.strategy.type = "}{.spec.strategy.type}{"\n"}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
+{".spec.template.spec.containers[0].env[0].name = "}{.spec.template.spec.containers[0].env[0].name}{"\n"}
+{".spec.template.spec.containers[0].env[0].value = "}{.spec.template.spec.containers[0].env[0].value}{"\n"}
+{".spec.template.spec.containers[1].name = "}{.spec.template.spec.containers[1].name}{"\n"}
+{".spec.template.spec.containers[1].image = "}{.spec.template.spec.containers[1].image}{"\n"}
+{".spec.template.spec.containers[2].name = "}{.spec.template.spec.containers[2].name}{"\n"}
+{".spec.template.spec.containers[2].image = "}{.spec.template.spec.containers[2].image}{"\n"}
+MERGEPLAY_EOF
+cat > want-1.txt <<'MERGEPLAY_EOF'
+.apiVersion = apps/v1
+.kind = Deployment
+.metadata.name = web
+.metadata.namespace = default
+.metadata.finalizers[0] = example.com/protect
+.metadata.finalizers[1] = example.com/audit
+.spec.replicas = 3
+.spec.strategy.type = Recreate
+.spec.template.spec.containers[0].name = web
+.spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].env[0].name = MODE
+.spec.template.spec.containers[0].env[0].value = production
+.spec.template.spec.containers[1].name = sidecar
+.spec.template.spec.containers[1].image = envoy:1.30
+.spec.template.spec.containers[2].name = metrics
+.spec.template.spec.containers[2].image = exporter:0.9
+MERGEPLAY_EOF
+kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt
+if diff -u want-1.txt got-1.txt; then
+	echo 'mergeplay: deployment.v1.apps/web: every field compared agrees'
+else
+	failed=1
+fi
+if [ "$failed" = 0 ]; then
+	echo 'mergeplay: the cluster agrees with the playground.'
+else
+	echo 'mergeplay: the cluster differs from the playground (the diffs above: - the playground, + the cluster).' >&2
+fi
+exit "$failed"

@@ -1,0 +1,82 @@
+// The command view, below the result: the command lines the answer stands for (the response's
+// `commands`: kubectl apply, kubectl apply --server-side, kubectl patch, kpt pkg update, helm
+// upgrade), each with what kubectl prints for every resource and, when the API server refuses,
+// kubectl's message; and the Reproduce action, which asks the engine for the reproduce script
+// (`request.reproduce`) and downloads it. Every text goes in as text, never as HTML.
+
+import { copyButton, h, replaceChildren } from "./dom.js";
+
+/**
+ * The commands of a response, read defensively (pure).
+ * @param {object|null} response
+ * @returns {{tool: string, line: string, about: string, output: string[], error: string}[]}
+ */
+export function commandItems(response) {
+  const list = Array.isArray(response?.commands) ? response.commands : [];
+  const str = (v) => (typeof v === "string" ? v : "");
+  return list.filter((c) => c && typeof c === "object" && str(c.line)).map((c) => ({
+    tool: str(c.tool),
+    line: str(c.line),
+    about: str(c.about),
+    output: Array.isArray(c.output) ? c.output.filter((l) => typeof l === "string") : [],
+    error: str(c.error),
+  }));
+}
+
+/**
+ * Whether the answered mode has a reproduce script (its operation runs against a cluster).
+ * @param {string} mode
+ */
+export function reproducible(mode) {
+  return mode === "apply" || mode === "ssa" || mode === "patch";
+}
+
+/**
+ * Creates the command view.
+ * @param {{onReproduce: () => Promise<string>}} config onReproduce resolves to the script's text
+ *   ("" when the engine wrote none)
+ */
+export function createCommandView({ onReproduce }) {
+  const list = h("div", { class: "mp-commands-list" });
+  const note = h("p", { class: "mp-commands-note", role: "status" });
+  const reproduce = h("button", { type: "button", class: "mp-button mp-small", "data-action": "reproduce", disabled: true,
+    title: "A POSIX sh script: on an empty test cluster (kind, minikube, k3d) it creates live, runs the command and compares the cluster's object with this result, field by field" }, "Reproduce on a cluster (.sh)");
+  reproduce.addEventListener("click", async () => {
+    reproduce.disabled = true;
+    note.textContent = "Writing the script…";
+    try {
+      const script = await onReproduce();
+      note.textContent = script ? "Downloaded mergeplay-reproduce.sh: run it with sh, kubectl's context set to a test cluster." : "The engine wrote no script for this answer.";
+    } catch (err) {
+      note.textContent = `No script: ${err?.message ?? err}`;
+    } finally {
+      reproduce.disabled = !canReproduce;
+    }
+  });
+  let canReproduce = false;
+  const dom = h("section", { class: "mp-commands", "aria-label": "Command" },
+    h("div", { class: "mp-commands-head" }, h("h2", { class: "mp-commands-title", text: "At the terminal" }), reproduce),
+    list, note);
+
+  return {
+    dom,
+    /**
+     * Shows an answer's commands; a response with errors keeps the last ones shown.
+     * @param {object} response
+     * @param {{mode: string}} request
+     */
+    update(response, request) {
+      if (Array.isArray(response?.errors) && response.errors.length) return;
+      const items = commandItems(response);
+      replaceChildren(list, ...items.map((c) => h("div", { class: "mp-command", "data-tool": c.tool },
+        c.about ? h("p", { class: "mp-command-about", text: c.about }) : null,
+        h("div", { class: "mp-command-line" }, h("pre", { text: `$ ${c.line}` }), copyButton("Copy", () => c.line, "the command")),
+        c.output.length ? h("pre", { class: "mp-command-output", text: c.output.join("\n") }) : null,
+        c.error ? h("pre", { class: "mp-command-error", text: c.error }) : null,
+      )));
+      canReproduce = reproducible(request?.mode) && items.length > 0;
+      reproduce.disabled = !canReproduce;
+      note.textContent = canReproduce || !items.length ? "" : "This mode changes no cluster object through kubectl: there is no script to reproduce it.";
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import test from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { commandItems, reproducible } from "./commandview.js";
+
+const responses = JSON.parse(readFileSync(new URL("./testdata/responses.json", import.meta.url)));
+
+test("every example's commands are read whole", () => {
+  for (const [name, { response }] of Object.entries(responses)) {
+    const items = commandItems(response);
+    if (response.errors.length) assert.equal(items.length, 0, name);
+    else assert.ok(items.length > 0, `${name} has a command`);
+    for (const c of items) assert.ok(c.line.startsWith(c.tool), `${name}: ${c.line}`);
+  }
+  assert.deepEqual(commandItems(responses["apply-unchanged"].response)[0].output, ["configmap/web-config unchanged", "configmap/web-flags configured"]);
+  assert.match(commandItems(responses["ssa-autoscaler-conflict"].response)[0].error, /^error: Apply failed with 1 conflict: conflict with "kube-controller-manager"/);
+});
+
+test("hostile shapes read as nothing", () => {
+  assert.deepEqual(commandItems(null), []);
+  assert.deepEqual(commandItems({ commands: [null, 3, { line: 5 }, { line: "kubectl x", output: [1, "a"] }] }), [{ tool: "", line: "kubectl x", about: "", output: ["a"], error: "" }]);
+});
+
+test("only modes that reach a cluster reproduce", () => {
+  assert.deepEqual(["apply", "ssa", "patch", "merge3", "twoway"].map(reproducible), [true, true, true, false, false]);
+});
