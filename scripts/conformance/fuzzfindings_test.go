@@ -79,6 +79,15 @@ var fuzzFindings = []fuzzFinding{
 	// FuzzPatch (repeated-multikey): a patch listing two items with one key keeps both where
 	// live lacks the list (taken whole), and merges both into the first once live holds them.
 	{"patch: a list repeating a key, applied twice", request("patch", "", twoPorts, deployment+"metadata: {name: web}\n", false), again, "changes the result"},
+	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
+	// renders, so the two-way patch sets that field to null inside the list; where live lacks
+	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
+	{"twoway: a null inside a list live lacks", request("twoway", containers("{name: b}, {name: a, image: x}"), containers("{name: a}"), deployment+"metadata: {name: web}\nspec: {template: {spec: {}}}\n", false), again, "changes the result"},
+}
+
+// containers is a Deployment web whose pod template holds the containers listed (flow style).
+func containers(list string) string {
+	return deployment + "metadata: {name: web}\nspec: {template: {spec: {containers: [" + list + "]}}}\n"
 }
 
 // TestFuzzFindingsAsTheReferences checks each fuzz finding allowed as reference behaviour.
