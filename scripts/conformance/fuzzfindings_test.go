@@ -76,6 +76,10 @@ var fuzzFindings = []fuzzFinding{
 	// or only upstream added, is copied without a walk.
 	{"merge3: local-only resource with an empty list, merged with itself", request("merge3", "", "", deployment+"0:00:000:000: []\n", true), itself, "refused"},
 	{"merge3: upstream adds a resource with an empty list, rebased again", request("merge3", "", deployment+"foo: []\n", "", true), again, "refused"},
+	// FuzzMerge3 (path-annotation-sets-apart): kio's path annotation is part of its identity, so
+	// the local copy annotated with a path and upstream's without one are two resources of one
+	// name: upstream deleted the first and added the second.
+	{"merge3: a path annotation sets two resources of one name apart", request("merge3", pathAnnotated, deployment+"metadata:\n  name: web\n", pathAnnotated, false), again, "keeps the result"},
 	// FuzzPatch (repeated-multikey): a patch listing two items with one key keeps both where
 	// live lacks the list (taken whole), and merges both into the first once live holds them.
 	{"patch: a list repeating a key, applied twice", request("patch", "", twoPorts, deployment+"metadata: {name: web}\n", false), again, "changes the result"},
@@ -84,6 +88,9 @@ var fuzzFindings = []fuzzFinding{
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
 	{"twoway: a null inside a list live lacks", request("twoway", containers("{name: b}, {name: a, image: x}"), containers("{name: a}"), deployment+"metadata: {name: web}\nspec: {template: {spec: {}}}\n", false), again, "changes the result"},
 }
+
+// pathAnnotated is a Deployment web with kio's path annotation.
+const pathAnnotated = deployment + "metadata:\n  name: web\n  annotations:\n    config.kubernetes.io/path: 'temp.yaml'\n"
 
 // containers is a Deployment web whose pod template holds the containers listed (flow style).
 func containers(list string) string {

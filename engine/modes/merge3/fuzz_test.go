@@ -49,6 +49,14 @@ import (
 // scripts/conformance/fuzzfindings_test.go). Such refusals are accepted when each error points
 // at an empty list of the copy merged (unkeyedEmptyList).
 //
+// kio's path annotation (config.kubernetes.io/path) is part of its identity: a local copy
+// annotated with a path and upstream's copy without one are two resources of one name, one
+// deleted and one added, and the mode names the second as kio keys it. The deleted check
+// (fuzzcheck.CheckDeleted) then finds the added one in the result under the deleted one's
+// identity: it skips a deleted resource whose object another resource's marks name
+// (testdata/fuzz/FuzzMerge3/path-annotation-sets-apart; the result checked against kyaml in
+// scripts/conformance/fuzzfindings_test.go).
+//
 // Identical inputs are taken from a result rather than from live: kyaml's merge of three equal
 // copies of any local copy does not return it, because it normalizes on the way (a null clears
 // its field, an item of a keyed list without its key is dropped, an empty metadata or
