@@ -49,6 +49,10 @@ import (
 // scripts/conformance/fuzzfindings_test.go). Such refusals are accepted when each error points
 // at an empty list of the copy merged (unkeyedEmptyList).
 //
+// A result kyaml's writer breaks is not checked further: a flow collection after a line comment,
+// as flowWithComment says of the inputs, and the empty list a merge leaves after its key's line
+// comment (flowAfterComment; testdata/fuzz/FuzzMerge3/comment-before-emptied-list).
+//
 // kio's path annotation (config.kubernetes.io/path) is part of its identity: a local copy
 // annotated with a path and upstream's copy without one are two resources of one name, one
 // deleted and one added, and the mode names the second as kio keys it. The deleted check
@@ -89,6 +93,9 @@ func FuzzMerge3(f *testing.F) {
 			return &contract.Request{Mode: "merge3", Original: original, Updated: updated, Live: live, Options: opts}
 		}
 		first := fuzzcheck.Ask(h, request(original, updated, live), yamltree.YAML12)
+		if flowAfterComment(first.Resp.Result) {
+			return
+		}
 		if fuzzcheck.CheckCommon(t, first) == nil {
 			return
 		}
@@ -188,6 +195,24 @@ func listItems(text string) int {
 // what kyaml writes, so the result would not read back.
 func flowWithComment(original, updated, live string) bool {
 	return strings.ContainsAny(live, "{[") && strings.Contains(original+updated+live, "#")
+}
+
+// flowAfterComment reports whether a result does not read back because a line ending in a
+// comment is followed by a flow collection at the start of a line: kyaml's writer puts there the
+// empty list a merge leaves after its key's line comment ("parts: # c\n[]", an item dropped for
+// lacking the comment schema's key; checked against kyaml in
+// scripts/conformance/fuzzfindings_test.go), and the engine writes what kyaml writes.
+func flowAfterComment(result string) bool {
+	if _, err := yamltree.Parse(yamltree.Result, result, yamltree.Options{Rules: yamltree.YAML12}); err == nil {
+		return false
+	}
+	lines := strings.Split(result, "\n")
+	for i := 1; i < len(lines); i++ {
+		if strings.Contains(lines[i-1], "#") && (strings.HasPrefix(lines[i], "[") || strings.HasPrefix(lines[i], "{")) {
+			return true
+		}
+	}
+	return false
 }
 
 // kindChanged reports whether every error is kyaml's refusal to walk sources of different kinds.

@@ -506,13 +506,15 @@ func (s SchemaTable) Pick(i uint8) SchemaChoice { return s[int(i)%len(s)] }
 
 // MergeOnlyError reports whether every error is one strategicpatch raises only when it merges
 // into a value live holds: a schema lookup (a value the schema does not describe) or the
-// validation of a directive ("invalid patch format"), or of a merge list's items ("does not
-// contain declared merge key", and with multiKeys a field of the multi-field key missing). Where
-// live lacks the value, the patch's value is taken whole, unchecked.
+// validation of a directive ("invalid patch format", "unknown patch type" for a "$patch: null"),
+// or of a merge list's items ("does not contain declared merge key", and with multiKeys a field
+// of the multi-field key missing). Where live lacks the value, or holds a null, the patch's value
+// is taken whole, unchecked (checked in scripts/conformance/fuzzfindings_test.go).
 func MergeOnlyError(errs []contract.Error) bool {
 	for _, e := range errs {
 		if !strings.Contains(e.Message, "unable to find api field") && !strings.Contains(e.Message, "data type is not map or struct") &&
 			!strings.Contains(e.Message, "expected slice, but got") && !strings.Contains(e.Message, "invalid patch format") &&
+			!strings.Contains(e.Message, "unknown patch type") &&
 			!strings.Contains(e.Message, "does not contain declared merge key") &&
 			!strings.Contains(e.Message, "of the multi-field merge key") {
 			return false
