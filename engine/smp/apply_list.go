@@ -1,6 +1,7 @@
 package smp
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -69,6 +70,9 @@ func (ap *applier) nodeOps(lm listMeta, key []string, holder *yamltree.Node) ite
 			}
 		},
 		merge: func(n *yamltree.Node, v *Value) (*yamltree.Node, error) {
+			if v.Map == nil || !n.IsMap() {
+				return nil, nullItemMerge(v, key)
+			}
 			m, err := ap.mergeMap(n, v.Map, lm.items)
 			if err == nil {
 				ap.o.moveRecords(n, m)
@@ -80,6 +84,14 @@ func (ap *applier) nodeOps(lm listMeta, key []string, holder *yamltree.Node) ite
 		directive:  func(n *yamltree.Node) bool { return n.IsMap() && n.Has(keyPrefix[PatchEntry]) },
 		missingKey: func(n *yamltree.Node) error { return missingKeyError(n, key) },
 	}
+}
+
+// nullItemMerge is the error of a patch's null item meeting live's null item in a list merged by
+// key (both lack the key, so they match): strategicpatch dereferences the null as a map and
+// panics, so the API server cannot apply the patch. Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "null items of a keyed list panic").
+func nullItemMerge(v *Value, key []string) error {
+	return errorAt(v.Node, fmt.Sprintf("a null item of a list merged by %s meets live's null item (neither holds the key, so they match), and strategicpatch crashes merging them (nil pointer dereference)", keyFieldsText(key)))
 }
 
 // replacedItems records a list "$patch: replace" made anew: each new item continues live's

@@ -92,7 +92,12 @@ func (w *effectWalk) value(path fieldpath.Path, result, live *yamltree.Node, sch
 			w.leaf(path, result, live, AtomicList)
 		}
 	case result.IsList():
-		w.leaf(path, result, live, AtomicList)
+		// live holds no list here: the value is taken whole, atomic or not.
+		whole := Scalar
+		if lm, _ := sch.listField(name); !lm.merge {
+			whole = AtomicList
+		}
+		w.leaf(path, result, live, whole)
 	default:
 		w.leaf(path, result, live, Scalar)
 	}

@@ -50,3 +50,37 @@ func TestEffectsSayWhatTheServerDid(t *testing.T) {
 		})
 	}
 }
+
+// TestEffectsOfAListLiveLacks: a list live lacks is taken whole; it is called atomic only when
+// the schema does not merge it (a merged list's reason must not say it has no merge key).
+func TestEffectsOfAListLiveLacks(t *testing.T) {
+	_, sch := loadVectors(t)
+	tests := []struct {
+		name, patch, path string
+		want              Whole
+	}{
+		{"merged by key", "{mergingList: [{name: a}]}", ".mergingList", Scalar},
+		{"a merged set", "{mergingIntList: [1]}", ".mergingIntList", Scalar},
+		{"atomic", "{nonMergingList: [{name: a}]}", ".nonMergingList", AtomicList},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, err := Apply(doc(t, "{}"), Read(doc(t, tt.patch)).Map, sch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			o.Effects(nil, func(*Aligned) bool { return false }, func(e Effect) {
+				if e.Path.String() == tt.path {
+					found = true
+					if e.Whole != tt.want {
+						t.Errorf("whole %v, want %v", e.Whole, tt.want)
+					}
+				}
+			})
+			if !found {
+				t.Errorf("no effect at %s", tt.path)
+			}
+		})
+	}
+}

@@ -9,6 +9,7 @@
 // expanded into its items, as kubectl does.
 //
 // A document without an identity is accepted only where pairing cannot be ambiguous: when every
-// input holds at most one document, the documents pair by position. This is how fragments that
-// are not Kubernetes objects (the reference libraries' own test vectors) are merged.
+// input holds at most one document and the documents that have an identity name one object, the
+// documents pair by position. This is how fragments that are not Kubernetes objects (the
+// reference libraries' own test vectors) are merged.
 package stream

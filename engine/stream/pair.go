@@ -20,19 +20,10 @@ type Inputs struct {
 // as the result of an apply lists them.
 //
 // When no input holds more than one resource, resources without a complete identity are paired
-// by position; elsewhere such a resource is an error that names it.
+// by position (byPosition); elsewhere such a resource is an error that names it.
 func Pair(in Inputs) ([]Triple, error) {
 	if len(in.Original) <= 1 && len(in.Updated) <= 1 && len(in.Live) <= 1 && !allComplete(in) {
-		t := Triple{Original: first(in.Original), Updated: first(in.Updated), Live: first(in.Live)}
-		for _, r := range []*Resource{t.Updated, t.Live, t.Original} {
-			if r != nil && t.ID == (ID{}) {
-				t.ID = r.ID
-			}
-		}
-		if t.Original == nil && t.Updated == nil && t.Live == nil {
-			return nil, nil
-		}
-		return []Triple{t}, nil
+		return byPosition(in)
 	}
 	index := map[ID]int{}
 	var triples []Triple
@@ -61,6 +52,47 @@ func Pair(in Inputs) ([]Triple, error) {
 		return nil, err
 	}
 	return triples, nil
+}
+
+// byPosition pairs the single resources of the inputs, some without a complete identity, as one
+// object, provided the complete identities among them name one object. Two that name different
+// objects would pair by identity, and a resource without one could join either: it is an error
+// that names it. Pairing them anyway made a merge that gives its result an identity pair
+// otherwise the next time (a rename, say, with live the fragment "0:"), found by FuzzTwoWay.
+func byPosition(in Inputs) ([]Triple, error) {
+	t := Triple{Original: first(in.Original), Updated: first(in.Updated), Live: first(in.Live)}
+	var named *Resource
+	for _, r := range []*Resource{t.Updated, t.Live, t.Original} {
+		if r == nil {
+			continue
+		}
+		if t.ID == (ID{}) {
+			t.ID = r.ID
+		}
+		if !r.ID.Complete() {
+			continue
+		}
+		if named != nil && named.ID != r.ID {
+			return nil, unpairable(t, named, r)
+		}
+		named = r
+	}
+	if t.Original == nil && t.Updated == nil && t.Live == nil {
+		return nil, nil
+	}
+	return []Triple{t}, nil
+}
+
+// unpairable is the error of a resource without a complete identity beside two that name
+// different objects, a and b.
+func unpairable(t Triple, a, b *Resource) error {
+	for _, r := range []*Resource{t.Updated, t.Live, t.Original} {
+		if r != nil && !r.ID.Complete() {
+			return yamltree.Errorf(r.Root.Pos, "this resource has %s, and the other inputs name two different objects (%s at %s, %s at %s): it cannot be paired with either; give it apiVersion, kind and metadata.name",
+				describeMissing(r.ID), a.ID, a.Root.Pos.Input, b.ID, b.Root.Pos.Input)
+		}
+	}
+	return nil
 }
 
 func allComplete(in Inputs) bool {

@@ -120,6 +120,26 @@ func TestPairFragments(t *testing.T) {
 	}
 }
 
+// TestPairFragmentBesideTwoObjects: a fragment pairs by position only with resources that name
+// one object; beside two different ones it could join either (FuzzTwoWay's finding: a rename with
+// live the fragment "0:" paired otherwise once the merge gave live the new name).
+func TestPairFragmentBesideTwoObjects(t *testing.T) {
+	renamed := Inputs{
+		Original: split(t, yamltree.Original, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: old}\n"),
+		Updated:  split(t, yamltree.Updated, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: new}\n"),
+		Live:     split(t, yamltree.Live, "data: {}\n"),
+	}
+	_, err := Pair(renamed)
+	if err == nil || !strings.Contains(err.Error(), "live:1:1: this resource has no apiVersion, kind, metadata.name, and the other inputs name two different objects (v1/ConfigMap/default/new at updated, v1/ConfigMap/default/old at original)") {
+		t.Errorf("got %v", err)
+	}
+	renamed.Original = split(t, yamltree.Original, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: new, namespace: default}\n")
+	triples, err := Pair(renamed)
+	if err != nil || len(triples) != 1 || triples[0].Original == nil || triples[0].Live == nil || triples[0].ID.Name != "new" {
+		t.Errorf("one object named twice and a fragment: %v %v", triples, err)
+	}
+}
+
 func has(r *Resource) string {
 	if r == nil {
 		return "-"

@@ -28,17 +28,32 @@ const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 //     with kubectl's last-applied annotation added (and "namespace: default", which kubectl
 //     writes into a namespaced object that lacks one), and nothing else changed: kubectl's
 //     patch then carries only the annotation. Both are dropped from both sides before
-//     comparing, with the annotations and metadata maps they leave empty. Except when a list of
-//     scalars holds a value twice: kubectl sends $setElementOrder for every unsorted list of
-//     scalars that merges, even an unchanged one (strategicpatch sorts the original's list in
-//     place before comparing), and applying it gathers the duplicates of a value together
-//     (recorded: "behavior of set element order for a merging int list with duplicate").
+//     comparing, with the annotations and metadata maps they leave empty, and so are
+//     annotations that are not a map ("annotations:", null), which kubectl replaces by the map
+//     holding its annotation (checked against kubectl's steps, fuzzfindings_test.go). Except
+//     when a list of scalars holds a value twice: kubectl sends $setElementOrder for every
+//     unsorted list of scalars that merges, even an unchanged one (strategicpatch sorts the
+//     original's list in place before comparing), and applying it gathers the duplicates of a
+//     value together (recorded: "behavior of set element order for a merging int list with
+//     duplicate").
 //     Nor is idempotence checked when last-applied (original, or live's annotation) holds a
 //     value twice in such a list: kubectl's three-way patch then deletes the value
 //     ($deleteFromPrimitiveList) while the config keeps it, so the first apply drops it and the
 //     second adds it back (checked against kubectl's steps). Nor when the config holds a null or
 //     a directive inside a list: as with kubectl patch, a list taken whole where live lacks it
 //     loses its nulls, and one that replaces live's keeps them (fuzzcheck.SpecialInList).
+//     Nor when the config holds a metadata that is not a map ("metadata:", null): kubectl
+//     writes nothing into it, neither its annotation nor the default namespace, so the second
+//     apply runs without last-applied: a JSON merge patch (a kind no schema makes strategic)
+//     then sends the config's nulls, and "metadata: null" deletes live's null metadata the
+//     second time, not the first (checked against kubectl's steps in
+//     scripts/conformance/fuzzfindings_test.go);
+//   - identical inputs mark nothing changed: every mark is retained or ignored, except the
+//     ones kubectl's own additions make (its annotation, the map of annotations it writes in
+//     place of the config's null, the default namespace). Found: with original, updated and
+//     live each "metadata:" (null), the engine wrote the annotation into the null and marked
+//     .metadata "changed in the config since last-applied"; kubectl writes nothing there and
+//     sends an empty patch (testdata/fuzz/FuzzApply/metadata-null-multikeys).
 //
 // Seeds: the apply examples (with their options) and strategicpatch's recorded three-way table
 // (original, modified, current) under its mergeItem schema (engine/smp/testdata, copied from
@@ -67,7 +82,8 @@ func FuzzApply(f *testing.F) {
 			return &contract.Request{Mode: "apply", Original: original, Updated: updated, Live: live, Options: opts}
 		}
 		first := fuzzcheck.Ask(h, request(original, updated, live, prune), yamltree.YAML11)
-		if fuzzcheck.CheckCommon(t, first) != nil && !duplicateScalars(original) && !duplicateScalars(lastAppliedTexts(live)) && !fuzzcheck.SpecialInList(updated) {
+		if fuzzcheck.CheckCommon(t, first) != nil && !duplicateScalars(original) && !duplicateScalars(lastAppliedTexts(live)) &&
+			!fuzzcheck.SpecialInList(updated) && !unwritableMetadata(updated) {
 			again := fuzzcheck.Ask(h, request("", updated, first.Resp.Result, false), yamltree.YAML11)
 			// As with kubectl patch, a value the first apply took whole where live lacked it (a
 			// merge list item without its key) is checked only once live holds it.
@@ -86,12 +102,18 @@ func FuzzApply(f *testing.F) {
 		if diff := fuzzcheck.SameObjects(updated, same.Resp.Result, yamltree.YAML11, dropKubectlAdditions); diff != "" {
 			t.Fatalf("applying a config onto itself changed more than the annotation: %s\n%s", diff, same.Describe())
 		}
+		for _, m := range same.Resp.Fields {
+			if m.Mark != contract.Retained && m.Mark != contract.Ignored && !kubectlAdditionRules[m.Rule] {
+				t.Fatalf("applying a config onto itself marks %s %s (%s: %s)\nresult:\n%s\n%s", m.Path, m.Mark, m.Rule, m.Reason, same.Resp.Result, same.Describe())
+			}
+		}
 	})
 }
 
 // dropKubectlAdditions removes what kubectl adds to every object it applies: its last-applied
 // annotation and, for a namespaced kind without a namespace, "namespace: default"; then the
-// annotations and metadata maps when that leaves them empty.
+// annotations and metadata maps when that leaves them empty. Annotations that are not a map go
+// too: kubectl replaces them by the map holding its annotation.
 func dropKubectlAdditions(obj *yamltree.Node) {
 	meta := obj.Get("metadata")
 	if !meta.IsMap() {
@@ -100,12 +122,37 @@ func dropKubectlAdditions(obj *yamltree.Node) {
 	if meta.Get("namespace").Str() == "default" {
 		meta.Delete("namespace")
 	}
+	if annotations := meta.Get("annotations"); annotations != nil && !annotations.IsMap() {
+		meta.Delete("annotations")
+	}
 	if annotations := meta.Get("annotations"); annotations.IsMap() && annotations.Delete(lastApplied) && len(annotations.Fields) == 0 {
 		meta.Delete("annotations")
 	}
 	if len(meta.Fields) == 0 {
 		obj.Delete("metadata")
 	}
+}
+
+// kubectlAdditionRules are the rules of the marks kubectl's own additions make: its last-applied
+// annotation, the map of annotations it writes where the config holds another value, and the
+// namespace it fills in.
+var kubectlAdditionRules = map[string]bool{
+	"apply/last-applied-annotation": true, "apply/annotations-replaced": true, "apply/namespace-defaulted": true,
+}
+
+// unwritableMetadata reports whether a document of a stream holds a metadata that is not a map
+// (null, a scalar, a list), which kubectl leaves as written; false when it does not parse.
+func unwritableMetadata(text string) bool {
+	docs, err := yamltree.Parse(yamltree.Updated, text, yamltree.Options{})
+	if err != nil {
+		return false
+	}
+	for _, d := range docs {
+		if meta := d.Root.Get("metadata"); meta != nil && !meta.IsMap() {
+			return true
+		}
+	}
+	return false
 }
 
 // lastAppliedTexts returns the last-applied annotations of a stream's objects, one JSON text a line;

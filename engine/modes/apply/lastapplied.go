@@ -14,7 +14,11 @@ const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
 // last-applied annotation removed, and metadata.annotations present (an empty map when the config
 // has no other annotation), exactly as kubectl's GetModifiedConfiguration leaves it. Only the
 // maps on the way to the annotation are copied; the rest is config's, to be read, not changed.
+// A config whose metadata kubectl cannot write into (metadataWritable) is returned as it is.
 func withoutLastApplied(config *yamltree.Node) *yamltree.Node {
+	if !metadataWritable(config) {
+		return config
+	}
 	c := ownMap(config)
 	meta := ownField(c, "metadata")
 	annotations := ownField(meta, "annotations")
@@ -44,8 +48,12 @@ func ownField(m *yamltree.Node, name string) *yamltree.Node {
 }
 
 // modifiedConfiguration returns what kubectl diffs against live: the config with the new
-// last-applied annotation, whose text is the config as sorted-key JSON and a newline.
+// last-applied annotation, whose text is the config as sorted-key JSON and a newline. A config
+// whose metadata kubectl cannot write into (metadataWritable) is sent as it is, unannotated.
 func modifiedConfiguration(config *yamltree.Node) (*yamltree.Node, error) {
+	if !metadataWritable(config) {
+		return config, nil
+	}
 	base := withoutLastApplied(config)
 	text, err := yamltree.SortedJSON(base)
 	if err != nil {
@@ -55,6 +63,18 @@ func modifiedConfiguration(config *yamltree.Node) (*yamltree.Node, error) {
 	value.Style = yamltree.Literal
 	base.Lookup("metadata", "annotations").Set(LastAppliedAnnotation, value)
 	return base, nil
+}
+
+// metadataWritable reports whether kubectl can write into the config's metadata: when the
+// config lacks it (kubectl makes the map) or holds a map. Into any other value (null, a scalar, a
+// list) kubectl writes nothing, neither its last-applied annotation nor the default namespace:
+// the config is diffed and sent as written, so three copies of "metadata: null" send an empty
+// patch and live keeps its null. A metadata map's annotations that are not a map are replaced by
+// a map, as ownField does. Observed with kubectl and apimachinery v0.37.2
+// (scripts/conformance/fuzzfindings_test.go).
+func metadataWritable(config *yamltree.Node) bool {
+	meta := config.Get("metadata")
+	return meta == nil || meta.IsMap()
 }
 
 // lastAppliedFromLive reads the last-applied configuration kept in live's annotation. It returns
@@ -90,7 +110,7 @@ func annotationError(err error) string {
 // (namespace ""), is returned as it is.
 func withNamespace(config *yamltree.Node, namespace string) *yamltree.Node {
 	meta := config.Get("metadata")
-	if namespace == "" || (meta.IsMap() && meta.Has("namespace")) {
+	if namespace == "" || (meta.IsMap() && meta.Has("namespace")) || !metadataWritable(config) {
 		return config
 	}
 	c := ownMap(config)

@@ -55,6 +55,8 @@ func (o *outcome) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
 	switch {
 	case isLastApplied(e.Path):
 		return ruleAnnotation
+	case o.annotationsReplaced(e.Path):
+		return ruleAnnotationsReplaced
 	case o.defaultedNamespace() && isNamespace(e.Path):
 		return ruleNamespace
 	case e.Cause == smp.ClearedByRetainKeys:
@@ -150,6 +152,17 @@ func (o *outcome) defaultedNamespace() bool {
 
 func isNamespace(path fieldpath.Path) bool {
 	return len(path) == 2 && path[0].Field == "metadata" && path[1].Field == "namespace"
+}
+
+// annotationsReplaced reports whether path is metadata.annotations and the config holds there a
+// value that is not a map (null, a scalar, a list), which kubectl replaces by a map holding its
+// last-applied annotation (withoutLastApplied): the value comes from kubectl, not from the config.
+func (o *outcome) annotationsReplaced(path fieldpath.Path) bool {
+	if len(path) != 2 || path[0].Field != "metadata" || path[1].Field != "annotations" || o.triple.Updated == nil {
+		return false
+	}
+	annotations := o.triple.Updated.Root.Lookup("metadata", "annotations")
+	return annotations != nil && !annotations.IsMap()
 }
 
 // isLastApplied reports whether path is kubectl's last-applied annotation.

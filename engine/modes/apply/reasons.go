@@ -40,6 +40,9 @@ var reasons = map[decision.Rule]func(f fact) string{
 		}
 		return "the config is the one last applied: kubectl writes the same annotation again"
 	},
+	ruleAnnotationsReplaced: func(fact) string {
+		return "the config's annotations are not a map (null, say): kubectl puts in their place a map holding only its last-applied annotation, which records the config it applies"
+	},
 	ruleNamespace: func(fact) string {
 		return "the config names no namespace, so kubectl fills in the default one before applying: it becomes part of the applied config (and of last-applied)"
 	},

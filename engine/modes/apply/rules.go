@@ -46,6 +46,8 @@ const (
 	ruleReplaced decision.Rule = "apply/replaced"
 	// kubectl's last-applied annotation, written with the config it applies.
 	ruleAnnotation decision.Rule = "apply/last-applied-annotation"
+	// The config's annotations are not a map: kubectl writes a map holding its annotation.
+	ruleAnnotationsReplaced decision.Rule = "apply/annotations-replaced"
 	// The namespace kubectl fills in.
 	ruleNamespace decision.Rule = "apply/namespace-defaulted"
 	// Whole resources.
@@ -96,7 +98,7 @@ func threeWayRule(s smp.Situation, at *smp.Aligned) decision.Rule {
 var namedRules = map[decision.Rule]bool{
 	ruleAdded: true, ruleRestored: true, ruleAddedWithoutLastApplied: true, ruleSetWithoutLastApplied: true,
 	ruleForced: true, ruleSetByConfig: true, ruleChanged: true, ruleRetained: true, ruleResent: true, ruleNamespace: true,
-	ruleAnnotation: true, ruleUnnamed: true,
+	ruleAnnotation: true, ruleAnnotationsReplaced: true, ruleUnnamed: true,
 }
 
 // changeRules are the rules under which the patch sends a value other than live's.

@@ -40,6 +40,27 @@ import (
 // result with itself may be refused the same way: a list whose comment schema asks for a merge
 // without naming a key makes kyaml walk its items as keys, which it refuses on any three copies.
 //
+// With inferKeys, both may be refused at an empty list no schema describes: kyaml infers a
+// list's merge key from its items and refuses to walk an empty list ("no merge key found for
+// field"), in a resource two or three inputs hold. A resource only one input holds (only the
+// local copy has it, or upstream added it) is copied without a walk, so the first merge passes
+// and the next is refused: issue 20's finding, all three inputs "apiVersion: apps/v1", "kind:
+// Deployment", "0:00:000:000: []", "0: A!0" refused (checked against kyaml:
+// scripts/conformance/fuzzfindings_test.go). Such refusals are accepted when each error points
+// at an empty list of the copy merged (unkeyedEmptyList).
+//
+// A result kyaml's writer breaks is not checked further: a flow collection after a line comment,
+// as flowWithComment says of the inputs, and the empty list a merge leaves after its key's line
+// comment (flowAfterComment; testdata/fuzz/FuzzMerge3/comment-before-emptied-list).
+//
+// kio's path annotation (config.kubernetes.io/path) is part of its identity: a local copy
+// annotated with a path and upstream's copy without one are two resources of one name, one
+// deleted and one added, and the mode names the second as kio keys it. The deleted check
+// (fuzzcheck.CheckDeleted) then finds the added one in the result under the deleted one's
+// identity: it skips a deleted resource whose object another resource's marks name
+// (testdata/fuzz/FuzzMerge3/path-annotation-sets-apart; the result checked against kyaml in
+// scripts/conformance/fuzzfindings_test.go).
+//
 // Identical inputs are taken from a result rather than from live: kyaml's merge of three equal
 // copies of any local copy does not return it, because it normalizes on the way (a null clears
 // its field, an item of a keyed list without its key is dropped, an empty metadata or
@@ -72,6 +93,9 @@ func FuzzMerge3(f *testing.F) {
 			return &contract.Request{Mode: "merge3", Original: original, Updated: updated, Live: live, Options: opts}
 		}
 		first := fuzzcheck.Ask(h, request(original, updated, live), yamltree.YAML12)
+		if flowAfterComment(first.Resp.Result) {
+			return
+		}
 		if fuzzcheck.CheckCommon(t, first) == nil {
 			return
 		}
@@ -84,7 +108,7 @@ func FuzzMerge3(f *testing.F) {
 		// A null in the local copy clears its field once; the next merge takes what upstream
 		// added there for new.
 		if !fuzzcheck.HoldsNull(live, yamltree.YAML12) {
-			if len(again.Resp.Errors) > 0 && !namespaceTwice(again.Resp.Errors) && !kindChanged(again.Resp.Errors) {
+			if len(again.Resp.Errors) > 0 && !namespaceTwice(again.Resp.Errors) && !kindChanged(again.Resp.Errors) && !unkeyedEmptyList(again.Resp.Errors, result) {
 				t.Fatalf("rebasing the result again fails: %+v\nresult:\n%s\n%s", again.Resp.Errors, result, first.Describe())
 			}
 			// An item upstream added without the list's merge key matches nothing, so kyaml
@@ -96,7 +120,7 @@ func FuzzMerge3(f *testing.F) {
 		}
 		same := fuzzcheck.Ask(h, request(result, result, result), yamltree.YAML12)
 		fuzzcheck.CheckCommon(t, same)
-		if len(same.Resp.Errors) > 0 && !namespaceTwice(same.Resp.Errors) && !kindChanged(same.Resp.Errors) {
+		if len(same.Resp.Errors) > 0 && !namespaceTwice(same.Resp.Errors) && !kindChanged(same.Resp.Errors) && !unkeyedEmptyList(same.Resp.Errors, result) {
 			t.Fatalf("merging a result with itself fails: %+v\n%s", same.Resp.Errors, same.Describe())
 		}
 		// Items without the list's merge key match nothing: merging copies that hold them may
@@ -173,6 +197,24 @@ func flowWithComment(original, updated, live string) bool {
 	return strings.ContainsAny(live, "{[") && strings.Contains(original+updated+live, "#")
 }
 
+// flowAfterComment reports whether a result does not read back because a line ending in a
+// comment is followed by a flow collection at the start of a line: kyaml's writer puts there the
+// empty list a merge leaves after its key's line comment ("parts: # c\n[]", an item dropped for
+// lacking the comment schema's key; checked against kyaml in
+// scripts/conformance/fuzzfindings_test.go), and the engine writes what kyaml writes.
+func flowAfterComment(result string) bool {
+	if _, err := yamltree.Parse(yamltree.Result, result, yamltree.Options{Rules: yamltree.YAML12}); err == nil {
+		return false
+	}
+	lines := strings.Split(result, "\n")
+	for i := 1; i < len(lines); i++ {
+		if strings.Contains(lines[i-1], "#") && (strings.HasPrefix(lines[i], "[") || strings.HasPrefix(lines[i], "{")) {
+			return true
+		}
+	}
+	return false
+}
+
 // kindChanged reports whether every error is kyaml's refusal to walk sources of different kinds.
 func kindChanged(errs []contract.Error) bool {
 	for _, e := range errs {
@@ -181,6 +223,51 @@ func kindChanged(errs []contract.Error) bool {
 		}
 	}
 	return true
+}
+
+// unkeyedEmptyList reports whether every error is kyaml's refusal to walk an empty list whose
+// merge key it cannot infer ("no merge key found for field"), each at an empty list of live.
+func unkeyedEmptyList(errs []contract.Error, live string) bool {
+	docs, err := yamltree.Parse(yamltree.Live, live, yamltree.Options{Rules: yamltree.YAML12})
+	if err != nil {
+		return false
+	}
+	for _, e := range errs {
+		if !strings.Contains(e.Message, "no merge key found for field") || e.Input != string(yamltree.Live) || !emptyListAt(docs, e.Line, e.Column) {
+			return false
+		}
+	}
+	return len(errs) > 0
+}
+
+// emptyListAt reports whether a document holds an empty list starting at line and column.
+func emptyListAt(docs []*yamltree.Document, line, column int) bool {
+	var walk func(n *yamltree.Node) bool
+	walk = func(n *yamltree.Node) bool {
+		if n == nil {
+			return false
+		}
+		if n.IsList() && len(n.Items) == 0 && n.Pos.Line == line && n.Pos.Column == column {
+			return true
+		}
+		for _, f := range n.Fields {
+			if walk(f.Value) {
+				return true
+			}
+		}
+		for _, it := range n.Items {
+			if walk(it) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range docs {
+		if walk(d.Root) {
+			return true
+		}
+	}
+	return false
 }
 
 // kioNormal removes every null field of an object, then its metadata.annotations and its

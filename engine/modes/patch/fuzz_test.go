@@ -1,6 +1,7 @@
 package patch_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -29,7 +30,15 @@ import (
 //     Nor when the patch holds a null or a directive inside a list: strategicpatch drops the
 //     nulls (and acts on the directives) of a value it takes whole where live lacks the field,
 //     but a list that replaces live's keeps its items as written, so the second application
-//     writes them (fuzzcheck.SpecialInList).
+//     writes them (fuzzcheck.SpecialInList). Nor when the patch lists two items with one key
+//     in a list merged by key: where live lacks the list, the list is taken whole and keeps
+//     both; once live holds them, each of the patch's items merges into the first with its
+//     key, so the second application differs (strategicpatch does so with one-field keys,
+//     checked in scripts/conformance/fuzzfindings_test.go; multi-field keys, which it lacks,
+//     follow it). Issue 20's finding: ports keyed on containerPort and protocol (multiKeys),
+//     containerPort spelt 0 and as 58 zeros (one integer), protocol "0" (testdata/fuzz/FuzzPatch/
+//     repeated-multikey). The second application's marks say so ("merged one after the other
+//     into this one"), as FuzzTwoWay reads them.
 //
 // Not checked: "identical inputs return live" in its other reading (live as its own patch)
 // does not hold for strategic merge patches: a null in live is a deletion when read as a patch,
@@ -77,7 +86,7 @@ func FuzzPatch(f *testing.F) {
 			}
 			t.Fatalf("the patch fails on its own result: %+v\nresult:\n%s\n%s", again.Resp.Errors, first.Resp.Result, first.Describe())
 		}
-		if diff := fuzzcheck.SameObjects(first.Resp.Result, again.Resp.Result, yamltree.YAML11, nil); diff != "" {
+		if diff := fuzzcheck.SameObjects(first.Resp.Result, again.Resp.Result, yamltree.YAML11, nil); diff != "" && !repeatedKeys(again.Resp) {
 			t.Fatalf("applying the patch twice changed the object: %s\n%s", diff, first.Describe())
 		}
 		empty := fuzzcheck.Ask(h, request("{}\n", live), yamltree.YAML11)
@@ -88,4 +97,15 @@ func FuzzPatch(f *testing.F) {
 			}
 		}
 	})
+}
+
+// repeatedKeys reports whether a mark says the patch listed several items with its item's key,
+// merged one after the other into the item live held.
+func repeatedKeys(resp *contract.Response) bool {
+	for _, f := range resp.Fields {
+		if strings.Contains(f.Reason, "merged one after the other into this one") {
+			return true
+		}
+	}
+	return false
 }

@@ -64,6 +64,9 @@ var facts = []fact{
 			Modified: j(`{"spec":{"containers":[{"name":"web","image":"a","env":[{"value":"x"}]}]}}`),
 			Live:     j(`{"spec":{"containers":[{"name":"web","image":"a"}]}}`)},
 		Answer{Output: `{"spec":{"containers":[{"env":[{"value":"x"}],"image":"a","name":"web"}]}}`}},
+	{"null items of a keyed list panic", // both lack the key, so they match, and the null is merged as a map
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"mergingList":[null]}`), Patch: j(`{"mergingList":[null,null]}`)},
+		Answer{Error: "nil pointer dereference"}},
 	{"an unknown field kept as it was needs no lookup", // kubectl apply --validate=false of an unchanged typo patches
 		Case{Op: "three", Kind: "v1/ConfigMap", Original: j(`{"metadata":{"name":"a","lables":{"x":"y"}}}`),
 			Modified: j(`{"metadata":{"name":"a","lables":{"x":"y"}}}`), Live: j(`{"metadata":{"name":"a","lables":{"x":"y"}}}`)},

@@ -1,0 +1,161 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/scripts/conformance/reference"
+)
+
+// fuzzFinding is an input a fuzz target of engine/modes once failed on, whose answer is the
+// reference's behaviour rather than an engine bug: the target's invariant allows it, and this
+// test keeps the fact checked. The first request is answered, then the next one (built from the
+// first result as the target builds it), each by the engine and by the reference; both must
+// agree at each step (the same objects, or both refusing), and the second step must do what
+// want says.
+type fuzzFinding struct {
+	name  string
+	first *contract.Request
+	// next builds the second request from the first and its result (nil: the first step only).
+	next func(first *contract.Request, result string) *contract.Request
+	// want is what the second step does: "refused", "changes the result" or "keeps the result".
+	want string
+}
+
+// again is the same merge run on its result (live := the result); for apply, last-applied is then
+// read from the result's annotation, as FuzzApply's idempotence check does.
+func again(first *contract.Request, result string) *contract.Request {
+	next := *first
+	next.Live = result
+	if first.Mode == "apply" {
+		next.Original = ""
+	}
+	return &next
+}
+
+// itself is a result merged with itself (original, updated and live), as FuzzMerge3 checks.
+func itself(first *contract.Request, result string) *contract.Request {
+	next := *first
+	next.Original, next.Updated, next.Live = result, result, result
+	return &next
+}
+
+func request(mode, original, updated, live string, inferKeys bool) *contract.Request {
+	opts := contract.DefaultOptions()
+	opts.Validate = contract.ValidateIgnore
+	opts.InferKeys = inferKeys
+	return &contract.Request{Mode: mode, Original: original, Updated: updated, Live: live, Options: opts}
+}
+
+const (
+	configMap  = "apiVersion: v1\nkind: ConfigMap\n"
+	custom     = "apiVersion: example.com/v1\nkind: Foo\n"
+	deployment = "apiVersion: apps/v1\nkind: Deployment\n"
+	// twoPorts lists two container ports with one key (containerPort 0, spelt twice).
+	twoPorts = deployment + "metadata: {name: web}\nspec:\n  template:\n    spec:\n      containers:\n      - name: a\n        ports:\n        - containerPort: 0\n          protocol: \"0\"\n        - containerPort: 0000000000000000000000000000000000000000000000000000000000\n          protocol: \"0\"\n          hostPort: 1\n"
+)
+
+var fuzzFindings = []fuzzFinding{
+	// FuzzApply (metadata-null-multikeys): kubectl writes nothing into a null metadata, neither
+	// its annotation nor the namespace, and sends an empty patch; the next apply, without
+	// last-applied, sends nothing either for a strategic merge patch, but the null for a JSON
+	// merge patch (a custom resource), which deletes live's.
+	{"apply: metadata null (strategic)", request("apply", configMap+"metadata:\n", configMap+"metadata:\n", configMap+"metadata:\n", false), again, "keeps the result"},
+	{"apply: metadata null (merge patch)", request("apply", custom+"metadata:\n", custom+"metadata:\n", custom+"metadata:\n", false), again, "changes the result"},
+	{"apply: metadata a list", request("apply", custom+"metadata: []\n", custom+"metadata: []\n", custom+"metadata: []\n", false), again, "keeps the result"},
+	// FuzzApply (annotations-null): annotations that are not a map are replaced by a map holding
+	// kubectl's annotation.
+	{"apply: annotations null", request("apply", configMap+"metadata: {annotations: }\n", configMap+"metadata: {annotations: }\n", configMap+"metadata: {annotations: }\n", false), again, "keeps the result"},
+	{"apply: annotations a scalar", request("apply", configMap+"metadata: {annotations: 5}\n", configMap+"metadata: {annotations: 5}\n", configMap+"metadata: {annotations: 5}\n", false), again, "keeps the result"},
+	// FuzzMerge3 (empty-list-no-key-*): with inferKeys, kyaml refuses to walk an empty list no
+	// schema describes ("no merge key found for field"); a resource only the local copy has,
+	// or only upstream added, is copied without a walk.
+	{"merge3: local-only resource with an empty list, merged with itself", request("merge3", "", "", deployment+"0:00:000:000: []\n", true), itself, "refused"},
+	{"merge3: upstream adds a resource with an empty list, rebased again", request("merge3", "", deployment+"foo: []\n", "", true), again, "refused"},
+	// FuzzMerge3 (path-annotation-sets-apart): kio's path annotation is part of its identity, so
+	// the local copy annotated with a path and upstream's without one are two resources of one
+	// name: upstream deleted the first and added the second.
+	{"merge3: a path annotation sets two resources of one name apart", request("merge3", pathAnnotated, deployment+"metadata:\n  name: web\n", pathAnnotated, false), again, "keeps the result"},
+	// FuzzPatch (repeated-multikey): a patch listing two items with one key keeps both where
+	// live lacks the list (taken whole), and merges both into the first once live holds them.
+	{"patch: a list repeating a key, applied twice", request("patch", "", twoPorts, deployment+"metadata: {name: web}\n", false), again, "changes the result"},
+	// FuzzPatch (patch-null-directive): "$patch: null" in a map live holds as null is taken
+	// whole, unchecked, and refused ("unknown patch type") once live holds the map.
+	{"patch: a null $patch where live holds a null", request("patch", "", deployment+"metadata: {name: web}\nspec:\n strategy:\n  $patch:\n", deployment+"metadata: {name: web}\nspec:\n  strategy:\n", false), again, "refused"},
+	// FuzzMerge3 (comment-before-emptied-list): kyaml's writer puts the empty flow list the merge
+	// leaves (its one item lacks the comment schema's key) after the line comment of its key, at
+	// column 0, where it does not read back; the engine writes the same text.
+	{"merge3: an emptied list after a line comment", request("merge3", widget+" parts:\n", widget+" parts: #"+mergeOnZero+"\n", widget+" parts:\n  -\n", false), nil, ""},
+	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
+	// renders, so the two-way patch sets that field to null inside the list; where live lacks
+	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
+	{"twoway: a null inside a list live lacks", request("twoway", containers("{name: b}, {name: a, image: x}"), containers("{name: a}"), deployment+"metadata: {name: web}\nspec: {template: {spec: {}}}\n", false), again, "changes the result"},
+}
+
+// widget is a custom resource up to its spec; mergeOnZero a kyaml comment schema making a list
+// merge on the field "0".
+const (
+	widget      = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n name: gadget\nspec:\n"
+	mergeOnZero = `{"type":"array","x-kubernetes-patch-strategy":"merge","x-kubernetes-patch-merge-key":"0"}`
+)
+
+// pathAnnotated is a Deployment web with kio's path annotation.
+const pathAnnotated = deployment + "metadata:\n  name: web\n  annotations:\n    config.kubernetes.io/path: 'temp.yaml'\n"
+
+// containers is a Deployment web whose pod template holds the containers listed (flow style).
+func containers(list string) string {
+	return deployment + "metadata: {name: web}\nspec: {template: {spec: {containers: [" + list + "]}}}\n"
+}
+
+// TestFuzzFindingsAsTheReferences checks each fuzz finding allowed as reference behaviour.
+func TestFuzzFindingsAsTheReferences(t *testing.T) {
+	h := handler.Default()
+	ref := reference.New()
+	for _, f := range fuzzFindings {
+		t.Run(f.name, func(t *testing.T) {
+			first, err := bothAnswer(h, ref, f.first)
+			if err != nil || first == "" {
+				t.Fatalf("first step: %v (result %q)", err, first)
+			}
+			if f.next == nil {
+				return
+			}
+			next, err := bothAnswer(h, ref, f.next(f.first, first))
+			got := "refused"
+			switch {
+			case err != nil && !strings.HasPrefix(err.Error(), "both refuse"):
+				t.Fatalf("second step: %v", err)
+			case err == nil && reference.Same(f.first.Mode, first, next) == nil:
+				got = "keeps the result"
+			case err == nil:
+				got = "changes the result"
+			}
+			if got != f.want {
+				t.Errorf("the second step %s, want %s\nfirst result:\n%s\nsecond:\n%s", got, f.want, first, next)
+			}
+		})
+	}
+}
+
+// bothAnswer answers req with the engine and the reference and returns the engine's result when
+// they agree; an error starting "both refuse" when both refuse, another when they disagree.
+func bothAnswer(h *handler.Handler, ref *reference.Pipelines, req *contract.Request) (string, error) {
+	resp := h.Handle(context.Background(), req)
+	want, refErr := ref.Text(req)
+	switch {
+	case len(resp.Errors) > 0 && refErr != nil:
+		return "", fmt.Errorf("both refuse: engine %s; reference %v", resp.Errors[0].Message, refErr)
+	case len(resp.Errors) > 0:
+		return "", fmt.Errorf("the engine refuses (%s), the reference answers:\n%s", resp.Errors[0].Message, want)
+	case refErr != nil:
+		return "", fmt.Errorf("the reference refuses (%v), the engine answers:\n%s", refErr, resp.Result)
+	}
+	if err := reference.Same(req.Mode, want, resp.Result); err != nil {
+		return "", fmt.Errorf("they differ: %v\nreference:\n%s\nengine:\n%s", err, want, resp.Result)
+	}
+	return resp.Result, nil
+}
