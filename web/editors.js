@@ -92,16 +92,23 @@ export function createInputEditor({ input, text, nonce, onChange, onRun }) {
     }
     view.dispatch(setDiagnostics(view.state, diagnostics));
     // Errors are listed under the editor too; conflicts have their own panel beside the result.
-    replaceChildren(problems, ...errors.map(problemItem));
+    // One item per message: the same problem at several lines lists its lines, once.
+    const byMessage = new Map();
+    for (const e of errors) {
+      const message = String(e.message ?? "");
+      if (!byMessage.has(message)) byMessage.set(message, []);
+      byMessage.get(message).push(e);
+    }
+    replaceChildren(problems, ...[...byMessage].map(([message, at]) => problemItem(message, at)));
   }
 
-  function problemItem(e) {
-    const where = e.line >= 1 ? `line ${e.line}${e.column ? `, column ${e.column}` : ""}` : "";
-    return h("li", { class: "mp-problem mp-problem-error" },
-      where ? h("button", { type: "button", class: "mp-link", onclick: () => focusAt(e.line, e.column) }, where) : null,
-      where ? " " : null,
-      e.message,
-    );
+  function problemItem(message, at) {
+    const places = at.filter((e) => e.line >= 1).flatMap((e, i) => [
+      i > 0 ? ", " : null,
+      h("button", { type: "button", class: "mp-link", onclick: () => focusAt(e.line, e.column) },
+        `line ${e.line}${e.column ? `, column ${e.column}` : ""}`),
+    ]);
+    return h("li", { class: "mp-problem mp-problem-error" }, ...places, places.length ? " " : null, message);
   }
 
   /** Puts the cursor at a line and column and focuses the editor. */

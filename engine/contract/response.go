@@ -141,6 +141,12 @@ func Fail(input string, err error) *Response {
 
 // AddError appends err to the response's errors (see Fail).
 func (r *Response) AddError(input string, err error) {
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range joined.Unwrap() {
+			r.AddError(input, e)
+		}
+		return
+	}
 	var located *yamltree.Error
 	if errors.As(err, &located) {
 		r.Errors = append(r.Errors, Error{Input: string(located.Input), Line: located.Line, Column: located.Column, Message: located.Message})

@@ -219,7 +219,10 @@ func mixedKindsError(lists ...*yamltree.Node) error {
 	return &Error{Message: msg + "]"}
 }
 
-// missingKeyError is the reference's refusal of a list item without its merge key.
-func missingKeyError(item *yamltree.Node, key []string) error {
-	return errorAt(item, fmt.Sprintf("map: %s does not contain declared merge key: %s", describe(item), keyFieldsText(key)))
+// missingKeyError is the reference's refusal of a list item without its merge key, at the first
+// of the items given (the items of one list that lack it).
+func missingKeyError(key []string, items ...*yamltree.Node) error {
+	e := errorAt(items[0], fmt.Sprintf("map: %s does not contain declared merge key: %s", describe(items[0]), keyFieldsText(key)))
+	e.KeyFields, e.Lacking = key, items
+	return e
 }

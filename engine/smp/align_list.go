@@ -17,8 +17,8 @@ type listPairs struct {
 	// kinds is the kind of each side's items: nullKind when the side holds no item (or no list),
 	// mixedKinds when its items are of several kinds.
 	kinds [sideCount]kind
-	// missing is, per side, the first map item that lacks the merge key.
-	missing [sideCount]*yamltree.Node
+	// missing is, per side, the map items that lack the merge key, in the list's order.
+	missing [sideCount][]*yamltree.Node
 }
 
 // mixedKinds marks a list whose items are of several kinds.
@@ -54,10 +54,12 @@ func (a *Aligned) items(lm listMeta, ss ...Side) ([]*Aligned, kind, error) {
 		return nil, k, located(mixedKindsError(lists...), a.anyNode())
 	}
 	if k == mapKind && len(lm.key) > 0 {
+		var lacking []*yamltree.Node // the reference names the first; Lacking lists them all
 		for _, s := range ss {
-			if m := a.lists.missing[s]; m != nil {
-				return nil, k, missingKeyError(m, lm.key)
-			}
+			lacking = append(lacking, a.lists.missing[s]...)
+		}
+		if len(lacking) > 0 {
+			return nil, k, missingKeyError(lm.key, lacking...)
 		}
 	}
 	return a.lists.children, k, nil
@@ -119,7 +121,7 @@ type keyedItem struct {
 
 // pairKeys reads what each item of one side's list pairs on, in the reference's diff order:
 // its text, and which occurrence of the text it is. Items of a list merged by key that lack the
-// key pair with nothing (the side's first is recorded as missing).
+// key pair with nothing (and are recorded as missing).
 func (p *listPairs) pairKeys(l *yamltree.Node, key []string, s Side) []keyedItem {
 	texts := make([]string, len(l.Items))
 	for i, it := range l.Items {
@@ -149,9 +151,7 @@ func (p *listPairs) itemText(it *yamltree.Node, key []string, s Side) string {
 	if it.IsMap() && len(key) > 0 {
 		k, ok := keyOf(it, key)
 		if !ok {
-			if p.missing[s] == nil {
-				p.missing[s] = it
-			}
+			p.missing[s] = append(p.missing[s], it)
 			return ""
 		}
 		return "k" + keyText(k)

@@ -82,7 +82,7 @@ func (ap *applier) nodeOps(lm listMeta, key []string, holder *yamltree.Node) ite
 			return m, err
 		},
 		directive:  func(n *yamltree.Node) bool { return n.IsMap() && n.Has(keyPrefix[PatchEntry]) },
-		missingKey: func(n *yamltree.Node) error { return missingKeyError(n, key) },
+		missingKey: func(n *yamltree.Node) error { return missingKeyError(key, n) },
 	}
 }
 

@@ -166,7 +166,7 @@ func valueOps(lm listMeta, key []string) itemOps[*Value] {
 			return &Value{Map: merged, at: p.at}, nil
 		},
 		directive:  func(v *Value) bool { return v.Map != nil && v.Map.Get(PatchEntry, "") != nil },
-		missingKey: func(v *Value) error { return missingKeyError(v.Tree(), key) },
+		missingKey: func(v *Value) error { return missingKeyError(key, v.Tree()) },
 		deleted:    func(*Value, *Value) {},
 	}
 }
@@ -194,7 +194,7 @@ func checkPatchLists(lm listMeta, original, patch []*Value) ([]string, error) {
 	}
 	for _, it := range append(append([]*Value(nil), original...), patch...) {
 		if it.Map != nil && !hasKey(it.Map, lm.key) {
-			return nil, missingKeyError(it.Tree(), lm.key)
+			return nil, missingKeyError(lm.key, it.Tree())
 		}
 	}
 	return lm.key, nil
@@ -204,7 +204,7 @@ func checkPatchLists(lm listMeta, original, patch []*Value) ([]string, error) {
 func checkDeleteKeys(d listDirectives, key []string) error {
 	for _, it := range d.deleted {
 		if !hasKey(it.Map, key) {
-			return missingKeyError(it.Tree(), key)
+			return missingKeyError(key, it.Tree())
 		}
 	}
 	return nil

@@ -12,6 +12,11 @@ import (
 type Error struct {
 	Pos     yamltree.Pos
 	Message string
+	// KeyFields is, for a refusal of list items that lack their merge key, the key's fields.
+	KeyFields []string
+	// Lacking is then every item of that list, on every side compared, that lacks one of them
+	// (side by side, each in its list's order; the error is at the first).
+	Lacking []*yamltree.Node
 }
 
 func (e *Error) Error() string { return e.Message }

@@ -225,9 +225,10 @@ func TestExampleNoteDropped(t *testing.T) {
 func (p *tab) replaceText(inputName, text string) {
 	p.t.Helper()
 	content := chromedp.CSS(`[data-input="` + inputName + `"] .cm-content`)
+	firstLine := chromedp.CSS(`[data-input="` + inputName + `"] .cm-line`) // the content's middle may be scrolled out of view
 	p.do("replacing the text of "+inputName,
 		chromedp.ScrollIntoView(content),
-		chromedp.Click(content),
+		chromedp.Click(firstLine),
 		chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
 		chromedp.KeyEvent(kb.Backspace),
 	)
@@ -489,5 +490,37 @@ func TestUnchangedResourceSendsNothing(t *testing.T) {
 	if !strings.Contains(text, `kubectl sends nothing and prints "unchanged"`) || strings.Contains(text, "patched") {
 		t.Errorf("the Patch tab of an unchanged resource says %q", text)
 	}
+	p.expectNoProblems()
+}
+
+// TestMultiKeysProblemsSaidPlainly opens an apply with multi-field keys whose ports lack
+// protocol: every such item is flagged in the config's problem list, in one item per message
+// with its lines, in words (no Go map syntax, no claim that kubectl fails), and the editor stays
+// usable: typing a protocol in clears the problems.
+func TestMultiKeysProblemsSaidPlainly(t *testing.T) {
+	h := setup(t)
+	config := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 8081\n        - containerPort: 8082\n"
+	live := strings.ReplaceAll(config, "containerPort: 8082\n", "containerPort: 8082\n          protocol: TCP\n")
+	live = strings.ReplaceAll(live, "containerPort: 8081\n", "containerPort: 8081\n          protocol: TCP\n")
+	p := openTab(t, h, 1280, 1000)
+	p.navigate("/" + encodeShare(t, map[string]any{"mode": "apply", "original": "", "updated": config, "live": live,
+		"options": map[string]any{"multiKeys": true}}))
+	p.waitFor("the problems listed", `document.querySelectorAll('[data-pane="updated"] .mp-problem').length > 0`, 30*time.Second)
+	var items []string
+	p.eval(`[...document.querySelectorAll('[data-pane="updated"] .mp-problem')].map((li) => li.textContent)`, &items)
+	if len(items) != 1 || !strings.Contains(items[0], "line 12") || !strings.Contains(items[0], "line 13") {
+		t.Fatalf("the config's problems: %q, want one item naming lines 12 and 13", items)
+	}
+	if strings.Contains(items[0], "map[") || strings.Contains(items[0], "kubectl apply fails") || !strings.Contains(items[0], "never shipped") {
+		t.Errorf("the problem reads %q", items[0])
+	}
+	// The editor keeps room to fix them: at least seven lines shown.
+	var shown int
+	p.eval(`(() => { const s = document.querySelector('[data-input="updated"] .cm-scroller'); return Math.floor(s.clientHeight / document.querySelector('[data-input="updated"] .cm-line').offsetHeight); })()`, &shown)
+	if shown < 7 {
+		t.Errorf("the config editor shows %d lines beside its problems, want at least 7", shown)
+	}
+	p.replaceText("updated", live)
+	p.waitFor("the problems cleared and a result shown", `document.querySelectorAll('[data-pane="updated"] .mp-problem').length === 0 && document.querySelector("#result")?.textContent.includes("containerPort: 8082")`, 10*time.Second)
 	p.expectNoProblems()
 }

@@ -3,6 +3,7 @@ package apply
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/jsonmerge"
@@ -164,10 +165,41 @@ func kubectlError(err error) error {
 		return err
 	}
 	var e *smp.Error
-	if errors.As(err, &e) && e.Pos.IsValid() {
+	switch {
+	case errors.As(err, &e) && len(e.KeyFields) > 1:
+		return multiKeyErrors(e)
+	case errors.As(err, &e) && e.Pos.IsValid():
 		return yamltree.Errorf(e.Pos, "kubectl apply fails here: %s", e.Message)
 	}
 	return fmt.Errorf("kubectl apply fails: %w", err)
+}
+
+// multiKeyErrors says, at every item of a list that lacks a field of its multi-field merge key,
+// what the proposal behind options.multiKeys (never shipped in kubectl) would do: it requires
+// every item to name all the key's fields, and refuses the patch otherwise. kubectl itself
+// merges such lists on one field and does not fail there.
+func multiKeyErrors(e *smp.Error) error {
+	errs := make([]error, 0, len(e.Lacking))
+	for _, item := range e.Lacking {
+		var lacks []string
+		for _, f := range e.KeyFields {
+			if item.Get(f) == nil {
+				lacks = append(lacks, f)
+			}
+		}
+		errs = append(errs, yamltree.Errorf(item.Pos,
+			"this item lacks %s: with multi-field merge keys (options.multiKeys, a proposal kubectl never shipped) the items of this list are told apart by %s together, and the proposal refuses a patch whose items do not name them all; kubectl itself merges this list on one field and does not fail here",
+			joinAnd(lacks), joinAnd(e.KeyFields)))
+	}
+	return errors.Join(errs...)
+}
+
+// joinAnd joins words as a sentence lists them: "a", "a and b", "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 func root(r *stream.Resource) *yamltree.Node {

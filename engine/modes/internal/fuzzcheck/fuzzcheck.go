@@ -516,7 +516,7 @@ func MergeOnlyError(errs []contract.Error) bool {
 			!strings.Contains(e.Message, "expected slice, but got") && !strings.Contains(e.Message, "invalid patch format") &&
 			!strings.Contains(e.Message, "unknown patch type") &&
 			!strings.Contains(e.Message, "does not contain declared merge key") &&
-			!strings.Contains(e.Message, "of the multi-field merge key") {
+			!strings.Contains(e.Message, "of the multi-field merge key") && !strings.Contains(e.Message, "with multi-field merge keys") {
 			return false
 		}
 	}
