@@ -53,8 +53,12 @@ func (o *outcome) patchedMarks(w *explain.Walker) {
 // above it, for what came with a whole value), else the place's own reading.
 func (o *outcome) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
 	switch {
+	case o.annotations.dropped() && (isLastApplied(e.Path) || o.namesAnnotation(e.Path)):
+		return ruleAnnotationsUnread
 	case isLastApplied(e.Path):
 		return ruleAnnotation
+	case isAnnotations(e.Path) && o.annotations.emptied[e.Path[2].Field]:
+		return ruleAnnotationEmptied
 	case o.defaultedNamespace() && isNamespace(e.Path):
 		return ruleNamespace
 	case e.Cause == smp.ClearedByRetainKeys:
@@ -116,7 +120,8 @@ func markOf(e smp.Effect, rule decision.Rule) contract.Mark {
 
 // factOf gathers what a reason is written from.
 func (o *outcome) factOf(e smp.Effect, at *smp.Aligned, mark contract.Mark) fact {
-	f := fact{mark: mark, shape: e.Shape, whole: e.Whole, merge: o.patchType == Merge, live: e.Live, result: e.Result}
+	f := fact{mark: mark, shape: e.Shape, whole: e.Whole, merge: o.patchType == Merge, live: e.Live, result: e.Result,
+		annotations: o.annotations, lastApplied: isLastApplied(e.Path)}
 	if at != nil {
 		f.original, f.updated = at.At(smp.Original), at.At(smp.Updated)
 	}
@@ -150,6 +155,11 @@ func (o *outcome) defaultedNamespace() bool {
 
 func isNamespace(path fieldpath.Path) bool {
 	return len(path) == 2 && path[0].Field == "metadata" && path[1].Field == "namespace"
+}
+
+// namesAnnotation reports whether path is an annotation the config names.
+func (o *outcome) namesAnnotation(path fieldpath.Path) bool {
+	return isAnnotations(path) && o.triple.Updated != nil && o.triple.Updated.Root.Lookup("metadata", "annotations").Has(path[2].Field)
 }
 
 // isLastApplied reports whether path is kubectl's last-applied annotation.

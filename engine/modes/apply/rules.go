@@ -44,6 +44,11 @@ const (
 	ruleReplaced decision.Rule = "apply/replaced"
 	// kubectl's last-applied annotation, written with the config it applies.
 	ruleAnnotation decision.Rule = "apply/last-applied-annotation"
+	// One of the config's annotations is not a string: kubectl cannot read them and sends
+	// none (annotations.go); marks the annotations the config names and last-applied's.
+	ruleAnnotationsUnread decision.Rule = "apply/annotations-unreadable"
+	// A null annotation of the config, which kubectl reads as "".
+	ruleAnnotationEmptied decision.Rule = "apply/annotation-null-as-empty"
 	// The namespace kubectl fills in.
 	ruleNamespace decision.Rule = "apply/namespace-defaulted"
 	// Whole resources.
@@ -92,7 +97,7 @@ func threeWayRule(s smp.Situation, at *smp.Aligned) decision.Rule {
 var namedRules = map[decision.Rule]bool{
 	ruleAdded: true, ruleRestored: true, ruleAddedWithoutLastApplied: true, ruleSetWithoutLastApplied: true,
 	ruleForced: true, ruleSetByConfig: true, ruleChanged: true, ruleRetained: true, ruleNamespace: true,
-	ruleAnnotation: true, ruleUnnamed: true,
+	ruleAnnotation: true, ruleUnnamed: true, ruleAnnotationsUnread: true, ruleAnnotationEmptied: true,
 }
 
 // changeRules are the rules under which the patch sends a value other than live's.

@@ -62,7 +62,6 @@ func configOnly(draw func(d *dice) trick) func(d *dice, mode string, index int) 
 // differential's author owns, by mode, with the issue item each waits for. Their cases run and
 // are counted; their differences are reported as pending.
 var Pending = map[string]map[string]string{
-	"annotations":  {"apply": "issue 15 item 2: kubectl reads annotations through a null-coercing string map (engine/modes/apply)"},
 	"bool11":       {"merge3": "issue 15 item 6: explicit tags (!!bool yes) written as kyaml keeps them (engine/modes/merge3, ynode)"},
 	"number11":     {"merge3": "issue 15 item 6: explicit tags (!!int \"12\") written as kyaml keeps them (engine/modes/merge3, ynode)"},
 	"tags":         {"merge3": "issue 15 item 6: explicit tags (!!binary, !!str, local and verbatim tags) written as kyaml keeps them (engine/modes/merge3, ynode)"},
