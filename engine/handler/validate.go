@@ -31,18 +31,19 @@ func validateConfig(m modes.Mode, in *modes.Input) []validate.Problem {
 			id = in.Live[0].ID // a lone patch without an identity targets the lone live object
 		}
 		if root := builtinRoot(in, id); root != nil {
-			problems = append(problems, sent(m, in, id, validate.Object(r.Root, root))...)
+			problems = append(problems, sent(m, validate.Object(r.Root, root))...)
 		}
 	}
 	return problems
 }
 
 // sent keeps the problems of what kubectl sends the API server. kubectl apply reads the
-// config's annotations through a string map: one that is not a string makes it leave every
-// annotation out of last-applied and of the patch (issue 15 item 2), so when the object exists
-// (a patch) the server never sees a wrongly typed annotation; when it is created, it does.
-func sent(m modes.Mode, in *modes.Input, id stream.ID, problems []validate.Problem) []validate.Problem {
-	if m.Name != "apply" || !inLive(in, id) {
+// config's annotations as a map of strings: one that is not a string makes it leave every
+// annotation out of last-applied, of the patch and of the object it creates (issue 15 item 2,
+// engine/modes/apply/annotations.go), so the server never sees a wrongly typed annotation of
+// the config.
+func sent(m modes.Mode, problems []validate.Problem) []validate.Problem {
+	if m.Name != "apply" {
 		return problems
 	}
 	kept := problems[:0]
@@ -52,16 +53,6 @@ func sent(m modes.Mode, in *modes.Input, id stream.ID, problems []validate.Probl
 		}
 	}
 	return kept
-}
-
-// inLive reports whether live holds the resource id.
-func inLive(in *modes.Input, id stream.ID) bool {
-	for _, r := range in.Live {
-		if r.ID == id {
-			return true
-		}
-	}
-	return false
 }
 
 // builtinRoot returns the root type of a built-in kind, nil for a kind the user's schema

@@ -15,7 +15,7 @@ func (w *walker) unknown(key *yamltree.Node, at place) {
 
 // wrongType records a value the type does not admit.
 func (w *walker) wrongType(n *yamltree.Node, t *schema.Type, at place) {
-	message := "json: cannot unmarshal " + jsonKind(n) + " into Go struct field " + at.holder + "." + at.plain + " of type " + goType(t, at)
+	message := "json: cannot unmarshal " + JSONKind(n) + " into Go struct field " + at.holder + "." + at.plain + " of type " + goType(t, at)
 	w.problems = append(w.problems, Problem{Kind: WrongType, Pos: n.Pos, Path: at.path, Message: message})
 }
 
@@ -41,8 +41,9 @@ func admits(t *schema.Type, n *yamltree.Node) bool {
 	return true
 }
 
-// jsonKind names a value as Go's JSON decoder does in its errors.
-func jsonKind(n *yamltree.Node) string {
+// JSONKind names a value as Go's JSON decoder does in its errors ("bool", "number", "string",
+// "object", "array").
+func JSONKind(n *yamltree.Node) string {
 	switch {
 	case n.IsMap():
 		return "object"

@@ -25,8 +25,8 @@
 // documents) are checked as the reader goes, so that a bomb is refused in milliseconds.
 //
 // Anchors and aliases are expanded into copies while reading (the copy names its anchor in
-// Node.Alias), and merge keys ("<<") are applied, as the readers of both references do; under
-// YAML 1.2 "<<" with a value that is not a map is an ordinary key, as kyaml reads it. What the
+// Node.Alias); under YAML 1.1 merge keys ("<<") are applied, as kubectl's reader does; under
+// YAML 1.2 "<<" is an ordinary key, as kyaml reads it (merge keys are a YAML 1.1 type). What the
 // package does not keep: directives, and the exact spacing inside flow collections.
 //
 // Parse and Emit round-trip data: Emit's output parses back to equal data under the same

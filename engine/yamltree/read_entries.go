@@ -80,22 +80,21 @@ func (r *reader) startMap(n *Node) mapBuilder {
 	return mapBuilder{node: n, base: len(r.fields), mergeAt: -1}
 }
 
-// addEntry adds a key and its value to the map being read, refusing a duplicate key; a merge
-// key's maps are kept to be merged when the map ends.
+// addEntry adds a key and its value to the map being read, refusing a duplicate key; under YAML
+// 1.1 a merge key's maps are kept to be merged when the map ends. Under YAML 1.2 "<<" is an
+// ordinary key, as kyaml reads it (observed with kyaml v0.21.2: "{<<: {x: 1}, y: 2}" is kept as
+// written, the merge key type being YAML 1.1's).
 func (r *reader) addEntry(m *mapBuilder, key, value *Node) error {
-	if key.Style == Plain && key.Value == "<<" && key.ExplicitTag == "" {
+	if r.opts.Rules == YAML11 && key.Style == Plain && key.Value == "<<" && key.ExplicitTag == "" {
 		sources, ok := mergeSources(value)
-		switch {
-		case ok:
-			m.merges = append(m.merges, sources...)
-			if m.mergeAt < 0 {
-				m.mergeAt = len(r.fields) - m.base
-			}
-			return nil
-		case r.opts.Rules == YAML11:
+		if !ok {
 			return Errorf(key.Pos, "a merge key (<<) must refer to a map or a list of maps")
 		}
-		// under YAML 1.2, as kyaml reads it, "<<" with another value is an ordinary key
+		m.merges = append(m.merges, sources...)
+		if m.mergeAt < 0 {
+			m.mergeAt = len(r.fields) - m.base
+		}
+		return nil
 	}
 	if prev, dup := r.lookup(m, key.Value); dup {
 		return Errorf(key.Pos, "duplicate key %q: first defined at line %d, column %d", key.Value, prev.Line, prev.Column)

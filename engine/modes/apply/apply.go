@@ -51,7 +51,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	var outcomes []*outcome
 	for _, t := range triples {
 		r := request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
-			overwrite: opts.Overwrite, prune: opts.Prune}
+			overwrite: opts.Overwrite, prune: opts.Prune, decoded: decodedByServer(in, t.ID)}
 		o, err := applyOne(t, r, resp.Decisions.For(t.ID.String()))
 		if err != nil {
 			resp.AddError(string(inputOf(t)), err)
@@ -64,6 +64,14 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	}
 	respond(resp, outcomes)
 	return resp
+}
+
+// decodedByServer reports whether the API server decodes the patched object into a Go type whose
+// strictness the engine answers for: a built-in kind the user's schema does not declare, unless
+// options.validate is ignore (the engine then merges values of the wrong type as written).
+func decodedByServer(in *modes.Input, id stream.ID) bool {
+	return in.Request.Options.Validate != contract.ValidateIgnore && in.User.Root(id.APIVersion, id.Kind) == nil &&
+		in.Schema.Root(id.APIVersion, id.Kind) != nil
 }
 
 // keysOf is the merge keys options.multiKeys asks for.

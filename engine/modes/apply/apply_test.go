@@ -125,3 +125,67 @@ func TestCustomResourceIgnoresOverwrite(t *testing.T) {
 		t.Errorf("patch type %s, want merge", infos[0].Type)
 	}
 }
+
+// TestAnnotationsReadAsStrings checks the marks of kubectl's reading of the config's annotations
+// (annotations.go): every mark of an annotation the config names, and of last-applied, under the
+// rule that says why.
+func TestAnnotationsReadAsStrings(t *testing.T) {
+	cm := func(annotations string) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  annotations: " + annotations + "\ndata: {k: v}\n"
+	}
+	tests := []struct {
+		name                    string
+		original, updated, live string
+		want                    map[string]string // path: mark rule
+	}{
+		{"a boolean drops them all", cm("{a: x, b: y2}"), cm("{a: x, b: true, c: z}"), cm("{a: x, b: y2, c: z, d: w}"), map[string]string{
+			".metadata.annotations.a": "deleted apply/annotations-unreadable",
+			".metadata.annotations.b": "deleted apply/annotations-unreadable",
+			".metadata.annotations.c": "retained apply/annotations-unreadable",
+			".metadata.annotations.d": "ignored apply/ignored",
+			".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration": "added apply/annotations-unreadable",
+		}},
+		{"a null is sent as empty", cm("{a: x}"), cm("{a: ~, b: ~}"), cm("{a: x, b: ''}"), map[string]string{
+			".metadata.annotations.a": "changed apply/annotation-null-as-empty",
+			".metadata.annotations.b": "retained apply/annotation-null-as-empty",
+			".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration": "added apply/last-applied-annotation",
+		}},
+	}
+	for _, tt := range tests {
+		resp := run(t, tt.original, tt.updated, tt.live)
+		if len(resp.Errors) > 0 {
+			t.Fatalf("%s: %+v", tt.name, resp.Errors)
+		}
+		got := map[string]string{}
+		for _, f := range resp.Fields {
+			if strings.HasPrefix(f.Path, ".metadata.annotations") {
+				got[f.Path] = string(f.Mark) + " " + string(f.Rule)
+			}
+		}
+		for path, want := range tt.want {
+			if got[path] != want {
+				t.Errorf("%s: %s is %q, want %q", tt.name, path, got[path], want)
+			}
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: marks %v", tt.name, got)
+		}
+	}
+}
+
+// TestLiveAnnotationNotAStringIsRefused: the patch leaves live's annotations it does not name as
+// they are, and the API server cannot decode one that is not a string (a live editor can hold
+// one, a cluster cannot); under validate=ignore the result is given as written.
+func TestLiveAnnotationNotAStringIsRefused(t *testing.T) {
+	config := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata: {k: v}\n"
+	live := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  annotations:\n    note: 1\ndata: {k: v}\n"
+	resp := run(t, config, config, live)
+	if len(resp.Errors) != 1 || resp.Errors[0].Input != "live" || resp.Errors[0].Line != 6 ||
+		!strings.Contains(resp.Errors[0].Message, "json: cannot unmarshal number into Go struct field ObjectMeta.metadata.annotations of type string") {
+		t.Errorf("errors: %+v", resp.Errors)
+	}
+	resp = run(t, config, config, live, func(o *contract.Options) { o.Validate = contract.ValidateIgnore })
+	if len(resp.Errors) > 0 || !strings.Contains(resp.Result, "note: 1") {
+		t.Errorf("validate=ignore: %+v\n%s", resp.Errors, resp.Result)
+	}
+}

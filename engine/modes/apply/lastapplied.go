@@ -78,10 +78,11 @@ func metadataWritable(config *yamltree.Node) bool {
 }
 
 // lastAppliedFromLive reads the last-applied configuration kept in live's annotation. It returns
-// nil when live has none; an annotation that is not a JSON object is an error at its line.
+// nil when live has none, or when kubectl cannot read live's annotations (one is not a string:
+// annotations.go); an annotation that is not a JSON object is an error at its line.
 func lastAppliedFromLive(live *yamltree.Node) (*yamltree.Node, error) {
 	value := live.Lookup("metadata", "annotations", LastAppliedAnnotation)
-	if value == nil || value.IsNull() {
+	if value == nil || value.IsNull() || readAnnotations(live).dropped() {
 		return nil, nil
 	}
 	text := value.Str()

@@ -41,10 +41,12 @@ type outcome struct {
 	original  *yamltree.Node // last-applied, as kubectl read it (nil when none)
 	fromLive  bool           // original was read from live's annotation
 	modified  *yamltree.Node // the config with its new annotation
-	patch     *yamltree.Node // the patch sent, as a tree (nil when none)
-	result    *yamltree.Node // nil when deleted or in conflict
-	conflicts []smp.Conflict
-	schema    smp.Schema // for a strategic merge patch
+	// annotations is what kubectl made of the config's annotations (annotations.go).
+	annotations annotationsRead
+	patch       *yamltree.Node // the patch sent, as a tree (nil when none)
+	result      *yamltree.Node // nil when deleted or in conflict
+	conflicts   []smp.Conflict
+	schema      smp.Schema // for a strategic merge patch
 	// aligned pairs last-applied, the config and live; applied says how each value of the
 	// result came about; log holds the decisions.
 	aligned *smp.Aligned
@@ -59,6 +61,9 @@ type request struct {
 	readAnnotation bool
 	overwrite      bool
 	prune          bool
+	// decoded: the API server decodes the patched object into its Go type (a built-in kind,
+	// options.validate not ignore), which refuses an annotation that is not a string.
+	decoded bool
 }
 
 // applyOne runs kubectl apply on one resource.
@@ -76,12 +81,15 @@ func applyOne(t stream.Triple, r request, log *decision.Log) (*outcome, error) {
 		}
 		o.fromLive = o.original != nil
 	case t.Original != nil:
-		o.original = withoutLastApplied(withNamespace(t.Original.Root, t.ID.Namespace))
+		original := asKubectlReads(t.Original.Root, readAnnotations(t.Original.Root))
+		o.original = withoutLastApplied(withNamespace(original, t.ID.Namespace))
 	}
 	if t.Updated == nil {
 		return o.withoutConfig(live, r), nil
 	}
-	if o.modified, err = modifiedConfiguration(withNamespace(t.Updated.Root, t.ID.Namespace)); err != nil {
+	o.annotations = readAnnotations(t.Updated.Root)
+	config := asKubectlReads(t.Updated.Root, o.annotations)
+	if o.modified, err = modifiedConfiguration(withNamespace(config, t.ID.Namespace)); err != nil {
 		return nil, err
 	}
 	if live == nil {
@@ -94,7 +102,10 @@ func applyOne(t stream.Triple, r request, log *decision.Log) (*outcome, error) {
 	if o.patchType == Merge {
 		return o, o.mergePatch(live)
 	}
-	return o, o.strategicPatch(live, r)
+	if err = o.strategicPatch(live, r); err == nil && r.decoded {
+		err = decodedAnnotations(o.result)
+	}
+	return o, err
 }
 
 // withoutConfig handles a resource the config does not name: pruned when last-applied had it

@@ -68,10 +68,15 @@
 // two resources kio keeps apart that package stream names alike (one writes "namespace: default",
 // the other none) are named as kio keys them.
 //
-// Not reproduced: kyaml keeps anchors and aliases (yamltree expands them) and keys repeated in one
-// map (yamltree refuses them); package stream, before the mode runs, refuses two resources of one
-// input that differ only by "namespace: default", which kio would keep apart. Comments are found
-// in the source text and placed where kyaml's reader puts them (package ynode), but a few corners
-// are not followed (comments inside flow collections are not read; a second foot comment for a
-// key that has one; a comment after a key with no value followed by a blank line).
+// Anchors and aliases (aliases.go): kept and written as kyaml keeps them, "<<" an ordinary key;
+// a field whose value is an alias is dropped as kyaml drops it, and extra.warnings says what was
+// lost, and where the result refers to an anchor kyaml dropped.
+//
+// Not reproduced: keys repeated in one map (yamltree refuses them, an alias used as a second key
+// included); package stream, before the mode runs, refuses two resources of one input that
+// differ only by "namespace: default", which kio would keep apart. Comments are found in the
+// source text and placed where kyaml's reader puts them (package ynode; inside flow collections
+// as yamltree reads them), but a few corners are not followed (a second foot comment for a key
+// that has one; a comment after a key with no value followed by a blank line; a comment after
+// an anchor on the "---" line, which yamltree refuses).
 package merge3

@@ -38,6 +38,7 @@ func LoadKustomization() (*schema.Set, error) {
 type merged struct {
 	root    *ynode.Node
 	records map[*ynode.Node]record
+	dropped []droppedAlias
 }
 
 // mergeResource merges one resource as kyaml's three-way merge does: live is rewritten in place
@@ -56,5 +57,5 @@ func mergeResource(t triple, defs *schemas, infer []string, rootSch *sch) (*merg
 	if root != nil {
 		m.records[root] = rec
 	}
-	return &merged{root: root, records: m.records}, nil
+	return &merged{root: root, records: m.records, dropped: m.aliases}, nil
 }

@@ -76,6 +76,8 @@ type outcome struct {
 	notes *kioNotes
 	// name is the resource's name in the response.
 	name string
+	// dropped are the fields kyaml dropped because their value is an alias.
+	dropped []droppedAlias
 }
 
 // run answers a request: read the inputs as kio does, pair them, merge, write and mark.
@@ -176,7 +178,7 @@ func (o *outcome) decide(defs *schemas, infer []string, schemaType string) error
 		if err != nil {
 			return err
 		}
-		o.result, o.records, o.docHead = res.root, res.records, g.local.docHead
+		o.result, o.records, o.docHead, o.dropped = res.root, res.records, g.local.docHead, res.dropped
 	case actionKeep:
 		o.result, o.docHead = g.local.root, g.local.docHead
 	case actionAdd, actionRestore:
@@ -217,6 +219,7 @@ func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules) {
 	text, layout := ynode.Emit(docs)
 	resp.Result = text
 	actions := []ActionInfo{}
+	warnings := []Warning{}
 	resp.Decisions = decision.Book{}
 	for _, o := range outcomes {
 		o.name = o.group.id().String()
@@ -226,8 +229,13 @@ func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules) {
 		actions = append(actions, ActionInfo{Resource: o.name, Action: o.action})
 		resp.Decisions[o.name] = o.decisions
 		resp.Fields = append(resp.Fields, o.marks(layout, rules)...)
+		for _, d := range o.dropped {
+			warnings = append(warnings, d.warning(o.name))
+		}
+		warnings = append(warnings, danglingAliases(o.name, o.result, layout)...)
 	}
 	resp.Extra["actions"] = actions
+	resp.Extra["warnings"] = warnings
 }
 
 // kioName names the group as kio keys it, the namespace as written ("v1/ConfigMap/x" for one

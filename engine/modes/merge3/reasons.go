@@ -85,6 +85,7 @@ var reasonTable = []reasonRow{
 	{ruleNullUpdated, sentences{onDeleted: say{text: nullUpdated}, onDeletedItem: say{text: nullUpdated}}},
 	{ruleNullLive, sentences{onDeleted: say{text: nullLive}, onDeletedItem: say{text: nullLive}}},
 	{ruleGone, sentences{onDeleted: say{text: "neither the local copy nor upstream now has a value for it: kyaml drops it"}}},
+	{ruleAliasDropped, sentences{onDeleted: say{text: "the local copy's value here is the alias {live}: kyaml's merge has no case for aliases and drops the field, so the data the alias stands for is lost here (extra.warnings says so)"}}},
 	{ruleNewMap, sentences{
 		onAdded:     say{text: "upstream has this map and the local copy does not: kyaml starts an empty one and adds only what upstream changed, so what upstream left unchanged is not brought in"},
 		onAddedItem: say{write: addedBack},

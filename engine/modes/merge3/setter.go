@@ -9,11 +9,16 @@ import (
 
 // setField sets entry name of map m as kyaml sets a field: it removes the entry when value is
 // nil or null, overwrites the entry's value in place when the entry exists (the value takes the
-// style the local value had), else appends the entry with the given key comments and key style.
-// Before that, a plain string that YAML 1.1 would read as something else ("on", "yes", "0755"
-// are fine in YAML 1.2) is switched to double quotes. It returns the node now under name.
+// style the local value had, whether its tag was written included), else appends the entry with
+// the given key comments and key style. Before that, a plain string whose tag was not written
+// that YAML 1.1 would read as something else ("on", "yes", "0755" are fine in YAML 1.2) is
+// switched to double quotes. It returns the node now under name.
+//
+// Observed with kyaml v0.21.2 (yamldiff's tags class): an upstream "!!str yes" written over a
+// local plain value is written "yes", "!!int '7'" is written 7, "!!bool on" keeps its tag (the
+// plain text would read as a string) and so does "!foo bar"; a local "!!str yes" stays as it is.
 func setField(m *ynode.Node, name string, value *ynode.Node, keyComments [3]string, keyStyle ynode.Style) *ynode.Node {
-	if value.IsString() && value.Style == 0 && isYAML11NonString(value.Value) {
+	if value.IsString() && value.Style == 0 && !value.Tagged && isYAML11NonString(value.Value) {
 		value.Style = ynode.DoubleQuoted
 	}
 	if value.IsTaggedNull() || value == nil {
@@ -21,7 +26,7 @@ func setField(m *ynode.Node, name string, value *ynode.Node, keyComments [3]stri
 		return nil
 	}
 	if _, existing := m.Field(name); existing != nil {
-		value.Style = existing.Style
+		value.Style, value.Tagged = existing.Style, existing.Tagged
 		existing.Set(value)
 		return existing
 	}

@@ -19,6 +19,7 @@ const (
 	ruleCommentOnly   decision.Rule = "merge3/comment-only"      // upstream changed only the comments of a value the local copy edited: local stays
 	ruleUnchanged     decision.Rule = "merge3/unchanged"         // upstream did not change it: local stays, drifted or not
 	ruleGone          decision.Rule = "merge3/gone"              // missing from the local copy and from upstream now: nothing to keep
+	ruleAliasDropped  decision.Rule = "merge3/alias-dropped"     // its first version is an alias: kyaml's merge has no case for it, dropped
 	ruleNewMap        decision.Rule = "merge3/new-map"           // the local copy lacks a map upstream has: started empty, merged into
 	ruleNewList       decision.Rule = "merge3/new-list"          // the local copy lacks a keyed list upstream has: started empty, merged into
 	ruleMerged        decision.Rule = "merge3/merged"            // a map or keyed list the local copy has: merged entry by entry
@@ -153,7 +154,8 @@ func factsOf(t triple, same func(a, b *ynode.Node) bool) fact {
 // sameScalar compares two scalars as kyaml does, by their written text: value and comments
 // (their tags and quoting do not count: 3 and "3" are the same).
 func sameScalar(a, b *ynode.Node) bool {
-	return a.Value == b.Value && a.HeadComment == b.HeadComment && a.LineComment == b.LineComment && a.FootComment == b.FootComment
+	return a.Value == b.Value && a.HeadComment == b.HeadComment && a.LineComment == b.LineComment && a.FootComment == b.FootComment &&
+		a.Anchor == b.Anchor // observed: an anchor upstream added ("&s 1" over "1") is a change
 }
 
 // sameText compares two values by the text kyaml compares them by.

@@ -47,8 +47,8 @@ func (t triple) checkShapes(kind ynode.Kind, path []string) error {
 			first = inputNames[i]
 		}
 		if n.Kind != kind {
-			return located(n, fmt.Sprintf("kyaml stops here: %s is a %s in %s but a %s here (wrong node kind: expected %s but got %s)",
-				pathText(path), kind, first, n.Kind, kyamlKind(kind), kyamlKind(n.Kind)))
+			return located(n, fmt.Sprintf("kyaml stops here: %s is %s in %s but %s here (wrong node kind: expected %s but got %s)",
+				pathText(path), withArticle(kind), first, withArticle(n.Kind), kyamlKind(kind), kyamlKind(n.Kind)))
 		}
 	}
 	return nil
@@ -63,8 +63,18 @@ func kyamlKind(k ynode.Kind) string {
 		return "SequenceNode"
 	case ynode.ScalarNode:
 		return "ScalarNode"
+	case ynode.AliasNode:
+		return "AliasNode"
 	}
 	return "Kind(0)"
+}
+
+// withArticle names a shape for a sentence: "a map", "an alias".
+func withArticle(k ynode.Kind) string {
+	if k == ynode.AliasNode {
+		return "an alias"
+	}
+	return "a " + k.String()
 }
 
 func pathText(path []string) string {

@@ -17,6 +17,8 @@ type merger struct {
 	// guessing off.
 	infer   []string
 	records map[*ynode.Node]record
+	// aliases are the fields kyaml dropped because their value is an alias (aliases.go).
+	aliases []droppedAlias
 }
 
 // record is one decision with the versions it was made from.
@@ -49,6 +51,11 @@ func (m *merger) record(rule decision.Rule, t triple, list *listInfo) record {
 func (m *merger) merge(t triple, inherited *sch, path []string) (*ynode.Node, record, error) {
 	sc := m.schemaFor(t, inherited)
 	kind := t.shape()
+	if kind == ynode.AliasNode {
+		alias, input := t.aliasOf()
+		m.aliases = append(m.aliases, droppedAlias{path: append([]string(nil), path...), alias: alias, input: input})
+		return nil, m.record(ruleAliasDropped, t, nil), nil
+	}
 	if err := t.checkShapes(kind, path); err != nil {
 		return nil, record{}, err
 	}

@@ -61,17 +61,7 @@ func configOnly(draw func(d *dice) trick) func(d *dice, mode string, index int) 
 // Pending lists the classes that wait for a fix in a package other than the ones this
 // differential's author owns, by mode, with the issue item each waits for. Their cases run and
 // are counted; their differences are reported as pending.
-var Pending = map[string]map[string]string{
-	"annotations":  {"apply": "issue 15 item 2: kubectl reads annotations through a null-coercing string map (engine/modes/apply)"},
-	"bool11":       {"merge3": "issue 15 item 6: explicit tags (!!bool yes) written as kyaml keeps them (engine/modes/merge3, ynode)"},
-	"number11":     {"merge3": "issue 15 item 6: explicit tags (!!int \"12\") written as kyaml keeps them (engine/modes/merge3, ynode)"},
-	"tags":         {"merge3": "issue 15 item 6: explicit tags (!!binary, !!str, local and verbatim tags) written as kyaml keeps them (engine/modes/merge3, ynode)"},
-	"refused":      {"merge3": "issue 15 item 6: tags kyaml keeps without decoding (!!int abc, !!float .nan) (engine/modes/merge3, ynode)"},
-	"flowcomments": {"merge3": "issue 15 item 6: comments inside multi-line flow collections where kyaml puts them (engine/modes/merge3, ynode)"},
-	"anchors":      {"merge3": "issue 15 item 6: anchors and aliases as kyaml writes them (engine/modes/merge3, ynode)"},
-	"keys":         {"merge3": "issue 15 item 6: a tagged key (!!str 12: x) written with its tag, as kyaml keeps it (engine/modes/merge3, ynode)"},
-	"realworld":    {"merge3": "issue 15 item 6: blank lines inside a comment block kept where kyaml keeps them (engine/modes/merge3, ynode)"},
-}
+var Pending = map[string]map[string]string{}
 
 // pendingReason returns why a class's differences in a mode are pending, or "".
 func pendingReason(class, mode string) string {

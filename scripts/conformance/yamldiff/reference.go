@@ -115,16 +115,7 @@ func rekeyClusterScoped(ref *applydiff.Answer, eng *applydiff.EngineAnswer) {
 func (d *differ) validation(c *Case) *refusal {
 	switch c.Mode {
 	case "apply":
-		// what kubectl sends: the created object, or the patch's result (which leaves out the
-		// config's annotations when one of them is not a string)
-		ref := applydiff.Reference(&applydiff.Case{Original: c.Original, Updated: c.Updated, Live: c.Live, Overwrite: true, ClusterScoped: clusterScoped(c.Updated)})
-		var results []map[string]any
-		for _, o := range ref.Outcomes {
-			if o.Action != applydiff.LeaveAction && o.Result != nil {
-				results = append(results, o.Result)
-			}
-		}
-		return strictRefusal(results)
+		return applyRefusal(applydiff.Reference(&applydiff.Case{Original: c.Original, Updated: c.Updated, Live: c.Live, Overwrite: true, ClusterScoped: clusterScoped(c.Updated)}))
 	case "twoway":
 		return strictRefusal(configObjects(c.Updated))
 	case "patch":

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/scripts/conformance/applydiff"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	"k8s.io/client-go/kubernetes/scheme"
 )
@@ -27,6 +28,26 @@ func strictRefusal(objects []map[string]any) *refusal {
 		if _, _, err := strictDecoder.Decode(data, nil, nil); err != nil && !strings.Contains(err.Error(), "no kind") &&
 			!strings.Contains(err.Error(), "not registered") {
 			return &refusal{input: "updated", message: err.Error()}
+		}
+	}
+	return nil
+}
+
+// applyRefusal is the server's refusal of what kubectl apply sends: the created object, or the
+// patch's result. kubectl leaves every annotation of the config out when one of them is not a
+// string, so a patched object's annotation the server cannot decode is live's, which the patch
+// left as it was: that refusal names live.
+func applyRefusal(ref *applydiff.Answer) *refusal {
+	for _, o := range ref.Outcomes {
+		if o.Action == applydiff.LeaveAction || o.Result == nil {
+			continue
+		}
+		r := strictRefusal([]map[string]any{o.Result})
+		if r != nil && o.Action == applydiff.PatchAction && strings.Contains(r.message, "ObjectMeta.metadata.annotations") {
+			r.input = "live"
+		}
+		if r != nil {
+			return r
 		}
 	}
 	return nil

@@ -8,9 +8,12 @@
 //
 // Reading (ReadDocument): trees come from engine/yamltree, which reads YAML with positions;
 // ReadDocument types plain scalars as kyaml's reader does (resolve.go: the YAML 1.2 core schema,
-// timestamps, "0755" as an int, "<<"), keeps styles and written tags, and finds the comments
+// timestamps, "0755" as an int, "<<"; plain keys too), keeps styles, written tags (a verbatim
+// core tag as kyaml writes it again: "!<tag:yaml.org,2002:str>" is "!!str"), anchors and
+// aliases (an alias is a node of its own kind, AliasNode, as in kyaml), and finds the comments
 // again in the source text to attach them where kyaml's reader does (read_comments.go: a table
-// of observed facts, pinned by testdata/reader.json, recorded from kyaml).
+// of observed facts, pinned by testdata/reader.json, recorded from kyaml; inside flow
+// collections, and on the stream's first "---" line, as yamltree reads them).
 //
 // Writing (Emit, CompareText): a recursive writer over the tree, with kyaml's conventions as
 // tables of observed facts: indentation by two, lists compact under their key ("- " at the key's

@@ -11,6 +11,7 @@ const (
 	MapNode                      // Content holds keys and values alternately
 	ListNode                     // Content holds the items
 	ScalarNode                   // Value holds the text
+	AliasNode                    // Value holds the name of the anchor it refers to ("*name")
 )
 
 // String names the kind for messages.
@@ -24,6 +25,8 @@ func (k Kind) String() string {
 		return "list"
 	case ScalarNode:
 		return "scalar"
+	case AliasNode:
+		return "alias"
 	}
 	return "nothing"
 }
@@ -63,6 +66,9 @@ type Node struct {
 	Tag string
 	// Tagged records that the input wrote the tag ("!!str 12"): it is written again.
 	Tagged bool
+	// Anchor is the anchor written on the node ("&name"), written again; kyaml keeps it with
+	// the node's value (a value set over the node brings its own anchor, or none).
+	Anchor string
 	// Value is a scalar's text.
 	Value string
 	// Content holds a list's items, or a map's keys and values alternately.

@@ -101,6 +101,10 @@ type reader struct {
 	none       lineFacts // what is known of a line outside the document: nothing
 	// inFlowDepth counts the flow collections the reader is in.
 	inFlowDepth int
+	// dashHeads maps the line of an item's "-" to the item when the item is a scalar, an alias
+	// or a flow collection written on a later line ("- # c" then "x"): a comment starting on the
+	// "-" line is its head comment.
+	dashHeads map[int]*Node
 }
 
 // lineFacts are what the reader learns of one line of the document.
@@ -108,7 +112,8 @@ type lineFacts struct {
 	// owner is the node a comment at the end of the line belongs to.
 	owner *Node
 	// opaque marks a line inside a block scalar, a quoted scalar or a flow collection, where a
-	// "#" opens no comment the reader places (comments inside flow collections are not read).
+	// "#" opens no comment the reader places (comments inside flow collections come from
+	// yamltree, which attaches them where kyaml's reader does).
 	opaque bool
 	// spans are the quoted scalars and flow collections on the line, where "#" is text.
 	spans []span
@@ -154,17 +159,36 @@ func (a *anchor) within(b *anchor) bool {
 
 // node converts n; a is the anchor whose value n is (nil for the root).
 func (r *reader) node(n *yamltree.Node, a *anchor) *Node {
-	switch n.Kind {
-	case yamltree.MapNode:
-		return r.mapNode(n, a)
-	case yamltree.ListNode:
-		return r.listNode(n, a)
+	var out *Node
+	switch {
+	case n.Alias != "":
+		// yamltree reads an alias as a copy of its anchor's node; kyaml keeps the alias
+		out = &Node{Kind: AliasNode, Value: n.Alias, Src: n}
+		if r.inFlowDepth == 0 {
+			r.line(n.Pos.Line - 1).owner = out
+		}
+	case n.Kind == yamltree.MapNode:
+		out = r.mapNode(n, a)
+	case n.Kind == yamltree.ListNode:
+		out = r.listNode(n, a)
+	default:
+		out = r.scalar(n)
 	}
-	return r.scalar(n)
+	out.Anchor = n.Anchor
+	if r.inFlowDepth > 0 {
+		// inside a flow collection, yamltree attaches comments where kyaml's reader does
+		// (observed with kyaml v0.21.2: a comment line is the head comment of the entry after
+		// it, a comment after an item or value on its line that item's line comment)
+		out.HeadComment, out.LineComment, out.FootComment = n.Comments.Head, n.Comments.Line, n.Comments.Foot
+	}
+	return out
 }
 
 func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
 	out := &Node{Kind: MapNode, Tag: MapTag, Src: n}
+	if tag := writtenTag(n); tag != "" {
+		out.Tag, out.Tagged = tag, true
+	}
 	if n.Style == yamltree.Flow {
 		out.Style = Flow
 		r.flow(n, out)
@@ -174,6 +198,10 @@ func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
 	var prev *anchor
 	for _, f := range n.Fields {
 		key := r.scalar(f.Key)
+		key.Anchor = f.Key.Anchor
+		if f.Key.Style == yamltree.Plain && !key.Tagged {
+			key.Tag = plainTag(key.Value) // yamltree keeps keys as strings; kyaml types them ("010: x" is an int)
+		}
 		ka := &anchor{node: key, line: f.Key.Pos.Line - 1, col: f.Key.Pos.Column - 1, parent: a, prev: prev}
 		r.anchors = append(r.anchors, ka)
 		prev = ka
@@ -190,6 +218,9 @@ func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
 
 func (r *reader) listNode(n *yamltree.Node, a *anchor) *Node {
 	out := &Node{Kind: ListNode, Tag: SeqTag, Src: n}
+	if tag := writtenTag(n); tag != "" {
+		out.Tag, out.Tagged = tag, true
+	}
 	if n.Style == yamltree.Flow {
 		out.Style = Flow
 		r.flow(n, out)
@@ -205,6 +236,12 @@ func (r *reader) listNode(n *yamltree.Node, a *anchor) *Node {
 		ia.node = r.node(it, ia)
 		if it.Pos.Line-1 > ia.line || (ia.node.Tag == NullTag && ia.node.Value == "") {
 			r.line(ia.line).owner = nil // "- # comment" opens the head comment of what follows
+		}
+		if it.Pos.Line-1 > ia.line && !isBlock(ia.node) {
+			if r.dashHeads == nil {
+				r.dashHeads = map[int]*Node{}
+			}
+			r.dashHeads[ia.line] = ia.node
 		}
 		out.Content = append(out.Content, ia.node)
 	}
@@ -243,7 +280,7 @@ func (r *reader) scalar(n *yamltree.Node) *Node {
 	default:
 		out.Tag = readTag(n)
 	}
-	if tag := r.writtenTag(n); tag != "" {
+	if tag := writtenTag(n); tag != "" {
 		out.Tag, out.Tagged = tag, true
 	}
 	if r.inFlowDepth == 0 {
@@ -275,23 +312,22 @@ func readTag(n *yamltree.Node) string {
 	return StrTag
 }
 
-// writtenTag returns the tag written right before a scalar ("!!str" in "k: !!str 12"), "".
-func (r *reader) writtenTag(n *yamltree.Node) string {
-	line, col := n.Pos.Line-1, n.Pos.Column-1
-	if line < 0 || line >= len(r.src.text) || !strings.Contains(r.src.text[line], "!") || col > len(r.src.runes(line)) {
-		return ""
+// writtenTag returns the tag written on a node as kyaml writes it again, "" when none was
+// written. Observed with kyaml v0.21.2: a verbatim tag of the core schema is shortened
+// ("!<tag:yaml.org,2002:str>" is written "!!str"), a verbatim local tag too ("!<!foo>" is
+// "!foo"); any other tag is written as it was.
+func writtenTag(n *yamltree.Node) string {
+	tag := n.ExplicitTag
+	inner, verbatim := strings.CutPrefix(tag, "!<")
+	if !verbatim || !strings.HasSuffix(inner, ">") {
+		return tag
 	}
-	runes := r.src.runes(line)[:col]
-	end := len(runes)
-	for end > 0 && (runes[end-1] == ' ' || runes[end-1] == '\t') {
-		end--
+	inner = strings.TrimSuffix(inner, ">")
+	if name, core := strings.CutPrefix(inner, "tag:yaml.org,2002:"); core {
+		return "!!" + name
 	}
-	start := end
-	for start > 0 && runes[start-1] != ' ' && runes[start-1] != '\t' {
-		start--
+	if strings.HasPrefix(inner, "!") {
+		return inner
 	}
-	if start < end && runes[start] == '!' {
-		return string(runes[start:end])
-	}
-	return ""
+	return tag
 }

@@ -9,6 +9,8 @@ import "strings"
 //	"key: value # c", "- item # c"     the scalar's line comment (a flow collection's, after it)
 //	"key: # c" over a block value      the key's line comment (also over nothing: "key: # c")
 //	"- # c" over a block item          the first line of a comment group inside the item
+//	"- # c" over an item on a later    the item's head comment, with the comment lines below it
+//	line (a scalar, a flow one)        (a blank line after them is not kept)
 //
 // Comment lines form groups: consecutive lines, cut at a blank line and where a line starts left
 // of the line before it. Each group attaches to one node. Between two keys or items, where P is
@@ -30,7 +32,8 @@ import "strings"
 // chosen for that blank line. Only keys, scalar items and flow items take foot comments; a list
 // item that is a map or list takes head comments. At the start of a document, the groups up to
 // the last one a blank line follows are the document's head comment (unless the first document
-// opens with "---"), the others the first key's or item's; at the end of a document, a group
+// opens with "---"), the others the first key's or item's (after a comment on that "---" line);
+// at the end of a document, a group
 // after a blank line is the document's foot comment (not kept: kyaml does not write it in a
 // merge3 result), one without is the foot comment of the deepest key or item still open whose
 // column is at most its.
@@ -53,6 +56,10 @@ func (r *reader) placeComments() string {
 		for next < len(r.anchors) && r.anchors[next].line <= g.first {
 			next++
 		}
+		if item := r.dashHeads[g.first]; item != nil {
+			addHead(item, g.text) // observed: "- # c" over "x" is written "# c" above "- x"
+			continue
+		}
 		p, t := r.around(next, g)
 		switch {
 		case p == nil && t != nil:
@@ -64,7 +71,25 @@ func (r *reader) placeComments() string {
 			r.between(p, t, g)
 		}
 	}
-	return r.docHead(docGroups, start)
+	head := r.docHead(docGroups, start)
+	r.separatorComment()
+	return head
+}
+
+// separatorComment attaches a comment on the stream's first line, "--- # c", as kyaml's reader
+// does (observed with kyaml v0.21.2): first in the first key's or item's head comment, whatever
+// follows it. kio drops such a comment on a later document's "---".
+func (r *reader) separatorComment() {
+	if r.start != 0 || len(r.anchors) == 0 || !strings.HasPrefix(r.src.text[0], "---") {
+		return
+	}
+	if text, col := r.comment(0); col >= 0 {
+		first := r.anchors[0].node
+		if first.HeadComment != "" {
+			text += "\n" + first.HeadComment
+		}
+		first.HeadComment = text
+	}
 }
 
 // groups finds the comment lines between start and end, attaches the line comments, and returns

@@ -33,6 +33,18 @@ func TestRoundTrip(t *testing.T) {
 		{"g: # null\nh: |\n  text\n", "g: # null\nh: |\n  text\n"},
 		{"m: \"tab\\there\"\nn: \"\U0001F600\"\n", "m: \"tab\\there\"\nn: \"\\U0001F600\"\n"},
 		{"k: |+\n  keep\n\n", "k: |+\n  keep\n\n"},
+		// issue 15 item 6, each checked with kyaml through kio (scripts/conformance/merge3diff)
+		{"--- # c\n# d\n\n# e\na: 1\n", "# c\n# d\n\n# e\na: 1\n"},
+		{"--- # c\na: 1\n", "# c\na: 1\n"},
+		{"l:\n- # c\n  # d\n  x\n- # e\n  [1]\n- a\n- # f\n\n  y\n", "l:\n# c\n# d\n- x\n# e\n- [1]\n- a\n# f\n- y\n"},
+		{"--- &r\na: 1\n", "&r\na: 1\n"},
+		{"--- !!map\na: 1\n", "!!map\na: 1\n"},
+		{"a: !<tag:yaml.org,2002:bool> on\nb: !<!foo> bar\nc: !!str\nd: !!str yes\n010: x\n1.5: y\n",
+			"a: !!bool on\nb: !foo bar\nc: !!str\nd: !!str yes\n010: x\n1.5: y\n"},
+		{"v: [1, 2, # c\n 3]\nw: {\n  # c\n  a: 1\n}\nx: [a, {b: 1,\n  # c\n  c: 2}]\n",
+			"v: [1, 2, # c\n  3]\nw: {\n  # c\n  a: 1}\nx: [a, {b: 1,\n    # c\n    c: 2}]\n"},
+		{"list:\n- &c\n  name: a\n- &d [1, 2]\n- *c\n- !!str &f x\n- &g !!map\n  q: 1\n&k key: 1\nblk: &b !!map\n  p: 1\n<<: 5\nv: <<\nw: *k\n",
+			"list:\n- &c\n  name: a\n- &d [1, 2]\n- *c\n- &f !!str x\n- &g !!map\n  q: 1\n&k key: 1\nblk: &b !!map\n  p: 1\n!!merge <<: 5\nv: !!merge <<\nw: *k\n"},
 	}
 	for _, tt := range tests {
 		if got, _ := Emit([]*Node{read(t, tt.in)}); got != tt.want {

@@ -47,8 +47,8 @@ func (r *reader) scanQuoted(line, col int) (int, int) {
 	return line, col
 }
 
-// flow converts a flow collection's children (comments inside it are not read) and records
-// its text; a comment after its closing bracket is its line comment.
+// flow converts a flow collection's children (with the comments yamltree attached inside it)
+// and records its text; a comment after its closing bracket is its line comment.
 func (r *reader) flow(n *yamltree.Node, out *Node) {
 	line, col := n.Pos.Line-1, n.Pos.Column-1
 	end, endCol := r.scanFlow(line, col)

@@ -21,7 +21,8 @@ import (
 //	literal or folded wish             that block form, else double-quoted
 //
 // Tags: a string's tag is never written (quotes keep it a string); another tag is written
-// ("!!int abc") when the plain form would type the text otherwise, or when the input wrote it.
+// ("!!int abc") when the plain form would type the text otherwise, or when the input wrote it;
+// a merge key read as one ("<<") is written "!!merge <<".
 // An untagged scalar (made by the merge) is written plain whenever its text allows.
 //
 // What each form cannot carry is in textLimits. No form folds long lines: kyaml writes with an
@@ -197,6 +198,8 @@ func tagWritten(n *Node) string {
 		return n.Tag
 	case n.Tag == StrTag:
 		return ""
+	case n.Tag == MergeTag:
+		return n.Tag // observed: "!!merge <<", the tag written though "<<" reads as a merge key
 	case plainTag(n.Value) != n.Tag:
 		return n.Tag
 	}
@@ -207,7 +210,7 @@ func tagWritten(n *Node) string {
 // or map, a text holding a line break ("\r" and U+0085 count), or a text and written tag of more
 // than 128 bytes together (observed: 128 fit).
 func needsExplicitKey(key *Node) bool {
-	if key.Kind != ScalarNode {
+	if !key.inline() {
 		return true
 	}
 	return strings.ContainsAny(key.Value, "\n\r\u0085\u2028\u2029") || len(key.Value)+len(tagWritten(key)) > 128

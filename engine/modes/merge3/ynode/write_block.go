@@ -78,6 +78,11 @@ func (w *writer) document(d *Node) {
 
 // root writes a document's root at column 0.
 func (w *writer) root(n *Node) {
+	if props := properties(n.Anchor, collectionTagWritten(n)); props != "" && isBlock(n) {
+		// observed: a root's anchor and tag ("--- &r !!map") on a line of their own
+		w.text(props)
+		w.newline()
+	}
 	switch {
 	case isBlock(n) && n.Kind == MapNode:
 		w.comments(n.HeadComment, 0)
@@ -91,7 +96,7 @@ func (w *writer) root(n *Node) {
 		w.listItems(n, 0)
 		w.end(n)
 		w.carry(n)
-	case n.Kind == ScalarNode:
+	case n.inline():
 		w.comments(n.HeadComment, 0)
 		w.to(0)
 		w.valueLine(n, 0, n.LineComment)
@@ -134,7 +139,7 @@ func (w *writer) entry(key, value *Node, indent int) {
 	switch {
 	case isBlock(value):
 		w.blockValue(key, value, indent)
-	case value.Kind == ScalarNode:
+	case value.inline():
 		w.scalarValue(key, value, indent)
 	default:
 		w.collectionValue(key, value, indent)
@@ -210,7 +215,7 @@ func (w *writer) collectionLine(n *Node, indent int, headInside bool) {
 
 // blockValue writes a block map or list under its key (after its tag, when one is written).
 func (w *writer) blockValue(key, value *Node, indent int) {
-	w.text(collectionTagWritten(value))
+	w.text(properties(value.Anchor, collectionTagWritten(value)))
 	w.endLine(first(key.LineComment, w.wait.key, w.wait.line), indent)
 	w.wait.key, w.wait.line = "", ""
 	w.foot(w.wait.foot, indent)
@@ -253,7 +258,7 @@ func (w *writer) listItems(l *Node, indent int) {
 // item writes what follows a "-" (or an explicit key's "?" or ":") written at column indent.
 func (w *writer) item(it *Node, indent int) {
 	switch {
-	case it.Kind == ScalarNode:
+	case it.inline():
 		w.valueLine(it, indent, first(it.LineComment, w.wait.line))
 		w.wait.line = ""
 		w.foot(first(it.FootComment, w.wait.foot), indent)
@@ -270,6 +275,12 @@ func (w *writer) item(it *Node, indent int) {
 // blockItem writes a block map or list item: its first entry on the "-" line unless a waiting
 // comment ends that line first.
 func (w *writer) blockItem(it *Node, indent int) {
+	if props := properties(it.Anchor, collectionTagWritten(it)); props != "" {
+		// observed: "- &a !!map" ends its line, the entries start the next one
+		w.text(props)
+		w.endLine(w.wait.line, indent)
+		w.wait.line = ""
+	}
 	if w.wait.line != "" {
 		w.endLine(w.wait.line, indent)
 		w.wait.line = ""

@@ -4,7 +4,7 @@ package ynode
 func (w *writer) inline(n *Node, indent int, p place) {
 	w.start(n)
 	defer w.end(n)
-	if n.Kind == ScalarNode {
+	if n.inline() {
 		w.scalar(n, indent, p, "")
 		return
 	}
@@ -152,7 +152,7 @@ func (f *flowList) comma() {
 func (f *flowList) item(it *Node) {
 	f.begin(it.HeadComment)
 	f.value(it, false)
-	f.end(it.Kind == ScalarNode, it.LineComment, "", it.FootComment, "")
+	f.end(it.inline(), it.LineComment, "", it.FootComment, "")
 }
 
 // entry writes "key: value" in a flow map; a key holding a line break is written "? key : value".
@@ -168,7 +168,7 @@ func (f *flowList) entry(key, value *Node) {
 	switch {
 	case explicit:
 		w.text(" : ")
-	case key.LineComment != "" && value.Kind != ScalarNode:
+	case key.LineComment != "" && !value.inline():
 		// observed: "key:," and the key's comment, the collection at the start of the next line,
 		// and no comma before the next entry
 		w.text(":,")
@@ -182,14 +182,14 @@ func (f *flowList) entry(key, value *Node) {
 	if headInside(value) {
 		head = ""
 	}
-	f.end(value.Kind == ScalarNode, line, head, value.FootComment, key.FootComment)
+	f.end(value.inline(), line, head, value.FootComment, key.FootComment)
 }
 
 // value writes an item or a map value; a map value's head comment goes inside it when it is a
 // map or a list with items.
 func (f *flowList) value(n *Node, mapValue bool) {
 	w := f.w
-	if n.Kind == ScalarNode {
+	if n.inline() {
 		w.inline(n, f.indent, inFlow)
 		return
 	}
@@ -205,8 +205,8 @@ func headInside(n *Node) bool {
 
 // collectionTag writes a flow collection's tag, when one is written.
 func (w *writer) collectionTag(n *Node) {
-	if t := collectionTagWritten(n); t != "" {
-		w.text(t + " ")
+	if props := properties(n.Anchor, collectionTagWritten(n)); props != "" {
+		w.text(props + " ")
 	}
 }
 

@@ -9,8 +9,12 @@ import (
 // (a block scalar's content, a single-quoted text's later lines) are indented by indent+2. A
 // block scalar ends its header line with comment and reports true: its line is ended.
 func (w *writer) scalar(n *Node, indent int, p place, comment string) (ended bool) {
-	if tag := tagWritten(n); tag != "" {
-		w.text(tag)
+	if n.Kind == AliasNode {
+		w.text("*" + n.Value)
+		return false
+	}
+	if props := properties(n.Anchor, tagWritten(n)); props != "" {
+		w.text(props)
 		w.gap = true
 	}
 	switch chooseForm(n, p) {
@@ -171,3 +175,18 @@ func (w *writer) otherBreak(r rune) {
 	w.text(string(r))
 	w.col = 0
 }
+
+// properties returns what is written before a node's content: its anchor, then its tag
+// ("&a !!str x", observed with kyaml v0.21.2), "" for neither.
+func properties(anchor, tag string) string {
+	switch {
+	case anchor == "":
+		return tag
+	case tag == "":
+		return "&" + anchor
+	}
+	return "&" + anchor + " " + tag
+}
+
+// inline reports whether a node is written on its line as a scalar is: a scalar or an alias.
+func (n *Node) inline() bool { return n.Kind == ScalarNode || n.Kind == AliasNode }

@@ -1,0 +1,100 @@
+#!/bin/sh
+# mergeplay reproduce script (apply mode): replays the playground's merge on an empty test
+# cluster and compares what the cluster holds with the playground's result, field by field.
+# It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
+# MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+set -eu
+context=$(kubectl config current-context)
+case "$context" in
+kind-*|minikube|k3d-*) ;;
+*)
+	if [ "${MERGEPLAY_ANY_CONTEXT:-}" != 1 ]; then
+		echo "mergeplay: kubectl's context is $context, not a test cluster (kind-*, minikube, k3d-*): nothing done. MERGEPLAY_ANY_CONTEXT=1 runs it there anyway." >&2
+		exit 2
+	fi
+	;;
+esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failed=0
+echo '== 1. live, as the playground read it'
+cat > live-1.json <<'MERGEPLAY_EOF'
+{"apiVersion":"v1","kind":"Service","metadata":{"annotations":{"owner":"team-a","prometheus.io/scrape":"true"},"name":"web","namespace":"default"},"spec":{"clusterIP":"10.96.0.12","ports":[{"port":80,"protocol":"TCP","targetPort":8080}],"selector":{"app":"web"},"type":"ClusterIP"}}
+MERGEPLAY_EOF
+kubectl create -f live-1.json
+cat > last-applied-1.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"annotations\":{\"owner\":\"team-a\",\"prometheus.io/scrape\":\"true\"},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"ports\":[{\"port\":80,\"targetPort\":8080}],\"selector\":{\"app\":\"web\"}}}\n"}}}
+MERGEPLAY_EOF
+kubectl patch service web -n default --type merge --patch-file last-applied-1.json
+echo '== 2. the operation'
+cat > config.yaml <<'MERGEPLAY_EOF'
+apiVersion: v1
+kind: Service
+metadata:
+  name: web
+  annotations:
+    prometheus.io/scrape: true
+    prometheus.io/port: "8080"
+    owner: team-a
+spec:
+  selector:
+    app: web
+  ports:
+  - port: 80
+    targetPort: 8080
+MERGEPLAY_EOF
+echo '$ kubectl apply -f config.yaml'
+if kubectl apply -f config.yaml >printed-1.txt 2>error-1.txt; then
+	cat printed-1.txt
+else
+	cat error-1.txt >&2
+	echo 'mergeplay: the command failed; the playground says it succeeds.' >&2
+	exit 1
+fi
+cat > want-printed-1.txt <<'MERGEPLAY_EOF'
+service/web configured
+MERGEPLAY_EOF
+diff -u want-printed-1.txt printed-1.txt || failed=1
+echo '== 3. what the cluster holds, compared with the playground'
+kubectl get service web -n default -o yaml
+cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
+{".apiVersion = "}{.apiVersion}{"\n"}
+{".kind = "}{.kind}{"\n"}
+{".metadata.name = "}{.metadata.name}{"\n"}
+{".metadata.namespace = "}{.metadata.namespace}{"\n"}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
+{".spec.selector.app = "}{.spec.selector.app}{"\n"}
+{".spec.ports[0].port = "}{.spec.ports[0].port}{"\n"}
+{".spec.ports[0].protocol = "}{.spec.ports[0].protocol}{"\n"}
+{".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}{"\n"}
+{".spec.clusterIP = "}{.spec.clusterIP}{"\n"}
+{".spec.type = "}{.spec.type}{"\n"}
+MERGEPLAY_EOF
+cat > want-1.txt <<'MERGEPLAY_EOF'
+.apiVersion = v1
+.kind = Service
+.metadata.name = web
+.metadata.namespace = default
+.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"v1","kind":"Service","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"ports":[{"port":80,"targetPort":8080}],"selector":{"app":"web"}}}
+
+.spec.selector.app = web
+.spec.ports[0].port = 80
+.spec.ports[0].protocol = TCP
+.spec.ports[0].targetPort = 8080
+.spec.clusterIP = 10.96.0.12
+.spec.type = ClusterIP
+MERGEPLAY_EOF
+kubectl get service web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt
+if diff -u want-1.txt got-1.txt; then
+	echo 'mergeplay: service/web: every field compared agrees'
+else
+	failed=1
+fi
+if [ "$failed" = 0 ]; then
+	echo 'mergeplay: the cluster agrees with the playground.'
+else
+	echo 'mergeplay: the cluster differs from the playground (the diffs above: - the playground, + the cluster).' >&2
+fi
+exit "$failed"
