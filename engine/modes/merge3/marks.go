@@ -24,7 +24,9 @@ type marker struct {
 	notes    *kioNotes
 	res      *resource
 	reasons  reasons
-	fields   []contract.Field
+	// spot is where the resource stands in the result, for placing what the result lacks.
+	spot   spot
+	fields []contract.Field
 	// inRemovedItem is set while marking the fields of an item upstream removed.
 	inRemovedItem bool
 }
@@ -84,6 +86,7 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 		}
 		c := cue{path: path.Field(key.Value), rec: m.recordOf(lv), local: lv, inRemovedItem: m.inRemovedItem}
 		m.mark(contract.Deleted, false, c, srcLine(key), srcEnd(lv))
+		m.fields[len(m.fields)-1].Place = m.fieldPlace(result, local, key.Value, len(path) == 0)
 	}
 }
 
@@ -109,10 +112,7 @@ func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
 
 // leaf marks a value compared whole: a scalar, a list replaced whole, an empty map.
 func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d record) {
-	line, end := m.layout.Line(result), 0
-	if result.Kind != ynode.ScalarNode {
-		end = m.layout.EndLine(result)
-	}
+	line, end := m.layout.Line(result), m.layout.EndLine(result)
 	c := cue{path: path, rec: d, local: local, result: result}
 	mark := contract.Retained
 	switch {
@@ -173,6 +173,7 @@ func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *lis
 			continue
 		}
 		m.mark(contract.Deleted, true, cue{path: p, rec: m.recordOf(li), local: li, info: info}, srcLine(li), srcEnd(li))
+		m.fields[len(m.fields)-1].Place = m.itemPlace(result, local, i, inResult)
 	}
 }
 
@@ -244,9 +245,9 @@ func srcLine(n *ynode.Node) int {
 	return n.Src.Pos.Line
 }
 
-// srcEnd is the last line a collection takes in its input, 0 for a scalar.
+// srcEnd is the last line a node takes in the input it was read from.
 func srcEnd(n *ynode.Node) int {
-	if n == nil || n.Src == nil || n.Kind == ynode.ScalarNode {
+	if n == nil || n.Src == nil {
 		return 0
 	}
 	return explain.LastLine(n.Src)
@@ -280,7 +281,8 @@ func (m *marker) diffEntries(path fieldpath.Path, result, local *ynode.Node, nam
 	switch {
 	case lv != nil && rv == nil:
 		m.mark(contract.Deleted, false, cue{path: p, local: lv}, srcLine(k), srcEnd(lv))
+		m.fields[len(m.fields)-1].Place = m.fieldPlace(result, local, name, len(path) == 0)
 	case lv == nil && rv != nil:
-		m.mark(contract.Added, false, cue{path: p, result: rv}, m.layout.Line(rv), 0)
+		m.mark(contract.Added, false, cue{path: p, result: rv}, m.layout.Line(rv), m.layout.EndLine(rv))
 	}
 }

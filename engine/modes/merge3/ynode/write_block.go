@@ -81,12 +81,14 @@ func (w *writer) root(n *Node) {
 	switch {
 	case isBlock(n) && n.Kind == MapNode:
 		w.comments(n.HeadComment, 0)
+		w.indentAt(n, 0)
 		w.start(n)
 		w.mapEntries(n, 0)
 		w.end(n)
 		w.carry(n)
 	case isBlock(n):
 		w.comments(n.HeadComment, 0)
+		w.indentAt(n, 0)
 		w.start(n)
 		w.listItems(n, 0)
 		w.end(n)
@@ -128,9 +130,15 @@ func (w *writer) entry(key, value *Node, indent int) {
 		return
 	}
 	w.to(indent)
+	line := w.line
 	w.inline(key, indent, asKey)
 	w.text(":")
 	w.gap = true
+	if value.Kind == MapNode {
+		w.indentAt(value, indent+2)
+	} else {
+		w.indentAt(value, indent)
+	}
 	switch {
 	case isBlock(value):
 		w.blockValue(key, value, indent)
@@ -139,6 +147,7 @@ func (w *writer) entry(key, value *Node, indent int) {
 	default:
 		w.collectionValue(key, value, indent)
 	}
+	w.opened(line, value, true)
 	w.foot(key.FootComment, indent)
 }
 
@@ -246,7 +255,12 @@ func (w *writer) listItems(l *Node, indent int) {
 		w.to(indent)
 		w.text("-")
 		w.gap = true
+		line := w.line
+		w.indentAt(it, indent+2)
 		w.item(it, indent)
+		if it.Kind == ListNode {
+			w.opened(line, it, false)
+		}
 	}
 }
 

@@ -1,0 +1,89 @@
+package merge3
+
+import (
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
+)
+
+// spot is where a resource stands in the result: its document, and, for a resource the result
+// lacks, the line it is drawn after (the last line of the document written before it).
+type spot struct {
+	doc, after int
+}
+
+// spots locates the outcomes in the result, in the order they were written.
+func spots(outcomes []*outcome, layout *ynode.Layout) []spot {
+	out := make([]spot, len(outcomes))
+	doc, after := 0, 0
+	for i, o := range outcomes {
+		out[i] = spot{doc: doc, after: after}
+		if o.result != nil {
+			doc++
+			after = layout.EndLine(o.result)
+		}
+	}
+	return out
+}
+
+// wholePlace is where a resource the result lacks is drawn: between documents.
+func (m *marker) wholePlace() *contract.Place {
+	return &contract.Place{After: m.spot.after, Doc: m.spot.doc}
+}
+
+// fieldPlace is where the local map's entry name, which the result's map holder lacks, is drawn:
+// after the last line of the nearest entry before it that holder still has, else right under
+// holder's key (above a document's first line, for a field of the root), at holder's
+// indentation.
+func (m *marker) fieldPlace(holder, local *ynode.Node, name string, root bool) *contract.Place {
+	after := m.opening(holder, root)
+	var key *ynode.Node
+	for i := 0; i+1 < len(local.Content); i += 2 {
+		if local.Content[i].Value == name {
+			key = local.Content[i]
+			break
+		}
+		if _, kept := holder.Field(local.Content[i].Value); kept != nil {
+			after = m.layout.EndLine(kept)
+		}
+	}
+	return &contract.Place{After: after, Shift: m.layout.Indent(holder) - srcColumn(key, m.layout.Indent(holder)), Doc: m.spot.doc}
+}
+
+// itemPlace is where the local list's item at index at, which the result's list holder lacks,
+// is drawn: after the last line of the nearest item before it that holder still has (inResult),
+// else right under holder's key, at holder's indentation.
+func (m *marker) itemPlace(holder, local *ynode.Node, at int, inResult map[*ynode.Node]bool) *contract.Place {
+	after := m.opening(holder, false)
+	for _, li := range local.Content[:at] {
+		if kept := m.res.liveOf[li]; inResult[kept] {
+			after = m.layout.EndLine(kept)
+		}
+	}
+	column := m.layout.Indent(holder)
+	dash := srcColumn(local, column)
+	if local.Style == ynode.Flow {
+		dash = srcColumn(local.Content[at], column)
+	}
+	return &contract.Place{After: after, Shift: column - dash, Doc: m.spot.doc}
+}
+
+// opening is the line that opens a map or list of the result: its key's line, an item's "-"
+// line, or the line above a document's first.
+func (m *marker) opening(holder *ynode.Node, root bool) int {
+	switch {
+	case root:
+		return m.layout.Line(holder) - 1
+	case m.layout.KeyLine(holder) > 0:
+		return m.layout.KeyLine(holder)
+	}
+	return m.layout.Line(holder)
+}
+
+// srcColumn is the column (0-based) where a node of the local copy starts in live (for a block
+// list, its first "-"); otherwise when it was not read from live.
+func srcColumn(n *ynode.Node, otherwise int) int {
+	if n == nil || n.Src == nil || n.Src.Pos.Column < 1 {
+		return otherwise
+	}
+	return n.Src.Pos.Column - 1
+}
