@@ -92,12 +92,26 @@ type Place struct {
 	Doc int `json:"doc"`
 }
 
-// Layout is where the result's blocks are.
+// Layout is where the blocks of the text an answer shows are: the result's, or live's when the
+// answer has no result but marks on live (conflicts). Empty when it shows neither.
 type Layout struct {
-	// Blocks are the result lines that open a map or list written on the lines below (a key
-	// whose value is a block map or list, a "-" whose item is a block list), each with the
-	// last line of what it opens: [line, end], in the order written. Empty without a result.
+	// Blocks are the lines that open a map or list written on the lines below (a key whose
+	// value is a block map or list, a "-" whose item is a block list), each with the last line
+	// of what it opens: [line, end].
 	Blocks [][2]int `json:"blocks"`
+	// Folds are the blocks a reader may fold away: each resource's metadata.managedFields and
+	// kubectl's last-applied annotation, when written over several lines.
+	Folds []Fold `json:"folds"`
+}
+
+// Fold is one block a reader may fold: the line naming its key stays, the lines after it up to
+// EndLine may hide.
+type Fold struct {
+	// Path is the block's path (.metadata.managedFields,
+	// .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration).
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	EndLine int    `json:"endLine"`
 }
 
 // Conflict is a field that another owner holds.
@@ -134,7 +148,7 @@ type Error struct {
 // NewResponse returns a response with every key present and empty.
 func NewResponse() *Response {
 	return &Response{Version: Version, Fields: []Field{}, Conflicts: []Conflict{}, Errors: []Error{}, Extra: map[string]any{},
-		Layout: Layout{Blocks: [][2]int{}}}
+		Layout: Layout{Blocks: [][2]int{}, Folds: []Fold{}}}
 }
 
 // Fail returns a response carrying only the error err: a located *yamltree.Error keeps its place;
@@ -171,11 +185,14 @@ func (r *Response) Normalize() *Response {
 	if r.Extra == nil {
 		r.Extra = map[string]any{}
 	}
-	if len(r.Errors) > 0 || r.Result == "" {
-		r.Layout.Blocks = nil
+	if len(r.Errors) > 0 {
+		r.Layout = Layout{}
 	}
 	if r.Layout.Blocks == nil {
 		r.Layout.Blocks = [][2]int{}
+	}
+	if r.Layout.Folds == nil {
+		r.Layout.Folds = []Fold{}
 	}
 	if len(r.Errors) > 0 {
 		r.Result, r.Patch, r.Fields = "", "", []Field{}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -120,6 +121,9 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		}
 	}
 	resp.Extra["resources"] = resources
+	if resp.Result == "" && marksLive(resp) {
+		resp.Layout = explain.LiveLayout(roots(in.Live))
+	}
 	if _, written := resp.Extra["diff"]; !written {
 		resp.Extra["diff"] = liveDiff(in, resp)
 	}
@@ -138,6 +142,25 @@ func liveDiff(in *modes.Input, resp *contract.Response) []linediff.Hunk {
 		live[i] = linediff.Named{Name: r.ID.String(), Text: yamltree.EmitNode(r.Root)}
 	}
 	return linediff.Resources(live, resp.Result, resp.ResultResources)
+}
+
+// marksLive reports whether an answer without a result marks live's lines (conflicts): the page
+// then shows live, and the layout is live's.
+func marksLive(resp *contract.Response) bool {
+	for _, f := range resp.Fields {
+		if f.Mark == contract.Conflicted {
+			return true
+		}
+	}
+	return false
+}
+
+func roots(rs []*stream.Resource) []*yamltree.Node {
+	out := make([]*yamltree.Node, len(rs))
+	for i, r := range rs {
+		out[i] = r.Root
+	}
+	return out
 }
 
 // ResourceInfo lists one resource found in an input (the response's extra.resources).

@@ -105,7 +105,7 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 	}
 	resp.Result = text
 	resp.ResultResources = ids
-	resp.Layout.Blocks = layout.Blocks()
+	resp.Layout = explain.ResultLayout(layout, docs)
 	spots := explain.Spots(layout, results, lives)
 	for i, o := range outcomes {
 		resp.Fields = append(resp.Fields, o.marks(layout, spots[i])...)

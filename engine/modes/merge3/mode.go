@@ -217,7 +217,7 @@ func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules) {
 	}
 	text, layout := ynode.Emit(docs)
 	resp.Result = text
-	resp.Layout.Blocks = layout.Blocks()
+	resp.Layout = resultLayout(layout, outcomes)
 	actions := []ActionInfo{}
 	resp.Decisions = decision.Book{}
 	at := spots(outcomes, layout)

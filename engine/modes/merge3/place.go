@@ -2,6 +2,7 @@ package merge3
 
 import (
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
@@ -86,4 +87,39 @@ func srcColumn(n *ynode.Node, otherwise int) int {
 		return otherwise
 	}
 	return n.Src.Pos.Column - 1
+}
+
+// lastApplied is kubectl's annotation, a block a reader may fold.
+const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
+
+// resultLayout is the result's layout: the blocks the writer recorded, and each resource's
+// managedFields and last-applied annotation written over several lines, which a reader may fold.
+func resultLayout(layout *ynode.Layout, outcomes []*outcome) contract.Layout {
+	out := contract.Layout{Blocks: layout.Blocks(), Folds: []contract.Fold{}}
+	meta := fieldpath.Path{}.Field("metadata")
+	for _, o := range outcomes {
+		if o.result == nil {
+			continue
+		}
+		m := o.result.Get("metadata")
+		for _, f := range []struct {
+			path  fieldpath.Path
+			value *ynode.Node
+		}{
+			{meta.Field("managedFields"), m.Get("managedFields")},
+			{meta.Field("annotations").Field(lastApplied), m.Get("annotations").Get(lastApplied)},
+		} {
+			if f.value == nil {
+				continue
+			}
+			line := layout.KeyLine(f.value)
+			if line == 0 {
+				line = layout.Line(f.value) // a scalar starts on its key's line
+			}
+			if end := layout.EndLine(f.value); line > 0 && end > line {
+				out.Folds = append(out.Folds, contract.Fold{Path: f.path.String(), Line: line, EndLine: end})
+			}
+		}
+	}
+	return out
 }

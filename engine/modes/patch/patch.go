@@ -66,7 +66,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	}
 	text, layout := yamltree.Emit(docs)
 	resp.Result = text
-	resp.Layout.Blocks = layout.Blocks()
+	resp.Layout = explain.ResultLayout(layout, docs)
 	spots := explain.Spots(layout, results, lives)
 	var patches []string
 	for i, p := range done {

@@ -42,7 +42,7 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 	}
 	text, layout := yamltree.Emit(docs)
 	resp.Result = text
-	resp.Layout.Blocks = layout.Blocks()
+	resp.Layout = explain.ResultLayout(layout, docs)
 	spots := explain.Spots(layout, results, lives)
 	var owners []OwnerLine
 	for i, o := range outcomes {

@@ -59,7 +59,7 @@ func respond(resp *contract.Response, done []*upgraded) {
 	text, layout := yamltree.Emit(twoDocs)
 	threeText, _ := yamltree.Emit(threeDocs)
 	resp.Result = text
-	resp.Layout.Blocks = layout.Blocks()
+	resp.Layout = explain.ResultLayout(layout, twoDocs)
 	spots := explain.Spots(layout, results, lives)
 	warnings, repairs := []Warning{}, []Repair{}
 	var patches []string

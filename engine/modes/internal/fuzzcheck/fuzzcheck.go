@@ -61,7 +61,7 @@ func (r *Run) Describe() string {
 //   - every deleted mark names a field live has, at the mark's line, and that the result does
 //     not have (see CheckDeleted), and says where it is drawn in the result: after a line of
 //     its own document (between documents, for a whole resource);
-//   - every block of the layout opens on a line of the result and ends on a later one.
+//   - every block and fold of the layout starts on a line of the result and ends on a later one.
 func CheckCommon(t *testing.T, r *Run) []*stream.Resource {
 	t.Helper()
 	for _, e := range r.Resp.Errors {
@@ -99,6 +99,11 @@ func checkLayout(t *testing.T, r *Run) {
 	for _, b := range r.Resp.Layout.Blocks {
 		if b[0] < 1 || b[1] <= b[0] || b[1] > len(lines) {
 			t.Fatalf("block %v out of place (%d lines)\nresult:\n%s\n%s", b, len(lines), r.Resp.Result, r.Describe())
+		}
+	}
+	for _, f := range r.Resp.Layout.Folds {
+		if f.Line < 1 || f.EndLine <= f.Line || f.EndLine > len(lines) {
+			t.Fatalf("fold %+v out of place (%d lines)\nresult:\n%s\n%s", f, len(lines), r.Resp.Result, r.Describe())
 		}
 	}
 	// docs[i] is the last line of the result before document i, and of document i-1.
