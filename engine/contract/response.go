@@ -87,6 +87,9 @@ type Place struct {
 	// Shift is the columns live's lines move to stand at the result's indentation: spaces
 	// added in front of each line, or (negative) leading spaces taken away.
 	Shift int `json:"shift"`
+	// Under is the result line of the map or list the field is drawn in (its key's line, or its
+	// item's "-" line); 0 for a field of a document's root, or a whole resource.
+	Under int `json:"under"`
 	// Doc is the result document (0-based) the field belongs to; for a whole resource, the
 	// document it is drawn before (the number of documents above it).
 	Doc int `json:"doc"`

@@ -43,12 +43,14 @@ func Spots(layout *yamltree.Layout, results, lives []*yamltree.Node) []Spot {
 // the last line of the nearest value before it in live that the result still holds (in the
 // same map or list), else right under the map or list holding it (above a document's first
 // line, for a field of the root), moved so that it stands where the result's own keys or items
-// stand there. A whole resource the result lacks goes between documents, where Spots put it.
+// stand there (a value inside a flow collection shares its holder's line, which moves as the
+// holder would). A whole resource the result lacks goes between documents, where Spots put it.
 func (s Spot) Removed(layout *yamltree.Layout, path fieldpath.Path, line int) *contract.Place {
 	if s.Result == nil || s.Live == nil || len(path) == 0 {
 		return &contract.Place{After: s.After, Doc: s.Doc}
 	}
 	result, live := s.Result, s.Live
+	shift := 0 // the shift of the line holding live's value, for a value inside a flow collection
 	for depth, el := range path {
 		at := childIndex(live, el, line)
 		if at < 0 {
@@ -57,7 +59,13 @@ func (s Spot) Removed(layout *yamltree.Layout, path fieldpath.Path, line int) *c
 		next := Step(result, el)
 		if next == nil {
 			h := holder{result: result, live: live, el: el, root: depth == 0}
-			return &contract.Place{After: h.after(layout, at), Shift: h.column(layout) - anchor(live, at), Doc: s.Doc}
+			if live.Style != yamltree.Flow {
+				shift = h.column(layout) - anchor(live, at)
+			}
+			return &contract.Place{After: h.after(layout, at), Shift: shift, Under: h.line(layout), Doc: s.Doc}
+		}
+		if !result.IsScalar() && live.Style != yamltree.Flow {
+			shift = layout.Indent(result) - anchor(live, at)
 		}
 		result, live = next, childAt(live, at)
 	}
@@ -81,6 +89,15 @@ func (h holder) after(layout *yamltree.Layout, at int) int {
 	}
 	if h.root {
 		return layout.Line(h.result) - 1
+	}
+	return h.line(layout)
+}
+
+// line is the result line that opens the holder (its key's, or its item's "-" line); 0 for a
+// document's root.
+func (h holder) line(layout *yamltree.Layout) int {
+	if h.root {
+		return 0
 	}
 	return layout.Line(h.result)
 }
@@ -158,17 +175,15 @@ func childAt(live *yamltree.Node, at int) *yamltree.Node {
 	return live.Items[at]
 }
 
-// anchor is the column (0-based) where live's value at index at starts its lines: its key, or
-// the "-" of a block list's item; with at -1, where the holder's own values stand.
+// anchor is the column (0-based) where live's value at index at of a block map or list starts
+// its lines: its key, or its item's "-"; with at -1, where the holder's own values stand.
 func anchor(live *yamltree.Node, at int) int {
 	column := 0
 	switch {
 	case live.IsMap() && at >= 0:
 		column = live.Fields[at].Key.Pos.Column
-	case live.IsList() && live.Style != yamltree.Flow:
+	case live.IsList():
 		column = live.Pos.Column
-	case live.IsList() && at >= 0:
-		column = live.Items[at].Pos.Column
 	case live.IsMap() && len(live.Fields) > 0:
 		column = live.Fields[0].Key.Pos.Column
 	}

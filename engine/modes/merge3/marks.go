@@ -24,9 +24,11 @@ type marker struct {
 	notes    *kioNotes
 	res      *resource
 	reasons  reasons
-	// spot is where the resource stands in the result, for placing what the result lacks.
-	spot   spot
-	fields []contract.Field
+	// spot is where the resource stands in the result, for placing what the result lacks;
+	// lineShift is the shift of the line of the map entry being marked (see entryShift).
+	spot      spot
+	lineShift int
+	fields    []contract.Field
 	// inRemovedItem is set while marking the fields of an item upstream removed.
 	inRemovedItem bool
 }
@@ -72,10 +74,13 @@ func (m *marker) object(result *ynode.Node) {
 
 // mapFields marks a map's entries: the result's in order, then those only the local copy had.
 func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
+	shift := m.lineShift
 	for i := 0; i+1 < len(result.Content); i += 2 {
 		name, v := result.Content[i].Value, result.Content[i+1]
+		m.lineShift = m.entryShift(result, local, name, shift)
 		m.value(path.Field(name), v, local.Get(name))
 	}
+	m.lineShift = shift
 	if local == nil || local.Kind != ynode.MapNode {
 		return
 	}
@@ -145,6 +150,8 @@ func quoteNote(result, local *ynode.Node, d record) string {
 // items marks a list merged item by item: items added, items only the local copy has, the fields
 // of items merged, and the local items the merge removed.
 func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *listInfo) {
+	shift := m.lineShift
+	defer func() { m.lineShift = shift }()
 	inResult := map[*ynode.Node]bool{}
 	added := map[string]int{} // the mark of each item added under a key or value, by path
 	for i, item := range result.Content {

@@ -37,17 +37,19 @@ func (m *marker) wholePlace() *contract.Place {
 // indentation.
 func (m *marker) fieldPlace(holder, local *ynode.Node, name string, root bool) *contract.Place {
 	after := m.opening(holder, root)
-	var key *ynode.Node
 	for i := 0; i+1 < len(local.Content); i += 2 {
 		if local.Content[i].Value == name {
-			key = local.Content[i]
 			break
 		}
 		if _, kept := holder.Field(local.Content[i].Value); kept != nil {
 			after = m.layout.EndLine(kept)
 		}
 	}
-	return &contract.Place{After: after, Shift: m.layout.Indent(holder) - srcColumn(key, m.layout.Indent(holder)), Doc: m.spot.doc}
+	under := 0
+	if !root {
+		under = m.opening(holder, false)
+	}
+	return &contract.Place{After: after, Shift: m.entryShift(holder, local, name, m.lineShift), Under: under, Doc: m.spot.doc}
 }
 
 // itemPlace is where the local list's item at index at, which the result's list holder lacks,
@@ -60,12 +62,22 @@ func (m *marker) itemPlace(holder, local *ynode.Node, at int, inResult map[*ynod
 			after = m.layout.EndLine(kept)
 		}
 	}
-	column := m.layout.Indent(holder)
-	dash := srcColumn(local, column)
-	if local.Style == ynode.Flow {
-		dash = srcColumn(local.Content[at], column)
+	shift := m.lineShift // a flow list's items share the line of its key
+	if local.Style != ynode.Flow {
+		shift = m.layout.Indent(holder) - srcColumn(local, m.layout.Indent(holder))
 	}
-	return &contract.Place{After: after, Shift: column - dash, Doc: m.spot.doc}
+	return &contract.Place{After: after, Shift: shift, Under: m.opening(holder, false), Doc: m.spot.doc}
+}
+
+// entryShift is the shift that moves the line of the local map's entry name to the result
+// map holder's indentation; for an entry of a flow map, which shares its map's line, the shift
+// of that line (outer).
+func (m *marker) entryShift(holder, local *ynode.Node, name string, outer int) int {
+	key, _ := local.Field(name)
+	if key == nil || local.Style == ynode.Flow {
+		return outer
+	}
+	return m.layout.Indent(holder) - srcColumn(key, m.layout.Indent(holder))
 }
 
 // opening is the line that opens a map or list of the result: its key's line, an item's "-"

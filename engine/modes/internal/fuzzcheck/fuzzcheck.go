@@ -119,7 +119,7 @@ func checkLayout(t *testing.T, r *Run) {
 			continue
 		}
 		p, count := m.Place, len(docs)-1 // a whole resource may go after the last document
-		if p == nil || p.Doc < 0 || p.Doc > count || (m.Path != "" && p.Doc == count) || p.After < 0 || p.After > len(lines) {
+		if p == nil || p.Doc < 0 || p.Doc > count || (m.Path != "" && p.Doc == count) || p.After < 0 || p.After > len(lines) || p.Under < 0 || p.Under > p.After {
 			t.Fatalf("deleted mark without its place in the result: %+v %+v (%d documents)\nresult:\n%s\n%s", m, p, len(docs)-1, r.Resp.Result, r.Describe())
 		}
 		first, last := docs[p.Doc], docs[min(p.Doc+1, len(docs)-1)]
