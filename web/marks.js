@@ -1,6 +1,7 @@
 // From a response to the lines the result pane shows: every line of the merged YAML with its mark,
-// and each deleted field put back in place, as struck lines taken from live, between the
-// neighbours it had in live. Pure functions with no DOM (tested under Node).
+// and each deleted field put back where the engine says it is drawn, as struck lines taken from
+// live. The engine gives every span (a mark's lines, the blocks, a deleted field's place): this
+// module reads no YAML, it only counts lines. Pure functions with no DOM (tested under Node).
 
 /** The marks, in the order the legend lists them. */
 export const MARKS = ["added", "changed", "deleted", "retained", "ignored", "conflict"];
@@ -27,13 +28,16 @@ export const CHANGE_MARKS = new Set(["added", "changed", "deleted", "conflict"])
  *   field: number,
  *   first: boolean,
  *   inherited: boolean,
+ *   opens: boolean,
  *   resultLine: number,
  *   liveLine: number,
  * }} DisplayLine
  * kind: a result line, a deleted line taken from live, or a line of live shown when there is no
  * result (conflicts). field: index in response.fields of the mark's field, -1 when none.
  * first: the line starts its field's span. inherited: the line opens a map or list whose
- * subtree is uniformly marked. resultLine / liveLine: 1-based, 0 when the line has none.
+ * subtree is uniformly marked. opens: the line opens a block (response.layout.blocks).
+ * resultLine / liveLine: 1-based, 0 when the line has none (the separator drawn above a
+ * deleted resource).
  */
 
 /**
@@ -53,9 +57,9 @@ export function splitLines(text) {
 }
 
 /**
- * Lays out the result pane for a response. With a result: its lines plus deleted blocks from
- * live. Without one but with conflicts: live's lines, conflicts marked (live stays as it is).
- * Otherwise no lines.
+ * Lays out the result pane for a response. With a result: its lines plus deleted fields from
+ * live, where their places say. Without one but with conflicts: live's lines, conflicts marked
+ * (live stays as it is). Otherwise no lines. The response's layout is the shown text's.
  * @param {object} response a contract response
  * @param {string} liveText the live input the request carried
  * @returns {Layout}
@@ -65,21 +69,23 @@ export function layoutResult(response, liveText) {
   const counts = countMarks(fields);
   const resultLines = splitLines(response?.result ?? "");
   const liveLines = splitLines(liveText ?? "");
+  const blocks = blocksOf(response);
   let lines = [];
   if (resultLines.length) {
     lines = resultLines.map((text, i) => newLine(text, "result", i + 1, 0));
     markSpans(lines, fields, (f) => !isLiveMark(f.mark));
-    lines = insertDeleted(lines, resultLines, liveLines, fields, response?.extra?.diff);
+    inheritOpenerMarks(lines, blocks, deletedUnder(fields));
+    lines = insertDeleted(lines, liveLines, fields);
   } else if (fields.some((f) => f.mark === "conflict")) {
     lines = liveLines.map((text, i) => newLine(text, "live", 0, i + 1));
     markSpans(lines, fields, (f) => f.mark === "conflict");
+    inheritOpenerMarks(lines, blocks, []);
   }
-  inheritOpenerMarks(lines);
   return { lines, counts, hasResult: resultLines.length > 0 };
 }
 
 function newLine(text, kind, resultLine, liveLine) {
-  return { text, kind, mark: null, field: -1, first: false, inherited: false, resultLine, liveLine };
+  return { text, kind, mark: null, field: -1, first: false, inherited: false, opens: false, resultLine, liveLine };
 }
 
 /** Deleted and conflict marks point at live's lines; the others at the result's. */
@@ -98,88 +104,28 @@ export function countMarks(fields) {
   return counts;
 }
 
-// ---- line geometry -------------------------------------------------------------------------
-
-/** Column of the first character that is not a space. */
-export function indentOf(line) {
-  return line.length - line.replace(/^ +/, "").length;
+/** The response's blocks, [line, end] pairs that make sense. */
+function blocksOf(response) {
+  const blocks = Array.isArray(response?.layout?.blocks) ? response.layout.blocks : [];
+  return blocks.filter((b) => Array.isArray(b) && Number.isInteger(b[0]) && Number.isInteger(b[1]) && b[0] >= 1 && b[1] > b[0]);
 }
 
-/** Whether the line starts a sequence item ("- x" or "-"). */
-export function isItem(line) {
-  return /^ *-( |$)/.test(line);
-}
-
-/** Column of the line's key or value, after any "- " item markers. */
-export function keyColumn(line) {
-  const m = /^ *(?:- +)*/.exec(line);
-  return m[0].length;
-}
-
-/** Whether the line holds YAML content (not blank, a comment, or a document marker). */
-export function isContent(line) {
-  const t = line.trim();
-  return t !== "" && !t.startsWith("#") && t !== "---" && t !== "..." && !t.startsWith("--- ");
-}
-
-/** The key a line names ("image" in "  - image: x"), or "". */
-function keyText(line) {
-  const m = /^ *(?:- +)*("[^"]*"|'[^']*'|[^:#]*?)\s*:(\s|$)/.exec(line);
-  return m ? m[1] : "";
-}
-
-/**
- * The last line (1-based) of a one-line mark: the following lines indented deeper than its
- * key (a block scalar's text, a flow collection's rest) that start no field of their own.
- */
-function continuationEnd(lines, start, starts) {
-  const col = keyColumn(lines[start - 1]);
-  let end = start;
-  for (let next = start + 1; next <= lines.length; next++) {
-    const text = lines[next - 1];
-    if (starts.has(next)) break;
-    if (text.trim() === "") continue;
-    if (indentOf(text) <= col) break;
-    end = next;
-  }
-  return end;
-}
-
-/**
- * The index after the subtree of lines[at]: its more-indented children, and the items of a
- * sequence written at its key's own column. With `wholeItem`, the subtree of the sequence item
- * that lines[at] starts (everything indented past its dash).
- */
-function subtreeEnd(lines, at, wholeItem = false) {
-  const head = lines[at];
-  const col = wholeItem ? indentOf(head) : keyColumn(head);
-  const opensBlock = !wholeItem && /:\s*(#.*)?$/.test(head);
-  let j = at + 1;
-  for (; j < lines.length; j++) {
-    const text = lines[j];
-    if (text.trim() === "") continue;
-    const ind = indentOf(text);
-    if (ind > col || (opensBlock && ind === col && isItem(text))) continue;
-    break;
-  }
-  while (j > at + 1 && lines[j - 1].trim() === "") j--;
-  return j;
+/** The last line (1-based) a field's mark covers in its text of `count` lines. */
+function spanEnd(f, count) {
+  return Number.isInteger(f.endLine) && f.endLine >= f.line ? Math.min(f.endLine, count) : f.line;
 }
 
 // ---- marks on lines ------------------------------------------------------------------------
 
 /**
  * Marks the lines of each field the filter keeps (lines hold resultLine or liveLine numbers as
- * the filter's marks do). Narrower spans win over wider ones.
+ * the filter's marks do), from its line to its end line. Narrower spans win over wider ones.
  */
 function markSpans(lines, fields, keep) {
-  const texts = lines.map((l) => l.text);
-  const starts = new Set(fields.filter(keep).map((f) => f.line));
   const spans = [];
   fields.forEach((f, index) => {
-    if (!keep(f) || !(f.line >= 1 && f.line <= lines.length)) return;
-    const end = f.endLine >= f.line ? Math.min(f.endLine, lines.length) : continuationEnd(texts, f.line, starts);
-    spans.push({ index, start: f.line, end, mark: f.mark });
+    if (!keep(f) || !(Number.isInteger(f.line) && f.line >= 1 && f.line <= lines.length)) return;
+    spans.push({ index, start: f.line, end: spanEnd(f, lines.length), mark: f.mark });
   });
   spans.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   for (const span of spans) {
@@ -193,22 +139,40 @@ function markSpans(lines, fields, keep) {
 }
 
 /**
- * Gives a line that only opens a map or list (it carries no mark of its own) the mark of its
- * subtree when every content line below it carries that same mark. Bottom-up, so nested openers
- * are settled first.
+ * The result lines under which deleted fields are drawn (place.under: the line of the map or
+ * list that held them), so that an opener holding one is not uniform.
  */
-function inheritOpenerMarks(lines) {
-  const texts = lines.map((l) => l.text);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i];
-    if (line.mark !== null || !isContent(line.text)) continue;
-    const end = subtreeEnd(texts, i);
+function deletedUnder(fields) {
+  return fields.filter((f) => f.mark === "deleted" && Number.isInteger(f.place?.under) && f.place.under > 0).map((f) => f.place.under);
+}
+
+/**
+ * Gives a line that opens a block (and carries no mark of its own) the mark of its subtree when
+ * every marked line below it carries that same mark, every block inside it inherited one, and
+ * no deleted field is drawn inside it. Inner blocks first, so that nested openers are settled
+ * before the blocks holding them.
+ */
+function inheritOpenerMarks(lines, blocks, under) {
+  const ends = new Map();
+  for (const [start, end] of blocks) {
+    if (start <= lines.length) ends.set(start, Math.max(ends.get(start) ?? 0, Math.min(end, lines.length)));
+  }
+  for (const start of ends.keys()) lines[start - 1].opens = true;
+  const starts = [...ends.keys()].sort((a, b) => b - a);
+  for (const start of starts) {
+    const line = lines[start - 1];
+    const end = ends.get(start);
+    if (line.mark !== null || under.some((u) => u >= start && u <= end)) continue;
     let mark = null;
-    let uniform = end > i + 1;
-    for (let j = i + 1; j < end && uniform; j++) {
-      if (!isContent(texts[j])) continue;
-      if (lines[j].mark === null || (mark !== null && lines[j].mark !== mark)) uniform = false;
-      mark = lines[j].mark;
+    let uniform = true;
+    for (let n = start + 1; n <= end && uniform; n++) {
+      const inner = lines[n - 1];
+      if (inner.mark === null) {
+        uniform = !inner.opens;
+        continue;
+      }
+      if (mark !== null && inner.mark !== mark) uniform = false;
+      mark = inner.mark;
     }
     if (uniform && mark !== null) {
       line.mark = mark;
@@ -217,46 +181,35 @@ function inheritOpenerMarks(lines) {
   }
 }
 
-// ---- deleted fields, back in place ---------------------------------------------------------
+// ---- deleted fields, where the engine places them ------------------------------------------
 
 /**
- * Returns display lines with each deleted field's live lines inserted where it stood: after the
- * result line of its previous sibling's subtree, or right under its parent when it was the first
- * child. Where live's line cannot be found in the result, extra.diff's position is used.
+ * Returns display lines with each deleted field's live lines (struck) inserted after the
+ * result line its place names, moved to the result's indentation; a whole resource comes with a
+ * struck separator between it and the documents around it. A deleted field inside another one
+ * is drawn with it.
  */
-function insertDeleted(lines, resultLines, liveLines, fields, diff) {
-  const blocks = deletedBlocks(fields, liveLines);
+function insertDeleted(lines, liveLines, fields) {
+  const blocks = deletedBlocks(fields, liveLines, lines.length);
   if (!blocks.length) return lines;
-  const map = liveToResult(liveLines, resultLines, diff);
-  const placed = [];
-  for (const block of blocks) {
-    block.at = placeBlock(block, liveLines, resultLines, map, placed);
-    placed.push(block);
-  }
-  placed.sort((a, b) => a.at - b.at || a.start - b.start);
   const out = [];
   let next = 0;
   for (let r = 0; r <= lines.length; r++) {
-    while (next < placed.length && placed[next].at === r) out.push(...blockLines(placed[next++], liveLines));
+    while (next < blocks.length && blocks[next].after === r) out.push(...blockLines(blocks[next++], liveLines, lines.length));
     if (r < lines.length) out.push(lines[r]);
   }
   return out;
 }
 
-/** The live spans of deleted fields, sorted, nested ones dropped. */
-function deletedBlocks(fields, liveLines) {
-  const starts = new Set(fields.filter((f) => f.mark === "deleted").map((f) => f.line));
+/** The live spans of deleted fields with their places, in drawing order, nested ones dropped. */
+function deletedBlocks(fields, liveLines, resultCount) {
   const blocks = [];
   fields.forEach((f, index) => {
-    if (f.mark !== "deleted" || !(f.line >= 1 && f.line <= liveLines.length)) return;
-    const end = f.endLine >= f.line ? Math.min(f.endLine, liveLines.length) : continuationEnd(liveLines, f.line, starts);
-    const block = { index, start: f.line, end, fieldStart: f.line, at: 0, wholeResource: f.path === "" };
-    if (block.wholeResource) {
-      // A whole document: show its separator struck too.
-      if (block.start > 1 && liveLines[block.start - 2].trim() === "---") block.start--;
-      else if (block.end < liveLines.length && liveLines[block.end].trim() === "---") block.end++;
-    }
-    blocks.push(block);
+    const place = f.place;
+    if (f.mark !== "deleted" || !place || !(Number.isInteger(f.line) && f.line >= 1 && f.line <= liveLines.length)) return;
+    const after = Number.isInteger(place.after) ? Math.max(0, Math.min(place.after, resultCount)) : resultCount;
+    blocks.push({ index, start: f.line, end: spanEnd(f, liveLines.length), after, doc: Number(place.doc) || 0,
+      shift: Number.isInteger(place.shift) ? place.shift : 0, whole: f.path === "" });
   });
   blocks.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept = [];
@@ -264,124 +217,34 @@ function deletedBlocks(fields, liveLines) {
     if (kept.length && b.start <= kept[kept.length - 1].end) continue;
     kept.push(b);
   }
-  return kept;
+  return kept.sort((a, b) => a.after - b.after || a.doc - b.doc || a.start - b.start);
 }
 
-function blockLines(block, liveLines) {
+function blockLines(block, liveLines, resultCount) {
   const out = [];
   for (let n = block.start; n <= block.end; n++) {
-    const line = newLine(liveLines[n - 1], "deleted", 0, n);
+    const line = newLine(shifted(liveLines[n - 1], block.shift), "deleted", 0, n);
     line.mark = "deleted";
     line.field = block.index;
-    line.first = n === block.fieldStart;
+    line.first = n === block.start;
     out.push(line);
+  }
+  if (block.whole) {
+    // A whole document: a struck separator keeps it apart from the documents around it.
+    const separator = newLine("---", "deleted", 0, 0);
+    separator.mark = "deleted";
+    if (block.after > 0) out.unshift(separator);
+    else if (resultCount > 0) out.push(separator);
   }
   return out;
 }
 
-/**
- * Maps each live line (0-based) to where it sits in the result: {op: "equal", r} when the result
- * has it at index r, {op: "delete", r} when it is gone and its place is before index r. Uses
- * extra.diff (computed by the engine on live as results are written) aligned with live's own
- * text; without a diff, live lines are matched with identical result lines, in order.
- */
-export function liveToResult(liveLines, resultLines, diff) {
-  const entries = [];
-  const inserted = new Array(resultLines.length).fill(false);
-  if (Array.isArray(diff) && diff.length) {
-    let r = 0;
-    for (const hunk of diff) {
-      const hunkLines = Array.isArray(hunk?.lines) ? hunk.lines : [];
-      for (const text of hunkLines) {
-        if (hunk.op === "equal") entries.push({ text, op: "equal", r: r++ });
-        else if (hunk.op === "delete") entries.push({ text, op: "delete", r });
-        else if (hunk.op === "insert") inserted[r++] = true;
-      }
-    }
-  } else {
-    resultLines.forEach((text, r) => entries.push({ text, op: "equal", r }));
-  }
-  const map = new Array(liveLines.length).fill(null);
-  const lookahead = 200;
-  let from = 0;
-  liveLines.forEach((text, i) => {
-    const want = text.trimEnd();
-    if (want.trim() === "") return;
-    for (let k = from; k < entries.length && k < from + lookahead; k++) {
-      if (entries[k].text.trimEnd() === want) {
-        map[i] = entries[k];
-        from = k + 1;
-        return;
-      }
-    }
-  });
-  return { map, inserted };
-}
-
-/** The result index before which a deleted block goes. */
-function placeBlock(block, liveLines, resultLines, { map, inserted }, placed) {
-  const fallback = () => {
-    const own = map[block.start - 1] ?? map[block.fieldStart - 1];
-    return own ? own.r : resultLines.length;
-  };
-  if (block.wholeResource) return documentBoundary(resultLines, fallback());
-  const anchor = anchorOf(liveLines, block.fieldStart);
-  if (!anchor) return fallback();
-  const inBlock = placed.find((b) => anchor.line >= b.start && anchor.line <= b.end);
-  if (inBlock) return inBlock.at;
-  const r = resultIndexOf(anchor.line, liveLines, resultLines, map, inserted);
-  if (r === null) return fallback();
-  if (anchor.relation === "parent") return r + 1;
-  return subtreeEnd(resultLines, r, isItem(liveLines[block.fieldStart - 1]));
-}
-
-/** The first document boundary at or after index r (a whole resource goes between documents). */
-function documentBoundary(resultLines, r) {
-  const atStart = (i) => i === 0 || resultLines[i - 1].trim() === "---";
-  while (r < resultLines.length && !atStart(r) && resultLines[r].trim() !== "---") r++;
-  return r;
-}
-
-/**
- * The live line a deleted field hangs from: its previous sibling (same column), or else its
- * parent. Returns {line (1-based), relation} or null.
- */
-function anchorOf(liveLines, start) {
-  const head = liveLines[start - 1];
-  const item = isItem(head);
-  const col = item ? indentOf(head) : keyColumn(head);
-  for (let k = start - 1; k >= 1; k--) {
-    const text = liveLines[k - 1];
-    if (!isContent(text)) {
-      if (text.trim() === "---") return null;
-      continue;
-    }
-    const ind = indentOf(text);
-    if (item) {
-      if (ind > col) continue;
-      return { line: k, relation: ind === col && isItem(text) ? "sibling" : "parent" };
-    }
-    if (ind > col || (ind === col && isItem(text))) continue;
-    return { line: k, relation: keyColumn(text) === col ? "sibling" : "parent" };
-  }
-  return null;
-}
-
-/**
- * The result index of live line k: where the diff keeps it, or, when the diff replaced it (a
- * changed value), the inserted result line with the same key at the same column.
- */
-function resultIndexOf(k, liveLines, resultLines, map, inserted) {
-  const entry = map[k - 1];
-  if (!entry) return null;
-  if (entry.op === "equal") return entry.r;
-  const text = liveLines[k - 1];
-  const key = keyText(text);
-  const col = keyColumn(text);
-  const same = (r) => keyColumn(resultLines[r]) === col && keyText(resultLines[r]) === key && isItem(resultLines[r]) === isItem(text);
-  for (let r = entry.r; r < resultLines.length && inserted[r]; r++) if (same(r)) return r;
-  for (let r = entry.r - 1; r >= 0 && inserted[r]; r--) if (same(r)) return r;
-  return null;
+/** A line moved right by `shift` columns, or left by taking away leading spaces only. */
+function shifted(text, shift) {
+  if (shift >= 0) return " ".repeat(shift) + text;
+  let cut = 0;
+  while (cut < -shift && text[cut] === " ") cut++;
+  return text.slice(cut);
 }
 
 // ---- navigation helpers --------------------------------------------------------------------
@@ -441,6 +304,9 @@ export function nextOfMark(layout, from, mark) {
 export function describeLine(layout, fields, index) {
   const line = layout.lines[index];
   if (!line) return { title: "", path: "", reason: "", mark: null };
+  if (line.kind === "deleted" && !line.liveLine) {
+    return { title: "Deleted resource: document separator", path: "", reason: "The separator of a resource live holds and the result does not: its lines are struck next to it.", mark: line.mark };
+  }
   const where = line.kind === "result" ? `Line ${line.resultLine}` : `Live line ${line.liveLine}`;
   if (line.field >= 0 && fields[line.field]) {
     const f = fields[line.field];
@@ -458,12 +324,8 @@ export function describeLine(layout, fields, index) {
   if (bare === "...") return { title: `${where}: end of document`, path: "", reason: "The end of a document (...): it holds no field, so no mark.", mark: null };
   if (bare.startsWith("#")) return { title: `${where}: comment`, path: "", reason: "A comment: it holds no field, so no mark.", mark: null };
   let reason = "";
-  if (isContent(line.text)) {
-    const texts = layout.lines.map((l) => l.text);
-    reason = subtreeEnd(texts, index) > index + 1
-      ? "No mark of its own: the fields under this line are marked differently."
-      : "No mark on this line.";
-  }
+  if (line.opens) reason = "No mark of its own: the fields under this line are marked differently.";
+  else if (bare !== "") reason = "No mark on this line.";
   return { title: where, path: "", reason, mark: null };
 }
 

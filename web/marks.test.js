@@ -25,11 +25,17 @@ test("the result's lines come through unchanged, in order, with deleted lines fr
     assert.deepEqual(resultLines, resultLines.map((_, i) => i + 1), name);
     const liveLines = splitLines(live);
     for (const l of layout.lines.filter((x) => x.kind === "deleted")) {
-      assert.equal(l.text, liveLines[l.liveLine - 1], name);
       assert.equal(l.mark, "deleted");
+      if (!l.liveLine) {
+        assert.equal(l.text, "---", `${name}: a whole resource's separator`);
+        continue;
+      }
+      const shift = response.fields[l.field].place.shift;
+      const text = liveLines[l.liveLine - 1];
+      assert.equal(l.text, shift >= 0 ? " ".repeat(shift) + text : text.replace(new RegExp(`^ {0,${-shift}}`), ""), name);
     }
     const deletedFields = response.fields.filter((f) => f.mark === "deleted").length;
-    if (response.result) assert.equal(new Set(layout.lines.filter((l) => l.kind === "deleted").map((l) => l.field)).size, deletedFields, name);
+    if (response.result) assert.equal(new Set(layout.lines.filter((l) => l.kind === "deleted" && l.liveLine).map((l) => l.field)).size, deletedFields, name);
   }
 });
 
@@ -100,11 +106,44 @@ test("an error response lays out nothing", () => {
   assert.equal(layoutResult(null, "").lines.length, 0);
 });
 
-test("without a diff, deleted fields are still placed by their neighbours", () => {
+test("deleted fields go where their places say, whatever extra holds", () => {
   const { live, response } = examples["apply-field-removed"];
   const layout = layoutResult({ ...response, extra: {} }, live);
   const t = texts(layout);
   assert.equal(t[t.indexOf("  replicas: 2") - 1], "spec:");
+});
+
+test("live a List: each deleted field inside its own resource, moved to the result's indentation", () => {
+  const live = [
+    "apiVersion: v1", "items:",
+    "- apiVersion: apps/v1", "  kind: Deployment", "  spec:", "    minReadySeconds: 5", "    replicas: 2",
+    "- apiVersion: v1", "  kind: Service", "  spec:", "    sessionAffinity: None", "    type: ClusterIP",
+    "kind: List",
+  ].join("\n");
+  const response = {
+    result: "apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: 2\n---\napiVersion: v1\nkind: Service\nspec:\n  type: ClusterIP\n",
+    fields: [
+      { mark: "retained", line: 4, endLine: 0, path: ".spec.replicas", reason: "r" },
+      { mark: "deleted", line: 6, endLine: 0, path: ".spec.minReadySeconds", reason: "d", place: { after: 3, shift: -2, under: 3, doc: 0 } },
+      { mark: "retained", line: 9, endLine: 0, path: ".spec.type", reason: "r" },
+      { mark: "deleted", line: 11, endLine: 0, path: ".spec.sessionAffinity", reason: "d", place: { after: 8, shift: -2, under: 8, doc: 1 } },
+    ],
+    layout: { blocks: [[3, 4], [8, 9]], folds: [] },
+  };
+  const layout = layoutResult(response, live);
+  assert.deepEqual(texts(layout), [
+    "apiVersion: apps/v1", "kind: Deployment", "spec:", "  minReadySeconds: 5", "  replicas: 2", "---",
+    "apiVersion: v1", "kind: Service", "spec:", "  sessionAffinity: None", "  type: ClusterIP",
+  ]);
+  assert.deepEqual(layout.lines.filter((l) => l.kind === "deleted").map((l) => l.liveLine), [6, 11]);
+  assert.equal(layout.lines[2].mark, null, "a deleted field under spec: its subtree is not uniform");
+  assert.equal(layout.lines[2].opens, true);
+  assert.match(describeLine(layout, response.fields, 2).reason, /marked differently/);
+  const moved = layoutResult({ ...response, fields: response.fields.map((f) => (f.place ? { ...f, place: { ...f.place, shift: 3 } } : f)) }, live);
+  assert.equal(texts(moved)[3], "       minReadySeconds: 5");
+  const uniform = layoutResult({ ...response, fields: response.fields.filter((f) => f.mark !== "deleted") }, live);
+  assert.equal(uniform.lines[2].mark, "retained");
+  assert.equal(uniform.lines[2].inherited, true);
 });
 
 test("fields out of range or nonsense never throw", () => {
@@ -116,7 +155,7 @@ test("fields out of range or nonsense never throw", () => {
       { mark: "changed", line: 3, endLine: 1, path: ".b.c", reason: "r" },
       { mark: "deleted", line: 2, endLine: 50, path: ".z", reason: "" },
     ],
-    extra: { diff: [{ op: "equal" }, { op: "weird", lines: ["q"] }] },
+    layout: { blocks: [[2, 3], [9, 1], "x", [1]] },
   };
   const layout = layoutResult(response, "a: 1\nz: 1\n");
   assert.deepEqual(texts(layout, "result"), ["a: 1", "b:", "  c: 2"]);

@@ -39,8 +39,8 @@ export const SCHEMA_OPTIONS = ["schema", "schemaType"];
  * }} Mode
  * views: the mode's own views in the output column, by id (modeviews.js: "ownership", "helm",
  * "outOfSync"), shown after the common ones while an answer of the mode is shown.
- * fold: blocks of the result pane folded by default, as keys from a document's root joined by
- * dots ("metadata.managedFields").
+ * fold: blocks of the result pane folded by default, by the paths the engine's layout.folds
+ * names them (".metadata.managedFields").
  */
 
 /** @type {Mode[]} */
@@ -63,7 +63,7 @@ export const MODES = [
     again: { original: "updated", live: "result" },
     againHelp: "The result becomes live and the config becomes last-applied, as after a real apply.",
     views: [],
-    fold: ["metadata.annotations.kubectl.kubernetes.io/last-applied-configuration"],
+    fold: [".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration"],
   },
   {
     name: "merge3",
@@ -102,7 +102,7 @@ export const MODES = [
     again: { live: "result" },
     againHelp: "The result, with its new managedFields, becomes live.",
     views: ["ownership"],
-    fold: ["metadata.managedFields"],
+    fold: [".metadata.managedFields"],
   },
   {
     name: "patch",

@@ -11,23 +11,20 @@ import { splitLines } from "./marks.js";
 
 const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
 const response = (name) => examples[name].response;
-const LAST_APPLIED = "metadata.annotations.kubectl.kubernetes.io/last-applied-configuration";
+const LAST_APPLIED = ".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration";
+const MANAGED_FIELDS = ".metadata.managedFields";
 
 test("the last-applied annotation folds: its key line stays (with its mark), its block scalar is hidden", () => {
   const r = response("apply-containers");
   const lines = splitLines(r.result);
-  const folds = foldRanges(lines, [LAST_APPLIED]);
+  const folds = foldRanges(r, [LAST_APPLIED]);
   const key = lines.findIndex((l) => l.trim().startsWith("kubectl.kubernetes.io/last-applied-configuration:")) + 1;
   assert.deepEqual(folds.map((f) => [f.start, f.end, f.hidden]), [[key, key + 1, 1]]);
   assert.equal(foldName(folds[0].path), "last-applied-configuration");
   assert.equal(foldSummary(folds, true), "last-applied-configuration folded (1 line hidden).");
-  assert.ok(r.fields.some((f) => f.line === key), "the annotation's mark is on the line that stays");
-  // Block scalar headers of every form open a fold; a plain or flow value does not.
-  for (const header of ["|", "|-", ">+", "|2", "> # note"]) {
-    assert.equal(foldRanges(["metadata:", "  annotations:", `    kubectl.kubernetes.io/last-applied-configuration: ${header}`, "      {}", "spec: {}"], [LAST_APPLIED]).length, 1, header);
-  }
-  assert.deepEqual(foldRanges(["metadata:", "  annotations:", "    kubectl.kubernetes.io/last-applied-configuration: '{}'", "spec: {}"], [LAST_APPLIED]), []);
-  assert.equal(foldName("metadata.managedFields"), "managedFields");
+  const mark = r.fields.find((f) => f.path === LAST_APPLIED);
+  assert.deepEqual([mark.line, mark.endLine], [key, key + 1], "the annotation's mark covers the fold, on the line that stays");
+  assert.equal(foldName(".metadata.managedFields"), "managedFields");
 });
 
 test("every view a mode lists exists; ssa folds managedFields, apply the last-applied annotation", () => {
@@ -39,16 +36,16 @@ test("every view a mode lists exists; ssa folds managedFields, apply the last-ap
     assert.ok(kind.place === "tab" || kind.place === "panel", id);
     if (kind.place === "tab") assert.ok(kind.label, id);
   }
-  assert.deepEqual(MODES.find((m) => m.name === "ssa").fold, ["metadata.managedFields"]);
+  assert.deepEqual(MODES.find((m) => m.name === "ssa").fold, [MANAGED_FIELDS]);
   assert.deepEqual(MODES.find((m) => m.name === "apply").fold, [LAST_APPLIED]);
   assert.deepEqual(MODES.find((m) => m.name === "ssa").views, ["ownership"]);
   assert.deepEqual(MODES.find((m) => m.name === "twoway").views, ["outOfSync", "helm"]);
 });
 
-test("managedFields folds: the key line stays, its block is hidden, items at the key's column included", () => {
+test("managedFields folds: the key line stays, its block is hidden", () => {
   const r = response("ssa-autoscaler-force");
   const lines = splitLines(r.result);
-  const folds = foldRanges(lines, ["metadata.managedFields"]);
+  const folds = foldRanges(r, [MANAGED_FIELDS]);
   assert.equal(folds.length, 1);
   const [f] = folds;
   assert.equal(lines[f.start - 1], "  managedFields:");
@@ -56,45 +53,46 @@ test("managedFields folds: the key line stays, its block is hidden, items at the
   assert.equal(lines[f.end], "spec:");
   assert.equal(f.hidden, f.end - f.start);
   // The engine's own mark on managedFields spans the same lines.
-  const mark = r.fields.find((x) => x.path === ".metadata.managedFields");
+  const mark = r.fields.find((x) => x.path === MANAGED_FIELDS);
   assert.deepEqual([f.start, f.end], [mark.line, mark.endLine]);
   assert.equal(hiddenBy(folds, f.start), undefined);
   assert.equal(hiddenBy(folds, f.start + 1), f);
   assert.equal(hiddenBy(folds, f.end + 1), undefined);
   assert.match(foldSummary(folds, true), /^managedFields folded \(19 lines hidden\)\.$/);
+  // An answer that shows live (conflicts, no result) folds live's managedFields.
+  const refused = response("ssa-autoscaler-conflict");
+  const live = splitLines(examples["ssa-autoscaler-conflict"].live);
+  const [g] = foldRanges(refused, [MANAGED_FIELDS]);
+  assert.equal(refused.result, "");
+  assert.equal(live[g.start - 1], "  managedFields:");
 });
 
-test("folds: every document of a stream, nested keys only at their path, flow values and lists left alone", () => {
-  const text = [
-    "metadata:",
-    "  name: a",
-    "  managedFields:",
-    "    - manager: x",
-    "      operation: Apply",
-    "  # a comment",
-    "spec:",
-    "  metadata:",
-    "    managedFields:",
-    "    - not: folded",
-    "---",
-    "metadata:",
-    "  managedFields: []",
-    "---",
-    "items:",
-    "- metadata:",
-    "    managedFields:",
-    "    - manager: y",
-    "---",
-    '"metadata":',
-    "  'managedFields':",
-    "  - manager: z",
-    "  labels: {}",
-  ];
-  const folds = foldRanges(text, ["metadata.managedFields"]);
+test("folds: only the paths asked for, as the engine gives them, nonsense left out and nested ones dropped", () => {
+  const r = {
+    layout: {
+      folds: [
+        { path: MANAGED_FIELDS, line: 3, endLine: 5 },
+        { path: LAST_APPLIED, line: 8, endLine: 9 },
+        { path: MANAGED_FIELDS, line: 4, endLine: 5 },
+        { path: MANAGED_FIELDS, line: 21, endLine: 22 },
+        { path: MANAGED_FIELDS, line: 30, endLine: 30 },
+        { path: MANAGED_FIELDS, line: "x", endLine: 2 },
+        null,
+      ],
+    },
+  };
+  const folds = foldRanges(r, [MANAGED_FIELDS]);
   assert.deepEqual(folds.map((f) => [f.start, f.end]), [[3, 5], [21, 22]]);
-  assert.deepEqual(foldRanges(text, []), []);
-  assert.deepEqual(foldRanges(text, ["spec.metadata.managedFields"]).map((f) => [f.start, f.end]), [[9, 10]]);
+  assert.deepEqual(foldRanges(r, []), []);
+  assert.deepEqual(foldRanges({}, [MANAGED_FIELDS]), []);
   assert.match(foldSummary(folds, false), /^2 managedFields blocks shown \(3 lines\)\.$/);
+  // Every fold of every example's answer names its key on its first line.
+  for (const [name, { live, response: answer }] of Object.entries(examples)) {
+    const lines = splitLines(answer.result || live);
+    for (const f of foldRanges(answer, [MANAGED_FIELDS, LAST_APPLIED])) {
+      assert.ok(lines[f.start - 1].trim().startsWith(`${foldName(f.path)}:`) || lines[f.start - 1].includes(`/${foldName(f.path)}:`), `${name}: ${lines[f.start - 1]}`);
+    }
+  }
 });
 
 test("ownership: each result line with its owners; parents and unowned fields told apart", () => {

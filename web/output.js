@@ -175,6 +175,28 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
     if (at >= 0) focusDisplay(at);
   }
 
+  /**
+   * The folds of the pane: the response's foldable blocks the mode folds, from lines of the text
+   * shown to display lines (struck deleted lines come in between), each with a key that stays
+   * the same across answers while the text keeps its blocks.
+   */
+  function paneFolds(response, layout, paths) {
+    const display = new Map();
+    layout.lines.forEach((l, i) => {
+      const n = l.kind === "result" ? l.resultLine : l.kind === "live" ? l.liveLine : 0;
+      if (n) display.set(n, i + 1);
+    });
+    const seen = new Map();
+    return foldRanges(response, paths).flatMap((f) => {
+      const start = display.get(f.start);
+      const end = display.get(f.end);
+      if (!start || !end) return [];
+      const n = seen.get(f.path) ?? 0;
+      seen.set(f.path, n + 1);
+      return [{ ...f, start, end, hidden: end - start, key: `${f.path}#${n}` }];
+    });
+  }
+
   return {
     /** The column's children, in order. */
     dom,
@@ -193,12 +215,7 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
       mode = answeredMode ?? null;
       shown = { response, layout };
       result.show({ layout, fields: response.fields, emptyText: "The merge produced an empty result." });
-      const seen = new Map();
-      folds = foldRanges(layout.lines.map((l) => l.text), mode?.fold ?? []).map((f) => {
-        const n = seen.get(f.path) ?? 0;
-        seen.set(f.path, n + 1);
-        return { ...f, key: `${f.path}#${n}` };
-      });
+      folds = paneFolds(response, layout, mode?.fold ?? []);
       legend.update(layout.counts);
       undrawn = new Set(drawnWhenShown.keys());
       conflicts.update(response);

@@ -39,7 +39,8 @@ export function managerName(entry) {
 
 /**
  * Every line of the result with the managers owning it. Lines that hold several fields (a list
- * item and its key field) get every owner of any of them.
+ * item and its key field) get every owner of any of them; the lines of a value written over
+ * several lines (an owner's endLine: a block scalar's text) get the owners of its first.
  * @param {object} response
  * @returns {OwnerRow[]}
  */
@@ -47,9 +48,12 @@ export function ownerRows(response) {
   const lines = splitLines(str(response?.result));
   const owners = list(response?.extra?.owners).filter((o) => o && Number.isInteger(o.line) && o.line >= 1 && o.line <= lines.length);
   const byLine = new Map();
+  const continues = new Map(); // a line of a value over several lines → the value's first line
   for (const o of owners) {
     if (!byLine.has(o.line)) byLine.set(o.line, []);
     byLine.get(o.line).push(o);
+    const end = Number.isInteger(o.endLine) ? Math.min(o.endLine, lines.length) : 0;
+    for (let n = o.line + 1; n <= end; n++) if (!continues.has(n)) continues.set(n, o.line);
   }
   // A path with owned fields under it is a parent: it has no owner of its own.
   const paths = owners.map((o) => `${str(o.resource)} ${str(o.path)}`);
@@ -57,31 +61,20 @@ export function ownerRows(response) {
     const p = `${str(o.resource)} ${str(o.path)}`;
     return paths.some((q) => q.length > p.length && q.startsWith(p) && (q[p.length] === "." || q[p.length] === "["));
   };
-  let anchor = null; // the last row that holds a field, while the lines after it continue its value
-  return lines.map((text, i) => {
+  const rows = [];
+  lines.forEach((text, i) => {
     const entries = byLine.get(i + 1) ?? [];
-    if (!entries.length && anchor && (text.trim() === "" || indentOf(text) > anchor.column)) {
-      // A block scalar's text, or the rest of a flow value: the field of the line above.
-      return { ...anchor.row, line: i + 1, text, continued: true };
+    if (!entries.length && continues.has(i + 1)) {
+      rows.push({ ...rows[continues.get(i + 1) - 1], line: i + 1, text, continued: true });
+      return;
     }
     const managers = [...new Set(entries.flatMap((o) => list(o.managers).map(String)))];
     let kind = "none";
     if (managers.length) kind = "owned";
     else if (entries.length) kind = entries.every(isParent) ? "parent" : "unowned";
-    const row = { line: i + 1, text, managers, paths: entries.map((o) => str(o.path)), kind, continued: false };
-    anchor = entries.length ? { row, column: keyColumn(text) } : null;
-    return row;
+    rows.push({ line: i + 1, text, managers, paths: entries.map((o) => str(o.path)), kind, continued: false });
   });
-}
-
-/** Column of the first character that is not a space. */
-function indentOf(line) {
-  return line.length - line.replace(/^ +/, "").length;
-}
-
-/** Column of the line's key or value, after any "- " item markers. */
-function keyColumn(line) {
-  return /^ *(?:- +)*/.exec(line)[0].length;
+  return rows;
 }
 
 /**

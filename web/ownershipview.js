@@ -115,7 +115,7 @@ export function createOwnershipView() {
     update(response, { mode } = {}) {
       const rows = response ? ownerRows(response) : [];
       const infos = response ? managers(response, rows) : [];
-      shown = { rows, infos, folds: foldRanges(rows.map((r) => r.text), mode?.fold ?? []) };
+      shown = { rows, infos, folds: response?.result ? foldRanges(response, mode?.fold ?? []) : [] };
       const before = filter.value;
       replaceChildren(filter, h("option", { value: "", text: "everyone" }), ...infos.map((m) => h("option", { value: m.name, text: m.name })));
       filter.value = infos.some((m) => m.name === before) ? before : "";

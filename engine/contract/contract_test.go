@@ -51,7 +51,7 @@ func TestResponseAlwaysHasEveryKey(t *testing.T) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"version", "result", "patch", "fields", "conflicts", "errors", "extra", "commands", "reproduce"} {
+	for _, k := range []string{"version", "result", "patch", "fields", "conflicts", "errors", "extra", "commands", "reproduce", "layout"} {
 		if v, ok := m[k]; !ok || v == nil {
 			t.Errorf("key %s missing or null in %s", k, data)
 		}

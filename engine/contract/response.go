@@ -49,6 +49,9 @@ type Response struct {
 	Commands []Command `json:"commands"`
 	// Reproduce is the reproduce script when the request asked for it (Request.Reproduce), else "".
 	Reproduce string `json:"reproduce"`
+	// Layout says where the result's blocks are, so that a reader draws the result without
+	// reading its YAML.
+	Layout Layout `json:"layout"`
 	// ResultResources names the resource of each document of Result, in order, when the mode
 	// knows it (not part of the JSON): the handler uses it to diff each resource apart.
 	ResultResources []string `json:"-"`
@@ -67,14 +70,57 @@ type Field struct {
 	Mark Mark   `json:"mark"`
 	// Line is 1-based in the result; for deleted and conflict marks it is the line in live.
 	Line int `json:"line"`
-	// EndLine is the last line of a whole item or map that the mark covers (same text as
-	// Line); 0 when the mark covers one line.
+	// EndLine is the last line the mark covers in the same text as Line: a whole item or map,
+	// a list replaced whole, a block scalar's text, a value continued over several lines; 0
+	// when the mark covers Line alone. The lines from Line to EndLine are the field's, all of
+	// them: a reader never has to look further.
 	EndLine int `json:"endLine"`
 	// Reason names the rule that decided the mark, for a learner.
 	Reason string `json:"reason"`
 	// Rule is the identifier of the mode's decision that made the mark ("apply/forced"), as
 	// recorded in the resource's decision log; "" only for marks no decision made yet.
 	Rule string `json:"rule"`
+	// Place says where a deleted mark is drawn in the result (its lines being live's); nil
+	// for every other mark, and when there is no result.
+	Place *Place `json:"place,omitempty"`
+}
+
+// Place is where a field the result lacks is drawn in it: live's lines Line to EndLine, struck,
+// after a line of the result, moved to the result's indentation.
+type Place struct {
+	// After is the result line the field's lines follow; 0 puts them above the first line.
+	After int `json:"after"`
+	// Shift is the columns live's lines move to stand at the result's indentation: spaces
+	// added in front of each line, or (negative) leading spaces taken away.
+	Shift int `json:"shift"`
+	// Under is the result line of the map or list the field is drawn in (its key's line, or its
+	// item's "-" line); 0 for a field of a document's root, or a whole resource.
+	Under int `json:"under"`
+	// Doc is the result document (0-based) the field belongs to; for a whole resource, the
+	// document it is drawn before (the number of documents above it).
+	Doc int `json:"doc"`
+}
+
+// Layout is where the blocks of the text an answer shows are: the result's, or live's when the
+// answer has no result but marks on live (conflicts). Empty when it shows neither.
+type Layout struct {
+	// Blocks are the lines that open a map or list written on the lines below (a key whose
+	// value is a block map or list, a "-" whose item is a block list), each with the last line
+	// of what it opens: [line, end].
+	Blocks [][2]int `json:"blocks"`
+	// Folds are the blocks a reader may fold away: each resource's metadata.managedFields and
+	// kubectl's last-applied annotation, when written over several lines.
+	Folds []Fold `json:"folds"`
+}
+
+// Fold is one block a reader may fold: the line naming its key stays, the lines after it up to
+// EndLine may hide.
+type Fold struct {
+	// Path is the block's path (.metadata.managedFields,
+	// .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration).
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	EndLine int    `json:"endLine"`
 }
 
 // Conflict is a field that another owner holds.
@@ -128,7 +174,8 @@ type Error struct {
 
 // NewResponse returns a response with every key present and empty.
 func NewResponse() *Response {
-	return &Response{Version: Version, Fields: []Field{}, Conflicts: []Conflict{}, Errors: []Error{}, Extra: map[string]any{}, Commands: []Command{}}
+	return &Response{Version: Version, Fields: []Field{}, Conflicts: []Conflict{}, Errors: []Error{}, Extra: map[string]any{},
+		Commands: []Command{}, Layout: Layout{Blocks: [][2]int{}, Folds: []Fold{}}}
 }
 
 // Fail returns a response carrying only the error err: a located *yamltree.Error keeps its place;
@@ -178,6 +225,15 @@ func (r *Response) Normalize() *Response {
 		if r.Commands[i].Output == nil {
 			r.Commands[i].Output = []string{}
 		}
+	}
+	if len(r.Errors) > 0 {
+		r.Layout = Layout{}
+	}
+	if r.Layout.Blocks == nil {
+		r.Layout.Blocks = [][2]int{}
+	}
+	if r.Layout.Folds == nil {
+		r.Layout.Folds = []Fold{}
 	}
 	if len(r.Errors) > 0 {
 		r.Result, r.Patch, r.Fields, r.Commands, r.Reproduce = "", "", []Field{}, []Command{}, ""

@@ -6,10 +6,15 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// LastLine is the last line a node spans in the input it was read from, or 0 when unknown.
+// LastLine is the last line a node spans in the input it was read from (its End: a block
+// scalar's last line of content, a flow collection's closing bracket, a plain or quoted scalar
+// continued over several lines), or 0 when unknown.
 func LastLine(n *yamltree.Node) int {
 	if n == nil {
 		return 0
+	}
+	if n.End.IsValid() && n.End.Line >= n.Pos.Line {
+		return n.End.Line
 	}
 	last := n.Pos.Line
 	for _, f := range n.Fields {
@@ -26,12 +31,5 @@ func LastLine(n *yamltree.Node) int {
 
 // EndLine is the last line a node of the result spans.
 func (w *Walker) EndLine(n *yamltree.Node) int {
-	last := w.Layout.ScalarEnd(n)
-	for _, f := range n.Fields {
-		last = max(last, w.EndLine(f.Value))
-	}
-	for _, it := range n.Items {
-		last = max(last, w.EndLine(it))
-	}
-	return last
+	return w.Layout.EndLine(n)
 }

@@ -26,15 +26,9 @@ func Step(n *yamltree.Node, e fieldpath.Element) *yamltree.Node {
 	switch {
 	case e.IsIndex && n.IsList() && e.Index < len(n.Items):
 		return n.Items[e.Index]
-	case e.Keys != nil && n.IsList():
+	case (e.Keys != nil || e.Value != nil) && n.IsList():
 		for _, it := range n.Items {
-			if holdsKey(it, e.Keys) {
-				return it
-			}
-		}
-	case e.Value != nil && n.IsList():
-		for _, it := range n.Items {
-			if yamltree.Equal(it, e.Value) {
+			if selects(it, e) {
 				return it
 			}
 		}
@@ -42,6 +36,14 @@ func Step(n *yamltree.Node, e fieldpath.Element) *yamltree.Node {
 		return n.Get(e.Field)
 	}
 	return nil
+}
+
+// selects reports whether a list item is the one e selects by its key fields or its value.
+func selects(item *yamltree.Node, e fieldpath.Element) bool {
+	if e.Keys != nil {
+		return holdsKey(item, e.Keys)
+	}
+	return e.Value != nil && yamltree.Equal(item, e.Value)
 }
 
 // holdsKey reports whether item holds every key field with the value given.

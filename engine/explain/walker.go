@@ -13,6 +13,9 @@ type Walker struct {
 	Resource string
 	// Layout locates the result's nodes.
 	Layout *yamltree.Layout
+	// Spot is where the resource stands in the result and in live, for placing its deleted
+	// marks; without its roots, a deleted mark is drawn where a whole resource would be.
+	Spot   Spot
 	fields []contract.Field
 }
 
@@ -24,12 +27,13 @@ func (w *Walker) Mark(path fieldpath.Path, mark contract.Mark, line, endLine int
 	w.mark(path, mark, line, endLine, reason, "")
 }
 
-func (w *Walker) mark(path fieldpath.Path, mark contract.Mark, line, endLine int, reason string, rule decision.Rule) {
+func (w *Walker) mark(path fieldpath.Path, mark contract.Mark, line, endLine int, reason string, rule decision.Rule) *contract.Field {
 	if endLine <= line {
 		endLine = 0
 	}
 	w.fields = append(w.fields, contract.Field{Resource: w.Resource, Path: path.String(), Mark: mark, Line: line,
 		EndLine: endLine, Reason: reason, Rule: string(rule)})
+	return &w.fields[len(w.fields)-1]
 }
 
 // Placed is a mark a mode decided, with the nodes it is about.
@@ -39,32 +43,24 @@ type Placed struct {
 	// Result is the value in the result; Live live's value, and Key live's key when a map field
 	// was removed (a deleted mark stands on live's lines).
 	Result, Live, Key *yamltree.Node
-	// Whole: the mark covers the value's every line (an item, a map, a list replaced whole).
-	Whole  bool
-	Rule   decision.Rule
-	Reason string
+	Rule              decision.Rule
+	Reason            string
 }
 
 // Place records a mark where its nodes are: a deleted one on live's lines (its key's line for a
-// map field), any other on the result's.
+// map field) and where the Spot says they are drawn in the result, any other on the result's.
+// Either way the mark covers every line of its value.
 func (w *Walker) Place(p Placed) {
 	if p.Mark == contract.Deleted {
 		line := p.Live.Pos.Line
 		if p.Key != nil {
 			line = p.Key.Pos.Line
 		}
-		end := 0
-		if p.Whole || p.Key != nil {
-			end = LastLine(p.Live)
-		}
-		w.mark(p.Path, p.Mark, line, end, p.Reason, p.Rule)
+		f := w.mark(p.Path, p.Mark, line, LastLine(p.Live), p.Reason, p.Rule)
+		f.Place = w.Spot.Removed(w.Layout, p.Path, line)
 		return
 	}
-	end := 0
-	if p.Whole || p.Result.Kind != yamltree.ScalarNode {
-		end = w.EndLine(p.Result)
-	}
-	w.mark(p.Path, p.Mark, w.Layout.Line(p.Result), end, p.Reason, p.Rule)
+	w.mark(p.Path, p.Mark, w.Layout.Line(p.Result), w.EndLine(p.Result), p.Reason, p.Rule)
 }
 
 // PlaceAt records a mark on a line already known (a conflict's line in live).

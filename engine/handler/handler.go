@@ -11,6 +11,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/reproduce"
@@ -126,7 +127,12 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		}
 	}
 	resp.Extra["resources"] = resources
-	resp.Extra["diff"] = liveDiff(in, resp)
+	if resp.Result == "" && marksLive(resp) {
+		resp.Layout = explain.LiveLayout(roots(in.Live))
+	}
+	if _, written := resp.Extra["diff"]; !written {
+		resp.Extra["diff"] = liveDiff(in, resp)
+	}
 	return resp.Normalize()
 }
 
@@ -141,59 +147,37 @@ func reproduceScript(in *modes.Input, resp *contract.Response) {
 	resp.Reproduce = script
 }
 
-// liveDiff compares live, written the way results are written, with the result: the lines the
-// merge changed (the response's extra.diff). When the mode names the resource of each result
-// document, each resource is diffed against its live version apart, which keeps a long stream
-// fast; live resources the result lacks show as deleted.
+// liveDiff compares live, written the way results are written (by package yamltree), with the
+// result: the lines the merge changed (the response's extra.diff), resource by resource when the
+// mode names the resource of each result document.
 func liveDiff(in *modes.Input, resp *contract.Response) []linediff.Hunk {
 	if resp.Result == "" {
 		return []linediff.Hunk{}
 	}
-	live := map[string]string{}
-	order := make([]string, 0, len(in.Live))
-	docs := make([]*yamltree.Document, len(in.Live))
+	live := make([]linediff.Named, len(in.Live))
 	for i, r := range in.Live {
-		docs[i] = &yamltree.Document{Root: r.Root}
-		id := r.ID.String()
-		live[id] = yamltree.EmitNode(r.Root)
-		order = append(order, id)
+		live[i] = linediff.Named{Name: r.ID.String(), Text: yamltree.EmitNode(r.Root)}
 	}
-	results := splitStream(resp.Result)
-	if len(resp.ResultResources) != len(results) {
-		whole, _ := yamltree.Emit(docs)
-		return linediff.Diff(whole, resp.Result)
-	}
-	hunks := []linediff.Hunk{}
-	seen := map[string]bool{}
-	for i, id := range resp.ResultResources {
-		if i > 0 {
-			hunks = append(hunks, linediff.Hunk{Op: linediff.Equal, Lines: []string{"---"}})
-		}
-		hunks = append(hunks, linediff.Diff(live[id], results[i])...)
-		seen[id] = true
-	}
-	for _, id := range order {
-		if !seen[id] {
-			hunks = append(hunks, linediff.Diff("---\n"+live[id], "")...)
-		}
-	}
-	return hunks
+	return linediff.Resources(live, resp.Result, resp.ResultResources)
 }
 
-// splitStream cuts an emitted stream into its documents at the "---" lines the emitter writes
-// between them.
-func splitStream(text string) []string {
-	var docs []string
-	var cur strings.Builder
-	for _, line := range strings.SplitAfter(text, "\n") {
-		if line == "---\n" {
-			docs = append(docs, cur.String())
-			cur.Reset()
-			continue
+// marksLive reports whether an answer without a result marks live's lines (conflicts): the page
+// then shows live, and the layout is live's.
+func marksLive(resp *contract.Response) bool {
+	for _, f := range resp.Fields {
+		if f.Mark == contract.Conflicted {
+			return true
 		}
-		cur.WriteString(line)
 	}
-	return append(docs, cur.String())
+	return false
+}
+
+func roots(rs []*stream.Resource) []*yamltree.Node {
+	out := make([]*yamltree.Node, len(rs))
+	for i, r := range rs {
+		out[i] = r.Root
+	}
+	return out
 }
 
 // ResourceInfo lists one resource found in an input (the response's extra.resources).

@@ -5,11 +5,15 @@ import (
 	"strings"
 )
 
-// Layout records the line (1-based) each emitted node starts on, and the last line of each
-// scalar written as a block scalar.
+// Layout records where the emitter wrote each node: the line (1-based) it starts on, the last
+// line of each block scalar and block collection, the column of each collection's keys or "-"
+// (or where they would stand, for a collection written empty or in flow style), and the lines
+// that open a block collection.
 type Layout struct {
-	lines map[*Node]int
-	ends  map[*Node]int
+	lines   map[*Node]int
+	ends    map[*Node]int
+	indents map[*Node]int
+	blocks  [][2]int
 }
 
 // Line returns the line where n was written: for a map entry's value, the line of its key; for a
@@ -21,9 +25,10 @@ func (l *Layout) Line(n *Node) int {
 	return l.lines[n]
 }
 
-// ScalarEnd returns the last line of a scalar written as a block scalar (its content's last
-// line), else the node's Line: a string holding newlines that had to be quoted takes one line.
-func (l *Layout) ScalarEnd(n *Node) int {
+// EndLine returns the last line of n's text: a block collection's last line of content (its
+// trailing comments left out), a block scalar's last line of content, else n's Line (a string
+// holding newlines that had to be quoted takes one line, a flow collection one line).
+func (l *Layout) EndLine(n *Node) int {
 	if l == nil {
 		return 0
 	}
@@ -33,12 +38,32 @@ func (l *Layout) ScalarEnd(n *Node) int {
 	return l.lines[n]
 }
 
+// Indent returns the column (0-based) of the keys of map n, or of the "-" of list n's items, as
+// written; for a collection written empty or in flow style, where they would stand in block
+// style. It returns 0 for a scalar or a node that was not written.
+func (l *Layout) Indent(n *Node) int {
+	if l == nil {
+		return 0
+	}
+	return l.indents[n]
+}
+
+// Blocks returns the lines that open a block collection (a key whose value is a block map or
+// list, a "-" whose item is a block list), each with the collection's last line: [line, end],
+// in the order written.
+func (l *Layout) Blocks() [][2]int {
+	if l == nil {
+		return nil
+	}
+	return l.blocks
+}
+
 // Emit writes documents as a YAML stream in block style, each document after the first opened by
 // "---" (the first too when it was written so). It keeps the nodes' comments, key order and
 // scalar styles, quotes a string wherever its plain form would read back as another value under
 // either rule set, and returns where each node landed.
 func Emit(docs []*Document) (string, *Layout) {
-	e := &emitter{layout: &Layout{lines: map[*Node]int{}, ends: map[*Node]int{}}, line: 1}
+	e := &emitter{layout: &Layout{lines: map[*Node]int{}, ends: map[*Node]int{}, indents: map[*Node]int{}}, line: 1}
 	for i, d := range docs {
 		if i > 0 || d.Explicit {
 			e.write("---\n")
@@ -90,6 +115,7 @@ func (e *emitter) lineComment(n *Node) {
 
 func (e *emitter) root(n *Node) {
 	e.layout.lines[n] = e.line
+	e.indentAt(n, 0)
 	switch {
 	case n.Kind == MapNode && !keepsFlow(n, 0) && len(n.Fields) > 0:
 		e.comments(n.Comments.Head, 0)
@@ -116,25 +142,30 @@ func (e *emitter) mapBody(n *Node, indent int, inlineFirst bool) {
 		e.afterKey(f.Value, indent)
 		e.comments(f.Key.Comments.Foot, indent)
 	}
+	e.layout.ends[n] = e.layout.EndLine(n.Fields[len(n.Fields)-1].Value)
 	e.comments(n.Comments.Foot, indent)
 }
 
 // afterKey writes a map entry's value, the entry's key having been written.
 func (e *emitter) afterKey(v *Node, indent int) {
-	e.layout.lines[v] = e.line
+	line := e.line
+	e.layout.lines[v] = line
+	in := indent + 2
+	if v.Kind == ListNode && !v.IndentedItems {
+		in = indent
+	}
+	e.indentAt(v, in)
 	switch {
 	case v.Kind == MapNode && !keepsFlow(v, indent) && len(v.Fields) > 0:
 		e.lineComment(v)
 		e.write("\n")
-		e.mapBody(v, indent+2, false)
+		e.mapBody(v, in, false)
+		e.opened(line, v)
 	case v.Kind == ListNode && !keepsFlow(v, indent) && len(v.Items) > 0:
 		e.lineComment(v)
 		e.write("\n")
-		in := indent
-		if v.IndentedItems {
-			in += 2
-		}
 		e.listBody(v, in, !v.IndentedItems)
+		e.opened(line, v)
 	case v.Kind == ScalarNode && v.Tag == NullTag && v.Value == "" && v.Style == Plain:
 		e.lineComment(v)
 		e.write("\n")
@@ -158,7 +189,9 @@ func (e *emitter) listBody(n *Node, indent int, atKeyColumn bool) {
 		}
 		e.indent(indent)
 		e.write("-")
-		e.layout.lines[it] = e.line
+		line := e.line
+		e.layout.lines[it] = line
+		e.indentAt(it, indent+2)
 		switch {
 		case it.Kind == MapNode && !keepsFlow(it, indent) && len(it.Fields) > 0:
 			e.write(" ")
@@ -168,6 +201,7 @@ func (e *emitter) listBody(n *Node, indent int, atKeyColumn bool) {
 			e.lineComment(it)
 			e.write("\n")
 			e.listBody(it, indent+2, false)
+			e.opened(line, it)
 		case it.Kind == ScalarNode && it.Tag == NullTag && it.Value == "" && it.Style == Plain && !(atKeyColumn && i == len(n.Items)-1):
 			e.lineComment(it)
 			e.write("\n")
@@ -176,7 +210,20 @@ func (e *emitter) listBody(n *Node, indent int, atKeyColumn bool) {
 			e.inline(it, indent+2, false)
 		}
 	}
+	e.layout.ends[n] = e.layout.EndLine(n.Items[len(n.Items)-1])
 	e.comments(n.Comments.Foot, indent)
+}
+
+// indentAt records the column of a collection's keys or items.
+func (e *emitter) indentAt(n *Node, column int) {
+	if n.Kind != ScalarNode {
+		e.layout.indents[n] = column
+	}
+}
+
+// opened records a line that opened block collection n, with n's last line.
+func (e *emitter) opened(line int, n *Node) {
+	e.layout.blocks = append(e.layout.blocks, [2]int{line, e.layout.EndLine(n)})
 }
 
 // lineCommentAbove handles a line comment of a map written as a list item: there is no line of its

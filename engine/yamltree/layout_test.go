@@ -5,11 +5,11 @@ import (
 	"testing"
 )
 
-// TestScalarEnd checks the last line the layout reports for a string holding newlines: the
+// TestEndLineOfScalar checks the last line the layout reports for a string holding newlines: the
 // content's last line when the emitter wrote a block scalar, the scalar's own line when it had to
 // quote it (a character YAML cannot carry unescaped, only newlines, a quoted or flow style).
 // Marks take their end lines from it, and the page strikes or highlights those lines.
-func TestScalarEnd(t *testing.T) {
+func TestEndLineOfScalar(t *testing.T) {
 	tests := []struct {
 		name, text string
 		end        int // the last line of key b's value; key b is on line 1
@@ -34,11 +34,11 @@ func TestScalarEnd(t *testing.T) {
 			if b.IsMap() {
 				b = b.Get("c")
 			}
-			if got := layout.ScalarEnd(b); got != tt.end {
-				t.Errorf("ScalarEnd = %d, want %d\n%s", got, tt.end, out)
+			if got := layout.EndLine(b); got != tt.end {
+				t.Errorf("EndLine = %d, want %d\n%s", got, tt.end, out)
 			}
-			if lines := strings.Count(out, "\n"); layout.ScalarEnd(b) > lines {
-				t.Errorf("end line %d past the text's %d lines:\n%s", layout.ScalarEnd(b), lines, out)
+			if lines := strings.Count(out, "\n"); layout.EndLine(b) > lines {
+				t.Errorf("end line %d past the text's %d lines:\n%s", layout.EndLine(b), lines, out)
 			}
 		})
 	}
@@ -89,5 +89,43 @@ func placeItems(n *Node, atKeyColumn bool) {
 	}
 	for _, it := range n.Items {
 		placeItems(it, atKeyColumn)
+	}
+}
+
+// TestLayoutOfCollections checks what the layout says of maps and lists: their last lines, the
+// column of their keys or items (where they would stand, for one written empty or in flow
+// style), and the lines that open a block collection. The page draws the result from these.
+func TestLayoutOfCollections(t *testing.T) {
+	text := "a:\n  b: 1\n  c:\n  - x\n  -\n    - w\n    - z\n  d: {e: 1}\n  f: []\n# foot\ng: |\n  text\n"
+	root, err := ParseOne(Live, text, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, layout := Emit([]*Document{{Root: root}})
+	if out != text {
+		t.Fatalf("written %q, not as read", out)
+	}
+	a, c := root.Get("a"), root.Get("a").Get("c")
+	for _, tt := range []struct {
+		name      string
+		node      *Node
+		line, end int
+		indent    int
+	}{
+		{"root", root, 1, 12, 0},
+		{"a", a, 1, 9, 2},
+		{"c, items at its key's column", c, 3, 7, 2},
+		{"a list item that is a list", c.Items[1], 5, 7, 4},
+		{"a flow map", a.Get("d"), 8, 8, 4},
+		{"an empty list", a.Get("f"), 9, 9, 2},
+		{"a block scalar", root.Get("g"), 11, 12, 0},
+	} {
+		if got := [3]int{layout.Line(tt.node), layout.EndLine(tt.node), layout.Indent(tt.node)}; got != [3]int{tt.line, tt.end, tt.indent} {
+			t.Errorf("%s: line, end, indent %v, want %v", tt.name, got, [3]int{tt.line, tt.end, tt.indent})
+		}
+	}
+	want := [][2]int{{5, 7}, {3, 7}, {1, 9}}
+	if got := layout.Blocks(); len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+		t.Errorf("blocks %v, want %v", got, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -90,11 +91,14 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 	}
 	var docs []*yamltree.Document
 	var ids []string
-	for _, o := range outcomes {
+	results, lives := make([]*yamltree.Node, len(outcomes)), make([]*yamltree.Node, len(outcomes))
+	for i, o := range outcomes {
 		if o.result != nil && !conflicted {
 			docs = append(docs, &yamltree.Document{Root: o.result})
 			ids = append(ids, o.triple.ID.String())
+			results[i] = o.result
 		}
+		lives[i] = root(o.triple.Live)
 	}
 	text, layout := yamltree.Emit(docs)
 	infos := []PatchInfo{}
@@ -112,8 +116,10 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 	}
 	resp.Result = text
 	resp.ResultResources = ids
-	for _, o := range outcomes {
-		resp.Fields = append(resp.Fields, o.marks(layout)...)
+	resp.Layout = explain.ResultLayout(layout, docs)
+	spots := explain.Spots(layout, results, lives)
+	for i, o := range outcomes {
+		resp.Fields = append(resp.Fields, o.marks(layout, spots[i])...)
 	}
 }
 

@@ -41,13 +41,20 @@ func liveValue(live *yamltree.Node, path fieldpath.Path) string {
 	return ""
 }
 
-// conflictMarks marks the disputed lines of live, each decision recorded at its path.
+// conflictMarks marks the disputed lines of live (every line of live's value), each decision
+// recorded at its path.
 func (o *outcome) conflictMarks() []contract.Field {
 	var out []contract.Field
+	live := root(o.triple.Live)
 	for i, c := range o.conflictEntries() {
-		o.log.Record(o.conflicts[i].Path, ruleConflict, decision.Original|decision.Updated|decision.Live)
+		path := o.conflicts[i].Path
+		o.log.Record(path, ruleConflict, decision.Original|decision.Updated|decision.Live)
+		end := 0
+		if n, found := explain.Deepest(live, path); found && explain.LastLine(n) > c.Line {
+			end = explain.LastLine(n)
+		}
 		out = append(out, contract.Field{Resource: c.Resource, Path: c.Path, Mark: contract.Conflicted, Line: c.Line,
-			Reason: c.Message, Rule: string(ruleConflict)})
+			EndLine: end, Reason: c.Message, Rule: string(ruleConflict)})
 	}
 	return out
 }

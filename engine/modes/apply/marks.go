@@ -9,13 +9,14 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// marks explains one resource of the result from what its apply recorded.
-func (o *outcome) marks(layout *yamltree.Layout) []contract.Field {
-	w := &explain.Walker{Resource: o.triple.ID.String(), Layout: layout}
+// marks explains one resource of the result from what its apply recorded; spot is where it
+// stands in the result.
+func (o *outcome) marks(layout *yamltree.Layout, spot explain.Spot) []contract.Field {
+	w := &explain.Walker{Resource: o.triple.ID.String(), Layout: layout, Spot: spot}
 	live := root(o.triple.Live)
 	whole := func(rule decision.Rule, mark contract.Mark, result, live *yamltree.Node) {
 		o.log.Record(nil, rule, 0)
-		w.Place(explain.Placed{Mark: mark, Result: result, Live: live, Whole: true, Rule: rule, Reason: reasons[rule](fact{mark: mark})})
+		w.Place(explain.Placed{Mark: mark, Result: result, Live: live, Rule: rule, Reason: reasons[rule](fact{mark: mark})})
 	}
 	switch o.action {
 	case Create:
@@ -44,7 +45,7 @@ func (o *outcome) patchedMarks(w *explain.Walker) {
 			o.log.Record(e.Path, rule, heldAt(at, e))
 		}
 		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
-			Whole: e.Shape == smp.Item, Rule: rule, Reason: reason(rule, o.factOf(e, at, mark))})
+			Rule: rule, Reason: reason(rule, o.factOf(e, at, mark))})
 	})
 }
 

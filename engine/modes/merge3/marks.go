@@ -24,7 +24,11 @@ type marker struct {
 	notes    *kioNotes
 	res      *resource
 	reasons  reasons
-	fields   []contract.Field
+	// spot is where the resource stands in the result, for placing what the result lacks;
+	// lineShift is the shift of the line of the map entry being marked (see entryShift).
+	spot      spot
+	lineShift int
+	fields    []contract.Field
 	// inRemovedItem is set while marking the fields of an item upstream removed.
 	inRemovedItem bool
 }
@@ -70,10 +74,13 @@ func (m *marker) object(result *ynode.Node) {
 
 // mapFields marks a map's entries: the result's in order, then those only the local copy had.
 func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
+	shift := m.lineShift
 	for i := 0; i+1 < len(result.Content); i += 2 {
 		name, v := result.Content[i].Value, result.Content[i+1]
+		m.lineShift = m.entryShift(result, local, name, shift)
 		m.value(path.Field(name), v, local.Get(name))
 	}
+	m.lineShift = shift
 	if local == nil || local.Kind != ynode.MapNode {
 		return
 	}
@@ -84,6 +91,7 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 		}
 		c := cue{path: path.Field(key.Value), rec: m.recordOf(lv), local: lv, inRemovedItem: m.inRemovedItem}
 		m.mark(contract.Deleted, false, c, srcLine(key), srcEnd(lv))
+		m.fields[len(m.fields)-1].Place = m.fieldPlace(result, local, key.Value, len(path) == 0)
 	}
 }
 
@@ -109,10 +117,7 @@ func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
 
 // leaf marks a value compared whole: a scalar, a list replaced whole, an empty map.
 func (m *marker) leaf(path fieldpath.Path, result, local *ynode.Node, d record) {
-	line, end := m.layout.Line(result), 0
-	if result.Kind != ynode.ScalarNode {
-		end = m.layout.EndLine(result)
-	}
+	line, end := m.layout.Line(result), m.layout.EndLine(result)
 	c := cue{path: path, rec: d, local: local, result: result}
 	mark := contract.Retained
 	switch {
@@ -145,6 +150,8 @@ func quoteNote(result, local *ynode.Node, d record) string {
 // items marks a list merged item by item: items added, items only the local copy has, the fields
 // of items merged, and the local items the merge removed.
 func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *listInfo) {
+	shift := m.lineShift
+	defer func() { m.lineShift = shift }()
 	inResult := map[*ynode.Node]bool{}
 	added := map[string]int{} // the mark of each item added under a key or value, by path
 	for i, item := range result.Content {
@@ -173,6 +180,7 @@ func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *lis
 			continue
 		}
 		m.mark(contract.Deleted, true, cue{path: p, rec: m.recordOf(li), local: li, info: info}, srcLine(li), srcEnd(li))
+		m.fields[len(m.fields)-1].Place = m.itemPlace(result, local, i, inResult)
 	}
 }
 
@@ -244,9 +252,9 @@ func srcLine(n *ynode.Node) int {
 	return n.Src.Pos.Line
 }
 
-// srcEnd is the last line a collection takes in its input, 0 for a scalar.
+// srcEnd is the last line a node takes in the input it was read from.
 func srcEnd(n *ynode.Node) int {
-	if n == nil || n.Src == nil || n.Kind == ynode.ScalarNode {
+	if n == nil || n.Src == nil {
 		return 0
 	}
 	return explain.LastLine(n.Src)
@@ -280,7 +288,8 @@ func (m *marker) diffEntries(path fieldpath.Path, result, local *ynode.Node, nam
 	switch {
 	case lv != nil && rv == nil:
 		m.mark(contract.Deleted, false, cue{path: p, local: lv}, srcLine(k), srcEnd(lv))
+		m.fields[len(m.fields)-1].Place = m.fieldPlace(result, local, name, len(path) == 0)
 	case lv == nil && rv != nil:
-		m.mark(contract.Added, false, cue{path: p, result: rv}, m.layout.Line(rv), 0)
+		m.mark(contract.Added, false, cue{path: p, result: rv}, m.layout.Line(rv), m.layout.EndLine(rv))
 	}
 }

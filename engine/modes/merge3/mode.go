@@ -7,6 +7,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -218,17 +219,19 @@ func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules) {
 	}
 	text, layout := ynode.Emit(docs)
 	resp.Result = text
+	resp.Layout = resultLayout(layout, outcomes)
 	actions := []ActionInfo{}
 	warnings := []Warning{}
 	resp.Decisions = decision.Book{}
-	for _, o := range outcomes {
+	at := spots(outcomes, layout)
+	for i, o := range outcomes {
 		o.name = o.group.id().String()
 		if resp.Decisions[o.name] != nil {
 			o.name = o.group.kioName()
 		}
 		actions = append(actions, ActionInfo{Resource: o.name, Action: o.action})
 		resp.Decisions[o.name] = o.decisions
-		resp.Fields = append(resp.Fields, o.marks(layout, rules)...)
+		resp.Fields = append(resp.Fields, o.marks(layout, rules, at[i])...)
 		for _, d := range o.dropped {
 			warnings = append(warnings, d.warning(o.name))
 		}
@@ -236,6 +239,24 @@ func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules) {
 	}
 	resp.Extra["actions"] = actions
 	resp.Extra["warnings"] = warnings
+	resp.Extra["diff"] = liveDiff(outcomes, text)
+}
+
+// liveDiff compares the local copy with the result (the response's extra.diff), both written as
+// kyaml writes them, so that a value the merge kept reads the same on both sides.
+func liveDiff(outcomes []*outcome, result string) []linediff.Hunk {
+	var live []linediff.Named
+	var names []string
+	for _, o := range outcomes {
+		if l := o.group.local; l != nil {
+			text, _ := ynode.Emit([]*ynode.Node{{Kind: ynode.DocumentNode, HeadComment: l.docHead, Content: []*ynode.Node{l.pristine}}})
+			live = append(live, linediff.Named{Name: o.name, Text: text})
+		}
+		if o.result != nil {
+			names = append(names, o.name)
+		}
+	}
+	return linediff.Resources(live, result, names)
 }
 
 // kioName names the group as kio keys it, the namespace as written ("v1/ConfigMap/x" for one
@@ -261,8 +282,8 @@ func (g *group) id() stream.ID {
 	return stream.ID{}
 }
 
-// marks explains one outcome.
-func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules) []contract.Field {
+// marks explains one outcome; where is where it stands in the result.
+func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules, where spot) []contract.Field {
 	g := o.group
 	res := g.local
 	if res == nil {
@@ -272,7 +293,7 @@ func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules) []contract.Field
 		return nil
 	}
 	id := g.id()
-	m := &marker{resource: o.name, layout: layout, log: o.decisions, records: o.records, notes: o.notes, res: res,
+	m := &marker{resource: o.name, layout: layout, spot: where, log: o.decisions, records: o.records, notes: o.notes, res: res,
 		reasons: reasons{note: rules.noteFor(id.APIVersion + "/" + id.Kind)}}
 	switch o.action {
 	case actionMerge:
@@ -286,6 +307,7 @@ func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules) []contract.Field
 		m.whole(contract.Added, ruleKioRestore, layout.Line(o.result), layout.EndLine(o.result))
 	case actionDelete:
 		m.whole(contract.Deleted, ruleKioDelete, srcLine(res.pristine), srcEnd(res.pristine))
+		m.fields[len(m.fields)-1].Place = m.wholePlace()
 	}
 	return m.fields
 }

@@ -55,15 +55,22 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		return resp
 	}
 	var docs []*yamltree.Document
-	for _, p := range done {
+	results, lives := make([]*yamltree.Node, len(done)), make([]*yamltree.Node, len(done))
+	for i, p := range done {
 		docs = append(docs, &yamltree.Document{Root: p.result})
 		resp.ResultResources = append(resp.ResultResources, p.triple.ID.String())
+		results[i] = p.result
+		if p.triple.Live != nil {
+			lives[i] = p.triple.Live.Root
+		}
 	}
 	text, layout := yamltree.Emit(docs)
 	resp.Result = text
+	resp.Layout = explain.ResultLayout(layout, docs)
+	spots := explain.Spots(layout, results, lives)
 	var patches []string
-	for _, p := range done {
-		resp.Fields = append(resp.Fields, p.marks(layout)...)
+	for i, p := range done {
+		resp.Fields = append(resp.Fields, p.marks(layout, spots[i])...)
 		if p.triple.Updated != nil {
 			if s, err := yamltree.SortedJSON(p.triple.Updated.Root); err == nil {
 				patches = append(patches, s)
@@ -111,12 +118,13 @@ func describe(id stream.ID) string {
 	return "the object"
 }
 
-// marks explains one target from what the API server did to it.
-func (p *patched) marks(layout *yamltree.Layout) []contract.Field {
-	w := &explain.Walker{Resource: p.triple.ID.String(), Layout: layout}
+// marks explains one target from what the API server did to it; spot is where it stands in the
+// result.
+func (p *patched) marks(layout *yamltree.Layout, spot explain.Spot) []contract.Field {
+	w := &explain.Walker{Resource: p.triple.ID.String(), Layout: layout, Spot: spot}
 	if p.applied == nil {
 		p.log.Record(nil, ruleUntargeted, decision.Live)
-		w.Place(explain.Placed{Mark: contract.Ignored, Result: p.result, Whole: true, Rule: ruleUntargeted, Reason: reasons[ruleUntargeted](fact{})})
+		w.Place(explain.Placed{Mark: contract.Ignored, Result: p.result, Rule: ruleUntargeted, Reason: reasons[ruleUntargeted](fact{})})
 		return w.Fields()
 	}
 	never := func(*smp.Aligned) bool { return false }
@@ -125,7 +133,7 @@ func (p *patched) marks(layout *yamltree.Layout) []contract.Field {
 		mark := markOf(e)
 		p.log.Record(e.Path, rule, held(e))
 		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
-			Whole: e.Shape == smp.Item, Rule: rule, Reason: reason(rule, e, mark)})
+			Rule: rule, Reason: reason(rule, e, mark)})
 	})
 	return w.Fields()
 }

@@ -16,8 +16,10 @@ import (
 type explainer struct {
 	resource string
 	layout   *yamltree.Layout
-	marks    []contract.Field
-	o        *outcome
+	// spot is where the resource stands in the result, for placing what the result lacks.
+	spot  explain.Spot
+	marks []contract.Field
+	o     *outcome
 	// deduced walks values the schema has no type for (metadata of a fragment whose schema
 	// declares none, holding managedFields).
 	deduced *schema.Type
@@ -153,22 +155,17 @@ func (e *explainer) leaf(path fieldpath.Path, s sides) {
 	}
 }
 
-// mark records a mark on a result node.
+// mark records a mark on a result node, covering its lines.
 func (e *explainer) mark(path fieldpath.Path, mark contract.Mark, s sides) {
-	end := 0
-	if !s.result.IsScalar() {
-		end = e.endLine(s.result)
-	}
-	e.add(path, mark, e.layout.Line(s.result), end, s)
+	e.add(path, mark, e.layout.Line(s.result), e.layout.EndLine(s.result), s)
 }
 
-// deleted marks a field only live had, at live's lines.
+// deleted marks a field only live had, at live's lines, and says where it is drawn in the
+// result.
 func (e *explainer) deleted(path fieldpath.Path, s sides) {
-	end := 0
-	if !s.live.IsScalar() {
-		end = explain.LastLine(s.live)
-	}
-	e.add(path, contract.Deleted, lineIn(e.o.live, path, e.o.typ), end, s)
+	line := lineIn(e.o.live, path, e.o.typ)
+	e.add(path, contract.Deleted, line, explain.LastLine(s.live), s)
+	e.marks[len(e.marks)-1].Place = e.spot.Removed(e.layout, path, line)
 }
 
 // add appends one mark, with the rule recorded at its path and that rule's reason. A
@@ -184,18 +181,6 @@ func (e *explainer) add(path fieldpath.Path, mark contract.Mark, line, end int, 
 	}
 	e.marks = append(e.marks, contract.Field{Resource: e.resource, Path: path.String(), Mark: mark, Line: line,
 		EndLine: end, Reason: reason, Rule: string(entry.Rule)})
-}
-
-// endLine is the last line a node of the result spans.
-func (e *explainer) endLine(n *yamltree.Node) int {
-	last := e.layout.ScalarEnd(n)
-	for _, f := range n.Fields {
-		last = max(last, e.endLine(f.Value))
-	}
-	for _, it := range n.Items {
-		last = max(last, e.endLine(it))
-	}
-	return last
 }
 
 // managedFields marks metadata.managedFields, which the API server writes, as one value.

@@ -15,6 +15,9 @@ type OwnerLine struct {
 	Resource string `json:"resource"`
 	// Line is 1-based in the result.
 	Line int `json:"line"`
+	// EndLine is the last line of a value written over several lines (a block scalar's text),
+	// whose owners those lines share; absent for a value on one line.
+	EndLine int `json:"endLine,omitempty"`
 	// Path is the field the line holds (a map key's value, or a list item).
 	Path string `json:"path"`
 	// Managers own the field, or the atomic value holding it; empty when no one does.
@@ -155,7 +158,11 @@ func (w *ownerWalk) value(path fieldpath.Path, t *schema.Type, v *yamltree.Node,
 		for i, id := range owners {
 			names[i] = managerName(id)
 		}
-		w.lines = append(w.lines, OwnerLine{Resource: w.resource, Line: w.layout.Line(v), Path: path.String(), Managers: names})
+		line := OwnerLine{Resource: w.resource, Line: w.layout.Line(v), Path: path.String(), Managers: names}
+		if v.IsScalar() && w.layout.EndLine(v) > line.Line {
+			line.EndLine = w.layout.EndLine(v)
+		}
+		w.lines = append(w.lines, line)
 	}
 	atomic := inherited != nil
 	if !atomic && (shape(t, v) == shapeLeaf || isAtomicType(t, v)) && len(path) > 0 {

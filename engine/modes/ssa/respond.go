@@ -3,6 +3,7 @@ package ssa
 import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -24,24 +25,28 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 		resp.Conflicts = append(resp.Conflicts, o.conflictEntries()...)
 	}
 	if len(resp.Conflicts) > 0 {
-		for _, c := range resp.Conflicts {
-			resp.Fields = append(resp.Fields, contract.Field{Resource: c.Resource, Path: c.Path,
-				Mark: contract.Conflicted, Line: c.Line, Reason: c.Message, Rule: string(managed.RuleConflict)})
+		for _, o := range outcomes {
+			resp.Fields = append(resp.Fields, o.conflictMarks()...)
 		}
 		return
 	}
 	var docs []*yamltree.Document
-	for _, o := range outcomes {
+	results, lives := make([]*yamltree.Node, len(outcomes)), make([]*yamltree.Node, len(outcomes))
+	for i, o := range outcomes {
 		if o.result != nil {
 			docs = append(docs, &yamltree.Document{Root: o.result})
 			resp.ResultResources = append(resp.ResultResources, o.triple.ID.String())
+			results[i] = o.result
 		}
+		lives[i] = o.live
 	}
 	text, layout := yamltree.Emit(docs)
 	resp.Result = text
+	resp.Layout = explain.ResultLayout(layout, docs)
+	spots := explain.Spots(layout, results, lives)
 	var owners []OwnerLine
-	for _, o := range outcomes {
-		resp.Fields = append(resp.Fields, o.marks(layout)...)
+	for i, o := range outcomes {
+		resp.Fields = append(resp.Fields, o.marks(layout, spots[i])...)
 		owners = append(owners, o.ownerLines(layout)...)
 	}
 	if owners != nil {
@@ -49,11 +54,26 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 	}
 }
 
-// marks explains one resource of the result.
-func (o *outcome) marks(layout *yamltree.Layout) []contract.Field {
-	e := &explainer{resource: o.triple.ID.String(), layout: layout, o: o, deduced: schema.Deduced()}
+// conflictMarks marks the lines of live that the conflicts of one resource are about, each
+// mark covering the disputed value's lines.
+func (o *outcome) conflictMarks() []contract.Field {
+	var out []contract.Field
+	for i, c := range o.conflictEntries() {
+		end := explain.LastLine(valueAt(o.live, o.done.Conflicts[i].Path, o.typ))
+		if end <= c.Line {
+			end = 0
+		}
+		out = append(out, contract.Field{Resource: c.Resource, Path: c.Path, Mark: contract.Conflicted, Line: c.Line,
+			EndLine: end, Reason: c.Message, Rule: string(managed.RuleConflict)})
+	}
+	return out
+}
+
+// marks explains one resource of the result; spot is where it stands in the result.
+func (o *outcome) marks(layout *yamltree.Layout, spot explain.Spot) []contract.Field {
+	e := &explainer{resource: o.triple.ID.String(), layout: layout, spot: spot, o: o, deduced: schema.Deduced()}
 	if o.action == Leave {
-		e.add(fieldpath.Path{}, contract.Ignored, layout.Line(o.result), e.endLine(o.result), sides{live: o.live, result: o.result})
+		e.add(fieldpath.Path{}, contract.Ignored, layout.Line(o.result), layout.EndLine(o.result), sides{live: o.live, result: o.result})
 		return e.marks
 	}
 	e.object()

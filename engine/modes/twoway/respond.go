@@ -42,10 +42,15 @@ type Repair struct {
 // repair patches.
 func respond(resp *contract.Response, done []*upgraded) {
 	var twoDocs, threeDocs []*yamltree.Document
-	for _, u := range done {
+	results, lives := make([]*yamltree.Node, len(done)), make([]*yamltree.Node, len(done))
+	for i, u := range done {
 		if u.two != nil {
 			twoDocs = append(twoDocs, &yamltree.Document{Root: u.two})
 			resp.ResultResources = append(resp.ResultResources, u.triple.ID.String())
+			results[i] = u.two
+		}
+		if u.triple.Live != nil {
+			lives[i] = u.triple.Live.Root
 		}
 		if u.three != nil {
 			threeDocs = append(threeDocs, &yamltree.Document{Root: u.three})
@@ -54,10 +59,12 @@ func respond(resp *contract.Response, done []*upgraded) {
 	text, layout := yamltree.Emit(twoDocs)
 	threeText, _ := yamltree.Emit(threeDocs)
 	resp.Result = text
+	resp.Layout = explain.ResultLayout(layout, twoDocs)
+	spots := explain.Spots(layout, results, lives)
 	warnings, repairs := []Warning{}, []Repair{}
 	var patches []string
-	for _, u := range done {
-		resp.Fields = append(resp.Fields, u.marks(layout)...)
+	for i, u := range done {
+		resp.Fields = append(resp.Fields, u.marks(layout, spots[i])...)
 		warnings = append(warnings, u.warnings(layout)...)
 		if u.repair != nil && len(u.repair.Fields) > 0 {
 			id := u.triple.ID
@@ -108,12 +115,13 @@ func (u *upgraded) warnings(layout *yamltree.Layout) []Warning {
 	return out
 }
 
-// marks explains the two-way result of one resource from what its upgrade recorded.
-func (u *upgraded) marks(layout *yamltree.Layout) []contract.Field {
-	w := &explain.Walker{Resource: u.triple.ID.String(), Layout: layout}
+// marks explains the two-way result of one resource from what its upgrade recorded; spot is
+// where it stands in the result.
+func (u *upgraded) marks(layout *yamltree.Layout, spot explain.Spot) []contract.Field {
+	w := &explain.Walker{Resource: u.triple.ID.String(), Layout: layout, Spot: spot}
 	whole := func(rule decision.Rule, mark contract.Mark, result, live *yamltree.Node) {
 		u.log.Record(nil, rule, 0)
-		w.Place(explain.Placed{Mark: mark, Result: result, Live: live, Whole: true, Rule: rule, Reason: reasons[rule](fact{mark: mark})})
+		w.Place(explain.Placed{Mark: mark, Result: result, Live: live, Rule: rule, Reason: reasons[rule](fact{mark: mark})})
 	}
 	switch u.action {
 	case Create:
@@ -147,7 +155,7 @@ func (u *upgraded) patchedMarks(w *explain.Walker) {
 			u.log.Record(e.Path, rule, held)
 		}
 		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
-			Whole: e.Shape == smp.Item, Rule: rule, Reason: reason(rule, factOf(e, at, mark))})
+			Rule: rule, Reason: reason(rule, factOf(e, at, mark))})
 	})
 }
 

@@ -59,7 +59,9 @@ func (r *Run) Describe() string {
 //   - every mark has a reason and points into its text: the result, or live for deleted and
 //     conflict marks (line and end line);
 //   - every deleted mark names a field live has, at the mark's line, and that the result does
-//     not have (see CheckDeleted).
+//     not have (see CheckDeleted), and says where it is drawn in the result: after a line of
+//     its own document (between documents, for a whole resource);
+//   - every block and fold of the layout starts on a line of the result and ends on a later one.
 func CheckCommon(t *testing.T, r *Run) []*stream.Resource {
 	t.Helper()
 	for _, e := range r.Resp.Errors {
@@ -85,7 +87,46 @@ func CheckCommon(t *testing.T, r *Run) []*stream.Resource {
 		}
 	}
 	CheckDeleted(t, r, result)
+	checkLayout(t, r)
 	return result
+}
+
+// checkLayout checks the response's layout and the places of its deleted marks against the
+// result's lines and documents.
+func checkLayout(t *testing.T, r *Run) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(r.Resp.Result, "\n"), "\n")
+	for _, b := range r.Resp.Layout.Blocks {
+		if b[0] < 1 || b[1] <= b[0] || b[1] > len(lines) {
+			t.Fatalf("block %v out of place (%d lines)\nresult:\n%s\n%s", b, len(lines), r.Resp.Result, r.Describe())
+		}
+	}
+	for _, f := range r.Resp.Layout.Folds {
+		if f.Line < 1 || f.EndLine <= f.Line || f.EndLine > len(lines) {
+			t.Fatalf("fold %+v out of place (%d lines)\nresult:\n%s\n%s", f, len(lines), r.Resp.Result, r.Describe())
+		}
+	}
+	// docs[i] is the last line of the result before document i, and of document i-1.
+	docs := []int{0}
+	for i, l := range lines {
+		if l == "---" && i > 0 {
+			docs = append(docs, i)
+		}
+	}
+	docs = append(docs, len(lines))
+	for _, m := range r.Resp.Fields {
+		if m.Mark != contract.Deleted {
+			continue
+		}
+		p, count := m.Place, len(docs)-1 // a whole resource may go after the last document
+		if p == nil || p.Doc < 0 || p.Doc > count || (m.Path != "" && p.Doc == count) || p.After < 0 || p.After > len(lines) || p.Under < 0 || p.Under > p.After {
+			t.Fatalf("deleted mark without its place in the result: %+v %+v (%d documents)\nresult:\n%s\n%s", m, p, len(docs)-1, r.Resp.Result, r.Describe())
+		}
+		first, last := docs[p.Doc], docs[min(p.Doc+1, len(docs)-1)]
+		if m.Path != "" && (p.After < first || p.After > last) {
+			t.Fatalf("deleted mark drawn outside its document (lines %d to %d): %+v %+v\nresult:\n%s\n%s", first+1, last, m, p, r.Resp.Result, r.Describe())
+		}
+	}
 }
 
 // CheckDeleted checks every deleted mark against live and the result. The page draws a deleted

@@ -32,10 +32,29 @@ func CompareText(n *Node) string {
 	return text
 }
 
-// Layout records the lines each written node takes in the text, 1-based.
+// Layout records the lines each written node takes in the text, 1-based; and, for each
+// collection, the line of the key it is the value of, the column of its keys or "-" (where they
+// would stand, for a collection written empty or in flow style), and the lines that open a
+// block collection.
 type Layout struct {
 	first, last map[*Node]int
+	keys        map[*Node]int
+	indents     map[*Node]int
+	blocks      [][2]int
 }
+
+// KeyLine returns the line of the key whose value collection n is; 0 for a scalar, a list
+// item or a document's root.
+func (l *Layout) KeyLine(n *Node) int { return l.keys[n] }
+
+// Indent returns the column (0-based) of collection n's keys or "-", as written or as they
+// would stand in block style; 0 for a scalar.
+func (l *Layout) Indent(n *Node) int { return l.indents[n] }
+
+// Blocks returns the lines that open a block collection (a key whose value is a block map or
+// list, a "-" whose item is a block list), each with the collection's last line: [line, end],
+// in the order written.
+func (l *Layout) Blocks() [][2]int { return l.blocks }
 
 // Line returns the line n starts on: a scalar's line, the "- " line of a list item, a block
 // collection's first entry; 0 when n was not written.
@@ -60,7 +79,8 @@ type writer struct {
 }
 
 func newWriter() *writer {
-	return &writer{line: 1, blankAt: -1, layout: &Layout{first: map[*Node]int{}, last: map[*Node]int{}}}
+	return &writer{line: 1, blankAt: -1, layout: &Layout{first: map[*Node]int{}, last: map[*Node]int{},
+		keys: map[*Node]int{}, indents: map[*Node]int{}}}
 }
 
 func (w *writer) text(s string) {
@@ -161,6 +181,24 @@ func (w *writer) end(n *Node) {
 		last--
 	}
 	w.layout.last[n] = last
+}
+
+// indentAt records the column of a collection's keys or items.
+func (w *writer) indentAt(n *Node, column int) {
+	if n.Kind == MapNode || n.Kind == ListNode {
+		w.layout.indents[n] = column
+	}
+}
+
+// opened records the line of the key or "-" that opened collection n, n being written; a
+// block collection's lines are a block.
+func (w *writer) opened(line int, n *Node, key bool) {
+	if key && (n.Kind == MapNode || n.Kind == ListNode) {
+		w.layout.keys[n] = line
+	}
+	if isBlock(n) {
+		w.layout.blocks = append(w.layout.blocks, [2]int{line, w.layout.last[n]})
+	}
 }
 
 // first returns the first non-empty comment.

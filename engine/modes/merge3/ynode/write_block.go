@@ -86,12 +86,14 @@ func (w *writer) root(n *Node) {
 	switch {
 	case isBlock(n) && n.Kind == MapNode:
 		w.comments(n.HeadComment, 0)
+		w.indentAt(n, 0)
 		w.start(n)
 		w.mapEntries(n, 0)
 		w.end(n)
 		w.carry(n)
 	case isBlock(n):
 		w.comments(n.HeadComment, 0)
+		w.indentAt(n, 0)
 		w.start(n)
 		w.listItems(n, 0)
 		w.end(n)
@@ -133,9 +135,15 @@ func (w *writer) entry(key, value *Node, indent int) {
 		return
 	}
 	w.to(indent)
+	line := w.line
 	w.inline(key, indent, asKey)
 	w.text(":")
 	w.gap = true
+	if value.Kind == MapNode {
+		w.indentAt(value, indent+2)
+	} else {
+		w.indentAt(value, indent)
+	}
 	switch {
 	case isBlock(value):
 		w.blockValue(key, value, indent)
@@ -144,6 +152,7 @@ func (w *writer) entry(key, value *Node, indent int) {
 	default:
 		w.collectionValue(key, value, indent)
 	}
+	w.opened(line, value, true)
 	w.foot(key.FootComment, indent)
 }
 
@@ -251,7 +260,12 @@ func (w *writer) listItems(l *Node, indent int) {
 		w.to(indent)
 		w.text("-")
 		w.gap = true
+		line := w.line
+		w.indentAt(it, indent+2)
 		w.item(it, indent)
+		if it.Kind == ListNode {
+			w.opened(line, it, false)
+		}
 	}
 }
 

@@ -1,0 +1,63 @@
+package linediff
+
+import "strings"
+
+// Named is one resource's text, by the resource's name.
+type Named struct {
+	Name, Text string
+}
+
+// Resources compares live's resources with the documents of a result stream, resource by
+// resource, which keeps a long stream fast: names[i] is the resource of the result's document i
+// (the documents are cut at the "---" lines between them), each compared with live's resource of
+// that name (none: all inserted), with an equal "---" between documents; then live's resources
+// the result lacks, deleted, each after a "---". When names does not name every document, the
+// texts are compared whole. Both sides must be written by the same writer: a line that did not
+// change then reads the same on both.
+func Resources(live []Named, result string, names []string) []Hunk {
+	if result == "" {
+		return []Hunk{}
+	}
+	results := documents(result)
+	if len(names) != len(results) {
+		texts := make([]string, len(live))
+		for i, l := range live {
+			texts[i] = l.Text
+		}
+		return Diff(strings.Join(texts, "---\n"), result)
+	}
+	byName := make(map[string]string, len(live))
+	for _, l := range live {
+		byName[l.Name] = l.Text
+	}
+	hunks := []Hunk{}
+	seen := make(map[string]bool, len(names))
+	for i, name := range names {
+		if i > 0 {
+			hunks = append(hunks, Hunk{Op: Equal, Lines: []string{"---"}})
+		}
+		hunks = append(hunks, Diff(byName[name], results[i])...)
+		seen[name] = true
+	}
+	for _, l := range live {
+		if !seen[l.Name] {
+			hunks = append(hunks, Diff("---\n"+l.Text, "")...)
+		}
+	}
+	return hunks
+}
+
+// documents cuts a written stream into its documents at the "---" lines between them.
+func documents(text string) []string {
+	var docs []string
+	var cur strings.Builder
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if line == "---\n" {
+			docs = append(docs, cur.String())
+			cur.Reset()
+			continue
+		}
+		cur.WriteString(line)
+	}
+	return append(docs, cur.String())
+}
