@@ -224,11 +224,10 @@ func TestExampleNoteDropped(t *testing.T) {
 // the text as typed input (Input.insertText).
 func (p *tab) replaceText(inputName, text string) {
 	p.t.Helper()
-	content := chromedp.CSS(`[data-input="` + inputName + `"] .cm-content`)
-	firstLine := chromedp.CSS(`[data-input="` + inputName + `"] .cm-line`) // the content's middle may be scrolled out of view
+	scroller := chromedp.CSS(`[data-input="` + inputName + `"] .cm-scroller`) // as typeAtEnd
 	p.do("replacing the text of "+inputName,
-		chromedp.ScrollIntoView(content),
-		chromedp.Click(firstLine),
+		chromedp.ScrollIntoView(scroller),
+		chromedp.Click(scroller),
 		chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
 		chromedp.KeyEvent(kb.Backspace),
 	)

@@ -97,14 +97,16 @@ func (p *tab) editorText(inputName string) string {
 // then text input (Input.insertText, the path an IME or a paste of one line takes).
 func (p *tab) typeAtEnd(inputName, text string) {
 	p.t.Helper()
-	content := chromedp.CSS(`[data-input="` + inputName + `"] .cm-content`)
+	// The scroller, not the content: the content's middle may be scrolled out of the editor's
+	// view, and a click there lands on whatever is drawn at that point.
+	scroller := chromedp.CSS(`[data-input="` + inputName + `"] .cm-scroller`)
 	insert := chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
 		_, err := cdp.Call(ctx, target, input.InsertText, input.InsertTextParams{Text: text})
 		return err
 	})
 	p.do("typing into "+inputName,
-		chromedp.ScrollIntoView(content),
-		chromedp.Click(content),
+		chromedp.ScrollIntoView(scroller),
+		chromedp.Click(scroller),
 		chromedp.KeyEvent(kb.End, chromedp.KeyModifiers(chromedp.ModifierCtrl)),
 		insert,
 	)

@@ -57,7 +57,7 @@ func TestHostileTextRendersAsText(t *testing.T) {
 		p.waitFor("the typed text in the result", `document.querySelector("#result").textContent.includes(`+js(hostile)+`)`, 10*time.Second)
 		// Hover the lines that hold the text, so that their reason tooltips are built.
 		var points [][2]float64
-		p.eval(`[...document.querySelectorAll("#result .cm-line")].filter((l) => l.textContent.includes("<img")).map((l) => { const r = l.getBoundingClientRect(); return [r.left + 40, r.top + r.height / 2]; })`, &points)
+		p.eval(`(() => { const lines = [...document.querySelectorAll("#result .cm-line")].filter((l) => l.textContent.includes("<img")); lines[0]?.scrollIntoView({block: "center"}); return lines.map((l) => { const r = l.getBoundingClientRect(); return [r.left + 40, r.top + r.height / 2]; }); })()`, &points)
 		if len(points) == 0 {
 			t.Fatal("no result line shows the typed text")
 		}
