@@ -29,7 +29,7 @@ func TestEngineAgreesWithReference(t *testing.T) {
 		ref, eng := Reference(c), Engine(t, item, c)
 		counts := byOp[c.Op]
 		counts[0]++
-		if !sameAnswer(ref, eng) {
+		if !sameAnswer(ref, eng) && !referenceMayAnswer(c, eng) {
 			counts[1]++
 			if shown < *showDiffs {
 				shown++
@@ -43,6 +43,20 @@ func TestEngineAgreesWithReference(t *testing.T) {
 	for op, n := range byOp {
 		t.Logf("%s: %d cases, %d differences", op, n[0], n[1])
 	}
+}
+
+// referenceMayAnswer asks the reference again for the answer given: strategicpatch's conflict
+// check walks Go maps, whose order is random, so a case with several differences may answer
+// one way or another from run to run (seen about once in 25 runs of this test). Asked eight more
+// times, the reference gives the engine's answer if it ever does; a case the reference answers
+// otherwise every time still differs.
+func referenceMayAnswer(c Case, eng Answer) bool {
+	for range 8 {
+		if sameAnswer(Reference(c), eng) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameAnswer: both fail, or both give the same data.
