@@ -90,6 +90,9 @@ var fuzzFindings = []fuzzFinding{
 	// leaves (its one item lacks the comment schema's key) after the line comment of its key, at
 	// column 0, where it does not read back; the engine writes the same text.
 	{"merge3: an emptied list after a line comment", request("merge3", widget+" parts:\n", widget+" parts: #"+mergeOnZero+"\n", widget+" parts:\n  -\n", false), nil, ""},
+	// FuzzMerge3 (comment-before-emptied-map): the same for the empty map a merge leaves once
+	// it clears the map's one null field.
+	{"merge3: an emptied map after a line comment", request("merge3", emptiedMap, emptiedMap, emptiedMap, false), nil, ""},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
@@ -102,6 +105,9 @@ const (
 	widget      = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n name: gadget\nspec:\n"
 	mergeOnZero = `{"type":"array","x-kubernetes-patch-strategy":"merge","x-kubernetes-patch-merge-key":"0"}`
 )
+
+// emptiedMap holds a map whose one field is null, after a line comment.
+const emptiedMap = "\"0\": #000000000\n  \"00000000000\":\n"
 
 // pathAnnotated is a Deployment web with kio's path annotation.
 const pathAnnotated = deployment + "metadata:\n  name: web\n  annotations:\n    config.kubernetes.io/path: 'temp.yaml'\n"
