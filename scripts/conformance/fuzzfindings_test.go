@@ -93,6 +93,9 @@ var fuzzFindings = []fuzzFinding{
 	// FuzzMerge3 (comment-before-emptied-map): the same for the empty map a merge leaves once
 	// it clears the map's one null field.
 	{"merge3: an emptied map after a line comment", request("merge3", emptiedMap, emptiedMap, emptiedMap, false), nil, ""},
+	// FuzzMerge3 (keyless-item-moved-first): kyaml moves a keyed list's items without the key
+	// before the others, even merging three equal copies.
+	{"merge3: an item without its key moves first", request("merge3", keylessSecond, keylessSecond, keylessSecond, false), itself, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
@@ -105,6 +108,9 @@ const (
 	widget      = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n name: gadget\nspec:\n"
 	mergeOnZero = `{"type":"array","x-kubernetes-patch-strategy":"merge","x-kubernetes-patch-merge-key":"0"}`
 )
+
+// keylessSecond is a Deployment whose second container lacks its name (the merge key).
+const keylessSecond = deployment + "spec:\n  template:\n    spec:\n      containers:\n      - name: 0\n      - \"0\":\n"
 
 // emptiedMap holds a map whose one field is null, after a line comment.
 const emptiedMap = "\"0\": #000000000\n  \"00000000000\":\n"
