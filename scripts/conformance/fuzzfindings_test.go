@@ -96,17 +96,21 @@ var fuzzFindings = []fuzzFinding{
 	// FuzzMerge3 (keyless-item-moved-first): kyaml moves a keyed list's items without the key
 	// before the others, even merging three equal copies.
 	{"merge3: an item without its key moves first", request("merge3", keylessSecond, keylessSecond, keylessSecond, false), itself, "changes the result"},
+	// FuzzMerge3 (keyless-rebase-drops): a list holding an item without the comment schema's
+	// key; the rebase drops the local item e: 1 the first merge kept.
+	{"merge3: a rebase drops a local item beside one without the key", request("merge3", widget+" parts:", widget+" parts: #"+mergeOnE+"\n  - e: 0", widget+" parts: #\n  - e: 1\n  - z: 0", false), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
 	{"twoway: a null inside a list live lacks", request("twoway", containers("{name: b}, {name: a, image: x}"), containers("{name: a}"), deployment+"metadata: {name: web}\nspec: {template: {spec: {}}}\n", false), again, "changes the result"},
 }
 
-// widget is a custom resource up to its spec; mergeOnZero a kyaml comment schema making a list
-// merge on the field "0".
+// widget is a custom resource up to its spec; mergeOnZero and mergeOnE kyaml comment schemas
+// making a list merge on the field "0", "e".
 const (
 	widget      = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n name: gadget\nspec:\n"
 	mergeOnZero = `{"type":"array","x-kubernetes-patch-strategy":"merge","x-kubernetes-patch-merge-key":"0"}`
+	mergeOnE    = `{"x-kubernetes-patch-strategy":"merge","x-kubernetes-patch-merge-key":"e"}`
 )
 
 // keylessSecond is a Deployment whose second container lacks its name (the merge key).
