@@ -71,6 +71,10 @@ var fuzzFindings = []fuzzFinding{
 	// kubectl's annotation.
 	{"apply: annotations null", request("apply", configMap+"metadata: {annotations: }\n", configMap+"metadata: {annotations: }\n", configMap+"metadata: {annotations: }\n", false), again, "keeps the result"},
 	{"apply: annotations a scalar", request("apply", configMap+"metadata: {annotations: 5}\n", configMap+"metadata: {annotations: 5}\n", configMap+"metadata: {annotations: 5}\n", false), again, "keeps the result"},
+	// FuzzApply (mixed-set-created): a merged list of primitives holding an integer and a
+	// string is created unchecked, and refused once live holds it ("list element types are not
+	// identical").
+	{"apply: a merged set of mixed kinds, created then applied again", request("apply", "", configMap+"metadata: {name: a, finalizers: [0, \"0\"]}\n", "", false), again, "refused"},
 	// FuzzMerge3 (empty-list-no-key-*): with inferKeys, kyaml refuses to walk an empty list no
 	// schema describes ("no merge key found for field"); a resource only the local copy has,
 	// or only upstream added, is copied without a walk.
@@ -80,6 +84,10 @@ var fuzzFindings = []fuzzFinding{
 	// the local copy annotated with a path and upstream's without one are two resources of one
 	// name: upstream deleted the first and added the second.
 	{"merge3: a path annotation sets two resources of one name apart", request("merge3", pathAnnotated, deployment+"metadata:\n  name: web\n", pathAnnotated, false), again, "keeps the result"},
+	// FuzzMerge3 (legacy-path-copied): with two resources or more, kio copies its path
+	// annotation between the legacy and the current name: a resource upstream added alone comes
+	// out as written, and rebased beside the local copy gains internal.config.kubernetes.io/path.
+	{"merge3: kio copies the path annotation once two resources meet", request("merge3", "", deployment+"metadata:\n  name: web\n  annotations:\n    config.kubernetes.io/path: 0\n", "", false), again, "changes the result"},
 	// FuzzPatch (repeated-multikey): a patch listing two items with one key keeps both where
 	// live lacks the list (taken whole), and merges both into the first once live holds them.
 	{"patch: a list repeating a key, applied twice", request("patch", "", twoPorts, deployment+"metadata: {name: web}\n", false), again, "changes the result"},

@@ -32,8 +32,9 @@ import (
 // on every merge, even of three equal copies ([{name: 0}, {"0": null}] becomes [{"0": null},
 // {name: 0}], checked against kyaml: testdata/fuzz/FuzzMerge3/keyless-item-moved-first).
 //
-// Both compare with null fields dropped, then an empty metadata.annotations and an empty
-// metadata: a resource only one side has (upstream added it, or only the local copy has it) is
+// Both compare with null fields dropped, kio's path, index and id annotations under one name
+// (kioCopies: kio copies them between two names once two resources meet), then an empty
+// metadata.annotations and an empty metadata: a resource only one side has (upstream added it, or only the local copy has it) is
 // copied whole, nulls included, and the next merge clears them, and kio's reader then drops
 // the annotations and metadata maps left empty. Both accept one error on the second merge,
 // which the first could not meet: a result holding two resources that differ only by
@@ -368,16 +369,42 @@ func someFieldMissing(items []*yamltree.Node) bool {
 	return false
 }
 
-// kioNormal removes every null field of an object, then its metadata.annotations and its
-// metadata when they are empty maps.
+// kioNormal removes every null field of an object, keeps one of each pair of kio's path, index
+// and id annotations (kioCopies), then drops its metadata.annotations and its metadata when they
+// are empty maps.
 func kioNormal(obj *yamltree.Node) {
 	dropNulls(obj)
 	meta := obj.Get("metadata")
+	kioCopies(meta.Get("annotations"))
 	if a := meta.Get("annotations"); a.IsMap() && len(a.Fields) == 0 {
 		meta.Delete("annotations")
 	}
 	if meta.IsMap() && len(meta.Fields) == 0 {
 		obj.Delete("metadata")
+	}
+}
+
+// kioCopies keeps one name of each of kio's path, index and id annotations: with two resources
+// or more, kio copies each between its legacy name (config.kubernetes.io/path) and its current
+// one (internal.config.kubernetes.io/path), so a rebase may add the copy the first merge, of one
+// resource, did not (testdata/fuzz/FuzzMerge3/legacy-path-copied; checked against kyaml in
+// scripts/conformance/fuzzfindings_test.go). The current name is dropped where the legacy one
+// is present, else renamed to it; values compare as text.
+func kioCopies(annotations *yamltree.Node) {
+	if !annotations.IsMap() {
+		return
+	}
+	for _, name := range []string{"path", "index", "id"} {
+		legacy, current := "config.kubernetes.io/"+name, "internal.config.kubernetes.io/"+name
+		if v := annotations.Get(current); v != nil {
+			annotations.Delete(current)
+			if !annotations.Has(legacy) {
+				annotations.Set(legacy, v)
+			}
+		}
+		if v := annotations.Get(legacy); v.IsScalar() {
+			annotations.Set(legacy, yamltree.NewString(v.Value))
+		}
 	}
 }
 
