@@ -107,6 +107,13 @@ var fuzzFindings = []fuzzFinding{
 	// FuzzMerge3 (keyless-rebase-drops): a list holding an item without the comment schema's
 	// key; the rebase drops the local item e: 1 the first merge kept.
 	{"merge3: a rebase drops a local item beside one without the key", request("merge3", widget+" parts:", widget+" parts: #"+mergeOnE+"\n  - e: 0", widget+" parts: #\n  - e: 1\n  - z: 0", false), again, "changes the result"},
+	// FuzzTwoWay (map-for-list-taken-whole): a render holding a map where the schema wants a
+	// list is taken whole where live lacks it, and refused once live holds it.
+	{"twoway: a map where a list belongs, taken whole", request("twoway", deployment+"metadata: {name: web}\n", deployment+"metadata: {name: web}\nspec:\n template:\n  spec:\n   containers:\n    \"0\":\n     \"0\": 0\n", deployment+"metadata: {name: web}\n", false), again, "refused"},
+	// FuzzMerge3 (upstream-null-in-keyed-item): with inferKeys, upstream adds an item whose only
+	// field, its key, is null: kyaml writes it as {} (the null cleared), and the rebase drops
+	// that item, which now lacks the key.
+	{"merge3: an upstream item whose key is null", request("merge3", "", "foo:\n- containerPort:\n", "", true), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.

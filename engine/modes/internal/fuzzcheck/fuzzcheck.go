@@ -506,7 +506,8 @@ func (s *SchemaTable) Index(text, typ string) uint8 {
 func (s SchemaTable) Pick(i uint8) SchemaChoice { return s[int(i)%len(s)] }
 
 // MergeOnlyError reports whether every error is one strategicpatch raises only when it merges
-// into a value live holds: a schema lookup (a value the schema does not describe) or the
+// into a value live holds: a schema lookup (a value the schema does not describe, or of another
+// kind than it says: "data type is not struct", a map where a list belongs) or the
 // validation of a directive ("invalid patch format", "unknown patch type" for a "$patch: null"),
 // or of a merge list's items ("does not contain declared merge key", "list element types are not
 // identical" for a set holding an integer and a string, and with multiKeys a field of the
@@ -515,6 +516,7 @@ func (s SchemaTable) Pick(i uint8) SchemaChoice { return s[int(i)%len(s)] }
 func MergeOnlyError(errs []contract.Error) bool {
 	for _, e := range errs {
 		if !strings.Contains(e.Message, "unable to find api field") && !strings.Contains(e.Message, "data type is not map or struct") &&
+			!strings.Contains(e.Message, "data type is not struct") &&
 			!strings.Contains(e.Message, "expected slice, but got") && !strings.Contains(e.Message, "invalid patch format") &&
 			!strings.Contains(e.Message, "unknown patch type") && !strings.Contains(e.Message, "list element types are not identical") &&
 			!strings.Contains(e.Message, "does not contain declared merge key") &&
