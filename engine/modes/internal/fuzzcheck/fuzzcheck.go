@@ -618,3 +618,44 @@ func SpecialInList(patch string) bool {
 	}
 	return false
 }
+
+// DuplicateScalars reports whether a stream holds a list of scalars with a value twice: a
+// strategic merge patch from it deletes the value ($deleteFromPrimitiveList) that the next text
+// keeps, so a merge and the same merge on its result differ (FuzzApply, FuzzTwoWay).
+func DuplicateScalars(text string) bool {
+	docs, err := yamltree.Parse(yamltree.Updated, text, yamltree.Options{})
+	if err != nil {
+		return false
+	}
+	var walk func(n *yamltree.Node) bool
+	walk = func(n *yamltree.Node) bool {
+		if n == nil {
+			return false
+		}
+		seen := map[string]bool{}
+		for _, it := range n.Items {
+			if it.IsScalar() {
+				v, _ := yamltree.JSON(it)
+				if seen[v] {
+					return true
+				}
+				seen[v] = true
+			}
+			if walk(it) {
+				return true
+			}
+		}
+		for _, f := range n.Fields {
+			if walk(f.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range docs {
+		if walk(d.Root) {
+			return true
+		}
+	}
+	return false
+}
