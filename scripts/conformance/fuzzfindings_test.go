@@ -71,6 +71,10 @@ var fuzzFindings = []fuzzFinding{
 	// kubectl's annotation.
 	{"apply: annotations null", request("apply", configMap+"metadata: {annotations: }\n", configMap+"metadata: {annotations: }\n", configMap+"metadata: {annotations: }\n", false), again, "keeps the result"},
 	{"apply: annotations a scalar", request("apply", configMap+"metadata: {annotations: 5}\n", configMap+"metadata: {annotations: 5}\n", configMap+"metadata: {annotations: 5}\n", false), again, "keeps the result"},
+	// FuzzApply (mixed-set-created): a merged list of primitives holding an integer and a
+	// string is created unchecked, and refused once live holds it ("list element types are not
+	// identical").
+	{"apply: a merged set of mixed kinds, created then applied again", request("apply", "", configMap+"metadata: {name: a, finalizers: [0, \"0\"]}\n", "", false), again, "refused"},
 	// FuzzMerge3 (empty-list-no-key-*): with inferKeys, kyaml refuses to walk an empty list no
 	// schema describes ("no merge key found for field"); a resource only the local copy has,
 	// or only upstream added, is copied without a walk.
@@ -80,6 +84,10 @@ var fuzzFindings = []fuzzFinding{
 	// the local copy annotated with a path and upstream's without one are two resources of one
 	// name: upstream deleted the first and added the second.
 	{"merge3: a path annotation sets two resources of one name apart", request("merge3", pathAnnotated, deployment+"metadata:\n  name: web\n", pathAnnotated, false), again, "keeps the result"},
+	// FuzzMerge3 (legacy-path-copied): with two resources or more, kio copies its path
+	// annotation between the legacy and the current name: a resource upstream added alone comes
+	// out as written, and rebased beside the local copy gains internal.config.kubernetes.io/path.
+	{"merge3: kio copies the path annotation once two resources meet", request("merge3", "", deployment+"metadata:\n  name: web\n  annotations:\n    config.kubernetes.io/path: 0\n", "", false), again, "changes the result"},
 	// FuzzPatch (repeated-multikey): a patch listing two items with one key keeps both where
 	// live lacks the list (taken whole), and merges both into the first once live holds them.
 	{"patch: a list repeating a key, applied twice", request("patch", "", twoPorts, deployment+"metadata: {name: web}\n", false), again, "changes the result"},
@@ -90,18 +98,41 @@ var fuzzFindings = []fuzzFinding{
 	// leaves (its one item lacks the comment schema's key) after the line comment of its key, at
 	// column 0, where it does not read back; the engine writes the same text.
 	{"merge3: an emptied list after a line comment", request("merge3", widget+" parts:\n", widget+" parts: #"+mergeOnZero+"\n", widget+" parts:\n  -\n", false), nil, ""},
+	// FuzzMerge3 (comment-before-emptied-map): the same for the empty map a merge leaves once
+	// it clears the map's one null field.
+	{"merge3: an emptied map after a line comment", request("merge3", emptiedMap, emptiedMap, emptiedMap, false), nil, ""},
+	// FuzzMerge3 (keyless-item-moved-first): kyaml moves a keyed list's items without the key
+	// before the others, even merging three equal copies.
+	{"merge3: an item without its key moves first", request("merge3", keylessSecond, keylessSecond, keylessSecond, false), itself, "changes the result"},
+	// FuzzMerge3 (keyless-rebase-drops): a list holding an item without the comment schema's
+	// key; the rebase drops the local item e: 1 the first merge kept.
+	{"merge3: a rebase drops a local item beside one without the key", request("merge3", widget+" parts:", widget+" parts: #"+mergeOnE+"\n  - e: 0", widget+" parts: #\n  - e: 1\n  - z: 0", false), again, "changes the result"},
+	// FuzzTwoWay (map-for-list-taken-whole): a render holding a map where the schema wants a
+	// list is taken whole where live lacks it, and refused once live holds it.
+	{"twoway: a map where a list belongs, taken whole", request("twoway", deployment+"metadata: {name: web}\n", deployment+"metadata: {name: web}\nspec:\n template:\n  spec:\n   containers:\n    \"0\":\n     \"0\": 0\n", deployment+"metadata: {name: web}\n", false), again, "refused"},
+	// FuzzMerge3 (upstream-null-in-keyed-item): with inferKeys, upstream adds an item whose only
+	// field, its key, is null: kyaml writes it as {} (the null cleared), and the rebase drops
+	// that item, which now lacks the key.
+	{"merge3: an upstream item whose key is null", request("merge3", "", "foo:\n- containerPort:\n", "", true), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
 	{"twoway: a null inside a list live lacks", request("twoway", containers("{name: b}, {name: a, image: x}"), containers("{name: a}"), deployment+"metadata: {name: web}\nspec: {template: {spec: {}}}\n", false), again, "changes the result"},
 }
 
-// widget is a custom resource up to its spec; mergeOnZero a kyaml comment schema making a list
-// merge on the field "0".
+// widget is a custom resource up to its spec; mergeOnZero and mergeOnE kyaml comment schemas
+// making a list merge on the field "0", "e".
 const (
 	widget      = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n name: gadget\nspec:\n"
 	mergeOnZero = `{"type":"array","x-kubernetes-patch-strategy":"merge","x-kubernetes-patch-merge-key":"0"}`
+	mergeOnE    = `{"x-kubernetes-patch-strategy":"merge","x-kubernetes-patch-merge-key":"e"}`
 )
+
+// keylessSecond is a Deployment whose second container lacks its name (the merge key).
+const keylessSecond = deployment + "spec:\n  template:\n    spec:\n      containers:\n      - name: 0\n      - \"0\":\n"
+
+// emptiedMap holds a map whose one field is null, after a line comment.
+const emptiedMap = "\"0\": #000000000\n  \"00000000000\":\n"
 
 // pathAnnotated is a Deployment web with kio's path annotation.
 const pathAnnotated = deployment + "metadata:\n  name: web\n  annotations:\n    config.kubernetes.io/path: 'temp.yaml'\n"

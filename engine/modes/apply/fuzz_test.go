@@ -82,7 +82,7 @@ func FuzzApply(f *testing.F) {
 			return &contract.Request{Mode: "apply", Original: original, Updated: updated, Live: live, Options: opts}
 		}
 		first := fuzzcheck.Ask(h, request(original, updated, live, prune), yamltree.YAML11)
-		if fuzzcheck.CheckCommon(t, first) != nil && !duplicateScalars(original) && !duplicateScalars(lastAppliedTexts(live)) &&
+		if fuzzcheck.CheckCommon(t, first) != nil && !fuzzcheck.DuplicateScalars(original) && !fuzzcheck.DuplicateScalars(lastAppliedTexts(live)) &&
 			!fuzzcheck.SpecialInList(updated) && !unwritableMetadata(updated) {
 			again := fuzzcheck.Ask(h, request("", updated, first.Resp.Result, false), yamltree.YAML11)
 			// As with kubectl patch, a value the first apply took whole where live lacked it (a
@@ -96,7 +96,7 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 		same := fuzzcheck.Ask(h, request(updated, updated, updated, false), yamltree.YAML11)
-		if fuzzcheck.CheckCommon(t, same) == nil || duplicateScalars(updated) {
+		if fuzzcheck.CheckCommon(t, same) == nil || fuzzcheck.DuplicateScalars(updated) {
 			return
 		}
 		if diff := fuzzcheck.SameObjects(updated, same.Resp.Result, yamltree.YAML11, dropKubectlAdditions); diff != "" {
@@ -171,43 +171,4 @@ func lastAppliedTexts(text string) string {
 		}
 	}
 	return b.String()
-}
-
-// duplicateScalars reports whether a stream holds a list of scalars with a value twice.
-func duplicateScalars(text string) bool {
-	docs, err := yamltree.Parse(yamltree.Updated, text, yamltree.Options{})
-	if err != nil {
-		return false
-	}
-	var walk func(n *yamltree.Node) bool
-	walk = func(n *yamltree.Node) bool {
-		if n == nil {
-			return false
-		}
-		seen := map[string]bool{}
-		for _, it := range n.Items {
-			if it.IsScalar() {
-				v, _ := yamltree.JSON(it)
-				if seen[v] {
-					return true
-				}
-				seen[v] = true
-			}
-			if walk(it) {
-				return true
-			}
-		}
-		for _, f := range n.Fields {
-			if walk(f.Value) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, d := range docs {
-		if walk(d.Root) {
-			return true
-		}
-	}
-	return false
 }

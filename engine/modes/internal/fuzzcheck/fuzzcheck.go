@@ -209,7 +209,8 @@ func lineCount(text string) int {
 	return strings.Count(text, "\n") + strings.Count(text, "\r") + 1
 }
 
-// resources parses a stream and splits it into resources (List items included).
+// resources parses a stream and splits it into resources (List items included); empty and null
+// documents ("&0", say) are skipped, as package stream skips them.
 func resources(input yamltree.Input, text string, rules yamltree.Rules) ([]*stream.Resource, error) {
 	docs, err := yamltree.Parse(input, text, yamltree.Options{Rules: rules})
 	if err != nil {
@@ -217,7 +218,7 @@ func resources(input yamltree.Input, text string, rules yamltree.Rules) ([]*stre
 	}
 	var out []*stream.Resource
 	for _, d := range docs {
-		if d.Root == nil {
+		if d.Root == nil || d.Root.IsNull() {
 			continue
 		}
 		if !d.Root.IsMap() {
@@ -546,16 +547,19 @@ func (s *SchemaTable) Index(text, typ string) uint8 {
 func (s SchemaTable) Pick(i uint8) SchemaChoice { return s[int(i)%len(s)] }
 
 // MergeOnlyError reports whether every error is one strategicpatch raises only when it merges
-// into a value live holds: a schema lookup (a value the schema does not describe) or the
+// into a value live holds: a schema lookup (a value the schema does not describe, or of another
+// kind than it says: "data type is not struct", a map where a list belongs) or the
 // validation of a directive ("invalid patch format", "unknown patch type" for a "$patch: null"),
-// or of a merge list's items ("does not contain declared merge key", and with multiKeys a field
-// of the multi-field key missing). Where live lacks the value, or holds a null, the patch's value
+// or of a merge list's items ("does not contain declared merge key", "list element types are not
+// identical" for a set holding an integer and a string, and with multiKeys a field of the
+// multi-field key missing). Where live lacks the value, or holds a null, the patch's value
 // is taken whole, unchecked (checked in scripts/conformance/fuzzfindings_test.go).
 func MergeOnlyError(errs []contract.Error) bool {
 	for _, e := range errs {
 		if !strings.Contains(e.Message, "unable to find api field") && !strings.Contains(e.Message, "data type is not map or struct") &&
+			!strings.Contains(e.Message, "data type is not struct") &&
 			!strings.Contains(e.Message, "expected slice, but got") && !strings.Contains(e.Message, "invalid patch format") &&
-			!strings.Contains(e.Message, "unknown patch type") &&
+			!strings.Contains(e.Message, "unknown patch type") && !strings.Contains(e.Message, "list element types are not identical") &&
 			!strings.Contains(e.Message, "does not contain declared merge key") &&
 			!strings.Contains(e.Message, "of the multi-field merge key") && !strings.Contains(e.Message, "with multi-field merge keys") {
 			return false
@@ -650,6 +654,47 @@ func SpecialInList(patch string) bool {
 	}
 	for _, d := range docs {
 		if walk(d.Root, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// DuplicateScalars reports whether a stream holds a list of scalars with a value twice: a
+// strategic merge patch from it deletes the value ($deleteFromPrimitiveList) that the next text
+// keeps, so a merge and the same merge on its result differ (FuzzApply, FuzzTwoWay).
+func DuplicateScalars(text string) bool {
+	docs, err := yamltree.Parse(yamltree.Updated, text, yamltree.Options{})
+	if err != nil {
+		return false
+	}
+	var walk func(n *yamltree.Node) bool
+	walk = func(n *yamltree.Node) bool {
+		if n == nil {
+			return false
+		}
+		seen := map[string]bool{}
+		for _, it := range n.Items {
+			if it.IsScalar() {
+				v, _ := yamltree.JSON(it)
+				if seen[v] {
+					return true
+				}
+				seen[v] = true
+			}
+			if walk(it) {
+				return true
+			}
+		}
+		for _, f := range n.Fields {
+			if walk(f.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range docs {
+		if walk(d.Root) {
 			return true
 		}
 	}

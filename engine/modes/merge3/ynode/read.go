@@ -35,10 +35,10 @@ func (s Source) region(line int) (int, int) {
 	return start, end
 }
 
-// NewSource prepares an input's text (a byte order mark dropped and CRLF read as LF, as yamltree
-// reads them, so that positions agree).
+// NewSource prepares an input's text (a byte order mark dropped, CRLF and a lone CR read as LF,
+// as yamltree reads them, so that positions agree: a lone CR is a line break to YAML).
 func NewSource(text string) Source {
-	text = strings.TrimPrefix(strings.ReplaceAll(text, "\r\n", "\n"), "\ufeff")
+	text = strings.TrimPrefix(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\ufeff")
 	s := Source{text: strings.Split(text, "\n"), separators: map[int]bool{}}
 	s.lines = make([][]rune, len(s.text))
 	for i, l := range s.text {
