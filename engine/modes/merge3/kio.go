@@ -74,10 +74,10 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 		if role == sourceLocal {
 			res.notes = &kioNotes{}
 		}
-		if err := clearEmptyAnnotations(res.root, res.notes); err != nil {
+		if err := dropEmptyMetadata(res.root, res.notes); err != nil {
 			return nil, err
 		}
-		if err := setAnnotation(res.root, mergeSourceAnnotation, role, nil); err != nil {
+		if err := putAnnotation(res.root, mergeSourceAnnotation, role, nil); err != nil {
 			return nil, err
 		}
 		out = append(out, res)
@@ -168,7 +168,7 @@ func keyOfResource(root *ynode.Node) kioKey {
 		name = v.Value
 	}
 	return kioKey{apiVersion: metaText(root, "apiVersion"), kind: metaText(root, "kind"),
-		namespace: metaText(meta, "namespace"), name: name, path: annotations(root)[pathAnnotation]}
+		namespace: metaText(meta, "namespace"), name: name, path: readAnnotations(root)[pathAnnotation]}
 }
 
 // group is one resource as each input holds it.
@@ -183,7 +183,7 @@ func groupResources(local, original, updated []*resource) ([]*group, error) {
 	all := append(append(append([]*resource{}, local...), original...), updated...)
 	if len(all) >= 2 {
 		for _, r := range all {
-			if err := copyLegacyAnnotations(r.root, r.notes); err != nil {
+			if err := mirrorAnnotationNames(r.root, r.notes); err != nil {
 				return nil, err
 			}
 		}
