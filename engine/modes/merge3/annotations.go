@@ -22,28 +22,57 @@ const (
 	seqIndentAnnotation   = "internal.config.kubernetes.io/seqindent"
 )
 
-// legacyPairs are the annotations kio copies between their legacy and current names.
-var legacyPairs = [][2]string{
-	{legacyPathAnnotation, pathAnnotation},
-	{legacyIndexAnnotation, indexAnnotation},
-	{legacyIDAnnotation, idAnnotation},
+// annotationName is one bookkeeping annotation under its two names.
+type annotationName struct {
+	legacy, current string
+}
+
+// twoNamed are the annotations kio keeps under a legacy and a current name.
+var twoNamed = []annotationName{
+	{legacy: legacyPathAnnotation, current: pathAnnotation},
+	{legacy: legacyIndexAnnotation, current: indexAnnotation},
+	{legacy: legacyIDAnnotation, current: idAnnotation},
+}
+
+// mirror is which way mirrorAnnotationNames copies one two-named annotation.
+type mirror int
+
+// The ways to copy, one per row of mirrors.
+const (
+	mirrorNone      mirror = iota // both names are set, or neither: nothing is copied
+	mirrorToLegacy                // only the current name is set: copied to the legacy name
+	mirrorToCurrent               // only the legacy name is set: copied to the current name
+)
+
+// nameUse is which names of a two-named annotation hold a non-empty value.
+type nameUse struct {
+	legacy, current bool
+}
+
+// mirrors is the copy for each use of the two names: only a name left empty is written, so when
+// both names are set, even to different values, neither changes.
+var mirrors = map[nameUse]mirror{
+	{legacy: false, current: false}: mirrorNone,
+	{legacy: false, current: true}:  mirrorToLegacy,
+	{legacy: true, current: false}:  mirrorToCurrent,
+	{legacy: true, current: true}:   mirrorNone,
 }
 
 // clearedOnWrite are the annotations kio's ByteWriter removes from every resource it writes.
 var clearedOnWrite = []string{indexAnnotation, legacyIndexAnnotation, seqIndentAnnotation, mergeSourceAnnotation}
 
-// setAnnotation sets an annotation as kio does: empty annotations and metadata are cleared first,
-// then metadata.annotations is made where missing (appended at the end of its map) and the
-// annotation set, single-quoted.
-func setAnnotation(root *ynode.Node, key, value string, notes *kioNotes) error {
-	if err := clearEmptyAnnotations(root, notes); err != nil {
+// putAnnotation writes annotation key = value the way kio's bookkeeping shows in its output:
+// empty metadata and annotations are dropped first (dropEmptyMetadata), metadata.annotations is
+// made where missing (appended at the end of its map), and the value is single-quoted.
+func putAnnotation(root *ynode.Node, key, value string, notes *kioNotes) error {
+	if err := dropEmptyMetadata(root, notes); err != nil {
 		return err
 	}
-	meta, err := childMap(root, "metadata")
+	meta, err := mapUnder(root, "metadata")
 	if err != nil {
 		return err
 	}
-	ann, err := childMap(meta, "annotations")
+	ann, err := mapUnder(meta, "annotations")
 	if err != nil {
 		return err
 	}
@@ -54,14 +83,16 @@ func setAnnotation(root *ynode.Node, key, value string, notes *kioNotes) error {
 	return nil
 }
 
+// metadataPath is the path of a resource's metadata, for the notes.
 var metadataPath = fieldpath.Path{}.Field("metadata")
 
+// annotationPath is the path of annotation key, for the notes.
 func annotationPath(key string) fieldpath.Path {
 	return metadataPath.Field("annotations").Field(key)
 }
 
-// childMap returns the map under name in m, made (empty, appended) when missing.
-func childMap(m *ynode.Node, name string) (*ynode.Node, error) {
+// mapUnder returns the map under name in m, made (empty, appended) when missing.
+func mapUnder(m *ynode.Node, name string) (*ynode.Node, error) {
 	_, v := m.Field(name)
 	if v == nil {
 		v = ynode.NewMap()
@@ -74,26 +105,27 @@ func childMap(m *ynode.Node, name string) (*ynode.Node, error) {
 	return v, nil
 }
 
-// clearEmptyAnnotations drops empty bookkeeping as kio's readers and writers do:
-// metadata.annotations goes when it holds nothing (null, {}, or a scalar), then metadata likewise.
-func clearEmptyAnnotations(root *ynode.Node, notes *kioNotes) error {
+// dropEmptyMetadata removes metadata.annotations when it holds nothing (null, {}, or a scalar),
+// then metadata likewise; kio's readers and writers both do it. A metadata that is not a map is
+// an error, naming its line and column.
+func dropEmptyMetadata(root *ynode.Node, notes *kioNotes) error {
 	if meta := root.Get("metadata"); !meta.IsNull() {
 		if meta.Kind != ynode.MapNode {
 			return located(meta, "kio cannot read this resource: metadata is a "+meta.Kind.String()+", not a map")
 		}
-		if clearIfEmpty(meta, "annotations") {
+		if dropIfEmpty(meta, "annotations") {
 			notes.note(metadataPath.Field("annotations"), ruleKioEmptyMeta)
 		}
 	}
-	if clearIfEmpty(root, "metadata") {
+	if dropIfEmpty(root, "metadata") {
 		notes.note(metadataPath, ruleKioEmptyMeta)
 	}
 	return nil
 }
 
-// clearIfEmpty removes the first entry called name whose value has no content, and reports
+// dropIfEmpty removes the first entry called name whose value has no content, and reports
 // whether it did.
-func clearIfEmpty(m *ynode.Node, name string) bool {
+func dropIfEmpty(m *ynode.Node, name string) bool {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == name && len(m.Content[i+1].Content) == 0 {
 			m.Content = append(m.Content[:i:i], m.Content[i+2:]...)
@@ -103,8 +135,8 @@ func clearIfEmpty(m *ynode.Node, name string) bool {
 	return false
 }
 
-// clearAnnotation removes one annotation, when metadata.annotations is a map.
-func clearAnnotation(root *ynode.Node, key string, notes *kioNotes) {
+// dropAnnotation removes annotation key, when metadata.annotations is a map.
+func dropAnnotation(root *ynode.Node, key string, notes *kioNotes) {
 	meta := root.Get("metadata")
 	if meta.IsNull() || meta.Kind != ynode.MapNode {
 		return
@@ -116,7 +148,7 @@ func clearAnnotation(root *ynode.Node, key string, notes *kioNotes) {
 
 // annotations reads metadata.annotations as kyaml reads a resource's metadata (the text of every
 // entry).
-func annotations(root *ynode.Node) map[string]string {
+func readAnnotations(root *ynode.Node) map[string]string {
 	ann := root.Get("metadata").Get("annotations")
 	out := map[string]string{}
 	if ann.IsNilOrEmpty() {
@@ -128,21 +160,21 @@ func annotations(root *ynode.Node) map[string]string {
 	return out
 }
 
-// copyLegacyAnnotations copies, as kio does when it pairs resources, a path, index or id
-// annotation found under only one of its two names to the other.
-func copyLegacyAnnotations(root *ynode.Node, notes *kioNotes) error {
-	for _, p := range legacyPairs {
-		ann := annotations(root)
-		legacy, current := ann[p[0]], ann[p[1]]
-		switch {
-		case current != "" && legacy == "":
-			if err := setAnnotation(root, p[0], current, notes); err != nil {
-				return err
-			}
-		case current == "" && legacy != "":
-			if err := setAnnotation(root, p[1], legacy, notes); err != nil {
-				return err
-			}
+// mirrorAnnotationNames copies each two-named annotation set under one name only to its other
+// name, by its row of mirrors; kio does it to every resource when it pairs two resources or more.
+func mirrorAnnotationNames(root *ynode.Node, notes *kioNotes) error {
+	for _, name := range twoNamed {
+		ann := readAnnotations(root)
+		legacy, current := ann[name.legacy], ann[name.current]
+		var err error
+		switch mirrors[nameUse{legacy: legacy != "", current: current != ""}] {
+		case mirrorToLegacy:
+			err = putAnnotation(root, name.legacy, current, notes)
+		case mirrorToCurrent:
+			err = putAnnotation(root, name.current, legacy, notes)
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -151,7 +183,7 @@ func copyLegacyAnnotations(root *ynode.Node, notes *kioNotes) error {
 // tidyForWrite is what kio's writer does to a resource before writing it.
 func tidyForWrite(root *ynode.Node, notes *kioNotes) error {
 	for _, key := range clearedOnWrite {
-		clearAnnotation(root, key, notes)
+		dropAnnotation(root, key, notes)
 	}
-	return clearEmptyAnnotations(root, notes)
+	return dropEmptyMetadata(root, notes)
 }

@@ -8,8 +8,8 @@ import (
 )
 
 // Comments as schemas. kyaml reads the line comment of a node, or when it has none its head
-// comment, as an OpenAPI schema of the node's value (fieldmeta.FieldMeta.Read), and real kpt
-// packages use it:
+// comment, as an OpenAPI schema of the node's value (observed with kyaml v0.21.2:
+// examples/merge3-comment-schema, merge3diff's comment mutations), and real kpt packages use it:
 //
 //	replicas: 3 # {"$openapi":"replicas"}
 //	containers: # {"type":"array","x-kubernetes-patch-strategy":"merge","x-kubernetes-patch-merge-key":"name"}
@@ -23,36 +23,78 @@ import (
 
 const shorthandKey = "$openapi"
 
-// commentSchema returns the schema n's own comments declare, nil when they declare none.
-func commentSchema(n *ynode.Node, defs *schemas) *sch {
-	if n == nil {
-		return nil
-	}
-	for _, c := range []string{n.LineComment, n.HeadComment} {
-		if c == "" {
-			continue
-		}
-		return parseCommentSchema(strings.TrimLeft(c, "#"), defs)
-	}
-	return nil
+// commentKind is what a comment's text declares about the value's schema.
+type commentKind int
+
+// The kinds of comment, one per row of commentReadings.
+const (
+	commentPlain      commentKind = iota // not a JSON object, or {}: no schema
+	commentSetter                        // {"$openapi": "name"}: a kpt setter, a schema that says nothing
+	commentDefinition                    // {"$ref": ...} naming a known definition: that definition
+	commentInline                        // any other JSON object: the object itself is the schema
+)
+
+// commentReadings turns a comment of each kind into the schema it declares. Observed with kyaml
+// v0.21.2 (examples/merge3-comment-schema, merge3diff's comment-schema mutations in mutate.go):
+// under a setter comment a list no longer merges by key and a map's fields lose their schema; an
+// unknown "$ref" leaves the rest of the object as the schema.
+var commentReadings = map[commentKind]func(js map[string]any, defs *schemas) *sch{
+	commentPlain:      func(map[string]any, *schemas) *sch { return nil },
+	commentSetter:     func(_ map[string]any, defs *schemas) *sch { return &sch{opaque: true, defs: defs} },
+	commentDefinition: func(js map[string]any, defs *schemas) *sch { return defs.named(js["$ref"].(string)) },
+	commentInline:     func(js map[string]any, defs *schemas) *sch { return &sch{js: js, defs: defs} },
 }
 
-// parseCommentSchema reads one comment's text (without its leading "#").
-func parseCommentSchema(text string, defs *schemas) *sch {
-	var short map[string]string
-	if json.Unmarshal([]byte(text), &short) == nil && short[shorthandKey] != "" {
-		return &sch{opaque: true, defs: defs}
-	}
-	var js map[string]any
-	if err := json.Unmarshal([]byte(text), &js); err != nil || len(js) == 0 {
+// commentSchema returns the schema n's own comments declare, nil when they declare none.
+func commentSchema(n *ynode.Node, defs *schemas) *sch {
+	text, ok := declaringComment(n)
+	if !ok {
 		return nil
 	}
-	if ref, ok := js["$ref"].(string); ok && ref != "" {
-		if r := defs.named(ref); r != nil {
-			return r
-		}
+	return parseCommentSchema(text, defs)
+}
+
+// declaringComment is the comment that may declare n's schema, without its leading "#": the line
+// comment, or the head comment when there is no line comment. ok is false when n has neither.
+func declaringComment(n *ynode.Node) (text string, ok bool) {
+	switch {
+	case n == nil:
+		return "", false
+	case n.LineComment != "":
+		return strings.TrimLeft(n.LineComment, "#"), true
+	case n.HeadComment != "":
+		return strings.TrimLeft(n.HeadComment, "#"), true
 	}
-	return &sch{js: js, defs: defs}
+	return "", false
+}
+
+// parseCommentSchema reads one comment's text (without its leading "#") as a schema: its row of
+// commentReadings.
+func parseCommentSchema(text string, defs *schemas) *sch {
+	kind, js := classifyComment(text, defs)
+	return commentReadings[kind](js, defs)
+}
+
+// classifyComment says which kind of comment text is, with the JSON object it holds.
+func classifyComment(text string, defs *schemas) (commentKind, map[string]any) {
+	var js map[string]any
+	if err := json.Unmarshal([]byte(text), &js); err != nil || len(js) == 0 {
+		return commentPlain, nil
+	}
+	if isSetterComment(text) {
+		return commentSetter, js
+	}
+	if ref, ok := js["$ref"].(string); ok && ref != "" && defs.named(ref) != nil {
+		return commentDefinition, js
+	}
+	return commentInline, js
+}
+
+// isSetterComment reports whether text is the setter shorthand: a JSON object of strings only,
+// with a non-empty "$openapi".
+func isSetterComment(text string) bool {
+	var short map[string]string
+	return json.Unmarshal([]byte(text), &short) == nil && short[shorthandKey] != ""
 }
 
 // jsField is Field on a comment's schema: a property, else additionalProperties. A "$ref" is
@@ -85,6 +127,8 @@ func (s *sch) jsElements() *sch {
 	return s.jsResolve(items)
 }
 
+// jsResolve is the schema js declares: the definition its "$ref" names (nil when none is known),
+// else js itself.
 func (s *sch) jsResolve(js map[string]any) *sch {
 	if ref, ok := js["$ref"].(string); ok && ref != "" {
 		return s.defs.named(ref)

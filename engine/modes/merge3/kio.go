@@ -14,7 +14,7 @@ import (
 // kio reader that tags it with its source (config.kubernetes.io/merge-source: dest, original or
 // updated), resources are grouped by identity (apiVersion, kind, namespace and name as written,
 // without a default namespace, plus kio's path annotation), and each group is handled by
-// DefaultResourceHandler:
+// the action of resourceActions for the inputs that hold it:
 //
 //	only the local copy has it          kept as it is
 //	upstream added it                   added (upstream's version)
@@ -74,10 +74,10 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 		if role == sourceLocal {
 			res.notes = &kioNotes{}
 		}
-		if err := clearEmptyAnnotations(res.root, res.notes); err != nil {
+		if err := dropEmptyMetadata(res.root, res.notes); err != nil {
 			return nil, err
 		}
-		if err := setAnnotation(res.root, mergeSourceAnnotation, role, nil); err != nil {
+		if err := putAnnotation(res.root, mergeSourceAnnotation, role, nil); err != nil {
 			return nil, err
 		}
 		out = append(out, res)
@@ -168,7 +168,7 @@ func keyOfResource(root *ynode.Node) kioKey {
 		name = v.Value
 	}
 	return kioKey{apiVersion: metaText(root, "apiVersion"), kind: metaText(root, "kind"),
-		namespace: metaText(meta, "namespace"), name: name, path: annotations(root)[pathAnnotation]}
+		namespace: metaText(meta, "namespace"), name: name, path: readAnnotations(root)[pathAnnotation]}
 }
 
 // group is one resource as each input holds it.
@@ -183,7 +183,7 @@ func groupResources(local, original, updated []*resource) ([]*group, error) {
 	all := append(append(append([]*resource{}, local...), original...), updated...)
 	if len(all) >= 2 {
 		for _, r := range all {
-			if err := copyLegacyAnnotations(r.root, r.notes); err != nil {
+			if err := mirrorAnnotationNames(r.root, r.notes); err != nil {
 				return nil, err
 			}
 		}
@@ -221,7 +221,7 @@ func groupResources(local, original, updated []*resource) ([]*group, error) {
 // action is what kio does with one group.
 type action string
 
-// The actions (kio's DefaultResourceHandler).
+// The actions, one per row of resourceActions.
 const (
 	actionMerge   action = "merge"   // the local copy and upstream have it: merged
 	actionKeep    action = "keep"    // only the local copy has it
@@ -231,19 +231,34 @@ const (
 	actionNone    action = "none"    // upstream had it and deleted it, the local copy does not have it
 )
 
-// handle is DefaultResourceHandler.Handle.
-func (g *group) handle() action {
-	switch {
-	case g.original == nil && g.updated == nil && g.local != nil:
-		return actionKeep
-	case g.updated != nil && g.local == nil && g.original == nil:
-		return actionAdd
-	case g.updated != nil && g.local == nil:
-		return actionRestore
-	case g.original != nil && g.updated == nil && g.local != nil:
-		return actionDelete
-	case g.original != nil && g.updated == nil:
-		return actionNone
-	}
-	return actionMerge
+// holders says which inputs hold a resource: upstream before the update (original), upstream
+// now (updated), and the local copy (live).
+type holders struct {
+	original, updated, local bool
+}
+
+// resourceActions is the action for each way the three inputs can hold a resource. Observed with
+// kyaml v0.21.2 through scripts/conformance/merge3diff (generator.go's streamEdits delete, add and
+// restore whole resources): a resource the local copy deleted comes back when upstream still has
+// it, changed or not, and a resource upstream deleted goes, whatever the local copy did to it. A
+// group always holds at least one resource; the empty row is there so that the table is total.
+var resourceActions = map[holders]action{
+	{original: false, updated: false, local: false}: actionNone,
+	{original: false, updated: false, local: true}:  actionKeep,
+	{original: false, updated: true, local: false}:  actionAdd,
+	{original: false, updated: true, local: true}:   actionMerge,
+	{original: true, updated: false, local: false}:  actionNone,
+	{original: true, updated: false, local: true}:   actionDelete,
+	{original: true, updated: true, local: false}:   actionRestore,
+	{original: true, updated: true, local: true}:    actionMerge,
+}
+
+// holders says which inputs hold g's resource.
+func (g *group) holders() holders {
+	return holders{original: g.original != nil, updated: g.updated != nil, local: g.local != nil}
+}
+
+// action is what kio does with g: its row of resourceActions.
+func (g *group) action() action {
+	return resourceActions[g.holders()]
 }

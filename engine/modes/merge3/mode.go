@@ -129,7 +129,7 @@ func readGroups(in *modes.Input, scope stream.Scope) ([]*group, error) {
 func handleGroups(groups []*group, defs *schemas, infer []string, schemaType string) ([]*outcome, error) {
 	var out []*outcome
 	for _, g := range groups {
-		o := &outcome{group: g, action: g.handle(), decisions: &decision.Log{}, notes: &kioNotes{}}
+		o := &outcome{group: g, action: g.action(), decisions: &decision.Log{}, notes: &kioNotes{}}
 		if g.local != nil {
 			o.notes.entries = append(o.notes.entries, g.local.notes.entries...)
 		}

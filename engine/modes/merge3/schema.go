@@ -6,11 +6,11 @@ import (
 	"github.com/mergeplay/mergeplay/engine/schema"
 )
 
-// sch is the schema of one value as kyaml's walker sees it (openapi.ResourceSchema): what its
-// fields are, what its items are, and, for a list, the patch strategy and keys that decide
-// whether it merges item by item. It is backed either by mergeplay's schema (a type, and the
-// field whose value it is, which carries the patch strategy) or by an OpenAPI schema written in a
-// comment (# {"type": "array", ...}).
+// sch is the schema of one value during a merge3 merge: what its fields are, what its items are,
+// and, for a list, the patch strategy and keys that decide whether it merges item by item. Its
+// source (schemaSource) is mergeplay's schema (a type, and the field whose value it is, which
+// carries the patch strategy), an OpenAPI schema written in a comment (# {"type": "array", ...}),
+// or a comment that names nothing we can follow (opaque).
 type sch struct {
 	typ   *schema.Type
 	field *schema.Field
@@ -40,7 +40,7 @@ func newSchemas(crdKinds map[schema.GroupVersionKind]bool, sets ...*schema.Set) 
 	return &schemas{sets: sets, crd: crdKinds}
 }
 
-// kind returns the root schema of a kind, nil when no set knows it.
+// kind returns the root schema of a kind from the first set that knows it, nil when no set knows it.
 func (d *schemas) kind(apiVersion, kind string) *sch {
 	if d == nil {
 		return nil
@@ -69,15 +69,45 @@ func (d *schemas) named(ref string) *sch {
 	return nil
 }
 
-// fieldOf returns the schema of the value under key name (openapi's Field): a declared field,
-// else the map's value type; nil when there is none.
-func (s *sch) fieldOf(name string) *sch {
+// schemaSource is where a schema's answers come from.
+type schemaSource int
+
+// The sources of a schema.
+const (
+	sourceNone    schemaSource = iota // no schema: no fields, no items, no strategy
+	sourceOpaque                      // a comment that names nothing: the same answers as none
+	sourceComment                     // a JSON schema read from a comment (fieldmeta.go)
+	sourceType                        // mergeplay's schema of the kind
+)
+
+// source says where s's answers come from; nil is sourceNone.
+func (s *sch) source() schemaSource {
 	switch {
-	case s == nil || s.opaque:
-		return nil
+	case s == nil:
+		return sourceNone
+	case s.opaque:
+		return sourceOpaque
 	case s.js != nil:
+		return sourceComment
+	}
+	return sourceType
+}
+
+// fieldOf returns the schema of the value under key name: a declared field, else the map's value
+// type; nil when there is none.
+func (s *sch) fieldOf(name string) *sch {
+	switch s.source() {
+	case sourceComment:
 		return s.jsField(name)
-	case s.typ == nil || (s.typ.Kind != schema.KindMap && s.typ.Kind != schema.KindUntyped):
+	case sourceType:
+		return s.typedField(name)
+	}
+	return nil
+}
+
+// typedField is fieldOf on mergeplay's schema: only a map (or an untyped value) has fields.
+func (s *sch) typedField(name string) *sch {
+	if s.typ == nil || (s.typ.Kind != schema.KindMap && s.typ.Kind != schema.KindUntyped) {
 		return nil
 	}
 	if f := s.typ.Field(name); f != nil {
@@ -91,17 +121,20 @@ func (s *sch) fieldOf(name string) *sch {
 
 // elements returns the schema of a list's items, nil unless s is a list.
 func (s *sch) elements() *sch {
-	switch {
-	case s == nil || s.opaque:
-		return nil
-	case s.js != nil:
+	switch s.source() {
+	case sourceComment:
 		return s.jsElements()
-	case s.typ == nil || s.typ.Kind != schema.KindList || s.typ.ListElem() == nil:
-		return nil
+	case sourceType:
+		if s.typ == nil || s.typ.Kind != schema.KindList || s.typ.ListElem() == nil {
+			return nil
+		}
+		return s.child(s.typ.ListElem(), nil, "[]")
 	}
-	return s.child(s.typ.ListElem(), nil, "[]")
+	return nil
 }
 
+// child is the schema of a value below s, of type t, under field f (nil for map values and list
+// items), one step further on s's path.
 func (s *sch) child(t *schema.Type, f *schema.Field, step string) *sch {
 	c := &sch{typ: t, field: f, crd: s.crd, defs: s.defs, kind: s.kind}
 	if s.kind != "" {
@@ -110,26 +143,61 @@ func (s *sch) child(t *schema.Type, f *schema.Field, step string) *sch {
 	return c
 }
 
-// strategyAndKeys returns the list's patch strategy and merge keys as kyaml reads them
-// (PatchStrategyAndKeyList): x-kubernetes-list-map-keys when present, else the patch merge key.
+// strategyAndKeys returns the list's patch strategy ("merge", "retainKeys,merge", "" when the
+// list is replaced whole) and its merge keys.
 func (s *sch) strategyAndKeys() (string, []string) {
-	switch {
-	case s == nil || s.opaque:
-		return "", nil
-	case s.js != nil:
+	switch s.source() {
+	case sourceComment:
 		return s.jsStrategy()
-	case s.crd && s.typ != nil && s.typ.ListType == schema.ListMap:
-		return "merge", s.typ.Keys
-	case s.crd && s.typ != nil && s.typ.ListType == schema.ListSet:
-		return "merge", nil
-	case s.field == nil || s.field.Strategy == 0:
+	case sourceType:
+		if strategy, keys, ok := s.crdStrategy(); ok {
+			return strategy, keys
+		}
+		return s.fieldStrategy()
+	}
+	return "", nil
+}
+
+// crdListRule is how a custom resource's list of one x-kubernetes-list-type merges.
+type crdListRule struct {
+	strategy   string
+	keysOfType bool // the merge keys are the type's x-kubernetes-list-map-keys
+}
+
+// crdListRules: a custom resource's lists carry no patch strategy, so their list type decides; a
+// list of any other type falls back to the field's strategy (fieldStrategy).
+var crdListRules = map[schema.ListType]crdListRule{
+	schema.ListMap: {strategy: "merge", keysOfType: true},
+	schema.ListSet: {strategy: "merge"},
+}
+
+// crdStrategy is the strategy of a custom resource's list by its list type; ok is false when
+// crdListRules has no rule for s.
+func (s *sch) crdStrategy() (strategy string, keys []string, ok bool) {
+	if !s.crd || s.typ == nil {
+		return "", nil, false
+	}
+	rule, ok := crdListRules[s.typ.ListType]
+	if !ok {
+		return "", nil, false
+	}
+	if rule.keysOfType {
+		keys = s.typ.Keys
+	}
+	return rule.strategy, keys, true
+}
+
+// fieldStrategy is the patch strategy of the field holding the list, with its keys: the type's
+// list-map keys when it has some, else the field's patch merge key.
+func (s *sch) fieldStrategy() (string, []string) {
+	if s.field == nil || s.field.Strategy == 0 {
 		return "", nil
 	}
 	strategy := s.field.Strategy.String()
-	if s.typ != nil && s.typ.ListType == schema.ListMap && len(s.typ.Keys) > 0 {
+	switch {
+	case s.typ != nil && s.typ.ListType == schema.ListMap && len(s.typ.Keys) > 0:
 		return strategy, s.typ.Keys
-	}
-	if s.field.MergeKey != "" {
+	case s.field.MergeKey != "":
 		return strategy, []string{s.field.MergeKey}
 	}
 	return strategy, nil
@@ -155,6 +223,7 @@ func (s *sch) kindName() string {
 	return s.kind
 }
 
+// pathName: see kindName.
 func (s *sch) pathName() string {
 	if s == nil {
 		return ""
@@ -162,4 +231,8 @@ func (s *sch) pathName() string {
 	return s.path
 }
 
-func (s *sch) fromComment() bool { return s != nil && (s.js != nil || s.opaque) }
+// fromComment: see kindName.
+func (s *sch) fromComment() bool {
+	src := s.source()
+	return src == sourceComment || src == sourceOpaque
+}

@@ -7,37 +7,87 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// setField sets entry name of map m as kyaml sets a field: it removes the entry when value is
-// nil or null, overwrites the entry's value in place when the entry exists (the value takes the
-// style the local value had, whether its tag was written included), else appends the entry with
-// the given key comments and key style. Before that, a plain string whose tag was not written
-// that YAML 1.1 would read as something else ("on", "yes", "0755" are fine in YAML 1.2) is
-// switched to double quotes. It returns the node now under name.
-//
-// Observed with kyaml v0.21.2 (yamldiff's tags class): an upstream "!!str yes" written over a
-// local plain value is written "yes", "!!int '7'" is written 7, "!!bool on" keeps its tag (the
-// plain text would read as a string) and so does "!foo bar"; a local "!!str yes" stays as it is.
+// fieldWrite is how setField writes a value under a name.
+type fieldWrite int
+
+// The ways to write a field, one per row of fieldWrites.
+const (
+	writeRemove    fieldWrite = iota // the entry goes (the value is missing or null)
+	writeOverwrite                   // the entry stays and takes the value, in the entry's style
+	writeAppend                      // a new entry goes at the end of the map
+)
+
+// fieldCase is what setField looks at to choose a write: whether the value is missing or tagged
+// null, and whether the map already has an entry under the name.
+type fieldCase struct {
+	valueNull, entryExists bool
+}
+
+// fieldWrites is setField's choice for each case. Observed with kyaml v0.21.2 through
+// scripts/conformance/merge3diff: a field upstream deleted leaves the local map whether the local
+// copy had it or not, a changed field keeps its place and the local value's style, and a field
+// only upstream added is written after the local fields.
+var fieldWrites = map[fieldCase]fieldWrite{
+	{valueNull: true, entryExists: true}:   writeRemove,
+	{valueNull: true, entryExists: false}:  writeRemove,
+	{valueNull: false, entryExists: true}:  writeOverwrite,
+	{valueNull: false, entryExists: false}: writeAppend,
+}
+
+// setField writes value under name in map m and returns the node now under name (nil when the
+// entry was removed). The write is fieldWrites' row for the case; an appended entry's key takes
+// keyComments (head, line, foot) and keyStyle. A value that is written, when a plain string that
+// YAML 1.1 would read as something else, is double-quoted first (quoteYAML11Lookalike); that
+// also quotes a kept local value, which callers pass as value and existing at once (observed
+// with kyaml v0.21.2, examples/merge3-yaml11-quoting: a local "x: on" upstream left alone is
+// written "on").
 func setField(m *ynode.Node, name string, value *ynode.Node, keyComments [3]string, keyStyle ynode.Style) *ynode.Node {
-	if value.IsString() && value.Style == 0 && !value.Tagged && isYAML11NonString(value.Value) {
-		value.Style = ynode.DoubleQuoted
-	}
-	if value.IsTaggedNull() || value == nil {
+	_, existing := m.Field(name)
+	switch fieldWrites[fieldCase{valueNull: value == nil || value.IsTaggedNull(), entryExists: existing != nil}] {
+	case writeRemove:
 		m.Delete(name)
 		return nil
-	}
-	if _, existing := m.Field(name); existing != nil {
-		value.Style, value.Tagged = existing.Style, existing.Tagged
-		existing.Set(value)
+	case writeOverwrite:
+		quoteYAML11Lookalike(value)
+		overwriteValue(existing, value)
 		return existing
 	}
-	key := &ynode.Node{Kind: ynode.ScalarNode, Value: name, Style: keyStyle,
-		HeadComment: keyComments[0], LineComment: keyComments[1], FootComment: keyComments[2]}
-	m.Append(key, value)
+	quoteYAML11Lookalike(value)
+	m.Append(newKey(name, keyComments, keyStyle), value)
 	return value
 }
 
-// setScalar sets a scalar as kyaml sets a field with no name: the scalar takes value's text, keeps its
-// own style, and loses its tag and comments (value has neither).
+// overwriteValue puts value in place of existing: the value keeps existing's style and whether
+// its tag was written.
+//
+// Observed with kyaml v0.21.2 (yamldiff's tags class): an upstream "!!str yes" written over a
+// local plain value is written "yes", "!!int '7'" is written 7, and a local "!!str yes" stays as
+// it is.
+func overwriteValue(existing, value *ynode.Node) {
+	value.Style, value.Tagged = existing.Style, existing.Tagged
+	existing.Set(value)
+}
+
+// newKey is the key of an appended entry.
+func newKey(name string, comments [3]string, style ynode.Style) *ynode.Node {
+	return &ynode.Node{Kind: ynode.ScalarNode, Value: name, Style: style,
+		HeadComment: comments[0], LineComment: comments[1], FootComment: comments[2]}
+}
+
+// quoteYAML11Lookalike double-quotes a plain string whose tag was not written when YAML 1.1
+// would read it as something else ("on", "yes", "0755"; they are strings in YAML 1.2), so that
+// the text reads back as a string under either version.
+//
+// Observed with kyaml v0.21.2 (yamldiff's tags class): "!!bool on" keeps its tag (its plain text
+// would read as a string) and so does "!foo bar".
+func quoteYAML11Lookalike(value *ynode.Node) {
+	if value.IsString() && value.Style == 0 && !value.Tagged && isYAML11NonString(value.Value) {
+		value.Style = ynode.DoubleQuoted
+	}
+}
+
+// setScalar rewrites scalar n to value's text: n keeps its style and its place in the source, and
+// loses its tag and comments.
 func setScalar(n *ynode.Node, value string) {
 	src := n.Src
 	v := ynode.NewScalar(value)
