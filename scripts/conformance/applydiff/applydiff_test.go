@@ -24,6 +24,9 @@ const selfCheckCases = 1000
 // TestApplyMatchesKubectl compares the engine's apply mode with kubectl's steps, case by case.
 func TestApplyMatchesKubectl(t *testing.T) {
 	n := *casesFlag
+	if testing.Short() {
+		n /= 10 // make check's quick loop: a tenth of the run, the feature minimums scaled with it
+	}
 	results := Run(context.Background(), Config{Seed: *seedFlag, Cases: n, Engine: true})
 	s := Summarize(results)
 	for _, err := range s.GenErrors {

@@ -19,6 +19,9 @@ const minimumPerFeature = 100
 // case by case: identical result texts, or failures on both sides.
 func TestMerge3MatchesKyaml(t *testing.T) {
 	n := *casesFlag
+	if testing.Short() {
+		n /= 10 // make check's quick loop: a tenth of the run, the feature minimums scaled with it
+	}
 	s := Summarize(Run(context.Background(), Config{Seed: *seedFlag, Cases: n}))
 	for _, err := range s.GenErrors {
 		t.Fatalf("generator: %v", err)

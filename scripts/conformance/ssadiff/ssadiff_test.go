@@ -21,7 +21,11 @@ func TestSSAMatchesFieldManager(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := Run(Config{Seed: *seedFlag, Sequences: *sequencesFlag}, ref, NewEngine())
+	sequences := *sequencesFlag
+	if testing.Short() {
+		sequences /= 10 // make check's quick loop: a tenth of the run, without the feature minimums
+	}
+	results := Run(Config{Seed: *seedFlag, Sequences: sequences}, ref, NewEngine())
 	s := Summarize(results)
 	t.Logf("seed %d\n%s", *seedFlag, s.Table())
 	for i, r := range s.Failed {
@@ -34,7 +38,7 @@ func TestSSAMatchesFieldManager(t *testing.T) {
 	if s.Differing > 0 {
 		t.Errorf("ssa: %d of %d operations differ from the field manager", s.Differing, s.Steps)
 	}
-	if short := s.Short(); len(short) > 0 {
+	if short := s.Short(); len(short) > 0 && !testing.Short() {
 		t.Errorf("features exercised fewer than %d times: %v", minFeature, short)
 	}
 }

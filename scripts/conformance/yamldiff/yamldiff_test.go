@@ -21,10 +21,14 @@ const (
 // TestYAMLMatchesReferences runs perMode cases in every mode (see count_*_test.go) and wants
 // no difference outside Pending, and every class at its minimum.
 func TestYAMLMatchesReferences(t *testing.T) {
-	results := Run(context.Background(), Config{Seed: seed, PerMode: perMode})
+	n := perMode
+	if testing.Short() {
+		n /= 10 // make check's quick loop: a tenth of the run, the class minimums scaled with it
+	}
+	results := Run(context.Background(), Config{Seed: seed, PerMode: n})
 	s := Summarize(results)
-	t.Logf("YAML differential, %d cases per mode:\n%s", perMode, s.Table())
-	minimum := runs.Minimum(perMode, FullRunPerMode, FullRunMinimum)
+	t.Logf("YAML differential, %d cases per mode:\n%s", n, s.Table())
+	minimum := runs.Minimum(n, FullRunPerMode, FullRunMinimum)
 	for _, r := range s.Rows {
 		if r.Cases < minimum && !(r.Class == "realworld" && len(realPairs()) == 0) {
 			t.Errorf("%s/%s: %d cases, below the minimum %d", r.Mode, r.Class, r.Cases, minimum)
