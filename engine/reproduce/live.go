@@ -4,13 +4,11 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
-
-// lastApplied is kubectl's annotation holding the configuration it applied last.
-const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 
 // serverMetadata are the metadata fields the API server sets on create: a create must not carry
 // them (resourceVersion is refused), and managedFields is given afterwards.
@@ -93,7 +91,7 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 	}
 	value := yamltree.NewNull()
 	if original != nil {
-		text, err := storedLastApplied(original)
+		text, err := apply.StoredLastApplied(original.Root, original.ID.Namespace)
 		if err != nil {
 			return err
 		}
@@ -101,7 +99,7 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 	}
 	patch := yamltree.NewMap()
 	annotations := yamltree.NewMap()
-	annotations.Set(lastApplied, value)
+	annotations.Set(apply.LastAppliedAnnotation, value)
 	meta := yamltree.NewMap()
 	meta.Set("annotations", annotations)
 	patch.Set("metadata", meta)
@@ -113,29 +111,6 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 	s.b.WriteString(heredoc(file, text+"\n"))
 	s.line("kubectl patch %s --type merge --patch-file %s", target(r.ID), file)
 	return nil
-}
-
-// storedLastApplied is the annotation kubectl would have stored for the original config: the
-// config with its namespace, metadata.annotations present and without the annotation itself,
-// as sorted-key JSON and a newline (the form engine/modes/apply reads).
-func storedLastApplied(original *stream.Resource) (string, error) {
-	c := original.Root.Clone()
-	meta := c.Get("metadata")
-	if !meta.IsMap() {
-		meta = yamltree.NewMap()
-		c.Set("metadata", meta)
-	}
-	if original.ID.Namespace != "" && !meta.Has("namespace") {
-		meta.Set("namespace", yamltree.NewString(original.ID.Namespace))
-	}
-	annotations := meta.Get("annotations")
-	if !annotations.IsMap() {
-		annotations = yamltree.NewMap()
-		meta.Set("annotations", annotations)
-	}
-	annotations.Delete(lastApplied)
-	text, err := yamltree.SortedJSON(c)
-	return text + "\n", err
 }
 
 // managedFieldsOf gives the object live's managedFields: a replace whose body carries them (the
