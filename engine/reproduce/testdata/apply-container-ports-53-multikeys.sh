@@ -61,17 +61,17 @@ diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
 kubectl get deployment.v1.apps web -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
-{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
-{".spec.template.spec.containers[0].ports[0].containerPort = "}{.spec.template.spec.containers[0].ports[0].containerPort}{"\n"}
-{".spec.template.spec.containers[0].ports[0].protocol = "}{.spec.template.spec.containers[0].ports[0].protocol}{"\n"}
-{".spec.template.spec.containers[0].ports[1].containerPort = "}{.spec.template.spec.containers[0].ports[1].containerPort}{"\n"}
-{".spec.template.spec.containers[0].ports[1].protocol = "}{.spec.template.spec.containers[0].ports[1].protocol}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].ports[0].containerPort = "}{.spec.template.spec.containers[0].ports[0].containerPort}
+{".spec.template.spec.containers[0].ports[0].protocol = "}{.spec.template.spec.containers[0].ports[0].protocol}
+{".spec.template.spec.containers[0].ports[1].containerPort = "}{.spec.template.spec.containers[0].ports[1].containerPort}
+{".spec.template.spec.containers[0].ports[1].protocol = "}{.spec.template.spec.containers[0].ports[1].protocol}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1

@@ -64,22 +64,22 @@ diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
 kubectl get deployment.v1.apps web -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}{"\n"}
-{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}{"\n"}
-{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
-{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
-{".spec.template.spec.containers[1].name = "}{.spec.template.spec.containers[1].name}{"\n"}
-{".spec.template.spec.containers[1].image = "}{.spec.template.spec.containers[1].image}{"\n"}
-{".spec.template.spec.containers[1].args[0] = "}{.spec.template.spec.containers[1].args[0]}{"\n"}
-{".spec.template.spec.containers[2].name = "}{.spec.template.spec.containers[2].name}{"\n"}
-{".spec.template.spec.containers[2].image = "}{.spec.template.spec.containers[2].image}{"\n"}
-{".spec.template.spec.containers[3].name = "}{.spec.template.spec.containers[3].name}{"\n"}
-{".spec.template.spec.containers[3].image = "}{.spec.template.spec.containers[3].image}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[1].name = "}{.spec.template.spec.containers[1].name}
+{".spec.template.spec.containers[1].image = "}{.spec.template.spec.containers[1].image}
+{".spec.template.spec.containers[1].args[0] = "}{.spec.template.spec.containers[1].args[0]}
+{".spec.template.spec.containers[2].name = "}{.spec.template.spec.containers[2].name}
+{".spec.template.spec.containers[2].image = "}{.spec.template.spec.containers[2].image}
+{".spec.template.spec.containers[3].name = "}{.spec.template.spec.containers[3].name}
+{".spec.template.spec.containers[3].image = "}{.spec.template.spec.containers[3].image}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1

@@ -56,17 +56,17 @@ echo '== 3. what the cluster holds, compared with the playground'
 kubectl get widget.v1.example.com gizmo -n default -o yaml
 # not compared (set by the API server, or a key jsonpath cannot name): .status
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.example.com/last-reconciled = "}{.metadata.annotations.example\.com/last-reconciled}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.size = "}{.spec.size}{"\n"}
-{".spec.parts[0].name = "}{.spec.parts[0].name}{"\n"}
-{".spec.parts[0].count = "}{.spec.parts[0].count}{"\n"}
-{".spec.parts[1].name = "}{.spec.parts[1].name}{"\n"}
-{".spec.parts[1].count = "}{.spec.parts[1].count}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.example.com/last-reconciled = "}{.metadata.annotations.example\.com/last-reconciled}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.size = "}{.spec.size}
+{".spec.parts[0].name = "}{.spec.parts[0].name}
+{".spec.parts[0].count = "}{.spec.parts[0].count}
+{".spec.parts[1].name = "}{.spec.parts[1].name}
+{".spec.parts[1].count = "}{.spec.parts[1].count}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = example.com/v1

@@ -53,15 +53,15 @@ diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
 kubectl get configmap settings -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.finalizers[0] = "}{.metadata.finalizers[0]}{"\n"}
-{".metadata.finalizers[1] = "}{.metadata.finalizers[1]}{"\n"}
-{".metadata.finalizers[2] = "}{.metadata.finalizers[2]}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".data.mode = "}{.data.mode}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.finalizers[0] = "}{.metadata.finalizers[0]}
+{".metadata.finalizers[1] = "}{.metadata.finalizers[1]}
+{".metadata.finalizers[2] = "}{.metadata.finalizers[2]}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".data.mode = "}{.data.mode}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1

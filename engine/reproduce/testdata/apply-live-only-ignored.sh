@@ -62,24 +62,24 @@ echo '== 3. what the cluster holds, compared with the playground'
 kubectl get deployment.v1.apps web -n default -o yaml
 # not compared (set by the API server, or a key jsonpath cannot name): .metadata.uid, .metadata.generation, .status
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.replicas = "}{.spec.replicas}{"\n"}
-{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}{"\n"}
-{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}{"\n"}
-{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}{"\n"}
-{".spec.strategy.type = "}{.spec.strategy.type}{"\n"}
-{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}{"\n"}
-{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}{"\n"}
-{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}{"\n"}
-{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
-{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
-{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}{"\n"}
-{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}{"\n"}
-{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.replicas = "}{.spec.replicas}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1

@@ -60,20 +60,20 @@ diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
 kubectl get deployment.v1.apps web -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.labels.app = "}{.metadata.labels.app}{"\n"}
-{".metadata.labels.tier = "}{.metadata.labels.tier}{"\n"}
-{".metadata.labels.pod-template-hash = "}{.metadata.labels.pod-template-hash}{"\n"}
-{".metadata.labels.team = "}{.metadata.labels.team}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
-{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
-{".spec.template.spec.containers[0].resources.requests.cpu = "}{.spec.template.spec.containers[0].resources.requests.cpu}{"\n"}
-{".spec.template.spec.containers[0].resources.requests.memory = "}{.spec.template.spec.containers[0].resources.requests.memory}{"\n"}
-{".spec.template.spec.containers[0].resources.limits.memory = "}{.spec.template.spec.containers[0].resources.limits.memory}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.labels.app = "}{.metadata.labels.app}
+{".metadata.labels.tier = "}{.metadata.labels.tier}
+{".metadata.labels.pod-template-hash = "}{.metadata.labels.pod-template-hash}
+{".metadata.labels.team = "}{.metadata.labels.team}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].resources.requests.cpu = "}{.spec.template.spec.containers[0].resources.requests.cpu}
+{".spec.template.spec.containers[0].resources.requests.memory = "}{.spec.template.spec.containers[0].resources.requests.memory}
+{".spec.template.spec.containers[0].resources.limits.memory = "}{.spec.template.spec.containers[0].resources.limits.memory}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1

@@ -53,13 +53,13 @@ echo '== 3. what the cluster holds, compared with the playground'
 kubectl get poddisruptionbudget.v1.policy web -n default -o yaml
 # not compared (set by the API server, or a key jsonpath cannot name): .metadata.uid, .status
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.minAvailable = "}{.spec.minAvailable}{"\n"}
-{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.minAvailable = "}{.spec.minAvailable}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = policy/v1

@@ -99,12 +99,12 @@ diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
 kubectl get configmap web-config -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".data.greeting = "}{.data.greeting}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".data.greeting = "}{.data.greeting}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
@@ -123,20 +123,20 @@ else
 fi
 kubectl get service web -n default -o yaml
 cat > fields-2.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.clusterIP = "}{.spec.clusterIP}{"\n"}
-{".spec.selector.app = "}{.spec.selector.app}{"\n"}
-{".spec.ports[0].name = "}{.spec.ports[0].name}{"\n"}
-{".spec.ports[0].port = "}{.spec.ports[0].port}{"\n"}
-{".spec.ports[0].protocol = "}{.spec.ports[0].protocol}{"\n"}
-{".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}{"\n"}
-{".spec.ports[1].name = "}{.spec.ports[1].name}{"\n"}
-{".spec.ports[1].port = "}{.spec.ports[1].port}{"\n"}
-{".spec.ports[1].targetPort = "}{.spec.ports[1].targetPort}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.clusterIP = "}{.spec.clusterIP}
+{".spec.selector.app = "}{.spec.selector.app}
+{".spec.ports[0].name = "}{.spec.ports[0].name}
+{".spec.ports[0].port = "}{.spec.ports[0].port}
+{".spec.ports[0].protocol = "}{.spec.ports[0].protocol}
+{".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}
+{".spec.ports[1].name = "}{.spec.ports[1].name}
+{".spec.ports[1].port = "}{.spec.ports[1].port}
+{".spec.ports[1].targetPort = "}{.spec.ports[1].targetPort}
 MERGEPLAY_EOF
 cat > want-2.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
@@ -163,15 +163,15 @@ else
 fi
 kubectl get deployment.v1.apps web -n default -o yaml
 cat > fields-3.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}{"\n"}
-{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}{"\n"}
-{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
-{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
 MERGEPLAY_EOF
 cat > want-3.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -193,12 +193,12 @@ else
 fi
 kubectl get secret web-tls -n default -o yaml
 cat > fields-4.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".type = "}{.type}{"\n"}
-{".data.tls.crt = "}{.data.tls\.crt}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".type = "}{.type}
+{".data.tls.crt = "}{.data.tls\.crt}
 MERGEPLAY_EOF
 cat > want-4.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1

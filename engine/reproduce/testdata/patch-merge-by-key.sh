@@ -51,26 +51,26 @@ diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
 kubectl get deployment.v1.apps web -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.finalizers[0] = "}{.metadata.finalizers[0]}{"\n"}
-{".metadata.finalizers[1] = "}{.metadata.finalizers[1]}{"\n"}
-{".spec.replicas = "}{.spec.replicas}{"\n"}
-{".spec.strategy.type = "}{.spec.strategy.type}{"\n"}
-{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}{"\n"}
-{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}{"\n"}
-{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
-{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
-{".spec.template.spec.containers[0].env[0].name = "}{.spec.template.spec.containers[0].env[0].name}{"\n"}
-{".spec.template.spec.containers[0].env[0].value = "}{.spec.template.spec.containers[0].env[0].value}{"\n"}
-{".spec.template.spec.containers[0].env[1].name = "}{.spec.template.spec.containers[0].env[1].name}{"\n"}
-{".spec.template.spec.containers[0].env[1].value = "}{.spec.template.spec.containers[0].env[1].value}{"\n"}
-{".spec.template.spec.containers[1].name = "}{.spec.template.spec.containers[1].name}{"\n"}
-{".spec.template.spec.containers[1].image = "}{.spec.template.spec.containers[1].image}{"\n"}
-{".spec.template.spec.containers[2].name = "}{.spec.template.spec.containers[2].name}{"\n"}
-{".spec.template.spec.containers[2].image = "}{.spec.template.spec.containers[2].image}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.finalizers[0] = "}{.metadata.finalizers[0]}
+{".metadata.finalizers[1] = "}{.metadata.finalizers[1]}
+{".spec.replicas = "}{.spec.replicas}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].env[0].name = "}{.spec.template.spec.containers[0].env[0].name}
+{".spec.template.spec.containers[0].env[0].value = "}{.spec.template.spec.containers[0].env[0].value}
+{".spec.template.spec.containers[0].env[1].name = "}{.spec.template.spec.containers[0].env[1].name}
+{".spec.template.spec.containers[0].env[1].value = "}{.spec.template.spec.containers[0].env[1].value}
+{".spec.template.spec.containers[1].name = "}{.spec.template.spec.containers[1].name}
+{".spec.template.spec.containers[1].image = "}{.spec.template.spec.containers[1].image}
+{".spec.template.spec.containers[2].name = "}{.spec.template.spec.containers[2].name}
+{".spec.template.spec.containers[2].image = "}{.spec.template.spec.containers[2].image}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1

@@ -48,16 +48,16 @@ diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
 kubectl get '' '' -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".list[0].foo = "}{.list[0].foo}{"\n"}
-{".list[0].bar = "}{.list[0].bar}{"\n"}
-{".list[0].other = "}{.list[0].other}{"\n"}
-{".list[0].another = "}{.list[0].another}{"\n"}
-{".list[1].foo = "}{.list[1].foo}{"\n"}
-{".list[1].bar = "}{.list[1].bar}{"\n"}
-{".list[1].other = "}{.list[1].other}{"\n"}
-{".list[2].foo = "}{.list[2].foo}{"\n"}
-{".list[2].bar = "}{.list[2].bar}{"\n"}
-{".list[2].other = "}{.list[2].other}{"\n"}
+{".list[0].foo = "}{.list[0].foo}
+{".list[0].bar = "}{.list[0].bar}
+{".list[0].other = "}{.list[0].other}
+{".list[0].another = "}{.list[0].another}
+{".list[1].foo = "}{.list[1].foo}
+{".list[1].bar = "}{.list[1].bar}
+{".list[1].other = "}{.list[1].other}
+{".list[2].foo = "}{.list[2].foo}
+{".list[2].bar = "}{.list[2].bar}
+{".list[2].other = "}{.list[2].other}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .list[0].foo = a

@@ -66,20 +66,20 @@ echo '== 3. what the cluster holds, compared with the playground'
 kubectl get deployment.v1.apps web -n shop -o yaml
 # not compared (set by the API server, or a key jsonpath cannot name): .metadata.managedFields[0].time
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}{"\n"}
-{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}{"\n"}
-{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}{"\n"}
-{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}{"\n"}
-{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}{"\n"}
-{".spec.replicas = "}{.spec.replicas}{"\n"}
-{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}{"\n"}
-{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}{"\n"}
-{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
-{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}
+{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}
+{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}
+{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}
+{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}
+{".spec.replicas = "}{.spec.replicas}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1

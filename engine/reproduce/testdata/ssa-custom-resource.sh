@@ -96,27 +96,27 @@ echo '== 3. what the cluster holds, compared with the playground'
 kubectl get team.v1.stable.example.com payments -n default -o yaml
 # not compared (set by the API server, or a key jsonpath cannot name): .metadata.managedFields[0].time, .metadata.managedFields[1].time
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}{"\n"}
-{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}{"\n"}
-{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}{"\n"}
-{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}{"\n"}
-{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}{"\n"}
-{".metadata.managedFields[1].manager = "}{.metadata.managedFields[1].manager}{"\n"}
-{".metadata.managedFields[1].operation = "}{.metadata.managedFields[1].operation}{"\n"}
-{".metadata.managedFields[1].apiVersion = "}{.metadata.managedFields[1].apiVersion}{"\n"}
-{".metadata.managedFields[1].fieldsType = "}{.metadata.managedFields[1].fieldsType}{"\n"}
-{".metadata.managedFields[1].fieldsV1 = "}{.metadata.managedFields[1].fieldsV1}{"\n"}
-{".spec.members[0].name = "}{.spec.members[0].name}{"\n"}
-{".spec.members[0].role = "}{.spec.members[0].role}{"\n"}
-{".spec.members[1].name = "}{.spec.members[1].name}{"\n"}
-{".spec.members[1].role = "}{.spec.members[1].role}{"\n"}
-{".spec.members[2].name = "}{.spec.members[2].name}{"\n"}
-{".spec.members[2].role = "}{.spec.members[2].role}{"\n"}
-{".spec.tags[0] = "}{.spec.tags[0]}{"\n"}
-{".spec.tags[1] = "}{.spec.tags[1]}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}
+{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}
+{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}
+{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}
+{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}
+{".metadata.managedFields[1].manager = "}{.metadata.managedFields[1].manager}
+{".metadata.managedFields[1].operation = "}{.metadata.managedFields[1].operation}
+{".metadata.managedFields[1].apiVersion = "}{.metadata.managedFields[1].apiVersion}
+{".metadata.managedFields[1].fieldsType = "}{.metadata.managedFields[1].fieldsType}
+{".metadata.managedFields[1].fieldsV1 = "}{.metadata.managedFields[1].fieldsV1}
+{".spec.members[0].name = "}{.spec.members[0].name}
+{".spec.members[0].role = "}{.spec.members[0].role}
+{".spec.members[1].name = "}{.spec.members[1].name}
+{".spec.members[1].role = "}{.spec.members[1].role}
+{".spec.members[2].name = "}{.spec.members[2].name}
+{".spec.members[2].role = "}{.spec.members[2].role}
+{".spec.tags[0] = "}{.spec.tags[0]}
+{".spec.tags[1] = "}{.spec.tags[1]}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = stable.example.com/v1

@@ -57,24 +57,24 @@ echo '== 3. what the cluster holds, compared with the playground'
 kubectl get configmap settings -n shop -o yaml
 # not compared (set by the API server, or a key jsonpath cannot name): .metadata.managedFields[0].time, .metadata.managedFields[1].time
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.labels.app = "}{.metadata.labels.app}{"\n"}
-{".metadata.labels.team = "}{.metadata.labels.team}{"\n"}
-{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}{"\n"}
-{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}{"\n"}
-{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}{"\n"}
-{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}{"\n"}
-{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}{"\n"}
-{".metadata.managedFields[1].manager = "}{.metadata.managedFields[1].manager}{"\n"}
-{".metadata.managedFields[1].operation = "}{.metadata.managedFields[1].operation}{"\n"}
-{".metadata.managedFields[1].apiVersion = "}{.metadata.managedFields[1].apiVersion}{"\n"}
-{".metadata.managedFields[1].fieldsType = "}{.metadata.managedFields[1].fieldsType}{"\n"}
-{".metadata.managedFields[1].fieldsV1 = "}{.metadata.managedFields[1].fieldsV1}{"\n"}
-{".data.mode = "}{.data.mode}{"\n"}
-{".data.region = "}{.data.region}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.labels.app = "}{.metadata.labels.app}
+{".metadata.labels.team = "}{.metadata.labels.team}
+{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}
+{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}
+{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}
+{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}
+{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}
+{".metadata.managedFields[1].manager = "}{.metadata.managedFields[1].manager}
+{".metadata.managedFields[1].operation = "}{.metadata.managedFields[1].operation}
+{".metadata.managedFields[1].apiVersion = "}{.metadata.managedFields[1].apiVersion}
+{".metadata.managedFields[1].fieldsType = "}{.metadata.managedFields[1].fieldsType}
+{".metadata.managedFields[1].fieldsV1 = "}{.metadata.managedFields[1].fieldsV1}
+{".data.mode = "}{.data.mode}
+{".data.region = "}{.data.region}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1

@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# run-apiserver.sh [EXAMPLE...]: runs the reproduce scripts (engine/reproduce/testdata/*.sh, one
+# per example of mode apply, ssa or patch, kept equal to what the engine writes by
+# `go test ./engine/reproduce`) against a real API server on this machine, and reports which
+# agree with the playground.
+#
+# The API server is etcd and kube-apiserver, with the kubectl of the same release, built from the
+# Go module proxy at the versions scripts/reproduce/apiserver/go.mod pins and kept under
+# ${MERGEPLAY_CACHE:-~/.cache/mergeplay}/k8s-VERSION-etcd-VERSION/bin (built once; the first build
+# takes a quarter of an hour on 2 cores). It listens on 127.0.0.1 only, with a token of its own,
+# AlwaysAllow authorization and a self-signed certificate; no controller runs (no
+# kube-controller-manager, no scheduler, no kubelet): what the reproduce scripts check (the
+# object the API server stores after apply, server-side apply or patch, with its defaults and
+# managedFields) is the API server's alone. kubectl's context is named kind-mergeplay, so the
+# scripts run without MERGEPLAY_ANY_CONTEXT.
+#
+# Before each example every object of the earlier one is deleted (all namespaced objects outside
+# kube-*, but the kubernetes Service, and every CustomResourceDefinition): each script meets the
+# empty cluster it asks for. A script's whole output goes to OUT/EXAMPLE.log (OUT is
+# ${MERGEPLAY_REPRODUCE_OUT:-build/reproduce}); the last line is "N passed, N failed". Examples
+# listed in KNOWN_DIFFERENCES below are expected to differ, for the reason given there: they
+# count as passed when their script reports a difference (exit 1) and as failed when it agrees.
+#
+# Environment: MERGEPLAY_ETCD_PORT (default 23790, and the next port for etcd's peers),
+# MERGEPLAY_APISERVER_PORT (default 26443), KEEP=1 leaves the servers running at the end (their
+# kubeconfig is printed).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+module=$root/scripts/reproduce/apiserver
+scripts=$root/engine/reproduce/testdata
+out=${MERGEPLAY_REPRODUCE_OUT:-$root/build/reproduce}
+etcd_port=${MERGEPLAY_ETCD_PORT:-23790}
+api_port=${MERGEPLAY_APISERVER_PORT:-26443}
+
+# KNOWN_DIFFERENCES: example name, then why a real API server differs from the playground there.
+declare -A KNOWN_DIFFERENCES=(
+)
+
+version_of() { # the version go.mod requires of a module
+  awk -v m="$1" '$1 == m && $2 ~ /^v/ { print $2; exit }' "$module/go.mod"
+}
+k8s=$(version_of k8s.io/kubernetes)
+etcd_version=$(version_of go.etcd.io/etcd/server/v3)
+bin=${MERGEPLAY_CACHE:-$HOME/.cache/mergeplay}/k8s-$k8s-etcd-$etcd_version/bin
+
+# build makes the three binaries that are not in the cache yet.
+build() {
+  local minor=${k8s#v1.}
+  minor=${minor%%.*}
+  local ld="-s -w"
+  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ld="$ld -X $pkg.gitVersion=$k8s -X $pkg.gitMajor=1 -X $pkg.gitMinor=$minor"
+  done
+  mkdir -p "$bin"
+  local name pkg
+  for name in etcd kube-apiserver kubectl; do
+    [ -x "$bin/$name" ] && continue
+    case $name in
+    etcd) pkg=go.etcd.io/etcd/server/v3 ;;
+    *) pkg=k8s.io/kubernetes/cmd/$name ;;
+    esac
+    echo "building $name ($pkg) into $bin"
+    (cd "$module" && go build -trimpath -ldflags "$ld" -o "$bin/$name.tmp" "$pkg")
+    mv "$bin/$name.tmp" "$bin/$name"
+  done
+}
+
+# port_free fails when something listens on 127.0.0.1:PORT.
+port_free() {
+  ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+run=""
+pids=()
+stop() {
+  if [ "${KEEP:-}" = 1 ]; then
+    echo "the servers keep running (pids ${pids[*]:-}); KUBECONFIG=$run/kubeconfig"
+    return
+  fi
+  local pid
+  for pid in "${pids[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${pids[@]:-}"; do
+    [ -n "$pid" ] && wait "$pid" 2>/dev/null || true
+  done
+  [ -n "$run" ] && rm -rf "$run"
+}
+
+# start runs etcd and kube-apiserver and writes the kubeconfig; it returns when the API server
+# is ready.
+start() {
+  for port in "$etcd_port" "$((etcd_port + 1))" "$api_port"; do
+    port_free "$port" || { echo "port $port is taken: set MERGEPLAY_ETCD_PORT / MERGEPLAY_APISERVER_PORT" >&2; exit 1; }
+  done
+  run=$(mktemp -d)
+  trap stop EXIT
+  mkdir -p "$out"
+  "$bin/etcd" --name mergeplay --data-dir "$run/etcd" --unsafe-no-fsync --log-level warn \
+    --listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
+    --listen-peer-urls "http://127.0.0.1:$((etcd_port + 1))" --initial-advertise-peer-urls "http://127.0.0.1:$((etcd_port + 1))" \
+    --initial-cluster "mergeplay=http://127.0.0.1:$((etcd_port + 1))" >"$out/etcd.log" 2>&1 &
+  pids+=($!)
+  openssl genrsa -out "$run/sa.key" 2048 2>/dev/null
+  local token
+  token=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+  echo "$token,admin,admin,system:masters" >"$run/tokens.csv"
+  "$bin/kube-apiserver" --etcd-servers "http://127.0.0.1:$etcd_port" \
+    --bind-address 127.0.0.1 --advertise-address 127.0.0.1 --secure-port "$api_port" --cert-dir "$run/certs" \
+    --token-auth-file "$run/tokens.csv" --authorization-mode AlwaysAllow \
+    --service-account-issuer https://kubernetes.default.svc --service-account-key-file "$run/sa.key" \
+    --service-account-signing-key-file "$run/sa.key" --service-cluster-ip-range 10.0.0.0/24 --endpoint-reconciler-type none \
+    >"$out/kube-apiserver.log" 2>&1 &
+  pids+=($!)
+  cat >"$run/kubeconfig" <<EOF
+apiVersion: v1
+kind: Config
+clusters:
+- name: mergeplay
+  cluster: {server: "https://127.0.0.1:$api_port", insecure-skip-tls-verify: true}
+users:
+- name: admin
+  user: {token: "$token"}
+contexts:
+- name: kind-mergeplay
+  context: {cluster: mergeplay, user: admin, namespace: default}
+current-context: kind-mergeplay
+EOF
+  export KUBECONFIG=$run/kubeconfig KUBECACHEDIR=$run/kube-cache PATH=$bin:$PATH
+  local i
+  for i in $(seq 1 120); do
+    if kubectl get --raw /readyz >/dev/null 2>&1 && kubectl get namespace default >/dev/null 2>&1; then
+      echo "API server ready: $(kubectl version 2>/dev/null | tr '\n' ' ')"
+      return
+    fi
+    kill -0 "${pids[1]}" 2>/dev/null || break
+    sleep 1
+  done
+  echo "the API server did not become ready; its log:" >&2
+  tail -30 "$out/kube-apiserver.log" >&2
+  exit 1
+}
+
+# empty deletes what the examples may have created: every namespaced object outside the kube-*
+# namespaces (but the kubernetes Service the API server keeps) and every custom resource
+# definition.
+empty() {
+  local types ns
+  types=$(kubectl api-resources --verbs=list,delete --namespaced -o name | grep -v -E '^(events|events\.events\.k8s\.io|leases\.coordination\.k8s\.io|endpoints)$' | paste -sd, -)
+  for ns in $(kubectl get namespaces -o jsonpath='{.items[*].metadata.name}'); do
+    case $ns in kube-*) continue ;; esac
+    kubectl delete "$types" -n "$ns" --field-selector metadata.name!=kubernetes --wait=true >/dev/null
+  done
+  kubectl delete customresourcedefinitions --all --wait=true >/dev/null
+}
+
+# examples lists the scripts to run: the arguments, or every one.
+examples() {
+  if [ $# -gt 0 ]; then
+    printf '%s\n' "$@"
+  else
+    for f in "$scripts"/*.sh; do basename "$f" .sh; done
+  fi
+}
+
+main() {
+  build
+  start
+  local passed=0 failed=0 name status why
+  for name in $(examples "$@"); do
+    empty
+    status=0
+    sh "$scripts/$name.sh" >"$out/$name.log" 2>&1 || status=$?
+    why=${KNOWN_DIFFERENCES[$name]:-}
+    if [ -n "$why" ]; then
+      if [ "$status" = 1 ]; then
+        echo "ok    $name (differs, as known: $why)"
+        passed=$((passed + 1))
+      else
+        echo "FAIL  $name: exit $status, but a difference is known ($why); see $out/$name.log"
+        failed=$((failed + 1))
+      fi
+    elif [ "$status" = 0 ]; then
+      echo "ok    $name"
+      passed=$((passed + 1))
+    else
+      echo "FAIL  $name: exit $status; see $out/$name.log"
+      sed 's/^/      /' "$out/$name.log" | tail -40
+      failed=$((failed + 1))
+    fi
+  done
+  echo "reproduce scripts against kube-apiserver $k8s (etcd $etcd_version):"
+  echo "$passed passed, $failed failed"
+  [ "$failed" = 0 ]
+}
+
+main "$@"
