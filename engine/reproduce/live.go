@@ -27,7 +27,7 @@ func (s *script) live() error {
 			return err
 		}
 		s.b.WriteString(heredoc(file, text+"\n"))
-		s.line("kubectl create -f %s", file)
+		s.setup("kubectl create -f "+file, "the live object of "+file)
 		if err := s.readByMerge(i+1, r); err != nil {
 			return err
 		}
@@ -109,7 +109,7 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 	}
 	file := fmt.Sprintf("last-applied-%d.json", n)
 	s.b.WriteString(heredoc(file, text+"\n"))
-	s.line("kubectl patch %s --type merge --patch-file %s", target(r.ID), file)
+	s.setup(fmt.Sprintf("kubectl patch %s --type merge --patch-file %s", target(r.ID), file), "the last-applied annotation of "+file)
 	return nil
 }
 
@@ -130,6 +130,17 @@ func (s *script) managedFieldsOf(n int, r *stream.Resource) error {
 	}
 	file := fmt.Sprintf("managed-%d.json", n)
 	s.b.WriteString(heredoc(file, text+"\n"))
-	s.line("kubectl replace -f %s", file)
+	s.setup("kubectl replace -f "+file, "the managedFields of "+file)
 	return nil
+}
+
+// setup runs a command that gives the cluster what the playground was given; when the cluster
+// refuses it (an object the API server does not take: a Deployment without spec.selector, a
+// Secret whose data is not base64, ...), the script says so and stops with status 3: the
+// playground reads objects without validating them, a cluster does not.
+func (s *script) setup(command, what string) {
+	s.line("if ! %s; then", command)
+	s.line("	echo %s >&2", shell.Quote("mergeplay: the cluster refuses "+what+" as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared."))
+	s.line("	exit 3")
+	s.line("fi")
 }
