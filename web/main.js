@@ -224,6 +224,7 @@ async function start() {
     try {
       const response = await engine.request({ ...request, reproduce: true });
       if (response.reproduce) download("mergeplay-reproduce.sh", response.reproduce, "text/x-shellscript");
+      else if (typeof response.extra?.reproduceError === "string") throw new Error(response.extra.reproduceError);
       return response.reproduce ?? "";
     } catch (err) {
       if (err?.code === "superseded") throw new Error("the editors changed while the script was being written: try again");
