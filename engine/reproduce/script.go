@@ -65,7 +65,7 @@ func Script(in *modes.Input, resp *contract.Response) (string, error) {
 // describes through options.schemaType, as the multi-field merge key examples are).
 func unreproducible(in *modes.Input) string {
 	if in.Request.Options.MultiKeys {
-		return "no reproduce script: options.multiKeys merges by the multi-field merge key proposal, which no API server implements, so a cluster cannot give this answer"
+		return "options.multiKeys merges by the multi-field merge key proposal, which no API server implements, so a cluster cannot give this answer"
 	}
 	objects := [][]*stream.Resource{in.Original, in.Live}
 	if in.Request.Mode != "patch" { // a patch is not an object: it needs no identity of its own
@@ -74,7 +74,7 @@ func unreproducible(in *modes.Input) string {
 	for _, rs := range objects {
 		for _, r := range rs {
 			if r.ID.APIVersion == "" || r.ID.Kind == "" || r.ID.Name == "" {
-				return "no reproduce script: an object without apiVersion, kind or metadata.name cannot be created on a cluster"
+				return "an object without apiVersion, kind or metadata.name cannot be created on a cluster: no cluster can replay this answer"
 			}
 		}
 	}

@@ -197,3 +197,18 @@ func TestReproduceDownloadsTheScript(t *testing.T) {
 	check("with live broken")
 	p.expectNoProblems()
 }
+
+// TestReproduceSaysWhyNoScript: an answer no cluster can replay (objects without a kind, as the
+// multi-field merge key proposal's examples have) downloads nothing and says why.
+func TestReproduceSaysWhyNoScript(t *testing.T) {
+	h := setup(t)
+	p := modeTab(t, h, "/#example=patch-multikey-proposal-1")
+	p.do("clicking Reproduce", chromedp.Click(chromedp.CSS(`[data-action="reproduce"]`)))
+	p.waitFor("the note", `document.querySelector(".mp-commands-note").textContent.startsWith("No script: ")`, 10*time.Second)
+	var note string
+	p.eval(`document.querySelector(".mp-commands-note").textContent`, &note)
+	if !strings.Contains(note, "without apiVersion, kind or metadata.name") {
+		t.Errorf("the note says %q", note)
+	}
+	p.expectNoProblems()
+}
