@@ -31,10 +31,10 @@ func TestPermissiveCRDForCustomKindsOnly(t *testing.T) {
 			updated: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: w}\n"},
 		{name: "custom kind, no schema", live: "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a, namespace: default}\nspec: {n: 1}\n",
 			updated: "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a}\nspec: {n: 2}\n",
-			want: `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"widgets.example.com"},"spec":{"group":"example.com","names":{"kind":"Widget","listKind":"WidgetList","plural":"widgets","singular":"widget"},"scope":"Namespaced","versions":[{"name":"v1","schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}},"served":true,"storage":true}]}}`},
+			want:    `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"widgets.example.com"},"spec":{"group":"example.com","names":{"kind":"Widget","listKind":"WidgetList","plural":"widgets","singular":"widget"},"scope":"Namespaced","versions":[{"name":"v1","schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}},"served":true,"storage":true}]}}`},
 		{name: "custom kind, two versions", live: "apiVersion: example.com/v2\nkind: Widget\nmetadata: {name: a, namespace: default}\nspec: {n: 1}\n",
 			updated: "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: b}\nspec: {n: 2}\n",
-			want: `"versions":[{"name":"v1","schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}},"served":true,"storage":true},{"name":"v2","schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}},"served":true,"storage":false}]`},
+			want:    `"versions":[{"name":"v1","schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}},"served":true,"storage":true},{"name":"v2","schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}},"served":true,"storage":false}]`},
 		{name: "custom kind its CRD describes", live: "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a, namespace: default}\nspec: {n: 1}\n",
 			updated: "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a}\nspec: {n: 2}\n", schema: widgetCRD},
 	}
