@@ -10,7 +10,7 @@ NPM ?= npm
 NODE_DEPS := node_modules/.package-lock.json
 
 .PHONY: all run test check vet shadow unit unit-short conformance-unit fuzz conformance conformance-apply
-.PHONY: schema fmt clean dist serve page-deps chromium jstest bridge screenshots measure bench
+.PHONY: reproduce-check schema fmt clean dist serve page-deps chromium jstest bridge screenshots measure bench
 
 all: test
 
@@ -85,6 +85,13 @@ conformance:
 conformance-apply:
 	cd $(CONFORMANCE) && set -o pipefail && $(GO) test -count=1 -tags conformance -timeout 30m \
 	  -run '^TestApplyMatchesKubectl$$' -v ./applydiff | grep -vE '^(=== RUN|[[:space:]]+--- PASS)' 
+
+## reproduce-check: every example's reproduce script (engine/reproduce/testdata) against a real
+## API server: etcd, kube-apiserver and kubectl built from the Go module proxy (versions pinned by
+## scripts/reproduce/apiserver/go.mod, cached in ~/.cache/mergeplay; the first build takes a
+## quarter of an hour), run on 127.0.0.1. Not part of make test. EXAMPLES=... runs some.
+reproduce-check:
+	scripts/reproduce/run-apiserver.sh $(EXAMPLES)
 
 ## schema: regenerate the built-in schema from the Kubernetes API types
 schema:

@@ -62,8 +62,9 @@ export function conflictSummary(n) {
  *   editors: Record<string, {setProblems: (errors: object[], conflicts: object[]) => void}>,
  *   schema: {setProblems: (errors: object[]) => void},
  *   output: ReturnType<typeof import("./output.js").createOutput>,
- *   onAnswer?: (response: object) => void,
- * }} config onAnswer: every answer the engine gave (not the prerendered one)
+ *   onAnswer?: (response: object, request: object) => void,
+ * }} config onAnswer: every answer the engine gave (not the prerendered one), with the request
+ *   it answers
  */
 export function createAnswers({ root, editors, schema, output, onAnswer = () => {} }) {
   const status = output.status;
@@ -102,7 +103,7 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
     schema.setProblems(errors.filter((e) => e.input === "schema"));
     if (!prerendered) {
       answered();
-      onAnswer(response);
+      onAnswer(response, request);
     }
     if (errors.length) {
       if (replaced && !prerendered) lastGood = null;

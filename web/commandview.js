@@ -2,7 +2,9 @@
 // `commands`: kubectl apply, kubectl apply --server-side, kubectl patch, kpt pkg update, helm
 // upgrade), each with what kubectl prints for every resource and, when the API server refuses,
 // kubectl's message; and the Reproduce action, which asks the engine for the reproduce script
-// (`request.reproduce`) and downloads it. Every text goes in as text, never as HTML.
+// (`request.reproduce`) of the request whose answer is shown (not of the editors as they are
+// now, which may hold an edit not answered yet or one the engine refused) and downloads it.
+// Every text goes in as text, never as HTML.
 
 import { copyButton, h, replaceChildren } from "./dom.js";
 
@@ -33,8 +35,9 @@ export function reproducible(mode) {
 
 /**
  * Creates the command view.
- * @param {{onReproduce: () => Promise<string>}} config onReproduce resolves to the script's text
- *   ("" when the engine wrote none)
+ * @param {{onReproduce: (request: object) => Promise<string>}} config onReproduce asks for the
+ *   reproduce script of the answered request it is given and resolves to the script's text ("" when
+ *   the engine wrote none)
  */
 export function createCommandView({ onReproduce }) {
   const list = h("div", { class: "mp-commands-list" });
@@ -45,7 +48,7 @@ export function createCommandView({ onReproduce }) {
     reproduce.disabled = true;
     note.textContent = "Writing the script…";
     try {
-      const script = await onReproduce();
+      const script = await onReproduce(answered);
       note.textContent = script ? "Downloaded mergeplay-reproduce.sh: run it with sh, kubectl's context set to a test cluster." : "The engine wrote no script for this answer.";
     } catch (err) {
       note.textContent = `No script: ${err?.message ?? err}`;
@@ -54,6 +57,7 @@ export function createCommandView({ onReproduce }) {
     }
   });
   let canReproduce = false;
+  let answered = null; // the request whose commands are shown
   const dom = h("section", { class: "mp-commands", "aria-label": "Command" },
     h("div", { class: "mp-commands-head" }, h("h2", { class: "mp-commands-title", text: "At the terminal" }), reproduce),
     list, note);
@@ -61,9 +65,10 @@ export function createCommandView({ onReproduce }) {
   return {
     dom,
     /**
-     * Shows an answer's commands; a response with errors keeps the last ones shown.
+     * Shows an answer's commands; a response with errors keeps the last ones shown (and
+     * Reproduce keeps their request).
      * @param {object} response
-     * @param {{mode: string}} request
+     * @param {{mode: string}} request the request it answers
      */
     update(response, request) {
       if (Array.isArray(response?.errors) && response.errors.length) return;
@@ -74,6 +79,7 @@ export function createCommandView({ onReproduce }) {
         c.output.length ? h("pre", { class: "mp-command-output", text: c.output.join("\n") }) : null,
         c.error ? h("pre", { class: "mp-command-error", text: c.error }) : null,
       )));
+      answered = request;
       canReproduce = reproducible(request?.mode) && items.length > 0;
       reproduce.disabled = !canReproduce;
       note.textContent = canReproduce || !items.length ? "" : "This mode changes no cluster object through kubectl: there is no script to reproduce it.";

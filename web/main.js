@@ -77,10 +77,10 @@ async function start() {
     getResponse: () => answers.lastGood()?.response ?? null,
     reportHeight: embedded,
   });
-  const commandView = createCommandView({ onReproduce: () => reproduceScript() });
-  const answers = createAnswers({ root, editors, schema, output, onAnswer: (response) => {
+  const commandView = createCommandView({ onReproduce: (request) => reproduceScript(request) });
+  const answers = createAnswers({ root, editors, schema, output, onAnswer: (response, request) => {
     bridge.postResult(response);
-    commandView.update(response, store.get());
+    commandView.update(response, request);
   } });
   const scheduler = createScheduler({ merge });
   const address = createAddressBar({
@@ -216,11 +216,22 @@ async function start() {
     shareDialog.open({ url, state: store.get(), copied, example: store.unedited() ? store.example() ?? { name: store.exampleName(), title: "" } : null });
   }
 
-  /** Asks the engine for the current state's reproduce script and downloads it. */
-  async function reproduceScript() {
-    const response = await engine.request({ ...buildRequest(store.get()), reproduce: true });
-    if (response.reproduce) download("mergeplay-reproduce.sh", response.reproduce, "text/x-shellscript");
-    return response.reproduce ?? "";
+  /**
+   * Asks the engine for the reproduce script of an answered request and downloads it. The engine
+   * keeps only its latest request: a merge this one replaced is asked for again.
+   */
+  async function reproduceScript(request) {
+    try {
+      const response = await engine.request({ ...request, reproduce: true });
+      if (response.reproduce) download("mergeplay-reproduce.sh", response.reproduce, "text/x-shellscript");
+      else if (typeof response.extra?.reproduceError === "string") throw new Error(response.extra.reproduceError);
+      return response.reproduce ?? "";
+    } catch (err) {
+      if (err?.code === "superseded") throw new Error("the editors changed while the script was being written: try again");
+      throw err;
+    } finally {
+      if (answers.isStale()) scheduler.now();
+    }
   }
 
   async function openEmbed() {

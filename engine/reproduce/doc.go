@@ -17,7 +17,16 @@
 //     every scalar of the result, read back through kubectl get -o jsonpath-file, one line per
 //     field ("path = value"), diffed with the line the result says; objects the merge deletes
 //     must be gone; a refused server-side apply must print kubectl's message. It exits 0 when
-//     everything matches, 1 when something differs.
+//     everything matches, 1 when something differs, 3 when the cluster refuses the objects as
+//     given (the playground merges without validating: a Deployment without spec.selector is
+//     merged here and refused there).
+//
+// Custom kinds that neither the built-in schema nor a CRD of options.schema describes get a
+// permissive CRD first (any field kept, lists atomic: how the engine reads such objects). A
+// request no cluster can replay gets no script and an error saying why: options.multiKeys (the
+// multi-field merge key proposal no API server implements), objects without apiVersion, kind or
+// name. What the scripts do was run against kube-apiserver v1.37.2 (scripts/reproduce,
+// make reproduce-check; the README says what agreed).
 //
 // Fields the cluster decides are not compared: metadata uid, resourceVersion, creationTimestamp,
 // generation, managedFields' times, and status (the script cannot create it). Every text from the

@@ -4,13 +4,11 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
-
-// lastApplied is kubectl's annotation holding the configuration it applied last.
-const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 
 // serverMetadata are the metadata fields the API server sets on create: a create must not carry
 // them (resourceVersion is refused), and managedFields is given afterwards.
@@ -29,7 +27,7 @@ func (s *script) live() error {
 			return err
 		}
 		s.b.WriteString(heredoc(file, text+"\n"))
-		s.line("kubectl create -f %s", file)
+		s.setup("kubectl create -f "+file, "the live object of "+file)
 		if err := s.readByMerge(i+1, r); err != nil {
 			return err
 		}
@@ -93,7 +91,7 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 	}
 	value := yamltree.NewNull()
 	if original != nil {
-		text, err := storedLastApplied(original)
+		text, err := apply.StoredLastApplied(original.Root, original.ID.Namespace)
 		if err != nil {
 			return err
 		}
@@ -101,7 +99,7 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 	}
 	patch := yamltree.NewMap()
 	annotations := yamltree.NewMap()
-	annotations.Set(lastApplied, value)
+	annotations.Set(apply.LastAppliedAnnotation, value)
 	meta := yamltree.NewMap()
 	meta.Set("annotations", annotations)
 	patch.Set("metadata", meta)
@@ -111,31 +109,8 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 	}
 	file := fmt.Sprintf("last-applied-%d.json", n)
 	s.b.WriteString(heredoc(file, text+"\n"))
-	s.line("kubectl patch %s --type merge --patch-file %s", target(r.ID), file)
+	s.setup(fmt.Sprintf("kubectl patch %s --type merge --patch-file %s", target(r.ID), file), "the last-applied annotation of "+file)
 	return nil
-}
-
-// storedLastApplied is the annotation kubectl would have stored for the original config: the
-// config with its namespace, metadata.annotations present and without the annotation itself,
-// as sorted-key JSON and a newline (the form engine/modes/apply reads).
-func storedLastApplied(original *stream.Resource) (string, error) {
-	c := original.Root.Clone()
-	meta := c.Get("metadata")
-	if !meta.IsMap() {
-		meta = yamltree.NewMap()
-		c.Set("metadata", meta)
-	}
-	if original.ID.Namespace != "" && !meta.Has("namespace") {
-		meta.Set("namespace", yamltree.NewString(original.ID.Namespace))
-	}
-	annotations := meta.Get("annotations")
-	if !annotations.IsMap() {
-		annotations = yamltree.NewMap()
-		meta.Set("annotations", annotations)
-	}
-	annotations.Delete(lastApplied)
-	text, err := yamltree.SortedJSON(c)
-	return text + "\n", err
 }
 
 // managedFieldsOf gives the object live's managedFields: a replace whose body carries them (the
@@ -155,6 +130,17 @@ func (s *script) managedFieldsOf(n int, r *stream.Resource) error {
 	}
 	file := fmt.Sprintf("managed-%d.json", n)
 	s.b.WriteString(heredoc(file, text+"\n"))
-	s.line("kubectl replace -f %s", file)
+	s.setup("kubectl replace -f "+file, "the managedFields of "+file)
 	return nil
+}
+
+// setup runs a command that gives the cluster what the playground was given; when the cluster
+// refuses it (an object the API server does not take: a Deployment without spec.selector, a
+// Secret whose data is not base64, ...), the script says so and stops with status 3: the
+// playground reads objects without validating them, a cluster does not.
+func (s *script) setup(command, what string) {
+	s.line("if ! %s; then", command)
+	s.line("	echo %s >&2", shell.Quote("mergeplay: the cluster refuses "+what+" as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared."))
+	s.line("	exit 3")
+	s.line("fi")
 }

@@ -1,6 +1,7 @@
 package reproduce
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -24,10 +25,14 @@ type script struct {
 }
 
 // Script returns the reproduce script of an answer, or "" when its mode does not run against a
-// cluster or the answer failed.
+// cluster or the answer failed; an error says why a cluster cannot replay the request
+// (unreproducible) or why the script could not be written.
 func Script(in *modes.Input, resp *contract.Response) (string, error) {
 	if !cluster[in.Request.Mode] || len(resp.Errors) > 0 || len(resp.Commands) == 0 {
 		return "", nil
+	}
+	if reason := unreproducible(in); reason != "" {
+		return "", errors.New(reason)
 	}
 	s := &script{in: in, resp: resp, ids: map[string]stream.ID{}}
 	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
@@ -37,6 +42,9 @@ func Script(in *modes.Input, resp *contract.Response) (string, error) {
 	}
 	s.preamble()
 	if err := s.schema(); err != nil {
+		return "", err
+	}
+	if err := s.customDefinitions(); err != nil {
 		return "", err
 	}
 	if err := s.live(); err != nil {
@@ -49,6 +57,28 @@ func Script(in *modes.Input, resp *contract.Response) (string, error) {
 		return "", err
 	}
 	return s.b.String(), nil
+}
+
+// unreproducible says why no cluster can replay a request, "" when one can: a merge by the
+// multi-field merge key proposal (options.multiKeys), which no API server implements, or an
+// object a cluster cannot hold, one without apiVersion, kind or name (documents a schema's type
+// describes through options.schemaType, as the multi-field merge key examples are).
+func unreproducible(in *modes.Input) string {
+	if in.Request.Options.MultiKeys {
+		return "options.multiKeys merges by the multi-field merge key proposal, which no API server implements, so a cluster cannot give this answer"
+	}
+	objects := [][]*stream.Resource{in.Original, in.Live}
+	if in.Request.Mode != "patch" { // a patch is not an object: it needs no identity of its own
+		objects = append(objects, in.Updated)
+	}
+	for _, rs := range objects {
+		for _, r := range rs {
+			if r.ID.APIVersion == "" || r.ID.Kind == "" || r.ID.Name == "" {
+				return "an object without apiVersion, kind or metadata.name cannot be created on a cluster: no cluster can replay this answer"
+			}
+		}
+	}
+	return ""
 }
 
 func (s *script) line(format string, args ...any) {
@@ -76,7 +106,8 @@ func (s *script) preamble() {
 	s.line("# cluster and compares what the cluster holds with the playground's result, field by field.")
 	s.line("# It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);")
 	s.line("# MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the")
-	s.line("# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.")
+	s.line("# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused,")
+	s.line("# 3 the cluster refuses the objects as given (the playground does not validate them).")
 	s.line("set -eu")
 	s.line("context=$(kubectl config current-context)")
 	s.line(`case "$context" in`)
@@ -113,7 +144,7 @@ func (s *script) schema() error {
 	}
 	s.line("echo '== the custom resource definitions of options.schema'")
 	s.b.WriteString(heredoc("crd.yaml", withNewline(text)))
-	s.line("kubectl apply -f crd.yaml")
+	s.setup("kubectl apply -f crd.yaml", "the custom resource definitions of options.schema")
 	s.line("kubectl wait --for condition=established --timeout=60s -f crd.yaml")
 	return nil
 }

@@ -55,11 +55,11 @@ func modifiedConfiguration(config *yamltree.Node) (*yamltree.Node, error) {
 		return config, nil
 	}
 	base := withoutLastApplied(config)
-	text, err := yamltree.SortedJSON(base)
+	text, err := annotationText(base)
 	if err != nil {
-		return nil, fmt.Errorf("writing the last-applied annotation: %w", err)
+		return nil, err
 	}
-	value := yamltree.NewString(text + "\n")
+	value := yamltree.NewString(text)
 	value.Style = yamltree.Literal
 	base.Lookup("metadata", "annotations").Set(LastAppliedAnnotation, value)
 	return base, nil
@@ -75,6 +75,24 @@ func modifiedConfiguration(config *yamltree.Node) (*yamltree.Node, error) {
 func metadataWritable(config *yamltree.Node) bool {
 	meta := config.Get("metadata")
 	return meta == nil || meta.IsMap()
+}
+
+// StoredLastApplied is the text kubectl apply stores in the last-applied annotation when it
+// applies config to an object of the given namespace ("" for a cluster-scoped kind): the config
+// with its namespace filled in, metadata.annotations present and without the annotation itself,
+// as sorted-key JSON and a newline. It is the one place this text is written: the merge's
+// modified configuration and the reproduce script's live objects both read it from here.
+func StoredLastApplied(config *yamltree.Node, namespace string) (string, error) {
+	return annotationText(withoutLastApplied(withNamespace(config, namespace)))
+}
+
+// annotationText writes a config already without its annotation as the annotation's text.
+func annotationText(base *yamltree.Node) (string, error) {
+	text, err := yamltree.SortedJSON(base)
+	if err != nil {
+		return "", fmt.Errorf("writing the last-applied annotation: %w", err)
+	}
+	return text + "\n", nil
 }
 
 // lastAppliedFromLive reads the last-applied configuration kept in live's annotation. It returns

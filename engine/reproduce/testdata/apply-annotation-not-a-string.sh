@@ -3,7 +3,8 @@
 # cluster and compares what the cluster holds with the playground's result, field by field.
 # It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
 # MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
-# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused,
+# 3 the cluster refuses the objects as given (the playground does not validate them).
 set -eu
 context=$(kubectl config current-context)
 case "$context" in
@@ -23,11 +24,17 @@ echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
 {"apiVersion":"v1","kind":"Service","metadata":{"annotations":{"owner":"team-a","prometheus.io/scrape":"true"},"name":"web","namespace":"default"},"spec":{"clusterIP":"10.96.0.12","ports":[{"port":80,"protocol":"TCP","targetPort":8080}],"selector":{"app":"web"},"type":"ClusterIP"}}
 MERGEPLAY_EOF
-kubectl create -f live-1.json
+if ! kubectl create -f live-1.json; then
+	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > last-applied-1.json <<'MERGEPLAY_EOF'
 {"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"annotations\":{\"owner\":\"team-a\",\"prometheus.io/scrape\":\"true\"},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"ports\":[{\"port\":80,\"targetPort\":8080}],\"selector\":{\"app\":\"web\"}}}\n"}}}
 MERGEPLAY_EOF
-kubectl patch service web -n default --type merge --patch-file last-applied-1.json
+if ! kubectl patch service web -n default --type merge --patch-file last-applied-1.json; then
+	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 echo '== 2. the operation'
 cat > config.yaml <<'MERGEPLAY_EOF'
 apiVersion: v1
@@ -60,17 +67,17 @@ diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
 kubectl get service web -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.selector.app = "}{.spec.selector.app}{"\n"}
-{".spec.ports[0].port = "}{.spec.ports[0].port}{"\n"}
-{".spec.ports[0].protocol = "}{.spec.ports[0].protocol}{"\n"}
-{".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}{"\n"}
-{".spec.clusterIP = "}{.spec.clusterIP}{"\n"}
-{".spec.type = "}{.spec.type}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.selector.app = "}{.spec.selector.app}
+{".spec.ports[0].port = "}{.spec.ports[0].port}
+{".spec.ports[0].protocol = "}{.spec.ports[0].protocol}
+{".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}
+{".spec.clusterIP = "}{.spec.clusterIP}
+{".spec.type = "}{.spec.type}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1

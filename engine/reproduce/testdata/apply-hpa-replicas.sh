@@ -3,7 +3,8 @@
 # cluster and compares what the cluster holds with the playground's result, field by field.
 # It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
 # MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
-# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused,
+# 3 the cluster refuses the objects as given (the playground does not validate them).
 set -eu
 context=$(kubectl config current-context)
 case "$context" in
@@ -23,11 +24,17 @@ echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
 {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"default"},"spec":{"replicas":7,"template":{"spec":{"containers":[{"image":"nginx:1.26","name":"web"}]}}}}
 MERGEPLAY_EOF
-kubectl create -f live-1.json
+if ! kubectl create -f live-1.json; then
+	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > last-applied-1.json <<'MERGEPLAY_EOF'
 {"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"image\":\"nginx:1.26\",\"name\":\"web\"}]}}}}\n"}}}
 MERGEPLAY_EOF
-kubectl patch deployment.v1.apps web -n default --type merge --patch-file last-applied-1.json
+if ! kubectl patch deployment.v1.apps web -n default --type merge --patch-file last-applied-1.json; then
+	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 echo '== 2. the operation'
 cat > config.yaml <<'MERGEPLAY_EOF'
 apiVersion: apps/v1
@@ -56,14 +63,14 @@ diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
 kubectl get deployment.v1.apps web -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.replicas = "}{.spec.replicas}{"\n"}
-{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
-{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.replicas = "}{.spec.replicas}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1

@@ -3,7 +3,8 @@
 # cluster and compares what the cluster holds with the playground's result, field by field.
 # It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
 # MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
-# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused,
+# 3 the cluster refuses the objects as given (the playground does not validate them).
 set -eu
 context=$(kubectl config current-context)
 case "$context" in
@@ -23,7 +24,10 @@ echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
 {"apiVersion":"policy/v1","kind":"PodDisruptionBudget","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"policy/v1\",\"kind\":\"PodDisruptionBudget\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"minAvailable\":1,\"selector\":{\"matchLabels\":{\"app\":\"web\"}}}}\n"},"name":"web","namespace":"default"},"spec":{"minAvailable":1,"selector":{"matchLabels":{"app":"web"}}}}
 MERGEPLAY_EOF
-kubectl create -f live-1.json
+if ! kubectl create -f live-1.json; then
+	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 echo '== 2. the operation'
 cat > config.yaml <<'MERGEPLAY_EOF'
 apiVersion: policy/v1
@@ -53,13 +57,13 @@ echo '== 3. what the cluster holds, compared with the playground'
 kubectl get poddisruptionbudget.v1.policy web -n default -o yaml
 # not compared (set by the API server, or a key jsonpath cannot name): .metadata.uid, .status
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.minAvailable = "}{.spec.minAvailable}{"\n"}
-{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.minAvailable = "}{.spec.minAvailable}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = policy/v1

@@ -3,7 +3,8 @@
 # cluster and compares what the cluster holds with the playground's result, field by field.
 # It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
 # MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
-# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused,
+# 3 the cluster refuses the objects as given (the playground does not validate them).
 set -eu
 context=$(kubectl config current-context)
 case "$context" in
@@ -23,27 +24,45 @@ echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
 {"apiVersion":"v1","data":{"greeting":"hello"},"kind":"ConfigMap","metadata":{"name":"web-config","namespace":"default"}}
 MERGEPLAY_EOF
-kubectl create -f live-1.json
+if ! kubectl create -f live-1.json; then
+	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > last-applied-1.json <<'MERGEPLAY_EOF'
 {"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"data\":{\"greeting\":\"hello\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"name\":\"web-config\",\"namespace\":\"default\"}}\n"}}}
 MERGEPLAY_EOF
-kubectl patch configmap web-config -n default --type merge --patch-file last-applied-1.json
+if ! kubectl patch configmap web-config -n default --type merge --patch-file last-applied-1.json; then
+	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > live-2.json <<'MERGEPLAY_EOF'
 {"apiVersion":"v1","kind":"Service","metadata":{"name":"web","namespace":"default"},"spec":{"clusterIP":"10.96.12.34","ports":[{"name":"http","port":80,"protocol":"TCP","targetPort":8080}],"selector":{"app":"web"}}}
 MERGEPLAY_EOF
-kubectl create -f live-2.json
+if ! kubectl create -f live-2.json; then
+	echo 'mergeplay: the cluster refuses the live object of live-2.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > last-applied-2.json <<'MERGEPLAY_EOF'
 {"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"ports\":[{\"name\":\"http\",\"port\":80,\"targetPort\":8080}],\"selector\":{\"app\":\"web\"}}}\n"}}}
 MERGEPLAY_EOF
-kubectl patch service web -n default --type merge --patch-file last-applied-2.json
+if ! kubectl patch service web -n default --type merge --patch-file last-applied-2.json; then
+	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-2.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > live-3.json <<'MERGEPLAY_EOF'
 {"apiVersion":"v1","data":{"tls.crt":"LS0tLS1CRUdJTi..."},"kind":"Secret","metadata":{"name":"web-tls","namespace":"default"},"type":"kubernetes.io/tls"}
 MERGEPLAY_EOF
-kubectl create -f live-3.json
+if ! kubectl create -f live-3.json; then
+	echo 'mergeplay: the cluster refuses the live object of live-3.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > last-applied-3.json <<'MERGEPLAY_EOF'
 {"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":null}}}
 MERGEPLAY_EOF
-kubectl patch secret web-tls -n default --type merge --patch-file last-applied-3.json
+if ! kubectl patch secret web-tls -n default --type merge --patch-file last-applied-3.json; then
+	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-3.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 echo '== 2. the operation'
 cat > config.yaml <<'MERGEPLAY_EOF'
 apiVersion: v1
@@ -99,12 +118,12 @@ diff -u want-printed-1.txt printed-1.txt || failed=1
 echo '== 3. what the cluster holds, compared with the playground'
 kubectl get configmap web-config -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".data.greeting = "}{.data.greeting}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".data.greeting = "}{.data.greeting}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
@@ -123,20 +142,20 @@ else
 fi
 kubectl get service web -n default -o yaml
 cat > fields-2.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.clusterIP = "}{.spec.clusterIP}{"\n"}
-{".spec.selector.app = "}{.spec.selector.app}{"\n"}
-{".spec.ports[0].name = "}{.spec.ports[0].name}{"\n"}
-{".spec.ports[0].port = "}{.spec.ports[0].port}{"\n"}
-{".spec.ports[0].protocol = "}{.spec.ports[0].protocol}{"\n"}
-{".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}{"\n"}
-{".spec.ports[1].name = "}{.spec.ports[1].name}{"\n"}
-{".spec.ports[1].port = "}{.spec.ports[1].port}{"\n"}
-{".spec.ports[1].targetPort = "}{.spec.ports[1].targetPort}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.clusterIP = "}{.spec.clusterIP}
+{".spec.selector.app = "}{.spec.selector.app}
+{".spec.ports[0].name = "}{.spec.ports[0].name}
+{".spec.ports[0].port = "}{.spec.ports[0].port}
+{".spec.ports[0].protocol = "}{.spec.ports[0].protocol}
+{".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}
+{".spec.ports[1].name = "}{.spec.ports[1].name}
+{".spec.ports[1].port = "}{.spec.ports[1].port}
+{".spec.ports[1].targetPort = "}{.spec.ports[1].targetPort}
 MERGEPLAY_EOF
 cat > want-2.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
@@ -163,15 +182,15 @@ else
 fi
 kubectl get deployment.v1.apps web -n default -o yaml
 cat > fields-3.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}{"\n"}
-{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}{"\n"}
-{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}{"\n"}
-{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
-{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
 MERGEPLAY_EOF
 cat > want-3.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -193,12 +212,12 @@ else
 fi
 kubectl get secret web-tls -n default -o yaml
 cat > fields-4.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".type = "}{.type}{"\n"}
-{".data.tls.crt = "}{.data.tls\.crt}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".type = "}{.type}
+{".data.tls.crt = "}{.data.tls\.crt}
 MERGEPLAY_EOF
 cat > want-4.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1

@@ -3,7 +3,8 @@
 # cluster and compares what the cluster holds with the playground's result, field by field.
 # It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
 # MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
-# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused,
+# 3 the cluster refuses the objects as given (the playground does not validate them).
 set -eu
 context=$(kubectl config current-context)
 case "$context" in
@@ -55,17 +56,26 @@ spec:
                 x-kubernetes-list-type: set
                 items: {type: string}
 MERGEPLAY_EOF
-kubectl apply -f crd.yaml
+if ! kubectl apply -f crd.yaml; then
+	echo 'mergeplay: the cluster refuses the custom resource definitions of options.schema as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 kubectl wait --for condition=established --timeout=60s -f crd.yaml
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
 {"apiVersion":"stable.example.com/v1","kind":"Team","metadata":{"name":"payments"},"spec":{"members":[{"name":"alice","role":"lead"},{"name":"bob","role":"dev"}],"tags":["backend"]}}
 MERGEPLAY_EOF
-kubectl create -f live-1.json
+if ! kubectl create -f live-1.json; then
+	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > managed-1.json <<'MERGEPLAY_EOF'
 {"apiVersion":"stable.example.com/v1","kind":"Team","metadata":{"managedFields":[{"apiVersion":"stable.example.com/v1","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:members":{"k:{\"name\":\"alice\"}":{".":{},"f:name":{},"f:role":{}},"k:{\"name\":\"bob\"}":{".":{},"f:name":{},"f:role":{}}},"f:tags":{"v:\"backend\"":{}}}},"manager":"team-admin","operation":"Apply","time":"2025-07-01T00:00:00Z"}],"name":"payments"},"spec":{"members":[{"name":"alice","role":"lead"},{"name":"bob","role":"dev"}],"tags":["backend"]}}
 MERGEPLAY_EOF
-kubectl replace -f managed-1.json
+if ! kubectl replace -f managed-1.json; then
+	echo 'mergeplay: the cluster refuses the managedFields of managed-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 echo '== 2. the operation'
 cat > config.yaml <<'MERGEPLAY_EOF'
 apiVersion: stable.example.com/v1
@@ -96,27 +106,27 @@ echo '== 3. what the cluster holds, compared with the playground'
 kubectl get team.v1.stable.example.com payments -n default -o yaml
 # not compared (set by the API server, or a key jsonpath cannot name): .metadata.managedFields[0].time, .metadata.managedFields[1].time
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}{"\n"}
-{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}{"\n"}
-{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}{"\n"}
-{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}{"\n"}
-{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}{"\n"}
-{".metadata.managedFields[1].manager = "}{.metadata.managedFields[1].manager}{"\n"}
-{".metadata.managedFields[1].operation = "}{.metadata.managedFields[1].operation}{"\n"}
-{".metadata.managedFields[1].apiVersion = "}{.metadata.managedFields[1].apiVersion}{"\n"}
-{".metadata.managedFields[1].fieldsType = "}{.metadata.managedFields[1].fieldsType}{"\n"}
-{".metadata.managedFields[1].fieldsV1 = "}{.metadata.managedFields[1].fieldsV1}{"\n"}
-{".spec.members[0].name = "}{.spec.members[0].name}{"\n"}
-{".spec.members[0].role = "}{.spec.members[0].role}{"\n"}
-{".spec.members[1].name = "}{.spec.members[1].name}{"\n"}
-{".spec.members[1].role = "}{.spec.members[1].role}{"\n"}
-{".spec.members[2].name = "}{.spec.members[2].name}{"\n"}
-{".spec.members[2].role = "}{.spec.members[2].role}{"\n"}
-{".spec.tags[0] = "}{.spec.tags[0]}{"\n"}
-{".spec.tags[1] = "}{.spec.tags[1]}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}
+{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}
+{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}
+{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}
+{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}
+{".metadata.managedFields[1].manager = "}{.metadata.managedFields[1].manager}
+{".metadata.managedFields[1].operation = "}{.metadata.managedFields[1].operation}
+{".metadata.managedFields[1].apiVersion = "}{.metadata.managedFields[1].apiVersion}
+{".metadata.managedFields[1].fieldsType = "}{.metadata.managedFields[1].fieldsType}
+{".metadata.managedFields[1].fieldsV1 = "}{.metadata.managedFields[1].fieldsV1}
+{".spec.members[0].name = "}{.spec.members[0].name}
+{".spec.members[0].role = "}{.spec.members[0].role}
+{".spec.members[1].name = "}{.spec.members[1].name}
+{".spec.members[1].role = "}{.spec.members[1].role}
+{".spec.members[2].name = "}{.spec.members[2].name}
+{".spec.members[2].role = "}{.spec.members[2].role}
+{".spec.tags[0] = "}{.spec.tags[0]}
+{".spec.tags[1] = "}{.spec.tags[1]}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = stable.example.com/v1

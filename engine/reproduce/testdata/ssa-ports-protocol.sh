@@ -3,7 +3,8 @@
 # cluster and compares what the cluster holds with the playground's result, field by field.
 # It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
 # MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
-# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused,
+# 3 the cluster refuses the objects as given (the playground does not validate them).
 set -eu
 context=$(kubectl config current-context)
 case "$context" in
@@ -24,11 +25,17 @@ kubectl get namespace kube-system >/dev/null 2>&1 || kubectl create namespace ku
 cat > live-1.json <<'MERGEPLAY_EOF'
 {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"dns","namespace":"kube-system"},"spec":{"selector":{"matchLabels":{"app":"dns"}},"template":{"metadata":{"labels":{"app":"dns"}},"spec":{"containers":[{"image":"coredns/coredns:1.11.1","name":"coredns","ports":[{"containerPort":53,"protocol":"TCP"}]}]}}}}
 MERGEPLAY_EOF
-kubectl create -f live-1.json
+if ! kubectl create -f live-1.json; then
+	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > managed-1.json <<'MERGEPLAY_EOF'
 {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"managedFields":[{"apiVersion":"apps/v1","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:selector":{},"f:template":{"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"coredns\"}":{".":{},"f:image":{},"f:name":{},"f:ports":{"k:{\"containerPort\":53,\"protocol\":\"TCP\"}":{".":{},"f:containerPort":{},"f:protocol":{}}}}}}}}},"manager":"kubectl","operation":"Apply","time":"2025-02-01T00:00:00Z"}],"name":"dns","namespace":"kube-system"},"spec":{"selector":{"matchLabels":{"app":"dns"}},"template":{"metadata":{"labels":{"app":"dns"}},"spec":{"containers":[{"image":"coredns/coredns:1.11.1","name":"coredns","ports":[{"containerPort":53,"protocol":"TCP"}]}]}}}}
 MERGEPLAY_EOF
-kubectl replace -f managed-1.json
+if ! kubectl replace -f managed-1.json; then
+	echo 'mergeplay: the cluster refuses the managedFields of managed-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 echo '== 2. the operation'
 cat > config.yaml <<'MERGEPLAY_EOF'
 apiVersion: apps/v1
@@ -70,23 +77,23 @@ echo '== 3. what the cluster holds, compared with the playground'
 kubectl get deployment.v1.apps dns -n kube-system -o yaml
 # not compared (set by the API server, or a key jsonpath cannot name): .metadata.managedFields[0].time
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}{"\n"}
-{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}{"\n"}
-{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}{"\n"}
-{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}{"\n"}
-{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}{"\n"}
-{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}{"\n"}
-{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}{"\n"}
-{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}{"\n"}
-{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}{"\n"}
-{".spec.template.spec.containers[0].ports[0].containerPort = "}{.spec.template.spec.containers[0].ports[0].containerPort}{"\n"}
-{".spec.template.spec.containers[0].ports[0].protocol = "}{.spec.template.spec.containers[0].ports[0].protocol}{"\n"}
-{".spec.template.spec.containers[0].ports[1].containerPort = "}{.spec.template.spec.containers[0].ports[1].containerPort}{"\n"}
-{".spec.template.spec.containers[0].ports[1].protocol = "}{.spec.template.spec.containers[0].ports[1].protocol}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}
+{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}
+{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}
+{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}
+{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].ports[0].containerPort = "}{.spec.template.spec.containers[0].ports[0].containerPort}
+{".spec.template.spec.containers[0].ports[0].protocol = "}{.spec.template.spec.containers[0].ports[0].protocol}
+{".spec.template.spec.containers[0].ports[1].containerPort = "}{.spec.template.spec.containers[0].ports[1].containerPort}
+{".spec.template.spec.containers[0].ports[1].protocol = "}{.spec.template.spec.containers[0].ports[1].protocol}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1

@@ -3,7 +3,8 @@
 # cluster and compares what the cluster holds with the playground's result, field by field.
 # It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
 # MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
-# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused.
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused,
+# 3 the cluster refuses the objects as given (the playground does not validate them).
 set -eu
 context=$(kubectl config current-context)
 case "$context" in
@@ -24,11 +25,17 @@ kubectl get namespace shop >/dev/null 2>&1 || kubectl create namespace shop
 cat > live-1.json <<'MERGEPLAY_EOF'
 {"apiVersion":"v1","kind":"Service","metadata":{"labels":{"app":"web","team":"payments","tier":"frontend"},"name":"web","namespace":"shop"},"spec":{"ports":[{"port":80,"targetPort":8080}],"selector":{"app":"web"}}}
 MERGEPLAY_EOF
-kubectl create -f live-1.json
+if ! kubectl create -f live-1.json; then
+	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > managed-1.json <<'MERGEPLAY_EOF'
 {"apiVersion":"v1","kind":"Service","metadata":{"labels":{"app":"web","team":"payments","tier":"frontend"},"managedFields":[{"apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:labels":{"f:team":{}}}},"manager":"helm","operation":"Apply"},{"apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:labels":{"f:app":{},"f:team":{},"f:tier":{}}},"f:spec":{"f:ports":{"k:{\"port\":80,\"protocol\":\"TCP\"}":{".":{},"f:port":{},"f:targetPort":{}}},"f:selector":{}}},"manager":"kubectl","operation":"Apply","time":"2025-04-01T10:00:00Z"}],"name":"web","namespace":"shop"},"spec":{"ports":[{"port":80,"targetPort":8080}],"selector":{"app":"web"}}}
 MERGEPLAY_EOF
-kubectl replace -f managed-1.json
+if ! kubectl replace -f managed-1.json; then
+	echo 'mergeplay: the cluster refuses the managedFields of managed-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 echo '== 2. the operation'
 cat > config.yaml <<'MERGEPLAY_EOF'
 apiVersion: v1
@@ -61,25 +68,25 @@ echo '== 3. what the cluster holds, compared with the playground'
 kubectl get service web -n shop -o yaml
 # not compared (set by the API server, or a key jsonpath cannot name): .metadata.managedFields[1].time
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
-{".apiVersion = "}{.apiVersion}{"\n"}
-{".kind = "}{.kind}{"\n"}
-{".metadata.name = "}{.metadata.name}{"\n"}
-{".metadata.namespace = "}{.metadata.namespace}{"\n"}
-{".metadata.labels.app = "}{.metadata.labels.app}{"\n"}
-{".metadata.labels.team = "}{.metadata.labels.team}{"\n"}
-{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}{"\n"}
-{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}{"\n"}
-{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}{"\n"}
-{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}{"\n"}
-{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}{"\n"}
-{".metadata.managedFields[1].manager = "}{.metadata.managedFields[1].manager}{"\n"}
-{".metadata.managedFields[1].operation = "}{.metadata.managedFields[1].operation}{"\n"}
-{".metadata.managedFields[1].apiVersion = "}{.metadata.managedFields[1].apiVersion}{"\n"}
-{".metadata.managedFields[1].fieldsType = "}{.metadata.managedFields[1].fieldsType}{"\n"}
-{".metadata.managedFields[1].fieldsV1 = "}{.metadata.managedFields[1].fieldsV1}{"\n"}
-{".spec.selector.app = "}{.spec.selector.app}{"\n"}
-{".spec.ports[0].port = "}{.spec.ports[0].port}{"\n"}
-{".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}{"\n"}
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.labels.app = "}{.metadata.labels.app}
+{".metadata.labels.team = "}{.metadata.labels.team}
+{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}
+{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}
+{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}
+{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}
+{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}
+{".metadata.managedFields[1].manager = "}{.metadata.managedFields[1].manager}
+{".metadata.managedFields[1].operation = "}{.metadata.managedFields[1].operation}
+{".metadata.managedFields[1].apiVersion = "}{.metadata.managedFields[1].apiVersion}
+{".metadata.managedFields[1].fieldsType = "}{.metadata.managedFields[1].fieldsType}
+{".metadata.managedFields[1].fieldsV1 = "}{.metadata.managedFields[1].fieldsV1}
+{".spec.selector.app = "}{.spec.selector.app}
+{".spec.ports[0].port = "}{.spec.ports[0].port}
+{".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
