@@ -4,8 +4,10 @@ package main
 
 import (
 	"math"
+	"runtime"
 	"runtime/debug"
 	"testing"
+	"time"
 )
 
 func TestCollectLazily(t *testing.T) {
@@ -36,5 +38,43 @@ func TestCollectLazily(t *testing.T) {
 		if tt.want != 0 && (percent != -1 || limit != tt.want) {
 			t.Errorf("%s: GOGC %d and limit %d, want off and %d", tt.name, percent, limit, tt.want)
 		}
+	}
+}
+
+// TestWhenLiveHeapPasses: the callback runs after a collection that finds more live than the
+// limit, once; not while the live heap stays under it.
+func TestWhenLiveHeapPasses(t *testing.T) {
+	passed := make(chan struct{}, 2)
+	whenLiveHeapPasses(math.MaxInt64/2, func() { passed <- struct{}{} })
+	runtime.GC()
+	runtime.GC()
+	select {
+	case <-passed:
+		t.Fatal("called while the live heap is under the limit")
+	case <-time.After(50 * time.Millisecond):
+	}
+	keep := make([]*[1024]byte, 1024) // 1 MB live
+	for i := range keep {
+		keep[i] = new([1024]byte)
+	}
+	whenLiveHeapPasses(1<<10, func() { passed <- struct{}{} })
+	deadline := time.After(5 * time.Second)
+	for called := false; !called; {
+		runtime.GC()
+		select {
+		case <-passed:
+			called = true
+		case <-time.After(10 * time.Millisecond):
+		case <-deadline:
+			t.Fatal("not called after collections that found 1 MB live against a 1 KB limit")
+		}
+	}
+	runtime.KeepAlive(keep)
+	runtime.GC()
+	runtime.GC()
+	select {
+	case <-passed:
+		t.Error("called twice")
+	case <-time.After(50 * time.Millisecond):
 	}
 }

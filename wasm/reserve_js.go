@@ -24,7 +24,7 @@ const (
 	// request), its live part at 17 to 47 times (GODEBUG=gctrace=1, natively).
 	reservePerRequestByte = 100
 	// reserveAtMost bounds one reservation: past it the heap grows as it needs.
-	reserveAtMost = 1 << 30
+	reserveAtMost = 256 << 20
 )
 
 // heapSamples reads the heap's free memory: free pages and pages returned to the system, which
