@@ -19,8 +19,10 @@
 //     data-ready), BenchmarkEdit (real key events typed into the config, from the keydown to
 //     the re-marked answer shown, any wait for a pause included: every example, a 10-resource
 //     app, and a 520-resource stream whose keys must stay painted quickly and whose Diff and
-//     Explain tabs are timed) and BenchmarkWasmMemory (the wasm's linear memory on the real
-//     files). Give a real build through MERGEPLAY_DIST, as make bench does.
+//     Explain tabs are timed), BenchmarkLargeInput (a 4 MiB stream of real manifests in apply
+//     and merge3: keydown to answer, keys painted meanwhile) and BenchmarkWasmMemory (the wasm's
+//     linear memory on the real files and that stream). Give a real build through
+//     MERGEPLAY_DIST, as make bench does.
 //
 // Usage (from the repository's root):
 //
@@ -137,7 +139,7 @@ func main() {
 	table := extraRows(extra, got, skipped)
 	failed = table.failed || failed
 	if *browser {
-		failed = run(".", []string{"test", "-count=1", "-v", "-run", "^$", "-bench", "^(BenchmarkFirstLoad|BenchmarkEdit|" + memoryBench + ")$",
+		failed = run(".", []string{"test", "-count=1", "-v", "-run", "^$", "-bench", "^(BenchmarkFirstLoad|BenchmarkEdit|" + memoryBench + "|" + largeBench + ")$",
 			"-benchtime", "1x", "-timeout", "30m", "./scripts/browsertest"}, got, skipped) || failed
 	}
 
@@ -163,7 +165,7 @@ func main() {
 		}
 	}
 	if *browser {
-		for _, r := range append(browserRows(got, skipped), memoryRows(got, skipped)...) {
+		for _, r := range append(append(browserRows(got, skipped), largeRows(got, skipped)...), memoryRows(got, skipped)...) {
 			add(r, r.verdict != "missing")
 		}
 	}

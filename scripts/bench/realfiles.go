@@ -116,3 +116,25 @@ func absentRows(reason string) []row {
 		{"real files, in-process", reason, realBudget, "skipped"},
 	}
 }
+
+// streamModes are the modes the 4 MiB stream is timed in as whole processes (the page's
+// budget names them).
+var streamModes = []string{"apply", "merge3"}
+
+// streamProcessRows runs the whole-process pair of the 4 MiB stream (realworld.Stream) in
+// streamModes: the largest inputs the page reads, so the rows give both commands' peak RSS on
+// them. The reference must be no slower, as on the real files.
+func streamProcessRows(c *commands, stream realworld.File, runs int) []row {
+	var rows []row
+	for _, mode := range streamModes {
+		what := fmt.Sprintf("%s (%s and %s), %s, whole processes (native CLI vs reference CLI)", stream.Name, mib(float64(len(stream.Old))), mib(float64(len(stream.New))), mode)
+		p, err := realPair(c, stream, mode, runs)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "bench: %s %s whole processes: %v\n", stream.Name, mode, err)
+			rows = append(rows, row{what, "failed: " + firstLine(err.Error()), realBudget, "missing"})
+			continue
+		}
+		rows = append(rows, row{what, p.text(), realBudget, verdict(p.ratio() <= realMaxRatio)})
+	}
+	return rows
+}
