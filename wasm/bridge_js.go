@@ -57,7 +57,9 @@ func handle(h *handler.Handler, args []js.Value) (out string) {
 	if len(args) != 1 || args[0].Type() != js.TypeString {
 		return failure("request", fmt.Errorf("%s takes one argument, the request's JSON text; got %d argument(s)%s", handleName, len(args), firstType(args)))
 	}
-	return string(h.HandleJSON(context.Background(), []byte(args[0].String())))
+	request := []byte(args[0].String())
+	reserveFor(len(request))
+	return string(h.HandleJSON(context.Background(), request))
 }
 
 // failure encodes a response carrying only err, reported against input.

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 
 	"github.com/mergeplay/mergeplay/engine/handler"
@@ -38,6 +39,7 @@ Modes:
 func main() {
 	limits := flag.String("limits", "page", `the handler's limits: "page" (the README's Limits) or "bench" (make bench's real files and long streams: 64 MiB per input, 20,000,000 nodes, 100,000 documents, as scripts/bench/pair.Handler)`)
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
+	memProfile := flag.String("memprofile", "", "write the run's allocations (go tool pprof -sample_index=alloc_space) and its heap at the end to this file")
 	h := handler.Default()
 	flag.Usage = usageOf(h)
 	flag.Parse()
@@ -52,8 +54,18 @@ func main() {
 		}
 		defer stop()
 	}
-	if err := run(h, flag.Args(), os.Stdin, os.Stdout); err != nil {
+	data, err := readInput(flag.Args(), os.Stdin)
+	if err != nil {
 		fail(err)
+	}
+	collectLazily(len(data), os.Getenv)
+	if err := answer(h, data, os.Stdout); err != nil {
+		fail(err)
+	}
+	if *memProfile != "" {
+		if err := writeMemProfile(*memProfile); err != nil {
+			fail(err)
+		}
 	}
 }
 
@@ -115,8 +127,32 @@ func startCPUProfile(file string) (func(), error) {
 	}, nil
 }
 
+// writeMemProfile writes the allocations profile (every allocation sampled since the start, and
+// what is still live) to file, after a collection that brings it up to date.
+func writeMemProfile(file string) error {
+	runtime.GC()
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
 // run reads the request from the named file or from stdin and writes the response.
 func run(h *handler.Handler, args []string, stdin io.Reader, stdout io.Writer) error {
+	data, err := readInput(args, stdin)
+	if err != nil {
+		return err
+	}
+	return answer(h, data, stdout)
+}
+
+// readInput reads the request from the named file (or example folder) or from stdin.
+func readInput(args []string, stdin io.Reader) ([]byte, error) {
 	var data []byte
 	var err error
 	switch len(args) {
@@ -125,13 +161,18 @@ func run(h *handler.Handler, args []string, stdin io.Reader, stdout io.Writer) e
 	case 1:
 		data, err = readRequest(args[0])
 	default:
-		return fmt.Errorf("expected at most one request file, got %d arguments (see -h)", len(args))
+		return nil, fmt.Errorf("expected at most one request file, got %d arguments (see -h)", len(args))
 	}
 	if err != nil {
-		return fmt.Errorf("reading the request: %w", err)
+		return nil, fmt.Errorf("reading the request: %w", err)
 	}
+	return data, nil
+}
+
+// answer handles the request and writes the response, one line.
+func answer(h *handler.Handler, data []byte, stdout io.Writer) error {
 	out := h.HandleJSON(context.Background(), data)
-	_, err = stdout.Write(append(out, '\n'))
+	_, err := stdout.Write(append(out, '\n'))
 	return err
 }
 

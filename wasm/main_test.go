@@ -45,7 +45,7 @@ func TestRunExampleFolder(t *testing.T) {
 // TestBenchLimitsReadLargerInputs: -limits=bench reads an input the page's limits refuse; an
 // unknown -limits is an error.
 func TestBenchLimitsReadLargerInputs(t *testing.T) {
-	big := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: " + strings.Repeat("x", 2<<20) + "\n"
+	big := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: " + strings.Repeat("x", 5<<20) + "\n"
 	req, err := json.Marshal(map[string]string{"mode": "patch", "updated": big, "live": big})
 	if err != nil {
 		t.Fatal(err)

@@ -13,8 +13,8 @@ import { INPUTS, MODES, checkOption, findMode } from "./modes.js";
 
 /** The panes an embed can show. */
 export const EMBED_PANES = ["original", "updated", "live", "result"];
-/** The longest input text a message may carry. */
-export const MAX_MESSAGE_TEXT = 1_000_000;
+/** The longest input text a message may carry: the engine reads at most 4 MiB per input. */
+export const MAX_MESSAGE_TEXT = 4 << 20;
 /**
  * The types the page sends. They are never answered: a page that is not embedded is its own
  * parent, so answering its own replies would send mergeplay:error to itself forever.

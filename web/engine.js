@@ -1,11 +1,32 @@
 // The engine client: runs the wasm in a Web Worker (web/worker.js) and exposes a Promise-based
 // request(). Only the latest request matters: an older one still waiting is dropped, and an
 // answer that arrives after a newer request was made is dropped too. A request that takes longer
-// than the time limit gets its worker terminated and a fresh one started; a crash restarts the
-// worker as well. Nothing here ever throws into the page.
+// than its time budget (timeBudget: a base and a share per MiB of the request) gets its worker
+// terminated and a fresh one started; a crash restarts the worker as well. Nothing here ever
+// throws into the page.
 
-/** How long one merge may take before its worker is replaced. */
+/** How long one merge of small inputs may take before its worker is replaced. */
 export const TIME_LIMIT_MS = 4000;
+
+/**
+ * What the time budget grows by per MiB of request (its JSON text: the inputs, the schema and
+ * the options). A merge's time grows with its inputs: in the page's wasm (Node 20, a loaded
+ * 2-core machine, 2026-11-25) the 200-resource apply request (0.9 MiB) takes 0.6 to 2 s of CPU,
+ * a 4 MiB ConfigMap value 3.3 s, three 4 MiB streams of real manifests (12.3 MiB) 4 to 7 s in
+ * apply and 9 to 11 s in merge3, and wall time under load is twice that or more; so a request
+ * of the largest inputs the engine reads gets about 53 s before its worker is replaced. The
+ * worker runs beside the page, which stays responsive meanwhile.
+ */
+export const TIME_PER_MIB_MS = 4000;
+
+/**
+ * The time budget of a request whose JSON text holds length characters.
+ * @param {number} length
+ * @param {{base?: number, perMiB?: number}} [limits]
+ */
+export function timeBudget(length, { base = TIME_LIMIT_MS, perMiB = TIME_PER_MIB_MS } = {}) {
+  return base + Math.round((perMiB * Math.max(0, length)) / (1 << 20));
+}
 
 /** How long the engine may take to load before the page says it is slow (it keeps waiting). */
 export const SLOW_LOAD_MS = 10000;
@@ -32,13 +53,14 @@ export class EngineError extends Error {
  * Starts the engine.
  * @param {{
  *   workerURL: string|URL, wasmURL: string, wasmExecURL: string,
- *   timeLimit?: number, slowLoad?: number,
+ *   timeLimit?: number, timePerMiB?: number, slowLoad?: number,
  *   onStatus?: (status: EngineStatus) => void,
  *   createWorker?: (url: string|URL) => Worker,
- * }} config URLs must be absolute (the worker resolves them against its own address).
+ * }} config URLs must be absolute (the worker resolves them against its own address). timeLimit
+ *   and timePerMiB make the time budget (timeBudget).
  * @returns {{request: (request: object) => Promise<object>, lastDuration: () => number, destroy: () => void}}
  */
-export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME_LIMIT_MS, slowLoad = SLOW_LOAD_MS, onStatus = () => {}, createWorker = (url) => new Worker(url) }) {
+export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME_LIMIT_MS, timePerMiB = TIME_PER_MIB_MS, slowLoad = SLOW_LOAD_MS, onStatus = () => {}, createWorker = (url) => new Worker(url) }) {
   let worker = null;
   let ready = false;
   let everReady = false;
@@ -106,15 +128,15 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     if (!ready || inflight || !pending || destroyed) return;
     const job = pending;
     pending = null;
-    inflight = { ...job, id: nextId++, sent: performance.now() };
-    inflight.timer = setTimeout(timedOut, timeLimit);
+    inflight = { ...job, id: nextId++, sent: performance.now(), budget: timeBudget(job.json.length, { base: timeLimit, perMiB: timePerMiB }) };
+    inflight.timer = setTimeout(timedOut, inflight.budget);
     worker.postMessage({ id: inflight.id, request: job.json });
   }
 
   function timedOut() {
     const job = inflight;
     inflight = null;
-    const seconds = Math.round(timeLimit / 100) / 10;
+    const seconds = Math.round(job.budget / 100) / 10;
     job.reject(new EngineError("timeout", `The engine took longer than ${seconds} s on this input and was restarted. Your input is still in the editors; change it to try again.`));
     restart({ counts: false });
   }

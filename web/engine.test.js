@@ -1,6 +1,6 @@
 import { test, mock } from "node:test";
 import assert from "node:assert/strict";
-import { createEngine } from "./engine.js";
+import { createEngine, timeBudget, TIME_LIMIT_MS } from "./engine.js";
 
 /** A stand-in for the worker: records what it is sent; the test answers. */
 function fakeWorkers() {
@@ -68,6 +68,30 @@ test("past the time limit the worker is replaced and the page told", async () =>
     workers[1].reply({ type: "ready" });
     workers[1].reply({ id: 2, response: "{}" });
     assert.deepEqual(await next, {});
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("the time budget grows with the request", () => {
+  assert.equal(timeBudget(0), TIME_LIMIT_MS);
+  assert.equal(timeBudget(-5), TIME_LIMIT_MS);
+  assert.equal(timeBudget(1 << 20, { base: 1000, perMiB: 500 }), 1500);
+  assert.equal(timeBudget(3 << 19, { base: 1000, perMiB: 500 }), 1750);
+  assert.equal(timeBudget(12 << 20), TIME_LIMIT_MS + 12 * 4000);
+});
+
+test("a large request gets a larger budget, and the message says it", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { workers, engine } = setup({ timeLimit: 1000, timePerMiB: 1000 });
+    workers[0].reply({ type: "ready" });
+    const big = engine.request({ live: "x".repeat(2 << 20) }); // about 2 MiB of JSON: 3 s
+    mock.timers.tick(2999);
+    assert.equal(workers.length, 1, "still within its budget");
+    mock.timers.tick(10);
+    await assert.rejects(big, (err) => err.code === "timeout" && /longer than 3 s/.test(err.message));
+    assert.equal(workers.length, 2);
   } finally {
     mock.timers.reset();
   }

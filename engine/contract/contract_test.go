@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -68,5 +69,19 @@ func TestErrorsDropResult(t *testing.T) {
 	}
 	if r.Errors[0] != (Error{Input: "live", Line: 3, Column: 7, Message: "bad"}) || r.Errors[1].Input != "request" {
 		t.Errorf("errors: %+v", r.Errors)
+	}
+}
+
+func TestEncodeWritesMarkupAsItself(t *testing.T) {
+	data, err := (&Response{Result: "a: <b> && c\n"}).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`"result":"a: <b> && c\n"`)) || bytes.HasSuffix(data, []byte("\n")) {
+		t.Errorf("encoded: %s", data)
+	}
+	var back Response
+	if err := json.Unmarshal(data, &back); err != nil || back.Result != "a: <b> && c\n" {
+		t.Errorf("read back %q, %v", back.Result, err)
 	}
 }

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 
@@ -241,7 +242,16 @@ func (r *Response) Normalize() *Response {
 	return r
 }
 
-// Encode writes the response as JSON.
+// Encode writes the response as JSON. '<', '>' and '&' are written as themselves, not as
+// encoding/json's \u003c, \u003e and \u0026 (the response is read as JSON, never placed in
+// HTML as it is): a value full of them (markup in a ConfigMap, "&&" in a dashboard's query)
+// would otherwise take six bytes for each, in the result, in the patches and in the line diff.
 func (r *Response) Encode() ([]byte, error) {
-	return json.Marshal(r.Normalize())
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r.Normalize()); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

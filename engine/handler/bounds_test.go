@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
-	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // bomb returns a YAML map whose last key expands, through aliases, to 10^levels copies of x.
@@ -42,18 +41,18 @@ func manyConfigMaps(n int) string {
 // that name the input, a line and a column and say what is wrong; never an internal error.
 func TestHostileInputsAnswerClearly(t *testing.T) {
 	const configMap = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n"
-	tooMany := fmt.Sprintf("more than %d nodes", yamltree.DefaultMaxNodes)
+	tooMany := fmt.Sprintf("more than %d nodes", MaxNodes)
 	tests := []struct {
 		name string
 		live string
 		line int    // the error's line; 0 when the input merges
 		want string // in the error's message
 	}{
-		{"past the size limit", strings.Repeat("# comment\n", MaxInputBytes/10+1), 1, "at most 1 MiB"},
+		{"past the size limit", strings.Repeat("# comment\n", MaxInputBytes/10+1), 1, "at most 4 MiB"},
 		{"nesting past the depth limit", "a: " + strings.Repeat("[", 150) + strings.Repeat("]", 150) + "\n", 1, "deeper than 100 levels"},
-		{"alias expansion bomb", bomb(6, false), 5, tooMany},
-		{"merge-key expansion bomb", bomb(6, true), 5, tooMany},
-		{"a list of 300,000 items", configMap + "x: [" + strings.Repeat("1,", 300_000) + "1]\n", 5, tooMany},
+		{"alias expansion bomb", bomb(6, false), 6, tooMany},
+		{"merge-key expansion bomb", bomb(6, true), 6, tooMany},
+		{"a list of 1,200,000 items", configMap + "x: [" + strings.Repeat("1,", 1_200_000) + "1]\n", 5, tooMany},
 		{"huge scalar", configMap + "data:\n  k: " + strings.Repeat("x", 900_000) + "\n", 0, ""},
 		{"thousands of documents", strings.Repeat(configMap+"---\n", 5001), 25000, "more than 5000 documents"},
 		{"5,000 documents", manyConfigMaps(4999) + configMap, 0, ""},
@@ -123,17 +122,17 @@ func TestWithLimitsRaisesTheBounds(t *testing.T) {
 	big := strings.Repeat("# comment\n", MaxInputBytes/10+1) + "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n"
 	req := &contract.Request{Mode: "apply", Updated: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n", Live: big, Options: contract.DefaultOptions()}
 	h := Default()
-	if resp := h.Handle(context.Background(), req); len(resp.Errors) != 1 || !strings.Contains(resp.Errors[0].Message, "at most 1 MiB") {
+	if resp := h.Handle(context.Background(), req); len(resp.Errors) != 1 || !strings.Contains(resp.Errors[0].Message, "at most 4 MiB") {
 		t.Fatalf("default limits: %+v", resp.Errors)
 	}
-	raised := h.WithLimits(Limits{MaxInputBytes: 4 << 20})
+	raised := h.WithLimits(Limits{MaxInputBytes: 16 << 20})
 	if resp := raised.Handle(context.Background(), req); len(resp.Errors) != 0 {
 		t.Errorf("raised limits: %+v", resp.Errors)
 	}
 	if resp := h.Handle(context.Background(), req); len(resp.Errors) != 1 {
 		t.Errorf("the default handler changed: %+v", resp.Errors)
 	}
-	nodes := raised.WithLimits(Limits{MaxInputBytes: 4 << 20, MaxNodes: 5})
+	nodes := raised.WithLimits(Limits{MaxInputBytes: 16 << 20, MaxNodes: 5})
 	if resp := nodes.Handle(context.Background(), req); len(resp.Errors) != 2 || !strings.Contains(resp.Errors[1].Message, "more than 5 nodes") {
 		t.Errorf("a node limit of 5: %+v", resp.Errors)
 	}

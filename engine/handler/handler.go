@@ -42,10 +42,10 @@ type Limits struct {
 	MaxDepth, MaxNodes, MaxDocuments int
 }
 
-// DefaultLimits returns the limits the README documents: MaxInputBytes per input, and
-// yamltree's default depth, node and document bounds.
+// DefaultLimits returns the limits the README documents: MaxInputBytes and MaxNodes per input,
+// and yamltree's default depth and document bounds.
 func DefaultLimits() Limits {
-	return Limits{MaxInputBytes: MaxInputBytes}
+	return Limits{MaxInputBytes: MaxInputBytes, MaxNodes: MaxNodes}
 }
 
 // WithLimits returns a handler with h's modes and the given limits (and a cache of its own).
@@ -189,7 +189,12 @@ type ResourceInfo struct {
 
 // MaxInputBytes bounds each input (and the schema) by default: a larger one is refused before
 // parsing.
-const MaxInputBytes = 1 << 20
+const MaxInputBytes = 4 << 20
+
+// MaxNodes bounds the nodes (keys and values, aliases expanded) of each input by default: in
+// proportion to MaxInputBytes, as yamltree.DefaultMaxNodes is to a MiB (a megabyte of real
+// manifests holds 100,000 to 150,000).
+const MaxNodes = 4 * yamltree.DefaultMaxNodes
 
 // checkSizes refuses inputs past limit bytes.
 func checkSizes(req *contract.Request, limit int) *contract.Response {

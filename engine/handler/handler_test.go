@@ -90,7 +90,7 @@ func TestBadRequest(t *testing.T) {
 func TestOversizedInputsAreRefused(t *testing.T) {
 	big := strings.Repeat("a", MaxInputBytes+1)
 	resp := Default().Handle(context.Background(), &contract.Request{Mode: "apply", Live: big, Options: contract.DefaultOptions()})
-	if len(resp.Errors) != 1 || resp.Errors[0].Input != "live" || !strings.Contains(resp.Errors[0].Message, "at most 1 MiB") {
+	if len(resp.Errors) != 1 || resp.Errors[0].Input != "live" || !strings.Contains(resp.Errors[0].Message, "at most 4 MiB") {
 		t.Errorf("errors: %+v", resp.Errors)
 	}
 }

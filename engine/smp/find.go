@@ -49,9 +49,18 @@ func (a *Aligned) UpdatedRepeats() int {
 	if a.parent == nil || a.parent.lists == nil || a.text == "" {
 		return 0
 	}
+	// The paired items are sorted by text: those sharing a.text follow the first of them.
+	lists := a.parent.lists
+	first, ok := lists.byText[a.text]
+	if !ok {
+		return 0
+	}
 	n := 0
-	for _, c := range a.parent.lists.children {
-		if c.text == a.text && c.sides[Updated] != nil {
+	for _, c := range lists.children[first.index:] {
+		if c.text != a.text {
+			break
+		}
+		if c.sides[Updated] != nil {
 			n++
 		}
 	}

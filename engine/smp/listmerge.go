@@ -215,16 +215,7 @@ func removeMatching[T any](items []T, text string, textOf func(T) string, remove
 
 // withoutRepeatsInPlace is withoutRepeats done in the list's own array.
 func withoutRepeatsInPlace[T any](out []T, text func(T) string) []T {
-	for i := 0; i < len(out); i++ {
-		for j := i + 1; j < len(out); j++ {
-			if text(out[j]) == text(out[i]) {
-				out[j] = out[len(out)-1]
-				out = out[:len(out)-1]
-				j--
-			}
-		}
-	}
-	return out
+	return removeRepeats(out, text)
 }
 
 // decodedSlice copies items into a slice with the capacity Go's JSON decoder leaves a list of

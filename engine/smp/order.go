@@ -184,15 +184,5 @@ func firstPositions(texts []string) map[string]int {
 // last value forward: [1 1 3 6] becomes [1 6 3]. Observed with apimachinery v0.37.2
 // (scripts/conformance/smpfacts: "repeats removed by the last value").
 func withoutRepeats[T any](values []T, text func(T) string) []T {
-	out := append([]T(nil), values...)
-	for i := 0; i < len(out); i++ {
-		for j := i + 1; j < len(out); j++ {
-			if text(out[j]) == text(out[i]) {
-				out[j] = out[len(out)-1]
-				out = out[:len(out)-1]
-				j--
-			}
-		}
-	}
-	return out
+	return removeRepeats(append([]T(nil), values...), text)
 }

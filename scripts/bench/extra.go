@@ -69,12 +69,26 @@ func measureExtra(o extraOptions, got runs, skipped skips) (processRows, realRow
 		defer cleanup()
 		processRows = wholeProcessRows(c, o.processRuns)
 		realProcess = realProcessRows(c, files, o.realRuns)
+		if len(files) > 0 {
+			realProcess = append(realProcess, streamRows(c, o)...)
+		}
 	}
 	var realIn []row
 	if o.inProcess {
 		realIn = realInProcessRows(files, got, skipped)
 	}
 	return processRows, append(realRows, interleave(realProcess, realIn)...), files, failed
+}
+
+// streamRows builds the 4 MiB stream from o.realDir and runs its whole-process rows (3 pairs
+// at most: each run takes seconds).
+func streamRows(c *commands, o extraOptions) []row {
+	stream, err := realworld.Stream(o.realDir, realworld.StreamBytes)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "bench: the 4 MiB stream: %v\n", err)
+		return []row{{"the 4 MiB stream, whole processes", "failed: " + firstLine(err.Error()), realBudget, "missing"}}
+	}
+	return streamProcessRows(c, stream, min(o.realRuns, 3))
 }
 
 // runRealInProcess runs BenchmarkRealFiles (scripts/conformance/reference) on o.realDir.

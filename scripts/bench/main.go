@@ -19,8 +19,10 @@
 //     data-ready), BenchmarkEdit (real key events typed into the config, from the keydown to
 //     the re-marked answer shown, any wait for a pause included: every example, a 10-resource
 //     app, and a 520-resource stream whose keys must stay painted quickly and whose Diff and
-//     Explain tabs are timed) and BenchmarkWasmMemory (the wasm's linear memory on the real
-//     files). Give a real build through MERGEPLAY_DIST, as make bench does.
+//     Explain tabs are timed), BenchmarkLargeInput (a 4 MiB stream of real manifests in apply
+//     and merge3: keydown to answer, keys painted meanwhile) and BenchmarkWasmMemory (the wasm's
+//     linear memory on the real files and that stream). Give a real build through
+//     MERGEPLAY_DIST, as make bench does.
 //
 // Usage (from the repository's root):
 //
@@ -137,7 +139,7 @@ func main() {
 	table := extraRows(extra, got, skipped)
 	failed = table.failed || failed
 	if *browser {
-		failed = run(".", []string{"test", "-count=1", "-v", "-run", "^$", "-bench", "^(BenchmarkFirstLoad|BenchmarkEdit|" + memoryBench + ")$",
+		failed = run(".", []string{"test", "-count=1", "-v", "-run", "^$", "-bench", "^(BenchmarkFirstLoad|BenchmarkEdit|" + memoryBench + "|" + largeBench + ")$",
 			"-benchtime", "1x", "-timeout", "30m", "./scripts/browsertest"}, got, skipped) || failed
 	}
 
@@ -163,7 +165,7 @@ func main() {
 		}
 	}
 	if *browser {
-		for _, r := range append(browserRows(got, skipped), memoryRows(got, skipped)...) {
+		for _, r := range append(append(browserRows(got, skipped), largeRows(got, skipped)...), memoryRows(got, skipped)...) {
 			add(r, r.verdict != "missing")
 		}
 	}
@@ -172,7 +174,7 @@ func main() {
 	fmt.Printf("Measured on %s (%s) with `%s`: %s, %d CPUs (GOMAXPROCS %d), %s; load average %s at the start, %s at the end; %s in all.\n\n",
 		started.Format("2006-01-02"), started.Format("15:04 MST"), "make bench", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0),
 		goVersion(), load0, loadAverage(), time.Since(started).Round(time.Second))
-	fmt.Printf("Native: medians of %d runs at 200 resources (%d at the other sizes), the engine and the reference alternating in one process; ratio = the median of the runs' engine/reference ratios (under 1: the engine is faster). Whole processes: the native CLI and the reference CLI each run on the same request file, %d interleaved pairs (%d on a real file); ratio = the median of the pairs' ratios; peak RSS from the child's rusage. Real files: in-process, %d runs of 2%s. Browser: headless Chromium on localhost, real build (brotli 11).\n\n", *count, *scalingCount, extra.processRuns, extra.realRuns, extra.realCount, prefixed("; ", table.realNote))
+	fmt.Printf("Native: medians of %d runs at 200 resources (%d at the other sizes), the engine and the reference alternating in one process; ratio = the median of the runs' engine/reference ratios (under 1: the engine is faster). Whole processes: the native CLI and the reference CLI each run on the same request file, %d interleaved pairs (%d on a real file); ratio = the median of the pairs' ratios (of wall times; CPU times, user and system, beside them); peak RSS from the child's rusage. Real files: in-process, %d runs of 2%s. Browser: headless Chromium on localhost, real build (brotli 11).\n\n", *count, *scalingCount, extra.processRuns, extra.realRuns, extra.realCount, prefixed("; ", table.realNote))
 	fmt.Println("| measurement | measured | budget | verdict |")
 	fmt.Println("| --- | --- | --- | --- |")
 	for _, r := range rows {

@@ -62,8 +62,9 @@ func buildCommands(n int) (*commands, func(), error) {
 // wrote.
 type processRun struct {
 	wall   time.Duration
-	maxRSS int64 // bytes
-	output int64 // bytes
+	cpu    time.Duration // user and system, every thread's
+	maxRSS int64         // bytes
+	output int64         // bytes
 }
 
 // runProcess runs path with args through the launcher, its standard output written to a file
@@ -99,12 +100,12 @@ func (c *commands) launched(outFile, path string, args []string) (processRun, er
 		return processRun{}, fmt.Errorf("%v: %.500s", err, stderr.String())
 	}
 	var m struct {
-		WallNs, MaxRSSBytes int64
+		WallNs, CPUNs, MaxRSSBytes int64
 	}
 	if err := json.Unmarshal([]byte(stdout.String()), &m); err != nil {
 		return processRun{}, fmt.Errorf("the launcher's answer %q: %w", stdout.String(), err)
 	}
-	return processRun{wall: time.Duration(m.WallNs), maxRSS: m.MaxRSSBytes}, nil
+	return processRun{wall: time.Duration(m.WallNs), cpu: time.Duration(m.CPUNs), maxRSS: m.MaxRSSBytes}, nil
 }
 
 // engineAnswered checks that the engine's response holds no error.
@@ -129,6 +130,7 @@ func engineAnswered(output string) error {
 type processPair struct {
 	engine, reference []processRun
 	ratios            []float64 // engine's wall time over the reference's, per pair
+	cpuRatios         []float64 // the same with CPU times, which a loaded machine moves less
 }
 
 // runPair runs the engine's command and the reference's on one request file, warm-up first
@@ -162,17 +164,20 @@ func runPair(c *commands, request string, runs int, engineArgs []string) (*proce
 		}
 		p.engine, p.reference = append(p.engine, e), append(p.reference, r)
 		p.ratios = append(p.ratios, float64(e.wall)/float64(r.wall))
+		p.cpuRatios = append(p.cpuRatios, float64(e.cpu)/float64(r.cpu))
 	}
 	return p, nil
 }
 
 // text describes a pair for the table: both medians with their peak RSS, the median ratio and
-// its spread, the engine's response size.
+// its spread, the same for CPU time, the engine's response size.
 func (p *processPair) text() string {
 	lo, hi := minMax(p.ratios)
-	return fmt.Sprintf("engine %s (peak RSS %s), reference %s (peak RSS %s): **%.2f×** (pairs %.2f–%.2f); response %s",
+	cpuLo, cpuHi := minMax(p.cpuRatios)
+	return fmt.Sprintf("engine %s (peak RSS %s), reference %s (peak RSS %s): **%.2f×** (pairs %.2f–%.2f); CPU time %s against %s: %.2f× (%.2f–%.2f); response %s",
 		ms(medianOf(walls(p.engine))), mib(medianOf(rss(p.engine))), ms(medianOf(walls(p.reference))), mib(medianOf(rss(p.reference))),
-		medianOf(p.ratios), lo, hi, mib(float64(p.engine[0].output)))
+		medianOf(p.ratios), lo, hi, ms(medianOf(cpus(p.engine))), ms(medianOf(cpus(p.reference))), medianOf(p.cpuRatios), cpuLo, cpuHi,
+		mib(float64(p.engine[0].output)))
 }
 
 // ratio is the median of the per-pair ratios.
@@ -182,6 +187,14 @@ func walls(rs []processRun) []float64 {
 	out := make([]float64, len(rs))
 	for i, r := range rs {
 		out[i] = float64(r.wall.Nanoseconds())
+	}
+	return out
+}
+
+func cpus(rs []processRun) []float64 {
+	out := make([]float64, len(rs))
+	for i, r := range rs {
+		out[i] = float64(r.cpu.Nanoseconds())
 	}
 	return out
 }

@@ -57,3 +57,15 @@ func TestInterleave(t *testing.T) {
 		}
 	}
 }
+
+func TestLargeRows(t *testing.T) {
+	got := runs{"BenchmarkLargeInput/apply": {{"median-ms": 1500, "p95-ms": 1700, "open-ms": 2500, "key-median-ms": 30, "key-worst-ms": 60}}}
+	rows := largeRows(got, skips{"BenchmarkLargeInput/merge3": "not found: x"})
+	if len(rows) != 2 || rows[0].verdict != "ok" || rows[1].verdict != "skipped" || rows[1].value != "not found: x" {
+		t.Errorf("rows: %+v", rows)
+	}
+	got["BenchmarkLargeInput/apply"][0]["median-ms"] = 2500
+	if rows := largeRows(got, skips{}); rows[0].verdict != "**OVER**" || rows[1].verdict != "missing" {
+		t.Errorf("over budget, and missing: %+v", rows)
+	}
+}

@@ -12,9 +12,8 @@ import (
 
 // Real files: the 1 MB documents of package realworld (a ConfigMapList of dashboards, a CRD),
 // older release against newer, in every mode, against the reference: as whole processes
-// (runPair, the engine's command with -limits=bench, since a request past 1 MiB per input is
-// refused by the page's limits) and in-process (BenchmarkRealFiles in
-// scripts/conformance/reference, through pair.Handler).
+// (runPair, the engine's command with the page's limits, 4 MiB per input) and in-process
+// (BenchmarkRealFiles in scripts/conformance/reference, through pair.Handler).
 
 // realBudget is the real files' budget: no slower than the reference, in every mode.
 const (
@@ -40,7 +39,7 @@ func realProcessRows(c *commands, files []realworld.File, runs int) []row {
 	var rows []row
 	for _, f := range files {
 		for _, mode := range realworld.Modes() {
-			what := realWhat(f, mode, "whole processes (native CLI -limits=bench vs reference CLI)")
+			what := realWhat(f, mode, "whole processes (native CLI vs reference CLI)")
 			p, err := realPair(c, f, mode, runs)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "bench: %s %s whole processes: %v\n", f.Name, mode, err)
@@ -63,7 +62,7 @@ func realPair(c *commands, f realworld.File, mode string, runs int) (*processPai
 	if err := os.WriteFile(file, data, 0o644); err != nil {
 		return nil, err
 	}
-	return runPair(c, file, runs, []string{"-limits=bench"})
+	return runPair(c, file, runs, nil)
 }
 
 // realInProcessRows are the rows of BenchmarkRealFiles: the medians of its runs per file and
@@ -116,4 +115,26 @@ func absentRows(reason string) []row {
 		{"real files, whole processes", reason, realBudget, "skipped"},
 		{"real files, in-process", reason, realBudget, "skipped"},
 	}
+}
+
+// streamModes are the modes the 4 MiB stream is timed in as whole processes (the page's
+// budget names them).
+var streamModes = []string{"apply", "merge3"}
+
+// streamProcessRows runs the whole-process pair of the 4 MiB stream (realworld.Stream) in
+// streamModes: the largest inputs the page reads, so the rows give both commands' peak RSS on
+// them. The reference must be no slower, as on the real files.
+func streamProcessRows(c *commands, stream realworld.File, runs int) []row {
+	var rows []row
+	for _, mode := range streamModes {
+		what := fmt.Sprintf("%s (%s and %s), %s, whole processes (native CLI vs reference CLI)", stream.Name, mib(float64(len(stream.Old))), mib(float64(len(stream.New))), mode)
+		p, err := realPair(c, stream, mode, runs)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "bench: %s %s whole processes: %v\n", stream.Name, mode, err)
+			rows = append(rows, row{what, "failed: " + firstLine(err.Error()), realBudget, "missing"})
+			continue
+		}
+		rows = append(rows, row{what, p.text(), realBudget, verdict(p.ratio() <= realMaxRatio)})
+	}
+	return rows
 }

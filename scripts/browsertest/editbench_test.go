@@ -44,7 +44,7 @@ const keyTimer = `(() => {
       const result = window.__mp.view("#result");
       return new Promise((resolve, reject) => {
         let t0 = null, keyMS = null, sawStale = false, done = false;
-        const timer = setTimeout(() => { observer.disconnect(); reject(new Error("no answer showing " + marker + " within 20 s")); }, 20000);
+        const timer = setTimeout(() => { observer.disconnect(); reject(new Error("no answer showing " + marker + " within 90 s")); }, 90000);
         const finish = () => {
           if (done || t0 === null || !sawStale || root.hasAttribute("data-stale") || !root.hasAttribute("data-ready")) return;
           const conflicts = document.querySelector(".mp-conflicts-list");

@@ -49,10 +49,11 @@ type memoryAnswer struct {
 
 // BenchmarkWasmMemory reports the page's engine's WebAssembly linear memory (which only grows:
 // it is the peak) when it starts (wasm-start-bytes, after the bridge's warm-up) and after the
-// largest request the page reads among the real files (wasm-largest-bytes: the one with the
-// most input bytes, the dashboards ConfigMapList in apply today, three inputs of about 1 MB,
-// within the page's limits), then after every real file in every mode (wasm-all-bytes). The engine is a second instance of the page's wasm in
-// the page (see startEngineInPage), in headless Chromium. Skipped when the real manifests are not
+// largest request among the real files (wasm-largest-bytes: the one with the most input bytes,
+// the dashboards ConfigMapList in apply today, three inputs of about 1 MB), then after every
+// real file in every mode (wasm-all-bytes), then after the largest inputs the page reads, the
+// 4 MiB stream of realworld.Stream in apply and in merge3 (wasm-stream-bytes). The engine is a
+// second instance of the page's wasm in the page (see startEngineInPage), in headless Chromium. Skipped when the real manifests are not
 // found (realworld.Dir). make bench runs it; alone: MERGEPLAY_DIST=dist go test -run '^$' -bench
 // WasmMemory -benchtime 1x ./scripts/browsertest.
 func BenchmarkWasmMemory(b *testing.B) {
@@ -90,13 +91,22 @@ func BenchmarkWasmMemory(b *testing.B) {
 			all = max(all, answer(f, mode))
 		}
 	}
+	stream, err := realworld.Stream(realworld.Dir(filepath.Join("..", "..")), realworld.StreamBytes)
+	if err != nil {
+		b.Fatal(err)
+	}
+	streamed := all
+	for _, mode := range []string{"apply", "merge3"} {
+		streamed = max(streamed, answer(stream, mode))
+	}
 	p.expectNoProblems()
 	b.ReportMetric(start, "wasm-start-bytes")
 	b.ReportMetric(largest, "wasm-largest-bytes")
 	b.ReportMetric(all, "wasm-all-bytes")
+	b.ReportMetric(streamed, "wasm-stream-bytes")
 	b.ReportMetric(0, "ns/op")
-	fmt.Fprintf(os.Stderr, "\nthe page's wasm: linear memory %.1f MB at start, %.1f MB after %s in %s, %.1f MB after every real file in every mode\n\n",
-		start/1e6, largest/1e6, big.Name, bigMode, all/1e6)
+	fmt.Fprintf(os.Stderr, "\nthe page's wasm: linear memory %.1f MB at start, %.1f MB after %s in %s, %.1f MB after every real file in every mode, %.1f MB after the 4 MiB stream in apply and merge3\n\n",
+		start/1e6, largest/1e6, big.Name, bigMode, all/1e6, streamed/1e6)
 }
 
 // largestRequest returns the file and mode whose request holds the most input bytes.

@@ -1,8 +1,12 @@
 // Command launch runs one command as a whole process, its standard output written to a file,
-// and prints the command's wall time and peak resident set size as one JSON line:
+// and prints the command's wall time, CPU time (user and system, the child's rusage) and peak
+// resident set size as one JSON line:
 //
 //	launch -out response.json -- mergeplay request.json
-//	{"wallNs": 412000000, "maxRSSBytes": 48234496}
+//	{"wallNs": 412000000, "cpuNs": 530000000, "maxRSSBytes": 48234496}
+//
+// CPU time counts every thread's (a Go process's GC runs beside its work on a second core), so it
+// may exceed the wall time; on a loaded machine it moves less than the wall time does.
 //
 // make bench (scripts/bench) times the native CLI and the reference CLI through it rather than
 // directly: a child's peak RSS (ru_maxrss, read from wait4) counts its parent's peak RSS too,
@@ -28,6 +32,7 @@ import (
 // measured is what launch prints.
 type measured struct {
 	WallNs      int64 `json:"wallNs"`
+	CPUNs       int64 `json:"cpuNs"`
 	MaxRSSBytes int64 `json:"maxRSSBytes"`
 }
 
@@ -66,6 +71,7 @@ func launch(out string, args []string) (measured, error) {
 	m := measured{WallNs: wall.Nanoseconds()}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		m.MaxRSSBytes = ru.Maxrss * 1024 // kilobytes on Linux
+		m.CPUNs = ru.Utime.Nano() + ru.Stime.Nano()
 	}
 	return m, f.Close()
 }

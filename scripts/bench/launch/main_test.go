@@ -8,7 +8,7 @@ import (
 
 func TestLaunchMeasuresAndWritesTheOutput(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	m, err := launch(out, []string{"/bin/sh", "-c", "echo hello"})
+	m, err := launch(out, []string{"/bin/sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo hello"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -16,8 +16,8 @@ func TestLaunchMeasuresAndWritesTheOutput(t *testing.T) {
 	if err != nil || string(data) != "hello\n" {
 		t.Errorf("output %q, %v", data, err)
 	}
-	if m.WallNs <= 0 || m.MaxRSSBytes <= 0 {
-		t.Errorf("measured %+v: want a wall time and a peak RSS", m)
+	if m.WallNs <= 0 || m.MaxRSSBytes <= 0 || m.CPUNs <= 0 {
+		t.Errorf("measured %+v: want a wall time, a CPU time and a peak RSS", m)
 	}
 }
 

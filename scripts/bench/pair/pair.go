@@ -25,7 +25,7 @@ const gcAbove = 20 * time.Millisecond
 
 // Sizes are the stream sizes, in resources, every mode's speed benchmark runs: 200 is the size of
 // the budgets (DESIGN.md), the others show how the time grows. Streams past 400 resources pass
-// the page's limits (1 MiB per input), so the benchmarks run the engine through Handler.
+// the page's limits (4 MiB per input), so the benchmarks run the engine through Handler.
 func Sizes() []int { return []int{10, 100, 200, 500, 1000, 2000} }
 
 // limits are the bounds of Handler: room for 2,000 generated resources per input.

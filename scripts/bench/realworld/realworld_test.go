@@ -71,3 +71,51 @@ func TestLoadReadsTheRealFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestRenamedAndIdentity(t *testing.T) {
+	doc := "# a comment\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels:\n    name: not-this\n  name: \"cm\"\n  namespace: ns\ndata:\n  name: nor-this\n"
+	if id, ok := identity(doc); !ok || id != "ConfigMap/ns/cm" {
+		t.Errorf("identity = %q, %v", id, ok)
+	}
+	want := strings.Replace(doc, `name: "cm"`, `name: "cm-c2"`, 1)
+	if got := renamed(doc, "-c2"); got != want {
+		t.Errorf("renamed:\n%s\nwant:\n%s", got, want)
+	}
+	if _, ok := identity("kind: Pod\nmetadata:\n  generateName: p-\n"); ok {
+		t.Error("a document without a name has an identity")
+	}
+}
+
+func TestFilledStaysWithinItsBytes(t *testing.T) {
+	docs := []string{"kind: A\nmetadata:\n  name: a\n", "kind: B\nmetadata:\n  name: b\n"}
+	got := filled(docs, 100)
+	if len(got) > 100 || !strings.Contains(got, "name: a-c1\n") || strings.Count(got, "---\n") != strings.Count(got, "kind: ")-1 {
+		t.Errorf("filled: %d bytes\n%s", len(got), got)
+	}
+}
+
+// TestStreamFromTheRealFiles builds the 4 MiB stream when the shared folder is there: each
+// release within its bytes and near them, every resource once.
+func TestStreamFromTheRealFiles(t *testing.T) {
+	dir := Dir(filepath.Join("..", "..", ".."))
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no real manifests: %v", err)
+	}
+	f, err := Stream(dir, StreamBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"old": f.Old, "new": f.New} {
+		if len(text) > StreamBytes || len(text) < StreamBytes-200_000 {
+			t.Errorf("%s release: %d bytes, want just under %d", name, len(text), StreamBytes)
+		}
+		seen := map[string]bool{}
+		for _, d := range splitDocuments(text) {
+			id, ok := identity(d)
+			if !ok || seen[id] {
+				t.Fatalf("%s release: a document without a name or twice: %q", name, id)
+			}
+			seen[id] = true
+		}
+	}
+}

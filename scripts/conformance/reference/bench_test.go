@@ -9,7 +9,7 @@ import (
 	"github.com/mergeplay/mergeplay/scripts/bench/realworld"
 )
 
-// BenchmarkRealFiles runs the engine (pair.Handler: the page's merge, limits raised past 1 MiB
+// BenchmarkRealFiles runs the engine (pair.Handler: the page's merge, limits raised past 4 MiB
 // per input) and the reference pipeline (Pipelines.Text) alternately on the real files of
 // package realworld (the 1 MB dashboards ConfigMapList and ApplicationSet CRD, older release
 // against newer) in every mode, the same YAML texts in, merged YAML text out, and reports each

@@ -1,7 +1,6 @@
 package ynode
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -31,7 +30,6 @@ var (
 		".inf": true, ".Inf": true, ".INF": true, "+.inf": true, "+.Inf": true, "+.INF": true,
 		"-.inf": true, "-.Inf": true, "-.INF": true, ".nan": true, ".NaN": true, ".NAN": true,
 	}
-	floatDigits = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
 	// timestampLayouts are the spellings read as timestamps, in time.Parse's notation.
 	timestampLayouts = []string{"2006-1-2T15:4:5.999999999Z07:00", "2006-1-2t15:4:5.999999999Z07:00", "2006-1-2 15:4:5.999999999", "2006-1-2"}
 )
@@ -80,10 +78,52 @@ func numberTag(digits string) string {
 	if _, err := strconv.ParseUint(digits, 0, 64); err == nil {
 		return IntTag
 	}
-	if floatDigits.MatchString(digits) {
+	if floatSpelling(digits) {
 		if _, err := strconv.ParseFloat(digits, 64); err == nil {
 			return FloatTag
 		}
 	}
 	return StrTag
+}
+
+// floatSpelling reports whether s is spelt as a YAML 1.2 float: the pattern
+// ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ (a sign, digits with a point before,
+// among or after them, an exponent), written out rather than with package regexp (see
+// merge3's kioSeparators).
+func floatSpelling(s string) bool {
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	} else {
+		if digits() == 0 {
+			return false
+		}
+		if i < len(s) && s[i] == '.' {
+			i++
+			digits()
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }
