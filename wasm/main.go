@@ -48,9 +48,9 @@ func main() {
 		fail(err)
 	}
 	if *cpuProfile != "" {
-		stop, err := startCPUProfile(*cpuProfile)
-		if err != nil {
-			fail(err)
+		stop, profileErr := startCPUProfile(*cpuProfile)
+		if profileErr != nil {
+			fail(profileErr)
 		}
 		defer stop()
 	}
