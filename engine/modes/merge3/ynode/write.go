@@ -191,12 +191,13 @@ func (w *writer) indentAt(n *Node, column int) {
 }
 
 // opened records the line of the key or "-" that opened collection n, n being written; a
-// block collection's lines are a block.
+// block collection's lines are a block when they go on below that line (not "- - a", a list
+// of one item written on its opener's line).
 func (w *writer) opened(line int, n *Node, key bool) {
 	if key && (n.Kind == MapNode || n.Kind == ListNode) {
 		w.layout.keys[n] = line
 	}
-	if isBlock(n) {
+	if isBlock(n) && w.layout.last[n] > line {
 		w.layout.blocks = append(w.layout.blocks, [2]int{line, w.layout.last[n]})
 	}
 }
