@@ -48,9 +48,9 @@ func main() {
 		fail(err)
 	}
 	if *cpuProfile != "" {
-		stop, err := startCPUProfile(*cpuProfile)
-		if err != nil {
-			fail(err)
+		stop, profileErr := startCPUProfile(*cpuProfile)
+		if profileErr != nil {
+			fail(profileErr)
 		}
 		defer stop()
 	}
@@ -59,11 +59,11 @@ func main() {
 		fail(err)
 	}
 	collectLazily(len(data), os.Getenv)
-	if err := answer(h, data, os.Stdout); err != nil {
+	if err = answer(h, data, os.Stdout); err != nil {
 		fail(err)
 	}
 	if *memProfile != "" {
-		if err := writeMemProfile(*memProfile); err != nil {
+		if err = writeMemProfile(*memProfile); err != nil {
 			fail(err)
 		}
 	}

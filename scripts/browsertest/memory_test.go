@@ -71,9 +71,9 @@ func BenchmarkWasmMemory(b *testing.B) {
 	var start float64
 	p.eval(startEngineInPage, &start)
 	answer := func(f realworld.File, mode string) float64 {
-		data, err := json.Marshal(f.Request(mode))
-		if err != nil {
-			b.Fatal(err)
+		data, marshalErr := json.Marshal(f.Request(mode))
+		if marshalErr != nil {
+			b.Fatal(marshalErr)
 		}
 		var got memoryAnswer
 		p.eval(fmt.Sprintf("window.__memEngine.answer(%s)", js(string(data))), &got)
