@@ -26,6 +26,9 @@ self.onmessage = (event) => {
 };
 
 function init(wasmURL, wasmExecURL) {
+  // The wasm downloads and compiles (which needs no imports) while wasm_exec.js loads.
+  const compiled = compile(wasmURL);
+  compiled.catch(() => {}); // reported once the imports are there, below
   try {
     importScripts(wasmExecURL);
   } catch (err) {
@@ -37,20 +40,21 @@ function init(wasmURL, wasmExecURL) {
     ready = true;
     self.postMessage({ type: "ready" });
   };
-  instantiate(wasmURL, go.importObject)
+  compiled
+    .then((module) => WebAssembly.instantiate(module, go.importObject))
     .then((instance) => go.run(instance))
     .then(() => fail("the engine stopped"))
     .catch((err) => fail(`could not start the engine: ${describe(err)}`));
 }
 
 /** Compiles while downloading; falls back to a plain download when the server's MIME type is off. */
-async function instantiate(url, imports) {
+async function compile(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  if (WebAssembly.instantiateStreaming && response.headers.get("content-type") === "application/wasm") {
-    return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+  if (WebAssembly.compileStreaming && response.headers.get("content-type") === "application/wasm") {
+    return WebAssembly.compileStreaming(response);
   }
-  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 function answer(id, request) {
