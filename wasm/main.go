@@ -59,11 +59,11 @@ func main() {
 		fail(err)
 	}
 	collectLazily(len(data), os.Getenv)
-	if err := answer(h, data, os.Stdout); err != nil {
+	if err = answer(h, data, os.Stdout); err != nil {
 		fail(err)
 	}
 	if *memProfile != "" {
-		if err := writeMemProfile(*memProfile); err != nil {
+		if err = writeMemProfile(*memProfile); err != nil {
 			fail(err)
 		}
 	}

@@ -71,6 +71,10 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
   let lastDuration = 0; // ms the worker took on the last answered request
   let destroyed = false;
   let slowTimer = 0; // says the engine is slow to load, until it is ready
+  let prefetched = null; // {json, promise}: a request made ahead, for the next identical one
+  let unavailable = ""; // why the engine gave up, for the requests made after
+  let onStarted = () => {};
+  const started = new Promise((resolve) => { onStarted = resolve; }); // the worker's first message
 
   function start() {
     ready = false;
@@ -90,10 +94,12 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
 
   function onMessage(message) {
     if (!message || typeof message !== "object") return;
+    onStarted();
     if (message.type === "ready") {
       clearTimeout(slowTimer);
       ready = everReady = true;
       onStatus({ state: "ready", message: "" });
+      if (inflight) startClock(inflight);
       pump();
     } else if (message.type === "failed") {
       crashed(String(message.error ?? "the engine stopped"));
@@ -124,13 +130,24 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     pump();
   }
 
+  /**
+   * Sends the pending request when none is in flight. Before the wasm is ready the worker holds
+   * it and answers it once ready, without waiting for this thread to pass the word on; its time
+   * budget and its duration then count from ready (startClock).
+   */
   function pump() {
-    if (!ready || inflight || !pending || destroyed) return;
+    if (!worker || inflight || !pending || destroyed) return;
     const job = pending;
     pending = null;
-    inflight = { ...job, id: nextId++, sent: performance.now(), budget: timeBudget(job.json.length, { base: timeLimit, perMiB: timePerMiB }) };
-    inflight.timer = setTimeout(timedOut, inflight.budget);
+    inflight = { ...job, id: nextId++, sent: 0, timer: 0, budget: timeBudget(job.json.length, { base: timeLimit, perMiB: timePerMiB }) };
+    if (ready) startClock(inflight);
     worker.postMessage({ id: inflight.id, request: job.json });
+  }
+
+  /** Starts the request's time budget and duration. */
+  function startClock(job) {
+    job.sent = performance.now();
+    job.timer = setTimeout(timedOut, job.budget);
   }
 
   function timedOut() {
@@ -170,6 +187,8 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
   }
 
   function giveUp(message) {
+    onStarted();
+    unavailable = message;
     clearTimeout(slowTimer);
     worker?.terminate();
     worker = null;
@@ -191,22 +210,51 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
   slowTimer?.unref?.(); // under Node (the tests), a pending notice keeps nothing alive
   start();
 
+  /** Queues a request (its JSON text); the latest wins. */
+  function send(json) {
+    return new Promise((resolve, reject) => {
+      if (destroyed) {
+        reject(new EngineError("unavailable", unavailable || "The engine is not available."));
+        return;
+      }
+      pending?.reject(new EngineError("superseded", "a newer request was made"));
+      pending = { json, resolve, reject };
+      pump();
+    });
+  }
+
   return {
     /**
      * Sends a request; resolves to the parsed response. Rejects with an EngineError: code
      * "superseded" when a newer request replaced it (ignore those), "timeout", "failed" or
-     * "unavailable" with a message for the page.
+     * "unavailable" with a message for the page. A request identical to the one prefetch made
+     * takes that one's answer, once.
      */
     request(request) {
-      return new Promise((resolve, reject) => {
-        if (destroyed) {
-          reject(new EngineError("unavailable", "The engine is not available."));
-          return;
-        }
-        pending?.reject(new EngineError("superseded", "a newer request was made"));
-        pending = { json: JSON.stringify(request), resolve, reject };
-        pump();
-      });
+      const json = JSON.stringify(request);
+      const ahead = prefetched;
+      prefetched = null;
+      if (ahead && ahead.json === json) return ahead.promise;
+      return send(json);
+    },
+    /**
+     * Sends a request before the page asks for it (the first answer, while the page builds
+     * itself); the next request() with the same JSON takes its answer instead of asking again.
+     */
+    prefetch(request) {
+      const json = JSON.stringify(request);
+      prefetched = { json, promise: send(json) };
+      prefetched.promise.catch(() => {}); // its failure is the next identical request's
+    },
+    /**
+     * Resolves once the worker has sent its first message (its script runs), or after within ms,
+     * whichever comes first: a page that waits for it before building itself lets the browser
+     * start the worker first, which it does only when the page's main thread is free.
+     */
+    started(within = 0) {
+      let timer = 0;
+      const waited = new Promise((resolve) => { timer = setTimeout(resolve, within); });
+      return Promise.race([started, waited]).finally(() => clearTimeout(timer));
     },
     /** How long, in ms, the worker took on the last answered request (not counting any wait). */
     lastDuration: () => lastDuration,

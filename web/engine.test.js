@@ -28,12 +28,62 @@ test("the worker is initialised, then asked, and the answer parsed", async () =>
   const { workers, engine, statuses } = setup();
   assert.deepEqual(workers[0].sent[0], { type: "init", wasm: "/m.wasm", wasmExec: "/e.js" });
   const answer = engine.request({ mode: "apply" });
-  assert.equal(workers[0].sent.length, 1, "nothing is sent before the wasm is ready");
+  assert.deepEqual(workers[0].sent[1], { id: 1, request: '{"mode":"apply"}' }, "sent at once: the worker answers it once ready");
   workers[0].reply({ type: "ready" });
-  assert.deepEqual(workers[0].sent[1], { id: 1, request: '{"mode":"apply"}' });
+  assert.equal(workers[0].sent.length, 2, "not sent twice");
   workers[0].reply({ id: 1, response: '{"result":"a: 1"}' });
   assert.deepEqual(await answer, { result: "a: 1" });
   assert.deepEqual(statuses, ["loading", "ready"]);
+});
+
+test("a request sent while the wasm loads has its time budget from ready", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { workers, engine } = setup({ timeLimit: 1000, timePerMiB: 0, slowLoad: 60000 });
+    const answer = engine.request({ n: 1 });
+    mock.timers.tick(5000); // a slow load
+    assert.equal(workers.length, 1, "no time-out before the wasm is ready");
+    workers[0].reply({ type: "ready" });
+    mock.timers.tick(999);
+    workers[0].reply({ id: 1, response: '{"n":1}' });
+    assert.deepEqual(await answer, { n: 1 });
+    assert.equal(workers.length, 1);
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("a prefetched request answers the next identical one, once", async () => {
+  const { workers, engine } = setup();
+  workers[0].reply({ type: "ready" });
+  engine.prefetch({ n: 1 });
+  const same = engine.request({ n: 1 });
+  assert.equal(workers[0].sent.length, 2, "asked once");
+  workers[0].reply({ id: 1, response: '{"n":1}' });
+  assert.deepEqual(await same, { n: 1 });
+  const again = engine.request({ n: 1 });
+  assert.equal(workers[0].sent.length, 3, "asked again: a prefetch serves one request");
+  workers[0].reply({ id: 2, response: '{"n":1}' });
+  assert.deepEqual(await again, { n: 1 });
+  engine.prefetch({ n: 2 });
+  const other = engine.request({ n: 3 });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 3, request: '{"n":2}' });
+  workers[0].reply({ id: 3, response: '{"n":2}' });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 4, request: '{"n":3}' }, "another request replaces the prefetch");
+  workers[0].reply({ id: 4, response: '{"n":3}' });
+  assert.deepEqual(await other, { n: 3 });
+});
+
+test("started resolves on the worker's first message, or after its wait", async () => {
+  const { workers, engine } = setup();
+  let done = false;
+  const started = engine.started(60000).then(() => { done = true; });
+  await settle();
+  assert.equal(done, false);
+  workers[0].reply({ type: "loading" });
+  await started;
+  const { engine: quiet } = setup();
+  await quiet.started(5); // no message: the wait ends it
 });
 
 test("only the latest request matters", async () => {

@@ -47,10 +47,13 @@ async function start() {
   const early = [];
   let onEngineStatus = (s) => early.push(s);
   const engine = createEngine({ workerURL: config.workerURL, wasmURL: config.wasmURL, wasmExecURL: config.wasmExecURL, onStatus: (s) => onEngineStatus(s) });
+  // The browser starts the worker only once this thread is free: let it, before building the page.
+  await engine.started(100);
   const loadExamples = examplesLoader(config.examplesURL, (url) => fetch(url));
   const storage = safeLocalStorage(window);
   const autosave = createAutosave(embedded ? null : storage);
   const initial = await resolveInitial({ hash: location.hash, autosaved: autosave.load(), prerendered: config.prerendered, loadExamples });
+  engine.prefetch(buildRequest(initial.state)); // the first answer is worked out while the page builds itself
   const store = createStore({ state: initial.state, exampleName: initial.exampleName });
 
   // ---- components --------------------------------------------------------------------------

@@ -2,8 +2,10 @@
 // mergeplay wasm, then answers one request at a time.
 //
 // Messages in:  {type: "init", wasm: "<url>", wasmExec: "<url>"}   once, first
-//               {id: <number>, request: "<request JSON>"}
-// Messages out: {type: "ready"}                      the wasm is loaded and answering
+//               {id: <number>, request: "<request JSON>"}   one at a time; one sent while the wasm
+//                                                           loads is answered once it is ready
+// Messages out: {type: "loading"}                    the worker runs and loads the wasm
+//               {type: "ready"}                      the wasm is loaded and answering
 //               {type: "failed", error: "<text>"}    it could not be loaded, or it exited
 //               {id, response: "<response JSON>"}    or {id, error: "<text>"}
 //
@@ -13,6 +15,7 @@
 
 let started = false;
 let ready = false;
+let early = null; // {id, request}: the request sent while the wasm was loading
 
 self.onmessage = (event) => {
   const message = event.data;
@@ -22,10 +25,16 @@ self.onmessage = (event) => {
     started = true;
     return;
   }
-  if (typeof message.id === "number" && typeof message.request === "string") answer(message.id, message.request);
+  if (typeof message.id !== "number" || typeof message.request !== "string") return;
+  if (!ready && started) early = { id: message.id, request: message.request };
+  else answer(message.id, message.request);
 };
 
 function init(wasmURL, wasmExecURL) {
+  self.postMessage({ type: "loading" });
+  // The wasm downloads and compiles (which needs no imports) while wasm_exec.js loads.
+  const compiled = compile(wasmURL);
+  compiled.catch(() => {}); // reported once the imports are there, below
   try {
     importScripts(wasmExecURL);
   } catch (err) {
@@ -36,21 +45,24 @@ function init(wasmURL, wasmExecURL) {
   globalThis.mergeplayOnReady = () => {
     ready = true;
     self.postMessage({ type: "ready" });
+    if (early) setTimeout(answer, 0, early.id, early.request); // once the wasm's call returns
+    early = null;
   };
-  instantiate(wasmURL, go.importObject)
+  compiled
+    .then((module) => WebAssembly.instantiate(module, go.importObject))
     .then((instance) => go.run(instance))
     .then(() => fail("the engine stopped"))
     .catch((err) => fail(`could not start the engine: ${describe(err)}`));
 }
 
 /** Compiles while downloading; falls back to a plain download when the server's MIME type is off. */
-async function instantiate(url, imports) {
+async function compile(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  if (WebAssembly.instantiateStreaming && response.headers.get("content-type") === "application/wasm") {
-    return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+  if (WebAssembly.compileStreaming && response.headers.get("content-type") === "application/wasm") {
+    return WebAssembly.compileStreaming(response);
   }
-  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 function answer(id, request) {

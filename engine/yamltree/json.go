@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // JSON writes n as compact JSON, keys in the node's order. It fails on values JSON cannot hold
@@ -43,7 +44,7 @@ func writeJSON(b *strings.Builder, n *Node, sorted bool) error {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(jsonString(f.Key.Value))
+			writeJSONString(b, f.Key.Value)
 			b.WriteByte(':')
 			if err := writeJSON(b, f.Value, sorted); err != nil {
 				return err
@@ -84,7 +85,7 @@ func writeScalarJSON(b *strings.Builder, n *Node) error {
 		}
 		b.WriteString(jsonNumberText(f))
 	default:
-		b.WriteString(jsonString(n.Value))
+		writeJSONString(b, n.Value)
 	}
 	return nil
 }
@@ -99,38 +100,61 @@ func jsonNumberText(f float64) string {
 	return FormatNumber(f)
 }
 
-// jsonString quotes s as encoding/json does (with HTML characters escaped).
-func jsonString(s string) string {
-	var b strings.Builder
+// writeJSONString writes s quoted as encoding/json quotes it (with HTML characters escaped),
+// copying the runs of characters that need no escape whole: the last-applied annotation of every
+// resource of a stream is written through here.
+func writeJSONString(b *strings.Builder, s string) {
 	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '<' || r == '>' || r == '&' || r == '\u2028' || r == '\u2029':
-			fmt.Fprintf(&b, `\u%04x`, r)
-		case r < 0x20:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		case r == 0xfffd:
-			b.WriteString("\ufffd")
-		default:
-			b.WriteRune(r)
+	plain := 0 // s[plain:i] needs no escape
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b.WriteString(s[plain:i])
+			writeEscapedByte(b, c)
+			i++
+			plain = i
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			b.WriteString(s[plain:i])
+			if r == utf8.RuneError {
+				b.WriteString("\ufffd") // an invalid byte, as encoding/json replaces it
+			} else {
+				fmt.Fprintf(b, `\u%04x`, r)
+			}
+			plain = i + size
+		}
+		i += size
 	}
+	b.WriteString(s[plain:])
 	b.WriteByte('"')
-	return b.String()
+}
+
+// writeEscapedByte writes an ASCII character that a JSON string escapes.
+func writeEscapedByte(b *strings.Builder, c byte) {
+	switch c {
+	case '"':
+		b.WriteString(`\"`)
+	case '\\':
+		b.WriteString(`\\`)
+	case '\n':
+		b.WriteString(`\n`)
+	case '\r':
+		b.WriteString(`\r`)
+	case '\t':
+		b.WriteString(`\t`)
+	case '\b':
+		b.WriteString(`\b`)
+	case '\f':
+		b.WriteString(`\f`)
+	default: // another control character, or <, > and &
+		fmt.Fprintf(b, `\u%04x`, c)
+	}
 }
 
 // NumberNode returns an int or float scalar holding f, written as JSON writes it.
