@@ -65,7 +65,8 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     const row = h("div", { class: "mp-exercise-row", role: "row", "data-line": String(index) },
       h("span", { class: "mp-exercise-number", role: "gridcell", text: line.number ? String(line.number) : "" }),
       h("span", { class: "mp-exercise-text", role: "gridcell" }, text, answer));
-    if (line.fromLive) row.classList.add("mp-exercise-live");
+    if (line.number) row.dataset.number = String(line.number);
+    if (line.fromLive) row.dataset.live = "";
     if (!line.expected) {
       row.classList.add("mp-exercise-unscored");
       row.append(h("span", { class: "mp-exercise-mark", role: "gridcell" }));
