@@ -27,8 +27,8 @@ export const MAX_EXERCISE_LINES = 2000;
  *   path: string,
  *   reason: string,
  * }} ExerciseLine
- * number: the line's number as the result pane shows it (the result's line, or live's for a
- * line taken from live), 0 for none. fromLive: the line is live's (a deleted field, or live's
+ * number: the line's number in its text (the result's line, or live's for a line taken from
+ * live), 0 for none; the exercise shows its own numbering instead (lineLabel). fromLive: the line is live's (a deleted field, or live's
  * text when the merge stopped on conflicts). expected: the engine's mark when a field starts on
  * the line (the line is scored), else null.
  */
@@ -132,15 +132,17 @@ export function sameExercise(a, b) {
 }
 
 /**
- * What a line of the exercise reads as, for its row's accessible name.
+ * What a line of the exercise reads as, for its row's accessible name. It is named by its
+ * place in the exercise (1-based), never by its line in the result or in live, which would tell
+ * the lines taken from live apart before the reveal.
  * @param {ExerciseLine} line
+ * @param {number} index the line's index in the exercise
  * @param {string|null} given
  * @returns {string}
  */
-export function lineLabel(line, given) {
-  const where = line.fromLive ? `Live line ${line.number}` : `Line ${line.number}`;
+export function lineLabel(line, index, given) {
   const text = line.text.trim() || "(blank)";
-  return `${where}: ${text}. Your mark: ${given ? MARK_INFO[given]?.label ?? given : "none"}.`;
+  return `Line ${index + 1}: ${text}. Your mark: ${given ? MARK_INFO[given]?.label ?? given : "none"}.`;
 }
 
 // ---- the address's parameter ------------------------------------------------------------------

@@ -118,8 +118,9 @@ test("an answer to the same lines is the same exercise", () => {
 });
 
 test("a line's label names its place, its text and the learner's mark", () => {
-  assert.equal(lineLabel({ text: "  replicas: 3", number: 7, fromLive: false }, null), "Line 7: replicas: 3. Your mark: none.");
-  assert.equal(lineLabel({ text: "  - name: a", number: 12, fromLive: true }, "deleted"), "Live line 12: - name: a. Your mark: deleted.");
+  assert.equal(lineLabel({ text: "  replicas: 3", number: 7, fromLive: false }, 6, null), "Line 7: replicas: 3. Your mark: none.");
+  // A line from live is named by its place too: its origin stays hidden until the reveal.
+  assert.equal(lineLabel({ text: "  - name: a", number: 12, fromLive: true }, 19, "deleted"), "Line 20: - name: a. Your mark: deleted.");
 });
 
 test("links ask for the exercise with &exercise=1; the state's part still opens", () => {

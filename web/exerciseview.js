@@ -63,7 +63,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     const text = h("span", { class: "mp-exercise-code", text: line.text || " " });
     const answer = h("div", { class: "mp-exercise-answer", hidden: true });
     const row = h("div", { class: "mp-exercise-row", role: "row", "data-line": String(index) },
-      h("span", { class: "mp-exercise-number", role: "gridcell", text: line.number ? String(line.number) : "" }),
+      h("span", { class: "mp-exercise-number", role: "gridcell", text: String(index + 1) }),
       h("span", { class: "mp-exercise-text", role: "gridcell" }, text, answer));
     if (line.number) row.dataset.number = String(line.number);
     if (line.fromLive) row.dataset.live = "";
@@ -115,7 +115,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     for (const [m, b] of r.buttons) b.setAttribute("aria-pressed", String(m === mark));
     if (mark) r.row.dataset.given = mark;
     else delete r.row.dataset.given;
-    let label = lineLabel(line, mark);
+    let label = lineLabel(line, index, mark);
     if (revealed) label += mark === line.expected ? " Right." : ` The engine marks it ${MARK_INFO[line.expected].label}: ${line.reason}`;
     r.cell.setAttribute("aria-label", label);
   }
@@ -237,9 +237,22 @@ export function createExercise({ onEnter, onLeave, onScore }) {
       rows[index].cell.tabIndex = 0;
     }
     if (focus && document.activeElement !== rows[index].cell) {
-      rows[index].cell.focus();
-      rows[index].cell.scrollIntoView({ block: "nearest" });
+      rows[index].cell.focus({ preventScroll: true });
+      scrollToRow(rows[index].row);
     }
+  }
+
+  /**
+   * Scrolls a row into view: the grid first, the window only when the row is still out of it
+   * (a phone's width, where the grid is part of a long page).
+   */
+  function scrollToRow(row) {
+    const g = grid.getBoundingClientRect();
+    const r = row.getBoundingClientRect();
+    if (r.top < g.top) grid.scrollTop -= g.top - r.top;
+    else if (r.bottom > g.bottom) grid.scrollTop += Math.min(r.bottom - g.bottom, r.top - g.top);
+    const after = row.getBoundingClientRect();
+    if (after.top < 0 || after.bottom > window.innerHeight) row.scrollIntoView({ block: "nearest" });
   }
 
   // ---- answers ----------------------------------------------------------------------------------------
@@ -273,7 +286,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
 
   function describe(marks) {
     const keys = marks.map((m) => `${keyOfMark(m) || "·"} ${MARK_INFO[m].label}`).join(", ");
-    help.textContent = `Mark each line as the merge will, then press Reveal. Some lines may come from live and be gone from the result: mark those deleted. Pick a mark with the mouse, or move with ↑ and ↓ and press a letter (${keys}); ← and → step through the marks, Backspace clears, Esc leaves.`;
+    help.textContent = `Mark each line as the merge will, then press Reveal. Some lines may come from live and be gone from the result: mark those deleted. Lines without a picker hold no field of their own and are not scored. Pick a mark with the mouse, or move with ↑ and ↓ and press a letter (${keys}); ← and → step through the marks, Backspace clears, Esc leaves.`;
   }
 
   return {

@@ -284,3 +284,57 @@ func TestExerciseEmbed(t *testing.T) {
 	}
 	p.expectNoProblems()
 }
+
+// revealWithOneMark brings the exercise to its revealed state: the first line marked with the
+// keyboard (as added, right or not), every other line missed.
+func revealWithOneMark(p *tab) {
+	p.t.Helper()
+	p.waitFor("the exercise's rows", `document.querySelectorAll(".mp-exercise-row[data-scored]").length > 0`, 10*time.Second)
+	p.do("marking a line and revealing",
+		chromedp.Click(chromedp.CSS(`.mp-exercise-row[data-scored] .mp-exercise-given`)),
+		chromedp.KeyEvent("a"),
+		chromedp.Click(chromedp.CSS(`[data-action="reveal"]`)))
+	p.waitFor("the score", `/ of \d+ lines? right\.$/.test(document.querySelector(".mp-exercise-score").textContent)`, 5*time.Second)
+}
+
+// exerciseShots are the exercise's screenshots (TestScreenshots takes them): revealed with the
+// keyboard's marks right but the deleted container's, light and dark, and at a phone's width.
+var exerciseShots = []struct {
+	name, path    string
+	width, height int64
+	scheme        string
+}{
+	{"exercise-light", "/#example=apply-containers&exercise=1", 1440, 900, "light"},
+	{"exercise-dark", "/#example=apply-containers&exercise=1", 1440, 900, "dark"},
+	{"exercise-phone", "/#example=apply-containers&exercise=1", 390, 844, "light"},
+}
+
+// exerciseScreenshot solves the exercise with one line wrong and captures the page.
+func exerciseScreenshot(t *testing.T, h *harness, shot int) []byte {
+	t.Helper()
+	s := exerciseShots[shot]
+	marks := marksOf(t, answer(t, requestOf(t, exerciseExample, nil)))
+	p := openTab(t, h, s.width, s.height)
+	p.do("choosing the "+s.scheme+" scheme", colorScheme(s.scheme))
+	p.navigate(s.path)
+	p.waitReady()
+	p.waitFor("the exercise's rows", `document.querySelectorAll(".mp-exercise-row[data-scored]").length > 0`, 10*time.Second)
+	rows := p.exerciseRows()
+	wrong := map[int]string{}
+	for i, row := range rows {
+		if row.Live {
+			wrong[i] = "retained" // the deleted container: struck on the reveal, with its reason
+		}
+	}
+	solveByKeyboard(p, rows, marks, wrong)
+	p.do("revealing", chromedp.Click(chromedp.CSS(`[data-action="reveal"]`)))
+	p.waitFor("the score", `document.querySelector(".mp-exercise-score").textContent.endsWith("right.")`, 5*time.Second)
+	// At a phone's width the page scrolls to the missed line; on a wide screen it is in view.
+	p.eval(`innerWidth < 980 && document.querySelector(".mp-exercise-row[data-outcome=missed]").scrollIntoView({ block: "center" })`, nil)
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.expectNoProblems()
+	return png
+}
