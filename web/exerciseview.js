@@ -56,7 +56,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     rows = lines.map((line, index) => buildRow(line, index));
     replaceChildren(grid, ...rows.map((r) => r.row));
     current = -1;
-    moveTo(firstScored(), { focus: false });
+    setCurrent(firstScored());
   }
 
   function buildRow(line, index) {
@@ -77,7 +77,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     const buttons = new Map(choices.map((mark) => [mark, pickButton(mark, index)]));
     const cell = h("span", { class: "mp-exercise-mark", role: "gridcell", tabindex: "-1" },
       chip, h("span", { class: "mp-exercise-picker" }, ...buttons.values()));
-    cell.addEventListener("focus", () => moveTo(index, { focus: false }));
+    cell.addEventListener("focus", () => setCurrent(index));
     row.append(cell);
     const r = { row, cell, chip, buttons, answer };
     paintRow(r, index);
@@ -91,7 +91,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
       h("span", { "aria-hidden": "true", text: info.symbol }), hiddenText(info.label));
     button.addEventListener("mousedown", (e) => e.preventDefault()); // the focus stays on the line's cell
     button.addEventListener("click", () => {
-      moveTo(index, { focus: true });
+      focusLine(index);
       setMark(index, given.get(index) === mark ? null : mark);
     });
     return button;
@@ -173,7 +173,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     hideAnswers();
     rows.forEach((r, index) => { if (r.cell) paintRow(r, index); });
     said.textContent = "Every mark cleared.";
-    moveTo(firstScored(), { focus: true });
+    focusLine(firstScored());
   }
 
   // ---- the keyboard -----------------------------------------------------------------------------------
@@ -183,7 +183,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     const target = nextIndex(event.key);
     if (target !== null) {
       event.preventDefault();
-      moveTo(target, { focus: true });
+      focusLine(target);
       return;
     }
     const mark = markEdit(event.key);
@@ -229,17 +229,20 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     return lines.findIndex((l) => l.expected);
   }
 
-  function moveTo(index, { focus }) {
-    if (index < 0 || !rows[index]?.cell) return;
-    if (current !== index) {
-      if (rows[current]?.cell) rows[current].cell.tabIndex = -1;
-      current = index;
-      rows[index].cell.tabIndex = 0;
-    }
-    if (focus && document.activeElement !== rows[index].cell) {
-      rows[index].cell.focus({ preventScroll: true });
-      scrollToRow(rows[index].row);
-    }
+  /** Puts a scored line's mark cell in the tab order (the grid's one tab stop). */
+  function setCurrent(index) {
+    if (index < 0 || !rows[index]?.cell || current === index) return;
+    if (rows[current]?.cell) rows[current].cell.tabIndex = -1;
+    current = index;
+    rows[index].cell.tabIndex = 0;
+  }
+
+  /** Makes a scored line the current one and focuses its mark cell. */
+  function focusLine(index) {
+    setCurrent(index);
+    if (index < 0 || !rows[index]?.cell || document.activeElement === rows[index].cell) return;
+    rows[index].cell.focus({ preventScroll: true });
+    scrollToRow(rows[index].row);
   }
 
   /**
@@ -269,7 +272,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     const usable = tooLong ? [] : next;
     const nextChoices = markChoices(modeMarks, usable);
     if (usable.length && sameExercise(lines, usable) && nextChoices.join() === choices.join()) return;
-    const hadFocus = dom.contains(document.activeElement) && grid.contains(document.activeElement);
+    const hadFocus = grid.contains(document.activeElement);
     lines = usable;
     choices = nextChoices;
     given = new Map();
@@ -281,7 +284,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
       : tooLong ? `This result has ${next.length.toLocaleString("en")} lines; an exercise takes up to ${MAX_EXERCISE_LINES.toLocaleString("en")}.`
         : "Nothing to predict: no field starts on any line of this result.";
     reveal.disabled = !empty.hidden;
-    if (hadFocus) moveTo(firstScored(), { focus: true });
+    if (hadFocus) focusLine(firstScored());
   }
 
   function describe(marks) {
@@ -294,10 +297,15 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     /** The Exercise button, for the result's actions. */
     entry,
     update,
-    /** Shows or hides the exercise (the page toggles the rest of the output column). */
-    setActive(active) {
-      dom.hidden = !active;
-      entry.setAttribute("aria-pressed", String(active));
+    /** Shows the exercise (the page hides the rest of the output column). */
+    enter() {
+      dom.hidden = false;
+      entry.setAttribute("aria-pressed", "true");
+    },
+    /** Hides it. */
+    leave() {
+      dom.hidden = true;
+      entry.setAttribute("aria-pressed", "false");
     },
     /** Moves the focus to the line in the tab order (the first scored line at first). */
     focus() {

@@ -212,7 +212,7 @@ async function start() {
   function enterExercise() {
     exercising = true;
     root.toggleAttribute("data-exercise", true);
-    exercise.setActive(true);
+    exercise.enter();
     showExercise();
     address.sync();
   }
@@ -220,7 +220,7 @@ async function start() {
   function leaveExercise() {
     exercising = false;
     root.toggleAttribute("data-exercise", false);
-    exercise.setActive(false);
+    exercise.leave();
     address.sync();
   }
 
