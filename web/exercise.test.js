@@ -130,6 +130,8 @@ test("links ask for the exercise with &exercise=1; the state's part still opens"
   assert.equal(asksForExercise("#example=apply-containers"), false);
   assert.equal(asksForExercise("#example=exercise=1"), false);
   assert.equal(asksForExercise("?embed=1&exercise=0"), false);
+  assert.equal(asksForExercise("#example=x&exercise=<img src=x onerror=alert(1)>"), false);
+  assert.equal(asksForExercise(null), false);
   assert.equal(exerciseFragment("example=apply-containers"), "example=apply-containers&exercise=1");
   assert.deepEqual(parseHash("#example=apply-containers&exercise=1"), { kind: "example", name: "apply-containers" });
   assert.deepEqual(parseHash("#s=1.abc_-&exercise=1"), { kind: "share", version: 1, payload: "abc_-" });
