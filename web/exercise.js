@@ -23,14 +23,17 @@ export const MAX_EXERCISE_LINES = 2000;
  *   text: string,
  *   number: number,
  *   fromLive: boolean,
+ *   deleted: boolean,
  *   expected: string|null,
  *   path: string,
  *   reason: string,
  * }} ExerciseLine
  * number: the line's number in its text (the result's line, or live's for a line taken from
- * live), 0 for none; the exercise shows its own numbering instead (lineLabel). fromLive: the line is live's (a deleted field, or live's
- * text when the merge stopped on conflicts). expected: the engine's mark when a field starts on
- * the line (the line is scored), else null.
+ * live), 0 for none; the exercise shows its own numbering instead (lineLabel). fromLive: the
+ * line is live's (a deleted field, or live's text when the merge stopped on conflicts).
+ * deleted: the line is one of a deleted field's (or the separator above a deleted resource),
+ * struck on the reveal. expected: the engine's mark when a field starts on the line (the line
+ * is scored), else null.
  */
 
 /**
@@ -47,6 +50,7 @@ export function exerciseLines(layout, fields) {
       text: line.text,
       number: line.kind === "result" ? line.resultLine : line.liveLine,
       fromLive: line.kind !== "result",
+      deleted: line.kind === "deleted",
       expected: scored ? line.mark : null,
       path: scored ? String(field.path ?? "") : "",
       reason: scored ? sentence(field.reason) : "",

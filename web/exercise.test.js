@@ -28,7 +28,10 @@ test("the lines of apply-containers: a line is scored when a field starts on it"
     ["metadata:", "annotations:", "{\"apiVersion", "spec:", "selector:", "template:", "metadata:", "spec:", "containers:", "image: helpe", "image: helpe", "image: helpe"]);
   assert.equal(scored.length, 15);
   const helperA = lines.find((l) => l.text.includes("nginx-helper-a"));
-  assert.deepEqual({ expected: helperA.expected, fromLive: helperA.fromLive }, { expected: "deleted", fromLive: true });
+  assert.deepEqual({ expected: helperA.expected, fromLive: helperA.fromLive, deleted: helperA.deleted }, { expected: "deleted", fromLive: true, deleted: true });
+  // The deleted container's second line: struck on the reveal with it, not scored.
+  const helperAImage = lines[lines.indexOf(helperA) + 1];
+  assert.deepEqual({ expected: helperAImage.expected, deleted: helperAImage.deleted }, { expected: null, deleted: true });
   assert.ok(helperA.reason.length > 10 && helperA.reason.endsWith("."), helperA.reason);
   assert.ok(helperA.path.startsWith(".spec.template.spec.containers[") && helperA.path.includes("nginx-helper-a"), helperA.path);
   const added = lines.find((l) => l.text.includes("- name: nginx-helper-c"));

@@ -133,7 +133,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     const missed = new Set(result.misses.map((m) => m.index));
     rows.forEach((r, index) => {
       const line = lines[index];
-      r.row.classList.toggle("mp-exercise-struck", line.fromLive && line.expected === "deleted");
+      r.row.classList.toggle("mp-exercise-struck", line.deleted);
       if (!line.expected) return;
       r.row.dataset.expected = line.expected;
       r.row.dataset.outcome = missed.has(index) ? "missed" : "right";
@@ -152,7 +152,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
       h("span", { class: "mp-exercise-right" },
         h("span", { class: `mp-chip mp-mark-${line.expected}`, "aria-hidden": "true", text: info.symbol }),
         ` ${info.label}`),
-      h("span", { class: "mp-exercise-reason mp-reason-text", text: line.reason }));
+      h("span", { class: "mp-exercise-reason", text: line.reason }));
   }
 
   function hideAnswers() {
