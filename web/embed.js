@@ -5,6 +5,7 @@
 // Parent → iframe: {type: "mergeplay:set", mode?, original?, updated?, live?, options?}
 //                  {type: "mergeplay:get"}
 // Iframe → parent: {type: "mergeplay:result", response}   after each merge
+//                  {type: "mergeplay:score", score}       the exercise's reveal (and changes after it)
 //                  {type: "mergeplay:state", state, response}   the answer to mergeplay:get
 //                  {type: "mergeplay:height", height}     whenever the page's height changes
 //                  {type: "mergeplay:error", error}       a mergeplay:* message was refused
@@ -19,15 +20,16 @@ export const MAX_MESSAGE_TEXT = 4 << 20;
  * The types the page sends. They are never answered: a page that is not embedded is its own
  * parent, so answering its own replies would send mergeplay:error to itself forever.
  */
-const OUTGOING = ["mergeplay:result", "mergeplay:state", "mergeplay:height", "mergeplay:error"];
+const OUTGOING = ["mergeplay:result", "mergeplay:state", "mergeplay:height", "mergeplay:error", "mergeplay:score"];
 
 /**
- * @typedef {{embed: boolean, panes: string[]|null, readonly: boolean, theme: "light"|"dark"|null}} EmbedParams
+ * @typedef {{embed: boolean, panes: string[]|null, readonly: boolean, theme: "light"|"dark"|null, exercise: boolean}} EmbedParams
  */
 
 /**
  * Reads the embed parameters of a query string: embed=1, panes=<comma-separated list of
- * original, updated, live, result>, readonly=1, theme=light|dark. Unknown values are ignored.
+ * original, updated, live, result>, readonly=1, theme=light|dark, exercise=1 (open into the
+ * exercise, exerciseview.js). Unknown values are ignored.
  * @param {string} search location.search
  * @returns {EmbedParams}
  */
@@ -41,6 +43,7 @@ export function parseEmbedParams(search) {
     panes: panes.length ? [...new Set(panes)] : null,
     readonly: on("readonly"),
     theme: theme === "light" || theme === "dark" ? theme : null,
+    exercise: on("exercise"),
   };
 }
 
@@ -101,13 +104,14 @@ export function validateMessage(data) {
 
 /**
  * The address of an embed of the page at `base` (its address without query or fragment).
- * @param {{base: string, fragment: string, panes?: string[]|null, readonly?: boolean, theme?: string|null}} config
+ * @param {{base: string, fragment: string, panes?: string[]|null, readonly?: boolean, theme?: string|null, exercise?: boolean}} config
  * @returns {string}
  */
-export function embedURL({ base, fragment, panes = null, readonly = false, theme = null }) {
+export function embedURL({ base, fragment, panes = null, readonly = false, theme = null, exercise = false }) {
   const params = new URLSearchParams({ embed: "1" });
   if (panes?.length) params.set("panes", panes.filter((p) => EMBED_PANES.includes(p)).join(","));
   if (readonly) params.set("readonly", "1");
+  if (exercise) params.set("exercise", "1");
   if (theme === "light" || theme === "dark") params.set("theme", theme);
   return `${base}?${params.toString().replace(/%2C/g, ",")}${fragment ? `#${fragment}` : ""}`;
 }
@@ -188,6 +192,10 @@ export function createEmbedBridge({ win, onSet, getState, getResponse, reportHei
     /** Tells the parent about a new answer (embedded pages only). */
     postResult(response) {
       if (embedded) parent.postMessage({ type: "mergeplay:result", response }, "*");
+    },
+    /** Tells the parent the exercise's score (embedded pages only). */
+    postScore(score) {
+      if (embedded) parent.postMessage({ type: "mergeplay:score", score }, "*");
     },
     destroy() {
       win.removeEventListener("message", onMessage);

@@ -3,9 +3,11 @@ import assert from "node:assert/strict";
 import { EMBED_PANES, MAX_MESSAGE_TEXT, embedPanes, embedSnippet, embedURL, escapeAttribute, parseEmbedParams, validateMessage } from "./embed.js";
 
 test("embed parameters: known values only", () => {
-  assert.deepEqual(parseEmbedParams("?embed=1&panes=updated,result&readonly=1&theme=dark"), { embed: true, panes: ["updated", "result"], readonly: true, theme: "dark" });
-  assert.deepEqual(parseEmbedParams(""), { embed: false, panes: null, readonly: false, theme: null });
-  assert.deepEqual(parseEmbedParams("?embed=0&panes=evil,,live,live&theme=pink"), { embed: false, panes: ["live"], readonly: false, theme: null });
+  assert.deepEqual(parseEmbedParams("?embed=1&panes=updated,result&readonly=1&theme=dark"), { embed: true, panes: ["updated", "result"], readonly: true, theme: "dark", exercise: false });
+  assert.deepEqual(parseEmbedParams(""), { embed: false, panes: null, readonly: false, theme: null, exercise: false });
+  assert.deepEqual(parseEmbedParams("?embed=0&panes=evil,,live,live&theme=pink"), { embed: false, panes: ["live"], readonly: false, theme: null, exercise: false });
+  assert.equal(parseEmbedParams("?embed=1&exercise=1").exercise, true);
+  assert.equal(parseEmbedParams("?embed=1&exercise=0").exercise, false);
   assert.deepEqual(embedPanes(parseEmbedParams("?embed=1"), "ssa"), ["updated", "live", "result"]);
   assert.deepEqual(embedPanes(parseEmbedParams("?embed=1"), "apply"), [...EMBED_PANES]);
 });
@@ -24,6 +26,7 @@ test("anything else is refused; foreign messages are not ours", () => {
     // What the page sends is never answered (a page that is not embedded would answer itself forever).
     [{ type: "mergeplay:error", error: "x" }, false], [{ type: "mergeplay:state", state: {} }, false],
     [{ type: "mergeplay:result", response: {} }, false], [{ type: "mergeplay:height", height: 1 }, false],
+    [{ type: "mergeplay:score", score: { right: 1, total: 2, misses: [] } }, false],
     [{ type: "mergeplay:get", extra: 1 }, true],
     [{ type: "mergeplay:set", mode: "kubectl" }, true],
     [{ type: "mergeplay:set", live: 42 }, true],
@@ -45,6 +48,7 @@ test("the embed URL and the iframe snippet escape what they carry", () => {
   const url = embedURL({ base: "https://mergeplay.dev/", fragment: "s=1.abc", panes: ["updated", "result"], readonly: true, theme: "light" });
   assert.equal(url, "https://mergeplay.dev/?embed=1&panes=updated,result&readonly=1&theme=light#s=1.abc");
   assert.equal(embedURL({ base: "https://x/", fragment: "" }), "https://x/?embed=1");
+  assert.equal(embedURL({ base: "https://x/", fragment: "example=apply-containers", exercise: true }), "https://x/?embed=1&exercise=1#example=apply-containers");
   const snippet = embedSnippet({ url: 'https://x/?a=1&b="2"', title: "<apply> & \"more\"", height: 99999 });
   assert.equal(snippet, '<iframe src="https://x/?a=1&amp;b=&quot;2&quot;" title="&lt;apply&gt; &amp; &quot;more&quot;" width="100%" height="4000" loading="lazy"></iframe>');
   assert.equal(escapeAttribute("a'b"), "a'b");

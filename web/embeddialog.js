@@ -12,6 +12,7 @@ export function createEmbedDialog() {
   let current = null;
   const paneBoxes = EMBED_PANES.map((pane) => h("input", { type: "checkbox", value: pane, id: `mp-embed-pane-${pane}` }));
   const readonly = h("input", { type: "checkbox", id: "mp-embed-readonly" });
+  const exercise = h("input", { type: "checkbox", id: "mp-embed-exercise" });
   const theme = h("select", { id: "mp-embed-theme" },
     h("option", { value: "", text: "the reader's system setting" }),
     h("option", { value: "light", text: "light" }),
@@ -25,7 +26,7 @@ export function createEmbedDialog() {
   function render() {
     if (!current) return;
     const panes = paneBoxes.filter((b) => b.checked).map((b) => b.value);
-    const url = embedURL({ base: current.base, fragment: current.fragment, panes, readonly: readonly.checked, theme: theme.value || null });
+    const url = embedURL({ base: current.base, fragment: current.fragment, panes, readonly: readonly.checked, theme: theme.value || null, exercise: exercise.checked });
     snippet.value = embedSnippet({ url, title: current.title, height: Number(height.value) });
     preview.href = url;
   }
@@ -40,6 +41,7 @@ export function createEmbedDialog() {
       ...paneBoxes.map((box) => h("label", { class: "mp-check", for: box.id }, box, " ", box.value))),
     h("div", { class: "mp-embed-options" },
       h("label", { class: "mp-check", for: readonly.id }, readonly, " read-only"),
+      h("label", { class: "mp-check", for: exercise.id, title: "opens into Predict, then reveal: readers mark each line, then see the engine's marks" }, exercise, " exercise"),
       h("label", { class: "mp-field", for: theme.id }, "theme ", theme),
       h("label", { class: "mp-field", for: height.id }, "height (px) ", height),
     ),

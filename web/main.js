@@ -13,6 +13,8 @@ import { createEmbedBridge, embedPanes } from "./embed.js";
 import { createEmbedDialog } from "./embeddialog.js";
 import { createEngine } from "./engine.js";
 import { createExampleNote } from "./examplenote.js";
+import { asksForExercise, exerciseFragment } from "./exercise.js";
+import { createExercise } from "./exerciseview.js";
 import { createGallery, examplesLoader } from "./gallery.js";
 import { resolveInitial } from "./initial.js";
 import { createModeSwitch } from "./modeswitch.js";
@@ -66,7 +68,13 @@ async function start() {
   const optionsBar = createOptionsBar({ onChange: (key, value) => store.setOption(key, value) });
   const note = createExampleNote();
   const notice = createNotice();
-  const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1) });
+  const exercise = createExercise({
+    onEnter: () => { enterExercise(); exercise.focus(); },
+    onLeave: () => { leaveExercise(); exercise.entry.focus(); },
+    onScore: (score) => bridge.postScore(score),
+  });
+  let exercising = false;
+  const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1), actions: [exercise.entry] });
   const gallery = createGallery({ onOpen: (ex) => openExample(ex) });
   const shareDialog = createShareDialog({ onOpenFile: (s) => store.load(s, null) });
   const embedDialog = createEmbedDialog();
@@ -106,7 +114,7 @@ async function start() {
   mount("mp-bar", optionsBar.dom, schema.dom);
   mount("mp-note", notice.dom, note.dom);
   mount("mp-inputs", ...INPUTS.map((input) => editors[input].dom));
-  mount("mp-output", ...output.dom, commandView.dom);
+  mount("mp-output", ...output.dom, exercise.dom, commandView.dom);
   document.body.append(gallery.dom, shareDialog.dom, embedDialog.dom, shortcuts.dom);
   if (config.embed.readonly) for (const input of INPUTS) editors[input].setReadOnly(true);
 
@@ -139,6 +147,7 @@ async function start() {
     output.setPrerendered(true);
     answers.show(pre.response, buildRequest(store.get()), { prerendered: true });
   }
+  if (asksForExercise(location.hash) || config.embed.exercise) enterExercise();
   for (const s of early.splice(0)) answers.engineStatus(s);
   if (store.exampleName()) loadExamples().then((list) => {
     gallery.setExamples(list);
@@ -166,6 +175,7 @@ async function start() {
       const response = await engine.request(request);
       const t0 = performance.now();
       answers.show(response, request, { elapsed: engine.lastDuration() });
+      if (exercising) showExercise();
       scheduler.answered(engine.lastDuration() + performance.now() - t0);
     } catch (err) {
       if (err?.code !== "superseded") answers.fail(err);
@@ -194,6 +204,29 @@ async function start() {
     if (next.from !== "link" && next.from !== "example") return;
     const list = next.exampleName ? await loadExamples() : [];
     store.load(next.state, list.find((e) => e.name === next.exampleName) ?? null);
+    if (asksForExercise(hash)) enterExercise();
+    else if (exercising) leaveExercise();
+  }
+
+  /** The exercise takes the result's place in the output column (and the link says so). */
+  function enterExercise() {
+    exercising = true;
+    root.toggleAttribute("data-exercise", true);
+    exercise.enter();
+    showExercise();
+    address.sync();
+  }
+
+  function leaveExercise() {
+    exercising = false;
+    root.toggleAttribute("data-exercise", false);
+    exercise.leave();
+    address.sync();
+  }
+
+  function showExercise() {
+    const last = answers.lastGood();
+    exercise.update(last, findMode(last?.request.mode)?.marks);
   }
 
   function showNote() {
@@ -209,7 +242,8 @@ async function start() {
 
   /** The fragment that reproduces the state: #example=<name> while an example is unedited. */
   async function fragment() {
-    return store.unedited() ? `example=${store.exampleName()}` : encodeShare(store.get());
+    const state = store.unedited() ? `example=${store.exampleName()}` : await encodeShare(store.get());
+    return exercising ? exerciseFragment(state) : state;
   }
 
   async function share() {

@@ -36,11 +36,15 @@ export const SCHEMA_OPTIONS = ["schema", "schemaType"];
  *   againHelp: string,
  *   views: string[],
  *   fold: string[],
+ *   marks: string[],
  * }} Mode
  * views: the mode's own views in the output column, by id (modeviews.js: "ownership", "helm",
  * "outOfSync"), shown after the common ones while an answer of the mode is shown.
  * fold: blocks of the result pane folded by default, by the paths the engine's layout.folds
  * names them (".metadata.managedFields").
+ * marks: the marks the mode's engine can give a field (marks.js's MARKS), offered in the
+ * exercise: only apply (overwrite off) and server-side apply mark conflicts (engine/modes: the
+ * other modes never set contract.Conflicted).
  */
 
 /** @type {Mode[]} */
@@ -64,6 +68,7 @@ export const MODES = [
     againHelp: "The result becomes live and the config becomes last-applied, as after a real apply.",
     views: [],
     fold: [".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration"],
+    marks: ["added", "changed", "deleted", "retained", "ignored", "conflict"],
   },
   {
     name: "merge3",
@@ -82,6 +87,7 @@ export const MODES = [
     againHelp: "The result becomes the local copy and upstream now becomes upstream before.",
     views: [],
     fold: [],
+    marks: ["added", "changed", "deleted", "retained", "ignored"],
   },
   {
     name: "ssa",
@@ -103,6 +109,7 @@ export const MODES = [
     againHelp: "The result, with its new managedFields, becomes live.",
     views: ["ownership"],
     fold: [".metadata.managedFields"],
+    marks: ["added", "changed", "deleted", "retained", "ignored", "conflict"],
   },
   {
     name: "patch",
@@ -121,6 +128,7 @@ export const MODES = [
     againHelp: "The patched object becomes the target.",
     views: [],
     fold: [],
+    marks: ["added", "changed", "deleted", "retained", "ignored"],
   },
   {
     name: "twoway",
@@ -137,6 +145,7 @@ export const MODES = [
     againHelp: "The result becomes live and the new render becomes the previous one.",
     views: ["outOfSync", "helm"],
     fold: [],
+    marks: ["added", "changed", "deleted", "retained", "ignored"],
   },
 ];
 

@@ -21,9 +21,10 @@ import { createTabs } from "./tabs.js";
 
 /**
  * Creates the output column.
- * @param {{nonce: string, onRun: () => void, onAgain: () => void, onShowConflict: (line: number) => void}} config
+ * @param {{nonce: string, onRun: () => void, onAgain: () => void, onShowConflict: (line: number) => void, actions?: HTMLElement[]}} config
+ *   actions: more buttons among the result's actions (the exercise's entry)
  */
-export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
+export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = [] }) {
   let shown = null; // {response, layout}
   const status = createStatus();
   const result = createResult({ nonce, onRun });
@@ -114,7 +115,7 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict }) {
   const badge = h("span", { class: "mp-badge", hidden: true, title: "Computed when the page was built; the engine in your browser takes over as soon as it has loaded." }, "prerendered");
 
   const dom = [
-    h("div", { class: "mp-output-head" }, tabsSlot, h("div", { class: "mp-output-actions" }, badge, again, copy, save)),
+    h("div", { class: "mp-output-head" }, tabsSlot, h("div", { class: "mp-output-actions" }, badge, ...actions, again, copy, save)),
     status.dom,
     conflicts.dom,
     ...modeViews.filter((v) => v.kind.place === "panel").map((v) => v.view.dom),

@@ -29,12 +29,13 @@ export const FILE_SUFFIX = ".mergeplay.json";
 
 /**
  * Reads a location hash: `#s=<version>.<payload>` (a share link), `#example=<name>`, or anything
- * else (none). Never throws.
+ * else (none). Parameters after the state, `&name=value` (`&exercise=1`: exercise.js), are left
+ * to their readers: neither a payload nor an example's name holds "&". Never throws.
  * @param {string} hash location.hash, with or without its leading "#"
  * @returns {HashRoute}
  */
 export function parseHash(hash) {
-  const text = String(hash ?? "").replace(/^#/, "");
+  const text = String(hash ?? "").replace(/^#/, "").split("&")[0];
   if (text.startsWith("s=")) {
     const m = /^s=(\d{1,6})\.([A-Za-z0-9_-]*)$/.exec(text);
     if (!m) return { kind: "invalid", error: "This share link is damaged: it should read #s=<version>.<letters, digits, - and _>." };

@@ -13,6 +13,11 @@ export const SHORTCUTS = [
   { keys: ["p", "Alt+↑"], what: "In the result: jump to the previous change" },
   { keys: ["Enter"], what: "In the result, on a folded line: open or close the fold" },
   { keys: ["←", "→", "Home", "End"], what: "On the result's tabs: move to another view" },
+  { keys: ["↑", "↓", "Home", "End"], what: "In the exercise (Exercise, beside the result): move between the lines to mark" },
+  { keys: ["a", "c", "d", "r", "i", "x"], what: "In the exercise: mark the line added, changed, deleted, retained, ignored or conflict" },
+  { keys: ["←", "→"], what: "In the exercise: step the line's mark through the marks" },
+  { keys: ["Backspace", "Delete"], what: "In the exercise: clear the line's mark" },
+  { keys: ["Esc"], what: "In the exercise: leave it, back to the result" },
   { keys: ["?"], what: "Show this list (outside the input editors)" },
 ];
 

@@ -17,5 +17,5 @@ test("? opens the shortcuts outside anything that takes text", () => {
 
 test("every shortcut the page binds is listed", () => {
   const keys = SHORTCUTS.flatMap((s) => s.keys).join(" ");
-  for (const k of ["Ctrl+Enter", "Esc", "n", "p", "Alt+↓", "Alt+↑", "?"]) assert.ok(keys.includes(k), k);
+  for (const k of ["Ctrl+Enter", "Esc", "n", "p", "Alt+↓", "Alt+↑", "?", "a", "c", "d", "r", "i", "x", "Backspace"]) assert.ok(keys.includes(k), k);
 });

@@ -138,6 +138,13 @@ func axeLayouts() []axeLayout {
 		}},
 		{name: "embed-light", path: "/?embed=1#example=apply-containers", width: 960, height: 640, scheme: "light"},
 		{name: "embed-dark", path: "/?embed=1&panes=updated,result&readonly=1&theme=dark#example=apply-containers", width: 960, height: 640, scheme: "dark"},
+		{name: "exercise-light", path: "/#example=apply-containers&exercise=1", width: 1440, height: 900, scheme: "light", then: func(p *tab) {
+			p.checkAxe("exercise-light, before the reveal")
+			revealWithOneMark(p)
+		}},
+		{name: "exercise-dark", path: "/#example=ssa-autoscaler-conflict&exercise=1", width: 1440, height: 900, scheme: "dark", then: revealWithOneMark},
+		{name: "exercise-phone-390-dark", path: "/#example=apply-containers&exercise=1", width: 390, height: 844, scheme: "dark", then: revealWithOneMark},
+		{name: "exercise-embed", path: "/?embed=1&exercise=1#example=apply-containers", width: 960, height: 640, scheme: "light", then: revealWithOneMark},
 		{name: "dialog-examples", path: "/", width: 1440, height: 900, scheme: "light", then: openDialog("examples", ".mp-gallery")},
 		{name: "dialog-share", path: "/", width: 1440, height: 900, scheme: "dark", then: openDialog("share", ".mp-share")},
 		{name: "dialog-embed", path: "/", width: 1440, height: 900, scheme: "light", then: openDialog("embed", ".mp-embed-dialog")},

@@ -14,7 +14,8 @@ import (
 )
 
 // TestScreenshots takes the README's screenshots: the default view, an embed and a phone's width
-// (390 px), light and dark, each with a reason tooltip open. They go to the folder MERGEPLAY_SCREENSHOTS names (make
+// (390 px), light and dark, each with a reason tooltip open; and the exercise revealed, light,
+// dark and at 390 px (exerciseShots). They go to the folder MERGEPLAY_SCREENSHOTS names (make
 // screenshots writes docs/screenshots); without it, to a temporary folder, so that the views are
 // still exercised.
 func TestScreenshots(t *testing.T) {
@@ -61,6 +62,16 @@ func TestScreenshots(t *testing.T) {
 				p.expectNoProblems()
 			})
 		}
+	}
+	for i, shot := range exerciseShots {
+		t.Run(shot.name, func(t *testing.T) {
+			png := exerciseScreenshot(t, h, i)
+			file := filepath.Join(dir, shot.name+".png")
+			if err := os.WriteFile(file, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("wrote %s (%d bytes)", file, len(png))
+		})
 	}
 }
 

@@ -14,7 +14,7 @@ const hostile = `<img src=x onerror=alert(1)>`
 
 // TestHostileTextRendersAsText opens links crafted to inject markup (a share link whose inputs,
 // keys, names and options hold it; an example link; embed parameters; a damaged share link) and
-// types it into an editor. Each tab fails on any dialog; the page must show the text as text,
+// types it into an editor; the share link opens into the exercise too, revealed. Each tab fails on any dialog; the page must show the text as text,
 // create no element from it, and log no error (an inline handler blocked by the CSP logs one).
 func TestHostileTextRendersAsText(t *testing.T) {
 	h := setup(t)
@@ -47,6 +47,17 @@ func TestHostileTextRendersAsText(t *testing.T) {
 			checkNoInjection(t, p, tt.shows)
 		})
 	}
+	t.Run("exercise", func(t *testing.T) {
+		p := openExercise(t, h, "/"+crafted+"&exercise=1", 1280, 1000)
+		p.do("revealing", chromedp.Click(chromedp.CSS(`[data-action="reveal"]`)))
+		p.waitFor("the reasons of the missed lines", `document.querySelectorAll(".mp-exercise-reason").length > 0`, 5*time.Second)
+		var inGrid bool
+		p.eval(`document.querySelector(".mp-exercise-grid").textContent.includes(`+js(hostile)+`)`, &inGrid)
+		if !inGrid {
+			t.Error("the exercise does not show the hostile text as text")
+		}
+		checkNoInjection(t, p, hostile)
+	})
 	t.Run("typed", func(t *testing.T) {
 		p := openTab(t, h, 1280, 1000)
 		p.navigate("/#example=apply-field-added")
