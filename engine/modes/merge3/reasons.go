@@ -298,7 +298,7 @@ func short(n *ynode.Node) string {
 	}
 	c := n.Copy()
 	stripComments(c)
-	return cut(strings.TrimSpace(ynode.CompareText(c)))
+	return ynode.ShortText(c, shortMax, cut)
 }
 
 func stripComments(n *ynode.Node) {
@@ -308,7 +308,10 @@ func stripComments(n *ynode.Node) {
 	}
 }
 
-func cut(s string) string { return yamltree.Abbreviate(s, 60) }
+// shortMax is the longest value a sentence shows whole.
+const shortMax = 60
+
+func cut(s string) string { return yamltree.Abbreviate(s, shortMax) }
 
 // sameValue compares two scalars' values, comments aside.
 func sameValue(a, b *ynode.Node) bool {

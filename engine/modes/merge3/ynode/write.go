@@ -17,21 +17,6 @@ func Emit(docs []*Node) (string, *Layout) {
 	return string(w.out), w.layout
 }
 
-// CompareText writes n as kyaml writes a value to compare it with another: the node itself in
-// flow style or single quotes, its children as they are, comments included. Two values with
-// the same text are the same value to kyaml (a changed comment is a change).
-func CompareText(n *Node) string {
-	c := *n
-	switch c.Kind {
-	case MapNode, ListNode:
-		c.Style = Flow
-	case ScalarNode:
-		c.Style = SingleQuoted
-	}
-	text, _ := Emit([]*Node{&c})
-	return text
-}
-
 // Layout records the lines each written node takes in the text, 1-based; and, for each
 // collection, the line of the key it is the value of, the column of its keys or "-" (where they
 // would stand, for a collection written empty or in flow style), and the lines that open a
@@ -76,12 +61,18 @@ type writer struct {
 	blankAt int
 	// gap asks for a space before the next text on this line (after "key:" or "-").
 	gap bool
+	// limit, when not 0, is the length past which a collection's later entries are not
+	// written: the text so far is the start of the whole text (see comparePrefix).
+	limit int
 }
 
 func newWriter() *writer {
 	return &writer{line: 1, blankAt: -1, layout: &Layout{first: map[*Node]int{}, last: map[*Node]int{},
 		keys: map[*Node]int{}, indents: map[*Node]int{}}}
 }
+
+// full reports whether the text has reached the writer's limit.
+func (w *writer) full() bool { return w.limit > 0 && len(w.out) >= w.limit }
 
 func (w *writer) text(s string) {
 	if s == "" {
@@ -173,9 +164,17 @@ func (w *writer) foot(c string, col int) {
 }
 
 // start and end record a node's first and last lines.
-func (w *writer) start(n *Node) { w.layout.first[n] = w.line }
+// A writer without a layout (comparison text) records nothing.
+func (w *writer) start(n *Node) {
+	if w.layout != nil {
+		w.layout.first[n] = w.line
+	}
+}
 
 func (w *writer) end(n *Node) {
+	if w.layout == nil {
+		return
+	}
 	last := w.line
 	if w.col == 0 && last > w.layout.first[n] {
 		last--
@@ -185,7 +184,7 @@ func (w *writer) end(n *Node) {
 
 // indentAt records the column of a collection's keys or items.
 func (w *writer) indentAt(n *Node, column int) {
-	if n.Kind == MapNode || n.Kind == ListNode {
+	if w.layout != nil && (n.Kind == MapNode || n.Kind == ListNode) {
 		w.layout.indents[n] = column
 	}
 }
@@ -194,6 +193,9 @@ func (w *writer) indentAt(n *Node, column int) {
 // block collection's lines are a block when they go on below that line (not "- - a", a list
 // of one item written on its opener's line).
 func (w *writer) opened(line int, n *Node, key bool) {
+	if w.layout == nil {
+		return
+	}
 	if key && (n.Kind == MapNode || n.Kind == ListNode) {
 		w.layout.keys[n] = line
 	}
