@@ -296,9 +296,24 @@ func short(n *ynode.Node) string {
 	case n.Kind == ynode.ScalarNode:
 		return cut(n.Value)
 	}
-	c := n.Copy()
-	stripComments(c)
-	return ynode.ShortText(c, shortMax, cut)
+	if hasComments(n) {
+		n = n.Copy()
+		stripComments(n)
+	}
+	return ynode.ShortText(n, shortMax, cut)
+}
+
+// hasComments reports whether n or a node inside it has a comment.
+func hasComments(n *ynode.Node) bool {
+	if n.HeadComment != "" || n.LineComment != "" || n.FootComment != "" {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasComments(c) {
+			return true
+		}
+	}
+	return false
 }
 
 func stripComments(n *ynode.Node) {

@@ -6,7 +6,12 @@ import "strings"
 // documents, each document's head comment and a blank line first. A node that is not a document
 // is written as the root of one. The Layout says where each node landed.
 func Emit(docs []*Node) (string, *Layout) {
-	w := newWriter()
+	nodes, collections := 0, 0
+	for _, d := range docs {
+		n, c := count(d)
+		nodes, collections = nodes+n, collections+c
+	}
+	w := newWriter(nodes, collections)
 	for i, d := range docs {
 		if i > 0 {
 			w.text("---")
@@ -66,9 +71,24 @@ type writer struct {
 	limit int
 }
 
-func newWriter() *writer {
-	return &writer{line: 1, blankAt: -1, layout: &Layout{first: map[*Node]int{}, last: map[*Node]int{},
-		keys: map[*Node]int{}, indents: map[*Node]int{}}}
+// newWriter returns a writer whose layout has room for nodes nodes, collections of them maps
+// or lists (so that its maps do not grow a step at a time on a long stream).
+func newWriter(nodes, collections int) *writer {
+	return &writer{line: 1, blankAt: -1, layout: &Layout{first: make(map[*Node]int, nodes), last: make(map[*Node]int, nodes),
+		keys: make(map[*Node]int, collections), indents: make(map[*Node]int, collections)}}
+}
+
+// count returns how many nodes n holds, itself included, and how many of them are maps or lists.
+func count(n *Node) (nodes, collections int) {
+	nodes = 1
+	if n.Kind == MapNode || n.Kind == ListNode {
+		collections = 1
+	}
+	for _, c := range n.Content {
+		cn, cc := count(c)
+		nodes, collections = nodes+cn, collections+cc
+	}
+	return nodes, collections
 }
 
 // full reports whether the text has reached the writer's limit.
