@@ -15,6 +15,11 @@ type Named struct {
 // texts are compared whole. Both sides must be written by the same writer: a line that did not
 // change then reads the same on both.
 func Resources(live []Named, result string, names []string) []Hunk {
+	return resources(live, result, names, Diff)
+}
+
+// resources is Resources, each document compared by diff.
+func resources(live []Named, result string, names []string, diff func(before, after string) []Hunk) []Hunk {
 	if result == "" {
 		return []Hunk{}
 	}
@@ -36,7 +41,7 @@ func Resources(live []Named, result string, names []string) []Hunk {
 		if i > 0 {
 			hunks = append(hunks, Hunk{Op: Equal, Lines: []string{"---"}})
 		}
-		hunks = append(hunks, Diff(byName[name], results[i])...)
+		hunks = append(hunks, diff(byName[name], results[i])...)
 		seen[name] = true
 	}
 	for _, l := range live {
