@@ -12,6 +12,12 @@ func Emit(docs []*Node) (string, *Layout) {
 		nodes, collections = nodes+n, collections+c
 	}
 	w := newWriter(nodes, collections)
+	w.documents(docs)
+	return string(w.out), w.layout
+}
+
+// documents writes documents with "---" between them.
+func (w *writer) documents(docs []*Node) {
 	for i, d := range docs {
 		if i > 0 {
 			w.text("---")
@@ -19,7 +25,6 @@ func Emit(docs []*Node) (string, *Layout) {
 		}
 		w.document(d)
 	}
-	return string(w.out), w.layout
 }
 
 // Layout records the lines each written node takes in the text, 1-based; and, for each
@@ -69,6 +74,13 @@ type writer struct {
 	// limit, when not 0, is the length past which a collection's later entries are not
 	// written: the text so far is the start of the whole text (see comparePrefix).
 	limit int
+}
+
+// Text writes documents as Emit does, without recording where each node landed.
+func Text(docs []*Node) string {
+	w := &writer{line: 1, blankAt: -1}
+	w.documents(docs)
+	return string(w.out)
 }
 
 // newWriter returns a writer whose layout has room for nodes nodes, collections of them maps
