@@ -52,17 +52,22 @@ func resources(live []Named, result string, names []string, diff func(before, af
 	return hunks
 }
 
-// documents cuts a written stream into its documents at the "---" lines between them.
+// documents cuts a written stream into its documents at the "---" lines between them (parts of
+// text, not copies).
 func documents(text string) []string {
 	var docs []string
-	var cur strings.Builder
-	for _, line := range strings.SplitAfter(text, "\n") {
-		if line == "---\n" {
-			docs = append(docs, cur.String())
-			cur.Reset()
-			continue
+	start := 0
+	for i := 0; i < len(text); {
+		end := strings.IndexByte(text[i:], '\n')
+		if end < 0 {
+			break
 		}
-		cur.WriteString(line)
+		next := i + end + 1
+		if text[i:next] == "---\n" {
+			docs = append(docs, text[start:i])
+			start = next
+		}
+		i = next
 	}
-	return append(docs, cur.String())
+	return append(docs, text[start:])
 }

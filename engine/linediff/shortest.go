@@ -3,18 +3,13 @@ package linediff
 // shortest appends the shortest edit script of a[a0:a1] into b[b0:b1] (Myers' O(ND) greedy
 // search, keeping each round's furthest reaching points to walk the path back), or deletes and
 // inserts the stretch whole when the script would be longer than MaxEdits.
-//
-// Round e reaches diagonals -e to e only, so only those 2e+1 points are kept: the rounds lie one
-// after another in one slice, round e from index e*e (the rounds before it hold 1, 3, 5, …
-// points), which keeps the memory of a script of D edits at D*D points, not D times the widest
-// round's.
 func (d *differ) shortest(a0, a1, b0, b1 int) {
 	n, m := a1-a0, b1-b0
 	limit := min(n+m, MaxEdits)
 	offset := limit + 1
 	// far[k+offset] is the furthest x reached on diagonal k (k = x - y) in the current round.
 	far := make([]int, 2*limit+3)
-	var rounds []int
+	r := newRounds(n, m)
 	for edits := 0; edits <= limit; edits++ {
 		for k := -edits; k <= edits; k += 2 {
 			var x int
@@ -29,34 +24,63 @@ func (d *differ) shortest(a0, a1, b0, b1 int) {
 			}
 			far[k+offset] = x
 			if x >= n && y >= m {
-				rounds = append(rounds, far[offset-edits:offset+edits+1]...)
-				d.walkBack(rounds, edits, a0, b0, n, m)
+				r.keep(far, offset, edits)
+				d.walkBack(r, edits, a0, b0, n, m)
 				return
 			}
 		}
-		rounds = append(rounds, far[offset-edits:offset+edits+1]...)
+		r.keep(far, offset, edits)
 	}
 	d.deletes(a0, a1)
 	d.inserts(b0, b1)
 }
 
-// reached returns the furthest x of round e on diagonal k, from the rounds kept by shortest.
-func reached(rounds []int, e, k int) int { return rounds[e*e+k+e] }
+// rounds keeps each round's furthest reaching points for the walk back. The walk back stays on
+// diagonals -m to n (x within a, y within b) and reads their neighbours, so round e keeps
+// diagonals max(-e, -m-1) to min(e, n+1) only, one round after another in one slice: the memory
+// of a script of D edits is at most D*D points, about half that when one side is much the
+// longer.
+type rounds struct {
+	n, m   int
+	points []int32
+	starts []int // starts[e] is where round e begins in points
+}
+
+// newRounds returns empty rounds for a stretch of n lines into m, with room for the rounds a
+// script needs at least (|n-m| edits).
+func newRounds(n, m int) *rounds {
+	least := max(n-m, m-n) + 1
+	return &rounds{n: n, m: m, points: make([]int32, 0, least*(min(least, n+2)+min(least, m+2))), starts: make([]int, 0, least)}
+}
+
+// low returns the first diagonal round e keeps.
+func (r *rounds) low(e int) int { return max(-e, -r.m-1) }
+
+// keep appends round e's points from far.
+func (r *rounds) keep(far []int, offset, e int) {
+	r.starts = append(r.starts, len(r.points))
+	for k := r.low(e); k <= min(e, r.n+1); k++ {
+		r.points = append(r.points, int32(far[k+offset]))
+	}
+}
+
+// reached returns the furthest x of round e on diagonal k.
+func (r *rounds) reached(e, k int) int { return int(r.points[r.starts[e]+k-r.low(e)]) }
 
 // walkBack turns the rounds of the search, the last being round last, into steps, from the end
 // to the start, then appends them in order.
-func (d *differ) walkBack(rounds []int, last, a0, b0, n, m int) {
+func (d *differ) walkBack(r *rounds, last, a0, b0, n, m int) {
 	var rev []step
 	x, y := n, m
 	for edits := last; edits > 0; edits-- {
 		k := x - y
 		var prevK int
-		if k == -edits || (k != edits && reached(rounds, edits-1, k-1) < reached(rounds, edits-1, k+1)) {
+		if k == -edits || (k != edits && r.reached(edits-1, k-1) < r.reached(edits-1, k+1)) {
 			prevK = k + 1
 		} else {
 			prevK = k - 1
 		}
-		prevX := reached(rounds, edits-1, prevK)
+		prevX := r.reached(edits-1, prevK)
 		prevY := prevX - prevK
 		for x > prevX && y > prevY {
 			x, y = x-1, y-1
