@@ -81,7 +81,7 @@ func (h *Handler) Modes() []modes.Mode {
 // an entry of the response's errors.
 func (h *Handler) HandleJSON(ctx context.Context, data []byte) []byte {
 	var resp *contract.Response
-	req, err := contract.DecodeRequest(data)
+	req, err := decodeRequest(data)
 	if err != nil {
 		resp = contract.Fail("request", err)
 	} else {
