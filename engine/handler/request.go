@@ -2,6 +2,7 @@ package handler
 
 import (
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -13,8 +14,7 @@ import (
 // by contract.DecodeRequest. encoding/json reads each byte of a string through its scanner's
 // state machine twice (once to find the value's end, once to unquote it), which is most of a
 // large request's reading in the page's wasm. Whenever the lifting is not sure to read as
-// encoding/json reads (an escape other than the short ones, invalid UTF-8, a key spelt in
-// another case, anything unexpected) or the rest fails to decode, the whole request is decoded
+// encoding/json reads (invalid UTF-8, a key spelt in another case, anything unexpected) or the rest fails to decode, the whole request is decoded
 // by contract.DecodeRequest, so that answers and error messages are the same in every case.
 func decodeRequest(data []byte) (*contract.Request, error) {
 	rest, texts, ok := liftTexts(data)
@@ -160,9 +160,9 @@ func (s *scanner) expect(c byte) bool {
 	return true
 }
 
-// simpleString reads a string whose escapes are the short ones (\" \\ \/ \b \f \n \r \t),
-// whose text is valid UTF-8 and holds no control character: encoding/json reads it as this
-// loop does. Anything else is not read (false).
+// simpleString reads a string whose text is valid UTF-8 and holds no control character, with
+// any escape JSON allows (escaped): encoding/json reads it as this loop does. Anything else is
+// not read (false).
 func (s *scanner) simpleString() (string, bool) {
 	if s.peek() != '"' {
 		return "", false
@@ -185,16 +185,18 @@ func (s *scanner) simpleString() (string, bool) {
 		case c < 0x20:
 			return "", false
 		case c == '\\':
-			e := shortEscape(s.peekAt(i + 1))
-			if e == 0 || !utf8.Valid(s.data[run:i]) {
+			if !utf8.Valid(s.data[run:i]) {
 				return "", false
 			}
 			if b.Len() == 0 {
 				b.Grow(min(len(s.data)-run, 1<<16))
 			}
 			b.Write(s.data[run:i])
-			b.WriteByte(e)
-			i++
+			n := escaped(&b, s.data[i:])
+			if n == 0 {
+				return "", false
+			}
+			i += n - 1
 			run = i + 1
 		}
 	}
@@ -206,6 +208,56 @@ func (s *scanner) peekAt(i int) byte {
 		return s.data[i]
 	}
 	return 0
+}
+
+// escaped writes the character the escape at the start of data stands for and returns the
+// escape's length; 0 when it is not an escape JSON allows. A \u escape of a UTF-16 surrogate
+// pair is one character; a surrogate outside a pair reads as U+FFFD, as encoding/json reads it.
+func escaped(b *strings.Builder, data []byte) int {
+	if len(data) < 2 {
+		return 0
+	}
+	if e := shortEscape(data[1]); e != 0 {
+		b.WriteByte(e)
+		return 2
+	}
+	r := hex4(data, 1)
+	switch {
+	case r < 0:
+		return 0
+	case !utf16.IsSurrogate(rune(r)):
+		b.WriteRune(rune(r))
+		return 6
+	}
+	if next := hex4(data, 7); len(data) > 6 && data[6] == '\\' && next >= 0 {
+		if pair := utf16.DecodeRune(rune(r), rune(next)); pair != utf8.RuneError {
+			b.WriteRune(pair)
+			return 12
+		}
+	}
+	b.WriteRune(utf8.RuneError)
+	return 6
+}
+
+// hex4 reads "u" and four hex digits at data[at:]; -1 when they are not there.
+func hex4(data []byte, at int) int {
+	if len(data) < at+5 || data[at] != 'u' {
+		return -1
+	}
+	v := 0
+	for _, c := range data[at+1 : at+5] {
+		switch {
+		case c >= '0' && c <= '9':
+			v = v*16 + int(c-'0')
+		case c >= 'a' && c <= 'f':
+			v = v*16 + int(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			v = v*16 + int(c-'A'+10)
+		default:
+			return -1
+		}
+	}
+	return v
 }
 
 // shortEscape returns the byte a short escape stands for ("\n" for n), 0 for any other.
