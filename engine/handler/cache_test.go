@@ -1,8 +1,12 @@
 package handler
 
 import (
+	"context"
+	"encoding/json"
+	"strings"
 	"testing"
 
+	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -73,5 +77,28 @@ func TestParseCacheSchemas(t *testing.T) {
 	}
 	if _, err := c.schema("types: [", base); err == nil {
 		t.Error("a broken schema was accepted")
+	}
+}
+
+// TestLineDiffAfterAnEdit answers a stream, then an edit of one of its resources, and wants the
+// edit's line diff to be a fresh handler's: the documents compared in the first answer and
+// reused in the second read the same.
+func TestLineDiffAfterAnEdit(t *testing.T) {
+	live := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: v\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\ndata:\n  k: v\n"
+	first := &contract.Request{Mode: "apply", Live: live, Updated: strings.ReplaceAll(live, "k: v", "k: w"), Options: contract.DefaultOptions()}
+	edit := *first
+	edit.Updated = strings.Replace(first.Updated, "k: w", "k: x", 1)
+	h := Default()
+	h.Handle(context.Background(), first)
+	got, err := json.Marshal(h.Handle(context.Background(), &edit).Extra["diff"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(Default().Handle(context.Background(), &edit).Extra["diff"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) || !strings.Contains(string(got), `k: x"`) || !strings.Contains(string(got), `k: w"`) {
+		t.Errorf("after an edit:\n%s\nwant\n%s", got, want)
 	}
 }

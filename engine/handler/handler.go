@@ -29,6 +29,9 @@ type Handler struct {
 	builtin func() (*schema.Set, error)
 	cache   *parseCache
 	limits  Limits
+	// diffs keeps the last answer's line diffs by document, so that an edit compares only the
+	// documents that changed (extra.diff).
+	diffs *linediff.Memo
 }
 
 // Limits bound what a handler reads. The page's engine and the terminal front door keep
@@ -57,7 +60,7 @@ func (h *Handler) WithLimits(l Limits) *Handler {
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits()}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}}
 	for _, m := range ms {
 		h.modes[m.Name] = m
 	}
@@ -78,7 +81,7 @@ func (h *Handler) Modes() []modes.Mode {
 // an entry of the response's errors.
 func (h *Handler) HandleJSON(ctx context.Context, data []byte) []byte {
 	var resp *contract.Response
-	req, err := contract.DecodeRequest(data)
+	req, err := decodeRequest(data)
 	if err != nil {
 		resp = contract.Fail("request", err)
 	} else {
@@ -131,7 +134,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		resp.Layout = explain.LiveLayout(roots(in.Live))
 	}
 	if _, written := resp.Extra["diff"]; !written {
-		resp.Extra["diff"] = liveDiff(in, resp)
+		resp.Extra["diff"] = h.liveDiff(in, resp)
 	}
 	return resp.Normalize()
 }
@@ -149,8 +152,9 @@ func reproduceScript(in *modes.Input, resp *contract.Response) {
 
 // liveDiff compares live, written the way results are written (by package yamltree), with the
 // result: the lines the merge changed (the response's extra.diff), resource by resource when the
-// mode names the resource of each result document.
-func liveDiff(in *modes.Input, resp *contract.Response) []linediff.Hunk {
+// mode names the resource of each result document, reusing the last answer's comparison of a
+// resource whose two texts are the same again.
+func (h *Handler) liveDiff(in *modes.Input, resp *contract.Response) []linediff.Hunk {
 	if resp.Result == "" {
 		return []linediff.Hunk{}
 	}
@@ -158,7 +162,7 @@ func liveDiff(in *modes.Input, resp *contract.Response) []linediff.Hunk {
 	for i, r := range in.Live {
 		live[i] = linediff.Named{Name: r.ID.String(), Text: yamltree.EmitNode(r.Root)}
 	}
-	return linediff.Resources(live, resp.Result, resp.ResultResources)
+	return h.diffs.Resources(live, resp.Result, resp.ResultResources)
 }
 
 // marksLive reports whether an answer without a result marks live's lines (conflicts): the page

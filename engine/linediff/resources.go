@@ -15,6 +15,11 @@ type Named struct {
 // texts are compared whole. Both sides must be written by the same writer: a line that did not
 // change then reads the same on both.
 func Resources(live []Named, result string, names []string) []Hunk {
+	return resources(live, result, names, Diff)
+}
+
+// resources is Resources, each document compared by diff.
+func resources(live []Named, result string, names []string, diff func(before, after string) []Hunk) []Hunk {
 	if result == "" {
 		return []Hunk{}
 	}
@@ -36,7 +41,7 @@ func Resources(live []Named, result string, names []string) []Hunk {
 		if i > 0 {
 			hunks = append(hunks, Hunk{Op: Equal, Lines: []string{"---"}})
 		}
-		hunks = append(hunks, Diff(byName[name], results[i])...)
+		hunks = append(hunks, diff(byName[name], results[i])...)
 		seen[name] = true
 	}
 	for _, l := range live {
@@ -47,17 +52,22 @@ func Resources(live []Named, result string, names []string) []Hunk {
 	return hunks
 }
 
-// documents cuts a written stream into its documents at the "---" lines between them.
+// documents cuts a written stream into its documents at the "---" lines between them (parts of
+// text, not copies).
 func documents(text string) []string {
 	var docs []string
-	var cur strings.Builder
-	for _, line := range strings.SplitAfter(text, "\n") {
-		if line == "---\n" {
-			docs = append(docs, cur.String())
-			cur.Reset()
-			continue
+	start := 0
+	for i := 0; i < len(text); {
+		end := strings.IndexByte(text[i:], '\n')
+		if end < 0 {
+			break
 		}
-		cur.WriteString(line)
+		next := i + end + 1
+		if text[i:next] == "---\n" {
+			docs = append(docs, text[start:i])
+			start = next
+		}
+		i = next
 	}
-	return append(docs, cur.String())
+	return append(docs, text[start:])
 }

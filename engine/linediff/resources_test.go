@@ -1,6 +1,7 @@
 package linediff
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -25,5 +26,30 @@ func TestResources(t *testing.T) {
 	}
 	if len(Resources(live, "", nil)) != 0 {
 		t.Error("no result, yet a diff")
+	}
+}
+
+// TestMemoAnswersAsResources compares a stream, then an edit of one of its documents, through a
+// Memo and without one, and checks that the second call compared the edited document only.
+func TestMemoAnswersAsResources(t *testing.T) {
+	live := []Named{{Name: "a", Text: "x: 1\ny: 2\n"}, {Name: "b", Text: "z: 1\n"}, {Name: "gone", Text: "g: 1\n"}}
+	results := []string{"x: 1\ny: 3\n---\nz: 1\n---\nnew: 1\n", "x: 1\ny: 3\n---\nz: 2\n---\nnew: 1\n", ""}
+	names := []string{"a", "b", "new"}
+	var m Memo
+	for i, result := range results {
+		got, want := m.Resources(live, result, names), Resources(live, result, names)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("call %d: memo %+v, want %+v", i, got, want)
+		}
+		if i == 1 {
+			if _, kept := m.last[documentPair{live[0].Text, "x: 1\ny: 3\n"}]; !kept || len(m.last) != 3 {
+				t.Errorf("call %d keeps %d pairs: %v", i, len(m.last), m.last)
+			}
+		}
+	}
+	first := m.Resources(live, results[0], names)
+	first[0].Lines = append(first[0].Lines, "appended")
+	if again := m.Resources(live, results[0], names); !reflect.DeepEqual(again, Resources(live, results[0], names)) {
+		t.Errorf("an answer's change reached the memo: %+v", again)
 	}
 }

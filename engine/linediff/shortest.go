@@ -9,7 +9,7 @@ func (d *differ) shortest(a0, a1, b0, b1 int) {
 	offset := limit + 1
 	// far[k+offset] is the furthest x reached on diagonal k (k = x - y) in the current round.
 	far := make([]int, 2*limit+3)
-	var rounds [][]int
+	r := newRounds(n, m)
 	for edits := 0; edits <= limit; edits++ {
 		for k := -edits; k <= edits; k += 2 {
 			var x int
@@ -24,32 +24,63 @@ func (d *differ) shortest(a0, a1, b0, b1 int) {
 			}
 			far[k+offset] = x
 			if x >= n && y >= m {
-				rounds = append(rounds, append([]int(nil), far...))
-				d.walkBack(rounds, offset, a0, b0, n, m)
+				r.keep(far, offset, edits)
+				d.walkBack(r, edits, a0, b0, n, m)
 				return
 			}
 		}
-		rounds = append(rounds, append([]int(nil), far...))
+		r.keep(far, offset, edits)
 	}
 	d.deletes(a0, a1)
 	d.inserts(b0, b1)
 }
 
-// walkBack turns the rounds of the search into steps, from the end to the start, then appends
-// them in order.
-func (d *differ) walkBack(rounds [][]int, offset, a0, b0, n, m int) {
+// rounds keeps each round's furthest reaching points for the walk back. The walk back stays on
+// diagonals -m to n (x within a, y within b) and reads their neighbours, so round e keeps
+// diagonals max(-e, -m-1) to min(e, n+1) only, one round after another in one slice: the memory
+// of a script of D edits is at most D*D points, about half that when one side is much the
+// longer.
+type rounds struct {
+	n, m   int
+	points []int32
+	starts []int // starts[e] is where round e begins in points
+}
+
+// newRounds returns empty rounds for a stretch of n lines into m, with room for the rounds a
+// script needs at least (|n-m| edits).
+func newRounds(n, m int) *rounds {
+	least := max(n-m, m-n) + 1
+	return &rounds{n: n, m: m, points: make([]int32, 0, least*(min(least, n+2)+min(least, m+2))), starts: make([]int, 0, least)}
+}
+
+// low returns the first diagonal round e keeps.
+func (r *rounds) low(e int) int { return max(-e, -r.m-1) }
+
+// keep appends round e's points from far.
+func (r *rounds) keep(far []int, offset, e int) {
+	r.starts = append(r.starts, len(r.points))
+	for k := r.low(e); k <= min(e, r.n+1); k++ {
+		r.points = append(r.points, int32(far[k+offset]))
+	}
+}
+
+// reached returns the furthest x of round e on diagonal k.
+func (r *rounds) reached(e, k int) int { return int(r.points[r.starts[e]+k-r.low(e)]) }
+
+// walkBack turns the rounds of the search, the last being round last, into steps, from the end
+// to the start, then appends them in order.
+func (d *differ) walkBack(r *rounds, last, a0, b0, n, m int) {
 	var rev []step
 	x, y := n, m
-	for edits := len(rounds) - 1; edits > 0; edits-- {
-		prev := rounds[edits-1]
+	for edits := last; edits > 0; edits-- {
 		k := x - y
 		var prevK int
-		if k == -edits || (k != edits && prev[k-1+offset] < prev[k+1+offset]) {
+		if k == -edits || (k != edits && r.reached(edits-1, k-1) < r.reached(edits-1, k+1)) {
 			prevK = k + 1
 		} else {
 			prevK = k - 1
 		}
-		prevX := prev[prevK+offset]
+		prevX := r.reached(edits-1, prevK)
 		prevY := prevX - prevK
 		for x > prevX && y > prevY {
 			x, y = x-1, y-1

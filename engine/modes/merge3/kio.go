@@ -39,8 +39,8 @@ type resource struct {
 	docHead string
 	input   yamltree.Input
 	id      stream.ID // the resource's identity in the response
-	// pristine is root as read, before kio and the merge changed it; pristineOf maps each node of
-	// root to its copy there, and liveOf back.
+	// pristine is root as read, before kio and the merge changed it (the local copy's only: see
+	// keepPristine); pristineOf maps each node of root to its copy there, and liveOf back.
 	pristine   *ynode.Node
 	pristineOf map[*ynode.Node]*ynode.Node
 	liveOf     map[*ynode.Node]*ynode.Node
@@ -90,6 +90,7 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 		res := newResource(input, root, source, scope)
 		if role == sourceLocal {
 			res.notes = &kioNotes{}
+			res.keepPristine()
 		}
 		if err := dropEmptyMetadata(res.root, res.notes); err != nil {
 			return nil, err
@@ -102,14 +103,20 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 	return out, nil
 }
 
-// newResource reads one document's root, keeping a pristine copy.
+// newResource reads one document's root.
 func newResource(input yamltree.Input, root *yamltree.Node, source ynode.Source, scope stream.Scope) *resource {
 	res := &resource{input: input, id: identity(root, scope)}
 	res.root, res.docHead = ynode.ReadDocument(root, source)
+	return res
+}
+
+// keepPristine keeps a copy of the root as read, before kio and the merge change it: the local
+// copy's (the marks and the line diff compare the result with it; upstream's copies are marked
+// whole, from the result's layout, and need none).
+func (res *resource) keepPristine() {
 	size := countNodes(res.root)
 	res.pristineOf, res.liveOf = make(map[*ynode.Node]*ynode.Node, size), make(map[*ynode.Node]*ynode.Node, size)
 	res.pristine = copyIndexed(res.root, res.pristineOf, res.liveOf)
-	return res
 }
 
 // countNodes counts n and the nodes below it.

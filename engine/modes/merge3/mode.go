@@ -19,6 +19,7 @@ import (
 // table it reads are parsed once, on first use, and never change.
 func Mode() modes.Mode {
 	data := sync.OnceValues(loadData)
+	diffs := &linediff.Memo{} // the last answer's line diffs, by resource: see liveDiff
 	return modes.Mode{
 		Name:    "merge3",
 		Summary: "kpt / kustomize package update: the local copy rebased onto a new upstream (kyaml merge3)",
@@ -29,7 +30,7 @@ func Mode() modes.Mode {
 			if err != nil {
 				return contract.Fail("engine", err)
 			}
-			return run(ctx, in, d)
+			return run(ctx, in, d, diffs)
 		},
 	}
 }
@@ -82,7 +83,7 @@ type outcome struct {
 }
 
 // run answers a request: read the inputs as kio does, pair them, merge, write and mark.
-func run(_ context.Context, in *modes.Input, data *modeData) *contract.Response {
+func run(_ context.Context, in *modes.Input, data *modeData, diffs *linediff.Memo) *contract.Response {
 	resp := contract.NewResponse()
 	scope := func(apiVersion, kind string) bool {
 		namespaced, known := in.Schema.Namespaced(apiVersion, kind)
@@ -103,7 +104,7 @@ func run(_ context.Context, in *modes.Input, data *modeData) *contract.Response 
 		resp.AddError("live", err)
 		return resp
 	}
-	respond(resp, outcomes, data.kyaml)
+	respond(resp, outcomes, data.kyaml, diffs)
 	return resp
 }
 
@@ -210,7 +211,7 @@ func rootOf(r *resource) *ynode.Node {
 }
 
 // respond writes the result stream, the marks and extra.actions.
-func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules) {
+func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules, diffs *linediff.Memo) {
 	var docs []*ynode.Node
 	for _, o := range outcomes {
 		if o.result != nil {
@@ -239,24 +240,25 @@ func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules) {
 	}
 	resp.Extra["actions"] = actions
 	resp.Extra["warnings"] = warnings
-	resp.Extra["diff"] = liveDiff(outcomes, text)
+	resp.Extra["diff"] = liveDiff(outcomes, text, diffs)
 }
 
 // liveDiff compares the local copy with the result (the response's extra.diff), both written as
-// kyaml writes them, so that a value the merge kept reads the same on both sides.
-func liveDiff(outcomes []*outcome, result string) []linediff.Hunk {
+// kyaml writes them, so that a value the merge kept reads the same on both sides; a resource
+// whose two texts are the same as in the last answer is not compared again (diffs).
+func liveDiff(outcomes []*outcome, result string, diffs *linediff.Memo) []linediff.Hunk {
 	var live []linediff.Named
 	var names []string
 	for _, o := range outcomes {
 		if l := o.group.local; l != nil {
-			text, _ := ynode.Emit([]*ynode.Node{{Kind: ynode.DocumentNode, HeadComment: l.docHead, Content: []*ynode.Node{l.pristine}}})
+			text := ynode.Text([]*ynode.Node{{Kind: ynode.DocumentNode, HeadComment: l.docHead, Content: []*ynode.Node{l.pristine}}})
 			live = append(live, linediff.Named{Name: o.name, Text: text})
 		}
 		if o.result != nil {
 			names = append(names, o.name)
 		}
 	}
-	return linediff.Resources(live, result, names)
+	return diffs.Resources(live, result, names)
 }
 
 // kioName names the group as kio keys it, the namespace as written ("v1/ConfigMap/x" for one

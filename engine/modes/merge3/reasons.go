@@ -296,9 +296,24 @@ func short(n *ynode.Node) string {
 	case n.Kind == ynode.ScalarNode:
 		return cut(n.Value)
 	}
-	c := n.Copy()
-	stripComments(c)
-	return cut(strings.TrimSpace(ynode.CompareText(c)))
+	if hasComments(n) {
+		n = n.Copy()
+		stripComments(n)
+	}
+	return ynode.ShortText(n, shortMax, cut)
+}
+
+// hasComments reports whether n or a node inside it has a comment.
+func hasComments(n *ynode.Node) bool {
+	if n.HeadComment != "" || n.LineComment != "" || n.FootComment != "" {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasComments(c) {
+			return true
+		}
+	}
+	return false
 }
 
 func stripComments(n *ynode.Node) {
@@ -308,7 +323,10 @@ func stripComments(n *ynode.Node) {
 	}
 }
 
-func cut(s string) string { return yamltree.Abbreviate(s, 60) }
+// shortMax is the longest value a sentence shows whole.
+const shortMax = 60
+
+func cut(s string) string { return yamltree.Abbreviate(s, shortMax) }
 
 // sameValue compares two scalars' values, comments aside.
 func sameValue(a, b *ynode.Node) bool {

@@ -163,19 +163,5 @@ func sameText(a, b *ynode.Node) bool {
 	if a.Kind == ynode.ScalarNode && b.Kind == ynode.ScalarNode {
 		return sameScalar(a, b)
 	}
-	return ynode.CompareText(a) == ynode.CompareText(b)
-}
-
-// wholeText returns a comparison of lists by their comparison text, each list written once.
-func wholeText() func(a, b *ynode.Node) bool {
-	texts := map[*ynode.Node]string{}
-	text := func(n *ynode.Node) string {
-		t, ok := texts[n]
-		if !ok {
-			t = ynode.CompareText(n)
-			texts[n] = t
-		}
-		return t
-	}
-	return func(a, b *ynode.Node) bool { return text(a) == text(b) }
+	return ynode.SameText(a, b)
 }

@@ -64,7 +64,7 @@ func (m *merger) merge(t triple, inherited *sch, path []string) (*ynode.Node, re
 		if m.keyed(sc, t) {
 			return m.mergeItems(t, sc, path)
 		}
-		n, rule := apply(decide(wholeListTable, factsOf(t, wholeText())), t)
+		n, rule := apply(decide(wholeListTable, factsOf(t, ynode.SameText)), t)
 		info := &listInfo{whole: true, kind: sc.kindName(), schemaPath: sc.pathName(), fromComment: sc.fromComment()}
 		return n, m.record(rule, t, info), nil
 	case ynode.ScalarNode:

@@ -6,7 +6,18 @@ import "strings"
 // documents, each document's head comment and a blank line first. A node that is not a document
 // is written as the root of one. The Layout says where each node landed.
 func Emit(docs []*Node) (string, *Layout) {
-	w := newWriter()
+	nodes, collections := 0, 0
+	for _, d := range docs {
+		n, c := count(d)
+		nodes, collections = nodes+n, collections+c
+	}
+	w := newWriter(nodes, collections)
+	w.documents(docs)
+	return string(w.out), w.layout
+}
+
+// documents writes documents with "---" between them.
+func (w *writer) documents(docs []*Node) {
 	for i, d := range docs {
 		if i > 0 {
 			w.text("---")
@@ -14,22 +25,6 @@ func Emit(docs []*Node) (string, *Layout) {
 		}
 		w.document(d)
 	}
-	return string(w.out), w.layout
-}
-
-// CompareText writes n as kyaml writes a value to compare it with another: the node itself in
-// flow style or single quotes, its children as they are, comments included. Two values with
-// the same text are the same value to kyaml (a changed comment is a change).
-func CompareText(n *Node) string {
-	c := *n
-	switch c.Kind {
-	case MapNode, ListNode:
-		c.Style = Flow
-	case ScalarNode:
-		c.Style = SingleQuoted
-	}
-	text, _ := Emit([]*Node{&c})
-	return text
 }
 
 // Layout records the lines each written node takes in the text, 1-based; and, for each
@@ -76,12 +71,40 @@ type writer struct {
 	blankAt int
 	// gap asks for a space before the next text on this line (after "key:" or "-").
 	gap bool
+	// limit, when not 0, is the length past which a collection's later entries are not
+	// written: the text so far is the start of the whole text (see comparePrefix).
+	limit int
 }
 
-func newWriter() *writer {
-	return &writer{line: 1, blankAt: -1, layout: &Layout{first: map[*Node]int{}, last: map[*Node]int{},
-		keys: map[*Node]int{}, indents: map[*Node]int{}}}
+// Text writes documents as Emit does, without recording where each node landed.
+func Text(docs []*Node) string {
+	w := &writer{line: 1, blankAt: -1}
+	w.documents(docs)
+	return string(w.out)
 }
+
+// newWriter returns a writer whose layout has room for nodes nodes, collections of them maps
+// or lists (so that its maps do not grow a step at a time on a long stream).
+func newWriter(nodes, collections int) *writer {
+	return &writer{line: 1, blankAt: -1, layout: &Layout{first: make(map[*Node]int, nodes), last: make(map[*Node]int, nodes),
+		keys: make(map[*Node]int, collections), indents: make(map[*Node]int, collections)}}
+}
+
+// count returns how many nodes n holds, itself included, and how many of them are maps or lists.
+func count(n *Node) (nodes, collections int) {
+	nodes = 1
+	if n.Kind == MapNode || n.Kind == ListNode {
+		collections = 1
+	}
+	for _, c := range n.Content {
+		cn, cc := count(c)
+		nodes, collections = nodes+cn, collections+cc
+	}
+	return nodes, collections
+}
+
+// full reports whether the text has reached the writer's limit.
+func (w *writer) full() bool { return w.limit > 0 && len(w.out) >= w.limit }
 
 func (w *writer) text(s string) {
 	if s == "" {
@@ -173,9 +196,17 @@ func (w *writer) foot(c string, col int) {
 }
 
 // start and end record a node's first and last lines.
-func (w *writer) start(n *Node) { w.layout.first[n] = w.line }
+// A writer without a layout (comparison text) records nothing.
+func (w *writer) start(n *Node) {
+	if w.layout != nil {
+		w.layout.first[n] = w.line
+	}
+}
 
 func (w *writer) end(n *Node) {
+	if w.layout == nil {
+		return
+	}
 	last := w.line
 	if w.col == 0 && last > w.layout.first[n] {
 		last--
@@ -185,7 +216,7 @@ func (w *writer) end(n *Node) {
 
 // indentAt records the column of a collection's keys or items.
 func (w *writer) indentAt(n *Node, column int) {
-	if n.Kind == MapNode || n.Kind == ListNode {
+	if w.layout != nil && (n.Kind == MapNode || n.Kind == ListNode) {
 		w.layout.indents[n] = column
 	}
 }
@@ -194,6 +225,9 @@ func (w *writer) indentAt(n *Node, column int) {
 // block collection's lines are a block when they go on below that line (not "- - a", a list
 // of one item written on its opener's line).
 func (w *writer) opened(line int, n *Node, key bool) {
+	if w.layout == nil {
+		return
+	}
 	if key && (n.Kind == MapNode || n.Kind == ListNode) {
 		w.layout.keys[n] = line
 	}

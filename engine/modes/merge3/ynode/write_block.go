@@ -119,7 +119,7 @@ func isBlock(n *Node) bool {
 // mapEntries writes a block map's entries at column indent; a value's head comment still
 // waiting at the end is written there.
 func (w *writer) mapEntries(m *Node, indent int) {
-	for i := 0; i+1 < len(m.Content); i += 2 {
+	for i := 0; i+1 < len(m.Content) && !w.full(); i += 2 {
 		w.entry(m.Content[i], m.Content[i+1], indent)
 	}
 	w.comments(w.wait.head, indent)
@@ -255,6 +255,9 @@ func (w *writer) explicitEntry(key, value *Node, indent int) {
 // listItems writes a block list's items at column indent.
 func (w *writer) listItems(l *Node, indent int) {
 	for _, it := range l.Content {
+		if w.full() {
+			break
+		}
 		w.comments(first(it.HeadComment, w.wait.head), indent)
 		w.wait.head = ""
 		w.to(indent)

@@ -34,7 +34,7 @@ func (w *writer) flow(n *Node, indent int, inside bool) {
 		f.head = n.HeadComment
 	}
 	if n.Kind == MapNode {
-		for i := 0; i+1 < len(n.Content); i += 2 {
+		for i := 0; i+1 < len(n.Content) && !w.full(); i += 2 {
 			f.entry(n.Content[i], n.Content[i+1])
 		}
 		if n.FootComment != "" && len(n.Content) > 0 && !f.commaWritten {
@@ -42,6 +42,9 @@ func (w *writer) flow(n *Node, indent int, inside bool) {
 		}
 	} else {
 		for _, it := range n.Content {
+			if w.full() {
+				break
+			}
 			f.item(it)
 		}
 	}

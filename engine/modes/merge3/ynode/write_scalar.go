@@ -3,6 +3,7 @@ package ynode
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // scalar writes a scalar at place p, after its tag when one is written. Continuation lines
@@ -40,7 +41,19 @@ func (w *writer) single(text string, indent int) {
 	w.text("'")
 	afterBreak := false
 	prevBreak := false
-	for _, r := range text {
+	for i := 0; i < len(text); {
+		if run := asciiRun(text[i:], singleAsItself); run > 0 {
+			if afterBreak {
+				w.indentLine(indent)
+				afterBreak = false
+			}
+			prevBreak = false
+			w.text(text[i : i+run])
+			i += run
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
 		switch {
 		case r == '\n':
 			if !prevBreak {
@@ -68,6 +81,10 @@ func (w *writer) single(text string, indent int) {
 	w.text("'")
 }
 
+// singleAsItself reports whether ASCII byte c is written as itself in single quotes: not a line
+// break, not the quote.
+func singleAsItself(c byte) bool { return c != '\n' && c != '\'' }
+
 // escapes are the characters double quotes write with a short escape; others that cannot be
 // written as themselves take \x, \u or \U and their code in capital hex.
 var escapes = map[rune]string{
@@ -80,7 +97,14 @@ var escapes = map[rune]string{
 func (w *writer) double(text string) {
 	w.text(`"`)
 	escapeAll := strings.HasPrefix(text, "\uFEFF")
-	for _, r := range text {
+	for i := 0; i < len(text); {
+		if run := asciiRun(text[i:], asciiAsItself); run > 0 && !escapeAll {
+			w.text(text[i : i+run])
+			i += run
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
 		switch e, short := escapes[r]; {
 		case short:
 			w.text(e)
@@ -92,6 +116,20 @@ func (w *writer) double(text string) {
 	}
 	w.text(`"`)
 }
+
+// asciiRun returns the length of the run of ASCII bytes that keep accepts at text's start (each
+// a whole character: written as a run, they read as written one by one).
+func asciiRun(text string, keep func(c byte) bool) int {
+	n := 0
+	for n < len(text) && text[n] < utf8.RuneSelf && keep(text[n]) {
+		n++
+	}
+	return n
+}
+
+// asciiAsItself reports whether byte c is a character double quotes write as itself: printable
+// ASCII but the quote and the backslash.
+func asciiAsItself(c byte) bool { return c >= 0x20 && c <= 0x7E && c != '"' && c != '\\' }
 
 func escapeCode(r rune) string {
 	switch {
@@ -114,7 +152,8 @@ func (w *writer) block(text, indicator string, indent int, comment string) {
 	folded := indicator == ">"
 	prevBreak := true
 	lineStart := rune(-1) // the first character of the current line, -1 before it
-	for _, r := range text {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case r == '\n':
 			if folded && !prevBreak && lineStart != ' ' && lineStart != '\t' {
@@ -123,10 +162,12 @@ func (w *writer) block(text, indicator string, indent int, comment string) {
 			lineStart = -1
 			w.newline()
 			prevBreak = true
+			i += size
 			continue
 		case isBreak(r):
 			w.otherBreak(r)
 			prevBreak, lineStart = true, -1
+			i += size
 			continue
 		}
 		if prevBreak {
@@ -136,24 +177,31 @@ func (w *writer) block(text, indicator string, indent int, comment string) {
 			lineStart = r
 		}
 		prevBreak = false
-		w.text(string(r))
+		if run := asciiRun(text[i:], notNewline); run > 0 {
+			size = run
+		}
+		w.text(text[i : i+size])
+		i += size
 	}
 	if w.col > 0 {
 		w.newline()
 	}
 }
 
+// notNewline reports whether c is not "\n" (the other line breaks are not ASCII).
+func notNewline(c byte) bool { return c != '\n' }
+
 // blockIndicators returns a block scalar's indentation and chomping indicators.
 func blockIndicators(text string) string {
 	var b strings.Builder
-	if r := []rune(text); len(r) > 0 && (r[0] == ' ' || isBreak(r[0])) {
+	if r, _ := utf8.DecodeRuneInString(text); text != "" && (r == ' ' || isBreak(r)) {
 		b.WriteString("2")
 	}
-	r := []rune(text)
-	switch last := len(r) - 1; {
-	case last < 0 || !isBreak(r[last]):
+	last, size := utf8.DecodeLastRuneInString(text)
+	switch before, _ := utf8.DecodeLastRuneInString(text[:len(text)-size]); {
+	case text == "" || !isBreak(last):
 		b.WriteString("-")
-	case last == 0 || isBreak(r[last-1]):
+	case size == len(text) || isBreak(before):
 		b.WriteString("+")
 	}
 	return b.String()

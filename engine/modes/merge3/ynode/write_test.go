@@ -98,6 +98,9 @@ func TestWriterCorpus(t *testing.T) {
 		if got, _ := Emit(nodes); got != c.Want {
 			t.Errorf("%s:\ngot\n%s\nwant\n%s", c.Name, got, c.Want)
 		}
+		if got := Text(nodes); got != c.Want {
+			t.Errorf("%s, without a layout:\ngot\n%s\nwant\n%s", c.Name, got, c.Want)
+		}
 	}
 }
 

@@ -1,0 +1,47 @@
+package linediff
+
+import "sync"
+
+// Memo compares resources as Resources does, keeping the hunks of each pair of documents it
+// compared in its last call: a pair that comes again (a document that did not change between
+// two requests, on either side) is not compared again. So an edit of one document of a long
+// stream compares that document only. A Memo is safe for concurrent use; its zero value is
+// ready. It holds one call's hunks, which are as large as that call's answer.
+type Memo struct {
+	mu   sync.Mutex
+	last map[documentPair][]Hunk
+}
+
+// documentPair is a live document's text and the result document's it was compared with.
+type documentPair struct{ before, after string }
+
+// Resources returns what the package's Resources returns, reusing the last call's comparisons.
+func (m *Memo) Resources(live []Named, result string, names []string) []Hunk {
+	m.mu.Lock()
+	last := m.last
+	m.mu.Unlock()
+	next := make(map[documentPair][]Hunk, len(names))
+	hunks := resources(live, result, names, func(before, after string) []Hunk {
+		pair := documentPair{before, after}
+		h, ok := last[pair]
+		if !ok {
+			h = Diff(before, after)
+		}
+		next[pair] = h
+		return clipped(h)
+	})
+	m.mu.Lock()
+	m.last = next
+	m.mu.Unlock()
+	return hunks
+}
+
+// clipped returns a copy of hunks whose lines cannot be appended to in place: the kept hunks
+// stay as they were computed, whatever a caller does with the answer.
+func clipped(hunks []Hunk) []Hunk {
+	out := make([]Hunk, len(hunks))
+	for i, h := range hunks {
+		out[i] = Hunk{Op: h.Op, Lines: h.Lines[:len(h.Lines):len(h.Lines)]}
+	}
+	return out
+}
