@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
 )
 
@@ -39,6 +40,9 @@ func TestEveryMarkComesFromARecordedDecision(t *testing.T) {
 					continue
 				}
 				entry, ok := resp.Decisions[f.Resource].LookupString(f.Path)
+				if f.Mark == contract.Dropped {
+					entry, ok = resp.Decisions[f.Resource].LookupDropped(f.Path)
+				}
 				if !ok {
 					t.Errorf("%s %s (%s): no decision recorded at this path", f.Mark, f.Path, f.Rule)
 					continue

@@ -111,7 +111,7 @@ func TestReasonsReadPlainly(t *testing.T) {
 	}
 }
 
-// webResponses is the page's unit-test fixture: every example's live input and the engine's
+// webResponses is the page's unit-test fixture: every example's live and updated inputs and the engine's
 // answer, so that node --test web/ checks the page's data shaping against real responses.
 const webResponses = "../web/testdata/responses.json"
 
@@ -133,7 +133,7 @@ func TestWebResponsesAreCurrent(t *testing.T) {
 		if decodeErr := json.Unmarshal(encoded, &resp); decodeErr != nil {
 			t.Fatal(decodeErr)
 		}
-		fixture[ex.Name] = map[string]any{"live": ex.Request.Live, "response": resp}
+		fixture[ex.Name] = map[string]any{"live": ex.Request.Live, "updated": ex.Request.Updated, "response": resp}
 	}
 	want, err := json.MarshalIndent(fixture, "", " ")
 	if err != nil {

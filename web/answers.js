@@ -112,7 +112,7 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
       if (!lastGood) output.showNothing("No result yet: see the message above.");
       return false;
     }
-    const layout = output.showAnswer(response, request.live, findMode(request.mode));
+    const layout = output.showAnswer(response, request.live, findMode(request.mode), request.updated);
     lastGood = { response, layout, request };
     replaced = false;
     setStale(false);

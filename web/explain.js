@@ -63,7 +63,7 @@ export function createExplain({ onJump }) {
 
   function item(index, field) {
     const info = MARK_INFO[field.mark] ?? { symbol: "?", label: String(field.mark) };
-    const where = field.mark === "deleted" || field.mark === "conflict" ? `live line ${field.line}` : `line ${field.line}`;
+    const where = field.mark === "deleted" || field.mark === "conflict" ? `live line ${field.line}` : field.mark === "dropped" ? `config line ${field.line}` : `line ${field.line}`;
     const path = field.path || "(the whole resource)";
     return h("li", { class: `mp-explain-item mp-mark-${field.mark}` },
       h("div", { class: "mp-explain-row" },

@@ -1,29 +1,30 @@
 // From a response to the lines the result pane shows: every line of the merged YAML with its mark,
 // and each deleted field put back where the engine says it is drawn, as struck lines taken from
-// live. The engine gives every span (a mark's lines, the blocks, a deleted field's place): this
+// live, and each dropped item (config content the result lacks) likewise, from updated. The engine gives every span (a mark's lines, the blocks, a deleted field's place): this
 // module reads no YAML, it only counts lines. Pure functions with no DOM (tested under Node).
 
 /** The marks, in the order the legend lists them. */
-export const MARKS = ["added", "changed", "deleted", "retained", "ignored", "conflict"];
+export const MARKS = ["added", "changed", "deleted", "dropped", "retained", "ignored", "conflict"];
 
 /** How each mark reads: a symbol (never colour alone), a label, and what it means. */
 export const MARK_INFO = {
   added: { symbol: "+", label: "added", state: "added", meaning: "in the result, not in live" },
   changed: { symbol: "~", label: "changed", state: "changed", meaning: "in live and in the result, with another value" },
   deleted: { symbol: "−", label: "deleted", state: "deleted", meaning: "in live, gone from the result" },
+  dropped: { symbol: "×", label: "dropped", state: "dropped", meaning: "in the config, lost by the merge" },
   retained: { symbol: "=", label: "retained", state: "retained", meaning: "named by the config and kept as live had it" },
   ignored: { symbol: "·", label: "ignored", state: "ignored", meaning: "only in live, named by neither input, left alone" },
   conflict: { symbol: "!", label: "conflict", state: "in conflict", meaning: "the merge would change it, but another owner holds it" },
 };
 
 /** Marks worth jumping to: what the merge changes or refuses. */
-export const CHANGE_MARKS = new Set(["added", "changed", "deleted", "conflict"]);
+export const CHANGE_MARKS = new Set(["added", "changed", "deleted", "dropped", "conflict"]);
 
 /**
  * One line of the result pane.
  * @typedef {{
  *   text: string,
- *   kind: "result"|"deleted"|"live",
+ *   kind: "result"|"deleted"|"dropped"|"live",
  *   mark: string|null,
  *   field: number,
  *   first: boolean,
@@ -31,13 +32,14 @@ export const CHANGE_MARKS = new Set(["added", "changed", "deleted", "conflict"])
  *   opens: boolean,
  *   resultLine: number,
  *   liveLine: number,
+ *   updatedLine: number,
  * }} DisplayLine
- * kind: a result line, a deleted line taken from live, or a line of live shown when there is no
- * result (conflicts). field: index in response.fields of the mark's field, -1 when none.
+ * kind: a result line, a deleted line taken from live, a dropped line taken from updated (the
+ * config), or a line of live shown when there is no result (conflicts). field: index in response.fields of the mark's field, -1 when none.
  * first: the line starts its field's span. inherited: the line opens a map or list whose
  * subtree is uniformly marked. opens: the line opens a block (response.layout.blocks).
- * resultLine / liveLine: 1-based, 0 when the line has none (the separator drawn above a
- * deleted resource).
+ * resultLine / liveLine / updatedLine: 1-based, 0 when the line has none (the separator drawn
+ * above a deleted resource).
  */
 
 /**
@@ -58,24 +60,27 @@ export function splitLines(text) {
 
 /**
  * Lays out the result pane for a response. With a result: its lines plus deleted fields from
- * live, where their places say. Without one but with conflicts: live's lines, conflicts marked
- * (live stays as it is). Otherwise no lines. The response's layout is the shown text's.
+ * live and dropped items from updated, where their places say. Without one but with conflicts:
+ * live's lines, conflicts marked (live stays as it is). Otherwise no lines. The response's layout
+ * is the shown text's.
  * @param {object} response a contract response
  * @param {string} liveText the live input the request carried
+ * @param {string} [updatedText] the updated input (the config) the request carried
  * @returns {Layout}
  */
-export function layoutResult(response, liveText) {
+export function layoutResult(response, liveText, updatedText) {
   const fields = Array.isArray(response?.fields) ? response.fields : [];
   const counts = countMarks(fields);
   const resultLines = splitLines(response?.result ?? "");
   const liveLines = splitLines(liveText ?? "");
+  const updatedLines = splitLines(updatedText ?? "");
   const blocks = blocksOf(response);
   let lines = [];
   if (resultLines.length) {
     lines = resultLines.map((text, i) => newLine(text, "result", i + 1, 0));
-    markSpans(lines, fields, (f) => !isLiveMark(f.mark));
-    inheritOpenerMarks(lines, blocks, deletedUnder(fields));
-    lines = insertDeleted(lines, liveLines, fields);
+    markSpans(lines, fields, (f) => !isInputMark(f.mark));
+    inheritOpenerMarks(lines, blocks, placedUnder(fields));
+    lines = insertPlaced(lines, { deleted: liveLines, dropped: updatedLines }, fields);
   } else if (fields.some((f) => f.mark === "conflict")) {
     lines = liveLines.map((text, i) => newLine(text, "live", 0, i + 1));
     markSpans(lines, fields, (f) => f.mark === "conflict");
@@ -84,14 +89,17 @@ export function layoutResult(response, liveText) {
   return { lines, counts, hasResult: resultLines.length > 0 };
 }
 
-function newLine(text, kind, resultLine, liveLine) {
-  return { text, kind, mark: null, field: -1, first: false, inherited: false, opens: false, resultLine, liveLine };
+function newLine(text, kind, resultLine, liveLine, updatedLine = 0) {
+  return { text, kind, mark: null, field: -1, first: false, inherited: false, opens: false, resultLine, liveLine, updatedLine };
 }
 
-/** Deleted and conflict marks point at live's lines; the others at the result's. */
-function isLiveMark(mark) {
-  return mark === "deleted" || mark === "conflict";
+/** Deleted and conflict marks point at live's lines, dropped ones at updated's; the others at the result's. */
+function isInputMark(mark) {
+  return mark === "deleted" || mark === "conflict" || mark === "dropped";
 }
+
+/** Marks drawn in the result from an input's lines where their place says. */
+const PLACED = new Set(["deleted", "dropped"]);
 
 /**
  * Counts fields by mark.
@@ -139,11 +147,11 @@ function markSpans(lines, fields, keep) {
 }
 
 /**
- * The result lines under which deleted fields are drawn (place.under: the line of the map or
- * list that held them), so that an opener holding one is not uniform.
+ * The result lines under which deleted fields and dropped items are drawn (place.under: the line
+ * of the map or list that held them), so that an opener holding one is not uniform.
  */
-function deletedUnder(fields) {
-  return fields.filter((f) => f.mark === "deleted" && Number.isInteger(f.place?.under) && f.place.under > 0).map((f) => f.place.under);
+function placedUnder(fields) {
+  return fields.filter((f) => PLACED.has(f.mark) && Number.isInteger(f.place?.under) && f.place.under > 0).map((f) => f.place.under);
 }
 
 /**
@@ -181,34 +189,42 @@ function inheritOpenerMarks(lines, blocks, under) {
   }
 }
 
-// ---- deleted fields, where the engine places them ------------------------------------------
+// ---- deleted fields and dropped items, where the engine places them ------------------------
 
 /**
- * Returns display lines with each deleted field's live lines (struck) inserted after the
- * result line its place names, moved to the result's indentation; a whole resource comes with a
- * struck separator between it and the documents around it. A deleted field inside another one
- * is drawn with it.
+ * Returns display lines with each deleted field's live lines and each dropped item's updated
+ * lines (struck) inserted after the result line its place names, moved to the result's
+ * indentation; a whole resource comes with a struck separator between it and the documents
+ * around it. A field inside another one of the same input is drawn with it. At one place,
+ * deleted lines come before dropped ones.
+ * @param {DisplayLine[]} lines the result's lines
+ * @param {{deleted: string[], dropped: string[]}} inputs the lines of live and of updated
+ * @param {object[]} fields
  */
-function insertDeleted(lines, liveLines, fields) {
-  const blocks = deletedBlocks(fields, liveLines, lines.length);
+function insertPlaced(lines, inputs, fields) {
+  const blocks = [...placedBlocks(fields, "deleted", inputs.deleted, lines.length), ...placedBlocks(fields, "dropped", inputs.dropped, lines.length)]
+    .sort((a, b) => a.after - b.after || a.doc - b.doc || (a.mark === b.mark ? a.start - b.start : a.mark === "deleted" ? -1 : 1));
   if (!blocks.length) return lines;
   const out = [];
   let next = 0;
   for (let r = 0; r <= lines.length; r++) {
-    while (next < blocks.length && blocks[next].after === r) out.push(...blockLines(blocks[next++], liveLines, lines.length));
+    while (next < blocks.length && blocks[next].after === r) {
+      const block = blocks[next++];
+      out.push(...blockLines(block, inputs[block.mark], lines.length));
+    }
     if (r < lines.length) out.push(lines[r]);
   }
   return out;
 }
 
-/** The live spans of deleted fields with their places, in drawing order, nested ones dropped. */
-function deletedBlocks(fields, liveLines, resultCount) {
+/** The spans of one input's placed marks (deleted: live's, dropped: updated's), nested ones left out. */
+function placedBlocks(fields, mark, inputLines, resultCount) {
   const blocks = [];
   fields.forEach((f, index) => {
     const place = f.place;
-    if (f.mark !== "deleted" || !place || !(Number.isInteger(f.line) && f.line >= 1 && f.line <= liveLines.length)) return;
+    if (f.mark !== mark || !place || !(Number.isInteger(f.line) && f.line >= 1 && f.line <= inputLines.length)) return;
     const after = Number.isInteger(place.after) ? Math.max(0, Math.min(place.after, resultCount)) : resultCount;
-    blocks.push({ index, start: f.line, end: spanEnd(f, liveLines.length), after, doc: Number(place.doc) || 0,
+    blocks.push({ index, mark, start: f.line, end: spanEnd(f, inputLines.length), after, doc: Number(place.doc) || 0,
       shift: Number.isInteger(place.shift) ? place.shift : 0, whole: f.path === "" });
   });
   blocks.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -217,14 +233,15 @@ function deletedBlocks(fields, liveLines, resultCount) {
     if (kept.length && b.start <= kept[kept.length - 1].end) continue;
     kept.push(b);
   }
-  return kept.sort((a, b) => a.after - b.after || a.doc - b.doc || a.start - b.start);
+  return kept;
 }
 
-function blockLines(block, liveLines, resultCount) {
+function blockLines(block, inputLines, resultCount) {
   const out = [];
   for (let n = block.start; n <= block.end; n++) {
-    const line = newLine(shifted(liveLines[n - 1], block.shift), "deleted", 0, n);
-    line.mark = "deleted";
+    const text = shifted(inputLines[n - 1], block.shift);
+    const line = block.mark === "dropped" ? newLine(text, "dropped", 0, 0, n) : newLine(text, "deleted", 0, n);
+    line.mark = block.mark;
     line.field = block.index;
     line.first = n === block.start;
     out.push(line);
@@ -307,7 +324,7 @@ export function describeLine(layout, fields, index) {
   if (line.kind === "deleted" && !line.liveLine) {
     return { title: "Deleted resource: document separator", path: "", reason: "The separator of a resource live holds and the result does not: its lines are struck next to it.", mark: line.mark };
   }
-  const where = line.kind === "result" ? `Line ${line.resultLine}` : `Live line ${line.liveLine}`;
+  const where = line.kind === "result" ? `Line ${line.resultLine}` : line.kind === "dropped" ? `Config line ${line.updatedLine}` : `Live line ${line.liveLine}`;
   if (line.field >= 0 && fields[line.field]) {
     const f = fields[line.field];
     const label = MARK_INFO[f.mark]?.label ?? f.mark;

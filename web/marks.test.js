@@ -6,8 +6,8 @@ import { MARKS, MARK_INFO, describeLine, layoutResult, lineOfField, nextChange, 
 // Responses of the examples, computed natively (see web/README.md to refresh them).
 const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
 const example = (name) => {
-  const { live, response } = examples[name];
-  return { live, response, layout: layoutResult(response, live) };
+  const { live, updated, response } = examples[name];
+  return { live, updated, response, layout: layoutResult(response, live, updated) };
 };
 const texts = (layout, kind) => layout.lines.filter((l) => !kind || l.kind === kind).map((l) => l.text);
 
@@ -61,7 +61,26 @@ test("a deleted key stands after its previous sibling, even a changed one", () =
   const at = t.indexOf("    type: Recreate");
   assert.deepEqual(t.slice(at, at + 4), ["    type: Recreate", "    rollingUpdate:", "      maxSurge: 25%", "      maxUnavailable: 25%"]);
   const removed = texts(example("apply-field-removed").layout);
-  assert.deepEqual(removed.slice(removed.indexOf("spec:"), removed.indexOf("spec:") + 4), ["spec:", "  replicas: 2", "  minReadySeconds: 3", "  progressDeadlineSeconds: 600"]);
+  const replicas = removed.indexOf("  replicas: 2");
+  assert.deepEqual(removed.slice(replicas - 1, replicas + 3), ["      app: web", "  replicas: 2", "  minReadySeconds: 3", "  progressDeadlineSeconds: 600"]);
+});
+
+test("a dropped item is drawn from the config, struck, after the item it was merged into", () => {
+  const { layout, response } = example("apply-container-ports-53");
+  const dropped = layout.lines.filter((l) => l.kind === "dropped");
+  assert.deepEqual(dropped.map((l) => l.text), ["        - containerPort: 53", "          protocol: UDP"]);
+  assert.ok(dropped.every((l) => l.mark === "dropped" && l.updatedLine > 0 && !l.resultLine && !l.liveLine));
+  const at = layout.lines.indexOf(dropped[0]);
+  assert.deepEqual(texts(layout).slice(at - 2, at), ["        - containerPort: 53", "          protocol: TCP"]);
+  assert.equal(layout.counts.dropped, 1);
+  const d = describeLine(layout, response.fields, at);
+  assert.match(d.title, /^Config line \d+: dropped$/);
+  assert.match(d.reason, /protocol "UDP"/);
+  assert.equal(nextOfMark(layout, 0, "dropped"), at);
+  const ports = layout.lines.find((l) => l.text === "        ports:");
+  assert.equal(ports.inherited, false, "an opener with a dropped item drawn under it is not uniform");
+  const withoutUpdated = layoutResult(response, examples["apply-container-ports-53"].live);
+  assert.equal(withoutUpdated.lines.filter((l) => l.kind === "dropped").length, 0, "no config text, no dropped lines, no throw");
 });
 
 test("a pruned resource goes between documents, with its separator struck too", () => {
@@ -110,7 +129,7 @@ test("deleted fields go where their places say, whatever extra holds", () => {
   const { live, response } = examples["apply-field-removed"];
   const layout = layoutResult({ ...response, extra: {} }, live);
   const t = texts(layout);
-  assert.equal(t[t.indexOf("  replicas: 2") - 1], "spec:");
+  assert.equal(t[t.indexOf("  replicas: 2") - 1], "      app: web");
 });
 
 test("live a List: each deleted field inside its own resource, moved to the result's indentation", () => {

@@ -118,7 +118,7 @@ test("managers: named as the owners name them, with their entries and what they 
   assert.equal(managerName({ manager: "kube-controller-manager", operation: "Update", subresource: "scale" }), "kube-controller-manager (update, scale)");
   assert.equal(managerName({ manager: "kubectl", operation: "Apply", subresource: "" }), "kubectl");
   const infos = managers(response("ssa-client-side-handover"));
-  assert.deepEqual(infos.map((m) => m.name), ["kubectl", "kubectl-client-side-apply (update)"]);
+  assert.deepEqual(infos.map((m) => m.name), ["kubectl-last-applied", "kubectl"]);
   assert.ok(infos.every((m) => m.lines > 0 && m.fields > 0 && m.operation));
   assert.deepEqual(infos.map((m) => m.index), [0, 1]);
   assert.deepEqual(managers({ result: "", extra: {} }), []);

@@ -208,10 +208,11 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = 
      * @param {object} response
      * @param {string} liveText
      * @param {import("./modes.js").Mode} [answeredMode] the descriptor of the request's mode
+     * @param {string} [updatedText] the config the request carried (dropped items are drawn from it)
      * @returns {import("./marks.js").Layout}
      */
-    showAnswer(response, liveText, answeredMode) {
-      const layout = layoutResult(response, liveText);
+    showAnswer(response, liveText, answeredMode, updatedText) {
+      const layout = layoutResult(response, liveText, updatedText);
       if (answeredMode !== mode) openFolds = new Set();
       mode = answeredMode ?? null;
       shown = { response, layout };

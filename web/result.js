@@ -25,7 +25,7 @@ function lineDecoration(line) {
   const key = `${line.mark ?? "none"}:${line.kind}`;
   if (!lineDecorations.has(key)) {
     const classes = ["mp-line", `mp-mark-${line.mark ?? "none"}`];
-    if (line.kind === "deleted") classes.push("mp-deleted");
+    if (line.kind === "deleted" || line.kind === "dropped") classes.push(`mp-${line.kind}`);
     lineDecorations.set(key, Decoration.line({ class: classes.join(" "), attributes: { "data-mark": line.mark ?? "none" } }));
   }
   return lineDecorations.get(key);
@@ -49,7 +49,7 @@ const marksField = StateField.define({
       const shown = layout.lines[n - 1] ?? { mark: null, kind: "result" };
       ranges.push(lineDecoration(shown).range(line.from));
       const indent = line.text.length - line.text.trimStart().length;
-      if (shown.kind === "deleted" && indent < line.length) ranges.push(strike.range(line.from + indent, line.to));
+      if ((shown.kind === "deleted" || shown.kind === "dropped") && indent < line.length) ranges.push(strike.range(line.from + indent, line.to));
     }
     return Decoration.set(ranges, true);
   },

@@ -8,7 +8,7 @@
 //
 // A Response says where everything it marks is, so that a reader draws the result without
 // reading its YAML (the page reads none): each Field spans all its lines (Line to EndLine), a
-// deleted one carries its Place in the result (after which line, moved how far, in which map or
+// deleted or dropped one carries its Place in the result (after which line, moved how far, in which map or
 // list and which document), and Layout lists the lines that open blocks and the blocks a reader
 // may fold, for the result or, when an answer shows live instead (conflicts), for live.
 package contract

@@ -41,6 +41,11 @@ type Options struct {
 	Force bool `json:"force"`
 	// Operation is "apply" or "update" for server-side apply.
 	Operation string `json:"operation"`
+	// Client is who sends a server-side apply: "kubectl" (the default: kubectl apply
+	// --server-side, which adds its own steps around the API server's apply, among them the
+	// hand-over of a client-side-applied object's managedFields) or "server" (the API server's
+	// apply alone, as client-go or a controller sends it). Empty means kubectl.
+	Client string `json:"client"`
 	// InferKeys lets merge3 guess the merge keys of lists no schema describes.
 	InferKeys bool `json:"inferKeys"`
 	// MultiKeys merges lists on several key fields where server-side apply does (patch, apply).
@@ -58,6 +63,15 @@ type Options struct {
 	Validate string `json:"validate"`
 }
 
+// The values of Options.Client.
+const (
+	ClientKubectl = "kubectl"
+	ClientServer  = "server"
+)
+
+// FromKubectl reports whether a server-side apply comes from kubectl (Options.Client).
+func (o Options) FromKubectl() bool { return o.Client == "" || o.Client == ClientKubectl }
+
 // The values of Options.Validate, as kubectl's --validate names them.
 const (
 	ValidateStrict = "strict"
@@ -67,7 +81,7 @@ const (
 
 // DefaultOptions returns kubectl's defaults.
 func DefaultOptions() Options {
-	return Options{Overwrite: true, Manager: "kubectl", Operation: "apply", Validate: ValidateStrict}
+	return Options{Overwrite: true, Manager: "kubectl", Operation: "apply", Client: ClientKubectl, Validate: ValidateStrict}
 }
 
 // DecodeRequest reads a request. Options it omits take their defaults; a field the contract does
@@ -89,6 +103,11 @@ func DecodeRequest(data []byte) (*Request, error) {
 	case "apply", "update":
 	default:
 		return nil, fmt.Errorf("options.operation must be \"apply\" or \"update\", not %q", req.Options.Operation)
+	}
+	switch req.Options.Client {
+	case "", ClientKubectl, ClientServer:
+	default:
+		return nil, fmt.Errorf("options.client must be \"kubectl\" or \"server\", not %q", req.Options.Client)
 	}
 	switch req.Options.Validate {
 	case "", ValidateStrict, ValidateWarn, ValidateIgnore:

@@ -20,6 +20,12 @@ const (
 	Changed Mark = "changed"
 	// Deleted: in live, gone from the result. Its line is live's.
 	Deleted Mark = "deleted"
+	// Dropped: in the config (updated), not in the result, though nothing removed it on
+	// purpose: an item of a list merged by key that shares its key with another item of the
+	// config (a strategic merge patch matches items on the key alone and keeps one), an item
+	// kyaml drops for lacking its list's key. Its line is updated's; like a deleted mark it
+	// carries the Place where it is drawn in the result.
+	Dropped Mark = "dropped"
 	// Retained: named by the updated input and kept as live had it.
 	Retained Mark = "retained"
 	// Ignored: in live only, named by neither original nor updated, left alone.
@@ -69,7 +75,8 @@ type Field struct {
 	// .spec.containers[name="nginx"].image
 	Path string `json:"path"`
 	Mark Mark   `json:"mark"`
-	// Line is 1-based in the result; for deleted and conflict marks it is the line in live.
+	// Line is 1-based in the result; for deleted and conflict marks it is the line in live, for
+	// dropped marks the line in updated.
 	Line int `json:"line"`
 	// EndLine is the last line the mark covers in the same text as Line: a whole item or map,
 	// a list replaced whole, a block scalar's text, a value continued over several lines; 0
@@ -81,17 +88,18 @@ type Field struct {
 	// Rule is the identifier of the mode's decision that made the mark ("apply/forced"), as
 	// recorded in the resource's decision log; "" only for marks no decision made yet.
 	Rule string `json:"rule"`
-	// Place says where a deleted mark is drawn in the result (its lines being live's); nil
-	// for every other mark, and when there is no result.
+	// Place says where a deleted mark is drawn in the result (its lines being live's), or a
+	// dropped one (its lines being updated's); nil for every other mark, and when there is no
+	// result.
 	Place *Place `json:"place,omitempty"`
 }
 
-// Place is where a field the result lacks is drawn in it: live's lines Line to EndLine, struck,
-// after a line of the result, moved to the result's indentation.
+// Place is where a field the result lacks is drawn in it: live's lines Line to EndLine (updated's,
+// for a dropped mark), struck, after a line of the result, moved to the result's indentation.
 type Place struct {
 	// After is the result line the field's lines follow; 0 puts them above the first line.
 	After int `json:"after"`
-	// Shift is the columns live's lines move to stand at the result's indentation: spaces
+	// Shift is the columns live's (or updated's) lines move to stand at the result's indentation: spaces
 	// added in front of each line, or (negative) leading spaces taken away.
 	Shift int `json:"shift"`
 	// Under is the result line of the map or list the field is drawn in (its key's line, or its

@@ -61,6 +61,30 @@ type Log struct {
 	// far more decisions than anyone looks up.
 	byPath  map[string]int
 	indexed int
+	// dropped holds the decisions about the config's content that the result lacks (dropped
+	// marks): such an item shares its path with the item the result kept, whose decisions
+	// Lookup answers.
+	dropped []Entry
+}
+
+// RecordDropped records the decision that made the config's value at path missing from the
+// result (a dropped mark), apart from the decisions about the value the result holds there.
+func (l *Log) RecordDropped(path fieldpath.Path, rule Rule) {
+	l.dropped = append(l.dropped, Entry{Path: path, Rule: rule, Held: Updated})
+}
+
+// LookupDropped returns the last decision RecordDropped recorded at path (written in
+// structured-merge-diff syntax).
+func (l *Log) LookupDropped(path string) (Entry, bool) {
+	if l == nil {
+		return Entry{}, false
+	}
+	for i := len(l.dropped) - 1; i >= 0; i-- {
+		if l.dropped[i].Path.String() == path {
+			return l.dropped[i], true
+		}
+	}
+	return Entry{}, false
 }
 
 // Record appends a decision.

@@ -61,3 +61,19 @@ func TestBookCreatesOneLogPerResource(t *testing.T) {
 		t.Error("For must return the same log for the same resource")
 	}
 }
+
+func TestDroppedDecisionsStandApart(t *testing.T) {
+	var l Log
+	port := fieldpath.Path{}.Field("ports").Key("containerPort", yamltree.NewScalar(yamltree.IntTag, "53"))
+	l.Record(port, "apply/added", Updated)
+	l.RecordDropped(port, "apply/dropped-duplicate-key")
+	if e, ok := l.Lookup(port); !ok || e.Rule != "apply/added" {
+		t.Errorf("Lookup = %+v, %v; want the kept item's decision", e, ok)
+	}
+	if e, ok := l.LookupDropped(`.ports[containerPort=53]`); !ok || e.Rule != "apply/dropped-duplicate-key" || e.Held != Updated {
+		t.Errorf("LookupDropped = %+v, %v; want the dropped item's decision", e, ok)
+	}
+	if _, ok := l.LookupDropped(`.ports`); ok {
+		t.Error("LookupDropped found a path never recorded")
+	}
+}

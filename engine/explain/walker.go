@@ -41,10 +41,11 @@ type Placed struct {
 	Path fieldpath.Path
 	Mark contract.Mark
 	// Result is the value in the result; Live live's value, and Key live's key when a map field
-	// was removed (a deleted mark stands on live's lines).
-	Result, Live, Key *yamltree.Node
-	Rule              decision.Rule
-	Reason            string
+	// was removed (a deleted mark stands on live's lines); Updated the config's value that the
+	// result lacks (a dropped mark stands on updated's lines).
+	Result, Live, Key, Updated *yamltree.Node
+	Rule                       decision.Rule
+	Reason                     string
 }
 
 // Place records a mark where its nodes are: a deleted one on live's lines (its key's line for a

@@ -113,24 +113,30 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 	return nil
 }
 
-// managedFieldsOf gives the object live's managedFields: a replace whose body carries them (the
-// API server keeps managedFields a request sets), or, when live has none, a merge patch of
-// managedFields: [{}], which clears them.
+// managedFieldsOf gives the object live's managedFields: a JSON patch replacing
+// /metadata/managedFields (the API server keeps managedFields a request sets), or, when live has
+// none, a merge patch of managedFields: [{}], which clears them. Not a kubectl replace of the
+// object with them: kubectl replace rewrites a last-applied annotation the object holds (with
+// the replaced body, managedFields and all, then owned by kubectl-replace), which a JSON patch
+// leaves as it is (observed with kubectl and kube-apiserver v1.37.2, run-apiserver.sh,
+// 2026-11-26).
 func (s *script) managedFieldsOf(n int, r *stream.Resource) error {
 	managed := r.Root.Lookup("metadata", "managedFields")
 	if managed == nil || !managed.IsList() || len(managed.Items) == 0 {
 		s.line(`kubectl patch %s --type merge -p '{"metadata":{"managedFields":[{}]}}'`, target(r.ID))
 		return nil
 	}
-	body := creatable(r.Root)
-	body.Get("metadata").Set("managedFields", managed)
-	text, err := yamltree.SortedJSON(body)
+	op := yamltree.NewMap()
+	op.Set("op", yamltree.NewString("replace"))
+	op.Set("path", yamltree.NewString("/metadata/managedFields"))
+	op.Set("value", managed)
+	text, err := yamltree.SortedJSON(yamltree.NewList(op))
 	if err != nil {
 		return err
 	}
 	file := fmt.Sprintf("managed-%d.json", n)
 	s.b.WriteString(heredoc(file, text+"\n"))
-	s.setup("kubectl replace -f "+file, "the managedFields of "+file)
+	s.setup(fmt.Sprintf("kubectl patch %s --type json --patch-file %s", target(r.ID), file), "the managedFields of "+file)
 	return nil
 }
 

@@ -97,6 +97,12 @@ func checkMarks(t *testing.T, ex *examples.Example, resp *contract.Response, lin
 	}
 	var result []shownLine
 	for _, l := range lines {
+		if l.Dropped {
+			if l.Mark != string(contract.Dropped) {
+				t.Errorf("a struck line of the config is marked %q: %q", l.Mark, l.Text)
+			}
+			continue
+		}
 		if l.Deleted {
 			if l.Mark != string(contract.Deleted) {
 				t.Errorf("a struck line is marked %q: %q", l.Mark, l.Text)
@@ -132,7 +138,7 @@ func markSet(resp *contract.Response) map[string]bool {
 func lineMarks(resp *contract.Response) map[int]string {
 	out, conflicting := map[int]string{}, map[int]bool{}
 	for _, f := range resp.Fields {
-		if f.Mark == contract.Deleted || f.Mark == contract.Conflicted || f.Line <= 0 {
+		if f.Mark == contract.Deleted || f.Mark == contract.Dropped || f.Mark == contract.Conflicted || f.Line <= 0 {
 			continue
 		}
 		if m, ok := out[f.Line]; ok && m != string(f.Mark) {

@@ -44,6 +44,7 @@ const helpers = `(() => {
           seen.set(n, {
             mark: el.getAttribute("data-mark"),
             deleted: el.classList.contains("mp-deleted"),
+            dropped: el.classList.contains("mp-dropped"),
             text: el.querySelector(".cm-placeholder") ? "" : el.textContent,
           });
         }
@@ -72,6 +73,8 @@ const helpers = `(() => {
 type shownLine struct {
 	Mark    string `json:"mark"`
 	Deleted bool   `json:"deleted"`
+	// Dropped: a struck line of a dropped item, drawn from updated.
+	Dropped bool   `json:"dropped"`
 	Text    string `json:"text"`
 }
 

@@ -29,8 +29,25 @@ func (o *outcome) marks(layout *yamltree.Layout, spot explain.Spot) []contract.F
 		}
 	default:
 		o.patchedMarks(w)
+		o.droppedMarks(w)
 	}
 	return w.Fields()
+}
+
+// droppedMarks marks the config's items that the result lacks because another item of their
+// list shares their key (smp.MergedAway): kubectl's patch matched them on the key alone. A JSON
+// merge patch (custom resources) replaces lists whole and drops nothing.
+func (o *outcome) droppedMarks(w *explain.Walker) {
+	if o.patchType != Strategic || o.result == nil || o.modified == nil {
+		return
+	}
+	for _, m := range smp.MergedAway(o.modified, o.result, o.schema) {
+		o.log.RecordDropped(m.Path, ruleDroppedRepeatedKey)
+		f := fact{mark: contract.Dropped, updated: m.Item, result: m.Kept, resultLine: w.Layout.Line(m.Kept),
+			repeats: m.Repeats, holder: m.Path[len(m.Path)-1]}
+		w.PlaceDropped(explain.Placed{Path: m.Path, Mark: contract.Dropped, Updated: m.Item, Rule: ruleDroppedRepeatedKey,
+			Reason: reasons[ruleDroppedRepeatedKey](f)}, w.Spot.Dropped(w.Layout, m.List, m.Kept, m.Items))
+	}
 }
 
 // patchedMarks marks every field of a patched resource: one mark per effect of the patch

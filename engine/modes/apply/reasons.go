@@ -28,6 +28,8 @@ type fact struct {
 	// last-applied annotation.
 	annotations annotationsRead
 	lastApplied bool
+	// resultLine is the result's line of the value (result) a dropped item was merged into.
+	resultLine int
 }
 
 var short = explain.Short
@@ -141,6 +143,10 @@ var reasons = map[decision.Rule]func(f fact) string{
 	},
 	rulePruned: func(fact) string {
 		return "--prune: last-applied had this resource and the config no longer does, so kubectl deletes it"
+	},
+	ruleDroppedRepeatedKey: func(f fact) string {
+		return explain.Collision{Source: "the config", Merger: "kubectl's patch", Key: f.holder, Repeats: f.repeats,
+			Item: f.updated, Kept: f.result, KeptLine: f.resultLine}.Reason()
 	},
 	ruleLeft: func(fact) string {
 		return "not in the config: kubectl apply leaves resources it is not given alone (unless --prune deletes the ones it applied before)"

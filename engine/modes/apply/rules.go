@@ -59,6 +59,9 @@ const (
 	ruleCreated decision.Rule = "apply/created"
 	rulePruned  decision.Rule = "apply/pruned"
 	ruleLeft    decision.Rule = "apply/left-alone"
+	// An item of the config that another item of its list with the same key merged away: the
+	// result lacks it (smp.MergedAway).
+	ruleDroppedRepeatedKey decision.Rule = "apply/dropped-duplicate-key"
 	// overwrite=false: live changed it since last-applied and the patch changes it too.
 	ruleConflict decision.Rule = "apply/conflict"
 )

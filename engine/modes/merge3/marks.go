@@ -110,6 +110,7 @@ func (m *marker) value(path fieldpath.Path, result, local *ynode.Node) {
 	case result.Kind == ynode.ListNode && d.list != nil && !d.list.whole && (local == nil || local.Kind == ynode.ListNode):
 		m.logged(path, d)
 		m.items(path, result, local, d.list)
+		m.keyless(path, result, d)
 	default:
 		m.leaf(path, result, local, d)
 	}

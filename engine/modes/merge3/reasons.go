@@ -57,6 +57,7 @@ const (
 	onAddedItem
 	onIgnoredItem
 	onDeletedItem
+	onDroppedItem
 	slots
 )
 
@@ -93,6 +94,7 @@ var reasonTable = []reasonRow{
 	{ruleNewList, sentences{onAdded: say{text: "upstream has this list and the local copy does not: kyaml starts an empty one and adds only the items upstream changed"}}},
 	{ruleEmptied, sentences{onDeletedItem: say{text: "upstream removed this item and the local copy added nothing to it: nothing is left, so kyaml drops it (items match {keys}){note}"}}},
 	{ruleDropped, sentences{onDeletedItem: say{text: droppedItem}}},
+	{ruleKeyless, sentences{onDroppedItem: say{text: "upstream now lists this item, but its list merges items {keys} and the item has no value for that key: kyaml cannot match it with any item and drops it without a word (kubectl apply refuses such an item instead); give it its key to keep it"}}},
 	{ruleKeyRestored, sentences{onAdded: say{text: restoredKey}, onChanged: say{text: restoredKey}, onRetained: say{text: restoredKey}}},
 	{ruleKioAnnotation, sentences{onAdded: say{text: "kio copies its path, index and id annotations between their legacy and current names when it pairs resources"}}},
 	{ruleKioEmptyMeta, sentences{onDeleted: say{text: "kio drops empty annotations, and then an empty metadata, when it reads and writes resources"}}},
@@ -138,6 +140,8 @@ func slotOf(mark contract.Mark, item bool) slot {
 		return onDeletedItem
 	case item && mark == contract.Ignored:
 		return onIgnoredItem
+	case mark == contract.Dropped:
+		return onDroppedItem
 	case mark == contract.Added:
 		return onAdded
 	case mark == contract.Changed:

@@ -9,30 +9,31 @@ import (
 // decision log and named by the marks it makes (contract.Field.Rule). reasons.go holds their
 // sentences.
 const (
-	ruleNullUpdated   decision.Rule = "merge3/null-upstream"     // upstream now sets the value to null: cleared
-	ruleNullLive      decision.Rule = "merge3/null-live"         // the local copy sets it to null: cleared
-	ruleAddedUpstream decision.Rule = "merge3/added-upstream"    // upstream added it: upstream's wins
-	ruleRemoved       decision.Rule = "merge3/removed-upstream"  // upstream removed it: removed, local edits or not
-	ruleLiveOnly      decision.Rule = "merge3/live-only"         // neither upstream version has it: local stays
-	ruleChanged       decision.Rule = "merge3/changed-upstream"  // upstream changed it, the local copy had not: upstream's wins
-	ruleChangedOver   decision.Rule = "merge3/changed-over-live" // upstream changed it and so had the local copy: upstream's still wins
-	ruleCommentOnly   decision.Rule = "merge3/comment-only"      // upstream changed only the comments of a value the local copy edited: local stays
-	ruleUnchanged     decision.Rule = "merge3/unchanged"         // upstream did not change it: local stays, drifted or not
-	ruleGone          decision.Rule = "merge3/gone"              // missing from the local copy and from upstream now: nothing to keep
-	ruleAliasDropped  decision.Rule = "merge3/alias-dropped"     // its first version is an alias: kyaml's merge has no case for it, dropped
-	ruleNewMap        decision.Rule = "merge3/new-map"           // the local copy lacks a map upstream has: started empty, merged into
-	ruleNewList       decision.Rule = "merge3/new-list"          // the local copy lacks a keyed list upstream has: started empty, merged into
-	ruleMerged        decision.Rule = "merge3/merged"            // a map or keyed list the local copy has: merged entry by entry
-	ruleEmptied       decision.Rule = "merge3/item-emptied"      // an item whose merge left nothing: dropped from its list
-	ruleDropped       decision.Rule = "merge3/item-dropped"      // a local item dropped while kyaml set the list's items (empty, or matched by another's key)
-	ruleKeyRestored   decision.Rule = "merge3/key-restored"      // an item's merge key, written back after the merge left the item without it
-	ruleKioKeep       decision.Rule = "merge3/kio-keep"          // only the local copy has the resource: kept
-	ruleKioAdd        decision.Rule = "merge3/kio-add"           // upstream added the resource
-	ruleKioRestore    decision.Rule = "merge3/kio-restore"       // the local copy deleted it, upstream still has it: brought back
-	ruleKioDelete     decision.Rule = "merge3/kio-delete"        // upstream deleted the resource
-	ruleKioAnnotation decision.Rule = "merge3/kio-annotation"    // kio copied a path, index or id annotation to its other name
-	ruleKioEmptyMeta  decision.Rule = "merge3/kio-empty-dropped" // kio dropped empty annotations, then an empty metadata
-	ruleKioCleared    decision.Rule = "merge3/kio-cleared"       // kio's writer cleared its own index annotation
+	ruleNullUpdated   decision.Rule = "merge3/null-upstream"       // upstream now sets the value to null: cleared
+	ruleNullLive      decision.Rule = "merge3/null-live"           // the local copy sets it to null: cleared
+	ruleAddedUpstream decision.Rule = "merge3/added-upstream"      // upstream added it: upstream's wins
+	ruleRemoved       decision.Rule = "merge3/removed-upstream"    // upstream removed it: removed, local edits or not
+	ruleLiveOnly      decision.Rule = "merge3/live-only"           // neither upstream version has it: local stays
+	ruleChanged       decision.Rule = "merge3/changed-upstream"    // upstream changed it, the local copy had not: upstream's wins
+	ruleChangedOver   decision.Rule = "merge3/changed-over-live"   // upstream changed it and so had the local copy: upstream's still wins
+	ruleCommentOnly   decision.Rule = "merge3/comment-only"        // upstream changed only the comments of a value the local copy edited: local stays
+	ruleUnchanged     decision.Rule = "merge3/unchanged"           // upstream did not change it: local stays, drifted or not
+	ruleGone          decision.Rule = "merge3/gone"                // missing from the local copy and from upstream now: nothing to keep
+	ruleAliasDropped  decision.Rule = "merge3/alias-dropped"       // its first version is an alias: kyaml's merge has no case for it, dropped
+	ruleNewMap        decision.Rule = "merge3/new-map"             // the local copy lacks a map upstream has: started empty, merged into
+	ruleNewList       decision.Rule = "merge3/new-list"            // the local copy lacks a keyed list upstream has: started empty, merged into
+	ruleMerged        decision.Rule = "merge3/merged"              // a map or keyed list the local copy has: merged entry by entry
+	ruleEmptied       decision.Rule = "merge3/item-emptied"        // an item whose merge left nothing: dropped from its list
+	ruleDropped       decision.Rule = "merge3/item-dropped"        // a local item dropped while kyaml set the list's items (empty, or matched by another's key)
+	ruleKeyRestored   decision.Rule = "merge3/key-restored"        // an item's merge key, written back after the merge left the item without it
+	ruleKeyless       decision.Rule = "merge3/dropped-without-key" // upstream's new item lacks its list's merge key: kyaml drops it (a dropped mark)
+	ruleKioKeep       decision.Rule = "merge3/kio-keep"            // only the local copy has the resource: kept
+	ruleKioAdd        decision.Rule = "merge3/kio-add"             // upstream added the resource
+	ruleKioRestore    decision.Rule = "merge3/kio-restore"         // the local copy deleted it, upstream still has it: brought back
+	ruleKioDelete     decision.Rule = "merge3/kio-delete"          // upstream deleted the resource
+	ruleKioAnnotation decision.Rule = "merge3/kio-annotation"      // kio copied a path, index or id annotation to its other name
+	ruleKioEmptyMeta  decision.Rule = "merge3/kio-empty-dropped"   // kio dropped empty annotations, then an empty metadata
+	ruleKioCleared    decision.Rule = "merge3/kio-cleared"         // kio's writer cleared its own index annotation
 )
 
 // fact is one thing known about a triple before it is decided.

@@ -29,6 +29,7 @@ type patched struct {
 	triple  stream.Triple
 	result  *yamltree.Node
 	applied *smp.Outcome // nil when no patch targets the object
+	schema  smp.Schema
 	log     *decision.Log
 }
 
@@ -103,7 +104,8 @@ func patchOne(t stream.Triple, in *modes.Input) (*patched, error) {
 	if written.Map == nil {
 		return nil, yamltree.Errorf(t.Updated.Root.Pos, "the API server rejects this patch: a strategic merge patch is a map")
 	}
-	applied, err := smp.Apply(t.Live.Root, written.Map, smp.For(typ, keys))
+	p.schema = smp.For(typ, keys)
+	applied, err := smp.Apply(t.Live.Root, written.Map, p.schema)
 	if err != nil {
 		return nil, smp.Located(err, "the API server rejects this patch: ")
 	}
@@ -135,7 +137,20 @@ func (p *patched) marks(layout *yamltree.Layout, spot explain.Spot) []contract.F
 		w.Place(explain.Placed{Path: e.Path, Mark: mark, Result: e.Result, Live: e.Live, Key: e.Key,
 			Rule: rule, Reason: reason(rule, e, mark)})
 	})
+	p.droppedMarks(w)
 	return w.Fields()
+}
+
+// droppedMarks marks the patch's items that the result lacks because another item of their list
+// shares their key (smp.MergedAway): the API server merges them one after the other into one.
+func (p *patched) droppedMarks(w *explain.Walker) {
+	for _, m := range smp.MergedAway(p.triple.Updated.Root, p.result, p.schema) {
+		p.log.RecordDropped(m.Path, ruleDroppedRepeatedKey)
+		c := explain.Collision{Source: "the patch", Merger: "the API server", Key: m.Path[len(m.Path)-1], Repeats: m.Repeats,
+			Item: m.Item, Kept: m.Kept, KeptLine: w.Layout.Line(m.Kept)}
+		w.PlaceDropped(explain.Placed{Path: m.Path, Mark: contract.Dropped, Updated: m.Item, Rule: ruleDroppedRepeatedKey,
+			Reason: reasons[ruleDroppedRepeatedKey](fact{mark: contract.Dropped, collision: c})}, w.Spot.Dropped(w.Layout, m.List, m.Kept, m.Items))
+	}
 }
 
 // markOf says what became of a field.

@@ -34,6 +34,9 @@ const (
 	ruleReplaced decision.Rule = "patch/replaced"
 	// No patch targets the object.
 	ruleUntargeted decision.Rule = "patch/untargeted"
+	// An item of the patch that another item of its list with the same key merged away: the
+	// result lacks it (smp.MergedAway).
+	ruleDroppedRepeatedKey decision.Rule = "patch/dropped-duplicate-key"
 )
 
 // rulesByCause is the patch mode's table: the server's cause, to the rule.
@@ -52,6 +55,8 @@ type fact struct {
 	whole smp.Whole
 	live  *yamltree.Node
 	item  fieldpath.Element
+	// collision is a dropped item's story.
+	collision explain.Collision
 }
 
 // reasons explains what a strategic merge patch did, naming the directive or strategy that
@@ -108,6 +113,9 @@ var reasons = map[decision.Rule]func(f fact) string{
 		return "removed: the value holding it was replaced or deleted by the patch ($patch: replace or delete)"
 	},
 	ruleUntargeted: func(fact) string { return "no patch targets this object: it stays as it is" },
+	ruleDroppedRepeatedKey: func(f fact) string {
+		return f.collision.Reason()
+	},
 }
 
 // reason writes a mark's sentence: its rule's, with the notes its item calls for.

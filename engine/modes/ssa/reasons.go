@@ -55,6 +55,14 @@ var reasons = []reasonRow{
 		return fmt.Sprintf("%s; %s; taken over from %s without a conflict: the last-applied annotation of client-side apply names this value, and live still has it",
 			e.valueSentence(m), e.ownedBy(m.path), who(without(e.before(m.path), e.o.manager)))
 	}},
+	{managed.RuleMoved, func(e *explainer, m marked) string {
+		return fmt.Sprintf("%s; %s sets the value %s had set, so both owned it; then kubectl, on its own side after the apply, moved everything %s owned to %s (it does so when an updater owns the last-applied annotation) and applied the config again; %s",
+			e.valueSentence(m), managerName(e.o.manager), e.o.movedNames(), e.o.movedNames(), managerName(e.o.manager), e.ownedBy(m.path))
+	}},
+	{managed.RuleMovedPruned, func(e *explainer, m marked) string {
+		return fmt.Sprintf("not in the config: %s owned it, and after the apply kubectl moved everything %s owned to %s (it does so when an updater owns the last-applied annotation) and applied the config again; %s does not name it and no one else owns it, so that second apply removes it (the API server then sets its default, if it has one)",
+			who(e.before(m.path)), e.o.movedNames(), managerName(e.o.manager), managerName(e.o.manager))
+	}},
 	{managed.RuleLeftAlone, func(e *explainer, m marked) string {
 		return "not in the config: the apply leaves it as it is; " + e.ownedBy(m.path)
 	}},
@@ -98,8 +106,11 @@ var reasons = []reasonRow{
 		return e.valueSentence(m) + "; no manager owns it: the API server leaves an object's identity out of managedFields"
 	}},
 	{managed.RuleLastApplied, func(e *explainer, m marked) string {
-		return "kubectl applies server-side to an object that client-side apply annotated: the API server rewrites the last-applied annotation with this config, so that a later client-side apply still knows what was applied; " +
-			e.ownedBy(m.path)
+		s := "kubectl applies server-side to an object that client-side apply annotated: the API server rewrites the last-applied annotation with this config, so that a later client-side apply still knows what was applied; "
+		if e.o.tookStep(kubectlLastApplied) {
+			s += "kubectl then applies the annotation alone as kubectl-last-applied; "
+		}
+		return s + e.ownedBy(m.path)
 	}},
 	{managed.RuleManagedFields, func(e *explainer, m marked) string {
 		switch {
@@ -108,7 +119,14 @@ var reasons = []reasonRow{
 		case m.mark == contract.Deleted:
 			return "no manager owns a field any more, so the API server drops managedFields"
 		}
-		return "written by the API server, owned by no manager: one entry per manager, operation and API version, listing the fields it owns (FieldsV1) and when it last changed the object"
+		s := "written by the API server, owned by no manager: one entry per manager, operation and API version, listing the fields it owns (FieldsV1) and when it last changed the object"
+		if e.o.tookStep(kubectlMoved) {
+			s += fmt.Sprintf("; after the apply, kubectl moved the fields of %s (which owned the last-applied annotation) into %s's entry, removed its entry and applied the config again", e.o.movedNames(), managerName(e.o.manager))
+		}
+		if e.o.tookStep(kubectlLastApplied) {
+			s += "; kubectl-last-applied owns the annotation: kubectl applied it alone (its entry has no time, as an apply that changes nothing)"
+		}
+		return s
 	}},
 	{managed.RuleUntouchedObject, func(e *explainer, m marked) string {
 		return "only live has this object: server-side apply works on the objects it is given and leaves every other one alone; its fields keep their owners"

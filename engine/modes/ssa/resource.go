@@ -52,6 +52,10 @@ type outcome struct {
 	bareLive *yamltree.Node
 	// log holds the operation's decisions, field by field; the marks read their rules from it.
 	log *decision.Log
+	// kubectl lists kubectl's own steps taken after the apply (kubectl.go); movedFrom the
+	// updaters whose fields kubectl moved to the applier.
+	kubectl   []string
+	movedFrom []managed.ID
 }
 
 func (r runner) resource(t stream.Triple) (*outcome, error) {
@@ -85,6 +89,9 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	}
 	o.result, o.log = o.done.Object, o.done.Decisions
 	o.action = o.actionTaken()
+	if err := r.kubectlSteps(o, fm); err != nil {
+		return nil, err
+	}
 	return o, nil
 }
 

@@ -20,6 +20,9 @@ type fact struct {
 	item                    fieldpath.Element
 	repeats                 int
 	holder                  fieldpath.Element
+	// result is the two-way result's item a dropped item was merged into, on resultLine.
+	result     *yamltree.Node
+	resultLine int
 }
 
 // reasons explains Helm 2's two-way upgrade, one sentence per rule.
@@ -65,6 +68,10 @@ var reasons = map[decision.Rule]func(f fact) string{
 		return "the previous release rendered it and the new render does not: Helm deletes it"
 	},
 	ruleLeft: func(fact) string { return "not in either render: not part of the release, left alone" },
+	ruleDroppedRepeatedKey: func(f fact) string {
+		return explain.Collision{Source: "the new render", Merger: "the two-way patch", Key: f.holder, Repeats: f.repeats,
+			Item: f.updated, Kept: f.result, KeptLine: f.resultLine}.Reason()
+	},
 }
 
 // reason writes a mark's sentence, with the note for an item the new render repeats.

@@ -7,6 +7,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -134,8 +135,38 @@ func (u *upgraded) marks(layout *yamltree.Layout, spot explain.Spot) []contract.
 		}
 	default:
 		u.patchedMarks(w)
+		u.droppedMarks(w)
 	}
 	return w.Fields()
+}
+
+// droppedMarks marks the new render's items that the two-way result lacks because another item
+// of their list shares their key (smp.MergedAway); an item where the upgrade leaves live out of
+// sync has its own warning instead.
+func (u *upgraded) droppedMarks(w *explain.Walker) {
+	if !u.strategy || u.two == nil {
+		return
+	}
+	for _, m := range smp.MergedAway(u.triple.Updated.Root, u.two, u.schema) {
+		if u.outOfSyncUnder(m.Path) {
+			continue
+		}
+		u.log.RecordDropped(m.Path, ruleDroppedRepeatedKey)
+		f := fact{mark: contract.Dropped, updated: m.Item, result: m.Kept, resultLine: w.Layout.Line(m.Kept),
+			repeats: m.Repeats, holder: m.Path[len(m.Path)-1]}
+		w.PlaceDropped(explain.Placed{Path: m.Path, Mark: contract.Dropped, Updated: m.Item, Rule: ruleDroppedRepeatedKey,
+			Reason: reasons[ruleDroppedRepeatedKey](f)}, w.Spot.Dropped(w.Layout, m.List, m.Kept, m.Items))
+	}
+}
+
+// outOfSyncUnder reports whether an out-of-sync warning covers path (at it, or above it).
+func (u *upgraded) outOfSyncUnder(path fieldpath.Path) bool {
+	for _, d := range u.outOfSync {
+		if len(d.path) <= len(path) && d.path.String() == path[:len(d.path)].String() {
+			return true
+		}
+	}
+	return false
 }
 
 // patchedMarks marks every field of the two-way result: one mark per effect of the patch.

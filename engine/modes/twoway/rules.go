@@ -31,6 +31,9 @@ const (
 	ruleCreated decision.Rule = "twoway/created"
 	ruleDeleted decision.Rule = "twoway/deleted"
 	ruleLeft    decision.Rule = "twoway/left-alone"
+	// An item of the new render that another item of its list with the same key merged away:
+	// the two-way result lacks it (smp.MergedAway).
+	ruleDroppedRepeatedKey decision.Rule = "twoway/dropped-duplicate-key"
 )
 
 // twoWayRule names the row of the two-way diff's decision table for what it found at a place.

@@ -22,14 +22,14 @@ cd "$work"
 failed=0
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"labels":{"app":"web","tier":"frontend"},"name":"web","namespace":"default"},"spec":{"replicas":5,"template":{"spec":{"containers":[{"image":"nginx:1.27-debug","name":"web"}]}}}}
+{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"labels":{"app":"web","tier":"frontend"},"name":"web","namespace":"default"},"spec":{"replicas":5,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27-debug","name":"web"}]}}}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
 	exit 3
 fi
 cat > last-applied-1.json <<'MERGEPLAY_EOF'
-{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"labels\":{\"app\":\"web\",\"tier\":\"frontend\"},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"replicas\":2,\"template\":{\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"web\"}]}}}}\n"}}}
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"labels\":{\"app\":\"web\",\"tier\":\"frontend\"},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"web\"}]}}}}\n"}}}
 MERGEPLAY_EOF
 if ! kubectl patch deployment.v1.apps web -n default --type merge --patch-file last-applied-1.json; then
 	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -43,8 +43,14 @@ metadata:
   name: web
   labels: {app: web, tier: edge}
 spec:
+  selector:
+    matchLabels:
+      app: web
   replicas: 2
   template:
+    metadata:
+      labels:
+        app: web
     spec:
       containers:
       - name: web
@@ -72,7 +78,9 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".metadata.labels.app = "}{.metadata.labels.app}
 {".metadata.labels.tier = "}{.metadata.labels.tier}
 {".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
 {".spec.replicas = "}{.spec.replicas}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
 MERGEPLAY_EOF
@@ -83,9 +91,11 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .metadata.namespace = default
 .metadata.labels.app = web
 .metadata.labels.tier = edge
-.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"labels":{"app":"web","tier":"edge"},"name":"web","namespace":"default"},"spec":{"replicas":2,"template":{"spec":{"containers":[{"image":"nginx:1.27","name":"web"}]}}}}
+.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"labels":{"app":"web","tier":"edge"},"name":"web","namespace":"default"},"spec":{"replicas":2,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web"}]}}}}
 
+.spec.selector.matchLabels.app = web
 .spec.replicas = 2
+.spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
 MERGEPLAY_EOF

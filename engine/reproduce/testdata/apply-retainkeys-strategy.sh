@@ -22,14 +22,14 @@ cd "$work"
 failed=0
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"default"},"spec":{"strategy":{"rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"},"type":"RollingUpdate"},"template":{"spec":{"containers":[{"image":"nginx:1.27","name":"web"}]}}}}
+{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"default"},"spec":{"selector":{"matchLabels":{"app":"web"}},"strategy":{"rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"},"type":"RollingUpdate"},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web"}]}}}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
 	exit 3
 fi
 cat > last-applied-1.json <<'MERGEPLAY_EOF'
-{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"strategy\":{\"type\":\"RollingUpdate\"},\"template\":{\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"web\"}]}}}}\n"}}}
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"strategy\":{\"type\":\"RollingUpdate\"},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"web\"}]}}}}\n"}}}
 MERGEPLAY_EOF
 if ! kubectl patch deployment.v1.apps web -n default --type merge --patch-file last-applied-1.json; then
 	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -42,9 +42,15 @@ kind: Deployment
 metadata:
   name: web
 spec:
+  selector:
+    matchLabels:
+      app: web
   strategy:
     type: Recreate
   template:
+    metadata:
+      labels:
+        app: web
     spec:
       containers:
       - name: web
@@ -70,7 +76,9 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".metadata.name = "}{.metadata.name}
 {".metadata.namespace = "}{.metadata.namespace}
 {".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
 {".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
 MERGEPLAY_EOF
@@ -79,9 +87,11 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .kind = Deployment
 .metadata.name = web
 .metadata.namespace = default
-.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"strategy":{"type":"Recreate"},"template":{"spec":{"containers":[{"image":"nginx:1.27","name":"web"}]}}}}
+.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"selector":{"matchLabels":{"app":"web"}},"strategy":{"type":"Recreate"},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web"}]}}}}
 
+.spec.selector.matchLabels.app = web
 .spec.strategy.type = Recreate
+.spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
 MERGEPLAY_EOF

@@ -22,7 +22,7 @@ cd "$work"
 failed=0
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"finalizers":["example.com/protect","example.com/audit"],"name":"web","namespace":"default"},"spec":{"replicas":3,"strategy":{"rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"},"type":"RollingUpdate"},"template":{"spec":{"containers":[{"env":[{"name":"MODE","value":"production"}],"image":"nginx:1.27","name":"web"},{"image":"envoy:1.30","name":"sidecar"},{"image":"exporter:0.9","name":"metrics"}]}}}}
+{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"finalizers":["example.com/protect","example.com/audit"],"name":"web","namespace":"default"},"spec":{"replicas":3,"selector":{"matchLabels":{"app":"web"}},"strategy":{"rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"},"type":"RollingUpdate"},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"env":[{"name":"MODE","value":"production"}],"image":"nginx:1.27","name":"web"},{"image":"envoy:1.30","name":"sidecar"},{"image":"exporter:0.9","name":"metrics"}]}}}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -53,10 +53,12 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".metadata.name = "}{.metadata.name}
 {".metadata.namespace = "}{.metadata.namespace}
 {".metadata.finalizers[0] = "}{.metadata.finalizers[0]}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
 {".spec.replicas = "}{.spec.replicas}
 {".spec.strategy.type = "}{.spec.strategy.type}
 {".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
 {".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
 {".spec.template.spec.containers[0].env[0].name = "}{.spec.template.spec.containers[0].env[0].name}
@@ -72,10 +74,12 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .metadata.name = web
 .metadata.namespace = default
 .metadata.finalizers[0] = example.com/protect
+.spec.selector.matchLabels.app = web
 .spec.replicas = 3
 .spec.strategy.type = RollingUpdate
 .spec.strategy.rollingUpdate.maxSurge = 25%
 .spec.strategy.rollingUpdate.maxUnavailable = 25%
+.spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
 .spec.template.spec.containers[0].env[0].name = MODE

@@ -30,9 +30,9 @@ if ! kubectl create -f live-1.json; then
 	exit 3
 fi
 cat > managed-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"managedFields":[{"apiVersion":"apps/v1","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:selector":{},"f:template":{"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"web\"}":{".":{},"f:image":{},"f:name":{}}}}}}},"manager":"kubectl","operation":"Apply","time":"2025-05-01T09:00:00Z"},{"apiVersion":"apps/v1","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:replicas":{}}},"manager":"kube-controller-manager","operation":"Update","subresource":"scale","time":"2025-05-02T12:00:00Z"}],"name":"web","namespace":"shop"},"spec":{"replicas":7,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.26","name":"web"}]}}}}
+[{"op":"replace","path":"/metadata/managedFields","value":[{"apiVersion":"apps/v1","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:selector":{},"f:template":{"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"web\"}":{".":{},"f:image":{},"f:name":{}}}}}}},"manager":"kubectl","operation":"Apply","time":"2025-05-01T09:00:00Z"},{"apiVersion":"apps/v1","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:replicas":{}}},"manager":"kube-controller-manager","operation":"Update","subresource":"scale","time":"2025-05-02T12:00:00Z"}]}]
 MERGEPLAY_EOF
-if ! kubectl replace -f managed-1.json; then
+if ! kubectl patch deployment.v1.apps web -n shop --type json --patch-file managed-1.json; then
 	echo 'mergeplay: the cluster refuses the managedFields of managed-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
 	exit 3
 fi

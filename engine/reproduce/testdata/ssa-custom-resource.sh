@@ -70,9 +70,9 @@ if ! kubectl create -f live-1.json; then
 	exit 3
 fi
 cat > managed-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"stable.example.com/v1","kind":"Team","metadata":{"managedFields":[{"apiVersion":"stable.example.com/v1","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:members":{"k:{\"name\":\"alice\"}":{".":{},"f:name":{},"f:role":{}},"k:{\"name\":\"bob\"}":{".":{},"f:name":{},"f:role":{}}},"f:tags":{"v:\"backend\"":{}}}},"manager":"team-admin","operation":"Apply","time":"2025-07-01T00:00:00Z"}],"name":"payments"},"spec":{"members":[{"name":"alice","role":"lead"},{"name":"bob","role":"dev"}],"tags":["backend"]}}
+[{"op":"replace","path":"/metadata/managedFields","value":[{"apiVersion":"stable.example.com/v1","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:members":{"k:{\"name\":\"alice\"}":{".":{},"f:name":{},"f:role":{}},"k:{\"name\":\"bob\"}":{".":{},"f:name":{},"f:role":{}}},"f:tags":{"v:\"backend\"":{}}}},"manager":"team-admin","operation":"Apply","time":"2025-07-01T00:00:00Z"}]}]
 MERGEPLAY_EOF
-if ! kubectl replace -f managed-1.json; then
+if ! kubectl patch team.v1.stable.example.com payments -n default --type json --patch-file managed-1.json; then
 	echo 'mergeplay: the cluster refuses the managedFields of managed-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
 	exit 3
 fi

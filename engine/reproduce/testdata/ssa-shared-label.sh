@@ -30,9 +30,9 @@ if ! kubectl create -f live-1.json; then
 	exit 3
 fi
 cat > managed-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"v1","data":{"mode":"live"},"kind":"ConfigMap","metadata":{"labels":{"app":"shop","team":"payments"},"managedFields":[{"apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":{"f:data":{"f:mode":{}},"f:metadata":{"f:labels":{"f:app":{},"f:team":{}}}},"manager":"helm","operation":"Apply","time":"2025-03-01T08:00:00Z"}],"name":"settings","namespace":"shop"}}
+[{"op":"replace","path":"/metadata/managedFields","value":[{"apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":{"f:data":{"f:mode":{}},"f:metadata":{"f:labels":{"f:app":{},"f:team":{}}}},"manager":"helm","operation":"Apply","time":"2025-03-01T08:00:00Z"}]}]
 MERGEPLAY_EOF
-if ! kubectl replace -f managed-1.json; then
+if ! kubectl patch configmap settings -n shop --type json --patch-file managed-1.json; then
 	echo 'mergeplay: the cluster refuses the managedFields of managed-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
 	exit 3
 fi

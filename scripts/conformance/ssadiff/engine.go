@@ -28,6 +28,7 @@ func Request(k kind, live object, op *Op) *contract.Request {
 	req.Options.Manager = op.Manager
 	req.Options.Operation = op.Operation
 	req.Options.Force = op.Force
+	req.Options.Client = contract.ClientServer // the reference is the API server's field manager alone
 	req.Options.Now = op.Now.Format(time.RFC3339)
 	if k.custom {
 		req.Options.Schema = widgetCRD

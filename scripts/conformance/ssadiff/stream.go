@@ -83,7 +83,9 @@ func speedLive(ref *Reference, seq *Sequence, i int) (object, *Op) {
 
 // Request is the engine's request for the stream.
 func (s *SpeedStream) Request() *contract.Request {
-	return &contract.Request{Mode: "ssa", Updated: s.Updated, Live: s.Live, Options: contract.DefaultOptions()}
+	opts := contract.DefaultOptions()
+	opts.Client = contract.ClientServer // the reference is the API server's field manager alone
+	return &contract.Request{Mode: "ssa", Updated: s.Updated, Live: s.Live, Options: opts}
 }
 
 // ReferenceText answers an ssa request as the API server does, from text to text: each

@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -61,6 +62,8 @@ func (r *Run) Describe() string {
 //   - every deleted mark names a field live has, at the mark's line, and that the result does
 //     not have (see CheckDeleted), and says where it is drawn in the result: after a line of
 //     its own document (between documents, for a whole resource);
+//   - every dropped mark names an item updated has, at the mark's line (see CheckDropped), and
+//     says where it is drawn in the result, as a deleted mark does;
 //   - every block and fold of the layout starts on a line of the result and ends on a later one.
 func CheckCommon(t *testing.T, r *Run) []*stream.Resource {
 	t.Helper()
@@ -76,23 +79,27 @@ func CheckCommon(t *testing.T, r *Run) []*stream.Resource {
 	if err != nil {
 		t.Fatalf("the result does not read back: %v\nresult:\n%s\n%s", err, r.Resp.Result, r.Describe())
 	}
-	resultLines, liveLines := lineCount(r.Resp.Result), lineCount(r.Req.Live)
+	resultLines, liveLines, updatedLines := lineCount(r.Resp.Result), lineCount(r.Req.Live), lineCount(r.Req.Updated)
 	for _, m := range r.Resp.Fields {
 		limit := resultLines
-		if m.Mark == contract.Deleted || m.Mark == contract.Conflicted {
+		switch m.Mark {
+		case contract.Deleted, contract.Conflicted:
 			limit = liveLines
+		case contract.Dropped:
+			limit = updatedLines
 		}
 		if m.Line < 1 || m.Line > limit || m.EndLine > limit || (m.EndLine != 0 && m.EndLine < m.Line) || m.Reason == "" {
 			t.Fatalf("mark out of place: %+v (%d lines)\nresult:\n%s\n%s", m, limit, r.Resp.Result, r.Describe())
 		}
 	}
 	CheckDeleted(t, r, result)
+	CheckDropped(t, r)
 	checkLayout(t, r)
 	return result
 }
 
-// checkLayout checks the response's layout and the places of its deleted marks against the
-// result's lines and documents.
+// checkLayout checks the response's layout and the places of its deleted and dropped marks
+// against the result's lines and documents.
 func checkLayout(t *testing.T, r *Run) {
 	t.Helper()
 	lines := strings.Split(strings.TrimSuffix(r.Resp.Result, "\n"), "\n")
@@ -115,16 +122,16 @@ func checkLayout(t *testing.T, r *Run) {
 	}
 	docs = append(docs, len(lines))
 	for _, m := range r.Resp.Fields {
-		if m.Mark != contract.Deleted {
+		if m.Mark != contract.Deleted && m.Mark != contract.Dropped {
 			continue
 		}
 		p, count := m.Place, len(docs)-1 // a whole resource may go after the last document
 		if p == nil || p.Doc < 0 || p.Doc > count || (m.Path != "" && p.Doc == count) || p.After < 0 || p.After > len(lines) || p.Under < 0 || p.Under > p.After {
-			t.Fatalf("deleted mark without its place in the result: %+v %+v (%d documents)\nresult:\n%s\n%s", m, p, len(docs)-1, r.Resp.Result, r.Describe())
+			t.Fatalf("%s mark without its place in the result: %+v %+v (%d documents)\nresult:\n%s\n%s", m.Mark, m, p, len(docs)-1, r.Resp.Result, r.Describe())
 		}
 		first, last := docs[p.Doc], docs[min(p.Doc+1, len(docs)-1)]
 		if m.Path != "" && (p.After < first || p.After > last) {
-			t.Fatalf("deleted mark drawn outside its document (lines %d to %d): %+v %+v\nresult:\n%s\n%s", first+1, last, m, p, r.Resp.Result, r.Describe())
+			t.Fatalf("%s mark drawn outside its document (lines %d to %d): %+v %+v\nresult:\n%s\n%s", m.Mark, first+1, last, m, p, r.Resp.Result, r.Describe())
 		}
 	}
 }
@@ -186,6 +193,39 @@ func CheckDeleted(t *testing.T, r *Run, result []*stream.Resource) {
 				continue
 			}
 			t.Fatalf("deleted field %s %s is still in the result:\n%s\n%s", m.Resource, m.Path, r.Resp.Result, r.Describe())
+		}
+	}
+}
+
+// CheckDropped checks every dropped mark against updated. The page draws a dropped item as
+// updated's lines from Line to EndLine, struck, in the result where its place says; that only
+// makes sense when the mark's path resolves in updated's resource to an item starting at the
+// mark's line (a path by key may name several items of updated: the ones sharing the key, which
+// is why the item was dropped). A mark whose resource updated does not name as the mark does (a
+// patch without apiVersion or kind) is not checked.
+func CheckDropped(t *testing.T, r *Run) {
+	t.Helper()
+	var updated []*stream.Resource
+	for _, m := range r.Resp.Fields {
+		if m.Mark != contract.Dropped {
+			continue
+		}
+		if m.Path == "" {
+			t.Fatalf("dropped mark without a path: %+v\n%s", m, r.Describe())
+		}
+		if updated == nil {
+			var err error
+			if updated, err = resources(yamltree.Updated, r.Req.Updated, r.Rules); err != nil {
+				t.Fatalf("updated does not parse, yet the merge answered: %v\n%s", err, r.Describe())
+			}
+		}
+		root := find(updated, m.Resource, false)
+		if root == nil {
+			continue
+		}
+		lines, _ := resolve(root, m.Path, root.Pos.Line)
+		if !slices.Contains(lines, m.Line) {
+			t.Fatalf("dropped mark does not point at its item in updated: %+v (the path is at lines %v of updated)\nresult:\n%s\n%s", m, lines, r.Resp.Result, r.Describe())
 		}
 	}
 }

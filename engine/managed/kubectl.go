@@ -1,0 +1,101 @@
+package managed
+
+import (
+	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// What kubectl apply --server-side does around the API server's apply, on its own side (the API
+// server's steps are steps.go's). Observed with kubectl and kube-apiserver v1.37.2 on a real API
+// server (scripts/reproduce/run-apiserver.sh with KEEP=1, kubectl -v=9 request logs, 2026-11-26):
+// once the apply succeeds, kubectl
+//
+//  1. when its field manager is "kubectl" and the object holds the last-applied annotation,
+//     applies an object holding only that annotation as manager KubectlLastApplied, which then
+//     owns it (its entry carries no time: the apply changes nothing);
+//  2. when updaters own the last-applied annotation (kubectl-client-side-apply, or whoever
+//     created or replaced the object with it), moves everything they own into the applier's
+//     entry and removes their entries (a JSON patch of metadata.managedFields); updaters that do
+//     not own the annotation keep theirs;
+//  3. after such a move, applies the same config again (forced as the first apply was): the
+//     applier then owns exactly what the config names, and what it stops naming goes unless
+//     another manager owns it (a field only client-side apply owned and the config leaves out is
+//     removed: replicas reset to the default).
+//
+// With another field manager, step 1 is left out: step 3 then removes the annotation itself,
+// which no one owns any more.
+
+// KubectlLastApplied is the manager kubectl applies its last-applied annotation as.
+const KubectlLastApplied = "kubectl-last-applied"
+
+// The decisions kubectl's steps make: a field the applier shared with an updater whose fields
+// kubectl moved to it (step 2), and a field kubectl's second apply removed (step 3).
+const (
+	RuleMoved       = decision.Rule("ssa/kubectl-moved")
+	RuleMovedPruned = decision.Rule("ssa/kubectl-moved-pruned")
+)
+
+// LastAppliedOnly is the object kubectl applies as KubectlLastApplied: obj's apiVersion, kind,
+// name, namespace and last-applied annotation; nil when obj holds no such annotation.
+func LastAppliedOnly(obj *yamltree.Node) *yamltree.Node {
+	value := obj.Lookup("metadata", "annotations", LastAppliedAnnotation)
+	if value == nil || !value.IsScalar() {
+		return nil
+	}
+	out, meta, annotations := yamltree.NewMap(), yamltree.NewMap(), yamltree.NewMap()
+	for _, key := range []string{"apiVersion", "kind"} {
+		if v := obj.Get(key); v != nil {
+			out.Set(key, v.Clone())
+		}
+	}
+	annotations.Set(LastAppliedAnnotation, value.Clone())
+	meta.Set("annotations", annotations)
+	for _, key := range []string{"name", "namespace"} {
+		if v := obj.Lookup("metadata", key); v != nil {
+			meta.Set(key, v.Clone())
+		}
+	}
+	out.Set("metadata", meta)
+	return out
+}
+
+// MoveToApplier is step 2 above: obj with the fields of every updater that owns the
+// last-applied annotation moved into applier's Apply entry and their entries removed, and the
+// updaters moved (none: obj is returned as it is).
+func MoveToApplier(obj *yamltree.Node, applier string) (*yamltree.Node, []ID, error) {
+	entries, err := ReadEntries(ManagedFieldsOf(obj))
+	if err != nil {
+		return obj, nil, nil
+	}
+	managers, times, err := Decode(entries)
+	if err != nil {
+		return obj, nil, err
+	}
+	var moved []ID
+	for id, vs := range managers {
+		if !vs.Applied && vs.Set.Has(lastAppliedPath) {
+			moved = append(moved, id)
+		}
+	}
+	if len(moved) == 0 {
+		return obj, nil, nil
+	}
+	sortIDs(moved)
+	target := ApplyID(applier)
+	into := managers[target]
+	for _, id := range moved {
+		if into.Set == nil {
+			into = VersionedSet{Set: managers[id].Set, APIVersion: managers[id].APIVersion, Applied: true}
+		} else {
+			into.Set = into.Set.Union(managers[id].Set)
+		}
+		delete(managers, id)
+		delete(times, id)
+	}
+	managers[target] = into
+	out := obj.Clone()
+	if err := setManagedFields(out, Encode(managers, times), nil); err != nil {
+		return obj, nil, err
+	}
+	return out, moved, nil
+}
