@@ -3,8 +3,8 @@
 // exerciseview.js.
 //
 // The lines are the result pane's (marks.js's layout): the result's lines and, where the engine
-// places them, the lines of live the result no longer holds (drawn unstruck until the reveal,
-// so that "deleted" is a prediction too). A line is scored when a field starts on it: its right
+// places them, the lines of live the result no longer holds and the config's items the merge
+// lost (drawn unstruck until the reveal, so that "deleted" and "dropped" are predictions too). A line is scored when a field starts on it: its right
 // mark is the mark the result pane draws there, its reason the engine's `reason` for that field.
 // Lines where no field starts (a map's opener, a block scalar's continuation, a separator) are
 // shown and not scored.
@@ -12,7 +12,7 @@
 import { MARKS, MARK_INFO, sentence } from "./marks.js";
 
 /** The letter that sets each mark from the keyboard. */
-export const MARK_KEYS = { a: "added", c: "changed", d: "deleted", r: "retained", i: "ignored", x: "conflict" };
+export const MARK_KEYS = { a: "added", c: "changed", d: "deleted", o: "dropped", r: "retained", i: "ignored", x: "conflict" };
 
 /** The results longer than this many lines are not offered as exercises (one row each). */
 export const MAX_EXERCISE_LINES = 2000;
@@ -23,16 +23,17 @@ export const MAX_EXERCISE_LINES = 2000;
  *   text: string,
  *   number: number,
  *   fromLive: boolean,
- *   deleted: boolean,
+ *   struck: boolean,
  *   expected: string|null,
  *   path: string,
  *   reason: string,
  * }} ExerciseLine
- * number: the line's number in its text (the result's line, or live's for a line taken from
- * live), 0 for none; the exercise shows its own numbering instead (lineLabel). fromLive: the
- * line is live's (a deleted field, or live's text when the merge stopped on conflicts).
- * deleted: the line is one of a deleted field's (or the separator above a deleted resource),
- * struck on the reveal. expected: the engine's mark when a field starts on the line (the line
+ * number: the line's number in its text (the result's line, live's for a line taken from live,
+ * the config's for a dropped item's), 0 for none; the exercise shows its own numbering instead
+ * (lineLabel). fromLive: the line is not the result's (live's: a deleted field, or live's text
+ * when the merge stopped on conflicts; or the config's: a dropped item). struck: the line is one
+ * of a deleted field's or a dropped item's (or the separator above a deleted resource), struck
+ * on the reveal. expected: the engine's mark when a field starts on the line (the line
  * is scored), else null.
  */
 
@@ -48,9 +49,9 @@ export function exerciseLines(layout, fields) {
     const scored = Boolean(field) && Object.hasOwn(MARK_INFO, line.mark ?? "");
     return {
       text: line.text,
-      number: line.kind === "result" ? line.resultLine : line.liveLine,
+      number: { result: line.resultLine, dropped: line.updatedLine }[line.kind] ?? line.liveLine,
       fromLive: line.kind !== "result",
-      deleted: line.kind === "deleted",
+      struck: line.kind === "deleted" || line.kind === "dropped",
       expected: scored ? line.mark : null,
       path: scored ? String(field.path ?? "") : "",
       reason: scored ? sentence(field.reason) : "",

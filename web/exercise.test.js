@@ -10,8 +10,8 @@ import { parseHash } from "./share.js";
 const RESPONSES = JSON.parse(readFileSync(new URL("./testdata/responses.json", import.meta.url)));
 
 function exerciseOf(name) {
-  const { response, live } = RESPONSES[name];
-  return exerciseLines(layoutResult(response, live), response.fields);
+  const { response, live, updated } = RESPONSES[name];
+  return exerciseLines(layoutResult(response, live, updated), response.fields);
 }
 
 /** The engine's own marks, as a learner who knew them would give them. */
@@ -28,10 +28,10 @@ test("the lines of apply-containers: a line is scored when a field starts on it"
     ["metadata:", "annotations:", "{\"apiVersion", "spec:", "selector:", "template:", "metadata:", "spec:", "containers:", "image: helpe", "image: helpe", "image: helpe"]);
   assert.equal(scored.length, 15);
   const helperA = lines.find((l) => l.text.includes("nginx-helper-a"));
-  assert.deepEqual({ expected: helperA.expected, fromLive: helperA.fromLive, deleted: helperA.deleted }, { expected: "deleted", fromLive: true, deleted: true });
+  assert.deepEqual({ expected: helperA.expected, fromLive: helperA.fromLive, struck: helperA.struck }, { expected: "deleted", fromLive: true, struck: true });
   // The deleted container's second line: struck on the reveal with it, not scored.
   const helperAImage = lines[lines.indexOf(helperA) + 1];
-  assert.deepEqual({ expected: helperAImage.expected, deleted: helperAImage.deleted }, { expected: null, deleted: true });
+  assert.deepEqual({ expected: helperAImage.expected, struck: helperAImage.struck }, { expected: null, struck: true });
   assert.ok(helperA.reason.length > 10 && helperA.reason.endsWith("."), helperA.reason);
   assert.ok(helperA.path.startsWith(".spec.template.spec.containers[") && helperA.path.includes("nginx-helper-a"), helperA.path);
   const added = lines.find((l) => l.text.includes("- name: nginx-helper-c"));
@@ -41,10 +41,10 @@ test("the lines of apply-containers: a line is scored when a field starts on it"
 });
 
 test("every example: each scored line carries the mark of a field that starts on it, and the engine's marks score full", () => {
-  for (const [name, { response, live }] of Object.entries(RESPONSES)) {
-    const lines = exerciseLines(layoutResult(response, live), response.fields);
+  for (const [name, { response, live, updated }] of Object.entries(RESPONSES)) {
+    const lines = exerciseLines(layoutResult(response, live, updated), response.fields);
     for (const line of lines.filter((l) => l.expected)) {
-      const liveMark = (m) => m === "deleted" || m === "conflict";
+      const liveMark = (m) => m === "deleted" || m === "conflict" || m === "dropped";
       const starting = response.fields.filter((f) => f.line === line.number && liveMark(f.mark) === line.fromLive);
       assert.ok(starting.some((f) => f.mark === line.expected), `${name}: line ${line.number} ${JSON.stringify(line.text)} expects ${line.expected}; fields starting there: ${starting.map((f) => f.mark)}`);
       assert.ok(line.reason, `${name}: line ${line.number} has no reason`);
@@ -102,15 +102,25 @@ test("every example's marks are among its mode's", () => {
   }
 });
 
-test("the keys: a c d r i x set the marks offered", () => {
-  const all = ["added", "changed", "deleted", "retained", "ignored", "conflict"];
-  assert.deepEqual(["a", "c", "d", "r", "i", "x"].map((k) => markForKey(k, all)), all);
+test("a dropped item is a line to predict: the config's, numbered as there, struck on the reveal", () => {
+  const lines = exerciseOf("apply-container-ports-53");
+  const dropped = lines.filter((l) => l.expected === "dropped");
+  assert.equal(dropped.length, 1);
+  assert.equal(dropped[0].fromLive, true);
+  assert.equal(dropped[0].struck, true);
+  const { updated } = RESPONSES["apply-container-ports-53"];
+  assert.equal(updated.split("\n")[dropped[0].number - 1], dropped[0].text);
+});
+
+test("the keys: a c d o r i x set the marks offered", () => {
+  const all = ["added", "changed", "deleted", "dropped", "retained", "ignored", "conflict"];
+  assert.deepEqual(["a", "c", "d", "o", "r", "i", "x"].map((k) => markForKey(k, all)), all);
   assert.equal(markForKey("A", all), "added");
-  assert.equal(markForKey("x", all.slice(0, 5)), null);
+  assert.equal(markForKey("x", all.slice(0, 6)), null);
   assert.equal(markForKey("q", all), null);
   assert.equal(markForKey("ArrowDown", all), null);
   assert.equal(keyOfMark("conflict"), "x");
-  assert.equal(keyOfMark("dropped"), "");
+  assert.equal(keyOfMark("dropped"), "o");
 });
 
 test("an answer to the same lines is the same exercise", () => {

@@ -3,7 +3,7 @@
 // under each line missed, the right mark and the engine's reason. The lines are a grid (ARIA
 // grid pattern): one row per line, the mark cell of the current line in the tab order (roving
 // tabindex); ↑ ↓ (Home, End, Page Up, Page Down) move between the lines that are scored, the
-// letters a c d r i x set a mark, ← → step through the marks, Backspace clears, Esc leaves.
+// letters a c d o r i x set a mark, ← → step through the marks, Backspace clears, Esc leaves.
 // The scoring is exercise.js's (pure).
 
 import { h, hiddenText, replaceChildren } from "./dom.js";
@@ -133,7 +133,7 @@ export function createExercise({ onEnter, onLeave, onScore }) {
     const missed = new Set(result.misses.map((m) => m.index));
     rows.forEach((r, index) => {
       const line = lines[index];
-      r.row.classList.toggle("mp-exercise-struck", line.deleted);
+      r.row.classList.toggle("mp-exercise-struck", line.struck);
       if (!line.expected) return;
       r.row.dataset.expected = line.expected;
       r.row.dataset.outcome = missed.has(index) ? "missed" : "right";
@@ -289,7 +289,8 @@ export function createExercise({ onEnter, onLeave, onScore }) {
 
   function describe(marks) {
     const keys = marks.map((m) => `${keyOfMark(m) || "·"} ${MARK_INFO[m].label}`).join(", ");
-    help.textContent = `Mark each line as the merge will, then press Reveal. Some lines may come from live and be gone from the result: mark those deleted. Lines without a picker hold no field of their own and are not scored. Pick a mark with the mouse, or move with ↑ and ↓ and press a letter (${keys}); ← and → step through the marks, Backspace clears, Esc leaves.`;
+    const lost = marks.includes("dropped") ? " Some may come from the config and be lost by the merge: mark those dropped." : "";
+    help.textContent = `Mark each line as the merge will, then press Reveal. Some lines may come from live and be gone from the result: mark those deleted.${lost} Lines without a picker hold no field of their own and are not scored. Pick a mark with the mouse, or move with ↑ and ↓ and press a letter (${keys}); ← and → step through the marks, Backspace clears, Esc leaves.`;
   }
 
   return {

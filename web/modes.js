@@ -68,7 +68,7 @@ export const MODES = [
     againHelp: "The result becomes live and the config becomes last-applied, as after a real apply.",
     views: [],
     fold: [".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration"],
-    marks: ["added", "changed", "deleted", "retained", "ignored", "conflict"],
+    marks: ["added", "changed", "deleted", "dropped", "retained", "ignored", "conflict"],
   },
   {
     name: "merge3",
@@ -87,7 +87,7 @@ export const MODES = [
     againHelp: "The result becomes the local copy and upstream now becomes upstream before.",
     views: [],
     fold: [],
-    marks: ["added", "changed", "deleted", "retained", "ignored"],
+    marks: ["added", "changed", "deleted", "dropped", "retained", "ignored"],
   },
   {
     name: "ssa",
@@ -128,7 +128,7 @@ export const MODES = [
     againHelp: "The patched object becomes the target.",
     views: [],
     fold: [],
-    marks: ["added", "changed", "deleted", "retained", "ignored"],
+    marks: ["added", "changed", "deleted", "dropped", "retained", "ignored"],
   },
   {
     name: "twoway",
@@ -145,7 +145,7 @@ export const MODES = [
     againHelp: "The result becomes live and the new render becomes the previous one.",
     views: ["outOfSync", "helm"],
     fold: [],
-    marks: ["added", "changed", "deleted", "retained", "ignored"],
+    marks: ["added", "changed", "deleted", "dropped", "retained", "ignored"],
   },
 ];
 
