@@ -120,6 +120,31 @@ var fuzzFindings = []fuzzFinding{
 	{"twoway: a null inside a list live lacks", request("twoway", containers("{name: b}, {name: a, image: x}"), containers("{name: a}"), deployment+"metadata: {name: web}\nspec: {template: {spec: {}}}\n", false), again, "changes the result"},
 }
 
+// TestTagBeforeKeyAsKyaml checks FuzzMerge3's tag-before-key inputs, and the non-specific tag
+// "!" in every place, against kyaml's text: a tag or anchor before a map's first key belongs to
+// the key, the map's entries standing at its column (kubectl's reader and kyaml read
+// "0:\n      ! 0: \n        1:" with 1 under the inner 0), and kyaml writes no "!" again.
+func TestTagBeforeKeyAsKyaml(t *testing.T) {
+	tagged := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  ! k: ! v\n  b: !<!> x\n  c: !\n" +
+		"  d: ! 12\n  e: ! |\n    lit\n  f: {! x: ! 1}\n  g: [! 1, ! a]\n  h: !\n    i: 1\n  j: !\n  - 1\n  ! 010: x\n"
+	for name, req := range map[string]*contract.Request{
+		"tag-before-key":   request("merge3", "", "", widget+"  parts:\n  ! 0:000000:\n   000\n  000000:000000:000000:0000000: 000", false),
+		"tag-before-key-2": request("merge3", "", "", "0:\n      ! 0: \n        1:", false),
+		"every place":      request("merge3", tagged, tagged, tagged, false),
+		"changed upstream": request("merge3", tagged, strings.ReplaceAll(tagged, "! v", "w"), tagged, false),
+	} {
+		t.Run(name, func(t *testing.T) {
+			want, err := reference.New().Text(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := handler.Default().Handle(context.Background(), req); len(got.Errors) > 0 || got.Result != want {
+				t.Errorf("engine %q (%v), kyaml %q", got.Result, got.Errors, want)
+			}
+		})
+	}
+}
+
 // widget is a custom resource up to its spec; mergeOnZero and mergeOnE kyaml comment schemas
 // making a list merge on the field "0", "e".
 const (

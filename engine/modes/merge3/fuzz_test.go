@@ -77,7 +77,12 @@ import (
 //
 // Found and fixed: when kyaml replaces a local list item by a rebuilt one (a list holding an
 // item without the key), the marks called the item both added and deleted; it is now changed
-// (the first case of modeCases).
+// (the first case of modeCases). A tag or anchor before a map's first key ("! k: v" then
+// "b: x") made the engine's reader refuse the map's next entries, or read deeper lines as the
+// key's siblings (kyaml and kubectl read them under it), and the non-specific tag "!" was
+// written again where kyaml writes none: both fixed, checked against kyaml
+// (scripts/conformance/fuzzfindings_test.go, TestTagBeforeKeyAsKyaml;
+// testdata/fuzz/FuzzMerge3/tag-before-key and tag-before-key-2).
 //
 // Seeds: the mode's table tests (modeCases), the merge3 examples, and kyaml's recorded merge3
 // cases (testdata/kyaml-merge3-vectors.json, copied from shared/conformance).
