@@ -114,6 +114,10 @@ var fuzzFindings = []fuzzFinding{
 	// field, its key, is null: kyaml writes it as {} (the null cleared), and the rebase drops
 	// that item, which now lacks the key.
 	{"merge3: an upstream item whose key is null", request("merge3", "", "foo:\n- containerPort:\n", "", true), again, "changes the result"},
+	// FuzzMerge3 (keyless-list-rebuilt): merging three equal copies of a list of containers
+	// where one item lacks the key, kyaml rebuilds the item holding it: name 0 becomes "0",
+	// after ports.
+	{"merge3: a keyed item beside one without the key, rebuilt", request("merge3", "", deployment+"spec:\n template:\n  spec:\n   containers:\n      - name: 0\n        ports:\n        -", deployment+"spec:\n template:\n  spec:\n   containers:\n   - 0:", true), itself, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
