@@ -19,7 +19,9 @@ import (
 //   - no internal error or panic; a result parses back (YAML 1.2, as kyaml reads it); marks
 //     point into their text (fuzzcheck.CheckCommon);
 //   - a deleted mark names a field live has at its line and the result lacks
-//     (fuzzcheck.CheckDeleted);
+//     (fuzzcheck.CheckDeleted; an item named by position is named by its index in the result,
+//     which the items dropped before it shift: testdata/fuzz/FuzzMerge3/
+//     field-of-item-after-dropped);
 //   - idempotence: rebasing the result onto the same upstream change again (same original and
 //     updated, the result as the local copy) returns the result, as data. Not when the local
 //     copy or the result holds a null: the null clears its field once, and the next merge takes
