@@ -118,6 +118,11 @@ var fuzzFindings = []fuzzFinding{
 	// where one item lacks the key, kyaml rebuilds the item holding it: name 0 becomes "0",
 	// after ports.
 	{"merge3: a keyed item beside one without the key, rebuilt", request("merge3", "", deployment+"spec:\n template:\n  spec:\n   containers:\n      - name: 0\n        ports:\n        -", deployment+"spec:\n template:\n  spec:\n   containers:\n   - 0:", true), itself, "changes the result"},
+	// FuzzPatch (scalar-item-in-map-list): a patch's list of scalars where the schema wants a
+	// list of maps merged by key (the fuzz input: example.Thing's list; here containers) is
+	// taken whole where live lacks the list, and refused once live
+	// holds it ("expected a map[string]interface {}, but received a int64").
+	{"patch: a scalar item in a list of maps, applied twice", request("patch", "", deployment+"metadata: {name: web}\nspec: {template: {spec: {containers: [0]}}}\n", deployment+"metadata: {name: web}\n", false), again, "refused"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.

@@ -577,7 +577,9 @@ func (s SchemaTable) Pick(i uint8) SchemaChoice { return s[int(i)%len(s)] }
 
 // MergeOnlyError reports whether every error is one strategicpatch raises only when it merges
 // into a value live holds: a schema lookup (a value the schema does not describe, or of another
-// kind than it says: "data type is not struct", a map where a list belongs) or the
+// kind than it says: "data type is not struct", a map where a list belongs, a scalar item
+// where the list's items are maps merged by key: "expected a map[string]interface {}, but
+// received a int64", FuzzPatch's seed scalar-item-in-map-list) or the
 // validation of a directive ("invalid patch format", "unknown patch type" for a "$patch: null"),
 // or of a merge list's items ("does not contain declared merge key", "list element types are not
 // identical" for a set holding an integer and a string, and with multiKeys a field of the
@@ -589,7 +591,7 @@ func MergeOnlyError(errs []contract.Error) bool {
 			!strings.Contains(e.Message, "data type is not struct") &&
 			!strings.Contains(e.Message, "expected slice, but got") && !strings.Contains(e.Message, "invalid patch format") &&
 			!strings.Contains(e.Message, "unknown patch type") && !strings.Contains(e.Message, "list element types are not identical") &&
-			!strings.Contains(e.Message, "does not contain declared merge key") &&
+			!strings.Contains(e.Message, "does not contain declared merge key") && !strings.Contains(e.Message, "expected a map[string]interface {}, but received a") &&
 			!strings.Contains(e.Message, "of the multi-field merge key") && !strings.Contains(e.Message, "with multi-field merge keys") {
 			return false
 		}
