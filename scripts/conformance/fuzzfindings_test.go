@@ -123,6 +123,11 @@ var fuzzFindings = []fuzzFinding{
 	// taken whole where live lacks the list, and refused once live
 	// holds it ("expected a map[string]interface {}, but received a int64").
 	{"patch: a scalar item in a list of maps, applied twice", request("patch", "", deployment+"metadata: {name: web}\nspec: {template: {spec: {containers: [0]}}}\n", deployment+"metadata: {name: web}\n", false), again, "refused"},
+	// FuzzMerge3 (conflicting-inferred-keys): with inferKeys, the original's list holds a null
+	// item and upstream's a map with name; the local copy lacks the resource, so the first merge
+	// copies upstream's without a walk, and the rebase walks the list and is refused: kyaml
+	// infers no key from the null item and "name" from the other ("conflicting merge keys").
+	{"merge3: inferred keys that differ between versions, rebased again", request("merge3", configMap+"metadata:\n name: c\nl:\n-", configMap+"metadata:\n name: c\nl:\n- name: 0", "", true), again, "refused"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
