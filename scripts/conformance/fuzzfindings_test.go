@@ -128,6 +128,10 @@ var fuzzFindings = []fuzzFinding{
 	// copies upstream's without a walk, and the rebase walks the list and is refused: kyaml
 	// infers no key from the null item and "name" from the other ("conflicting merge keys").
 	{"merge3: inferred keys that differ between versions, rebased again", request("merge3", configMap+"metadata:\n name: c\nl:\n-", configMap+"metadata:\n name: c\nl:\n- name: 0", "", true), again, "refused"},
+	// FuzzMerge3 (repeated-inferred-key): with inferKeys, upstream adds a resource whose list
+	// repeats a key value (two items with containerPort 8080); it is copied as written, and the
+	// rebase matches both items to the first, which gives the second the first's fields.
+	{"merge3: upstream adds a list repeating a key, rebased again", request("merge3", "", "0:\n- containerPort: 8080\n  0: 0\n- containerPort: 8080\n", "", true), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.

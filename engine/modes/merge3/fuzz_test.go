@@ -62,6 +62,12 @@ import (
 // scripts/conformance/fuzzfindings_test.go). Such refusals are accepted when each error points
 // at an empty list of the copy merged (unkeyedEmptyList).
 //
+// Neither compares a result whose list of maps repeats a value every item holds (two items
+// with containerPort 8080, upstream's new resource copied as written): each later merge matches
+// both items to the first and gives the second the first's fields, as kyaml does
+// (testdata/fuzz/FuzzMerge3/repeated-inferred-key, checked in
+// scripts/conformance/fuzzfindings_test.go).
+//
 // With inferKeys, the rebase may also be refused where kyaml infers different merge keys for
 // one list in two versions ("conflicting merge keys [name,]": the original's list holds a null
 // item, upstream's a map with name): a resource the local copy lacks is copied without a walk,
@@ -147,8 +153,11 @@ func FuzzMerge3(f *testing.F) {
 			// that shrank a list holding an item without the key: kyaml may then drop a local
 			// item the first merge kept (testdata/fuzz/FuzzMerge3/keyless-rebase-drops).
 			grew := listItems(again.Resp.Result) > listItems(result)
+			// Nor one of a result whose list repeats a value every item holds (a key): the
+			// rebase matches both items to the first (testdata/fuzz/FuzzMerge3/
+			// repeated-inferred-key, checked against kyaml).
 			shrank := listItems(again.Resp.Result) < listItems(result) && holdsKeylessList(result)
-			if diff := fuzzcheck.SameObjects(result, again.Resp.Result, yamltree.YAML12, kioUnordered); len(again.Resp.Errors) == 0 && !grew && !shrank && diff != "" {
+			if diff := fuzzcheck.SameObjects(result, again.Resp.Result, yamltree.YAML12, kioUnordered); len(again.Resp.Errors) == 0 && !grew && !shrank && !repeatsSharedValue(result) && diff != "" {
 				t.Fatalf("rebasing the result onto the same upstream change again changed it: %s\n%s", diff, first.Describe())
 			}
 		}
@@ -163,9 +172,10 @@ func FuzzMerge3(f *testing.F) {
 		// Items without the list's merge key match nothing: merging copies that hold them may
 		// add or drop some, so a merge that changed a list's length is not compared.
 		// Nor are the items of a list where an item lacks a field another holds: kyaml rebuilds
-		// its items on every merge (testdata/fuzz/FuzzMerge3/keyless-list-rebuilt).
+		// its items on every merge (testdata/fuzz/FuzzMerge3/keyless-list-rebuilt). Nor a list
+		// repeating a key value: kyaml matches both items to the first (repeated-inferred-key).
 		resized := listItems(same.Resp.Result) != listItems(result)
-		if diff := fuzzcheck.SameObjects(result, same.Resp.Result, yamltree.YAML12, kioKeylessBlank); len(same.Resp.Errors) == 0 && !resized && diff != "" {
+		if diff := fuzzcheck.SameObjects(result, same.Resp.Result, yamltree.YAML12, kioKeylessBlank); len(same.Resp.Errors) == 0 && !resized && !repeatsSharedValue(result) && diff != "" {
 			t.Fatalf("merging a result with itself changed it: %s\n%s", diff, same.Describe())
 		}
 	})
@@ -264,6 +274,63 @@ func conflictingKeys(errs []contract.Error) bool {
 		}
 	}
 	return len(errs) > 0
+}
+
+// repeatsSharedValue reports whether a stream holds a list of maps where two items hold the
+// same scalar in a field every item holds (a key value repeated); false when it does not parse.
+func repeatsSharedValue(text string) bool {
+	docs, err := yamltree.Parse(yamltree.Result, text, yamltree.Options{Rules: yamltree.YAML12})
+	if err != nil {
+		return false
+	}
+	var walk func(n *yamltree.Node) bool
+	walk = func(n *yamltree.Node) bool {
+		if n == nil {
+			return false
+		}
+		if n.IsList() && len(n.Items) > 1 && repeatedField(n.Items) {
+			return true
+		}
+		for _, f := range n.Fields {
+			if walk(f.Value) {
+				return true
+			}
+		}
+		for _, it := range n.Items {
+			if walk(it) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range docs {
+		if walk(d.Root) {
+			return true
+		}
+	}
+	return false
+}
+
+// repeatedField reports whether items are all maps and two of them hold the same scalar in a
+// field every item holds.
+func repeatedField(items []*yamltree.Node) bool {
+	if !items[0].IsMap() {
+		return false
+	}
+	for _, f := range items[0].Fields {
+		seen := map[string]bool{}
+		for _, it := range items {
+			v := it.Get(f.Name())
+			if !it.IsMap() || !v.IsScalar() {
+				break
+			}
+			if seen[v.Value] {
+				return true
+			}
+			seen[v.Value] = true
+		}
+	}
+	return false
 }
 
 // kindChanged reports whether every error is kyaml's refusal to walk sources of different kinds.
