@@ -163,7 +163,13 @@ func (r *reader) content(parent int, where place, props properties) (*Node, erro
 		n, err := r.blockMap(start.at-start.lineStart, key, properties{})
 		return r.withProperties(n, err, props)
 	}
-	return r.blockMap(start.at-start.lineStart, key, props)
+	// properties on the key's line are the key's, and the map's entries stand where they start
+	// ("! k: v" then "b: x" at the "!"'s column; checked with kubectl's reader and kyaml)
+	indent := start.at - start.lineStart
+	if !props.empty() {
+		indent = props.at.at - props.at.lineStart
+	}
+	return r.blockMap(indent, key, props)
 }
 
 // withProperties applies properties to a node just read.

@@ -29,6 +29,12 @@ func TestReadAsKubectl(t *testing.T) {
 		{"empty keep block", "a: |+\nb: 1\nc: |+\n\nd: 1\n", `{"a":"","b":1,"c":"\n","d":1}`},
 		{"comment in a flow map", "a: {x: 1,\n# c\n z: 2}\nb: [1,\n # c\n 2]\n", `{"a":{"x":1,"z":2},"b":[1,2]}`},
 		{"a comment after ---", "--- # c\na: 1\n", `{"a":1}`},
+		// a tag or anchor before a map's first key is the key's: the map's entries stand at its
+		// column (issue 20's fuzz inputs tag-before-key and tag-before-key-2, FuzzMerge3)
+		{"tag before a first key", "data:\n  ! k: v\n  b: x\n", `{"data":{"k":"v","b":"x"}}`},
+		{"tag before a first key, deeper lines under it", "0:\n      ! 0: \n        1:", `{"0":{"0":{"1":null}}}`},
+		{"anchor and tag before an item's first key", "- &a !foo k: v\n  b: *a\n- !!str 010: 2\n  g: 3\n", `[{"k":"v","b":"k"},{"010":2,"g":3}]`},
+		{"the non-specific tag", "a: ! 12\nb: !\nc: !<!> true\n", `{"a":"12","b":"","c":"true"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -114,10 +114,53 @@ var fuzzFindings = []fuzzFinding{
 	// field, its key, is null: kyaml writes it as {} (the null cleared), and the rebase drops
 	// that item, which now lacks the key.
 	{"merge3: an upstream item whose key is null", request("merge3", "", "foo:\n- containerPort:\n", "", true), again, "changes the result"},
+	// FuzzMerge3 (keyless-list-rebuilt): merging three equal copies of a list of containers
+	// where one item lacks the key, kyaml rebuilds the item holding it: name 0 becomes "0",
+	// after ports.
+	{"merge3: a keyed item beside one without the key, rebuilt", request("merge3", "", deployment+"spec:\n template:\n  spec:\n   containers:\n      - name: 0\n        ports:\n        -", deployment+"spec:\n template:\n  spec:\n   containers:\n   - 0:", true), itself, "changes the result"},
+	// FuzzPatch (scalar-item-in-map-list): a patch's list of scalars where the schema wants a
+	// list of maps merged by key (the fuzz input: example.Thing's list; here containers) is
+	// taken whole where live lacks the list, and refused once live
+	// holds it ("expected a map[string]interface {}, but received a int64").
+	{"patch: a scalar item in a list of maps, applied twice", request("patch", "", deployment+"metadata: {name: web}\nspec: {template: {spec: {containers: [0]}}}\n", deployment+"metadata: {name: web}\n", false), again, "refused"},
+	// FuzzMerge3 (conflicting-inferred-keys): with inferKeys, the original's list holds a null
+	// item and upstream's a map with name; the local copy lacks the resource, so the first merge
+	// copies upstream's without a walk, and the rebase walks the list and is refused: kyaml
+	// infers no key from the null item and "name" from the other ("conflicting merge keys").
+	{"merge3: inferred keys that differ between versions, rebased again", request("merge3", configMap+"metadata:\n name: c\nl:\n-", configMap+"metadata:\n name: c\nl:\n- name: 0", "", true), again, "refused"},
+	// FuzzMerge3 (repeated-inferred-key): with inferKeys, upstream adds a resource whose list
+	// repeats a key value (two items with containerPort 8080); it is copied as written, and the
+	// rebase matches both items to the first, which gives the second the first's fields.
+	{"merge3: upstream adds a list repeating a key, rebased again", request("merge3", "", "0:\n- containerPort: 8080\n  0: 0\n- containerPort: 8080\n", "", true), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
 	{"twoway: a null inside a list live lacks", request("twoway", containers("{name: b}, {name: a, image: x}"), containers("{name: a}"), deployment+"metadata: {name: web}\nspec: {template: {spec: {}}}\n", false), again, "changes the result"},
+}
+
+// TestTagBeforeKeyAsKyaml checks FuzzMerge3's tag-before-key inputs, and the non-specific tag
+// "!" in every place, against kyaml's text: a tag or anchor before a map's first key belongs to
+// the key, the map's entries standing at its column (kubectl's reader and kyaml read
+// "0:\n      ! 0: \n        1:" with 1 under the inner 0), and kyaml writes no "!" again.
+func TestTagBeforeKeyAsKyaml(t *testing.T) {
+	tagged := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  ! k: ! v\n  b: !<!> x\n  c: !\n" +
+		"  d: ! 12\n  e: ! |\n    lit\n  f: {! x: ! 1}\n  g: [! 1, ! a]\n  h: !\n    i: 1\n  j: !\n  - 1\n  ! 010: x\n"
+	for name, req := range map[string]*contract.Request{
+		"tag-before-key":   request("merge3", "", "", widget+"  parts:\n  ! 0:000000:\n   000\n  000000:000000:000000:0000000: 000", false),
+		"tag-before-key-2": request("merge3", "", "", "0:\n      ! 0: \n        1:", false),
+		"every place":      request("merge3", tagged, tagged, tagged, false),
+		"changed upstream": request("merge3", tagged, strings.ReplaceAll(tagged, "! v", "w"), tagged, false),
+	} {
+		t.Run(name, func(t *testing.T) {
+			want, err := reference.New().Text(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := handler.Default().Handle(context.Background(), req); len(got.Errors) > 0 || got.Result != want {
+				t.Errorf("engine %q (%v), kyaml %q", got.Result, got.Errors, want)
+			}
+		})
+	}
 }
 
 // widget is a custom resource up to its spec; mergeOnZero and mergeOnE kyaml comment schemas

@@ -39,6 +39,14 @@ import (
 //     keeps it, and the second run deletes it (as FuzzApply; checked with strategicpatch in
 //     scripts/conformance/smpfacts' two-apply op; testdata/fuzz/FuzzTwoWay/repeated-set-value).
 //
+// The second run may also be refused for pairing: single documents without a complete
+// identity pair by position with one that names an object (stream.Pair), and the result then
+// keeps the identity fields live holds where the renders agree, so it may name another object
+// than the new render does (live "kind: 0", both renders a ConfigMap, the previous one without
+// apiVersion: the result is v1/0/web-config, which the second run cannot pair with the new
+// render's ConfigMap beside the previous render without an identity; testdata/fuzz/FuzzTwoWay/
+// fragment-keeps-its-kind). Helm pairs by identity only and has no such step to compare with.
+//
 // Found and fixed (issue 20): single documents were paired by position whenever one lacked an
 // identity, even beside two that named different objects: the previous render "0/0/0", the new
 // render Deployment web and live the fragment "0:" merged into a live Deployment web, which the
@@ -85,7 +93,7 @@ func FuzzTwoWay(f *testing.F) {
 		if !fuzzcheck.HoldsNull(updated, yamltree.YAML11) && !fuzzcheck.HoldsNull(original, yamltree.YAML11) && !fuzzcheck.HoldsDirective(first.Resp.Result) &&
 			!nullInList(first.Resp.Patch) && !fuzzcheck.DuplicateScalars(original) {
 			again := fuzzcheck.Ask(h, request(original, updated, first.Resp.Result), yamltree.YAML11)
-			if len(again.Resp.Errors) > 0 && !fuzzcheck.MergeOnlyError(again.Resp.Errors) && !created(first.Resp) {
+			if len(again.Resp.Errors) > 0 && !fuzzcheck.MergeOnlyError(again.Resp.Errors) && !created(first.Resp) && !unpairable(again.Resp.Errors) {
 				t.Fatalf("running the upgrade again fails: %+v\nresult:\n%s\n%s", again.Resp.Errors, first.Resp.Result, first.Describe())
 			}
 			// A render listing two items with one merge key value (ports 53/TCP and 53/UDP on
@@ -108,6 +116,17 @@ func FuzzTwoWay(f *testing.F) {
 			t.Fatalf("identical inputs do not return live: %s\n%s", diff, same.Describe())
 		}
 	})
+}
+
+// unpairable reports whether every error is stream.Pair's refusal of a resource without a
+// complete identity beside two that name different objects.
+func unpairable(errs []contract.Error) bool {
+	for _, e := range errs {
+		if !strings.Contains(e.Message, "it cannot be paired with either") {
+			return false
+		}
+	}
+	return len(errs) > 0
 }
 
 // created reports whether a response created a resource (a whole resource marked added).

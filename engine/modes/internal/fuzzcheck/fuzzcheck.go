@@ -146,8 +146,12 @@ func checkLayout(t *testing.T, r *Run) {
 //   - the path resolves to nothing in the result's resource (a deleted resource, path "", is
 //     absent from the result).
 //
-// Paths that select a list item by position ([3]) are checked against live only: after a
-// deletion another item may hold the same index. So are paths through a list holding the
+// A step selecting a list item by position ([3]) matches any item of live: an item that stays
+// is named by its index in the result, which a deletion before it shifts (merge3 clears the
+// null field of a list's second item and drops the first, null, item: the field is
+// .list[0].name, at the second item's line in live; FuzzMerge3's seed
+// field-of-item-after-dropped). Paths that select a list item by position are checked against
+// live only: after a deletion another item may hold the same index. So are paths through a list holding the
 // selected key or value twice, in live or in the result: the path names either item. A mark
 // whose resource cannot be told apart (two result documents with one identity, or an identity
 // the result lacks while the result holds several documents) is checked against live only too,
@@ -169,7 +173,11 @@ func CheckDeleted(t *testing.T, r *Run, result []*stream.Resource) {
 		twice := false
 		if root := find(live, m.Resource, m.Path == ""); root != nil {
 			var lines []int
-			lines, twice = resolve(root, m.Path, root.Pos.Line)
+			path := m.Path
+			if positional(path) {
+				path = anyIndex(path)
+			}
+			lines, twice = resolve(root, path, root.Pos.Line)
 			found := false
 			for _, l := range lines {
 				found = found || l == m.Line
@@ -319,9 +327,27 @@ func positional(path string) bool {
 	return false
 }
 
+// anyIndex writes every positional step of a path ([3]) as a step selecting any item ([*]).
+func anyIndex(path string) string {
+	var out strings.Builder
+	for i := 0; i < len(path); i++ {
+		if path[i] == '[' && i+1 < len(path) && path[i+1] >= '0' && path[i+1] <= '9' {
+			end := strings.IndexByte(path[i:], ']')
+			if end > 0 {
+				out.WriteString("[*]")
+				i += end
+				continue
+			}
+		}
+		out.WriteByte(path[i])
+	}
+	return out.String()
+}
+
 // resolve returns the first lines of every node path selects from n, where n starts at line,
 // and whether a list step selected several items (a key or value held twice). Paths use
-// structured-merge-diff's syntax: .field, [key="value",other=1], [=value], [3]. Field names are
+// structured-merge-diff's syntax: .field, [key="value",other=1], [=value], [3], and [*] for any
+// item (anyIndex). Field names are
 // not escaped, so a name holding "." or "[" is matched against n's own keys, trying every
 // reading.
 func resolve(n *yamltree.Node, path string, line int) (lines []int, twice bool) {
@@ -366,6 +392,9 @@ func resolve(n *yamltree.Node, path string, line int) (lines []int, twice bool) 
 
 // element reads the list element path starts with and returns a test for the items it selects.
 func element(path string) (match func(int, *yamltree.Node) bool, rest string, ok bool) {
+	if rest, ok := strings.CutPrefix(path, "[*]"); ok {
+		return func(int, *yamltree.Node) bool { return true }, rest, true
+	}
 	if end := strings.IndexByte(path, ']'); end > 1 {
 		if i, err := strconv.Atoi(path[1:end]); err == nil {
 			return func(at int, _ *yamltree.Node) bool { return at == i }, path[end+1:], true
@@ -588,7 +617,9 @@ func (s SchemaTable) Pick(i uint8) SchemaChoice { return s[int(i)%len(s)] }
 
 // MergeOnlyError reports whether every error is one strategicpatch raises only when it merges
 // into a value live holds: a schema lookup (a value the schema does not describe, or of another
-// kind than it says: "data type is not struct", a map where a list belongs) or the
+// kind than it says: "data type is not struct", a map where a list belongs, a scalar item
+// where the list's items are maps merged by key: "expected a map[string]interface {}, but
+// received a int64", FuzzPatch's seed scalar-item-in-map-list) or the
 // validation of a directive ("invalid patch format", "unknown patch type" for a "$patch: null"),
 // or of a merge list's items ("does not contain declared merge key", "list element types are not
 // identical" for a set holding an integer and a string, and with multiKeys a field of the
@@ -600,7 +631,7 @@ func MergeOnlyError(errs []contract.Error) bool {
 			!strings.Contains(e.Message, "data type is not struct") &&
 			!strings.Contains(e.Message, "expected slice, but got") && !strings.Contains(e.Message, "invalid patch format") &&
 			!strings.Contains(e.Message, "unknown patch type") && !strings.Contains(e.Message, "list element types are not identical") &&
-			!strings.Contains(e.Message, "does not contain declared merge key") &&
+			!strings.Contains(e.Message, "does not contain declared merge key") && !strings.Contains(e.Message, "expected a map[string]interface {}, but received a") &&
 			!strings.Contains(e.Message, "of the multi-field merge key") && !strings.Contains(e.Message, "with multi-field merge keys") {
 			return false
 		}

@@ -289,6 +289,9 @@ func (r *reader) scalar(n *yamltree.Node) *Node {
 	return out
 }
 
+// nonSpecificTag is the tag "!" written alone.
+const nonSpecificTag = "!"
+
 // readTag types a plain scalar as kyaml's reader does (resolve.go), from the type yamltree gave
 // it under YAML 1.2 rules: the two differ only where yamltree reads a string and kyaml a
 // timestamp or a merge key.
@@ -313,11 +316,21 @@ func readTag(n *yamltree.Node) string {
 }
 
 // writtenTag returns the tag written on a node as kyaml writes it again, "" when none was
-// written. Observed with kyaml v0.21.2: a verbatim tag of the core schema is shortened
-// ("!<tag:yaml.org,2002:str>" is written "!!str"), a verbatim local tag too ("!<!foo>" is
-// "!foo"); any other tag is written as it was.
+// written or when kyaml writes none. Observed with kyaml v0.21.2: a verbatim tag of the core
+// schema is shortened ("!<tag:yaml.org,2002:str>" is written "!!str"), a verbatim local tag too
+// ("!<!foo>" is "!foo"); the non-specific tag ("!", or "!<!>") is not written again, and its node
+// is typed as if untagged ("! 12" is the int 12, "!" alone a null, as the results of
+// scripts/conformance/fuzzfindings_test.go's tag-before-key cases show); any other tag is
+// written as it was.
 func writtenTag(n *yamltree.Node) string {
-	tag := n.ExplicitTag
+	if tag := shortTag(n.ExplicitTag); tag != nonSpecificTag {
+		return tag
+	}
+	return ""
+}
+
+// shortTag is a tag as kyaml spells it: a verbatim tag shortened where it can be.
+func shortTag(tag string) string {
 	inner, verbatim := strings.CutPrefix(tag, "!<")
 	if !verbatim || !strings.HasSuffix(inner, ">") {
 		return tag

@@ -45,6 +45,10 @@ func TestRoundTrip(t *testing.T) {
 			"v: [1, 2, # c\n  3]\nw: {\n  # c\n  a: 1}\nx: [a, {b: 1,\n    # c\n    c: 2}]\n"},
 		{"list:\n- &c\n  name: a\n- &d [1, 2]\n- *c\n- !!str &f x\n- &g !!map\n  q: 1\n&k key: 1\nblk: &b !!map\n  p: 1\n<<: 5\nv: <<\nw: *k\n",
 			"list:\n- &c\n  name: a\n- &d [1, 2]\n- *c\n- &f !!str x\n- &g !!map\n  q: 1\n&k key: 1\nblk: &b !!map\n  p: 1\n!!merge <<: 5\nv: !!merge <<\nw: *k\n"},
+		// the non-specific tag "!" is not written again, its node typed as if untagged (kyaml's
+		// text; issue 20's fuzz inputs tag-before-key and tag-before-key-2)
+		{"data:\n  ! k: ! v\n  b: !<!> x\n  c: !\n  d: ! 12\nl:\n- &a ! e: 1\n  f: *a\n- !!str 010: 2\n  g: 3\n",
+			"data:\n  k: v\n  b: x\n  c:\n  d: 12\nl:\n- &a e: 1\n  f: *a\n- !!str 010: 2\n  g: 3\n"},
 	}
 	for _, tt := range tests {
 		if got, _ := Emit([]*Node{read(t, tt.in)}); got != tt.want {
