@@ -132,6 +132,11 @@ var fuzzFindings = []fuzzFinding{
 	// repeats a key value (two items with containerPort 8080); it is copied as written, and the
 	// rebase matches both items to the first, which gives the second the first's fields.
 	{"merge3: upstream adds a list repeating a key, rebased again", request("merge3", "", "0:\n- containerPort: 8080\n  0: 0\n- containerPort: 8080\n", "", true), again, "changes the result"},
+	// FuzzMerge3 (keyless-live-item-reorders): the original is another kind, so the local
+	// copy and upstream each added the Deployment; the local copy's containers hold an item
+	// without name. kyaml puts upstream's new item first, and the rebase (the result now
+	// the local copy) puts the items it keeps from the local copy first again.
+	{"merge3: a rebase reorders items beside one without the key", request("merge3", "apiVersion: apps/v1\nkind: Deploymemt\nmetadata: {name: web}\n", containers("{name: app, image: a2}, {name: new}"), containers("{name: app}, {nam: old}"), false), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.

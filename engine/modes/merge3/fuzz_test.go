@@ -32,7 +32,10 @@ import (
 // Both compare a list of maps where an item lacks a field another item holds (an item without
 // the list's merge key) in any order: kyaml moves the items without the key before the others
 // on every merge, even of three equal copies ([{name: 0}, {"0": null}] becomes [{"0": null},
-// {name: 0}], checked against kyaml: testdata/fuzz/FuzzMerge3/keyless-item-moved-first).
+// {name: 0}], checked against kyaml: testdata/fuzz/FuzzMerge3/keyless-item-moved-first), and
+// each item's fields in any order: a rebase may put upstream's new item after the ones it keeps
+// and rebuild them with their fields in another order, as kyaml does (testdata/fuzz/FuzzMerge3/
+// keyless-live-item-reorders, checked in scripts/conformance/fuzzfindings_test.go).
 // Merging a result with itself compares such a list by its number of items only: kyaml
 // rebuilds the items holding the key, dropping some fields and writing the key's value as a
 // string ([{"0": null}, {name: 0, ports: [], x: 1}] becomes [{"0": null}, {ports: [], name:
@@ -441,7 +444,17 @@ func sortKeylessLists(n *yamltree.Node) {
 	if !n.IsList() || !someFieldMissing(n.Items) {
 		return
 	}
-	text := func(it *yamltree.Node) string { s, _ := yamltree.JSON(it); return s }
+	// Sorted by their data, fields in key order: kyaml may rebuild an item with its fields
+	// in another order (testdata/fuzz/FuzzMerge3/keyless-live-item-reorders).
+	text := func(it *yamltree.Node) string {
+		s, _ := yamltree.JSON(it)
+		var data any
+		if json.Unmarshal([]byte(s), &data) != nil {
+			return s
+		}
+		canonical, _ := json.Marshal(data)
+		return string(canonical)
+	}
 	slices.SortStableFunc(n.Items, func(a, b *yamltree.Node) int { return strings.Compare(text(a), text(b)) })
 }
 
