@@ -13,6 +13,14 @@ import (
 // YAMLOrJSONDecoder) and as the engine reads it under YAML 1.1, and wants the same answer: both
 // refuse (at the line kubectl names, when it names one), or both read the same documents, as
 // JSON. The documented departures (README, "Departures from the references") are left out.
+//
+// One refusal is placed earlier by the engine on purpose: a plain scalar where a map wants a key
+// ("a: 1\nb"). kubectl says "could not find expected ':'" at the line where its reader next
+// stopped after the key: the next line holding anything, a comment included, or one past the
+// last line ("a: 1\nb" line 3; "a: 1\nb\n\n\nc: 2" line 5; observed with apimachinery's
+// YAMLOrJSONDecoder in this package); the engine names the key's own line and column, where the
+// fix is. Such a refusal passes when the engine's line is not after kubectl's (testdata/fuzz/
+// FuzzReadAsKubectl/plain-scalar-after-map).
 func FuzzReadAsKubectl(f *testing.F) {
 	for _, s := range append(append(append([]string{}, stringSpellings...), refusedSpellings...), bigNumbers...) {
 		f.Add(object(anySlot, "x", s))
@@ -33,7 +41,7 @@ func FuzzReadAsKubectl(f *testing.F) {
 		case refusal == nil && err != nil:
 			t.Fatalf("kubectl reads %q; the engine refuses it: %v", text, err)
 		case refusal != nil:
-			if e, ok := err.(*yamltree.Error); refusal.line != 0 && (!ok || e.Line != refusal.line) {
+			if e, ok := err.(*yamltree.Error); refusal.line != 0 && (!ok || !sameRefusalLine(refusal.message, e.Line, refusal.line)) {
 				t.Fatalf("%q: kubectl refuses it at line %d (%s); the engine: %v", text, refusal.line, refusal.message, err)
 			}
 			return
@@ -132,4 +140,13 @@ func sameDataValue(x, y any) bool {
 		return errx == nil && erry == nil && fx == fy
 	}
 	return x == y
+}
+
+// sameRefusalLine reports whether the engine's line for a refusal agrees with kubectl's: equal,
+// or not after it for kubectl's "could not find expected ':'" (see FuzzReadAsKubectl).
+func sameRefusalLine(kubectlMessage string, engineLine, kubectlLine int) bool {
+	if strings.Contains(kubectlMessage, "could not find expected ':'") {
+		return engineLine >= 1 && engineLine <= kubectlLine
+	}
+	return engineLine == kubectlLine
 }
