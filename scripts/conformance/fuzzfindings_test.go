@@ -137,6 +137,10 @@ var fuzzFindings = []fuzzFinding{
 	// without name. kyaml puts upstream's new item first, and the rebase (the result now
 	// the local copy) puts the items it keeps from the local copy first again.
 	{"merge3: a rebase reorders items beside one without the key", request("merge3", "apiVersion: apps/v1\nkind: Deploymemt\nmetadata: {name: web}\n", containers("{name: app, image: a2}, {name: new}"), containers("{name: app}, {nam: old}"), false), again, "changes the result"},
+	// FuzzMerge3 (scalar-item-reorders): with inferKeys, a list of ports holding a scalar item
+	// beside maps keyed by containerPort; upstream added the resource the local copy also has
+	// (no original), and the rebase moves the local copy's keyed item after upstream's.
+	{"merge3: a rebase reorders items beside a scalar item", request("merge3", "", deployment+"metadata:\n name: test-deployment\nspec:\n template:\n  spec:\n   containers:\n      - name: test-deployment\n        ports:\n        - protocol: 0\n        - containerPort: 8080\n          protocol: 0", deployment+"metadata:\n name: test-deployment\nspec:\n template:\n  spec:\n   containers:\n      - name: test-deployment\n        ports:\n        - containerPort: 0\n        - 0", true), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.

@@ -493,16 +493,24 @@ func holdsKeylessList(text string) bool {
 	return false
 }
 
-// someFieldMissing reports whether items are all maps and one lacks a field another holds.
+// someFieldMissing reports whether items hold a map and one item lacks a field another holds: a
+// scalar item beside maps lacks them all (kyaml moves the items of such a list on a rebase:
+// testdata/fuzz/FuzzMerge3/scalar-item-reorders, checked in
+// scripts/conformance/fuzzfindings_test.go).
 func someFieldMissing(items []*yamltree.Node) bool {
 	fields := map[string]int{}
+	maps := 0
 	for _, it := range items {
 		if !it.IsMap() {
-			return false
+			continue
 		}
+		maps++
 		for _, f := range it.Fields {
 			fields[f.Name()]++
 		}
+	}
+	if maps == 0 {
+		return false
 	}
 	for _, n := range fields {
 		if n < len(items) {
