@@ -141,6 +141,10 @@ var fuzzFindings = []fuzzFinding{
 	// beside maps keyed by containerPort; upstream added the resource the local copy also has
 	// (no original), and the rebase moves the local copy's keyed item after upstream's.
 	{"merge3: a rebase reorders items beside a scalar item", request("merge3", "", deployment+"metadata:\n name: test-deployment\nspec:\n template:\n  spec:\n   containers:\n      - name: test-deployment\n        ports:\n        - protocol: 0\n        - containerPort: 8080\n          protocol: 0", deployment+"metadata:\n name: test-deployment\nspec:\n template:\n  spec:\n   containers:\n      - name: test-deployment\n        ports:\n        - containerPort: 0\n        - 0", true), again, "changes the result"},
+	// FuzzMerge3 (flow-null-written-empty): upstream adds {0}, a flow map whose field holds an
+	// empty null; kyaml copies it and writes the null as '' (an empty string once read back), and
+	// the rebase, where upstream's null clears the local field, drops it.
+	{"merge3: an empty null in a flow map, written as ''", request("merge3", "", "{0}", "", false), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.

@@ -49,6 +49,9 @@ func TestRoundTrip(t *testing.T) {
 		// text; issue 20's fuzz inputs tag-before-key and tag-before-key-2)
 		{"data:\n  ! k: ! v\n  b: !<!> x\n  c: !\n  d: ! 12\nl:\n- &a ! e: 1\n  f: *a\n- !!str 010: 2\n  g: 3\n",
 			"data:\n  k: v\n  b: x\n  c:\n  d: 12\nl:\n- &a e: 1\n  f: *a\n- !!str 010: 2\n  g: 3\n"},
+		// plain keys of a flow map typed as a block map's (kyaml: {0: ''}; FuzzMerge3's
+		// flow-key-typed); an empty null in a flow map written ''
+		{"a: {0, 1.5: x, true: y, null: z, \"2\": w}\n", "a: {0: '', 1.5: x, true: y, null: z, \"2\": w}\n"},
 	}
 	for _, tt := range tests {
 		if got, _ := Emit([]*Node{read(t, tt.in)}); got != tt.want {

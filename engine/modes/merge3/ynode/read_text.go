@@ -54,7 +54,11 @@ func (r *reader) flow(n *yamltree.Node, out *Node) {
 	end, endCol := r.scanFlow(line, col)
 	r.inFlowDepth++
 	for _, f := range n.Fields {
-		out.Content = append(out.Content, r.node(f.Key, nil), r.node(f.Value, nil))
+		key := r.node(f.Key, nil)
+		if key.Kind == ScalarNode && f.Key.Style == yamltree.Plain && !key.Tagged {
+			key.Tag = plainTag(key.Value) // typed as in a block map: kyaml writes {0: ''} back plain
+		}
+		out.Content = append(out.Content, key, r.node(f.Value, nil))
 	}
 	for _, it := range n.Items {
 		out.Content = append(out.Content, r.node(it, nil))
