@@ -25,7 +25,7 @@ import (
 //   - idempotence: rebasing the result onto the same upstream change again (same original and
 //     updated, the result as the local copy) returns the result, as data. Not when the local
 //     copy or the result holds a null: the null clears its field once, and the next merge takes
-//     what upstream added there for new; nor when upstream's null was written ” (nullWrittenEmpty);
+//     what upstream added there for new; nor when upstream's null was written as an empty quoted string (nullWrittenEmpty);
 //   - identical inputs: merging a result with itself as original, updated and local copy
 //     returns it, as data.
 //
@@ -185,8 +185,8 @@ func FuzzMerge3(f *testing.F) {
 }
 
 // nullWrittenEmpty reports whether upstream holds a null and the result an empty quoted string:
-// kyaml writes the empty null of a flow map ({0}) as ” when it copies a resource upstream added
-// ({0: ”}), an empty string once read back, which the rebase's null then clears
+// kyaml writes the empty null of a flow map ({0}) as an empty single-quoted string when it
+// copies a resource upstream added, which reads back as a string, and the rebase's null clears it
 // (testdata/fuzz/FuzzMerge3/flow-key-typed, checked in scripts/conformance/fuzzfindings_test.go).
 func nullWrittenEmpty(updated, result string) bool {
 	return fuzzcheck.HoldsNull(updated, yamltree.YAML12) && strings.Contains(result, "''")
