@@ -145,6 +145,10 @@ var fuzzFindings = []fuzzFinding{
 	// empty null; kyaml copies it and writes the null as '' (an empty string once read back), and
 	// the rebase, where upstream's null clears the local field, drops it.
 	{"merge3: an empty null in a flow map, written as ''", request("merge3", "", "{0}", "", false), again, "changes the result"},
+	// FuzzMerge3 (keyless-rebase-rebuilds): both added the Deployment (no original); the local
+	// copy's containers hold an item without name, and the rebase rebuilds the keyed item,
+	// dropping its field "0", and moves it after the keyless one.
+	{"merge3: a rebase rebuilds the keyed item beside one without the key", request("merge3", "", deployment+"metadata:\n name: web\nspec:\n template:\n  spec:\n   containers:\n      - name: app", deployment+"metadata:\n name: web\nspec:\n template:\n  spec:\n   containers:\n      - name: app\n        0: 0\n      - 0: 1", false), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
