@@ -1,0 +1,34 @@
+package handler
+
+import (
+	"github.com/mergeplay/mergeplay/engine/command"
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/objectmeta"
+)
+
+// decodesMetadata reports whether a request's reference reads the config as `kubectl apply -f`
+// reads a file, which decodes each document's metadata as ObjectMeta before anything else
+// (package objectmeta): mode apply, and mode ssa applying (kubectl apply --server-side). An
+// update (kubectl replace) is not checked: its reading was not observed.
+func decodesMetadata(m modes.Mode, opts contract.Options) bool {
+	return m.Name == "apply" || m.Name == "ssa" && opts.Operation != "update"
+}
+
+// metadataRefusals are kubectl's refusals of the config's documents whose metadata does not
+// decode as ObjectMeta, one for each such document, in kubectl's words (`unable to decode
+// "config.yaml": json: cannot unmarshal ...`, the file the response's commands name) at the
+// refused value. Whatever options.validate says, kubectl refuses them before any merge.
+func metadataRefusals(m modes.Mode, in *modes.Input) []contract.Error {
+	if !decodesMetadata(m, in.Request.Options) {
+		return nil
+	}
+	var out []contract.Error
+	for _, r := range in.Updated {
+		if p := objectmeta.Check(r.Root); p != nil {
+			out = append(out, contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column,
+				Message: `unable to decode "` + command.ConfigFile + `": ` + p.Message})
+		}
+	}
+	return out
+}

@@ -1,0 +1,48 @@
+package handler
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+)
+
+// TestMetadataRefusals checks that apply and server-side apply refuse a config whose metadata
+// kubectl cannot decode, whatever options.validate says, with kubectl's message at the value,
+// one error per refused document, and that the other modes and an update do not.
+func TestMetadataRefusals(t *testing.T) {
+	good := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c7\n"
+	bad := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cx\n  annotations:\n    prometheus.io/scrape: true\n"
+	const message = `unable to decode "config.yaml": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.annotations of type string`
+	tests := []struct {
+		mode, operation, validate string
+		refused                   bool
+	}{
+		{"apply", "apply", contract.ValidateStrict, true},
+		{"apply", "apply", contract.ValidateIgnore, true},
+		{"ssa", "apply", contract.ValidateStrict, true},
+		{"ssa", "update", contract.ValidateStrict, false},
+		{"patch", "apply", contract.ValidateIgnore, false},
+		{"twoway", "apply", contract.ValidateIgnore, false},
+		{"merge3", "apply", contract.ValidateStrict, false},
+	}
+	h := Default()
+	for _, tt := range tests {
+		opts := contract.DefaultOptions()
+		opts.Operation, opts.Validate = tt.operation, tt.validate
+		updated := good + "---\n" + bad
+		resp := h.Handle(context.Background(), &contract.Request{Mode: tt.mode, Updated: updated, Live: good, Options: opts})
+		refused := false
+		for _, e := range resp.Errors {
+			if e.Message == message {
+				refused = e.Input == "updated" && e.Line == 11 && e.Column == 27 && resp.Result == ""
+			}
+		}
+		if refused != tt.refused {
+			t.Errorf("%s %s validate=%s: refused %v, want %v: %+v", tt.mode, tt.operation, tt.validate, refused, tt.refused, resp.Errors)
+		}
+		if tt.refused && len(resp.Errors) != 1 {
+			t.Errorf("%s: %d errors, want the bad document's one: %+v", tt.mode, len(resp.Errors), resp.Errors)
+		}
+	}
+}
