@@ -41,7 +41,6 @@ api_port=${MERGEPLAY_APISERVER_PORT:-26443}
 declare -A KNOWN_DIFFERENCES=(
   [apply-prune]="3|live's Secret holds data that is not base64 (LS0tLS1CRUdJTi...), which the API server refuses"
   [apply-stream]="3|live's Secret holds data that is not base64 (LS0tLS1CRUdJTi...), which the API server refuses"
-  [apply-annotation-not-a-string]="1|kubectl v1.37.2's apply -f refuses the config before any merge (error: unable to decode \"config.yaml\": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.annotations of type string, with every --validate value, observed 2026-11-26); the playground answers what kubectl's apply code does with such an object (the annotations left out), which the command line never reaches: the example needs rethinking"
 )
 
 version_of() { # the version go.mod requires of a module
