@@ -7,12 +7,15 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// TestCheck holds every observation of kubectl's decoding of metadata: the rows the lead observed
-// with kubectl v1.37.2 (`kubectl apply -f` on a ConfigMap cx, one line of metadata changed), and
-// the rows observed by decoding into apimachinery v0.37.2's ObjectMeta as the reference reading
-// does (scripts/conformance/applydiff/objectmeta_test.go runs the same lines there). line is the
-// metadata's text after "metadata:\n" (block, two spaces); at is the refused value's line:column
-// in the document; message "" means accepted.
+// TestCheck holds every observation of kubectl's decoding of metadata: the rows observed with
+// kubectl v1.37.2 against an API server (`kubectl apply -f` on a ConfigMap cx, one line of
+// metadata changed), then rows found by decoding into apimachinery v0.37.2's ObjectMeta as the
+// reference reading does (scripts/conformance/applydiff/objectmeta.go). Every row was then
+// checked with kubectl v1.37.2 itself, `kubectl apply --validate=false --dry-run=client -f
+// config.yaml`, which decodes before it contacts any server (2026-11-26): its message after
+// `error: unable to decode "config.yaml": ` is each row's. line is the metadata's text after
+// "metadata:\n" (block, two spaces); at is the refused value's line:column in the document;
+// message "" means accepted.
 func TestCheck(t *testing.T) {
 	tests := []struct{ line, at, message string }{
 		// observed with kubectl v1.37.2
@@ -71,6 +74,10 @@ func TestCheck(t *testing.T) {
 		{"generation: 1.0", "", ""},
 		{"generation: 0x10", "", ""},
 		{"generation: 1e3", "", ""},
+		{"annotations: {a: on}", "4:20", "json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.annotations of type string"},
+		// kubectl matches field names exactly (Go's encoding/json alone would not)
+		{"Name: 5", "", ""},
+		{"ANNOTATIONS: {a: 1}", "", ""},
 		// of several problems, the first in key order; a timestamp stops the decoding at once
 		{"annotations: {b: true, a: 1}", "4:29", "json: cannot unmarshal number into Go struct field ObjectMeta.metadata.annotations of type string"},
 		{"namespace: 1\n  annotations: {a: true}", "5:20", "json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.annotations of type string"},
