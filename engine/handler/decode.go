@@ -7,18 +7,22 @@ import (
 	"github.com/mergeplay/mergeplay/engine/objectmeta"
 )
 
-// decodingModes are the modes whose reference reads the config as `kubectl apply -f` reads a
-// file, decoding each document's metadata as ObjectMeta before anything else (package
-// objectmeta): apply, and ssa, whose commands are kubectl apply --server-side or, for an update,
-// kubectl replace -f (observed to refuse alike with kubectl v1.37.2, as kubectl create -f does).
-var decodingModes = map[string]bool{"apply": true, "ssa": true}
+// decodesMetadata reports whether a request's reference reads the config as `kubectl apply -f`
+// reads a file, decoding each document's metadata as ObjectMeta before anything else (package
+// objectmeta): mode apply, and mode ssa sent by kubectl (options.client), whose commands are
+// kubectl apply --server-side or, for an update, kubectl replace -f (observed to refuse alike with
+// kubectl v1.37.2, as kubectl create -f does). The API server's apply alone (options.client
+// server: client-go, a controller) decodes no file.
+func decodesMetadata(m modes.Mode, opts contract.Options) bool {
+	return m.Name == "apply" || m.Name == "ssa" && opts.FromKubectl()
+}
 
 // metadataRefusals are kubectl's refusals of the config's documents whose metadata does not
 // decode as ObjectMeta, one for each such document, in kubectl's words (`unable to decode
 // "config.yaml": json: cannot unmarshal ...`, the file the response's commands name) at the
 // refused value. Whatever options.validate says, kubectl refuses them before any merge.
 func metadataRefusals(m modes.Mode, in *modes.Input) []contract.Error {
-	if !decodingModes[m.Name] {
+	if !decodesMetadata(m, in.Request.Options) {
 		return nil
 	}
 	var out []contract.Error

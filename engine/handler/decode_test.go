@@ -9,7 +9,8 @@ import (
 
 // TestMetadataRefusals checks that apply and server-side apply refuse a config whose metadata
 // kubectl cannot decode, whatever options.validate says, with kubectl's message at the value,
-// one error per refused document (kubectl names each), and that the other modes do not.
+// one error per refused document (kubectl names each), and that the other modes, and a
+// server-side apply sent without kubectl, do not.
 func TestMetadataRefusals(t *testing.T) {
 	good := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c7\n"
 	bad := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cx\n  annotations:\n    prometheus.io/scrape: true\n"
@@ -17,19 +18,24 @@ func TestMetadataRefusals(t *testing.T) {
 	tests := []struct {
 		mode, operation, validate string
 		refused                   bool
+		client                    string
 	}{
-		{"apply", "apply", contract.ValidateStrict, true},
-		{"apply", "apply", contract.ValidateIgnore, true},
-		{"ssa", "apply", contract.ValidateStrict, true},
-		{"ssa", "update", contract.ValidateStrict, true},
-		{"patch", "apply", contract.ValidateIgnore, false},
-		{"twoway", "apply", contract.ValidateIgnore, false},
-		{"merge3", "apply", contract.ValidateStrict, false},
+		{"apply", "apply", contract.ValidateStrict, true, ""},
+		{"apply", "apply", contract.ValidateIgnore, true, ""},
+		{"ssa", "apply", contract.ValidateStrict, true, ""},
+		{"ssa", "update", contract.ValidateStrict, true, ""},
+		{"patch", "apply", contract.ValidateIgnore, false, ""},
+		{"twoway", "apply", contract.ValidateIgnore, false, ""},
+		{"merge3", "apply", contract.ValidateStrict, false, ""},
+		{"ssa", "apply", contract.ValidateStrict, false, contract.ClientServer},
 	}
 	h := Default()
 	for _, tt := range tests {
 		opts := contract.DefaultOptions()
 		opts.Operation, opts.Validate = tt.operation, tt.validate
+		if tt.client != "" {
+			opts.Client = tt.client
+		}
 		updated := good + "---\n" + bad
 		resp := h.Handle(context.Background(), &contract.Request{Mode: tt.mode, Updated: updated, Live: good, Options: opts})
 		refused := false
