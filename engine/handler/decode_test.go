@@ -2,6 +2,7 @@ package handler
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -50,5 +51,24 @@ func TestMetadataRefusals(t *testing.T) {
 		if tt.refused && len(resp.Errors) != 1 {
 			t.Errorf("%s: %d errors, want the bad document's one: %+v", tt.mode, len(resp.Errors), resp.Errors)
 		}
+	}
+}
+
+// TestMetadataRefusalsOfAList: kubectl decodes a List's own metadata, not its items' (an item's
+// bad value is the API server's to refuse: strict validation here).
+func TestMetadataRefusalsOfAList(t *testing.T) {
+	list := func(listMeta, itemMeta string) string {
+		return "apiVersion: v1\nkind: List\nmetadata: " + listMeta + "\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: " + itemMeta + "\n"
+	}
+	opts := contract.DefaultOptions()
+	opts.Validate = contract.ValidateIgnore
+	h := Default()
+	resp := h.Handle(context.Background(), &contract.Request{Mode: "apply", Updated: list("{name: 5}", "{name: a}"), Options: opts})
+	if len(resp.Errors) != 1 || resp.Errors[0].Line != 3 || !strings.HasPrefix(resp.Errors[0].Message, `unable to decode "config.yaml": json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name`) {
+		t.Errorf("a List's own metadata: %+v", resp.Errors)
+	}
+	resp = h.Handle(context.Background(), &contract.Request{Mode: "apply", Updated: list("{}", "{name: a, labels: {x: 1}}"), Options: opts})
+	if len(resp.Errors) != 0 {
+		t.Errorf("an item's metadata under validate=ignore: %+v", resp.Errors)
 	}
 }

@@ -34,9 +34,11 @@ func decodeMetadata(doc []byte) string {
 
 // MetadataRefusal reads a config as `kubectl apply -f` reads a file and returns kubectl's
 // refusal of its first document whose metadata does not decode as ObjectMeta, or "" (also when
-// the text cannot be read at all: that is another refusal).
+// the text cannot be read at all: that is another refusal). A List is one document: its own
+// metadata is decoded so, not its items' (observed with kubectl v1.37.2: an item's bad label
+// reaches the API server, which refuses the object as it decodes it).
 func MetadataRefusal(text string) string {
-	docs, err := splitDocuments(text)
+	docs, err := fileDocuments(text)
 	if err != nil {
 		return ""
 	}

@@ -14,6 +14,8 @@ func TestMetadataRefusal(t *testing.T) {
 		{doc("{name: cx, Name: 5}"), ""},
 		{doc("{name: cx, annotations: {a: null, b: 2024-01-01}}"), ""},
 		{doc("{name: a}") + "---\n" + doc("{name: b, labels: {x: 1}}"), `unable to decode "config.yaml": json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string`},
+		{"apiVersion: v1\nkind: List\nmetadata: {name: 5}\nitems: []\n", `unable to decode "config.yaml": json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name of type string`},
+		{"apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: b, labels: {x: 1}}\n", ""},
 	}
 	for _, tt := range tests {
 		if got := MetadataRefusal(tt.config); got != tt.want {
