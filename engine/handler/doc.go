@@ -1,6 +1,7 @@
 // Package handler answers contract requests. It is the one front door of the engine, shared by the
 // browser's worker and the terminal: decode the request, find the mode, parse and split the inputs
-// the mode reads (with the mode's YAML rules), validate the config as kubectl's --validate has the
+// the mode reads (with the mode's YAML rules), refuse a config whose metadata kubectl cannot decode
+// as ObjectMeta (package objectmeta; apply and ssa, as `kubectl apply -f` reads a file), validate the config as kubectl's --validate has the
 // API server do (options.validate, package validate; apply, patch and twoway), run the mode, and
 // turn any failure, a panic included, into an entry of the response's errors. It holds no state
 // between requests.

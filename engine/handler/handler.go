@@ -114,9 +114,13 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		return failed
 	}
 	problems := validateConfig(m, in)
+	undecodable := metadataRefusals(m, in)
 	switch {
 	case !m.Built():
 		resp = contract.Fail("request", fmt.Errorf("mode %q is not built yet: choose one of %s", req.Mode, strings.Join(h.builtNames(), ", ")))
+	case len(undecodable) > 0:
+		resp = contract.NewResponse()
+		resp.Errors = undecodable
 	case refused(problems, req.Options.Validate):
 		resp = refuseProblems(problems)
 	default:

@@ -1,8 +1,6 @@
 package handler
 
 import (
-	"strings"
-
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -31,28 +29,10 @@ func validateConfig(m modes.Mode, in *modes.Input) []validate.Problem {
 			id = in.Live[0].ID // a lone patch without an identity targets the lone live object
 		}
 		if root := builtinRoot(in, id); root != nil {
-			problems = append(problems, sent(m, validate.Object(r.Root, root))...)
+			problems = append(problems, validate.Object(r.Root, root)...)
 		}
 	}
 	return problems
-}
-
-// sent keeps the problems of what kubectl sends the API server. kubectl apply reads the
-// config's annotations as a map of strings: one that is not a string makes it leave every
-// annotation out of last-applied, of the patch and of the object it creates (issue 15 item 2,
-// engine/modes/apply/annotations.go), so the server never sees a wrongly typed annotation of
-// the config.
-func sent(m modes.Mode, problems []validate.Problem) []validate.Problem {
-	if m.Name != "apply" {
-		return problems
-	}
-	kept := problems[:0]
-	for _, p := range problems {
-		if !strings.HasPrefix(p.Path, "metadata.annotations.") && p.Path != "metadata.annotations" {
-			kept = append(kept, p)
-		}
-	}
-	return kept
 }
 
 // builtinRoot returns the root type of a built-in kind, nil for a kind the user's schema

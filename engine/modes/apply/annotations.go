@@ -1,25 +1,22 @@
 package apply
 
 import (
-	"fmt"
-
-	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/validate"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // How kubectl apply reads an object's annotations (issue 15 item 2), observed with kubectl
 // v0.37.2 (scripts/conformance/applydiff/annotationsprobe_test.go): as a map of strings, where a
-// null becomes the empty string and one value that is not a string (a boolean, a number, a map,
-// a list; or annotations that are not a map at all) makes the whole read fail. kubectl then goes
-// on without the object's annotations:
-//   - the config's: last-applied and the patch (or the created object) carry none of them, only
-//     the last-applied annotation itself ("annotations":{} inside it), so every annotation that
-//     last-applied had is deleted and live's others stay as they are;
-//   - last-applied's, when it comes from the original editor: read the same way, as kubectl read
-//     that config when it stored it;
-//   - live's, when last-applied is read from live: kubectl cannot read the annotation holding
-//     it, and applies as if there were no last-applied configuration.
+// null becomes the empty string.
+//   - the config's: `kubectl apply -f` decodes the config's metadata as ObjectMeta first, and
+//     refuses a document whose annotation is not a string (or whose annotations are not a map)
+//     before any merge (package objectmeta, checked by the handler); a null is read as "";
+//   - last-applied's, when it comes from the original editor: read as kubectl read that config
+//     when it stored it, a null as "" and, when one value is not a string, without annotations;
+//   - live's, when last-applied is read from live: when one of live's annotations is not a string
+//     kubectl cannot read the annotation holding last-applied, and applies as if there were no
+//     last-applied configuration (an API server never holds such an object; the live editor can,
+//     and the patched object is refused: decodedAnnotations).
 
 // annotationsRead is what kubectl made of an object's annotations.
 type annotationsRead struct {
@@ -89,8 +86,8 @@ func asKubectlReads(obj *yamltree.Node, read annotationsRead) *yamltree.Node {
 
 // decodedAnnotations is the API server decoding the patched object's annotations into its Go
 // type: a value that is not a string is refused with the decoder's message. kubectl's patch
-// never carries one (it leaves out annotations it cannot read), so such a value is live's, left
-// as it was by the patch; an API server never holds one, but the live editor can.
+// never carries one (kubectl refuses a config holding one before any merge: package
+// objectmeta), so such a value is live's, left as it was by the patch; an API server never holds one, but the live editor can.
 func decodedAnnotations(result *yamltree.Node) error {
 	annotations := result.Lookup("metadata", "annotations")
 	const field = "json: cannot unmarshal %s into Go struct field ObjectMeta.metadata.annotations of type %s: live's annotations, which the patch leaves as they are, must be strings for the API server to take the patched object"
@@ -106,35 +103,4 @@ func decodedAnnotations(result *yamltree.Node) error {
 		}
 	}
 	return nil
-}
-
-// why says, for a learner, which value kubectl could not read.
-func (r annotationsRead) why() string {
-	n := r.unreadable
-	if r.key == "" {
-		return fmt.Sprintf("metadata.annotations is a %s, not a map of strings, so kubectl could not read the config's annotations", n.Kind)
-	}
-	return fmt.Sprintf("the annotation %s is %s, a %s, not a string; kubectl reads annotations as strings, so it could not read the config's annotations",
-		r.key, explain.Short(n), kindName(n))
-}
-
-// fix says how to make the annotations readable, when a quote does it.
-func (r annotationsRead) fix() string {
-	if r.key == "" || !r.unreadable.IsScalar() {
-		return ""
-	}
-	return fmt.Sprintf(". Quote the value (%q) and kubectl sends them all", r.unreadable.Value)
-}
-
-// kindName names a value's type for a learner.
-func kindName(n *yamltree.Node) string {
-	switch {
-	case n.IsMap():
-		return "map"
-	case n.IsList():
-		return "list"
-	case n.Tag == yamltree.BoolTag:
-		return "boolean"
-	}
-	return "number"
 }

@@ -7,8 +7,10 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// TestAnnotationsAsKubectlReadsThem checks the reading row by row: the annotations as kubectl
-// makes them (as sorted-key JSON, "-" when it drops them all) and the value it could not read.
+// TestAnnotationsAsKubectlReadsThem checks the reading of last-applied's and live's annotations
+// row by row: the annotations as kubectl makes them (as sorted-key JSON, "-" when it drops them
+// all) and the value it could not read. (A config holding such a value is refused before the
+// mode runs: package objectmeta.)
 func TestAnnotationsAsKubectlReadsThem(t *testing.T) {
 	tests := []struct {
 		name, annotations string
@@ -58,25 +60,6 @@ func TestAnnotationsAsKubectlReadsThem(t *testing.T) {
 		if yamltree.EmitNode(obj) != before {
 			t.Errorf("%s: the config itself changed", tt.name)
 		}
-	}
-}
-
-// TestWhyNamesTheValue checks that the reason names the annotation, its value and its type, and
-// says how to fix it when a quote does.
-func TestWhyNamesTheValue(t *testing.T) {
-	read := readAnnotations(tree(t, "metadata:\n  annotations:\n    prometheus.io/scrape: true\n"))
-	why, fix := read.why(), read.fix()
-	for _, part := range []string{"prometheus.io/scrape", "true, a boolean", "reads annotations as strings"} {
-		if !strings.Contains(why, part) {
-			t.Errorf("why %q lacks %q", why, part)
-		}
-	}
-	if !strings.Contains(fix, `"true"`) {
-		t.Errorf("fix %q does not quote the value", fix)
-	}
-	read = readAnnotations(tree(t, "metadata:\n  annotations: [a]\n"))
-	if !strings.Contains(read.why(), "is a list") || read.fix() != "" {
-		t.Errorf("annotations a list: %q %q", read.why(), read.fix())
 	}
 }
 

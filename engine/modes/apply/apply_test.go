@@ -128,7 +128,8 @@ func TestCustomResourceIgnoresOverwrite(t *testing.T) {
 
 // TestAnnotationsReadAsStrings checks the marks of kubectl's reading of the config's annotations
 // (annotations.go): every mark of an annotation the config names, and of last-applied, under the
-// rule that says why.
+// rule that says why; and that a config whose annotation is not a string is refused as kubectl
+// refuses it, before any merge (package objectmeta).
 func TestAnnotationsReadAsStrings(t *testing.T) {
 	cm := func(annotations string) string {
 		return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  annotations: " + annotations + "\ndata: {k: v}\n"
@@ -138,18 +139,16 @@ func TestAnnotationsReadAsStrings(t *testing.T) {
 		original, updated, live string
 		want                    map[string]string // path: mark rule
 	}{
-		{"a boolean drops them all", cm("{a: x, b: y2}"), cm("{a: x, b: true, c: z}"), cm("{a: x, b: y2, c: z, d: w}"), map[string]string{
-			".metadata.annotations.a": "deleted apply/annotations-unreadable",
-			".metadata.annotations.b": "deleted apply/annotations-unreadable",
-			".metadata.annotations.c": "retained apply/annotations-unreadable",
-			".metadata.annotations.d": "ignored apply/ignored",
-			".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration": "added apply/annotations-unreadable",
-		}},
 		{"a null is sent as empty", cm("{a: x}"), cm("{a: ~, b: ~}"), cm("{a: x, b: ''}"), map[string]string{
 			".metadata.annotations.a": "changed apply/annotation-null-as-empty",
 			".metadata.annotations.b": "retained apply/annotation-null-as-empty",
 			".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration": "added apply/last-applied-annotation",
 		}},
+	}
+	refused := run(t, cm("{a: x, b: y2}"), cm("{a: x, b: true, c: z}"), cm("{a: x, b: y2, c: z, d: w}"))
+	const decode = `unable to decode "config.yaml": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.annotations of type string`
+	if len(refused.Errors) != 1 || refused.Errors[0].Message != decode || refused.Errors[0].Input != "updated" || refused.Result != "" {
+		t.Errorf("a boolean annotation in the config: %+v, want kubectl's refusal", refused.Errors)
 	}
 	for _, tt := range tests {
 		resp := run(t, tt.original, tt.updated, tt.live)

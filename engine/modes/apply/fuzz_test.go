@@ -134,12 +134,10 @@ func dropKubectlAdditions(obj *yamltree.Node) {
 }
 
 // kubectlAdditionRules are the rules of the marks kubectl's own additions make: its last-applied
-// annotation (under apply/annotations-unreadable when a config's annotation is not a string:
-// kubectl then writes it without the config's annotations), the map of annotations it writes
-// where the config holds another value, and the namespace it fills in.
+// annotation, the map of annotations it writes where the config holds null, and the namespace it
+// fills in. (A config whose annotation is not a string is refused: package objectmeta.)
 var kubectlAdditionRules = map[string]bool{
 	"apply/last-applied-annotation": true, "apply/annotations-replaced": true, "apply/namespace-defaulted": true,
-	"apply/annotations-unreadable": true,
 }
 
 // unwritableMetadata reports whether a document of a stream holds a metadata that is not a map

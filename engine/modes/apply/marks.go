@@ -71,13 +71,11 @@ func (o *outcome) patchedMarks(w *explain.Walker) {
 // above it, for what came with a whole value), else the place's own reading.
 func (o *outcome) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
 	switch {
-	case o.annotations.dropped() && (isLastApplied(e.Path) || o.namesAnnotation(e.Path)):
-		return ruleAnnotationsUnread
 	case isLastApplied(e.Path):
 		return ruleAnnotation
 	case o.annotationsReplaced(e.Path):
 		return ruleAnnotationsReplaced
-	case isAnnotations(e.Path) && o.annotations.emptied[e.Path[2].Field]:
+	case isAnnotations(e.Path) && o.emptied[e.Path[2].Field]:
 		return ruleAnnotationEmptied
 	case o.defaultedNamespace() && isNamespace(e.Path):
 		return ruleNamespace
@@ -140,8 +138,7 @@ func markOf(e smp.Effect, rule decision.Rule) contract.Mark {
 
 // factOf gathers what a reason is written from.
 func (o *outcome) factOf(e smp.Effect, at *smp.Aligned, mark contract.Mark) fact {
-	f := fact{mark: mark, shape: e.Shape, whole: e.Whole, merge: o.patchType == Merge, live: e.Live, result: e.Result,
-		annotations: o.annotations, lastApplied: isLastApplied(e.Path)}
+	f := fact{mark: mark, shape: e.Shape, whole: e.Whole, merge: o.patchType == Merge, live: e.Live, result: e.Result}
 	if at != nil {
 		f.original, f.updated = at.At(smp.Original), at.At(smp.Updated)
 	}
@@ -186,11 +183,6 @@ func (o *outcome) annotationsReplaced(path fieldpath.Path) bool {
 	}
 	annotations := o.triple.Updated.Root.Lookup("metadata", "annotations")
 	return annotations != nil && !annotations.IsMap()
-}
-
-// namesAnnotation reports whether path is an annotation the config names.
-func (o *outcome) namesAnnotation(path fieldpath.Path) bool {
-	return isAnnotations(path) && o.triple.Updated != nil && o.triple.Updated.Root.Lookup("metadata", "annotations").Has(path[2].Field)
 }
 
 // isLastApplied reports whether path is kubectl's last-applied annotation.

@@ -24,10 +24,6 @@ type fact struct {
 	item    fieldpath.Element
 	repeats int
 	holder  fieldpath.Element
-	// annotations is what kubectl made of the config's annotations; lastApplied is set on the
-	// last-applied annotation.
-	annotations annotationsRead
-	lastApplied bool
 	// resultLine is the result's line of the value (result) a dropped item was merged into.
 	resultLine int
 }
@@ -48,16 +44,6 @@ var reasons = map[decision.Rule]func(f fact) string{
 	},
 	ruleAnnotationsReplaced: func(fact) string {
 		return "the config's annotations are not a map (null, say): kubectl puts in their place a map holding only its last-applied annotation, which records the config it applies"
-	},
-	ruleAnnotationsUnread: func(f fact) string {
-		cause, fix := f.annotations.why(), f.annotations.fix()
-		switch {
-		case f.lastApplied:
-			return "kubectl records the config it applies in this annotation, but with no annotations (\"annotations\":{}): " + cause + ", and left them all out of last-applied and of the patch" + fix
-		case f.mark == contract.Deleted:
-			return "deleted, though the config sets it: " + cause + ", and sent none of them; last-applied had this one, so the patch deletes it" + fix
-		}
-		return "the config sets it, but " + cause + ", and sent none of them: live's value stays as it is" + fix
 	},
 	ruleAnnotationEmptied: func(f fact) string {
 		s := "the config sets this annotation to null, but kubectl reads annotations as strings and turns the null into \"\": the annotation is set to the empty string, not deleted (a null deletes any other field)"

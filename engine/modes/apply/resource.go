@@ -41,12 +41,12 @@ type outcome struct {
 	original  *yamltree.Node // last-applied, as kubectl read it (nil when none)
 	fromLive  bool           // original was read from live's annotation
 	modified  *yamltree.Node // the config with its new annotation
-	// annotations is what kubectl made of the config's annotations (annotations.go).
-	annotations annotationsRead
-	patch       *yamltree.Node // the patch sent, as a tree (nil when none)
-	result      *yamltree.Node // nil when deleted or in conflict
-	conflicts   []smp.Conflict
-	schema      smp.Schema // for a strategic merge patch
+	// emptied are the config's null annotations, which kubectl reads as "" (annotations.go).
+	emptied   map[string]bool
+	patch     *yamltree.Node // the patch sent, as a tree (nil when none)
+	result    *yamltree.Node // nil when deleted or in conflict
+	conflicts []smp.Conflict
+	schema    smp.Schema // for a strategic merge patch
 	// aligned pairs last-applied, the config and live; applied says how each value of the
 	// result came about; log holds the decisions.
 	aligned *smp.Aligned
@@ -87,8 +87,8 @@ func applyOne(t stream.Triple, r request, log *decision.Log) (*outcome, error) {
 	if t.Updated == nil {
 		return o.withoutConfig(live, r), nil
 	}
-	o.annotations = readAnnotations(t.Updated.Root)
-	config := asKubectlReads(t.Updated.Root, o.annotations)
+	o.emptied = readAnnotations(t.Updated.Root).emptied
+	config := asKubectlReads(t.Updated.Root, annotationsRead{emptied: o.emptied})
 	if o.modified, err = modifiedConfiguration(withNamespace(config, t.ID.Namespace)); err != nil {
 		return nil, err
 	}

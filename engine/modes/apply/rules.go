@@ -48,9 +48,6 @@ const (
 	ruleAnnotation decision.Rule = "apply/last-applied-annotation"
 	// The config's annotations are not a map: kubectl writes a map holding its annotation.
 	ruleAnnotationsReplaced decision.Rule = "apply/annotations-replaced"
-	// One of the config's annotations is not a string: kubectl cannot read them and sends
-	// none (annotations.go); marks the annotations the config names and last-applied's.
-	ruleAnnotationsUnread decision.Rule = "apply/annotations-unreadable"
 	// A null annotation of the config, which kubectl reads as "".
 	ruleAnnotationEmptied decision.Rule = "apply/annotation-null-as-empty"
 	// The namespace kubectl fills in.
@@ -106,7 +103,7 @@ func threeWayRule(s smp.Situation, at *smp.Aligned) decision.Rule {
 var namedRules = map[decision.Rule]bool{
 	ruleAdded: true, ruleRestored: true, ruleAddedWithoutLastApplied: true, ruleSetWithoutLastApplied: true,
 	ruleForced: true, ruleSetByConfig: true, ruleChanged: true, ruleRetained: true, ruleResent: true, ruleNamespace: true,
-	ruleAnnotation: true, ruleAnnotationsReplaced: true, ruleUnnamed: true, ruleAnnotationsUnread: true, ruleAnnotationEmptied: true,
+	ruleAnnotation: true, ruleAnnotationsReplaced: true, ruleUnnamed: true, ruleAnnotationEmptied: true,
 }
 
 // changeRules are the rules under which the patch sends a value other than live's.

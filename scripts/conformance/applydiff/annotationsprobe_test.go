@@ -15,8 +15,8 @@ import (
 // How kubectl apply reads annotations, probed (issue 15 item 2): a ConfigMap whose annotations
 // (flow text; "" for none) differ in last-applied (the original editor), the config and live.
 // TestAnnotationsProbe runs kubectl's steps and the engine on each and wants the same answer;
-// with -v it prints kubectl's patch and result, the facts engine/modes/apply/annotations.go
-// states:
+// with -v it prints kubectl's patch and result, or its refusal (a config whose annotation is not
+// a string does not decode: objectmeta.go), the facts engine/modes/apply/annotations.go states:
 //
 //	cd scripts/conformance && go test ./applydiff -run TestAnnotationsProbe -v
 type annotationsProbe struct {
@@ -72,6 +72,9 @@ func TestAnnotationsProbe(t *testing.T) {
 		ref, eng := Reference(c), Engine(context.Background(), h, c)
 		var b strings.Builder
 		refused := ""
+		if ref.Input != "" {
+			fmt.Fprintf(&b, "  kubectl refuses: %s\n", ref.Input)
+		}
 		for _, o := range ref.Outcomes {
 			res, _ := json.Marshal(o.Result["metadata"])
 			fmt.Fprintf(&b, "  %s: patch %s\n  result.metadata %s\n", o.Action, o.Patch, res)

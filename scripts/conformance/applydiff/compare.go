@@ -19,7 +19,7 @@ func Compare(ref *Answer, eng *EngineAnswer) []string {
 		if len(resp.Errors) == 0 {
 			return []string{"kubectl fails (" + refError(ref) + ") but the engine reports no error"}
 		}
-		return noResult(eng, "errors")
+		return append(noResult(eng, "errors"), sameDecodeRefusal(ref, eng)...)
 	case ref.Unstable():
 		return compareUnstable(ref, eng)
 	case len(resp.Errors) > 0:
@@ -32,6 +32,21 @@ func Compare(ref *Answer, eng *EngineAnswer) []string {
 	diffs := append([]string(nil), eng.Unreadable...)
 	diffs = append(diffs, compareResults(ref, eng)...)
 	return append(diffs, comparePatches(ref, eng)...)
+}
+
+// sameDecodeRefusal checks that the engine words kubectl's refusal of a config whose metadata
+// does not decode as kubectl does, in the updated input.
+func sameDecodeRefusal(ref *Answer, eng *EngineAnswer) []string {
+	refusal, ok := strings.CutPrefix(ref.Input, "updated: ")
+	if !ok || !strings.HasPrefix(refusal, "unable to decode ") {
+		return nil
+	}
+	for _, e := range eng.Response.Errors {
+		if e.Input == "updated" && e.Message == refusal {
+			return nil
+		}
+	}
+	return []string{"kubectl refuses the config (" + refusal + "); the engine: " + engineErrors(eng)}
 }
 
 // refError returns the reference's first error.

@@ -41,6 +41,24 @@ func decodeStream(text string) ([]*unstructured.Unstructured, error) {
 // holding items, which UnstructuredJSONScheme decodes as an UnstructuredList: List,
 // ConfigMapList) gives its items, as the resource builder's Flatten does.
 func splitDocuments(text string) ([][]byte, error) {
+	docs, err := fileDocuments(text)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]byte
+	for _, data := range docs {
+		items, err := flattenList(data)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, items...)
+	}
+	return out, nil
+}
+
+// fileDocuments returns the JSON of each document of a YAML (or JSON) stream as kubectl apply -f
+// cuts a file (a List is one document), empty and null documents skipped.
+func fileDocuments(text string) ([][]byte, error) {
 	decoder := utilyaml.NewYAMLOrJSONDecoder(strings.NewReader(text), 4096)
 	var out [][]byte
 	for {
@@ -56,11 +74,7 @@ func splitDocuments(text string) ([][]byte, error) {
 		if len(data) == 0 || bytes.Equal(data, []byte("null")) {
 			continue
 		}
-		items, err := flattenList(data)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, items...)
+		out = append(out, data)
 	}
 }
 

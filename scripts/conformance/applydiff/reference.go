@@ -120,6 +120,9 @@ func readInputs(c *Case) (*inputs, error) {
 	if in.updated, err = decodeStream(c.Updated); err != nil {
 		return nil, fmt.Errorf("updated: %w", err)
 	}
+	if refusal := MetadataRefusal(c.Updated); refusal != "" {
+		return nil, fmt.Errorf("updated: %s", refusal)
+	}
 	if in.live, err = decodeStream(c.Live); err != nil {
 		return nil, fmt.Errorf("live: %w", err)
 	}

@@ -90,7 +90,8 @@ func (s *SpeedStream) Request() *contract.Request {
 
 // ReferenceText answers an ssa request as the API server does, from text to text: each
 // document read as kubectl reads YAML (JSON, integers as int64; a List's items), each config
-// paired with its live object by identity and applied (or, with options.operation update,
+// paired with its live object by identity (a config whose metadata does not decode as ObjectMeta
+// is refused first, as kubectl refuses it: applydiff.MetadataRefusal) and applied (or, with options.operation update,
 // updated) by its kind's field manager (FieldManagerOf: structured-merge-diff underneath) as
 // options.manager, with options.force; each result written back as YAML (sorted keys). Live's
 // objects the config does not name are left out. A conflict fails the answer. options.schema
@@ -103,6 +104,9 @@ func ReferenceText(ref *Reference, req *contract.Request) (string, error) {
 	configs, err := readStream(req.Updated)
 	if err != nil {
 		return "", fmt.Errorf("updated: %w", err)
+	}
+	if refusal := applydiff.MetadataRefusal(req.Updated); refusal != "" && req.Options.FromKubectl() {
+		return "", fmt.Errorf("updated: %s", refusal) // kubectl apply --server-side -f refuses it first
 	}
 	byID := make(map[string]object, len(lives))
 	for _, l := range lives {

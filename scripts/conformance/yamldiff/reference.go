@@ -44,7 +44,11 @@ func (d *differ) run(c *Case) []string {
 		return d.merge3(c)
 	}
 	if r := d.refusal(c); r != nil {
-		return refusedByEngine(r, d.h.Handle(d.ctx, c.Request()))
+		resp := d.h.Handle(d.ctx, c.Request())
+		if strings.HasPrefix(r.message, "unable to decode ") {
+			return append(refusedByEngine(r, resp), sameWording(r, resp)...)
+		}
+		return refusedByEngine(r, resp)
 	}
 	if r := d.validation(c); r != nil {
 		resp := d.h.Handle(d.ctx, c.Request())
@@ -132,7 +136,9 @@ func (d *differ) validation(c *Case) *refusal {
 }
 
 // refusal reads a case's inputs as the mode's reference reads them and returns the first
-// refusal: the config (or patch) first, then live, then original.
+// refusal: the config (or patch) first, then live, then original; then, for apply and ssa
+// (kubectl apply -f, client-side or server-side), a config document whose metadata does not
+// decode as ObjectMeta (applydiff.MetadataRefusal).
 func (d *differ) refusal(c *Case) *refusal {
 	if c.Mode == "patch" {
 		if r := readAsPatch("updated", c.Updated); r != nil {
@@ -147,6 +153,11 @@ func (d *differ) refusal(c *Case) *refusal {
 	if c.Original != "" {
 		if _, r := readAsFile("original", c.Original); r != nil {
 			return r
+		}
+	}
+	if c.Mode == "apply" || c.Mode == "ssa" {
+		if message := applydiff.MetadataRefusal(c.Updated); message != "" {
+			return &refusal{input: "updated", message: message}
 		}
 	}
 	return nil

@@ -34,9 +34,9 @@ func strictRefusal(objects []map[string]any) *refusal {
 }
 
 // applyRefusal is the server's refusal of what kubectl apply sends: the created object, or the
-// patch's result. kubectl leaves every annotation of the config out when one of them is not a
-// string, so a patched object's annotation the server cannot decode is live's, which the patch
-// left as it was: that refusal names live.
+// patch's result. kubectl refuses a config whose annotation is not a string before it sends
+// anything (applydiff.MetadataRefusal), so a patched object's annotation the server cannot decode
+// is live's, which the patch left as it was: that refusal names live.
 func applyRefusal(ref *applydiff.Answer) *refusal {
 	for _, o := range ref.Outcomes {
 		if o.Action == applydiff.LeaveAction || o.Result == nil {

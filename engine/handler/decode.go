@@ -1,0 +1,46 @@
+package handler
+
+import (
+	"github.com/mergeplay/mergeplay/engine/command"
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/objectmeta"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// decodesMetadata reports whether a request's reference reads the config as `kubectl apply -f`
+// reads a file, decoding each document's metadata as ObjectMeta before anything else (package
+// objectmeta): mode apply, and mode ssa sent by kubectl (options.client), whose commands are
+// kubectl apply --server-side or, for an update, kubectl replace -f (observed to refuse alike with
+// kubectl v1.37.2, as kubectl create -f does). The API server's apply alone (options.client
+// server: client-go, a controller) decodes no file.
+func decodesMetadata(m modes.Mode, opts contract.Options) bool {
+	return m.Name == "apply" || m.Name == "ssa" && opts.FromKubectl()
+}
+
+// metadataRefusals are kubectl's refusals of the config's documents whose metadata does not
+// decode as ObjectMeta, one for each such document, in kubectl's words (`unable to decode
+// "config.yaml": json: cannot unmarshal ...`, the file the response's commands name) at the
+// refused value. Whatever options.validate says, kubectl refuses them before any merge (and
+// applies the file's other documents: the engine refuses the whole request). A List is one
+// document: kubectl decodes its own metadata so, not its items' (observed with kubectl v1.37.2:
+// an item's bad label reaches the API server, which refuses the object as it decodes it, as
+// strict validation says here).
+func metadataRefusals(m modes.Mode, in *modes.Input) []contract.Error {
+	if !decodesMetadata(m, in.Request.Options) {
+		return nil
+	}
+	var out []contract.Error
+	seen := map[*yamltree.Document]bool{}
+	for _, r := range in.Updated {
+		if r.Doc == nil || seen[r.Doc] {
+			continue
+		}
+		seen[r.Doc] = true
+		if p := objectmeta.Check(r.Doc.Root); p != nil {
+			out = append(out, contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column,
+				Message: `unable to decode "` + command.ConfigFile + `": ` + p.Message})
+		}
+	}
+	return out
+}
