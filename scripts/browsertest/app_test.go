@@ -395,9 +395,10 @@ func TestRealisticInputs(t *testing.T) {
 }
 
 // TestEveryExampleHasAnEdit checks that BenchmarkEdit can type into every example: each has an
-// edit of its config answered without errors. The one exception is an example whose own answer
-// is a refusal (apply-validate-strict: kubectl refuses the unknown field, and no typed character
-// repairs it), which has no marks to time; BenchmarkEdit skips it saying so.
+// edit of its config answered without errors. The exceptions are the examples whose own answer
+// is a refusal (apply-validate-strict, apply-annotation-not-a-string: kubectl refuses the
+// config, and no typed character repairs it), which have no marks to time; BenchmarkEdit skips
+// them saying so.
 func TestEveryExampleHasAnEdit(t *testing.T) {
 	h := handler.Default()
 	for _, ex := range allExamples(t) {
