@@ -20,11 +20,16 @@ type Problem struct {
 }
 
 // Check decodes obj's metadata as kubectl does and returns the problem kubectl names, or nil
-// when it decodes. A metadata that is null or not a map is not this check's to judge.
+// when it decodes. A null or missing metadata decodes; one that is not a map is refused as a
+// whole (kubectl v1.37.2, `metadata: []`: "json: cannot unmarshal array into Go struct field
+// metadataOnlyObject.metadata of type v1.ObjectMeta").
 func Check(obj *yamltree.Node) *Problem {
 	meta := obj.Get("metadata")
-	if !meta.IsMap() {
+	if meta == nil || meta.IsNull() {
 		return nil
+	}
+	if !meta.IsMap() {
+		return wrongType(meta, validate.JSONKind(meta), place{holder: "metadataOnlyObject", path: "metadata"}, "v1.ObjectMeta")
 	}
 	d := &decoding{}
 	d.record(meta, objectMeta, "metadata")

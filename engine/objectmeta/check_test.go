@@ -110,16 +110,30 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// TestCheckLeavesOtherMetadata checks that a metadata that is absent, null or not a map is not
-// this check's to judge.
-func TestCheckLeavesOtherMetadata(t *testing.T) {
-	for _, text := range []string{"kind: ConfigMap\n", "metadata: null\n", "metadata: 5\n", "metadata: [a]\n"} {
-		obj, err := yamltree.ParseOne(yamltree.Updated, text, yamltree.Options{})
+// TestCheckWholeMetadata checks a metadata that is absent or null (decoded) and one that is not a
+// map (refused as a whole; observed with kubectl v1.37.2, `kubectl apply --validate=false
+// --dry-run=client -f`, on a ConfigMap and a custom resource alike).
+func TestCheckWholeMetadata(t *testing.T) {
+	tests := []struct{ text, message string }{
+		{"kind: ConfigMap\n", ""},
+		{"metadata: null\n", ""},
+		{"metadata: 5\n", "json: cannot unmarshal number into Go struct field metadataOnlyObject.metadata of type v1.ObjectMeta"},
+		{"metadata: [a]\n", "json: cannot unmarshal array into Go struct field metadataOnlyObject.metadata of type v1.ObjectMeta"},
+		{"metadata: []\n", "json: cannot unmarshal array into Go struct field metadataOnlyObject.metadata of type v1.ObjectMeta"},
+		{"metadata: x\n", "json: cannot unmarshal string into Go struct field metadataOnlyObject.metadata of type v1.ObjectMeta"},
+		{"metadata: true\n", "json: cannot unmarshal bool into Go struct field metadataOnlyObject.metadata of type v1.ObjectMeta"},
+	}
+	for _, tt := range tests {
+		obj, err := yamltree.ParseOne(yamltree.Updated, tt.text, yamltree.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p := Check(obj); p != nil {
-			t.Errorf("%q: %+v", text, p)
+		p := Check(obj)
+		switch {
+		case tt.message == "" && p != nil:
+			t.Errorf("%q: refused (%s), kubectl accepts it", tt.text, p.Message)
+		case tt.message != "" && (p == nil || p.Message != tt.message || p.Pos.Line != 1 || p.Pos.Column != 11):
+			t.Errorf("%q: got %+v, want 1:11 %s", tt.text, p, tt.message)
 		}
 	}
 }

@@ -66,15 +66,11 @@ var fuzzFindings = []fuzzFinding{
 	// merge patch (a custom resource), which deletes live's.
 	{"apply: metadata null (strategic)", request("apply", configMap+"metadata:\n", configMap+"metadata:\n", configMap+"metadata:\n", false), again, "keeps the result"},
 	{"apply: metadata null (merge patch)", request("apply", custom+"metadata:\n", custom+"metadata:\n", custom+"metadata:\n", false), again, "changes the result"},
-	{"apply: metadata a list", request("apply", custom+"metadata: []\n", custom+"metadata: []\n", custom+"metadata: []\n", false), again, "keeps the result"},
-	// FuzzApply (annotations-null): annotations that are not a map are replaced by a map holding
-	// kubectl's annotation.
+	// FuzzApply (annotations-null): annotations that are null are replaced by a map holding
+	// kubectl's annotation. (The findings metadata-a-list, annotations-a-scalar and
+	// mixed-set-created, finalizers [0, "0"], held configs kubectl refuses since it decodes
+	// metadata as ObjectMeta: applydiff and yamldiff compare those refusals word for word.)
 	{"apply: annotations null", request("apply", configMap+"metadata: {annotations: }\n", configMap+"metadata: {annotations: }\n", configMap+"metadata: {annotations: }\n", false), again, "keeps the result"},
-	{"apply: annotations a scalar", request("apply", configMap+"metadata: {annotations: 5}\n", configMap+"metadata: {annotations: 5}\n", configMap+"metadata: {annotations: 5}\n", false), again, "keeps the result"},
-	// FuzzApply (mixed-set-created): a merged list of primitives holding an integer and a
-	// string is created unchecked, and refused once live holds it ("list element types are not
-	// identical").
-	{"apply: a merged set of mixed kinds, created then applied again", request("apply", "", configMap+"metadata: {name: a, finalizers: [0, \"0\"]}\n", "", false), again, "refused"},
 	// FuzzMerge3 (empty-list-no-key-*): with inferKeys, kyaml refuses to walk an empty list no
 	// schema describes ("no merge key found for field"); a resource only the local copy has,
 	// or only upstream added, is copied without a walk.
@@ -149,6 +145,11 @@ var fuzzFindings = []fuzzFinding{
 	// copy's containers hold an item without name, and the rebase rebuilds the keyed item,
 	// dropping its field "0", and moves it after the keyless one.
 	{"merge3: a rebase rebuilds the keyed item beside one without the key", request("merge3", "", deployment+"metadata:\n name: web\nspec:\n template:\n  spec:\n   containers:\n      - name: app", deployment+"metadata:\n name: web\nspec:\n template:\n  spec:\n   containers:\n      - name: app\n        0: 0\n      - 0: 1", false), again, "changes the result"},
+	// FuzzMerge3 (empty-key-quoted): kyaml writes an empty key ("?" alone) as '', which the
+	// engine wrote as nothing (":" does not read back). The first step only: rebased again,
+	// kyaml refuses ("wrong node kind: expected ScalarNode but got MappingNode") where the
+	// engine keeps the result, a difference left open.
+	{"merge3: an empty key", request("merge3", "", "a: 1\n?\nx:\n  ?\n  : b\n", "", false), nil, ""},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.

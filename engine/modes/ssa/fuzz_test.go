@@ -25,7 +25,12 @@ import (
 //   - idempotence: the same manager repeating the same operation on the result, a year later,
 //     meets no conflict and gets the result back, as data, managedFields included: nothing
 //     changed, so no timestamp moves. Not byte for byte: a comment live held under a value the
-//     first apply replaced is written once and dropped by the second (comments are not data);
+//     first apply replaced is written once and dropped by the second (comments are not data).
+//     Nor when the config's metadata is null (nullMetadata): the first apply writes
+//     managedFields into a metadata the config sets to null, and each repeat meets that null
+//     again, a change, so the timestamp moves (testdata/fuzz/FuzzSSA/null-metadata-repeated;
+//     not checked against a reference: the reference pipelines read built-in kinds, whose
+//     config needs metadata.name, and kubectl cannot send an object without a name);
 //   - every mark names the rule the operation recorded at its path (checkDecisions);
 //   - identical inputs: applying an object (without managedFields) onto itself, not forced,
 //     meets no conflict and returns it with managedFields added and nothing else changed. Not
@@ -77,7 +82,7 @@ func FuzzSSA(f *testing.F) {
 		// A result without managedFields (the operation owned no field: an empty list, say) is
 		// read the second time as an object from before server-side apply, whose fields the API
 		// server gives to before-first-apply: the repeat then writes managedFields.
-		if fuzzcheck.CheckCommon(t, first) != nil && strings.Contains(first.Resp.Result, "managedFields") {
+		if fuzzcheck.CheckCommon(t, first) != nil && strings.Contains(first.Resp.Result, "managedFields") && !nullMetadata(updated) {
 			again := fuzzcheck.Ask(h, request(updated, first.Resp.Result, "2027-01-01T00:00:00Z", force, op), yamltree.YAML11)
 			if len(again.Resp.Errors) > 0 || len(again.Resp.Conflicts) > 0 {
 				t.Fatalf("repeating the %s fails: errors %+v conflicts %+v\nresult:\n%s\n%s", op, again.Resp.Errors, again.Resp.Conflicts, first.Resp.Result, first.Describe())
@@ -100,6 +105,21 @@ func FuzzSSA(f *testing.F) {
 			t.Fatalf("applying an object onto itself changed more than its managedFields: %s\n%s", diff, same.Describe())
 		}
 	})
+}
+
+// nullMetadata reports whether a document of a stream holds metadata as a null; false when it
+// does not parse.
+func nullMetadata(text string) bool {
+	docs, err := yamltree.Parse(yamltree.Updated, text, yamltree.Options{})
+	if err != nil {
+		return false
+	}
+	for _, d := range docs {
+		if meta := d.Root.Get("metadata"); meta != nil && meta.IsNull() {
+			return true
+		}
+	}
+	return false
 }
 
 // checkDecisions wants every mark to carry an ssa rule, recorded in its resource's decision log

@@ -11,8 +11,11 @@ import (
 // apply (engine/command.ConfigFile).
 const ConfigFile = "config.yaml"
 
-// metadataOf is an object as far as kubectl's first decoding of a config reads it.
-type metadataOf struct {
+// metadataOnlyObject is an object as far as kubectl's first decoding of a config reads it; its
+// name is the one kubectl's message gives a metadata that is not a map (observed with kubectl
+// v1.37.2: "json: cannot unmarshal array into Go struct field metadataOnlyObject.metadata of
+// type v1.ObjectMeta").
+type metadataOnlyObject struct {
 	Metadata metav1.ObjectMeta `json:"metadata"`
 }
 
@@ -25,7 +28,7 @@ type metadataOf struct {
 // names match exactly (`Name: 5` is accepted, as kubectl does), which apimachinery's json
 // decoding does and encoding/json would not.
 func decodeMetadata(doc []byte) string {
-	var obj metadataOf
+	var obj metadataOnlyObject
 	if err := utiljson.Unmarshal(doc, &obj); err != nil {
 		return fmt.Sprintf("unable to decode %q: %v", ConfigFile, err)
 	}

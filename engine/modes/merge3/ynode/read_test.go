@@ -52,6 +52,8 @@ func TestRoundTrip(t *testing.T) {
 		// plain keys of a flow map typed as a block map's (kyaml: {0: ''}; FuzzMerge3's
 		// flow-key-typed); an empty null in a flow map written ''
 		{"a: {0, 1.5: x, true: y, null: z, \"2\": w}\n", "a: {0: '', 1.5: x, true: y, null: z, \"2\": w}\n"},
+		// an empty key (kyaml; FuzzMerge3's empty-key-quoted)
+		{"a: 1\n?\nx:\n  ?\n  : b\n", "a: 1\n'':\nx:\n  '': b\n"},
 	}
 	for _, tt := range tests {
 		if got, _ := Emit([]*Node{read(t, tt.in)}); got != tt.want {

@@ -167,8 +167,8 @@ func chooseForm(n *Node, p place) form {
 	switch wish {
 	case Plain, Flow:
 		switch {
-		case f.empty && p != inFlow:
-			return formPlain
+		case f.empty && p == inBlock:
+			return formPlain // an empty key is written '' (kyaml writes "?" alone as '':)
 		case p == inFlow && f.plainFlow, p != inFlow && f.plainBlock:
 			return formPlain
 		case f.singleCarries():
