@@ -65,14 +65,17 @@ export function createCommandView({ onReproduce }) {
   return {
     dom,
     /**
-     * Shows an answer's commands; a response with errors keeps the last ones shown (and
-     * Reproduce keeps their request).
+     * Shows an answer's commands. A response with errors keeps the last ones shown (and
+     * Reproduce keeps their request), unless it carries the command kubectl itself refuses
+     * (a config whose metadata kubectl cannot decode), which is shown with kubectl's message
+     * and no script.
      * @param {object} response
      * @param {{mode: string}} request the request it answers
      */
     update(response, request) {
-      if (Array.isArray(response?.errors) && response.errors.length) return;
+      const failed = Array.isArray(response?.errors) && response.errors.length > 0;
       const items = commandItems(response);
+      if (failed && !items.length) return;
       replaceChildren(list, ...items.map((c) => h("div", { class: "mp-command", "data-tool": c.tool },
         c.about ? h("p", { class: "mp-command-about", text: c.about }) : null,
         h("div", { class: "mp-command-line" }, h("pre", { text: `$ ${c.line}` }), copyButton("Copy", () => c.line, "the command")),
@@ -80,9 +83,10 @@ export function createCommandView({ onReproduce }) {
         c.error ? h("pre", { class: "mp-command-error", text: c.error }) : null,
       )));
       answered = request;
-      canReproduce = reproducible(request?.mode) && items.length > 0;
+      canReproduce = !failed && reproducible(request?.mode) && items.length > 0;
       reproduce.disabled = !canReproduce;
-      note.textContent = canReproduce || !items.length ? "" : "This mode changes no cluster object through kubectl: there is no script to reproduce it.";
+      if (failed) note.textContent = "kubectl refuses this config before it sends anything: there is nothing to reproduce on a cluster.";
+      else note.textContent = canReproduce || !items.length ? "" : "This mode changes no cluster object through kubectl: there is no script to reproduce it.";
     },
   };
 }

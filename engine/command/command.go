@@ -1,6 +1,8 @@
 package command
 
 import (
+	"strings"
+
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -33,16 +35,45 @@ func For(in *modes.Input, resp *contract.Response) []contract.Command {
 	if !ok || len(resp.Errors) > 0 {
 		return []contract.Command{}
 	}
+	return build(newAnswer(in, resp))
+}
+
+// newAnswer is a request's inputs and a response, with the resources' identities by name.
+func newAnswer(in *modes.Input, resp *contract.Response) *answer {
 	a := &answer{in: in, resp: resp, ids: map[string]stream.ID{}}
 	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
 		for _, r := range rs {
 			a.ids[r.ID.String()] = r.ID
 		}
 	}
-	return build(a)
+	return a
 }
 
 // id returns the identity of a resource named as the contract names it.
 func (a *answer) id(resource string) stream.ID {
 	return a.ids[resource]
+}
+
+// Refused returns the commands a request stands for when kubectl refuses its config before it
+// sends anything (a document whose metadata does not decode: package objectmeta), each with
+// kubectl's refusals as its error, one "error: " line each (observed with kubectl v1.37.2:
+// `error: unable to decode "config.yaml": json: cannot unmarshal bool into Go struct field
+// ObjectMeta.metadata.annotations of type string`), and nothing printed: the engine does not
+// merge the file's other documents, which kubectl would apply (README, departures).
+func Refused(in *modes.Input, refusals []contract.Error) []contract.Command {
+	build, ok := builders[in.Request.Mode]
+	if !ok || len(refusals) == 0 {
+		return []contract.Command{}
+	}
+	a := newAnswer(in, contract.NewResponse())
+	lines := make([]string, len(refusals))
+	for i, e := range refusals {
+		lines[i] = "error: " + e.Message
+	}
+	cmds := build(a)
+	for i := range cmds {
+		cmds[i].Output = nil
+		cmds[i].Error = strings.Join(lines, "\n")
+	}
+	return cmds[:min(len(cmds), 1)]
 }

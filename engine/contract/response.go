@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -51,8 +52,9 @@ type Response struct {
 	// Extra carries what one mode adds; each key is documented in the README.
 	Extra map[string]any `json:"extra"`
 	// Commands are the command lines the request stands for (kubectl apply, kubectl apply
-	// --server-side, kubectl patch, kpt pkg update, helm upgrade) with what each prints; empty
-	// when the request failed.
+	// --server-side, kubectl patch, kpt pkg update, helm upgrade) with what each prints. When the
+	// request failed, only a command kubectl itself refuses before sending anything, its Error
+	// holding kubectl's message (a config whose metadata does not decode); else empty.
 	Commands []Command `json:"commands"`
 	// Reproduce is the reproduce script when the request asked for it (Request.Reproduce), else "".
 	Reproduce string `json:"reproduce"`
@@ -212,7 +214,7 @@ func (r *Response) AddError(input string, err error) {
 }
 
 // Normalize restores the contract's promises on a response a mode built: nil slices become empty,
-// and a response with errors carries no result.
+// and a response with errors carries no result, and no command but one kubectl refuses.
 func (r *Response) Normalize() *Response {
 	r.Version = Version
 	if r.Fields == nil {
@@ -245,7 +247,8 @@ func (r *Response) Normalize() *Response {
 		r.Layout.Folds = []Fold{}
 	}
 	if len(r.Errors) > 0 {
-		r.Result, r.Patch, r.Fields, r.Commands, r.Reproduce = "", "", []Field{}, []Command{}, ""
+		r.Result, r.Patch, r.Fields, r.Reproduce = "", "", []Field{}, ""
+		r.Commands = slices.DeleteFunc(r.Commands, func(c Command) bool { return c.Error == "" })
 	}
 	return r
 }

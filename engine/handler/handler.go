@@ -121,6 +121,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	case len(undecodable) > 0:
 		resp = contract.NewResponse()
 		resp.Errors = undecodable
+		resp.Commands = command.Refused(in, undecodable)
 	case refused(problems, req.Options.Validate):
 		resp = refuseProblems(problems)
 	default:

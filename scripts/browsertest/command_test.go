@@ -51,7 +51,8 @@ func expectCommands(t *testing.T, got []shownCommand, want []contract.Command) {
 
 // TestCommandViewShowsWhatKubectlPrints: an apply example shows kubectl apply and the line kubectl
 // prints; the refused server-side apply shows kubectl's conflict message with its ways out; a
-// merge3 example shows kpt's command, prints nothing and offers no script.
+// merge3 example shows kpt's command, prints nothing and offers no script. (A config kubectl
+// cannot decode shows kubectl apply, its refusal and no script: checkRefusal.)
 func TestCommandViewShowsWhatKubectlPrints(t *testing.T) {
 	h := setup(t)
 	cases := []struct {

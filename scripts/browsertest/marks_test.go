@@ -77,6 +77,17 @@ func checkRefusal(t *testing.T, h *harness, ex *examples.Example) {
 		t.Errorf("status %q does not name %q", status, want)
 	}
 	checkMarks(t, ex, resp, p.resultLines())
+	// A config kubectl refuses before sending anything (apply-annotation-not-a-string) shows
+	// kubectl's command with kubectl's refusal, and no script to reproduce.
+	if len(resp.Commands) > 0 {
+		p.waitFor("the refused command", `document.querySelectorAll(".mp-commands .mp-command").length > 0`, 10*time.Second)
+		expectCommands(t, p.commandsShown(), resp.Commands)
+		var enabled bool
+		p.eval(`!document.querySelector('[data-action="reproduce"]').disabled`, &enabled)
+		if enabled {
+			t.Error("Reproduce is offered for a config kubectl refuses")
+		}
+	}
 	p.expectNoProblems()
 }
 
