@@ -19,11 +19,14 @@ type Problem struct {
 	Message string
 }
 
-// Check decodes obj's metadata as kubectl does and returns the problem kubectl names, or nil
-// when it decodes. A null or missing metadata decodes; one that is not a map is refused as a
+// Check decodes obj's kind and apiVersion (checkType), then its metadata, as kubectl does and
+// returns the problem kubectl names, or nil when it decodes. A null or missing metadata decodes; one that is not a map is refused as a
 // whole (kubectl v1.37.2, `metadata: []`: "json: cannot unmarshal array into Go struct field
 // metadataOnlyObject.metadata of type v1.ObjectMeta").
 func Check(obj *yamltree.Node) *Problem {
+	if p := checkType(obj); p != nil {
+		return p
+	}
 	meta := obj.Get("metadata")
 	if meta == nil || meta.IsNull() {
 		return nil
@@ -158,4 +161,26 @@ func sortedFields(n *yamltree.Node) []yamltree.Field {
 	fields := append([]yamltree.Field(nil), n.Fields...)
 	sort.SliceStable(fields, func(i, j int) bool { return fields[i].Name() < fields[j].Name() })
 	return fields
+}
+
+// checkType is kubectl's reading of a document's kind and apiVersion, before its metadata
+// (observed with kubectl v1.37.2, `kubectl apply --validate=false --dry-run=client -f`): a kind
+// that is not a string is "missing", in a message holding the document as kubectl's JSON
+// (`Object 'Kind' is missing in '{"apiVersion":"v1","kind":0,"metadata":{"name":"A"}}'`), and
+// comes first; an apiVersion that is not a string is a decoding error of TypeMeta (`json: cannot
+// unmarshal number into Go struct field metadataOnlyObject.TypeMeta.apiVersion of type string`),
+// before metadata in key order. A kind or apiVersion missing or null is left to the playground,
+// which pairs such a document by position (README, the contract).
+func checkType(obj *yamltree.Node) *Problem {
+	if kind := obj.Get("kind"); !kind.IsNull() && !isString(kind) {
+		doc, err := yamltree.SortedJSON(obj)
+		if err != nil {
+			doc = "…"
+		}
+		return &Problem{Pos: kind.Pos, Message: "Object 'Kind' is missing in '" + doc + "'"}
+	}
+	if v := obj.Get("apiVersion"); !v.IsNull() && !isString(v) {
+		return wrongType(v, validate.JSONKind(v), place{holder: "metadataOnlyObject", path: "TypeMeta.apiVersion"}, goString)
+	}
+	return nil
 }

@@ -137,3 +137,29 @@ func TestCheckWholeMetadata(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckType checks kind and apiVersion as kubectl reads them first (observed with kubectl
+// v1.37.2, `kubectl apply --validate=false --dry-run=client -f`; FuzzSSA's finding
+// kind-not-a-string).
+func TestCheckType(t *testing.T) {
+	tests := []struct{ text, at, message string }{
+		{"apiVersion: 0\nkind: 0\nmetadata:\n  name: A\n", "2:7", `Object 'Kind' is missing in '{"apiVersion":0,"kind":0,"metadata":{"name":"A"}}'`},
+		{"apiVersion: v1\nkind: true\nmetadata:\n  name: A\n", "2:7", `Object 'Kind' is missing in '{"apiVersion":"v1","kind":true,"metadata":{"name":"A"}}'`},
+		{"apiVersion: 0\nkind: ConfigMap\nmetadata:\n  name: A\n", "1:13", "json: cannot unmarshal number into Go struct field metadataOnlyObject.TypeMeta.apiVersion of type string"},
+		{"apiVersion: v1\nmetadata:\n  name: A\n", "", ""},
+		{"kind: ConfigMap\napiVersion:\nmetadata:\n  name: A\n", "", ""},
+	}
+	for _, tt := range tests {
+		obj, err := yamltree.ParseOne(yamltree.Updated, tt.text, yamltree.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := Check(obj)
+		switch {
+		case tt.message == "" && p != nil:
+			t.Errorf("%q: refused (%s), kubectl reads it", tt.text, p.Message)
+		case tt.message != "" && (p == nil || p.Message != tt.message || fmt.Sprintf("%d:%d", p.Pos.Line, p.Pos.Column) != tt.at):
+			t.Errorf("%q: got %+v, want %s %s", tt.text, p, tt.at, tt.message)
+		}
+	}
+}

@@ -150,6 +150,10 @@ var fuzzFindings = []fuzzFinding{
 	// kyaml refuses ("wrong node kind: expected ScalarNode but got MappingNode") where the
 	// engine keeps the result, a difference left open.
 	{"merge3: an empty key", request("merge3", "", "a: 1\n?\nx:\n  ?\n  : b\n", "", false), nil, ""},
+	// FuzzApply (repeated-key-live-lacks): the config lists two ports with containerPort 53;
+	// live lacks spec, so kubectl's patch is taken whole, its $setElementOrder directives
+	// included, and the next apply merges both items into the one live holds.
+	{"apply: a list repeating a key where live lacks it, applied twice", request("apply", deployment+"metadata:\n  name: web\nspec:\n  template:\n    spec:\n     containers:\n      - name: dns\n        ports:\n        - containerPort: 53\n          0:", deployment+"metadata:\n  name: web\nspec:\n  template:\n    spec:\n     containers:\n      - name: dns\n        ports:\n        - containerPort: 53\n          protocol: \"0\"\n        - containerPort: 53\n          protocol: \"1\"", deployment+"metadata:\n  name: web\n", false), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.

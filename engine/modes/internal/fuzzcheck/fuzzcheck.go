@@ -320,6 +320,10 @@ func find(rs []*stream.Resource, resource string, exact bool) *yamltree.Node {
 // positional reports whether a path selects a list item by index.
 func positional(path string) bool {
 	for i := 0; i < len(path); i++ {
+		if path[i] == '"' {
+			i = quoteEnd(path, i)
+			continue
+		}
 		if path[i] == '[' && i+1 < len(path) && path[i+1] >= '0' && path[i+1] <= '9' {
 			return true
 		}
@@ -327,10 +331,30 @@ func positional(path string) bool {
 	return false
 }
 
+// quoteEnd returns the index of the quote closing the JSON string path opens at i (a key's
+// value, [name="0[0"], may hold "[" and "]"; FuzzMerge3's bracket-in-key-value), or the last index.
+func quoteEnd(path string, i int) int {
+	for j := i + 1; j < len(path); j++ {
+		switch path[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
+		}
+	}
+	return len(path) - 1
+}
+
 // anyIndex writes every positional step of a path ([3]) as a step selecting any item ([*]).
 func anyIndex(path string) string {
 	var out strings.Builder
 	for i := 0; i < len(path); i++ {
+		if path[i] == '"' {
+			end := quoteEnd(path, i)
+			out.WriteString(path[i : end+1])
+			i = end
+			continue
+		}
 		if path[i] == '[' && i+1 < len(path) && path[i+1] >= '0' && path[i+1] <= '9' {
 			end := strings.IndexByte(path[i:], ']')
 			if end > 0 {
