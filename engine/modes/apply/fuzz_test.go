@@ -154,16 +154,10 @@ var kubectlAdditionRules = map[string]bool{
 // unwritableMetadata reports whether a document of a stream holds a metadata that is not a map
 // (null, a scalar, a list), which kubectl leaves as written; false when it does not parse.
 func unwritableMetadata(text string) bool {
-	docs, err := yamltree.Parse(yamltree.Updated, text, yamltree.Options{})
-	if err != nil {
-		return false
-	}
-	for _, d := range docs {
-		if meta := d.Root.Get("metadata"); meta != nil && !meta.IsMap() {
-			return true
-		}
-	}
-	return false
+	return fuzzcheck.AnyDocument(yamltree.Updated, text, func(root *yamltree.Node) bool {
+		meta := root.Get("metadata")
+		return meta != nil && !meta.IsMap()
+	})
 }
 
 // mergedRepeats reports whether a mark says the config listed several items with one key, which
@@ -180,18 +174,14 @@ func mergedRepeats(resp *contract.Response) bool {
 // nullIdentity reports whether a document of a stream holds apiVersion, kind or metadata.name as
 // a null; false when it does not parse.
 func nullIdentity(text string) bool {
-	docs, err := yamltree.Parse(yamltree.Updated, text, yamltree.Options{})
-	if err != nil {
-		return false
-	}
-	for _, d := range docs {
+	return fuzzcheck.AnyDocument(yamltree.Updated, text, func(root *yamltree.Node) bool {
 		for _, path := range [][]string{{"apiVersion"}, {"kind"}, {"metadata", "name"}} {
-			if v := d.Root.Lookup(path...); v != nil && v.IsNull() {
+			if v := root.Lookup(path...); v != nil && v.IsNull() {
 				return true
 			}
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // lastAppliedTexts returns the last-applied annotations of a stream's objects, one JSON text a line;

@@ -289,36 +289,9 @@ func conflictingKeys(errs []contract.Error) bool {
 // repeatsSharedValue reports whether a stream holds a list of maps where two items hold the
 // same scalar in a field every item holds (a key value repeated); false when it does not parse.
 func repeatsSharedValue(text string) bool {
-	docs, err := yamltree.Parse(yamltree.Result, text, yamltree.Options{Rules: yamltree.YAML12})
-	if err != nil {
-		return false
-	}
-	var walk func(n *yamltree.Node) bool
-	walk = func(n *yamltree.Node) bool {
-		if n == nil {
-			return false
-		}
-		if n.IsList() && len(n.Items) > 1 && repeatedField(n.Items) {
-			return true
-		}
-		for _, f := range n.Fields {
-			if walk(f.Value) {
-				return true
-			}
-		}
-		for _, it := range n.Items {
-			if walk(it) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, d := range docs {
-		if walk(d.Root) {
-			return true
-		}
-	}
-	return false
+	return fuzzcheck.Holds(yamltree.Result, text, yamltree.Options{Rules: yamltree.YAML12}, func(n *yamltree.Node) bool {
+		return n.IsList() && len(n.Items) > 1 && repeatedField(n.Items)
+	})
 }
 
 // repeatedField reports whether items are all maps and two of them hold the same scalar in a
@@ -432,36 +405,9 @@ func blankKeylessLists(n *yamltree.Node) {
 // holdsKeylessList reports whether a stream holds a list of maps where an item lacks a field
 // another item holds; false when it does not parse.
 func holdsKeylessList(text string) bool {
-	docs, err := yamltree.Parse(yamltree.Result, text, yamltree.Options{Rules: yamltree.YAML12})
-	if err != nil {
-		return false
-	}
-	var walk func(n *yamltree.Node) bool
-	walk = func(n *yamltree.Node) bool {
-		if n == nil {
-			return false
-		}
-		if n.IsList() && someFieldMissing(n.Items) {
-			return true
-		}
-		for _, f := range n.Fields {
-			if walk(f.Value) {
-				return true
-			}
-		}
-		for _, it := range n.Items {
-			if walk(it) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, d := range docs {
-		if walk(d.Root) {
-			return true
-		}
-	}
-	return false
+	return fuzzcheck.Holds(yamltree.Result, text, yamltree.Options{Rules: yamltree.YAML12}, func(n *yamltree.Node) bool {
+		return n.IsList() && someFieldMissing(n.Items)
+	})
 }
 
 // someFieldMissing reports whether items hold a map and one item lacks a field another holds: a

@@ -665,7 +665,7 @@ func MergeOnlyError(errs []contract.Error) bool {
 
 // HoldsNull reports whether a stream holds a null field or item; false when it does not parse.
 func HoldsNull(text string, rules yamltree.Rules) bool {
-	return holds(yamltree.Live, text, yamltree.Options{Rules: rules}, (*yamltree.Node).IsNull)
+	return Holds(yamltree.Live, text, yamltree.Options{Rules: rules}, (*yamltree.Node).IsNull)
 }
 
 // HoldsDirective reports whether a stream holds a map key that is a strategic merge patch
@@ -673,7 +673,7 @@ func HoldsNull(text string, rules yamltree.Rules) bool {
 // a patch value taken whole, where live lacked it, keeps its directives as written, and they act
 // when the patch is applied again.
 func HoldsDirective(text string) bool {
-	return holds(yamltree.Result, text, yamltree.Options{}, func(n *yamltree.Node) bool {
+	return Holds(yamltree.Result, text, yamltree.Options{}, func(n *yamltree.Node) bool {
 		for _, f := range n.Fields {
 			if strings.HasPrefix(f.Name(), "$") {
 				return true
@@ -683,9 +683,9 @@ func HoldsDirective(text string) bool {
 	})
 }
 
-// holds reports whether some node of a stream (a document's root, a field's value or a list
+// Holds reports whether some node of a stream (a document's root, a field's value or a list
 // item, at any depth) satisfies is; false when the stream does not parse.
-func holds(input yamltree.Input, text string, opts yamltree.Options, is func(*yamltree.Node) bool) bool {
+func Holds(input yamltree.Input, text string, opts yamltree.Options, is func(*yamltree.Node) bool) bool {
 	docs, err := yamltree.Parse(input, text, opts)
 	if err != nil {
 		return false
@@ -709,6 +709,21 @@ func holds(input yamltree.Input, text string, opts yamltree.Options, is func(*ya
 	}
 	for _, d := range docs {
 		if d.Root != nil && walk(d.Root) {
+			return true
+		}
+	}
+	return false
+}
+
+// AnyDocument reports whether the root of some document of a stream satisfies is; false when the
+// stream does not parse.
+func AnyDocument(input yamltree.Input, text string, is func(root *yamltree.Node) bool) bool {
+	docs, err := yamltree.Parse(input, text, yamltree.Options{})
+	if err != nil {
+		return false
+	}
+	for _, d := range docs {
+		if is(d.Root) {
 			return true
 		}
 	}
