@@ -70,10 +70,10 @@ func Refused(in *modes.Input, refusals []contract.Error) []contract.Command {
 	for i, e := range refusals {
 		lines[i] = "error: " + e.Message
 	}
+	// Without the mode's answer, each mode writes its one command, printing nothing.
 	cmds := build(a)
 	for i := range cmds {
-		cmds[i].Output = nil
 		cmds[i].Error = strings.Join(lines, "\n")
 	}
-	return cmds[:min(len(cmds), 1)]
+	return cmds
 }

@@ -1,26 +1,15 @@
 package smp
 
 import (
-	"os"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/mergeplay/mergeplay/engine/schema"
 )
 
 // TestMergedAway finds the config's items that share their key with another item and that the
 // result does not hold, row by row (mergingList merges by name in the vectors' schema).
 func TestMergedAway(t *testing.T) {
-	swagger, err := os.ReadFile("testdata/swagger-merge-item.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := schema.Load(string(swagger), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sch := For(set.Named("mergeItem"), PatchMergeKeys)
+	sch := mergeItemSchema(t)
 	tests := []struct {
 		name, updated, result string
 		want                  []string // the items' paths and lines in updated

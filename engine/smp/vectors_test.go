@@ -31,6 +31,13 @@ func loadVectors(t *testing.T) ([]vector, Schema) {
 	if err = json.Unmarshal(data, &vs); err != nil {
 		t.Fatal(err)
 	}
+	return vs, mergeItemSchema(t)
+}
+
+// mergeItemSchema is the recorded vectors' schema: the swagger's mergeItem, merged by
+// patchMergeKey.
+func mergeItemSchema(t *testing.T) Schema {
+	t.Helper()
 	swagger, err := os.ReadFile("testdata/swagger-merge-item.json")
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +50,7 @@ func loadVectors(t *testing.T) ([]vector, Schema) {
 	if root == nil {
 		t.Fatal("mergeItem not in the swagger schema")
 	}
-	return vs, For(root, PatchMergeKeys)
+	return For(root, PatchMergeKeys)
 }
 
 // parse reads a document of a vector; an absent one is nil.
