@@ -48,19 +48,8 @@ func TestDroppedItemShown(t *testing.T) {
 	  return t.includes("dropped") && t.includes("Config line") && t.includes('protocol "UDP"') && t.includes("server-side apply"); })()`, 5*time.Second)
 
 	// Hovering the struck port shows the same reason in a tooltip.
-	var pt []float64
-	p.eval(`(() => {
-	  const line = [...document.querySelectorAll("#result .cm-line.mp-dropped")][0];
-	  if (!line) return [];
-	  line.scrollIntoView({ block: "center" });
-	  const r = line.getBoundingClientRect();
-	  return [r.left + Math.min(120, r.width / 2), r.top + r.height / 2];
-	})()`, &pt)
-	if len(pt) != 2 {
-		t.Fatal("no dropped line to hover")
-	}
-	p.do("hovering the dropped port", chromedp.MouseEvent(chromedp.MouseMoved, pt[0], pt[1]))
-	p.waitFor("the dropped port's reason in a tooltip", `[...document.querySelectorAll(".cm-tooltip .mp-reason-text")].some((e) => e.textContent.includes('protocol "UDP"'))`, 5*time.Second)
+	p.hoverLine("the dropped port", `document.querySelector("#result .cm-line.mp-dropped")`,
+		`[...document.querySelectorAll(".cm-tooltip .mp-reason-text")].some((e) => e.textContent.includes('protocol "UDP"'))`)
 	p.expectNoProblems()
 
 	for _, scheme := range []string{"light", "dark"} {

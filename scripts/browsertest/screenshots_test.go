@@ -90,32 +90,39 @@ func colorScheme(scheme string) chromedp.Action[chromedp.Void] {
 // in a tooltip.
 func hoverMarked(p *tab) {
 	p.t.Helper()
+	p.hoverLine("a marked line", `(() => {
+	  const lines = [...document.querySelectorAll("#result .cm-line")];
+	  return ["deleted", "changed", "added", "retained"].map((m) => lines.find((l) => l.dataset.mark === m)).find(Boolean);
+	})()`, `!!document.querySelector(".cm-tooltip .mp-reason-text")`)
+	time.Sleep(200 * time.Millisecond)
+}
+
+// hoverLine scrolls the result line the JavaScript expression line selects into view, rests the
+// mouse on it and waits until the predicate tooltip holds. The editor shows its tooltip once the
+// pointer rests on the line; a busy machine (a fresh clone's test run beside other work) can
+// drop the first hover, so it moves off and back, a few times.
+func (p *tab) hoverLine(what, line, tooltip string) {
+	p.t.Helper()
 	var pt []float64
 	p.eval(`(() => {
-	  const lines = [...document.querySelectorAll("#result .cm-line")];
-	  const line = ["deleted", "changed", "added", "retained"].map((m) => lines.find((l) => l.dataset.mark === m)).find(Boolean);
+	  const line = `+line+`;
 	  if (!line) return [];
 	  line.scrollIntoView({ block: "center" });
 	  const r = line.getBoundingClientRect();
 	  return [r.left + Math.min(120, r.width / 2), r.top + r.height / 2];
 	})()`, &pt)
 	if len(pt) != 2 {
-		p.t.Error("no marked line to hover")
-		return
+		p.t.Fatalf("no %s to hover", what)
 	}
-	// The editor shows its tooltip once the pointer rests on the line; a busy machine (a fresh
-	// clone's test run beside other work) can drop the first hover: move off and back, a few times.
-	tooltip := `!!document.querySelector(".cm-tooltip .mp-reason-text")`
 	for attempt := 1; ; attempt++ {
-		p.do("hovering a marked line", chromedp.MouseEvent(chromedp.MouseMoved, pt[0], pt[1]))
+		p.do("hovering "+what, chromedp.MouseEvent(chromedp.MouseMoved, pt[0], pt[1]))
 		if p.poll(tooltip, 5*time.Second) {
-			break
+			return
 		}
 		if attempt == 4 {
-			p.waitFor("a reason tooltip", tooltip, 5*time.Second)
-			break
+			p.waitFor("the tooltip of "+what, tooltip, 5*time.Second)
+			return
 		}
-		p.do("moving off the line", chromedp.MouseEvent(chromedp.MouseMoved, 1, 1))
+		p.do("moving off "+what, chromedp.MouseEvent(chromedp.MouseMoved, 1, 1))
 	}
-	time.Sleep(200 * time.Millisecond)
 }
