@@ -55,6 +55,8 @@ const (
 	configMap  = "apiVersion: v1\nkind: ConfigMap\n"
 	custom     = "apiVersion: example.com/v1\nkind: Foo\n"
 	deployment = "apiVersion: apps/v1\nkind: Deployment\n"
+	// pdbSelectorNull is a PodDisruptionBudget whose selector holds a null field.
+	pdbSelectorNull = "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\nspec:\n  selector:\n   0:\n"
 	// twoPorts lists two container ports with one key (containerPort 0, spelt twice).
 	twoPorts = deployment + "metadata: {name: web}\nspec:\n  template:\n    spec:\n      containers:\n      - name: a\n        ports:\n        - containerPort: 0\n          protocol: \"0\"\n        - containerPort: 0000000000000000000000000000000000000000000000000000000000\n          protocol: \"0\"\n          hostPort: 1\n"
 )
@@ -154,6 +156,17 @@ var fuzzFindings = []fuzzFinding{
 	// live lacks spec, so kubectl's patch is taken whole, its $setElementOrder directives
 	// included, and the next apply merges both items into the one live holds.
 	{"apply: a list repeating a key where live lacks it, applied twice", request("apply", deployment+"metadata:\n  name: web\nspec:\n  template:\n    spec:\n     containers:\n      - name: dns\n        ports:\n        - containerPort: 53\n          0:", deployment+"metadata:\n  name: web\nspec:\n  template:\n    spec:\n     containers:\n      - name: dns\n        ports:\n        - containerPort: 53\n          protocol: \"0\"\n        - containerPort: 53\n          protocol: \"1\"", deployment+"metadata:\n  name: web\n", false), again, "changes the result"},
+	// FuzzApply (null-in-map-created): a config holding a null in a map (selector: {0: }). The
+	// create writes the object without the null (selector: {}); the next apply's patch sends
+	// the null again, and kubectl's patch leaves it in the map. Where live holds the object
+	// without the map, the first apply's patch does the same.
+	{"apply: a null in a map, created, applied again", request("apply", "", pdbSelectorNull, "", false), again, "changes the result"},
+	{"apply: a null in a map live lacks, applied twice", request("apply", "", pdbSelectorNull, "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\n", false), again, "changes the result"},
+	// FuzzTwoWay (emptied-merging-list): finalizers (a list of scalars merged as a set) go from
+	// [a, b, c, d] to [a] between the renders while live holds [b]: the upgrade leaves the list
+	// empty, and running it again on that result is refused ("no elements in any of the given
+	// slices": the patch orders a list whose elements are all gone).
+	{"twoway: a merging list of scalars emptied, upgraded again", request("twoway", configMap+"metadata: {name: c, finalizers: [a, b, c, d]}\n", configMap+"metadata: {name: c, finalizers: [a]}\n", configMap+"metadata: {name: c, finalizers: [b]}\n", false), again, "refused"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.

@@ -668,6 +668,21 @@ func HoldsNull(text string, rules yamltree.Rules) bool {
 	return Holds(yamltree.Live, text, yamltree.Options{Rules: rules}, (*yamltree.Node).IsNull)
 }
 
+// DropNullFields removes, at every depth, the map fields whose value is null (list items stay):
+// for comparing objects where a null field and an absent one mean the same to the cluster.
+func DropNullFields(n *yamltree.Node) {
+	if n == nil {
+		return
+	}
+	n.Fields = slices.DeleteFunc(n.Fields, func(f yamltree.Field) bool { return f.Value.IsNull() })
+	for _, f := range n.Fields {
+		DropNullFields(f.Value)
+	}
+	for _, it := range n.Items {
+		DropNullFields(it)
+	}
+}
+
 // HoldsDirective reports whether a stream holds a map key that is a strategic merge patch
 // directive ("$patch", "$retainKeys", "$setElementOrder/...", "$deleteFromPrimitiveList/..."):
 // a patch value taken whole, where live lacked it, keeps its directives as written, and they act
