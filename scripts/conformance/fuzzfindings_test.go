@@ -167,6 +167,10 @@ var fuzzFindings = []fuzzFinding{
 	// empty, and running it again on that result is refused ("no elements in any of the given
 	// slices": the patch orders a list whose elements are all gone).
 	{"twoway: a merging list of scalars emptied, upgraded again", request("twoway", configMap+"metadata: {name: c, finalizers: [a, b, c, d]}\n", configMap+"metadata: {name: c, finalizers: [a]}\n", configMap+"metadata: {name: c, finalizers: [b]}\n", false), again, "refused"},
+	// FuzzTwoWay (repeated-key-live-lacks): the new render lists two ports with containerPort
+	// 53, the second with one more field; live lacks the containers, so the patch's list is taken
+	// whole, and the next upgrade merges the second item's fields into both items live holds.
+	{"twoway: a list repeating a key where live lacks it, upgraded again", request("twoway", deployment+"metadata: {name: web}\n", deployment+"metadata: {name: web}\nspec:\n template:\n  spec:\n   containers:\n      - name: a\n        ports:\n        - containerPort: 53\n        - containerPort: 53\n          protocol: UDP\n", deployment+"metadata: {name: web}\n", false), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
