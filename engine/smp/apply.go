@@ -149,7 +149,11 @@ func (ap *applier) field(target *yamltree.Node, e *Entry, sch Schema) error {
 	switch {
 	case v.IsNull():
 		if i >= 0 {
-			ap.o.remove(target, removal{elem: fieldpath.Element{Field: e.Name}, key: target.Fields[i].Key, live: target.Fields[i].Value, cause: DeletedByNull, patch: v})
+			// A value this patch set (an earlier item repeating the key) is live's only where it
+			// replaced live's.
+			if live := ap.o.liveBefore(target.Fields[i].Value); live != nil {
+				ap.o.remove(target, removal{elem: fieldpath.Element{Field: e.Name}, key: target.Fields[i].Key, live: live, cause: DeletedByNull, patch: v})
+			}
 			target.Fields = append(target.Fields[:i], target.Fields[i+1:]...)
 		}
 		return nil
@@ -164,6 +168,7 @@ func (ap *applier) field(target *yamltree.Node, e *Entry, sch Schema) error {
 	if err != nil {
 		return err
 	}
+	ap.o.replace(target.Fields[i].Value, merged)
 	target.Fields[i].Value = merged
 	return nil
 }

@@ -92,6 +92,9 @@ type Outcome struct {
 	merges  map[*yamltree.Node]int
 	removed map[*yamltree.Node][]removal
 	ordered map[*yamltree.Node]bool
+	// replacedLive links a value the patch set in place of live's to live's value (found when a
+	// patch repeats an item's key: a later item may delete what an earlier one set).
+	replacedLive map[*yamltree.Node]*yamltree.Node
 }
 
 // removal is one of live's values a patch removed from a map or a list.
@@ -106,7 +109,7 @@ type removal struct {
 
 func newOutcome(sch Schema) *Outcome {
 	return &Outcome{sch: sch, liveOf: map[*yamltree.Node]*yamltree.Node{}, setBy: map[*yamltree.Node]*Value{}, merged: map[*yamltree.Node]*Value{}, merges: map[*yamltree.Node]int{},
-		removed: map[*yamltree.Node][]removal{}, ordered: map[*yamltree.Node]bool{}}
+		removed: map[*yamltree.Node][]removal{}, ordered: map[*yamltree.Node]bool{}, replacedLive: map[*yamltree.Node]*yamltree.Node{}}
 }
 
 // copyOf copies live, linking every copied list item to its original. The copy's nodes, fields
@@ -173,6 +176,25 @@ func (o *Outcome) set(n *yamltree.Node, v *Value) *yamltree.Node {
 		o.setBy[n] = v
 	}
 	return n
+}
+
+// liveBefore returns live's value that value stands for: value itself when it is live's (a
+// copy), the live value it replaced when the patch set it, nil when live had none there.
+func (o *Outcome) liveBefore(value *yamltree.Node) *yamltree.Node {
+	if o.setBy[value] == nil {
+		return value
+	}
+	return o.replacedLive[value]
+}
+
+// replace records that the patch's value set took the place of old in a map.
+func (o *Outcome) replace(old, set *yamltree.Node) {
+	if old == set {
+		return
+	}
+	if live := o.liveBefore(old); live != nil {
+		o.replacedLive[set] = live
+	}
 }
 
 // remove records that the patch removed live's value from the map or list holder.

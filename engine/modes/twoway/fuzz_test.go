@@ -59,6 +59,11 @@ import (
 // previous one). A fragment now pairs by position only with documents naming one object, and is
 // refused otherwise (stream.Pair; testdata/fuzz/FuzzTwoWay/rename-beside-fragment).
 //
+// Found and fixed: a render listing two ports with one key, the second setting protocol to
+// null, marked protocol deleted from live, which never had it: the patch's null deleted what its
+// first item had set. Package smp now reports a deletion of live's value only (the value an
+// earlier item replaced, when there was one; testdata/fuzz/FuzzTwoWay/null-after-repeated-key).
+//
 // Not checked: "live equal to the previous render gives the three-way result" does not hold:
 // $setElementOrder and strategicpatch's sorting of primitive lists make the two patches order
 // lists differently.
