@@ -11,6 +11,7 @@ import { copyText, debounce, download, h, replaceChildren } from "./dom.js";
 import { createInputEditor } from "./editors.js";
 import { createEmbedBridge, embedPanes } from "./embed.js";
 import { createEmbedDialog } from "./embeddialog.js";
+import { adoptEarlyWorker } from "./earlyworker.js";
 import { createEngine } from "./engine.js";
 import { createExampleNote } from "./examplenote.js";
 import { asksForExercise, exerciseFragment } from "./exercise.js";
@@ -48,7 +49,11 @@ async function start() {
   // The engine starts loading first; its statuses wait until the page can show them.
   const early = [];
   let onEngineStatus = (s) => early.push(s);
-  const engine = createEngine({ workerURL: config.workerURL, wasmURL: config.wasmURL, wasmExecURL: config.wasmExecURL, onStatus: (s) => onEngineStatus(s) });
+  // It takes over the worker boot.js started before this module ran, when there is one.
+  const engine = createEngine({
+    workerURL: config.workerURL, wasmURL: config.wasmURL, wasmExecURL: config.wasmExecURL, onStatus: (s) => onEngineStatus(s),
+    createWorker: (url) => adoptEarlyWorker(url) ?? new Worker(url),
+  });
   // The browser starts the worker only once this thread is free: let it, before building the page.
   await engine.started(100);
   const loadExamples = examplesLoader(config.examplesURL, (url) => fetch(url));
