@@ -171,6 +171,10 @@ var fuzzFindings = []fuzzFinding{
 	// 53, the second with one more field; live lacks the containers, so the patch's list is taken
 	// whole, and the next upgrade merges the second item's fields into both items live holds.
 	{"twoway: a list repeating a key where live lacks it, upgraded again", request("twoway", deployment+"metadata: {name: web}\n", deployment+"metadata: {name: web}\nspec:\n template:\n  spec:\n   containers:\n      - name: a\n        ports:\n        - containerPort: 53\n        - containerPort: 53\n          protocol: UDP\n", deployment+"metadata: {name: web}\n", false), again, "changes the result"},
+	// FuzzApply (retainkeys-taken-whole): strategy (retainKeys) changes its fields between
+	// last-applied and the config while live lacks it: kubectl's patch carries $retainKeys, the
+	// map is taken whole where live lacks it, directive included, and the next apply clears it.
+	{"apply: a $retainKeys map live lacks, applied twice", request("apply", deployment+"metadata: {name: web}\nspec:\n  strategy:\n   0:\n", deployment+"metadata: {name: web}\nspec:\n  strategy:\n   1: 0\n", deployment+"metadata: {name: web}\n", false), again, "changes the result"},
 	// FuzzTwoWay (null-in-list-live-lacks): an item keeps its key and loses a field between the
 	// renders, so the two-way patch sets that field to null inside the list; where live lacks
 	// the list, it is taken whole, null kept, and the next upgrade's patch deletes it.
