@@ -187,7 +187,24 @@ func (a *Aligned) parentSchema() Schema {
 	if a.parent == nil {
 		return Schema{}
 	}
+	a.parent.knowSchema()
 	return a.parent.sch
+}
+
+// knowSchema looks a field place holding a map up in its parent's schema, when no operation
+// has yet: an operation that took the map whole (the previous render lacked it) never
+// descended into it, and the places below, which a later walk (the patch's effects) visits,
+// need it to pair their list items by key.
+func (a *Aligned) knowSchema() {
+	if a.parent == nil || a.elem.Field == "" || (a.memo != nil && a.memo.asMap != nil) {
+		return
+	}
+	for _, n := range a.sides {
+		if n.IsMap() {
+			_, _ = a.mapMeta() // an error stays in the memo for the operation that asks
+			return
+		}
+	}
 }
 
 // anyNode returns the first node a side holds here, for positions.

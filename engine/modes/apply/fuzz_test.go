@@ -75,6 +75,10 @@ const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 //     .metadata "changed in the config since last-applied"; kubectl writes nothing there and
 //     sends an empty patch (testdata/fuzz/FuzzApply/metadata-null-multikeys).
 //
+// Found and fixed: with last-applied read from live's annotations, an object live holds and the
+// config does not name, whose annotation is not JSON ("A"), made the apply fail; kubectl reads
+// that annotation only to prune (testdata/fuzz/FuzzApply/unreadable-annotation-not-in-config).
+//
 // Seeds: the apply examples (with their options) and strategicpatch's recorded three-way table
 // (original, modified, current) under its mergeItem schema (engine/smp/testdata, copied from
 // shared/conformance).

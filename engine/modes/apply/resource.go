@@ -75,7 +75,9 @@ func applyOne(t stream.Triple, r request, log *decision.Log) (*outcome, error) {
 	live := root(t.Live)
 	var err error
 	switch {
-	case r.readAnnotation && live != nil:
+	case r.readAnnotation && live != nil && (t.Updated != nil || r.prune):
+		// kubectl reads the annotation of the objects the config names, and of the others only
+		// to prune them: an unreadable one elsewhere is never read.
 		if o.original, err = lastAppliedFromLive(live); err != nil {
 			return nil, err
 		}
