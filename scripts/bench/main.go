@@ -75,9 +75,9 @@ func modes() []mode {
 
 // Browser budgets (DESIGN.md).
 const (
-	readyBudgetMS   = 1000
+	readyBudgetMS   = 500
 	wasmBudget      = 1_300_000
-	firstLoadBudget = 1_600_000
+	firstLoadBudget = 1_500_000
 	editBudgetMS    = 50  // keydown → answer shown, median, every example
 	appEditBudgetMS = 100 // the same on a 10-resource app of about 300 lines
 	keyBudgetMS     = 100 // keydown → the key's frame painted, median, on a 520-resource stream

@@ -20,8 +20,8 @@ import (
 // The page's budgets (DESIGN.md), in bytes and milliseconds.
 const (
 	wasmBudget      = 1_300_000 // the wasm, brotli quality 11
-	firstLoadBudget = 1_600_000 // everything the first load fetches, brotli
-	readyBudgetMS   = 1000      // navigation start to data-ready, headless Chromium, localhost
+	firstLoadBudget = 1_500_000 // everything the first load fetches, brotli
+	readyBudgetMS   = 500       // navigation start to data-ready, headless Chromium, localhost
 )
 
 // served records what a server sent: for each path, the body bytes and the coding.
