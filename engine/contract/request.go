@@ -1,8 +1,6 @@
 package contract
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -85,16 +83,12 @@ func DefaultOptions() Options {
 }
 
 // DecodeRequest reads a request. Options it omits take their defaults; a field the contract does
-// not know is an error, so that a misspelt option never passes unnoticed.
+// not know is an error, so that a misspelt option never passes unnoticed; so is anything after
+// the request object but white space. Errors name the line and column.
 func DecodeRequest(data []byte) (*Request, error) {
-	req := &Request{Options: DefaultOptions()}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(req); err != nil {
+	req, err := readRequest(data)
+	if err != nil {
 		return nil, fmt.Errorf("reading the request: %w", err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("reading the request: unexpected data after the request object")
 	}
 	if req.Version > Version {
 		return nil, fmt.Errorf("the request is for contract version %d; this engine speaks version %d", req.Version, Version)
