@@ -3,6 +3,8 @@ package contract
 import (
 	"fmt"
 	"time"
+
+	"github.com/mergeplay/mergeplay/engine/rfc3339"
 )
 
 // Version is the contract's version, written in every response.
@@ -119,7 +121,7 @@ func (o Options) Time() (time.Time, error) {
 	if o.Now == "" {
 		return time.Now().UTC().Truncate(time.Second), nil
 	}
-	t, err := time.Parse(time.RFC3339, o.Now)
+	t, err := rfc3339.Parse(o.Now)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("options.now must be an RFC 3339 time such as 2026-01-01T00:00:00Z: %w", err)
 	}
