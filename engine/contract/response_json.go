@@ -141,8 +141,10 @@ func (e Error) WriteJSON(w *jsonwire.Writer) {
 	w.CloseObject()
 }
 
-// encodedSize guesses the size of the response's JSON, to grow the buffer once: the texts, the
-// result again in the line diff, the marks.
+// encodedSize guesses the size of the response's JSON, to grow the buffer once: the result, and
+// about twice again in the line diff (live's lines and the result's); the patch, twice for the
+// modes that list it again per resource (extra.patches); the marks, about 320 bytes each with
+// their reasons. Measured on an apply of 200 Deployments: 2.61 MB guessed, 2.52 MB written.
 func (r *Response) encodedSize() int {
-	return 1024 + 2*len(r.Result) + len(r.Patch) + len(r.Reproduce) + 160*len(r.Fields) + 24*len(r.Layout.Blocks)
+	return 1024 + 3*len(r.Result) + 2*len(r.Patch) + len(r.Reproduce) + 320*len(r.Fields) + 24*len(r.Layout.Blocks)
 }
