@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -30,21 +31,22 @@ func (r *Reader) String() (string, error) {
 // escapedString reads the rest of a string starting at start (after its quote) that holds
 // escapes or invalid UTF-8, and returns its text.
 func (r *Reader) escapedString(start int) (string, error) {
-	var b []byte
+	var b strings.Builder
+	b.Grow(r.rawLength(start))
 	i := start
 	for i < len(r.data) {
 		run := i
 		for i < len(r.data) && plain(r.data[i]) {
 			i++
 		}
-		b = append(b, r.data[run:i]...)
+		b.Write(r.data[run:i])
 		if i == len(r.data) {
 			break
 		}
 		switch c := r.data[i]; {
 		case c == '"':
 			r.at = i + 1
-			return string(b), nil
+			return b.String(), nil
 		case c == '\\':
 			n := unescape(&b, r.data[i:])
 			if n == 0 {
@@ -58,15 +60,29 @@ func (r *Reader) escapedString(start int) (string, error) {
 		default:
 			ch, size := utf8.DecodeRune(r.data[i:])
 			if ch == utf8.RuneError && size == 1 {
-				b = utf8.AppendRune(b, utf8.RuneError)
+				b.WriteRune(utf8.RuneError)
 			} else {
-				b = append(b, r.data[i:i+size]...)
+				b.Write(r.data[i : i+size])
 			}
 			i += size
 		}
 	}
 	r.at = len(r.data)
 	return "", r.Errorf("the text ends inside a string")
+}
+
+// rawLength returns the length of the string's text as written, from start to its closing
+// quote (or the end of the data): what its unquoted text takes at most, but for invalid UTF-8.
+func (r *Reader) rawLength(start int) int {
+	for i := start; i < len(r.data); i++ {
+		switch r.data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i - start
+		}
+	}
+	return len(r.data) - start
 }
 
 // plain reports whether c stands for itself in a string: printable ASCII but the quote and the
@@ -77,12 +93,12 @@ func plain(c byte) bool { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' 
 // escape's length; 0 when it is not an escape JSON allows. A \u escape of a UTF-16 surrogate
 // pair is one character; a surrogate outside a pair reads as U+FFFD (and what follows it is
 // read on its own).
-func unescape(b *[]byte, data []byte) int {
+func unescape(b *strings.Builder, data []byte) int {
 	if len(data) < 2 {
 		return 0
 	}
 	if c := shortEscapes[data[1]]; c != 0 {
-		*b = append(*b, c)
+		b.WriteByte(c)
 		return 2
 	}
 	ch := hex4(data, 1)
@@ -90,16 +106,16 @@ func unescape(b *[]byte, data []byte) int {
 	case ch < 0:
 		return 0
 	case !utf16.IsSurrogate(ch):
-		*b = utf8.AppendRune(*b, ch)
+		b.WriteRune(ch)
 		return 6
 	}
 	if len(data) > 6 && data[6] == '\\' {
 		if pair := utf16.DecodeRune(ch, hex4(data, 7)); pair != utf8.RuneError {
-			*b = utf8.AppendRune(*b, pair)
+			b.WriteRune(pair)
 			return 12
 		}
 	}
-	*b = utf8.AppendRune(*b, utf8.RuneError)
+	b.WriteRune(utf8.RuneError)
 	return 6
 }
 

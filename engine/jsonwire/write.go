@@ -199,17 +199,19 @@ func writeMap[V any](w *Writer, m map[string]V) {
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	run := 0
-	for i := 0; i < len(s); {
+	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			b = append(b, s[run:i]...)
-			b = appendEscape(b, c)
-			i++
-			run = i
+			if letter := escapeLetters[c]; letter != 0 {
+				b = append(b, '\\', letter)
+			} else {
+				b = appendUnicodeEscape(b, rune(c))
+			}
+			run = i + 1
 			continue
 		}
 		ch, size := utf8.DecodeRuneInString(s[i:])
@@ -218,30 +220,14 @@ func appendString(b []byte, s string) []byte {
 			b = appendUnicodeEscape(b, ch)
 			run = i + size
 		}
-		i += size
+		i += size - 1
 	}
 	b = append(b, s[run:]...)
 	return append(b, '"')
 }
 
-// appendEscape appends the escape of an ASCII byte that needs one.
-func appendEscape(b []byte, c byte) []byte {
-	switch c {
-	case '"', '\\':
-		return append(b, '\\', c)
-	case '\b':
-		return append(b, '\\', 'b')
-	case '\f':
-		return append(b, '\\', 'f')
-	case '\n':
-		return append(b, '\\', 'n')
-	case '\r':
-		return append(b, '\\', 'r')
-	case '\t':
-		return append(b, '\\', 't')
-	}
-	return appendUnicodeEscape(b, rune(c))
-}
+// escapeLetters maps the ASCII bytes written as a backslash and a letter to the letter.
+var escapeLetters = [utf8.RuneSelf]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
 
 // appendUnicodeEscape appends \u and ch's four lowercase hex digits.
 func appendUnicodeEscape(b []byte, ch rune) []byte {
