@@ -12,6 +12,7 @@ type SyntaxError struct {
 	Message              string
 }
 
+// Error says where the problem is and what it is: "line 1, column 9: want a string, found ...".
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Message)
 }

@@ -95,9 +95,6 @@ func (r *Reader) Int() (int, error) {
 	return n, nil
 }
 
-// NumberText reads a number and returns it as written.
-func (r *Reader) NumberText() (string, error) { return r.number() }
-
 // number reads a number by JSON's grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 func (r *Reader) number() (string, error) {
 	if c := r.next(); c != '-' && (c < '0' || c > '9') {

@@ -130,9 +130,9 @@ func (w *Writer) Strings(list []string) {
 // errUnknownType is the error of a value Value cannot write.
 var errUnknownType = errors.New("jsonwire: a value of a type it cannot write (not a Marshaler)")
 
-// Value writes a value of one of the types decoded JSON takes (nil, string, bool, int, float64
-// not included, Number, []any, map[string]any), a []string, a map[string]string, or a
-// Marshaler. Any other type writes null and makes Bytes fail.
+// Value writes nil, a string, a bool, an int, a Number, a []any, a map[string]any (keys
+// sorted), a []string, a map[string]string or a Marshaler. Any other type (a float64 among
+// them: the engine writes none) writes null and makes Bytes fail.
 func (w *Writer) Value(v any) {
 	switch x := v.(type) {
 	case nil:
