@@ -99,7 +99,7 @@ func TestDeletedMarksCoverTheirLinesAndHaveAPlace(t *testing.T) {
 // removed and one added with the same key.
 func TestKeptLinesAreEqualInTheDiff(t *testing.T) {
 	for name, resp := range answers(t) {
-		hunks, _ := resp.Extra["diff"].([]linediff.Hunk)
+		hunks, _ := resp.Extra["diff"].(linediff.Hunks)
 		inserted, removed := map[int]string{}, map[string]bool{}
 		line := 0
 		for _, h := range hunks {
@@ -167,7 +167,7 @@ func TestMerge3DiffWritesLiveAsKyaml(t *testing.T) {
 		Live:    "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n    name: web\nspec:\n    template:\n        spec:\n            containers:\n                - name: web\n                  image: nginx:1.25\n                  args: [\"--a\"]\n"}
 	resp := handler.Default().Handle(context.Background(), req)
 	var changed []string
-	for _, h := range resp.Extra["diff"].([]linediff.Hunk) {
+	for _, h := range resp.Extra["diff"].(linediff.Hunks) {
 		if h.Op != linediff.Equal {
 			changed = append(changed, string(h.Op)+" "+strings.Join(h.Lines, "|"))
 		}

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -189,5 +188,5 @@ func readRequest(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(ex.Request)
+	return ex.Request.EncodeJSON(), nil
 }

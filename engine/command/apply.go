@@ -22,7 +22,7 @@ var applyPrinted = map[apply.Action]string{
 // applyCommands is kubectl apply with the request's options, and its lines: the config's
 // resources in the config's order, then the pruned ones.
 func applyCommands(a *answer) []contract.Command {
-	infos, _ := a.resp.Extra["patches"].([]apply.PatchInfo)
+	infos, _ := a.resp.Extra["patches"].(apply.PatchInfos)
 	var applied, pruned []string
 	for _, p := range infos {
 		word, ok := applyPrinted[p.Action]

@@ -14,7 +14,7 @@ import (
 // server refused on conflicts.
 func ssaCommands(a *answer) []contract.Command {
 	opts := a.in.Request.Options
-	ops, _ := a.resp.Extra["operations"].([]ssa.Operation)
+	ops, _ := a.resp.Extra["operations"].(ssa.Operations)
 	if opts.Operation == "update" {
 		return updateCommands(a, ops)
 	}
@@ -70,7 +70,7 @@ func updateCommands(a *answer, ops []ssa.Operation) []contract.Command {
 // mode found and the owners' managedFields entries.
 func conflictMessage(a *answer, resource string) string {
 	entries := map[ownerKey]ssa.EntryExtra{}
-	all, _ := a.resp.Extra["managedFields"].([]ssa.ManagedFields)
+	all, _ := a.resp.Extra["managedFields"].(ssa.ManagedFieldsList)
 	for _, mf := range all {
 		if mf.Resource != resource {
 			continue

@@ -30,7 +30,9 @@ func TestDecodeErrors(t *testing.T) {
 	for _, tt := range []struct{ body, want string }{
 		{`{"mode":"apply","options":{"overwrit":false}}`, `unknown field "overwrit"`},
 		{`{"mode":"apply","liv":""}`, `unknown field "liv"`},
-		{`{"mode":`, `unexpected EOF`},
+		{`{"mode":`, `line 1, column 9: want a string, found the end of the text`},
+		{`{"mode":"apply"}]`, `unexpected data`},
+		{`{"mode":"apply","options":5}`, `want an object, found a number`},
 		{`{"mode":"apply"} {}`, `unexpected data`},
 		{`{"version":99,"mode":"apply"}`, `version 99`},
 		{`{"mode":"ssa","options":{"operation":"create"}}`, `options.operation`},

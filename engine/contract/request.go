@@ -1,10 +1,10 @@
 package contract
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/mergeplay/mergeplay/engine/rfc3339"
 )
 
 // Version is the contract's version, written in every response.
@@ -85,16 +85,12 @@ func DefaultOptions() Options {
 }
 
 // DecodeRequest reads a request. Options it omits take their defaults; a field the contract does
-// not know is an error, so that a misspelt option never passes unnoticed.
+// not know is an error, so that a misspelt option never passes unnoticed; so is anything after
+// the request object but white space. Errors name the line and column.
 func DecodeRequest(data []byte) (*Request, error) {
-	req := &Request{Options: DefaultOptions()}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(req); err != nil {
+	req, err := readRequest(data)
+	if err != nil {
 		return nil, fmt.Errorf("reading the request: %w", err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("reading the request: unexpected data after the request object")
 	}
 	if req.Version > Version {
 		return nil, fmt.Errorf("the request is for contract version %d; this engine speaks version %d", req.Version, Version)
@@ -125,7 +121,7 @@ func (o Options) Time() (time.Time, error) {
 	if o.Now == "" {
 		return time.Now().UTC().Truncate(time.Second), nil
 	}
-	t, err := time.Parse(time.RFC3339, o.Now)
+	t, err := rfc3339.Parse(o.Now)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("options.now must be an RFC 3339 time such as 2026-01-01T00:00:00Z: %w", err)
 	}

@@ -1,12 +1,11 @@
 package fieldset
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/jsonwire"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -14,24 +13,19 @@ import (
 // sorted, the order every element is written in). Trailing data other than white space is an
 // error.
 func parseJSON(text string) (*yamltree.Node, error) {
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	v, err := jsonwire.ValueKeepingNumbers([]byte(text))
+	if err != nil {
 		return nil, fmt.Errorf("invalid JSON: %w", err)
-	}
-	if dec.InputOffset() != int64(len(strings.TrimRight(text, " \t\r\n"))) {
-		return nil, errors.New("invalid JSON: unexpected data after the value")
 	}
 	return ValueNode(v), nil
 }
 
-// ValueNode converts a value decoded from JSON (json.Number, float64, int, string, bool, nil,
+// ValueNode converts a value decoded from JSON (jsonwire.Number, float64, int, string, bool, nil,
 // []any, map[string]any; a schema's default, say) to a node: numbers as int or float scalars,
 // strings double-quoted, map keys sorted (the order elements are written in).
 func ValueNode(v any) *yamltree.Node {
 	switch x := v.(type) {
-	case json.Number:
+	case jsonwire.Number:
 		tag := yamltree.IntTag
 		if strings.ContainsAny(string(x), ".eE") {
 			tag = yamltree.FloatTag

@@ -2,7 +2,6 @@ package handler
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"runtime/debug"
 	"sort"
@@ -134,12 +133,12 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 			reproduceScript(in, resp)
 		}
 	}
-	resp.Extra["resources"] = resources
+	resp.Extra["resources"] = ResourceInfos(resources)
 	if resp.Result == "" && marksLive(resp) {
 		resp.Layout = explain.LiveLayout(roots(in.Live))
 	}
 	if _, written := resp.Extra["diff"]; !written {
-		resp.Extra["diff"] = h.liveDiff(in, resp)
+		resp.Extra["diff"] = linediff.Hunks(h.liveDiff(in, resp))
 	}
 	return resp.Normalize()
 }
@@ -245,7 +244,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 	var err error
 	if in.Schema, in.User, err = h.schemas(req); err != nil {
 		failed.AddError("schema", err)
-		failed.Extra["resources"] = resources
+		failed.Extra["resources"] = ResourceInfos(resources)
 		return nil, nil, failed.Normalize()
 	}
 	targets := map[yamltree.Input]*[]*stream.Resource{yamltree.Original: &in.Original, yamltree.Updated: &in.Updated, yamltree.Live: &in.Live}
@@ -270,7 +269,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		}
 	}
 	if len(failed.Errors) > 0 {
-		failed.Extra["resources"] = resources
+		failed.Extra["resources"] = ResourceInfos(resources)
 		return nil, nil, failed.Normalize()
 	}
 	return in, resources, nil
@@ -310,25 +309,6 @@ func firstFrames(stack []byte) string {
 		}
 	}
 	return "at " + strings.Join(keep, " < ")
-}
-
-// MarshalModes describes the modes for a help text or the page: name, summary, built.
-func (h *Handler) MarshalModes() ([]byte, error) {
-	type info struct {
-		Name    string   `json:"name"`
-		Summary string   `json:"summary"`
-		Built   bool     `json:"built"`
-		Reads   []string `json:"reads"`
-	}
-	var out []info
-	for _, m := range h.Modes() {
-		var reads []string
-		for _, r := range m.Reads {
-			reads = append(reads, string(r))
-		}
-		out = append(out, info{Name: m.Name, Summary: m.Summary, Built: m.Built(), Reads: reads})
-	}
-	return json.Marshal(out)
 }
 
 // sizeText writes a size in bytes for a message: "1 MiB", "64 MiB", "1500 bytes".

@@ -11,11 +11,12 @@ import (
 // decodeRequest returns contract.DecodeRequest(data), faster on long inputs: the strings of
 // original, updated and live (megabytes of YAML on a large request) are lifted out of the JSON
 // and unquoted by one plain loop (liftTexts), and the rest, with "" in their place, is decoded
-// by contract.DecodeRequest. encoding/json reads each byte of a string through its scanner's
-// state machine twice (once to find the value's end, once to unquote it), which is most of a
-// large request's reading in the page's wasm. Whenever the lifting is not sure to read as
-// encoding/json reads (invalid UTF-8, a key spelt in another case, anything unexpected) or the rest fails to decode, the whole request is decoded
-// by contract.DecodeRequest, so that answers and error messages are the same in every case.
+// by contract.DecodeRequest. (It was written when contract.DecodeRequest used encoding/json,
+// which read each byte of a string through its scanner's state machine twice; package jsonwire
+// reads a plain string in one loop too.) Whenever the lifting is not sure to read as
+// contract.DecodeRequest reads (invalid UTF-8, a key spelt in another case, anything
+// unexpected) or the rest fails to decode, the whole request is decoded by
+// contract.DecodeRequest, so that answers and error messages are the same in every case.
 func decodeRequest(data []byte) (*contract.Request, error) {
 	rest, texts, ok := liftTexts(data)
 	if !ok {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/rfc3339"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -112,7 +113,7 @@ func readTime(e *Entry, v *yamltree.Node, i int) error {
 	if v.IsNull() {
 		return nil
 	}
-	t, err := time.Parse(time.RFC3339, v.Str())
+	t, err := rfc3339.Parse(v.Str())
 	if err != nil || !v.IsScalar() {
 		return yamltree.Errorf(v.Pos, "metadata.managedFields[%d].time must be an RFC 3339 time such as 2026-01-01T00:00:00Z", i)
 	}

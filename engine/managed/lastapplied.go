@@ -1,10 +1,10 @@
 package managed
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/jsonwire"
 	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -65,8 +65,7 @@ func forgivenByLastApplied(res FieldManager, live *yamltree.Node) *fieldset.Set 
 // forgive anything.
 func usableLastApplied(res FieldManager, live *yamltree.Node) *yamltree.Node {
 	text := annotation(live, LastAppliedAnnotation)
-	var asJSON any
-	if text == "" || json.Unmarshal([]byte(text), &asJSON) != nil {
+	if _, err := jsonwire.Value([]byte(text)); text == "" || err != nil {
 		return nil // not JSON
 	}
 	last, err := yamltree.ParseOne(yamltree.Live, text, yamltree.Options{Rules: yamltree.YAML12})

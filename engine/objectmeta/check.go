@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"time"
 
+	"github.com/mergeplay/mergeplay/engine/rfc3339"
 	"github.com/mergeplay/mergeplay/engine/validate"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -141,7 +141,7 @@ func (d *decoding) timestamp(n *yamltree.Node, at place) {
 		d.stopped = wrongType(n, validate.JSONKind(n), at, goString)
 		return
 	}
-	if _, err := time.Parse(time.RFC3339, n.Value); err != nil {
+	if _, err := rfc3339.Parse(n.Value); err != nil {
 		d.stopped = &Problem{Pos: n.Pos, Message: err.Error()}
 	}
 }

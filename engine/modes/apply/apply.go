@@ -106,7 +106,7 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 		infos = append(infos, o.info())
 		resp.Conflicts = append(resp.Conflicts, o.conflictEntries()...)
 	}
-	resp.Extra["patches"] = infos
+	resp.Extra["patches"] = PatchInfos(infos)
 	resp.Patch = patchText(infos)
 	if conflicted {
 		for _, o := range outcomes {

@@ -36,7 +36,7 @@ func TestLastAppliedAnnotationIsWrittenAsKubectlWritesIt(t *testing.T) {
 		if len(resp.Errors) > 0 {
 			t.Fatal(resp.Errors)
 		}
-		infos := resp.Extra["patches"].([]apply.PatchInfo)
+		infos := resp.Extra["patches"].(apply.PatchInfos)
 		if infos[0].Action != apply.Create {
 			t.Fatalf("action %s", infos[0].Action)
 		}
@@ -84,7 +84,7 @@ func TestActions(t *testing.T) {
 		if len(resp.Errors) > 0 {
 			t.Fatalf("%s: %+v", tt.name, resp.Errors)
 		}
-		infos := resp.Extra["patches"].([]apply.PatchInfo)
+		infos := resp.Extra["patches"].(apply.PatchInfos)
 		var got []apply.Action
 		for _, p := range infos {
 			got = append(got, p.Action)
@@ -120,7 +120,7 @@ func TestCustomResourceIgnoresOverwrite(t *testing.T) {
 	if len(resp.Conflicts) != 0 || !strings.Contains(resp.Result, "size: 3") {
 		t.Errorf("custom resource: conflicts %+v, result %s", resp.Conflicts, resp.Result)
 	}
-	infos := resp.Extra["patches"].([]apply.PatchInfo)
+	infos := resp.Extra["patches"].(apply.PatchInfos)
 	if infos[0].Type != apply.Merge {
 		t.Errorf("patch type %s, want merge", infos[0].Type)
 	}

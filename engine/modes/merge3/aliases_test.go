@@ -55,7 +55,7 @@ func TestAliasesAsKyaml(t *testing.T) {
 		if len(resp.Errors) > 0 || resp.Result != tt.result {
 			t.Errorf("%s: %+v\n%s\nwant\n%s", tt.name, resp.Errors, resp.Result, tt.result)
 		}
-		warnings := resp.Extra["warnings"].([]merge3.Warning)
+		warnings := resp.Extra["warnings"].(merge3.Warnings)
 		if len(warnings) != len(tt.warnings) {
 			t.Errorf("%s: warnings %+v", tt.name, warnings)
 			continue

@@ -1,9 +1,9 @@
 package merge3
 
 import (
-	"encoding/json"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/jsonwire"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
@@ -77,8 +77,9 @@ func parseCommentSchema(text string, defs *schemas) *sch {
 
 // classifyComment says which kind of comment text is, with the JSON object it holds.
 func classifyComment(text string, defs *schemas) (commentKind, map[string]any) {
-	var js map[string]any
-	if err := json.Unmarshal([]byte(text), &js); err != nil || len(js) == 0 {
+	v, err := jsonwire.Value([]byte(text))
+	js, _ := v.(map[string]any)
+	if err != nil || len(js) == 0 {
 		return commentPlain, nil
 	}
 	if isSetterComment(text) {
@@ -90,11 +91,27 @@ func classifyComment(text string, defs *schemas) (commentKind, map[string]any) {
 	return commentInline, js
 }
 
-// isSetterComment reports whether text is the setter shorthand: a JSON object of strings only,
-// with a non-empty "$openapi".
+// isSetterComment reports whether text is the setter shorthand: a JSON object of strings (or
+// nulls) only, every value as written, a repeated key's too, with a non-empty "$openapi" (the
+// last one written), as kyaml reads it into a map of strings.
 func isSetterComment(text string) bool {
-	var short map[string]string
-	return json.Unmarshal([]byte(text), &short) == nil && short[shorthandKey] != ""
+	r := jsonwire.NewReader([]byte(text))
+	setter := ""
+	err := r.Object(func(key string) error {
+		value := ""
+		if !r.Null() {
+			s, err := r.String()
+			if err != nil {
+				return err
+			}
+			value = s
+		}
+		if key == shorthandKey {
+			setter = value
+		}
+		return nil
+	})
+	return err == nil && r.AtEnd() && setter != ""
 }
 
 // jsField is Field on a comment's schema: a property, else additionalProperties. A "$ref" is

@@ -238,9 +238,9 @@ func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules, dif
 		}
 		warnings = append(warnings, danglingAliases(o.name, o.result, layout)...)
 	}
-	resp.Extra["actions"] = actions
-	resp.Extra["warnings"] = warnings
-	resp.Extra["diff"] = liveDiff(outcomes, text, diffs)
+	resp.Extra["actions"] = ActionInfos(actions)
+	resp.Extra["warnings"] = Warnings(warnings)
+	resp.Extra["diff"] = linediff.Hunks(liveDiff(outcomes, text, diffs))
 }
 
 // liveDiff compares the local copy with the result (the response's extra.diff), both written as

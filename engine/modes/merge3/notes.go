@@ -2,11 +2,11 @@ package merge3
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/jsonwire"
 )
 
 // kyaml embeds the Kubernetes 1.21 schema; mergeplay merges with the current one. Where the two
@@ -24,8 +24,20 @@ type kyamlRules map[string]map[string]string
 
 // loadKyamlRules parses the table.
 func loadKyamlRules() (kyamlRules, error) {
-	var rules kyamlRules
-	if err := json.Unmarshal(kyaml121JSON, &rules); err != nil {
+	rules := kyamlRules{}
+	r := jsonwire.NewReader(kyaml121JSON)
+	err := r.Object(func(kind string) error {
+		byPath := map[string]string{}
+		rules[kind] = byPath
+		return r.Object(func(path string) (err error) {
+			byPath[path], err = r.String()
+			return err
+		})
+	})
+	if err == nil && !r.AtEnd() {
+		err = r.Errorf("unexpected data after the table")
+	}
+	if err != nil {
 		return nil, fmt.Errorf("reading kyaml121.json: %w", err)
 	}
 	return rules, nil

@@ -14,9 +14,9 @@ import (
 // resource stopped on conflicts there is no result: the conflicts and their marks at live's lines
 // answer instead.
 func respond(resp *contract.Response, outcomes []*outcome) {
-	resp.Extra["managedFields"] = managedFieldsExtra(outcomes)
-	resp.Extra["operations"] = operationsExtra(outcomes)
-	resp.Extra["owners"] = []OwnerLine{}
+	resp.Extra["managedFields"] = ManagedFieldsList(managedFieldsExtra(outcomes))
+	resp.Extra["operations"] = Operations(operationsExtra(outcomes))
+	resp.Extra["owners"] = OwnerLines{}
 	resp.Decisions = decision.Book{}
 	for _, o := range outcomes {
 		resp.Decisions[o.triple.ID.String()] = o.log
@@ -50,7 +50,7 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 		owners = append(owners, o.ownerLines(layout)...)
 	}
 	if owners != nil {
-		resp.Extra["owners"] = owners
+		resp.Extra["owners"] = OwnerLines(owners)
 	}
 }
 

@@ -232,7 +232,7 @@ func TestResultCarriesManagedFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	extra := resp.Extra["managedFields"].([]ssa.ManagedFields)[0].Entries
+	extra := resp.Extra["managedFields"].(ssa.ManagedFieldsList)[0].Entries
 	if len(entries) != len(extra) {
 		t.Fatalf("%d entries in the result, %d in extra", len(entries), len(extra))
 	}

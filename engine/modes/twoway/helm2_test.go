@@ -45,7 +45,7 @@ func TestThreeWayFailureLeavesTwoWay(t *testing.T) {
 	if three := resp.Extra["threeWay"].(map[string]string)["result"]; three != "" {
 		t.Errorf("the three-way result holds the resource it fails on:\n%s", three)
 	}
-	warnings := resp.Extra["warnings"].([]twoway.Warning)
+	warnings := resp.Extra["warnings"].(twoway.Warnings)
 	if len(warnings) != 1 || !strings.Contains(warnings[0].Message, "three-way upgrade of this resource fails") || warnings[0].Line != 1 {
 		t.Errorf("warnings: %+v", warnings)
 	}

@@ -78,8 +78,8 @@ func respond(resp *contract.Response, done []*upgraded) {
 	}
 	resp.Patch = strings.Join(patches, "\n")
 	resp.Extra["threeWay"] = map[string]string{"result": threeText}
-	resp.Extra["warnings"] = warnings
-	resp.Extra["repairPatches"] = repairs
+	resp.Extra["warnings"] = Warnings(warnings)
+	resp.Extra["repairPatches"] = Repairs(repairs)
 }
 
 func (u *upgraded) patchType() string {

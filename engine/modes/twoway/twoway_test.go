@@ -34,11 +34,11 @@ func TestTwoWayLeavesLiveEditsThreeWayRepairs(t *testing.T) {
 	if !strings.Contains(three, "replicas: 2") {
 		t.Errorf("three-way result:\n%s", three)
 	}
-	warnings := resp.Extra["warnings"].([]twoway.Warning)
+	warnings := resp.Extra["warnings"].(twoway.Warnings)
 	if len(warnings) != 1 || warnings[0].Path != ".spec.replicas" || warnings[0].TwoWay != "5" || warnings[0].ThreeWay != "2" {
 		t.Errorf("warnings: %+v", warnings)
 	}
-	repairs := resp.Extra["repairPatches"].([]twoway.Repair)
+	repairs := resp.Extra["repairPatches"].(twoway.Repairs)
 	if len(repairs) != 1 || !strings.Contains(repairs[0].Patch, `"replicas":2`) {
 		t.Errorf("repairs: %+v", repairs)
 	}

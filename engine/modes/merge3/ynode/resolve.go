@@ -3,7 +3,6 @@ package ynode
 import (
 	"strconv"
 	"strings"
-	"time"
 )
 
 // How kyaml's reader types a plain scalar: the YAML 1.2 core schema, with the extensions below.
@@ -30,8 +29,6 @@ var (
 		".inf": true, ".Inf": true, ".INF": true, "+.inf": true, "+.Inf": true, "+.INF": true,
 		"-.inf": true, "-.Inf": true, "-.INF": true, ".nan": true, ".NaN": true, ".NAN": true,
 	}
-	// timestampLayouts are the spellings read as timestamps, in time.Parse's notation.
-	timestampLayouts = []string{"2006-1-2T15:4:5.999999999Z07:00", "2006-1-2t15:4:5.999999999Z07:00", "2006-1-2 15:4:5.999999999", "2006-1-2"}
 )
 
 // plainTag returns the tag kyaml's reader gives a plain scalar with this text.
@@ -56,18 +53,6 @@ func plainTag(text string) string {
 // numberLike reports whether a scalar starting with c may be a number or a timestamp.
 func numberLike(c byte) bool {
 	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.'
-}
-
-func isTimestamp(text string) bool {
-	if len(text) < 8 || text[4] != '-' {
-		return false
-	}
-	for _, layout := range timestampLayouts {
-		if _, err := time.Parse(layout, text); err == nil {
-			return true
-		}
-	}
-	return false
 }
 
 // numberTag types digits whose underscores are gone.

@@ -1,0 +1,141 @@
+package contract
+
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/jsonwire"
+)
+
+// The request's JSON, read and written key by key (package jsonwire: no reflection in the
+// page's wasm). A key matches a field whatever its case ("Live" reads as live), and a value of
+// null leaves the field as it was, as encoding/json read them; a repeated key is read again
+// (the last one wins, and a repeated options object sets what it names on top of the first).
+
+// readRequest reads a request's JSON, starting from the default options.
+func readRequest(data []byte) (*Request, error) {
+	req := &Request{Options: DefaultOptions()}
+	r := jsonwire.NewReader(data)
+	if err := readObject(r, requestFields, req, ""); err != nil {
+		return nil, err
+	}
+	if !r.AtEnd() {
+		return nil, r.Errorf("unexpected data after the request object")
+	}
+	return req, nil
+}
+
+// field reads one key of an object into a T.
+type field[T any] struct {
+	name string
+	read func(r *jsonwire.Reader, into *T) error
+}
+
+// requestFields are the keys of a request.
+var requestFields = []field[Request]{
+	{"version", func(r *jsonwire.Reader, q *Request) error { return readInt(r, &q.Version) }},
+	{"mode", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Mode) }},
+	{"original", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Original) }},
+	{"updated", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Updated) }},
+	{"live", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Live) }},
+	{"options", func(r *jsonwire.Reader, q *Request) error { return readObject(r, optionFields, &q.Options, "options") }},
+	{"reproduce", func(r *jsonwire.Reader, q *Request) error { return readBool(r, &q.Reproduce) }},
+}
+
+// optionFields are the keys of a request's options.
+var optionFields = []field[Options]{
+	{"overwrite", func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.Overwrite) }},
+	{"prune", func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.Prune) }},
+	{"manager", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Manager) }},
+	{"force", func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.Force) }},
+	{"operation", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Operation) }},
+	{"client", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Client) }},
+	{"inferKeys", func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.InferKeys) }},
+	{"multiKeys", func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.MultiKeys) }},
+	{"schema", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Schema) }},
+	{"schemaType", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.SchemaType) }},
+	{"now", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Now) }},
+	{"validate", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Validate) }},
+}
+
+// readObject reads an object (or null) into into, refusing a key fields lacks; where names the
+// object in that error ("" for the request itself).
+func readObject[T any](r *jsonwire.Reader, fields []field[T], into *T, where string) error {
+	if r.Null() {
+		return nil
+	}
+	return r.Object(func(key string) error {
+		for _, f := range fields {
+			if strings.EqualFold(f.name, key) {
+				return f.read(r, into)
+			}
+		}
+		if where != "" {
+			return r.Errorf("unknown field " + quote(key) + " in " + where)
+		}
+		return r.Errorf("unknown field " + quote(key))
+	})
+}
+
+func readString(r *jsonwire.Reader, into *string) (err error) {
+	if !r.Null() {
+		*into, err = r.String()
+	}
+	return err
+}
+
+func readBool(r *jsonwire.Reader, into *bool) (err error) {
+	if !r.Null() {
+		*into, err = r.Bool()
+	}
+	return err
+}
+
+func readInt(r *jsonwire.Reader, into *int) (err error) {
+	if !r.Null() {
+		*into, err = r.Int()
+	}
+	return err
+}
+
+// quote writes s as a JSON string, for a message.
+func quote(s string) string {
+	var w jsonwire.Writer
+	w.String(s)
+	text, _ := w.Bytes()
+	return string(text)
+}
+
+// EncodeJSON writes the request as JSON: the keys of encoding/json's writing of it, in the same
+// order ('<', '>' and '&' written as themselves).
+func (r *Request) EncodeJSON() []byte {
+	var w jsonwire.Writer
+	w.OpenObject()
+	if r.Version != 0 {
+		w.Key("version").Int(r.Version)
+	}
+	w.Key("mode").String(r.Mode)
+	w.Key("original").String(r.Original)
+	w.Key("updated").String(r.Updated)
+	w.Key("live").String(r.Live)
+	w.Key("options").OpenObject()
+	o := r.Options
+	w.Key("overwrite").Bool(o.Overwrite)
+	w.Key("prune").Bool(o.Prune)
+	w.Key("manager").String(o.Manager)
+	w.Key("force").Bool(o.Force)
+	w.Key("operation").String(o.Operation)
+	w.Key("client").String(o.Client)
+	w.Key("inferKeys").Bool(o.InferKeys)
+	w.Key("multiKeys").Bool(o.MultiKeys)
+	w.Key("schema").String(o.Schema)
+	w.Key("schemaType").String(o.SchemaType)
+	w.Key("now").String(o.Now)
+	w.Key("validate").String(o.Validate)
+	w.CloseObject()
+	if r.Reproduce {
+		w.Key("reproduce").Bool(r.Reproduce)
+	}
+	w.CloseObject()
+	text, _ := w.Bytes()
+	return text
+}
