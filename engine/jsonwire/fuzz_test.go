@@ -25,7 +25,9 @@ func compareValue(t *testing.T, data []byte) {
 	var want any
 	wantErr := json.Unmarshal(data, &want)
 	got, gotErr := Value(data)
-	if (gotErr == nil) != (wantErr == nil) || !reflect.DeepEqual(got, want) {
+	// On an error, what encoding/json leaves in its value is not compared ("[1e700]" leaves
+	// [nil]): only that both refuse.
+	if (gotErr == nil) != (wantErr == nil) || (wantErr == nil && !reflect.DeepEqual(got, want)) {
 		t.Fatalf("Value(%q) = %#v, %v; encoding/json: %#v, %v", data, got, gotErr, want, wantErr)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -36,7 +38,7 @@ func compareValue(t *testing.T, data []byte) {
 		wantErr, wantNumbers = errTrailing, nil
 	}
 	gotNumbers, gotErr := ValueKeepingNumbers(data)
-	if (gotErr == nil) != (wantErr == nil) || !reflect.DeepEqual(gotNumbers, fromJSONNumbers(wantNumbers)) {
+	if (gotErr == nil) != (wantErr == nil) || (wantErr == nil && !reflect.DeepEqual(gotNumbers, fromJSONNumbers(wantNumbers))) {
 		t.Fatalf("ValueKeepingNumbers(%q) = %#v, %v; encoding/json: %#v, %v", data, gotNumbers, gotErr, wantNumbers, wantErr)
 	}
 }
