@@ -32,6 +32,8 @@ type Handler struct {
 	// diffs keeps the last answer's line diffs by document, so that an edit compares only the
 	// documents that changed (extra.diff).
 	diffs *linediff.Memo
+	// last is the last answer, kept whole for a request that asks for what it left out.
+	last *lastAnswer
 }
 
 // Limits bound what a handler reads. The page's engine and the terminal front door keep
@@ -60,7 +62,7 @@ func (h *Handler) WithLimits(l Limits) *Handler {
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}}
 	for _, m := range ms {
 		h.modes[m.Name] = m
 	}
@@ -109,6 +111,13 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if tooBig := checkSizes(req, h.limits.MaxInputBytes); tooBig != nil {
 		return tooBig
 	}
+	if err := checkSkip(req.Skip); err != nil {
+		return contract.Fail("request", err)
+	}
+	if again := h.answerAgain(req); again != nil {
+		return again
+	}
+	h.forget()
 	in, resources, failed := h.read(m, req)
 	if failed != nil {
 		return failed
@@ -138,10 +147,22 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if resp.Result == "" && marksLive(resp) {
 		resp.Layout = explain.LiveLayout(roots(in.Live))
 	}
-	if _, written := resp.Extra["diff"]; !written {
-		resp.Extra["diff"] = h.liveDiff(in, resp)
+	return h.keep(req, resp, h.diffOf(in, resp))
+}
+
+// diffOf returns what works out resp's extra.diff: the mode's own (contract.Response.LiveDiff),
+// else the handler's comparison of live with the result; nil when the mode wrote extra.diff.
+func (h *Handler) diffOf(in *modes.Input, resp *contract.Response) func() []linediff.Hunk {
+	own := resp.LiveDiff
+	resp.LiveDiff = nil
+	if _, written := resp.Extra["diff"]; written {
+		return nil
 	}
-	return resp.Normalize()
+	if own != nil {
+		return own
+	}
+	live, result, names := in.Live, resp.Result, resp.ResultResources
+	return func() []linediff.Hunk { return h.liveDiff(live, result, names) }
 }
 
 // reproduceScript writes the response's reproduce script; a script that cannot be written is
@@ -159,15 +180,15 @@ func reproduceScript(in *modes.Input, resp *contract.Response) {
 // result: the lines the merge changed (the response's extra.diff), resource by resource when the
 // mode names the resource of each result document, reusing the last answer's comparison of a
 // resource whose two texts are the same again.
-func (h *Handler) liveDiff(in *modes.Input, resp *contract.Response) []linediff.Hunk {
-	if resp.Result == "" {
+func (h *Handler) liveDiff(resources []*stream.Resource, result string, names []string) []linediff.Hunk {
+	if result == "" {
 		return []linediff.Hunk{}
 	}
-	live := make([]linediff.Named, len(in.Live))
-	for i, r := range in.Live {
+	live := make([]linediff.Named, len(resources))
+	for i, r := range resources {
 		live[i] = linediff.Named{Name: r.ID.String(), Text: yamltree.EmitNode(r.Root)}
 	}
-	return h.diffs.Resources(live, resp.Result, resp.ResultResources)
+	return h.diffs.Resources(live, result, names)
 }
 
 // marksLive reports whether an answer without a result marks live's lines (conflicts): the page
