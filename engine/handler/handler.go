@@ -210,6 +210,13 @@ func roots(rs []*stream.Resource) []*yamltree.Node {
 	return out
 }
 
+// readOnlyModes are the modes that never change the trees of their inputs, nor does anything the
+// handler runs beside them (splitting the stream, the commands, the reproduce script): they read
+// the parse cache's own documents, and an edit copies only the documents whose lines moved
+// (yamltree.Reader.ParseShared). merge3 reads its inputs into trees of its own (package ynode)
+// before it merges. TestReadOnlyModesLeaveTheCacheAlone checks it on every example.
+var readOnlyModes = map[string]bool{"merge3": true}
+
 // ResourceInfo lists one resource found in an input (the response's extra.resources).
 type ResourceInfo struct {
 	Input    string `json:"input"`
@@ -274,7 +281,11 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		if !m.ReadsInput(name) {
 			continue
 		}
-		docs, err := h.cache.parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules,
+		parse := h.cache.parse
+		if readOnlyModes[m.Name] {
+			parse = h.cache.parseShared
+		}
+		docs, err := parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules,
 			MaxDepth: h.limits.MaxDepth, MaxNodes: h.limits.MaxNodes, MaxDocuments: h.limits.MaxDocuments})
 		if err != nil {
 			failed.AddError(string(name), err)
