@@ -26,8 +26,9 @@ const (
 // js.ValueOf maps, which are much slower to cross the bridge, and never throws: a wrong argument
 // becomes a "request" error and a panic an "engine" error, both in a well-formed response.
 func register(h *handler.Handler) {
+	heap := &heapPolicy{}
 	fn := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return handle(h, args)
+		return handle(h, heap, args)
 	})
 	// fn is never released: the worker may call it for as long as the wasm lives.
 	js.Global().Set(handleName, fn)
@@ -48,7 +49,7 @@ func announceReady() {
 }
 
 // handle answers one call of mergeplayHandle.
-func handle(h *handler.Handler, args []js.Value) (out string) {
+func handle(h *handler.Handler, heap *heapPolicy, args []js.Value) (out string) {
 	defer func() {
 		if p := recover(); p != nil {
 			out = failure("engine", fmt.Errorf("internal error in the wasm bridge: %v (please report it with this input)", p))
@@ -58,7 +59,7 @@ func handle(h *handler.Handler, args []js.Value) (out string) {
 		return failure("request", fmt.Errorf("%s takes one argument, the request's JSON text; got %d argument(s)%s", handleName, len(args), firstType(args)))
 	}
 	request := []byte(args[0].String())
-	reserveFor(len(request))
+	heap.prepare(len(request))
 	return string(h.HandleJSON(context.Background(), request))
 }
 

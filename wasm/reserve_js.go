@@ -3,7 +3,9 @@
 package main
 
 import (
+	"math"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 )
 
@@ -27,46 +29,97 @@ const (
 	reserveAtMost = 256 << 20
 )
 
-// heapSamples reads the heap's free memory: free pages and pages returned to the system, which
-// in WebAssembly stay in the linear memory (the runtime cannot shrink it) and are reused
-// without growing it.
-func heapSamples() []metrics.Sample {
-	return []metrics.Sample{{Name: "/memory/classes/heap/free:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-}
-
-// freeHeap returns the bytes the heap can hand out without growing the linear memory.
-func freeHeap() uint64 {
-	s := heapSamples()
-	metrics.Read(s)
-	var free uint64
-	for _, v := range s {
-		if v.Value.Kind() == metrics.KindUint64 {
-			free += v.Value.Uint64()
-		}
-	}
-	return free
-}
-
 // reservation is the free heap a request of requestBytes is given.
 func reservation(requestBytes int) uint64 {
 	return min(uint64(max(requestBytes, 0))*reservePerRequestByte, reserveAtMost)
 }
 
-// reserveFor makes room in the heap for a request of requestBytes (reservePerRequestByte a
-// byte, at most reserveAtMost): when the heap holds less free memory, it allocates the missing
-// part in one piece, lets it go and collects, so that the linear memory grows once and the
-// request's allocations reuse the freed pages. It returns the bytes it allocated (0 when the
-// heap had room).
+// reserveFor makes room for a request of requestBytes (reservePerRequestByte a byte, at most
+// reserveAtMost) beside the heap the last collection found live: when the runtime holds less
+// memory than that, it allocates the missing part in one piece, lets it go and collects, so that
+// the linear memory grows once and the request's allocations reuse the freed pages. It returns
+// the bytes it allocated (0 when the memory held was enough: the garbage of earlier requests in
+// it is collected when the request needs its room, see collectWithinHeld).
 func reserveFor(requestBytes int) uint64 {
 	want := reservation(requestBytes)
-	free := freeHeap()
-	if free >= want {
+	held, live := heapSizes()
+	if held >= live+want {
 		return 0
 	}
-	missing := want - free
+	missing := live + want - held
 	room := make([]byte, missing)
 	runtime.KeepAlive(room)
 	room = nil
 	runtime.GC()
 	return missing
+}
+
+// Collecting within the memory the page already holds, and between requests.
+//
+// The wasm's linear memory only grows: what the heap once needed stays the worker's. With the
+// collector's default pacing (GOGC=100) an edit of a 4 MiB stream (the handler keeps 250 to
+// 350 MB live: its readings of three 4 MiB inputs and its last answer) ran three collections of
+// 200 to 250 ms each in wasm, where marking is not concurrent (GODEBUG=gctrace=1 under Node
+// 20, 2026-11-26): one forced by reserveFor, as the last request's garbage filled the heap, and
+// two paced ones, while the linear memory already held 900 MB from the first request. So each
+// request collects only when its heap would outgrow that memory (GOGC off, the memory limit at
+// what the runtime holds, or at the live heap and the request's reservation, or
+// lazyBoundPerByte a request byte, when that is more). A request that ends
+// with more than half its bound live sends the next one back to the default pacing (a bound so
+// tight would have the collector run again and again).
+
+// lazyBoundPerByte is the smallest memory limit per request byte: the live heap of a merge
+// peaks at 17 to 47 times its request's bytes (see wasm/gc.go).
+const lazyBoundPerByte = 64
+
+// heapPolicy sets the collector for each request (collectWithinHeld); it remembers the bound
+// it set for the last one.
+type heapPolicy struct {
+	// bound is the memory limit set for the last request; 0 for the default pacing (GOGC=100,
+	// no limit), or before any request.
+	bound int64
+}
+
+// prepare readies the heap for a request of requestBytes: reserveFor, then collectWithinHeld.
+func (p *heapPolicy) prepare(requestBytes int) {
+	reserveFor(requestBytes)
+	p.bound = collectWithinHeld(requestBytes, p.bound)
+}
+
+// heapSizes reads the memory the runtime holds (all of the linear memory it has grown) and the
+// heap the last collection found live.
+func heapSizes() (held, live uint64) {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		held = s[0].Value.Uint64()
+	}
+	if s[1].Value.Kind() == metrics.KindUint64 {
+		live = s[1].Value.Uint64()
+	}
+	return held, live
+}
+
+// lazyBound is the memory limit of a request of requestBytes when the runtime holds held bytes
+// and the last collection found live bytes live: what is held, or the live heap and the
+// request's reservation, or lazyBoundPerByte a request byte, whichever is most.
+func lazyBound(requestBytes int, held, live uint64) int64 {
+	perByte := uint64(max(requestBytes, 0)) * lazyBoundPerByte
+	return int64(min(max(held, live+reservation(requestBytes), perByte), math.MaxInt64/2))
+}
+
+// collectWithinHeld sets the collector for a request of requestBytes (see above) and returns
+// the bound it set, 0 when it set the default pacing because the last request ended with more
+// than half of its bound live (lastBound, 0 when none was set).
+func collectWithinHeld(requestBytes int, lastBound int64) int64 {
+	held, live := heapSizes()
+	if lastBound > 0 && live > uint64(lastBound)/2 {
+		debug.SetGCPercent(100)
+		debug.SetMemoryLimit(math.MaxInt64)
+		return 0
+	}
+	bound := lazyBound(requestBytes, held, live)
+	debug.SetMemoryLimit(bound)
+	debug.SetGCPercent(-1)
+	return bound
 }

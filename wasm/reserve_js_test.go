@@ -2,14 +2,18 @@
 
 package main
 
-import "testing"
+import (
+	"math"
+	"runtime/debug"
+	"testing"
+)
 
 func TestReserveForMakesRoomOnce(t *testing.T) {
 	const requestBytes = 200 << 10 // 20 MB reserved
 	want := reservation(requestBytes)
 	reserveFor(requestBytes)
-	if free := freeHeap(); free < want {
-		t.Fatalf("after reserving %d bytes the heap holds %d free", want, free)
+	if held, live := heapSizes(); held < live+want {
+		t.Fatalf("after reserving %d bytes the runtime holds %d bytes, %d of them live", want, held, live)
 	}
 	if again := reserveFor(requestBytes); again != 0 {
 		t.Errorf("a second reservation of the same size allocated %d bytes, want 0 (the heap had room)", again)
@@ -31,5 +35,41 @@ func TestReservation(t *testing.T) {
 		if got := reservation(tt.requestBytes); got != tt.want {
 			t.Errorf("reservation(%d) = %d, want %d", tt.requestBytes, got, tt.want)
 		}
+	}
+}
+
+func TestLazyBound(t *testing.T) {
+	tests := []struct {
+		name       string
+		bytes      int
+		held, live uint64
+		want       int64
+	}{
+		{"the memory held is more than enough", 1000, 900 << 20, 250 << 20, 900 << 20},
+		{"the live heap and the reservation pass it", 1 << 20, 120 << 20, 30 << 20, 130 << 20},
+		{"the reservation is bounded", 4 << 20, 100 << 20, 10 << 20, 10<<20 + reserveAtMost},
+		{"a large request: so many bytes a byte", 13 << 20, 500 << 20, 250 << 20, 13 << 20 * lazyBoundPerByte},
+	}
+	for _, tt := range tests {
+		if got := lazyBound(tt.bytes, tt.held, tt.live); got != tt.want {
+			t.Errorf("%s: %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestCollectWithinHeld: the collector runs by the bound, unless the last request ended with
+// more than half its bound live.
+func TestCollectWithinHeld(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	bound := collectWithinHeld(1000, 0)
+	if percent, limit := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1); bound <= 0 || percent != -1 || limit != bound {
+		t.Errorf("bound %d: GOGC %d, limit %d", bound, percent, limit)
+	}
+	if again := collectWithinHeld(1000, 1); again != 0 {
+		t.Errorf("after a request that ended past half its bound: bound %d, want the default pacing", again)
+	}
+	if percent, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(-1); percent != 100 || limit != math.MaxInt64 {
+		t.Errorf("default pacing: GOGC %d, limit %d", percent, limit)
 	}
 }

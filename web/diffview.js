@@ -2,6 +2,7 @@
 // unchanged runs folded (a button opens them).
 
 import { copyButton, h, replaceChildren } from "./dom.js";
+import { lacks } from "./engine.js";
 import { appendLazily } from "./lazylist.js";
 
 /**
@@ -67,10 +68,14 @@ function lineRow(line) {
 }
 
 /**
- * Creates the Diff tab's view.
+ * Creates the Diff tab's view. An answer that left the diff out (a long stream's: engine.js's
+ * partsToSkip) gets it through complete, which resolves to the answer with its diff, or to null
+ * when a newer answer is on its way (that one is drawn instead).
+ * @param {{complete?: (response: object, part: string) => Promise<object|null>}} [config]
  * @returns {{dom: HTMLElement, update: (response: object|null) => void, destroy: () => void}}
  */
-export function createDiffView() {
+export function createDiffView({ complete = async () => null } = {}) {
+  let current = null; // the answer drawn or awaiting its diff
   let diff = [];
   let stopDrawing = () => {};
   const body = h("div", { class: "mp-diff mp-code", role: "group", tabindex: "0", "aria-label": "Line diff from live to the result" });
@@ -85,23 +90,39 @@ export function createDiffView() {
     dom,
     update(response) {
       stopDrawing();
-      diff = Array.isArray(response?.extra?.diff) ? response.extra.diff : [];
-      const rows = diffRows(diff);
-      if (!rows.length) {
-        replaceChildren(body, h("p", { class: "mp-empty", text: response ? "No diff: there is no result to compare with live." : "" }));
+      current = response;
+      if (lacks(response, "diff")) {
+        diff = [];
+        replaceChildren(body, h("p", { class: "mp-empty", role: "status", text: "Working out the diff…" }));
+        complete(response, "diff").then(
+          (full) => { if (full && current === response && !lacks(full, "diff")) draw(full); },
+          (err) => { if (current === response) replaceChildren(body, h("p", { class: "mp-empty", role: "alert", text: `The diff could not be worked out: ${err?.message ?? err}` })); },
+        );
         return;
       }
-      if (!diff.some((d) => d.op !== "equal")) rows.unshift({ kind: "note" });
-      replaceChildren(body);
-      // A long stream's diff holds thousands of rows: they are drawn as they come into view.
-      stopDrawing = appendLazily(body, rows, (row) => {
-        if (row.kind === "note") return h("p", { class: "mp-empty", text: "The result is identical to live." });
-        if (row.kind !== "fold") return lineRow(row);
-        const button = h("button", { type: "button", class: "mp-diff-fold mp-link", text: `⋯ ${row.lines.length} unchanged lines` });
-        button.addEventListener("click", () => button.replaceWith(...row.lines.map(lineRow)));
-        return button;
-      });
+      draw(response);
     },
     destroy: () => dom.remove(),
   };
+
+  /** Draws an answer's diff (rows drawn as they come into view). */
+  function draw(response) {
+    stopDrawing();
+    diff = Array.isArray(response?.extra?.diff) ? response.extra.diff : [];
+    const rows = diffRows(diff);
+    if (!rows.length) {
+      replaceChildren(body, h("p", { class: "mp-empty", text: response ? "No diff: there is no result to compare with live." : "" }));
+      return;
+    }
+    if (!diff.some((d) => d.op !== "equal")) rows.unshift({ kind: "note" });
+    replaceChildren(body);
+    // A long stream's diff holds thousands of rows: they are drawn as they come into view.
+    stopDrawing = appendLazily(body, rows, (row) => {
+      if (row.kind === "note") return h("p", { class: "mp-empty", text: "The result is identical to live." });
+      if (row.kind !== "fold") return lineRow(row);
+      const button = h("button", { type: "button", class: "mp-diff-fold mp-link", text: `⋯ ${row.lines.length} unchanged lines` });
+      button.addEventListener("click", () => button.replaceWith(...row.lines.map(lineRow)));
+      return button;
+    });
+  }
 }

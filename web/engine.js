@@ -28,6 +28,61 @@ export function timeBudget(length, { base = TIME_LIMIT_MS, perMiB = TIME_PER_MIB
   return base + Math.round((perMiB * Math.max(0, length)) / (1 << 20));
 }
 
+/**
+ * Requests whose inputs (original, updated, live and the schema) hold more characters than this
+ * leave the line diff and the patches out of the answer (the request's `skip`) unless the tab
+ * that shows them is the one shown: on a 4 MiB stream they are 16 of the answer's 28 MB and a
+ * seventh of the engine's work, paid on every keystroke for tabs the reader rarely has open. A
+ * tab opened later asks for its part (complete), which the engine answers from its last answer
+ * without merging again. Smaller requests get everything at once, as before.
+ */
+export const SKIP_ABOVE = 1 << 20;
+
+/** The tabs that show a part a request may leave out, and the part each shows. */
+export const SKIPPABLE_VIEWS = { diff: "diff", patch: "patches" };
+
+/**
+ * The parts a request leaves out: none for a request of at most SKIP_ABOVE characters of input,
+ * else every skippable part but the one the tab shown needs.
+ * @param {{original?: string, updated?: string, live?: string, options?: {schema?: string}}} request
+ * @param {string} shownTab the id of the tab shown
+ * @returns {string[]}
+ */
+export function partsToSkip(request, shownTab) {
+  const size = ["original", "updated", "live"].reduce((n, k) => n + String(request?.[k] ?? "").length, String(request?.options?.schema ?? "").length);
+  if (size <= SKIP_ABOVE) return [];
+  return Object.entries(SKIPPABLE_VIEWS).filter(([tab]) => tab !== shownTab).map(([, part]) => part);
+}
+
+/**
+ * Whether a response left a part out (its extra.skipped names it).
+ * @param {object} response
+ * @param {string} part "diff" or "patches"
+ */
+export function lacks(response, part) {
+  const skipped = response?.extra?.skipped;
+  return Array.isArray(skipped) && skipped.includes(part);
+}
+
+/**
+ * Puts into response (in place) the part a fuller answer to the same request carries, and takes
+ * it off response's extra.skipped.
+ * @param {object} response
+ * @param {object} fuller
+ * @param {string} part
+ */
+export function fillIn(response, fuller, part) {
+  if (!lacks(response, part) || lacks(fuller, part)) return response;
+  if (part === "diff") response.extra.diff = fuller.extra?.diff ?? [];
+  if (part === "patches") {
+    response.patch = fuller.patch ?? "";
+    if (fuller.extra && "patches" in fuller.extra) response.extra.patches = fuller.extra.patches;
+  }
+  response.extra.skipped = response.extra.skipped.filter((p) => p !== part);
+  if (!response.extra.skipped.length) delete response.extra.skipped;
+  return response;
+}
+
 /** How long the engine may take to load before the page says it is slow (it keeps waiting). */
 export const SLOW_LOAD_MS = 10000;
 
@@ -73,6 +128,8 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
   let slowTimer = 0; // says the engine is slow to load, until it is ready
   let prefetched = null; // {json, promise}: a request made ahead, for the next identical one
   let unavailable = ""; // why the engine gave up, for the requests made after
+  let latest = null; // the last answer to a request of the page's (not to complete's)
+  let idleWaiters = []; // resolve functions waiting for nothing to be in flight or pending
   let onStarted = () => {};
   const started = new Promise((resolve) => { onStarted = resolve; }); // the worker's first message
 
@@ -117,7 +174,9 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     } else if (typeof message.response === "string") {
       try {
         lastDuration = performance.now() - job.sent;
-        job.resolve(JSON.parse(message.response));
+        const response = JSON.parse(message.response);
+        if (!job.completing) latest = response;
+        job.resolve(response);
         failures = 0;
       } catch {
         job.reject(new EngineError("failed", "The engine answered with something that is not JSON."));
@@ -136,6 +195,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
    * budget and its duration then count from ready (startClock).
    */
   function pump() {
+    wakeIfIdle();
     if (!worker || inflight || !pending || destroyed) return;
     const job = pending;
     pending = null;
@@ -156,6 +216,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     const seconds = Math.round(job.budget / 100) / 10;
     job.reject(new EngineError("timeout", `The engine took longer than ${seconds} s on this input and was restarted. Your input is still in the editors; change it to try again.`));
     restart({ counts: false });
+    wakeIfIdle();
   }
 
   function crashed(reason) {
@@ -170,6 +231,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
       job.reject(new EngineError("failed", `The engine stopped on this input (${reason}) and was restarted.`));
     }
     restart();
+    wakeIfIdle();
   }
 
   /** Replaces the worker; crashes (not time-outs) count towards giving up. */
@@ -201,6 +263,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
       job.reject(new EngineError("unavailable", message));
     }
     inflight = pending = null;
+    wakeIfIdle();
   }
 
   onStatus({ state: "loading", message: "Loading the merge engine…" });
@@ -210,15 +273,29 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
   slowTimer?.unref?.(); // under Node (the tests), a pending notice keeps nothing alive
   start();
 
-  /** Queues a request (its JSON text); the latest wins. */
-  function send(json) {
+  /** Wakes what waits for idle() when nothing is in flight or pending. */
+  function wakeIfIdle() {
+    if (!inflight && !pending) for (const wake of idleWaiters.splice(0)) wake();
+  }
+
+  /** Resolves once no request is in flight or pending (at once when none is). */
+  function idle() {
+    if (!inflight && !pending) return Promise.resolve();
+    return new Promise((resolve) => idleWaiters.push(resolve));
+  }
+
+  /**
+   * Queues a request (its JSON text); the latest wins. completing: the request fills in an
+   * answer (complete), whose own answer is not the latest answer.
+   */
+  function send(json, completing = false) {
     return new Promise((resolve, reject) => {
       if (destroyed) {
         reject(new EngineError("unavailable", unavailable || "The engine is not available."));
         return;
       }
       pending?.reject(new EngineError("superseded", "a newer request was made"));
-      pending = { json, resolve, reject };
+      pending = { json, resolve, reject, completing };
       pump();
     });
   }
@@ -255,6 +332,32 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
       let timer = 0;
       const waited = new Promise((resolve) => { timer = setTimeout(resolve, within); });
       return Promise.race([started, waited]).finally(() => clearTimeout(timer));
+    },
+    /**
+     * Gets a part the response to request left out (partsToSkip) and puts it into the response
+     * (fillIn); resolves to the response, or to null when it is no longer the latest answer
+     * (the newer one takes over). It waits for the requests in flight to be answered, so that it
+     * never displaces one, and asks the engine for the same merge with that part no longer
+     * skipped, which the engine answers from its last answer without merging again.
+     * @param {object} request the request as the page built it, without skip
+     * @param {object} response its answer
+     * @param {string} part
+     * @returns {Promise<object|null>}
+     */
+    async complete(request, response, part) {
+      if (!lacks(response, part)) return response;
+      await idle();
+      if (latest !== response) return null;
+      if (!lacks(response, part)) return response; // a call made meanwhile filled it in
+      const skip = response.extra.skipped.filter((p) => p !== part);
+      try {
+        const fuller = await send(JSON.stringify(skip.length ? { ...request, skip } : request), true);
+        if (Array.isArray(fuller?.errors) && fuller.errors.length) throw new EngineError("failed", fuller.errors[0].message);
+        return fillIn(response, fuller, part);
+      } catch (err) {
+        if (err?.code === "superseded") return null;
+        throw err;
+      }
     },
     /** How long, in ms, the worker took on the last answered request (not counting any wait). */
     lastDuration: () => lastDuration,

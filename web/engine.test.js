@@ -1,6 +1,6 @@
 import { test, mock } from "node:test";
 import assert from "node:assert/strict";
-import { createEngine, timeBudget, TIME_LIMIT_MS } from "./engine.js";
+import { createEngine, fillIn, lacks, partsToSkip, SKIP_ABOVE, timeBudget, TIME_LIMIT_MS } from "./engine.js";
 
 /** A stand-in for the worker: records what it is sent; the test answers. */
 function fakeWorkers() {
@@ -195,4 +195,70 @@ test("an engine that loads in time is never said to be slow", async () => {
   workers[0].reply({ type: "ready" });
   await new Promise((r) => setTimeout(r, 20));
   assert.deepEqual(statuses, ["loading", "ready"]);
+});
+
+test("a long request leaves out the parts no shown tab needs; a short one nothing", () => {
+  const long = "x".repeat(SKIP_ABOVE);
+  assert.deepEqual(partsToSkip({ original: "", updated: "a", live: "", options: {} }, "result"), []);
+  assert.deepEqual(partsToSkip({ updated: long }, "result"), [], "up to SKIP_ABOVE characters, nothing is skipped");
+  assert.deepEqual(partsToSkip({ updated: long, live: "y" }, "result"), ["diff", "patches"]);
+  assert.deepEqual(partsToSkip({ updated: long, options: { schema: "y" } }, "diff"), ["patches"], "the schema counts; the Diff tab needs the diff");
+  assert.deepEqual(partsToSkip({ updated: long, live: "y" }, "patch"), ["diff"]);
+  assert.deepEqual(partsToSkip({ updated: long, live: "y" }, "explain"), ["diff", "patches"]);
+});
+
+test("fillIn puts a skipped part in and takes it off extra.skipped", () => {
+  const response = { patch: "", extra: { skipped: ["diff", "patches"] } };
+  assert.equal(lacks(response, "diff"), true);
+  fillIn(response, { patch: "{}", extra: { diff: [{ op: "equal", lines: ["a"] }], skipped: ["patches"] } }, "diff");
+  assert.deepEqual(response, { patch: "", extra: { diff: [{ op: "equal", lines: ["a"] }], skipped: ["patches"] } }, "only the part asked for");
+  fillIn(response, { patch: "{}", extra: { patches: [1], skipped: ["diff"] } }, "patches");
+  assert.deepEqual(response, { patch: "{}", extra: { diff: [{ op: "equal", lines: ["a"] }], patches: [1] } });
+  assert.equal(lacks(response, "diff"), false);
+  const still = { extra: { skipped: ["diff"] } };
+  fillIn(still, { extra: { skipped: ["diff"] } }, "diff");
+  assert.deepEqual(still, { extra: { skipped: ["diff"] } }, "an answer that lacks it too fills nothing");
+});
+
+test("complete waits for the request in flight, then asks for the part alone", async () => {
+  const { workers, engine } = setup();
+  workers[0].reply({ type: "ready" });
+  const request = { mode: "apply", updated: "u" };
+  const first = engine.request({ ...request, skip: ["diff", "patches"] });
+  workers[0].reply({ id: 1, response: '{"errors":[],"extra":{"skipped":["diff","patches"]}}' });
+  const response = await first;
+  const typed = engine.request({ ...request, updated: "uv", skip: ["diff", "patches"] }); // in flight
+  const stale = engine.complete(request, response, "diff");
+  await settle();
+  assert.equal(workers[0].sent.length, 3, "nothing sent while a request is in flight");
+  workers[0].reply({ id: 2, response: '{"errors":[],"extra":{"skipped":["diff","patches"]}}' });
+  const newer = await typed;
+  assert.equal(await stale, null, "a request made since: its answer takes over");
+  assert.equal(workers[0].sent.length, 3);
+  const filled = engine.complete(request, newer, "patches");
+  await settle();
+  assert.deepEqual(JSON.parse(workers[0].sent.at(-1).request), { ...request, skip: ["diff"] }, "the same merge, the part no longer skipped");
+  workers[0].reply({ id: 3, response: '{"errors":[],"patch":"{}","extra":{"patches":[],"skipped":["diff"]}}' });
+  assert.equal(await filled, newer, "the answer itself, filled in");
+  assert.deepEqual(newer, { errors: [], patch: "{}", extra: { patches: [], skipped: ["diff"] } });
+  assert.equal(await engine.complete(request, newer, "patches"), newer, "nothing missing: nothing asked");
+  assert.equal(workers[0].sent.length, 4);
+});
+
+test("complete gives way to a request made while it is in flight", async () => {
+  const { workers, engine } = setup();
+  workers[0].reply({ type: "ready" });
+  assert.equal(await engine.complete({ n: 1 }, { extra: { skipped: ["diff"] } }, "diff"), null, "not the engine's latest answer: nothing asked");
+  const asked = engine.request({ n: 1, skip: ["diff"] });
+  workers[0].reply({ id: 1, response: '{"errors":[],"extra":{"skipped":["diff"]}}' });
+  const response = await asked;
+  const filling = engine.complete({ n: 1 }, response, "diff");
+  await settle();
+  assert.deepEqual(workers[0].sent.at(-1), { id: 2, request: '{"n":1}' });
+  const typed = engine.request({ n: 2 });
+  workers[0].reply({ id: 2, response: '{"errors":[],"extra":{"diff":[]}}' });
+  assert.equal(await filling, null, "superseded: the newer answer is drawn instead");
+  assert.deepEqual(response, { errors: [], extra: { skipped: ["diff"] } });
+  workers[0].reply({ id: 3, response: '{"n":2}' });
+  assert.deepEqual(await typed, { n: 2 });
 });

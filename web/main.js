@@ -12,7 +12,7 @@ import { createInputEditor } from "./editors.js";
 import { createEmbedBridge, embedPanes } from "./embed.js";
 import { createEmbedDialog } from "./embeddialog.js";
 import { adoptEarlyWorker } from "./earlyworker.js";
-import { createEngine } from "./engine.js";
+import { createEngine, partsToSkip } from "./engine.js";
 import { createExampleNote } from "./examplenote.js";
 import { asksForExercise, exerciseFragment } from "./exercise.js";
 import { createExercise } from "./exerciseview.js";
@@ -60,7 +60,9 @@ async function start() {
   const storage = safeLocalStorage(window);
   const autosave = createAutosave(embedded ? null : storage);
   const initial = await resolveInitial({ hash: location.hash, autosaved: autosave.load(), prerendered: config.prerendered, loadExamples });
-  engine.prefetch(buildRequest(initial.state)); // the first answer is worked out while the page builds itself
+  const first = buildRequest(initial.state);
+  const firstSkip = partsToSkip(first, "result"); // as merge() will ask, the Result tab shown
+  engine.prefetch(firstSkip.length ? { ...first, skip: firstSkip } : first); // the first answer is worked out while the page builds itself
   const store = createStore({ state: initial.state, exampleName: initial.exampleName });
 
   // ---- components --------------------------------------------------------------------------
@@ -79,7 +81,7 @@ async function start() {
     onScore: (score) => bridge.postScore(score),
   });
   let exercising = false;
-  const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1), actions: [exercise.entry] });
+  const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1), actions: [exercise.entry], complete: (response, part) => completeAnswer(response, part) });
   const gallery = createGallery({ onOpen: (ex) => openExample(ex) });
   const shareDialog = createShareDialog({ onOpenFile: (s) => store.load(s, null) });
   const embedDialog = createEmbedDialog();
@@ -176,8 +178,9 @@ async function start() {
   /** Sends the state to the engine and shows the answer (the latest request wins). */
   async function merge() {
     const request = buildRequest(store.get());
+    const skip = partsToSkip(request, output.selectedTab());
     try {
-      const response = await engine.request(request);
+      const response = await engine.request(skip.length ? { ...request, skip } : request);
       const t0 = performance.now();
       answers.show(response, request, { elapsed: engine.lastDuration() });
       if (exercising) showExercise();
@@ -185,6 +188,13 @@ async function start() {
     } catch (err) {
       if (err?.code !== "superseded") answers.fail(err);
     }
+  }
+
+  /** Gets a part the answer shown left out (a long stream's diff or patches), for its tab. */
+  async function completeAnswer(response, part) {
+    const last = answers.lastGood();
+    if (last?.response !== response) return null;
+    return engine.complete(last.request, response, part);
   }
 
   function applyMode(state) {

@@ -21,17 +21,18 @@ import { createTabs } from "./tabs.js";
 
 /**
  * Creates the output column.
- * @param {{nonce: string, onRun: () => void, onAgain: () => void, onShowConflict: (line: number) => void, actions?: HTMLElement[]}} config
- *   actions: more buttons among the result's actions (the exercise's entry)
+ * @param {{nonce: string, onRun: () => void, onAgain: () => void, onShowConflict: (line: number) => void, actions?: HTMLElement[], complete?: (response: object, part: string) => Promise<object|null>}} config
+ *   actions: more buttons among the result's actions (the exercise's entry); complete: gets a
+ *   part an answer left out, for the Diff and Patch tabs (engine.js's complete)
  */
-export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = [] }) {
+export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = [], complete }) {
   let shown = null; // {response, layout}
   const status = createStatus();
   const result = createResult({ nonce, onRun });
   const legend = createLegend({ onJump: (mark) => jumpToMark(mark) });
   const conflicts = createConflicts({ onShow: onShowConflict });
-  const patchView = createPatchView();
-  const diffView = createDiffView();
+  const patchView = createPatchView({ complete });
+  const diffView = createDiffView({ complete });
   const explain = createExplain({ onJump: (index) => {
     tabs.select("result");
     const at = shown ? lineOfField(shown.layout, index) : -1;
@@ -231,6 +232,8 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = 
       applyExtras();
       return layout;
     },
+    /** The id of the tab shown ("result", "patch", "diff", "explain", a mode's own). */
+    selectedTab: () => tabs.selected(),
     /** Shows an empty result pane saying why (before any answer). */
     showNothing(text) {
       shown = null;

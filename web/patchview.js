@@ -2,6 +2,7 @@
 // pretty-printed, with the action kubectl takes.
 
 import { copyButton, h, replaceChildren } from "./dom.js";
+import { lacks } from "./engine.js";
 
 const ACTIONS = {
   create: "created: kubectl sends the whole config, with its last-applied annotation",
@@ -55,10 +56,14 @@ export function patchEntries(response) {
 }
 
 /**
- * Creates the Patch tab's view.
+ * Creates the Patch tab's view. An answer that left the patches out (a long stream's: engine.js's
+ * partsToSkip) gets them through complete, which resolves to the answer with its patches, or to
+ * null when a newer answer is on its way (that one is drawn instead).
+ * @param {{complete?: (response: object, part: string) => Promise<object|null>}} [config]
  * @returns {{dom: HTMLElement, update: (response: object|null) => void, destroy: () => void}}
  */
-export function createPatchView() {
+export function createPatchView({ complete = async () => null } = {}) {
+  let current = null; // the answer drawn or awaiting its patches
   let raw = "";
   const body = h("div", { class: "mp-patches" });
   const dom = h("div", { class: "mp-view mp-patch-view" },
@@ -68,19 +73,35 @@ export function createPatchView() {
     ),
     body,
   );
+
+  /** Draws an answer's patches. */
+  function draw(response) {
+    raw = response?.patch ?? "";
+    const entries = response ? patchEntries(response) : [];
+    if (!entries.length) {
+      replaceChildren(body, h("p", { class: "mp-empty", text: response ? "No patch: this merge sends nothing." : "" }));
+      return;
+    }
+    replaceChildren(body, ...entries.map((e) => h("section", { class: `mp-patch mp-action-${e.action || "patch"}` },
+      h("h3", { class: "mp-patch-head" }, e.resource ? h("code", { text: e.resource }) : "Patch", " ", h("span", { class: "mp-patch-summary", text: e.summary })),
+      e.text ? h("pre", { class: "mp-code", tabindex: "0", "aria-label": `Patch of ${e.resource || "the resource"}` }, h("code", { text: e.text })) : null,
+    )));
+  }
+
   return {
     dom,
     update(response) {
-      raw = response?.patch ?? "";
-      const entries = response ? patchEntries(response) : [];
-      if (!entries.length) {
-        replaceChildren(body, h("p", { class: "mp-empty", text: response ? "No patch: this merge sends nothing." : "" }));
+      current = response;
+      if (!lacks(response, "patches")) {
+        draw(response);
         return;
       }
-      replaceChildren(body, ...entries.map((e) => h("section", { class: `mp-patch mp-action-${e.action || "patch"}` },
-        h("h3", { class: "mp-patch-head" }, e.resource ? h("code", { text: e.resource }) : "Patch", " ", h("span", { class: "mp-patch-summary", text: e.summary })),
-        e.text ? h("pre", { class: "mp-code", tabindex: "0", "aria-label": `Patch of ${e.resource || "the resource"}` }, h("code", { text: e.text })) : null,
-      )));
+      raw = "";
+      replaceChildren(body, h("p", { class: "mp-empty", role: "status", text: "Working out the patches…" }));
+      complete(response, "patches").then(
+        (full) => { if (full && current === response && !lacks(full, "patches")) draw(full); },
+        (err) => { if (current === response) replaceChildren(body, h("p", { class: "mp-empty", role: "alert", text: `The patches could not be worked out: ${err?.message ?? err}` })); },
+      );
     },
     destroy: () => dom.remove(),
   };

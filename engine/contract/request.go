@@ -25,7 +25,20 @@ type Request struct {
 	// merge on a test cluster and compares what the cluster holds with the result). It changes
 	// nothing else in the answer; the page asks for it only when the reader downloads it.
 	Reproduce bool `json:"reproduce,omitempty"`
+	// Skip lists parts of the answer to leave out: "diff" (extra.diff) and "patches" (patch and
+	// extra.patches), the heaviest parts on a long stream, which the page shows only in their
+	// tabs. The response's extra.skipped lists what was left out; asking again for the same
+	// merge without them answers from the last answer, without merging again.
+	Skip []string `json:"skip,omitempty"`
 }
+
+// The parts of an answer a request may leave out (Request.Skip).
+const (
+	// SkipDiff leaves out extra.diff.
+	SkipDiff = "diff"
+	// SkipPatches leaves out patch and extra.patches.
+	SkipPatches = "patches"
+)
 
 // Options tune a merge. The zero value is not the default: use DefaultOptions, or DecodeRequest,
 // which starts from it.

@@ -39,6 +39,7 @@ var requestFields = []field[Request]{
 	{"live", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Live) }},
 	{"options", func(r *jsonwire.Reader, q *Request) error { return readObject(r, optionFields, &q.Options, "options") }},
 	{"reproduce", func(r *jsonwire.Reader, q *Request) error { return readBool(r, &q.Reproduce) }},
+	{"skip", func(r *jsonwire.Reader, q *Request) error { return readStrings(r, &q.Skip) }},
 }
 
 // optionFields are the keys of a request's options.
@@ -79,6 +80,27 @@ func readObject[T any](r *jsonwire.Reader, fields []field[T], into *T, where str
 func readString(r *jsonwire.Reader, into *string) (err error) {
 	if !r.Null() {
 		*into, err = r.String()
+	}
+	return err
+}
+
+// readStrings reads a list of strings (null: none; a null item: ""), replacing what into held.
+func readStrings(r *jsonwire.Reader, into *[]string) error {
+	if r.Null() {
+		*into = nil
+		return nil
+	}
+	list := []string{}
+	err := r.Array(func() error {
+		var s string
+		if err := readString(r, &s); err != nil {
+			return err
+		}
+		list = append(list, s)
+		return nil
+	})
+	if err == nil {
+		*into = list
 	}
 	return err
 }
@@ -134,6 +156,9 @@ func (r *Request) EncodeJSON() []byte {
 	w.CloseObject()
 	if r.Reproduce {
 		w.Key("reproduce").Bool(r.Reproduce)
+	}
+	if len(r.Skip) > 0 {
+		w.Key("skip").Value(r.Skip)
 	}
 	w.CloseObject()
 	text, _ := w.Bytes()

@@ -35,6 +35,8 @@ var requestJSONSeeds = []string{
 	`{"options":{"overwite":true}}`, `{"reproduce":true}`, `{"reproduce":1}`, `{"mode":"a"}}`, `{"mode":"a"}]`, `{"mode":"a"} x`,
 	`{"mode":"a",}`, `{"mode" "a"}`, `{"mode":"a" "live":"b"}`, `{"options":{"manager":"kubectl","manager":"me"}}`,
 	"{\"live\":\"a\u2028b\"}", `{"reproduce":false,"reproduce":true}`, `{"mode":"\u0061pply"}`, `{"mod\u0065":"apply"}`,
+	`{"skip":["diff","patches"]}`, `{"skip":null}`, `{"skip":[]}`, `{"skip":[null,"diff"]}`, `{"skip":"diff"}`, `{"skip":[1]}`,
+	`{"skip":["diff"],"skip":["patches"]}`, `{"Skip":["diff"]}`,
 }
 
 // FuzzDecodeRequestAsEncodingJSON checks that DecodeRequest reads any text as encoding/json

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
+	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -66,6 +67,10 @@ type Response struct {
 	// Decisions holds each resource's decision log, when the mode keeps one (not part of the
 	// JSON): the marks' rules are read from it, and tests check that every mark has its decision.
 	Decisions decision.Book `json:"-"`
+	// LiveDiff, when a mode sets it, works out extra.diff in the mode's own writing (merge3's);
+	// without it the handler compares live and the result itself. The handler calls it only when
+	// the request asks for the diff (Request.Skip).
+	LiveDiff func() []linediff.Hunk `json:"-"`
 }
 
 // Field is the mark of one field.

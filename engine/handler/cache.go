@@ -11,8 +11,8 @@ import (
 // the page sends every input on every edit, and only the edited one has changed, so an edit
 // re-parses one editor, and within a stream only the documents that changed (yamltree.Reader).
 // It holds one reading per input and rule set, so its size is bounded by the inputs' own limits.
-// Parsed documents are handed out as copies (modes may change the trees they are given); schema
-// sets are read-only and shared.
+// Parsed documents are handed out as copies (modes may change the trees they are given), but to
+// the modes of readOnlyModes, which get the documents kept; schema sets are read-only and shared.
 type parseCache struct {
 	mu      sync.Mutex
 	readers map[inputKey]*yamltree.Reader
@@ -41,15 +41,26 @@ func newParseCache() *parseCache {
 // parse returns yamltree.Parse(input, text, opts), reusing the documents of the last reading of
 // input with the same rules. Only opts.Rules may vary between calls: the bounds must be fixed.
 func (c *parseCache) parse(input yamltree.Input, text string, opts yamltree.Options) ([]*yamltree.Document, error) {
+	return c.reader(input, opts).Parse(text)
+}
+
+// parseShared is parse handing out the documents the cache keeps (yamltree.Reader.ParseShared),
+// for a caller that never changes them.
+func (c *parseCache) parseShared(input yamltree.Input, text string, opts yamltree.Options) ([]*yamltree.Document, error) {
+	return c.reader(input, opts).ParseShared(text)
+}
+
+// reader returns the Reader of input with opts.Rules, made on first use.
+func (c *parseCache) reader(input yamltree.Input, opts yamltree.Options) *yamltree.Reader {
 	key := inputKey{input: input, rules: opts.Rules}
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	r := c.readers[key]
 	if r == nil {
 		r = yamltree.NewReader(input, opts)
 		c.readers[key] = r
 	}
-	c.mu.Unlock()
-	return r.Parse(text)
+	return r
 }
 
 // schema returns schema.Load(text, base), reusing the last reading when text and base are the same.

@@ -31,6 +31,8 @@ type Handler struct {
 	// diffs keeps the last answer's line diffs by document, so that an edit compares only the
 	// documents that changed (extra.diff).
 	diffs *linediff.Memo
+	// last is the last answer, kept whole for a request that asks for what it left out.
+	last *lastAnswer
 }
 
 // Limits bound what a handler reads. The page's engine and the terminal front door keep
@@ -59,7 +61,7 @@ func (h *Handler) WithLimits(l Limits) *Handler {
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}}
 	for _, m := range ms {
 		h.modes[m.Name] = m
 	}
@@ -108,6 +110,13 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if tooBig := checkSizes(req, h.limits.MaxInputBytes); tooBig != nil {
 		return tooBig
 	}
+	if err := checkSkip(req.Skip); err != nil {
+		return contract.Fail("request", err)
+	}
+	if again := h.answerAgain(req); again != nil {
+		return again
+	}
+	h.forget()
 	in, resources, failed := h.read(m, req)
 	if failed != nil {
 		return failed
@@ -137,10 +146,22 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if resp.Result == "" && marksLive(resp) {
 		resp.Layout = explain.LiveLayout(roots(in.Live))
 	}
-	if _, written := resp.Extra["diff"]; !written {
-		resp.Extra["diff"] = linediff.Hunks(h.liveDiff(in, resp))
+	return h.keep(req, resp, h.diffOf(in, resp))
+}
+
+// diffOf returns what works out resp's extra.diff: the mode's own (contract.Response.LiveDiff),
+// else the handler's comparison of live with the result; nil when the mode wrote extra.diff.
+func (h *Handler) diffOf(in *modes.Input, resp *contract.Response) func() []linediff.Hunk {
+	own := resp.LiveDiff
+	resp.LiveDiff = nil
+	if _, written := resp.Extra["diff"]; written {
+		return nil
 	}
-	return resp.Normalize()
+	if own != nil {
+		return own
+	}
+	live, result, names := in.Live, resp.Result, resp.ResultResources
+	return func() []linediff.Hunk { return h.liveDiff(live, result, names) }
 }
 
 // reproduceScript writes the response's reproduce script; a script that cannot be written is
@@ -158,15 +179,15 @@ func reproduceScript(in *modes.Input, resp *contract.Response) {
 // result: the lines the merge changed (the response's extra.diff), resource by resource when the
 // mode names the resource of each result document, reusing the last answer's comparison of a
 // resource whose two texts are the same again.
-func (h *Handler) liveDiff(in *modes.Input, resp *contract.Response) []linediff.Hunk {
-	if resp.Result == "" {
+func (h *Handler) liveDiff(resources []*stream.Resource, result string, names []string) []linediff.Hunk {
+	if result == "" {
 		return []linediff.Hunk{}
 	}
-	live := make([]linediff.Named, len(in.Live))
-	for i, r := range in.Live {
+	live := make([]linediff.Named, len(resources))
+	for i, r := range resources {
 		live[i] = linediff.Named{Name: r.ID.String(), Text: yamltree.EmitNode(r.Root)}
 	}
-	return h.diffs.Resources(live, resp.Result, resp.ResultResources)
+	return h.diffs.Resources(live, result, names)
 }
 
 // marksLive reports whether an answer without a result marks live's lines (conflicts): the page
@@ -187,6 +208,13 @@ func roots(rs []*stream.Resource) []*yamltree.Node {
 	}
 	return out
 }
+
+// readOnlyModes are the modes that never change the trees of their inputs, nor does anything the
+// handler runs beside them (splitting the stream, the commands, the reproduce script): they read
+// the parse cache's own documents, and an edit copies only the documents whose lines moved
+// (yamltree.Reader.ParseShared). merge3 reads its inputs into trees of its own (package ynode)
+// before it merges. TestReadOnlyModesLeaveTheCacheAlone checks it on every example.
+var readOnlyModes = map[string]bool{"merge3": true}
 
 // ResourceInfo lists one resource found in an input (the response's extra.resources).
 type ResourceInfo struct {
@@ -252,7 +280,11 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		if !m.ReadsInput(name) {
 			continue
 		}
-		docs, err := h.cache.parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules,
+		parse := h.cache.parse
+		if readOnlyModes[m.Name] {
+			parse = h.cache.parseShared
+		}
+		docs, err := parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules,
 			MaxDepth: h.limits.MaxDepth, MaxNodes: h.limits.MaxNodes, MaxDocuments: h.limits.MaxDocuments})
 		if err != nil {
 			failed.AddError(string(name), err)

@@ -60,12 +60,13 @@ const (
 // yields no documents: never half a stream. A Reader does the same, reusing the documents of the
 // last stream it read.
 func Parse(input Input, text string, opts Options) ([]*Document, error) {
-	return parseStream(input, text, opts, nil, nil)
+	return parseStream(input, text, opts, nil, nil, handOutCopies)
 }
 
-// parseStream reads a stream. A document whose text (and "---") is a key of reuse is copied from
-// there rather than parsed; each document read is recorded in read when it is not nil.
-func parseStream(input Input, text string, opts Options, reuse, read map[chunkKey]readDoc) ([]*Document, error) {
+// parseStream reads a stream. A document whose text (and "---") is a key of reuse is taken from
+// there rather than parsed; each document read is recorded in read when it is not nil. hand says
+// whether the documents taken or recorded are handed out as copies or as they are kept.
+func parseStream(input Input, text string, opts Options, reuse, read map[chunkKey]readDoc, hand handing) ([]*Document, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	if strings.IndexByte(text, '\r') >= 0 {
@@ -90,9 +91,10 @@ func parseStream(input Input, text string, opts Options, reuse, read map[chunkKe
 		key := chunkKey{text: c.text, explicit: c.explicit}
 		if prev, ok := reuse[key]; ok && prev.spent <= budget {
 			budget -= prev.spent
-			docs = append(docs, prev.doc.moved(c.firstLine))
+			doc, kept := hand.reused(prev, c.firstLine)
+			docs = append(docs, doc)
 			if read != nil {
-				read[key] = prev
+				read[key] = kept
 			}
 			continue
 		}
@@ -105,7 +107,7 @@ func parseStream(input Input, text string, opts Options, reuse, read map[chunkKe
 			return nil, err
 		}
 		if read != nil {
-			read[key] = readDoc{doc: doc.moved(doc.Line), spent: before - budget}
+			read[key] = readDoc{doc: hand.kept(doc), spent: before - budget}
 		}
 		docs = append(docs, doc)
 	}

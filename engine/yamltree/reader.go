@@ -5,9 +5,10 @@ import "sync"
 // Reader parses the successive versions of one input, as an editor sends them: a document whose
 // text has not changed since the last stream the Reader read is copied (its lines moved when the
 // text above it grew or shrank) rather than parsed again, so an edit to one document of a long
-// stream parses that document only. Every call returns documents of its own, which the caller
-// may change. A Reader is safe for concurrent use; it keeps the documents of the last stream
-// read without error.
+// stream parses that document only. Parse returns documents of its own, which the caller may
+// change; ParseShared returns the documents the Reader keeps, which the caller must not change,
+// and copies nothing but a document whose lines moved. A Reader is safe for concurrent use; it
+// keeps the documents of the last stream read without error.
 type Reader struct {
 	input Input
 	opts  Options
@@ -35,11 +36,22 @@ func NewReader(input Input, opts Options) *Reader {
 
 // Parse reads text as Parse does, reusing the documents of the last stream read.
 func (r *Reader) Parse(text string) ([]*Document, error) {
+	return r.parse(text, handOutCopies)
+}
+
+// ParseShared reads text as Parse does, reusing the documents of the last stream read, and
+// returns the documents the Reader keeps: the caller must not change them (nor any later call's
+// caller could trust its documents). A reused document is copied only when its lines moved.
+func (r *Reader) ParseShared(text string) ([]*Document, error) {
+	return r.parse(text, handOutKept)
+}
+
+func (r *Reader) parse(text string, hand handing) ([]*Document, error) {
 	r.mu.Lock()
 	last := r.last
 	r.mu.Unlock()
 	read := map[chunkKey]readDoc{}
-	docs, err := parseStream(r.input, text, r.opts, last, read)
+	docs, err := parseStream(r.input, text, r.opts, last, read, hand)
 	if err != nil {
 		return nil, err
 	}
@@ -47,6 +59,37 @@ func (r *Reader) Parse(text string) ([]*Document, error) {
 	r.last = read
 	r.mu.Unlock()
 	return docs, nil
+}
+
+// handing is how a Reader hands out the documents it keeps.
+type handing int
+
+const (
+	// handOutCopies hands out copies: the caller may change them.
+	handOutCopies handing = iota
+	// handOutKept hands out the documents kept: the caller must not change them.
+	handOutKept
+)
+
+// reused returns, for a document read before (prev) that now starts at line, the document to
+// hand out and the reading to keep.
+func (h handing) reused(prev readDoc, line int) (out *Document, keep readDoc) {
+	switch {
+	case h == handOutCopies:
+		return prev.doc.moved(line), prev
+	case prev.doc.Line != line:
+		keep = readDoc{doc: prev.doc.moved(line), spent: prev.spent}
+		return keep.doc, keep
+	}
+	return prev.doc, prev
+}
+
+// kept returns the document to keep of one just parsed and handed out.
+func (h handing) kept(doc *Document) *Document {
+	if h == handOutCopies {
+		return doc.moved(doc.Line)
+	}
+	return doc
 }
 
 // moved returns a deep copy of d starting at line, every position moved with it.

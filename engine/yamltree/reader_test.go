@@ -74,6 +74,75 @@ func TestReaderMatchesParse(t *testing.T) {
 	}
 }
 
+// TestReaderSharesWhatDidNotMove: ParseShared hands out the kept document of an unchanged
+// document at its line, a copy of one whose lines moved (kept in its turn), and its answers are
+// Parse's; a Parse after it still hands out copies.
+func TestReaderSharesWhatDidNotMove(t *testing.T) {
+	before := "a: 1\n---\nb: [x]\n---\n# c\nc: {d: 1}\n"
+	after := "a: 1\n---\nb: [x]\nnew: line\n---\n# c\nc: {d: 1}\n"
+	r := NewReader(Live, Options{})
+	first, err := r.ParseShared(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := r.ParseShared(after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := Parse(Live, after, Options{}); !reflect.DeepEqual(second, want) {
+		t.Fatalf("the Reader's stream differs from Parse's:\n%s", describeDocs(second))
+	}
+	if second[0] != first[0] {
+		t.Error("the unchanged first document was copied")
+	}
+	if second[2] == first[2] || first[2].Root.Fields[0].Key.Pos.Line != 6 || second[2].Root.Fields[0].Key.Pos.Line != 7 {
+		t.Error("the moved document was shared, or the one handed out before changed")
+	}
+	third, _ := r.ParseShared(after)
+	if third[2] != second[2] {
+		t.Error("the moved document's copy is not kept")
+	}
+	copied, _ := r.Parse(after)
+	if copied[0] == third[0] || !reflect.DeepEqual(copied, third) {
+		t.Error("Parse after ParseShared hands out the kept documents, or other ones")
+	}
+}
+
+// TestReaderSharedMatchesParse applies random edits to random streams, reading them by turns with
+// Parse and ParseShared, and wants every answer to be Parse's.
+func TestReaderSharedMatchesParse(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	docsPool := []string{"a: 1\n", "b: [x, y]\n", "c:\n  d: e\n", "# only a comment\n", "", "g: &x {h: 1}\ni: *x\n", "j: [\n", "- 1\n"}
+	for round := 0; round < 200; round++ {
+		r := NewReader(Live, Options{MaxNodes: 40})
+		var docs []string
+		for i := 0; i < 1+rng.Intn(6); i++ {
+			docs = append(docs, docsPool[rng.Intn(len(docsPool))])
+		}
+		for edit := 0; edit < 6; edit++ {
+			text := strings.Join(docs, "---\n")
+			read := r.ParseShared
+			if rng.Intn(2) == 0 {
+				read = r.Parse
+			}
+			got, gotErr := read(text)
+			want, wantErr := Parse(Live, text, Options{MaxNodes: 40})
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("round %d edit %d, %q:\nReader: %v %s\nParse:  %v %s", round, edit, text, gotErr, describeDocs(got), wantErr, describeDocs(want))
+			}
+			i := rng.Intn(len(docs))
+			switch rng.Intn(3) {
+			case 0:
+				docs[i] = docsPool[rng.Intn(len(docsPool))]
+			case 1:
+				docs = append(docs[:i:i], append([]string{docsPool[rng.Intn(len(docsPool))]}, docs[i:]...)...)
+			default:
+				docs[i] = "\n" + docs[i]
+			}
+		}
+	}
+}
+
 // describeDocs writes documents with their positions, for failure messages.
 func describeDocs(docs []*Document) string {
 	var b strings.Builder

@@ -240,25 +240,32 @@ func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules, dif
 	}
 	resp.Extra["actions"] = ActionInfos(actions)
 	resp.Extra["warnings"] = Warnings(warnings)
-	resp.Extra["diff"] = linediff.Hunks(liveDiff(outcomes, text, diffs))
+	resp.LiveDiff = liveDiff(outcomes, text, diffs)
 }
 
-// liveDiff compares the local copy with the result (the response's extra.diff), both written as
-// kyaml writes them, so that a value the merge kept reads the same on both sides; a resource
-// whose two texts are the same as in the last answer is not compared again (diffs).
-func liveDiff(outcomes []*outcome, result string, diffs *linediff.Memo) []linediff.Hunk {
-	var live []linediff.Named
-	var names []string
+// liveDiff returns the comparison of the local copy with the result (the response's
+// extra.diff), both written as kyaml writes them, so that a value the merge kept reads the same
+// on both sides; a resource whose two texts are the same as in the last answer is not compared
+// again (diffs). The comparison is made when called, and only the local copies are kept for it.
+func liveDiff(outcomes []*outcome, result string, diffs *linediff.Memo) func() []linediff.Hunk {
+	var locals []*ynode.Node
+	var localNames, names []string
 	for _, o := range outcomes {
 		if l := o.group.local; l != nil {
-			text := ynode.Text([]*ynode.Node{{Kind: ynode.DocumentNode, HeadComment: l.docHead, Content: []*ynode.Node{l.pristine}}})
-			live = append(live, linediff.Named{Name: o.name, Text: text})
+			locals = append(locals, &ynode.Node{Kind: ynode.DocumentNode, HeadComment: l.docHead, Content: []*ynode.Node{l.pristine}})
+			localNames = append(localNames, o.name)
 		}
 		if o.result != nil {
 			names = append(names, o.name)
 		}
 	}
-	return diffs.Resources(live, result, names)
+	return func() []linediff.Hunk {
+		live := make([]linediff.Named, len(locals))
+		for i, doc := range locals {
+			live[i] = linediff.Named{Name: localNames[i], Text: ynode.Text([]*ynode.Node{doc})}
+		}
+		return diffs.Resources(live, result, names)
+	}
 }
 
 // kioName names the group as kio keys it, the namespace as written ("v1/ConfigMap/x" for one

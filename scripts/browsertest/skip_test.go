@@ -1,0 +1,57 @@
+package browsertest
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// skipResources makes a stream whose three inputs pass 1 MiB together (web/engine.js
+// SKIP_ABOVE): its answers leave the line diff and the patches out until their tab is shown.
+const skipResources = 3200
+
+// TestLongStreamTabsAskForTheirParts sets a stream past 1 MiB, then opens the Diff and Patch
+// tabs: each draws its part, which the answer shown left out and the tab asked for.
+func TestLongStreamTabsAskForTheirParts(t *testing.T) {
+	h := setup(t)
+	req := largeStream(t, skipResources)
+	if n := len(req.Original) + len(req.Updated) + len(req.Live); n <= 1<<20 {
+		t.Fatalf("the stream holds %d bytes, want more than 1 MiB", n)
+	}
+	p := openTabWithin(t, h, 1440, 900, 5*time.Minute)
+	defer p.close()
+	p.navigate("/")
+	p.waitReady()
+	// Count what the worker is asked, to see the answer leave the parts out and the tabs ask.
+	p.eval(`(() => {
+	  window.__mpAsked = [];
+	  const post = Worker.prototype.postMessage;
+	  Worker.prototype.postMessage = function (message) {
+	    if (message && typeof message.request === "string") window.__mpAsked.push(JSON.parse(message.request).skip ?? []);
+	    return post.apply(this, arguments);
+	  };
+	})()`, nil)
+	p.eval(setTimer, nil)
+	var ms float64
+	p.eval(fmt.Sprintf(`window.__mpSet({type: "mergeplay:set", mode: "apply", original: %s, updated: %s, live: %s})`,
+		js(req.Original), js(req.Updated), js(req.Live)), &ms)
+	var asked [][]string
+	p.eval(`window.__mpAsked`, &asked)
+	if len(asked) == 0 || fmt.Sprint(asked[len(asked)-1]) != "[diff patches]" {
+		t.Errorf("the long stream's request skipped %v, want [diff patches]", asked)
+	}
+	for _, tt := range []struct{ tab, drawn, skip string }{
+		{"diff", `#mp-panel-diff .mp-diff-row`, "[patches]"},
+		{"patch", `#mp-panel-patch .mp-patch`, "[]"},
+	} {
+		p.do("clicking the "+tt.tab+" tab", chromedp.Click(chromedp.CSS(`[role="tab"][data-tab="`+tt.tab+`"]`)))
+		p.waitFor("the "+tt.tab+" tab drawn", `document.querySelector(`+js(tt.drawn)+`) !== null`, 2*time.Minute)
+		p.eval(`window.__mpAsked`, &asked)
+		if got := fmt.Sprint(asked[len(asked)-1]); got != tt.skip {
+			t.Errorf("the %s tab asked with skip %s, want %s", tt.tab, got, tt.skip)
+		}
+	}
+	p.expectNoProblems()
+}
