@@ -46,8 +46,10 @@ func TestLazyBound(t *testing.T) {
 		want       int64
 	}{
 		{"the memory held is more than enough", 1000, 900 << 20, 250 << 20, 900 << 20},
-		{"the live heap and the reservation pass it", 1 << 20, 120 << 20, 30 << 20, 130 << 20},
-		{"the reservation is bounded", 4 << 20, 100 << 20, 10 << 20, 10<<20 + reserveAtMost},
+		{"twice the live heap and the reservation pass it", 1 << 20, 120 << 20, 30 << 20, 160 << 20},
+		{"the reservation is bounded", 4 << 20, 100 << 20, 10 << 20, 20<<20 + reserveAtMost},
+		{"a small request beside a small heap", 3000, 8 << 20, 6 << 20, lazyBoundAtLeast},
+		{"twice a live heap past the floor", 3000, 8 << 20, 40 << 20, 80<<20 + 300_000},
 		{"a large request: so many bytes a byte", 13 << 20, 500 << 20, 250 << 20, 13 << 20 * lazyBoundPerByte},
 	}
 	for _, tt := range tests {
