@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand"
 	"slices"
+	"sort"
 )
 
 // generator builds random documents of the vectors' test type mergeItem (and of its
@@ -117,7 +118,8 @@ func (g *generator) editAs(v any, depth int, retainKeys, item bool) any {
 	switch x := v.(type) {
 	case map[string]any:
 		out := map[string]any{}
-		for k, f := range x {
+		for _, k := range sortedKeys(x) {
+			f := x[k]
 			switch {
 			case g.chance(0.1):
 				continue
@@ -135,7 +137,8 @@ func (g *generator) editAs(v any, depth int, retainKeys, item bool) any {
 		}
 		if g.chance(0.3) {
 			fresh := g.item(max(depth-1, 0), retainKeys)
-			for k, f := range fresh {
+			for _, k := range sortedKeys(fresh) {
+				f := fresh[k]
 				if _, ok := out[k]; !ok || g.chance(0.2) {
 					out[k] = f
 				}
@@ -180,7 +183,8 @@ func (g *generator) editAs(v any, depth int, retainKeys, item bool) any {
 // patch returns a random strategic merge patch for live, with directives.
 func (g *generator) patch(live map[string]any, depth int) map[string]any {
 	p := map[string]any{}
-	for k, v := range live {
+	for _, k := range sortedKeys(live) {
+		v := live[k]
 		if !g.chance(0.4) {
 			continue
 		}
@@ -202,7 +206,8 @@ func (g *generator) patch(live map[string]any, depth int) map[string]any {
 		}
 	}
 	fresh := g.item(max(depth-1, 0), false)
-	for k, f := range fresh {
+	for _, k := range sortedKeys(fresh) {
+		f := fresh[k]
 		if _, ok := live[k]; !ok && g.chance(0.3) {
 			p[k] = f
 		}
@@ -234,12 +239,12 @@ func (g *generator) mapPatch(live map[string]any, depth int) any {
 // retainKeys lists the keys the patch sets and some of live's.
 func (g *generator) retainKeys(live, p map[string]any) []any {
 	keys := []any{}
-	for k := range p {
+	for _, k := range sortedKeys(p) {
 		if k[0] != '$' && (p[k] != nil || g.chance(0.5)) {
 			keys = append(keys, k)
 		}
 	}
-	for k := range live {
+	for _, k := range sortedKeys(live) {
 		if _, ok := p[k]; !ok && g.chance(0.5) {
 			keys = append(keys, k)
 		}
@@ -345,4 +350,15 @@ func Cases(seed int64, n int) []Case {
 		}
 	}
 	return out
+}
+
+// sortedKeys returns m's keys in order: the generator walks maps in a fixed order, so that a
+// seed always makes the same cases (Go's map order is random).
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
