@@ -2,10 +2,10 @@ package handler
 
 import (
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/jsonwire"
 )
 
 // decodeRequest returns contract.DecodeRequest(data), faster on long inputs: the strings of
@@ -193,7 +193,7 @@ func (s *scanner) simpleString() (string, bool) {
 				b.Grow(min(len(s.data)-run, 1<<16))
 			}
 			b.Write(s.data[run:i])
-			n := escaped(&b, s.data[i:])
+			n := jsonwire.Unescape(&b, s.data[i:])
 			if n == 0 {
 				return "", false
 			}
@@ -207,75 +207,6 @@ func (s *scanner) simpleString() (string, bool) {
 func (s *scanner) peekAt(i int) byte {
 	if i < len(s.data) {
 		return s.data[i]
-	}
-	return 0
-}
-
-// escaped writes the character the escape at the start of data stands for and returns the
-// escape's length; 0 when it is not an escape JSON allows. A \u escape of a UTF-16 surrogate
-// pair is one character; a surrogate outside a pair reads as U+FFFD, as encoding/json reads it.
-func escaped(b *strings.Builder, data []byte) int {
-	if len(data) < 2 {
-		return 0
-	}
-	if e := shortEscape(data[1]); e != 0 {
-		b.WriteByte(e)
-		return 2
-	}
-	r := hex4(data, 1)
-	switch {
-	case r < 0:
-		return 0
-	case !utf16.IsSurrogate(rune(r)):
-		b.WriteRune(rune(r))
-		return 6
-	}
-	if next := hex4(data, 7); len(data) > 6 && data[6] == '\\' && next >= 0 {
-		if pair := utf16.DecodeRune(rune(r), rune(next)); pair != utf8.RuneError {
-			b.WriteRune(pair)
-			return 12
-		}
-	}
-	b.WriteRune(utf8.RuneError)
-	return 6
-}
-
-// hex4 reads "u" and four hex digits at data[at:]; -1 when they are not there.
-func hex4(data []byte, at int) int {
-	if len(data) < at+5 || data[at] != 'u' {
-		return -1
-	}
-	v := 0
-	for _, c := range data[at+1 : at+5] {
-		switch {
-		case c >= '0' && c <= '9':
-			v = v*16 + int(c-'0')
-		case c >= 'a' && c <= 'f':
-			v = v*16 + int(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			v = v*16 + int(c-'A'+10)
-		default:
-			return -1
-		}
-	}
-	return v
-}
-
-// shortEscape returns the byte a short escape stands for ("\n" for n), 0 for any other.
-func shortEscape(c byte) byte {
-	switch c {
-	case '"', '\\', '/':
-		return c
-	case 'b':
-		return '\b'
-	case 'f':
-		return '\f'
-	case 'n':
-		return '\n'
-	case 'r':
-		return '\r'
-	case 't':
-		return '\t'
 	}
 	return 0
 }

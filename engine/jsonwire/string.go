@@ -48,7 +48,7 @@ func (r *Reader) escapedString(start int) (string, error) {
 			r.at = i + 1
 			return b.String(), nil
 		case c == '\\':
-			n := unescape(&b, r.data[i:])
+			n := Unescape(&b, r.data[i:])
 			if n == 0 {
 				r.at = i
 				return "", r.Errorf("invalid escape in a string")
@@ -89,11 +89,11 @@ func (r *Reader) rawLength(start int) int {
 // backslash.
 func plain(c byte) bool { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' }
 
-// unescape appends the character the escape at the start of data stands for and returns the
+// Unescape appends the character the escape at the start of data stands for and returns the
 // escape's length; 0 when it is not an escape JSON allows. A \u escape of a UTF-16 surrogate
 // pair is one character; a surrogate outside a pair reads as U+FFFD (and what follows it is
 // read on its own).
-func unescape(b *strings.Builder, data []byte) int {
+func Unescape(b *strings.Builder, data []byte) int {
 	if len(data) < 2 {
 		return 0
 	}
