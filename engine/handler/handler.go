@@ -33,6 +33,8 @@ type Handler struct {
 	diffs *linediff.Memo
 	// last is the last answer, kept whole for a request that asks for what it left out.
 	last *lastAnswer
+	// memos holds each mode's memo (modes.Memo) between requests.
+	memos *memos
 }
 
 // Limits bound what a handler reads. The page's engine and the terminal front door keep
@@ -61,7 +63,7 @@ func (h *Handler) WithLimits(l Limits) *Handler {
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}}
 	for _, m := range ms {
 		h.modes[m.Name] = m
 	}
@@ -133,7 +135,9 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	case refused(problems, req.Options.Validate):
 		resp = refuseProblems(problems)
 	default:
+		in.Memo = h.memos.take(m.Name, req.Options)
 		resp = m.Run(ctx, in)
+		h.memos.put(m.Name, in.Memo)
 		if len(problems) > 0 {
 			resp.Extra["validation"] = listProblems(problems)
 		}
@@ -212,9 +216,12 @@ func roots(rs []*stream.Resource) []*yamltree.Node {
 // readOnlyModes are the modes that never change the trees of their inputs, nor does anything the
 // handler runs beside them (splitting the stream, the commands, the reproduce script): they read
 // the parse cache's own documents, and an edit copies only the documents whose lines moved
-// (yamltree.Reader.ParseShared). merge3 reads its inputs into trees of its own (package ynode)
-// before it merges. TestReadOnlyModesLeaveTheCacheAlone checks it on every example.
-var readOnlyModes = map[string]bool{"merge3": true}
+// (yamltree.Reader.ParseShared), so that a document unchanged since the last request is the same
+// node and the mode's memo (modes.Memo) recognises it. merge3 reads its inputs into trees of its
+// own (package ynode) before it merges; apply's steps copy what they change (the annotations
+// kubectl reads, last-applied, the result). TestReadOnlyModesLeaveTheCacheAlone checks it on
+// every example, FuzzApply on any input.
+var readOnlyModes = map[string]bool{"merge3": true, "apply": true}
 
 // ResourceInfo lists one resource found in an input (the response's extra.resources).
 type ResourceInfo struct {

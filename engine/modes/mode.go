@@ -46,4 +46,6 @@ type Input struct {
 	Schema *schema.Set
 	// User is the user's schema alone (empty when none was given).
 	User *schema.Set
+	// Memo is what the mode kept from the last request with the same options (nil: nothing).
+	Memo *Memo
 }

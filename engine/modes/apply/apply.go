@@ -7,7 +7,6 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
-	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -39,7 +38,9 @@ type PatchInfo struct {
 	Patch string `json:"patch"`
 }
 
-// Run applies every resource of the config to live.
+// Run applies every resource of the config to live. A resource whose three documents are the
+// ones of the last request (in.Memo) keeps its piece of that answer: an edit merges again only
+// the resources it changed.
 func Run(_ context.Context, in *modes.Input) *contract.Response {
 	resp := contract.NewResponse()
 	resp.Decisions = decision.Book{}
@@ -49,21 +50,25 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		return resp
 	}
 	opts := in.Request.Options
-	var outcomes []*outcome
+	answers := make([]answered, 0, len(triples))
 	for _, t := range triples {
-		r := request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
-			overwrite: opts.Overwrite, prune: opts.Prune, decoded: decodedByServer(in, t.ID)}
-		o, err := applyOne(t, r, resp.Decisions.For(t.ID.String()))
-		if err != nil {
+		a := answered{key: documentsOf(t), request: request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
+			overwrite: opts.Overwrite, prune: opts.Prune, decoded: decodedByServer(in, t.ID)}}
+		if a.piece = recall(in.Memo, a.key, a.request); a.piece != nil {
+			resp.Decisions[t.ID.String()] = a.piece.log
+			answers = append(answers, a)
+			continue
+		}
+		if a.outcome, err = applyOne(t, a.request, resp.Decisions.For(t.ID.String())); err != nil {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
-		outcomes = append(outcomes, o)
+		answers = append(answers, a)
 	}
 	if len(resp.Errors) > 0 {
 		return resp
 	}
-	respond(resp, outcomes)
+	respond(resp, answers, in.Memo)
 	return resp
 }
 
@@ -83,44 +88,41 @@ func keysOf(opts contract.Options) smp.Keys {
 	return smp.PatchMergeKeys
 }
 
-// respond writes the result stream, the patches, the marks and the conflicts.
-func respond(resp *contract.Response, outcomes []*outcome) {
+// respond writes the patches and the conflicts; without conflicts, the result stream and the
+// marks, from each resource's piece (rendered now and kept in the memo, or recalled); with
+// conflicts, their marks and no result.
+func respond(resp *contract.Response, answers []answered, memo *modes.Memo) {
 	conflicted := false
-	for _, o := range outcomes {
-		conflicted = conflicted || len(o.conflicts) > 0
-	}
-	var docs []*yamltree.Document
-	var ids []string
-	results, lives := make([]*yamltree.Node, len(outcomes)), make([]*yamltree.Node, len(outcomes))
-	for i, o := range outcomes {
-		if o.result != nil && !conflicted {
-			docs = append(docs, &yamltree.Document{Root: o.result})
-			ids = append(ids, o.triple.ID.String())
-			results[i] = o.result
+	infos := make([]PatchInfo, len(answers))
+	for i, a := range answers {
+		if a.piece != nil {
+			infos[i] = a.piece.info
+			continue
 		}
-		lives[i] = root(o.triple.Live)
-	}
-	text, layout := yamltree.Emit(docs)
-	infos := []PatchInfo{}
-	for _, o := range outcomes {
-		infos = append(infos, o.info())
-		resp.Conflicts = append(resp.Conflicts, o.conflictEntries()...)
+		infos[i] = a.outcome.info()
+		resp.Conflicts = append(resp.Conflicts, a.outcome.conflictEntries()...)
+		conflicted = conflicted || len(a.outcome.conflicts) > 0
 	}
 	resp.Extra["patches"] = PatchInfos(infos)
 	resp.Patch = patchText(infos)
 	if conflicted {
-		for _, o := range outcomes {
-			resp.Fields = append(resp.Fields, o.conflictMarks()...)
+		for _, a := range answers {
+			if a.outcome != nil {
+				resp.Fields = append(resp.Fields, a.outcome.conflictMarks()...)
+			}
 		}
 		return
 	}
-	resp.Result = text
-	resp.ResultResources = ids
-	resp.Layout = explain.ResultLayout(layout, docs)
-	spots := explain.Spots(layout, results, lives)
-	for i, o := range outcomes {
-		resp.Fields = append(resp.Fields, o.marks(layout, spots[i])...)
+	pieces, ids := make([]*piece, len(answers)), make([]string, len(answers))
+	for i, a := range answers {
+		if a.piece == nil {
+			a.piece = render(a, infos[i])
+			memo.Keep(a.key, a.piece)
+		}
+		pieces[i] = a.piece
+		ids[i] = a.piece.info.Resource
 	}
+	assemble(resp, pieces, ids)
 }
 
 // info describes the outcome's patch.

@@ -18,6 +18,10 @@ const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 // Invariants checked:
 //   - no internal error or panic; a result parses back; marks point into their text
 //     (fuzzcheck.CheckCommon);
+//   - the handler, which answered the fuzzer's earlier inputs (its reading cache and apply's
+//     memo hold their documents), answers as a new one does (fuzzcheck.AnswersAsNew): the
+//     memo reuses a resource's piece only for the same documents, and apply never changes the
+//     documents it reads;
 //   - a deleted mark names a field live has at its line and the result lacks
 //     (fuzzcheck.CheckDeleted);
 //   - idempotence: applying the same config to the result, last-applied now read from the
@@ -92,7 +96,7 @@ func FuzzApply(f *testing.F) {
 	for _, v := range vectors {
 		f.Add(fuzzcheck.Text(v.Original), fuzzcheck.Text(v.Modified), fuzzcheck.Text(v.Current), uint8(1), true, false, false)
 	}
-	h := handler.Default()
+	h, fresh := handler.Default(), handler.Default()
 	f.Fuzz(func(t *testing.T, original, updated, live string, schema uint8, overwrite, prune, multiKeys bool) {
 		if len(original)+len(updated)+len(live) > fuzzcheck.MaxInput {
 			return
@@ -106,6 +110,7 @@ func FuzzApply(f *testing.F) {
 			return &contract.Request{Mode: "apply", Original: original, Updated: updated, Live: live, Options: opts}
 		}
 		first := fuzzcheck.Ask(h, request(original, updated, live, prune), yamltree.YAML11)
+		fuzzcheck.AnswersAsNew(t, first, fresh)
 		if fuzzcheck.CheckCommon(t, first) != nil && !fuzzcheck.DuplicateScalars(original) && !fuzzcheck.DuplicateScalars(lastAppliedTexts(live)) &&
 			!fuzzcheck.SpecialInList(updated) && !unwritableMetadata(updated) && !nullIdentity(updated) && !fuzzcheck.HoldsDirective(first.Resp.Result) {
 			again := fuzzcheck.Ask(h, request("", updated, first.Resp.Result, false), yamltree.YAML11)

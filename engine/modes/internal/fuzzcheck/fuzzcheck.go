@@ -45,6 +45,26 @@ func Ask(h *handler.Handler, req *contract.Request, rules yamltree.Rules) *Run {
 	return &Run{Req: req, Resp: h.Handle(context.Background(), req), Rules: rules}
 }
 
+// AnswersAsNew wants r's answer, given by a handler that answered other requests before (its
+// reading caches and memos warm: modes.Memo), to be byte for byte what a handler holding nothing
+// of the request answers. fresh is emptied of what it last read by a request of the same mode
+// and options with no inputs, then asked.
+func AnswersAsNew(t *testing.T, r *Run, fresh *handler.Handler) {
+	t.Helper()
+	fresh.Handle(context.Background(), &contract.Request{Mode: r.Req.Mode, Options: r.Req.Options})
+	want, err := fresh.Handle(context.Background(), r.Req).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Resp.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("a handler that answered other requests first answers\n%s\nwhere a new one answers\n%s\n%s", got, want, r.Describe())
+	}
+}
+
 // Describe writes the request for a failure message.
 func (r *Run) Describe() string {
 	o := r.Req.Options

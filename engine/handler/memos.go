@@ -1,0 +1,32 @@
+package handler
+
+import (
+	"sync"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+)
+
+// memos holds each mode's memo between requests. A request takes its mode's memo out for the
+// time it runs, so that two requests at once never share one (the second starts empty), and a
+// request that fails half-way (a panic) leaves none behind.
+type memos struct {
+	mu     sync.Mutex
+	byMode map[string]*modes.Memo
+}
+
+// take returns the memo of mode for a request with options, and leaves none in its place.
+func (ms *memos) take(mode string, options contract.Options) *modes.Memo {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	m := ms.byMode[mode]
+	delete(ms.byMode, mode)
+	return m.Next(options)
+}
+
+// put keeps m as mode's memo after a request.
+func (ms *memos) put(mode string, m *modes.Memo) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	ms.byMode[mode] = m
+}
