@@ -21,10 +21,14 @@ const (
 	readyName = "mergeplayOnReady"
 )
 
-// register installs globalThis.mergeplayHandle(requestJSON) → responseJSON. The call is
-// synchronous (the handler never waits on JavaScript), takes and returns strings rather than
-// js.ValueOf maps, which are much slower to cross the bridge, and never throws: a wrong argument
-// becomes a "request" error and a panic an "engine" error, both in a well-formed response.
+// register installs globalThis.mergeplayHandle(requestJSON) → responseJSON, which may also be
+// called as mergeplayHandle(requestJSON, original, updated, live) with the three inputs given
+// apart, as strings of their own, and left out of the JSON (handler.HandleJSONTexts): the page's
+// worker does so, so that a 4 MiB input is neither escaped into JSON on the page's main thread
+// nor read back out of it here. The call is synchronous (the handler never waits on
+// JavaScript), takes and returns strings rather than js.ValueOf maps, which are much slower to
+// cross the bridge, and never throws: a wrong argument becomes a "request" error and a panic an
+// "engine" error, both in a well-formed response.
 func register(h *handler.Handler) {
 	heap := &heapPolicy{}
 	fn := js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -55,12 +59,27 @@ func handle(h *handler.Handler, heap *heapPolicy, args []js.Value) (out string) 
 			out = failure("engine", fmt.Errorf("internal error in the wasm bridge: %v (please report it with this input)", p))
 		}
 	}()
-	if len(args) != 1 || args[0].Type() != js.TypeString {
-		return failure("request", fmt.Errorf("%s takes one argument, the request's JSON text; got %d argument(s)%s", handleName, len(args), firstType(args)))
+	if (len(args) != 1 && len(args) != 4) || !allStrings(args) {
+		return failure("request", fmt.Errorf("%s takes the request's JSON text, or that and the three inputs (original, updated, live), all strings; got %d argument(s)%s", handleName, len(args), firstType(args)))
 	}
 	request := []byte(args[0].String())
-	heap.prepare(len(request))
-	return string(h.HandleJSON(context.Background(), request))
+	if len(args) == 1 {
+		heap.prepare(len(request))
+		return string(h.HandleJSON(context.Background(), request))
+	}
+	texts := handler.Texts{Original: args[1].String(), Updated: args[2].String(), Live: args[3].String()}
+	heap.prepare(len(request) + len(texts.Original) + len(texts.Updated) + len(texts.Live))
+	return string(h.HandleJSONTexts(context.Background(), request, texts))
+}
+
+// allStrings reports whether every argument is a string.
+func allStrings(args []js.Value) bool {
+	for _, a := range args {
+		if a.Type() != js.TypeString {
+			return false
+		}
+	}
+	return true
 }
 
 // failure encodes a response carrying only err, reported against input.
@@ -74,10 +93,12 @@ func failure(input string, err error) string {
 	return string(data)
 }
 
-// firstType describes the first argument's JavaScript type, for the error message.
+// firstType describes the first argument that is not a string, for the error message.
 func firstType(args []js.Value) string {
-	if len(args) == 0 {
-		return ""
+	for i, a := range args {
+		if a.Type() != js.TypeString {
+			return fmt.Sprintf(", argument %d of type %s", i+1, a.Type())
+		}
 	}
-	return fmt.Sprintf(", the first of type %s", args[0].Type())
+	return ""
 }

@@ -48,11 +48,24 @@ func TestBridgeAnswersAndAnnouncesReady(t *testing.T) {
 
 func TestBridgeRejectsWrongArguments(t *testing.T) {
 	register(handler.Default())
-	for _, args := range [][]any{nil, {42}, {"{}", "{}"}} {
+	for _, args := range [][]any{nil, {42}, {"{}", "{}"}, {`{"mode":"apply"}`, "", 42, ""}} {
 		resp := call(t, args...)
 		if len(resp.Errors) != 1 || resp.Errors[0].Input != "request" || !strings.Contains(resp.Errors[0].Message, handleName) {
 			t.Errorf("args %v: %+v", args, resp.Errors)
 		}
+	}
+}
+
+func TestBridgeTakesInputsApart(t *testing.T) {
+	register(handler.Default())
+	updated := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: \"v \\\" \u00e9\"}\n"
+	resp := call(t, `{"mode":"apply"}`, "", updated, "")
+	if len(resp.Errors) != 0 || !strings.Contains(resp.Result, `{k: "v \" é"}`) || len(resp.Fields) == 0 {
+		t.Errorf("response: %+v", resp)
+	}
+	twice := call(t, `{"mode":"apply","updated":"a: 1"}`, "", updated, "")
+	if len(twice.Errors) != 1 || twice.Errors[0].Input != "request" || !strings.Contains(twice.Errors[0].Message, "give each input once") {
+		t.Errorf("an input given twice: %+v", twice.Errors)
 	}
 }
 

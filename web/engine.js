@@ -9,7 +9,7 @@
 export const TIME_LIMIT_MS = 4000;
 
 /**
- * What the time budget grows by per MiB of request (its JSON text: the inputs, the schema and
+ * What the time budget grows by per MiB of request (its characters: the inputs, the schema and
  * the options). A merge's time grows with its inputs: in the page's wasm (Node 20, a loaded
  * 2-core machine, 2026-11-25) the 200-resource apply request (0.9 MiB) takes 0.6 to 2 s of CPU,
  * a 4 MiB ConfigMap value 3.3 s, three 4 MiB streams of real manifests (12.3 MiB) 4 to 7 s in
@@ -20,7 +20,7 @@ export const TIME_LIMIT_MS = 4000;
 export const TIME_PER_MIB_MS = 4000;
 
 /**
- * The time budget of a request whose JSON text holds length characters.
+ * The time budget of a request of length characters (its inputs and the rest of its JSON).
  * @param {number} length
  * @param {{base?: number, perMiB?: number}} [limits]
  */
@@ -83,6 +83,36 @@ export function fillIn(response, fuller, part) {
   return response;
 }
 
+/** The inputs of a request, which the worker hands to the engine apart from its JSON. */
+const INPUT_KEYS = ["original", "updated", "live"];
+
+/**
+ * A request as it goes to the worker: its JSON text without the inputs, the inputs apart, as
+ * strings of their own (the worker hands them to the wasm so: wasm/bridge_js.go), and its size
+ * in characters, for its time budget. A 4 MiB input is then neither escaped into JSON on the
+ * page's main thread, which took a quarter to half a second per keystroke on three 4 MiB
+ * inputs, nor read back out of JSON by the engine.
+ * @param {object} request
+ * @returns {{json: string, inputs: {original: string, updated: string, live: string}, size: number}}
+ */
+export function jobOf(request) {
+  const rest = { ...request };
+  const inputs = {};
+  let size = 0;
+  for (const key of INPUT_KEYS) {
+    inputs[key] = String(request?.[key] ?? "");
+    size += inputs[key].length;
+    delete rest[key];
+  }
+  const json = JSON.stringify(rest);
+  return { json, inputs, size: size + json.length };
+}
+
+/** Whether two jobs (jobOf) ask the same. */
+function sameJob(a, b) {
+  return a.json === b.json && INPUT_KEYS.every((key) => a.inputs[key] === b.inputs[key]);
+}
+
 /** How long the engine may take to load before the page says it is slow (it keeps waiting). */
 export const SLOW_LOAD_MS = 10000;
 
@@ -120,13 +150,13 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
   let ready = false;
   let everReady = false;
   let nextId = 1;
-  let inflight = null; // {id, json, resolve, reject, timer}
-  let pending = null; // {json, resolve, reject}
+  let inflight = null; // {id, job, resolve, reject, timer}
+  let pending = null; // {job, resolve, reject}
   let failures = 0;
   let lastDuration = 0; // ms the worker took on the last answered request
   let destroyed = false;
   let slowTimer = 0; // says the engine is slow to load, until it is ready
-  let prefetched = null; // {json, promise}: a request made ahead, for the next identical one
+  let prefetched = null; // {job, promise}: a request made ahead, for the next identical one
   let unavailable = ""; // why the engine gave up, for the requests made after
   let latest = null; // the last answer to a request of the page's (not to complete's)
   let idleWaiters = []; // resolve functions waiting for nothing to be in flight or pending
@@ -199,9 +229,9 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     if (!worker || inflight || !pending || destroyed) return;
     const job = pending;
     pending = null;
-    inflight = { ...job, id: nextId++, sent: 0, timer: 0, budget: timeBudget(job.json.length, { base: timeLimit, perMiB: timePerMiB }) };
+    inflight = { ...job, id: nextId++, sent: 0, timer: 0, budget: timeBudget(job.job.size, { base: timeLimit, perMiB: timePerMiB }) };
     if (ready) startClock(inflight);
-    worker.postMessage({ id: inflight.id, request: job.json });
+    worker.postMessage({ id: inflight.id, request: job.job.json, inputs: job.job.inputs });
   }
 
   /** Starts the request's time budget and duration. */
@@ -285,17 +315,17 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
   }
 
   /**
-   * Queues a request (its JSON text); the latest wins. completing: the request fills in an
-   * answer (complete), whose own answer is not the latest answer.
+   * Queues a request (jobOf); the latest wins. completing: the request fills in an answer
+   * (complete), whose own answer is not the latest answer.
    */
-  function send(json, completing = false) {
+  function send(job, completing = false) {
     return new Promise((resolve, reject) => {
       if (destroyed) {
         reject(new EngineError("unavailable", unavailable || "The engine is not available."));
         return;
       }
       pending?.reject(new EngineError("superseded", "a newer request was made"));
-      pending = { json, resolve, reject, completing };
+      pending = { job, resolve, reject, completing };
       pump();
     });
   }
@@ -308,19 +338,19 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
      * takes that one's answer, once.
      */
     request(request) {
-      const json = JSON.stringify(request);
+      const job = jobOf(request);
       const ahead = prefetched;
       prefetched = null;
-      if (ahead && ahead.json === json) return ahead.promise;
-      return send(json);
+      if (ahead && sameJob(ahead.job, job)) return ahead.promise;
+      return send(job);
     },
     /**
      * Sends a request before the page asks for it (the first answer, while the page builds
      * itself); the next request() with the same JSON takes its answer instead of asking again.
      */
     prefetch(request) {
-      const json = JSON.stringify(request);
-      prefetched = { json, promise: send(json) };
+      const job = jobOf(request);
+      prefetched = { job, promise: send(job) };
       prefetched.promise.catch(() => {}); // its failure is the next identical request's
     },
     /**
@@ -351,7 +381,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
       if (!lacks(response, part)) return response; // a call made meanwhile filled it in
       const skip = response.extra.skipped.filter((p) => p !== part);
       try {
-        const fuller = await send(JSON.stringify(skip.length ? { ...request, skip } : request), true);
+        const fuller = await send(jobOf(skip.length ? { ...request, skip } : request), true);
         if (Array.isArray(fuller?.errors) && fuller.errors.length) throw new EngineError("failed", fuller.errors[0].message);
         return fillIn(response, fuller, part);
       } catch (err) {

@@ -28,7 +28,7 @@ test("the worker is initialised, then asked, and the answer parsed", async () =>
   const { workers, engine, statuses } = setup();
   assert.deepEqual(workers[0].sent[0], { type: "init", wasm: "/m.wasm", wasmExec: "/e.js" });
   const answer = engine.request({ mode: "apply" });
-  assert.deepEqual(workers[0].sent[1], { id: 1, request: '{"mode":"apply"}' }, "sent at once: the worker answers it once ready");
+  assert.deepEqual(workers[0].sent[1], { id: 1, request: '{"mode":"apply"}', inputs: { original: "", updated: "", live: "" } }, "sent at once: the worker answers it once ready");
   workers[0].reply({ type: "ready" });
   assert.equal(workers[0].sent.length, 2, "not sent twice");
   workers[0].reply({ id: 1, response: '{"result":"a: 1"}' });
@@ -67,9 +67,9 @@ test("a prefetched request answers the next identical one, once", async () => {
   assert.deepEqual(await again, { n: 1 });
   engine.prefetch({ n: 2 });
   const other = engine.request({ n: 3 });
-  assert.deepEqual(workers[0].sent.at(-1), { id: 3, request: '{"n":2}' });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 3, request: '{"n":2}', inputs: { original: "", updated: "", live: "" } });
   workers[0].reply({ id: 3, response: '{"n":2}' });
-  assert.deepEqual(workers[0].sent.at(-1), { id: 4, request: '{"n":3}' }, "another request replaces the prefetch");
+  assert.deepEqual(workers[0].sent.at(-1), { id: 4, request: '{"n":3}', inputs: { original: "", updated: "", live: "" } }, "another request replaces the prefetch");
   workers[0].reply({ id: 4, response: '{"n":3}' });
   assert.deepEqual(await other, { n: 3 });
 });
@@ -95,7 +95,7 @@ test("only the latest request matters", async () => {
   await assert.rejects(second, { code: "superseded" });
   workers[0].reply({ id: 1, response: '{"n":1}' });
   await assert.rejects(first, { code: "superseded" }, "an answer older than the latest request is dropped");
-  assert.deepEqual(workers[0].sent.at(-1), { id: 2, request: '{"n":3}' });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 2, request: '{"n":3}', inputs: { original: "", updated: "", live: "" } });
   workers[0].reply({ id: 2, response: '{"n":3}' });
   assert.deepEqual(await third, { n: 3 });
   workers[0].reply({ id: 2, response: '{"n":"again"}' });
@@ -220,6 +220,16 @@ test("fillIn puts a skipped part in and takes it off extra.skipped", () => {
   assert.deepEqual(still, { extra: { skipped: ["diff"] } }, "an answer that lacks it too fills nothing");
 });
 
+test("the inputs go apart from the request's JSON, as they are", async () => {
+  const { workers, engine } = setup();
+  workers[0].reply({ type: "ready" });
+  const updated = 'a: "\\u00e9 \\"x\\""\n'.repeat(3);
+  const asked = engine.request({ mode: "apply", original: "o: 1\n", updated, options: { prune: true } });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 1, request: '{"mode":"apply","options":{"prune":true}}', inputs: { original: "o: 1\n", updated, live: "" } });
+  workers[0].reply({ id: 1, response: '{"errors":[]}' });
+  assert.deepEqual(await asked, { errors: [] });
+});
+
 test("complete waits for the request in flight, then asks for the part alone", async () => {
   const { workers, engine } = setup();
   workers[0].reply({ type: "ready" });
@@ -237,7 +247,8 @@ test("complete waits for the request in flight, then asks for the part alone", a
   assert.equal(workers[0].sent.length, 3);
   const filled = engine.complete(request, newer, "patches");
   await settle();
-  assert.deepEqual(JSON.parse(workers[0].sent.at(-1).request), { ...request, skip: ["diff"] }, "the same merge, the part no longer skipped");
+  const sent = workers[0].sent.at(-1);
+  assert.deepEqual({ ...JSON.parse(sent.request), updated: sent.inputs.updated }, { ...request, skip: ["diff"] }, "the same merge, the part no longer skipped");
   workers[0].reply({ id: 3, response: '{"errors":[],"patch":"{}","extra":{"patches":[],"skipped":["diff"]}}' });
   assert.equal(await filled, newer, "the answer itself, filled in");
   assert.deepEqual(newer, { errors: [], patch: "{}", extra: { patches: [], skipped: ["diff"] } });
@@ -254,7 +265,7 @@ test("complete gives way to a request made while it is in flight", async () => {
   const response = await asked;
   const filling = engine.complete({ n: 1 }, response, "diff");
   await settle();
-  assert.deepEqual(workers[0].sent.at(-1), { id: 2, request: '{"n":1}' });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 2, request: '{"n":1}', inputs: { original: "", updated: "", live: "" } });
   const typed = engine.request({ n: 2 });
   workers[0].reply({ id: 2, response: '{"errors":[],"extra":{"diff":[]}}' });
   assert.equal(await filling, null, "superseded: the newer answer is drawn instead");

@@ -2,20 +2,23 @@
 // mergeplay wasm, then answers one request at a time.
 //
 // Messages in:  {type: "init", wasm: "<url>", wasmExec: "<url>"}   once, first
-//               {id: <number>, request: "<request JSON>"}   one at a time; one sent while the wasm
-//                                                           loads is answered once it is ready
+//               {id: <number>, request: "<request JSON>", inputs?: {original, updated, live}}
+//                                                     one at a time; one sent while the wasm loads
+//                                                     is answered once it is ready. inputs, when
+//                                                     given, are the request's three inputs, left
+//                                                     out of its JSON (web/engine.js: jobOf)
 // Messages out: {type: "loading"}                    the worker runs and loads the wasm
 //               {type: "ready"}                      the wasm is loaded and answering
 //               {type: "failed", error: "<text>"}    it could not be loaded, or it exited
 //               {id, response: "<response JSON>"}    or {id, error: "<text>"}
 //
-// The wasm (wasm/bridge_js.go) defines globalThis.mergeplayHandle(requestJSON) -> responseJSON,
-// synchronous, and calls globalThis.mergeplayOnReady() once it is in place.
+// The wasm (wasm/bridge_js.go) defines globalThis.mergeplayHandle(requestJSON[, original, updated,
+// live]) -> responseJSON, synchronous, and calls globalThis.mergeplayOnReady() once it is in place.
 "use strict";
 
 let started = false;
 let ready = false;
-let early = null; // {id, request}: the request sent while the wasm was loading
+let early = null; // {id, request, inputs}: the request sent while the wasm was loading
 
 self.onmessage = (event) => {
   const message = event.data;
@@ -26,8 +29,9 @@ self.onmessage = (event) => {
     return;
   }
   if (typeof message.id !== "number" || typeof message.request !== "string") return;
-  if (!ready && started) early = { id: message.id, request: message.request };
-  else answer(message.id, message.request);
+  const inputs = inputsOf(message.inputs);
+  if (!ready && started) early = { id: message.id, request: message.request, inputs };
+  else answer(message.id, message.request, inputs);
 };
 
 function init(wasmURL, wasmExecURL) {
@@ -45,7 +49,7 @@ function init(wasmURL, wasmExecURL) {
   globalThis.mergeplayOnReady = () => {
     ready = true;
     self.postMessage({ type: "ready" });
-    if (early) setTimeout(answer, 0, early.id, early.request); // once the wasm's call returns
+    if (early) setTimeout(answer, 0, early.id, early.request, early.inputs); // once the wasm's call returns
     early = null;
   };
   compiled
@@ -65,13 +69,19 @@ async function compile(url) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-function answer(id, request) {
+/** The three inputs of a message that gives them apart, as strings; null when it does not. */
+function inputsOf(inputs) {
+  if (!inputs || typeof inputs !== "object") return null;
+  return ["original", "updated", "live"].map((key) => String(inputs[key] ?? ""));
+}
+
+function answer(id, request, inputs) {
   if (!ready || typeof globalThis.mergeplayHandle !== "function") {
     self.postMessage({ id, error: "the engine is not ready" });
     return;
   }
   try {
-    const response = globalThis.mergeplayHandle(request);
+    const response = inputs ? globalThis.mergeplayHandle(request, ...inputs) : globalThis.mergeplayHandle(request);
     if (typeof response !== "string") throw new Error("the engine returned no text");
     self.postMessage({ id, response });
   } catch (err) {

@@ -83,13 +83,38 @@ func (h *Handler) Modes() []modes.Mode {
 // HandleJSON answers a JSON request with a JSON response. It never fails: every problem becomes
 // an entry of the response's errors.
 func (h *Handler) HandleJSON(ctx context.Context, data []byte) []byte {
-	var resp *contract.Response
 	req, err := decodeRequest(data)
 	if err != nil {
-		resp = contract.Fail("request", err)
-	} else {
-		resp = h.Handle(ctx, req)
+		return encode(contract.Fail("request", err))
 	}
+	return encode(h.Handle(ctx, req))
+}
+
+// Texts are a request's three inputs given apart from its JSON: the page's worker hands them to
+// the wasm as strings of their own, so that a 4 MiB input is neither escaped into JSON by the
+// page nor read back out of it by the engine.
+type Texts struct {
+	Original, Updated, Live string
+}
+
+// HandleJSONTexts answers, as HandleJSON does, a JSON request that leaves its inputs out, with
+// the inputs given in texts. A JSON that holds an input too is refused: it would be given twice.
+func (h *Handler) HandleJSONTexts(ctx context.Context, data []byte, texts Texts) []byte {
+	req, err := contract.DecodeRequest(data)
+	if err != nil {
+		return encode(contract.Fail("request", err))
+	}
+	for _, name := range []string{"original", "updated", "live"} {
+		if req.Input(name) != "" {
+			return encode(contract.Fail("request", fmt.Errorf("the request's JSON holds %s while the inputs are given apart: give each input once", name)))
+		}
+	}
+	req.Original, req.Updated, req.Live = texts.Original, texts.Updated, texts.Live
+	return encode(h.Handle(ctx, req))
+}
+
+// encode writes a response as JSON; a response that cannot be written becomes an engine error.
+func encode(resp *contract.Response) []byte {
 	out, err := resp.Encode()
 	if err != nil {
 		out, _ = contract.Fail("engine", fmt.Errorf("writing the response: %w", err)).Encode()

@@ -118,3 +118,27 @@ func BenchmarkDecodeRequest(b *testing.B) {
 		}
 	})
 }
+
+// TestHandleJSONTexts wants a request whose inputs are given apart answered as the same request
+// with its inputs in the JSON, and an input given both ways refused.
+func TestHandleJSONTexts(t *testing.T) {
+	texts := Texts{Original: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: v}\n",
+		Updated: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: \"w\\u00e9\"}\n",
+		Live:    "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: v, x: y}\n"}
+	whole, err := json.Marshal(&contract.Request{Mode: "apply", Original: texts.Original, Updated: texts.Updated, Live: texts.Live, Options: contract.DefaultOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	apart, err := json.Marshal(&contract.Request{Mode: "apply", Options: contract.DefaultOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Default().HandleJSON(context.Background(), whole)
+	if got := Default().HandleJSONTexts(context.Background(), apart, texts); string(got) != string(want) {
+		t.Errorf("inputs apart:\n%s\nwant\n%s", got, want)
+	}
+	twice := Default().HandleJSONTexts(context.Background(), whole, texts)
+	if !strings.Contains(string(twice), "give each input once") {
+		t.Errorf("inputs given twice: %s", twice)
+	}
+}
