@@ -15,9 +15,10 @@ import { parseHash } from "./share.js";
  *   fragment: () => Promise<string>,
  *   onHref: (href: string) => void,
  *   onLink: (hash: string) => void,
- *   wait?: number,
+ *   wait?: number|(() => number),
  * }} config fragment: the state's fragment (without #); onHref: the page's own link changed;
- *   onLink: the reader opened another link (a hash the page did not write)
+ *   onLink: the reader opened another link (a hash the page did not write); wait: the quiet
+ *   before the address is rewritten, or a function asked for it at each change
  * @returns {{sync: () => void, syncNow: () => Promise<void>, destroy: () => void}}
  */
 export function createAddressBar({ win, pageURL, embedded, fragment, onHref, onLink, wait = 250 }) {

@@ -48,9 +48,9 @@ export function replaceChildren(parent, ...children) {
 
 /**
  * Returns a function that runs fn after `ms` of quiet; `.flush()` runs a waiting call now and
- * `.cancel()` drops it.
+ * `.cancel()` drops it. ms may be a function, asked for the wait at each call.
  * @param {(...args: any[]) => void} fn
- * @param {number} ms
+ * @param {number|(() => number)} ms
  */
 export function debounce(fn, ms) {
   let timer = 0;
@@ -61,7 +61,7 @@ export function debounce(fn, ms) {
     timer = setTimeout(() => {
       timer = 0;
       fn(...args);
-    }, ms);
+    }, typeof ms === "function" ? ms() : ms);
   };
   run.flush = () => {
     if (!timer) return;

@@ -25,7 +25,7 @@ import { createOptionsBar } from "./optionsbar.js";
 import { createOutput } from "./output.js";
 import { createScheduler } from "./scheduler.js";
 import { createSchemaPanel } from "./schema.js";
-import { encodeShare } from "./share.js";
+import { encodeShare, writeWait } from "./share.js";
 import { createShareDialog } from "./sharedialog.js";
 import { createShortcutsDialog, focusTarget, opensShortcuts } from "./shortcuts.js";
 import { createStore } from "./state.js";
@@ -102,11 +102,11 @@ async function start() {
   } });
   const scheduler = createScheduler({ merge });
   const address = createAddressBar({
-    win: window, pageURL: config.pageURL, embedded, fragment,
+    win: window, pageURL: config.pageURL, embedded, fragment, wait: () => writeWait(store.get(), 250),
     onHref: (href) => { openLink.href = href; },
     onLink: (hash) => openHash(hash),
   });
-  const saveSoon = debounce(() => autosave.save(store.get()), 400);
+  const saveSoon = debounce(() => autosave.save(store.get()), () => writeWait(store.get(), 400));
 
   // ---- layout ------------------------------------------------------------------------------
   mount("mp-modes", modeSwitch.dom);

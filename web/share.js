@@ -15,8 +15,41 @@ export const SHARE_VERSION = 1;
 export const CHAT_SAFE_LENGTH = 2000;
 /** The longest payload the decoder reads (characters of base64url). */
 export const MAX_PAYLOAD_CHARS = 4_000_000;
-/** The largest decompressed state the decoder accepts (bytes of JSON). */
-export const MAX_STATE_BYTES = 8 * 1024 * 1024;
+/**
+ * The largest decompressed state the decoder accepts (bytes of JSON), and the largest state
+ * file: the three inputs and the schema at the engine's 4 MiB each, with room for the JSON's
+ * escapes.
+ */
+export const MAX_STATE_BYTES = 24 * 1024 * 1024;
+/**
+ * States whose inputs and schema hold more characters than this are written into the address
+ * bar and the autosave only once typing has paused for LARGE_STATE_WAIT_MS: writing one (JSON,
+ * deflate, base64) holds the page's main thread for a quarter of a second or more per MiB, which
+ * on every keystroke would delay the answers it waits for.
+ */
+export const LARGE_STATE_CHARS = 1 << 20;
+/** The pause after which a large state is written (LARGE_STATE_CHARS). */
+export const LARGE_STATE_WAIT_MS = 3000;
+
+/**
+ * The characters of a state's inputs and schema.
+ * @param {State} state
+ * @returns {number}
+ */
+export function stateChars(state) {
+  return INPUTS.reduce((n, input) => n + String(state?.[input] ?? "").length, String(state?.options?.schema ?? "").length);
+}
+
+/**
+ * How long to wait after a change before writing the state: base, or LARGE_STATE_WAIT_MS for a
+ * large state.
+ * @param {State} state
+ * @param {number} base
+ */
+export function writeWait(state, base) {
+  return stateChars(state) > LARGE_STATE_CHARS ? LARGE_STATE_WAIT_MS : base;
+}
+
 /** The file name suffix of state files. */
 export const FILE_SUFFIX = ".mergeplay.json";
 
@@ -105,7 +138,7 @@ export async function decodePayload(version, payload) {
   try {
     return await decoder(payload);
   } catch (err) {
-    if (err instanceof RangeError) return { ok: false, error: "This share link holds more than 8 MB of text: too much to open." };
+    if (err instanceof RangeError) return { ok: false, error: `This share link holds more than ${MAX_STATE_BYTES >> 20} MB of text: too much to open.` };
     return { ok: false, error: "This share link is damaged and cannot be read (it may have been cut short when it was copied)." };
   }
 }

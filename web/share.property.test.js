@@ -247,10 +247,10 @@ test("oversized links are refused quickly", async () => {
   const long = await decodeWithin(`s=1.${"A".repeat(MAX_PAYLOAD_CHARS + 4)}`);
   assert.equal(long.ok, false);
   assert.match(long.error, /too long/);
-  // Inflates past 8 MB from a few kilobytes.
-  const bomb = await decodeWithin(`s=1.${await deflatePayload(new TextEncoder().encode(`{"mode":"apply","updated":"${"a".repeat(9 << 20)}"}`))}`);
+  // Inflates past 24 MB from a few kilobytes.
+  const bomb = await decodeWithin(`s=1.${await deflatePayload(new TextEncoder().encode(`{"mode":"apply","updated":"${"a".repeat(25 << 20)}"}`))}`);
   assert.equal(bomb.ok, false);
-  assert.match(bomb.error, /8 MB/);
+  assert.match(bomb.error, /24 MB/);
   // Just under the decoder's limits, valid: opens.
   const big = { mode: "apply", options: Object.fromEntries(Object.entries(OPTION_SPECS).map(([k, s]) => [k, s.default])), original: "", updated: "x".repeat(7 << 20), live: "" };
   const opened = await decodeWithin(await encodeShare(big));

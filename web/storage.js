@@ -1,9 +1,16 @@
 // The autosave: the editors' state kept in localStorage, so a reload loses nothing. A share link
 // or an #example link always wins over it. Storage may be missing or full: then nothing is saved.
 
-import { stateFromJSON, stateToJSON } from "./share.js";
+import { stateChars, stateFromJSON, stateToJSON } from "./share.js";
 
 const KEY = "mergeplay:state:v1";
+
+/**
+ * States of more characters than this are not saved: browsers' localStorage holds about 5 MB
+ * per site (2.5 million characters in the smallest), and writing a state larger than that only
+ * to be refused costs the page's main thread half a second or more.
+ */
+export const MAX_SAVED_CHARS = 2_500_000;
 
 /**
  * @param {Storage|null} storage
@@ -22,6 +29,7 @@ export function createAutosave(storage) {
       }
     },
     save(state) {
+      if (stateChars(state) > MAX_SAVED_CHARS) return;
       try {
         storage?.setItem(KEY, stateToJSON(state));
       } catch {
