@@ -20,9 +20,10 @@ import (
 )
 
 // Handler answers requests with a fixed set of modes. It keeps the built-in schema, which is the
-// same for every request, and the last reading of each input and of the user schema (an edit
-// re-parses only the input that changed); nothing else outlives a request. It is safe for
-// concurrent use.
+// same for every request; the last reading of each input and of the user schema (an edit
+// re-parses only the documents that changed); what the modes and the validation worked out for
+// each resource of the last request (modes.Memo: an edit merges again only the resources it
+// changed); the last answer and its line diffs. It is safe for concurrent use.
 type Handler struct {
 	modes   map[string]modes.Mode
 	builtin func() (*schema.Set, error)
@@ -33,7 +34,8 @@ type Handler struct {
 	diffs *linediff.Memo
 	// last is the last answer, kept whole for a request that asks for what it left out.
 	last *lastAnswer
-	// memos holds each mode's memo (modes.Memo) between requests.
+	// memos holds what the modes and the config's validation worked out for each resource
+	// (modes.Memo), for the next request.
 	memos *memos
 }
 
@@ -148,7 +150,9 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if failed != nil {
 		return failed
 	}
-	problems := validateConfig(m, in)
+	validation := h.memos.take("validate "+m.Name, req.Options)
+	problems := validateConfig(m, in, validation)
+	h.memos.put("validate "+m.Name, validation)
 	undecodable := metadataRefusals(m, in)
 	switch {
 	case !m.Built():

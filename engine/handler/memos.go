@@ -7,9 +7,10 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes"
 )
 
-// memos holds each mode's memo between requests. A request takes its mode's memo out for the
-// time it runs, so that two requests at once never share one (the second starts empty), and a
-// request that fails half-way (a panic) leaves none behind.
+// memos holds the memos (modes.Memo) kept between requests, by name: each mode's own, and the
+// config validation's of each mode ("validate apply"). A request takes the memos it uses out for
+// the time it runs, so that two requests at once never share one (the second starts empty), and
+// a request that fails half-way (a panic) leaves none behind.
 type memos struct {
 	mu     sync.Mutex
 	byMode map[string]*modes.Memo

@@ -6,6 +6,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/validate"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // validatedModes are the modes whose reference has the API server validate the config strictly
@@ -18,7 +19,9 @@ var validatedModes = map[string]bool{"apply": true, "patch": true, "twoway": tru
 // validateConfig checks the resources of updated against the built-in schema of their kinds, as
 // kubectl's --validate asks the API server to, before the mode runs (the modes need not know).
 // Kinds that no built-in schema describes, and kinds the user's schema declares, are not checked.
-func validateConfig(m modes.Mode, in *modes.Input) []validate.Problem {
+// A resource whose document the last request checked against the same type (memo: the same
+// node, from the reading cache of a read-only mode) keeps its problems.
+func validateConfig(m modes.Mode, in *modes.Input, memo *modes.Memo) []validate.Problem {
 	if !validatedModes[m.Name] || in.Request.Options.Validate == contract.ValidateIgnore {
 		return nil
 	}
@@ -29,9 +32,28 @@ func validateConfig(m modes.Mode, in *modes.Input) []validate.Problem {
 			id = in.Live[0].ID // a lone patch without an identity targets the lone live object
 		}
 		if root := builtinRoot(in, id); root != nil {
-			problems = append(problems, validate.Object(r.Root, root)...)
+			problems = append(problems, checked(r.Root, root, memo)...)
 		}
 	}
+	return problems
+}
+
+// validated is one document's problems against a type, kept in the memo.
+type validated struct {
+	root     *schema.Type
+	problems []validate.Problem
+}
+
+// checked returns validate.Object(obj, root), from the memo when it holds it.
+func checked(obj *yamltree.Node, root *schema.Type, memo *modes.Memo) []validate.Problem {
+	key := modes.Documents{Updated: obj}
+	if v, ok := memo.Recall(key); ok {
+		if kept, ok := v.(validated); ok && kept.root == root {
+			return kept.problems
+		}
+	}
+	problems := validate.Object(obj, root)
+	memo.Keep(key, validated{root: root, problems: problems})
 	return problems
 }
 

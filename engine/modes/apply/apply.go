@@ -2,8 +2,7 @@ package apply
 
 import (
 	"context"
-	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -158,11 +157,20 @@ func patchText(infos []PatchInfo) string {
 	case 1:
 		return sent[0].Patch
 	}
-	parts := make([]string, len(sent))
-	for i, p := range sent {
-		parts[i] = fmt.Sprintf("%q: %s", p.Resource, p.Patch)
+	size := 2
+	for _, p := range sent {
+		size += len(p.Resource) + len(p.Patch) + 8
 	}
-	return "{" + strings.Join(parts, ",\n ") + "}"
+	out := append(make([]byte, 0, size), '{')
+	for i, p := range sent {
+		if i > 0 {
+			out = append(out, ",\n "...)
+		}
+		out = strconv.AppendQuote(out, p.Resource)
+		out = append(out, ": "...)
+		out = append(out, p.Patch...)
+	}
+	return string(append(out, '}'))
 }
 
 // inputOf names the input an error of this triple most likely lies in.

@@ -79,6 +79,11 @@ func render(a answered, info PatchInfo) *piece {
 // moved to where each document stands in it.
 func assemble(resp *contract.Response, pieces []*piece, ids []string) {
 	var text strings.Builder
+	size := 0
+	for _, p := range pieces {
+		size += len(p.text) + len("---\n")
+	}
+	text.Grow(size)
 	at := stitch{}
 	for i, p := range pieces {
 		if p.text == "" {
