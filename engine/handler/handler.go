@@ -150,9 +150,14 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if failed != nil {
 		return failed
 	}
-	validation := h.memos.take("validate "+m.Name, req.Options)
+	var validation *modes.Memo // only a read-only mode's documents are the same nodes again
+	if readOnlyModes[m.Name] {
+		validation = h.memos.take("validate "+m.Name, req.Options)
+	}
 	problems := validateConfig(m, in, validation)
-	h.memos.put("validate "+m.Name, validation)
+	if validation != nil {
+		h.memos.put("validate "+m.Name, validation)
+	}
 	undecodable := metadataRefusals(m, in)
 	switch {
 	case !m.Built():
