@@ -60,29 +60,34 @@ const (
 // yields no documents: never half a stream. A Reader does the same, reusing the documents of the
 // last stream it read.
 func Parse(input Input, text string, opts Options) ([]*Document, error) {
-	return parseStream(input, text, opts, nil, nil, handOutCopies)
+	_, docs, err := parseStream(input, text, opts, nil, nil, handOutCopies)
+	return docs, err
 }
 
-// parseStream reads a stream. A document whose text (and "---") is a key of reuse is taken from
-// there rather than parsed; each document read is recorded in read when it is not nil. hand says
-// whether the documents taken or recorded are handed out as copies or as they are kept.
-func parseStream(input Input, text string, opts Options, reuse, read map[chunkKey]readDoc, hand handing) ([]*Document, error) {
+// parseStream reads a stream and returns it with its text as read (line breaks made "\n"). last,
+// when not nil, is the last stream a Reader read: a document whose text (and "---") it holds is
+// taken from there rather than parsed, and the whole-text checks read only the lines that differ
+// from its text. Each document read is recorded in read when it is not nil. hand says whether the
+// documents taken or recorded are handed out as copies or as they are kept.
+func parseStream(input Input, text string, opts Options, last *lastStream, read map[chunkKey]readDoc, hand handing) (string, []*Document, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	if strings.IndexByte(text, '\r') >= 0 {
 		text = strings.ReplaceAll(text, "\r", "\n") // a carriage return alone breaks the line too
 	}
-	if err := checkText(input, text); err != nil {
-		return nil, err
+	var reuse map[chunkKey]readDoc
+	before := ""
+	if last != nil {
+		reuse, before = last.docs, last.text
+	}
+	if err := checkEdited(input, text, before); err != nil {
+		return "", nil, err
 	}
 	opts = opts.withDefaults()
 	budget := opts.MaxNodes
 	chunks := splitDocuments(text)
-	if err := checkLeadingEnd(input, text); err != nil {
-		return nil, err
-	}
 	if len(chunks) > opts.MaxDocuments {
-		return nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
+		return "", nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
 			Message: fmt.Sprintf("more than %d documents: the stream is refused", opts.MaxDocuments)}
 	}
 	docs := make([]*Document, 0, len(chunks))
@@ -100,18 +105,18 @@ func parseStream(input Input, text string, opts Options, reuse, read map[chunkKe
 		}
 		before := budget
 		if err := checkSeparator(input, c, opts.Rules); err != nil {
-			return nil, err
+			return "", nil, err
 		}
 		doc, err := readChunk(input, c, opts, &budget, &b)
 		if err != nil {
-			return nil, err
+			return "", nil, err
 		}
 		if read != nil {
 			read[key] = readDoc{doc: hand.kept(doc), spent: before - budget}
 		}
 		docs = append(docs, doc)
 	}
-	return docs, nil
+	return text, docs, nil
 }
 
 // withDefaults fills in the bounds left at zero.
@@ -170,8 +175,16 @@ func checkSeparator(input Input, c chunk, rules Rules) error {
 // content"; observed with apimachinery v0.37.2). A "---" on the first line stays with its piece,
 // where "---" then "..." is an empty document. kyaml's reader refuses the same.
 func checkLeadingEnd(input Input, text string) error {
-	opening := true
-	for i, start := 0, 0; start < len(text); i++ {
+	return checkLeadingEndIn(input, text, 0, len(text))
+}
+
+// checkLeadingEndIn is checkLeadingEnd for a text whose lines outside from..to (whole lines)
+// are those of a text that passed it, in the same order: it reads the lines from..to, then on to
+// the first line of content after them (past which a "---" or "..." reads as it did before).
+func checkLeadingEndIn(input Input, text string, from, to int) error {
+	i := strings.Count(text[:from], "\n")
+	opening := openingAt(text, from)
+	for start := from; start < len(text); i++ {
 		end := strings.IndexByte(text[start:], '\n')
 		if end < 0 {
 			end = len(text) - start
@@ -187,7 +200,30 @@ func checkLeadingEnd(input Input, text string) error {
 			return &Error{Input: input, Line: i + 1, Column: 1, Message: "a document end marker (...) where kubectl's reader expects a document: it refuses it (did not find expected node content)"}
 		default:
 			opening = false
+			if start > to {
+				return nil // past the lines read, after a line of content: as before
+			}
 		}
 	}
 	return nil
+}
+
+// openingAt reports whether checkLeadingEnd, at the line starting at offset at, is at the
+// opening of a document: after a "---" line (not the first line), or at the start of the text,
+// with only blank and comment lines between.
+func openingAt(text string, at int) bool {
+	for end := at; end > 0; {
+		start := strings.LastIndexByte(text[:end-1], '\n') + 1
+		line := text[start : end-1]
+		end = start
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "---"):
+			return start > 0
+		case trimmed == "" || trimmed[0] == '#':
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -13,7 +13,13 @@ import (
 // split the line there, the parser under this package would silently drop them, and a result
 // must never lose text. The error names the line and column of the first such character.
 func checkText(input Input, text string) error {
-	for i := 0; i < len(text); {
+	return checkTextIn(input, text, 0, len(text))
+}
+
+// checkTextIn is checkText for the bytes from..to of text (whole lines, which no UTF-8 sequence
+// crosses), the error placed in the whole text.
+func checkTextIn(input Input, text string, from, to int) error {
+	for i := from; i < to; {
 		c := text[i]
 		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' || c == '\r' {
 			i++ // printable ASCII: the common case, checked without decoding
@@ -47,3 +53,60 @@ func badCharacter(r rune, size int, first byte) string {
 
 // escapeIt ends the messages of characters a document cannot carry.
 const escapeIt = ": write it escaped in a double-quoted string"
+
+// checkEdited runs checkText then checkLeadingEnd on text, knowing that before (a text that
+// passed both; "" when there is none) holds the same lines but where they differ: only the
+// lines that changed, and those whose reading of a document's start they may change, are read.
+// An edit of one line of a 4 MiB stream then reads a few lines rather than 4 MiB twice.
+func checkEdited(input Input, text, before string) error {
+	from, to := 0, len(text)
+	if before != "" {
+		from, to = changedLines(text, before)
+	}
+	if err := checkTextIn(input, text, from, to); err != nil {
+		return err
+	}
+	return checkLeadingEndIn(input, text, from, to)
+}
+
+// changedLines returns the whole lines of text, from..to (byte offsets), outside which text and
+// before are the same: a common start and a common end, each of whole lines.
+func changedLines(text, before string) (from, to int) {
+	same := commonPrefix(text, before)
+	tail := commonSuffix(text[same:], before[min(same, len(before)):])
+	from = strings.LastIndexByte(text[:same], '\n') + 1
+	to = len(text) - tail
+	if i := strings.IndexByte(text[to:], '\n'); i >= 0 {
+		to += i + 1
+	} else {
+		to = len(text)
+	}
+	return from, max(from, to)
+}
+
+// compareBlock is how many bytes commonPrefix and commonSuffix compare at once.
+const compareBlock = 4096
+
+// commonPrefix returns the length of the longest common start of a and b.
+func commonPrefix(a, b string) int {
+	n, i := min(len(a), len(b)), 0
+	for i+compareBlock <= n && a[i:i+compareBlock] == b[i:i+compareBlock] {
+		i += compareBlock
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// commonSuffix returns the length of the longest common end of a and b.
+func commonSuffix(a, b string) int {
+	n, i := min(len(a), len(b)), 0
+	for i+compareBlock <= n && a[len(a)-i-compareBlock:len(a)-i] == b[len(b)-i-compareBlock:len(b)-i] {
+		i += compareBlock
+	}
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
+}

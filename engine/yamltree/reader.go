@@ -14,7 +14,14 @@ type Reader struct {
 	opts  Options
 
 	mu   sync.Mutex
-	last map[chunkKey]readDoc
+	last *lastStream
+}
+
+// lastStream is the last stream a Reader read without error: its documents by text, and its
+// text as read.
+type lastStream struct {
+	docs map[chunkKey]readDoc
+	text string
 }
 
 // chunkKey is what a document's reading depends on, besides the Reader's input and options.
@@ -51,12 +58,12 @@ func (r *Reader) parse(text string, hand handing) ([]*Document, error) {
 	last := r.last
 	r.mu.Unlock()
 	read := map[chunkKey]readDoc{}
-	docs, err := parseStream(r.input, text, r.opts, last, read, hand)
+	text, docs, err := parseStream(r.input, text, r.opts, last, read, hand)
 	if err != nil {
 		return nil, err
 	}
 	r.mu.Lock()
-	r.last = read
+	r.last = &lastStream{docs: read, text: text}
 	r.mu.Unlock()
 	return docs, nil
 }

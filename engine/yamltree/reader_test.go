@@ -19,7 +19,7 @@ func TestReaderReusesUnchangedDocuments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept := r.last
+	kept := r.last.docs
 	second, err := r.Parse(after)
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +31,7 @@ func TestReaderReusesUnchangedDocuments(t *testing.T) {
 	if got := second[2].Root.Fields[0].Key.Pos.Line; got != 7 {
 		t.Errorf("the moved document's key is at line %d, want 7", got)
 	}
-	for key, doc := range r.last {
+	for key, doc := range r.last.docs {
 		if prev, ok := kept[key]; ok == strings.Contains(key.text, "new: line") || (ok && prev.doc != doc.doc) {
 			t.Errorf("document %q: reused %v", key.text, ok)
 		}
