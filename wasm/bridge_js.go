@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"syscall/js"
+	"unsafe"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
@@ -65,11 +66,17 @@ func handle(h *handler.Handler, heap *heapPolicy, args []js.Value) (out string) 
 	request := []byte(args[0].String())
 	if len(args) == 1 {
 		heap.prepare(len(request))
-		return string(h.HandleJSON(context.Background(), request))
+		return asString(h.HandleJSON(context.Background(), request))
 	}
 	texts := handler.Texts{Original: args[1].String(), Updated: args[2].String(), Live: args[3].String()}
 	heap.prepare(len(request) + len(texts.Original) + len(texts.Updated) + len(texts.Live))
-	return string(h.HandleJSONTexts(context.Background(), request, texts))
+	return asString(h.HandleJSONTexts(context.Background(), request, texts))
+}
+
+// asString returns the response's bytes as a string without copying them (a 4 MiB stream's
+// answer is 11 MB): the handler made them for this answer alone and nothing writes them again.
+func asString(response []byte) string {
+	return unsafe.String(unsafe.SliceData(response), len(response))
 }
 
 // allStrings reports whether every argument is a string.

@@ -83,7 +83,8 @@ func (h *Handler) Modes() []modes.Mode {
 }
 
 // HandleJSON answers a JSON request with a JSON response. It never fails: every problem becomes
-// an entry of the response's errors.
+// an entry of the response's errors. The response's bytes are the caller's: the handler keeps
+// no reference to them.
 func (h *Handler) HandleJSON(ctx context.Context, data []byte) []byte {
 	req, err := decodeRequest(data)
 	if err != nil {
