@@ -22,7 +22,7 @@ var editedCases = []struct{ before, after string }{
 	{"a: 1\n---\nb: 2\n", "a: 1\n---\n...\nb: 2\n"},
 	{"---\n...\n", "x: 1\n---\n...\n"},                // the first line's "---" no longer first
 	{"---\n# c\n\n...\n", "# new\n---\n# c\n\n...\n"}, // and a comment, a blank line before "..."
-	{"x: 1\n---\ny: 2\n", "---\n...\n---\ny: 2\n"}, // the first line replaced: "---" first again
+	{"x: 1\n---\ny: 2\n", "---\n...\n---\ny: 2\n"},    // the first line replaced: "---" first again
 	{"a: 1\n---\nb: 2\n", "a: 1\n---\nb: \x01\n"},
 	{"a: 1\n---\nb: 2\n", "a: 1\n---\nb: \xff\n"},
 	{"a: 1\nb: é\n", "a: 1\nb: é\u2028\n"},
