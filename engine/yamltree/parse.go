@@ -60,63 +60,59 @@ const (
 // yields no documents: never half a stream. A Reader does the same, reusing the documents of the
 // last stream it read.
 func Parse(input Input, text string, opts Options) ([]*Document, error) {
-	_, docs, err := parseStream(input, text, opts, nil, nil, handOutCopies)
-	return docs, err
+	next, err := parseStream(input, text, opts, nil, handOutCopies)
+	if err != nil {
+		return nil, err
+	}
+	return next.handed, nil
 }
 
-// parseStream reads a stream and returns it with its text as read (line breaks made "\n"). last,
-// when not nil, is the last stream a Reader read: a document whose text (and "---") it holds is
-// taken from there rather than parsed, and the whole-text checks read only the lines that differ
-// from its text. Each document read is recorded in read when it is not nil. hand says whether the
-// documents taken or recorded are handed out as copies or as they are kept.
-func parseStream(input Input, text string, opts Options, last *lastStream, read map[chunkKey]readDoc, hand handing) (string, []*Document, error) {
-	text = strings.TrimPrefix(text, "\uFEFF")
+// parseStream reads a stream (given) into a lastStream: its documents as handed out, and what a
+// Reader keeps of it. last, when not nil, is the last stream the Reader read: the whole-text
+// checks read only the lines that differ from its text, and a document outside those lines is
+// taken from it (moved to its new lines) rather than parsed. hand says whether the documents taken
+// or read are handed out as copies or as they are kept.
+func parseStream(input Input, given string, opts Options, last *lastStream, hand handing) (*lastStream, error) {
+	text := strings.TrimPrefix(given, "\uFEFF")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	if strings.IndexByte(text, '\r') >= 0 {
 		text = strings.ReplaceAll(text, "\r", "\n") // a carriage return alone breaks the line too
 	}
-	var reuse map[chunkKey]readDoc
-	before := ""
+	edited := span{tail: len(text)}
 	if last != nil {
-		reuse, before = last.docs, last.text
+		edited.from, edited.tail = changedBytes(text, last.text)
+		edited.grew = len(text) - len(last.text)
 	}
-	if err := checkEdited(input, text, before); err != nil {
-		return "", nil, err
+	if err := checkLines(input, text, edited.from, max(edited.from, lineEnd(text, edited.tail))); err != nil {
+		return nil, err
 	}
 	opts = opts.withDefaults()
 	budget := opts.MaxNodes
 	chunks := splitDocuments(text)
 	if len(chunks) > opts.MaxDocuments {
-		return "", nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
+		return nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
 			Message: fmt.Sprintf("more than %d documents: the stream is refused", opts.MaxDocuments)}
 	}
-	docs := make([]*Document, 0, len(chunks))
+	next := &lastStream{given: given, text: text, chunks: make(map[int]keptChunk, len(chunks)), handed: make([]*Document, 0, len(chunks))}
 	var b blocks
 	for _, c := range chunks {
-		key := chunkKey{text: c.text, explicit: c.explicit}
-		if prev, ok := reuse[key]; ok && prev.spent <= budget {
+		if prev, ok := last.unchanged(c, edited); ok && prev.spent <= budget {
 			budget -= prev.spent
 			doc, kept := hand.reused(prev, c.firstLine)
-			docs = append(docs, doc)
-			if read != nil {
-				read[key] = kept
-			}
+			next.keep(c, kept, doc)
 			continue
 		}
 		before := budget
 		if err := checkSeparator(input, c, opts.Rules); err != nil {
-			return "", nil, err
+			return nil, err
 		}
 		doc, err := readChunk(input, c, opts, &budget, &b)
 		if err != nil {
-			return "", nil, err
+			return nil, err
 		}
-		if read != nil {
-			read[key] = readDoc{doc: hand.kept(doc), spent: before - budget}
-		}
-		docs = append(docs, doc)
+		next.keep(c, readDoc{doc: hand.kept(doc), spent: before - budget}, doc)
 	}
-	return text, docs, nil
+	return next, nil
 }
 
 // withDefaults fills in the bounds left at zero.

@@ -63,6 +63,12 @@ func checkEdited(input Input, text, before string) error {
 	if before != "" {
 		from, to = changedLines(text, before)
 	}
+	return checkLines(input, text, from, to)
+}
+
+// checkLines runs checkText then checkLeadingEnd on text whose lines outside from..to are those
+// of a text that passed both (see checkEdited).
+func checkLines(input Input, text string, from, to int) error {
 	if err := checkTextIn(input, text, from, to); err != nil {
 		return err
 	}
@@ -72,16 +78,24 @@ func checkEdited(input Input, text, before string) error {
 // changedLines returns the whole lines of text, from..to (byte offsets), outside which text and
 // before are the same: a common start and a common end, each of whole lines.
 func changedLines(text, before string) (from, to int) {
+	from, tail := changedBytes(text, before)
+	return from, lineEnd(text, tail)
+}
+
+// changedBytes returns where text stops being the same as before (at the start of that line)
+// and where their common end starts in text.
+func changedBytes(text, before string) (from, tail int) {
 	same := commonPrefix(text, before)
-	tail := commonSuffix(text[same:], before[min(same, len(before)):])
-	from = strings.LastIndexByte(text[:same], '\n') + 1
-	to = len(text) - tail
-	if i := strings.IndexByte(text[to:], '\n'); i >= 0 {
-		to += i + 1
-	} else {
-		to = len(text)
+	tail = len(text) - commonSuffix(text[same:], before[min(same, len(before)):])
+	return strings.LastIndexByte(text[:same], '\n') + 1, tail
+}
+
+// lineEnd returns the end of the line holding byte at of text (after its "\n").
+func lineEnd(text string, at int) int {
+	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
+		return at + i + 1
 	}
-	return from, max(from, to)
+	return len(text)
 }
 
 // compareBlock is how many bytes commonPrefix and commonSuffix compare at once.

@@ -1,6 +1,9 @@
 package yamltree
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // Reader parses the successive versions of one input, as an editor sends them: a document whose
 // text has not changed since the last stream the Reader read is copied (its lines moved when the
@@ -17,17 +20,56 @@ type Reader struct {
 	last *lastStream
 }
 
-// lastStream is the last stream a Reader read without error: its documents by text, and its
-// text as read.
+// lastStream is a stream a Reader read without error: its text as given and as read (line
+// breaks made "\n"), its documents as kept, by where their text starts in it, and as handed out.
 type lastStream struct {
-	docs map[chunkKey]readDoc
-	text string
+	given, text string
+	chunks      map[int]keptChunk
+	handed      []*Document
 }
 
-// chunkKey is what a document's reading depends on, besides the Reader's input and options.
-type chunkKey struct {
-	text     string
+// keptChunk is one document of a stream as kept, with the length and opening of its text.
+type keptChunk struct {
+	length   int
 	explicit bool
+	read     readDoc
+}
+
+// keep records one document of the stream: read, as kept, from chunk c, and handed out as doc.
+func (l *lastStream) keep(c chunk, read readDoc, doc *Document) {
+	l.chunks[c.start] = keptChunk{length: len(c.text), explicit: c.explicit, read: read}
+	l.handed = append(l.handed, doc)
+}
+
+// span is where a stream's text differs from the last one read (changedBytes): from the start of
+// the line at from to tail in the new text; from tail on, the text is the last one's, grew bytes
+// further than it stood.
+type span struct {
+	from, tail, grew int
+}
+
+// unchanged returns the kept reading of the document c of a new stream whose text differs from
+// l's only within edited, when c lies outside edited and l held the same document there: l's
+// text is then c's, at the same offset before the edit or grew bytes earlier after it. A
+// document whose text moved elsewhere (documents swapped) is read again.
+func (l *lastStream) unchanged(c chunk, edited span) (readDoc, bool) {
+	if l == nil {
+		return readDoc{}, false
+	}
+	var was int
+	switch {
+	case c.start+len(c.text) <= edited.from:
+		was = c.start
+	case c.start >= edited.tail:
+		was = c.start - edited.grew
+	default:
+		return readDoc{}, false
+	}
+	k, ok := l.chunks[was]
+	if !ok || k.length != len(c.text) || k.explicit != c.explicit {
+		return readDoc{}, false
+	}
+	return k.read, true
 }
 
 // readDoc is a document as read, and the nodes it took from the stream's budget.
@@ -53,17 +95,26 @@ func (r *Reader) ParseShared(text string) ([]*Document, error) {
 	return r.parse(text, handOutKept)
 }
 
-func (r *Reader) parse(text string, hand handing) ([]*Document, error) {
+func (r *Reader) parse(given string, hand handing) ([]*Document, error) {
 	r.mu.Lock()
 	last := r.last
 	r.mu.Unlock()
-	read := map[chunkKey]readDoc{}
-	text, docs, err := parseStream(r.input, text, r.opts, last, read, hand)
+	if last != nil && hand == handOutKept && last.handed != nil && given == last.given {
+		// The same text again (the inputs the page did not edit): its documents, unread.
+		return slices.Clone(last.handed), nil
+	}
+	next, err := parseStream(r.input, given, r.opts, last, hand)
 	if err != nil {
 		return nil, err
 	}
+	docs := next.handed
+	if hand == handOutKept {
+		docs = slices.Clone(docs)
+	} else {
+		next.handed = nil // copies, the caller's: never handed out again, nor taken for the kept documents
+	}
 	r.mu.Lock()
-	r.last = &lastStream{docs: read, text: text}
+	r.last = next
 	r.mu.Unlock()
 	return docs, nil
 }

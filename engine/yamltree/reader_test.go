@@ -19,7 +19,10 @@ func TestReaderReusesUnchangedDocuments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept := r.last.docs
+	kept := map[*Document]bool{}
+	for _, k := range r.last.chunks {
+		kept[k.read.doc] = true
+	}
 	second, err := r.Parse(after)
 	if err != nil {
 		t.Fatal(err)
@@ -31,9 +34,10 @@ func TestReaderReusesUnchangedDocuments(t *testing.T) {
 	if got := second[2].Root.Fields[0].Key.Pos.Line; got != 7 {
 		t.Errorf("the moved document's key is at line %d, want 7", got)
 	}
-	for key, doc := range r.last.docs {
-		if prev, ok := kept[key]; ok == strings.Contains(key.text, "new: line") || (ok && prev.doc != doc.doc) {
-			t.Errorf("document %q: reused %v", key.text, ok)
+	for start, k := range r.last.chunks {
+		text := r.last.text[start : start+k.length]
+		if reused := kept[k.read.doc]; reused == strings.Contains(text, "new: line") {
+			t.Errorf("document %q: reused %v", text, reused)
 		}
 	}
 	second[0].Root.Fields[0].Value.Value = "changed"
@@ -164,4 +168,37 @@ func describeNode(n *Node) string {
 		out += " [" + describeNode(it) + "]"
 	}
 	return out
+}
+
+// FuzzReader edits a stream a Reader read (insert put in place of cut bytes at at) and wants the
+// Reader's reading of the edited stream, shared or copied, to be Parse's, documents or error:
+// whatever it took from the last stream (the documents outside the edited lines, by where they
+// stood) reads as the new text does.
+func FuzzReader(f *testing.F) {
+	f.Add("a: 1\n---\nb: [x]\n---\n# c\nc: {d: 1}\n", uint(14), uint(0), "new: line\n", true)
+	f.Add("---\na: 1\n...\nb: 2\n---\nc: 3\n", uint(0), uint(4), "", false)
+	f.Add("a: &x 1\n---\nb: *x\n---\nc: |\n  ---\n", uint(8), uint(3), "---\n", true)
+	f.Add("k: v\r\n---\r\nl: w\r\n", uint(3), uint(1), "x", true)
+	f.Fuzz(func(t *testing.T, before string, at, cut uint, insert string, shared bool) {
+		if len(before)+len(insert) > 4000 {
+			return
+		}
+		at = min(at, uint(len(before)))
+		cut = min(cut, uint(len(before))-at)
+		after := before[:at] + insert + before[at+cut:]
+		opts := Options{MaxNodes: 60}
+		r := NewReader(Live, opts)
+		read := r.Parse
+		if shared {
+			read = r.ParseShared
+		}
+		if _, err := read(before); err != nil {
+			return
+		}
+		got, gotErr := read(after)
+		want, wantErr := Parse(Live, after, opts)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q -> %q:\nReader: %v %s\nParse:  %v %s", before, after, gotErr, describeDocs(got), wantErr, describeDocs(want))
+		}
+	})
 }

@@ -5,6 +5,7 @@ import "strings"
 // chunk is the text of one document of a stream and where it starts in the stream.
 type chunk struct {
 	text      string
+	start     int  // the byte offset of the chunk's text in the stream
 	firstLine int  // 1-based line of the chunk's first line in the stream
 	explicit  bool // the document opened with "---"
 }
@@ -19,7 +20,7 @@ func splitDocuments(text string) []chunk {
 	explicit := false
 	flush := func(end int) {
 		if piece := text[from:end]; explicit || !isBlank(piece) {
-			chunks = append(chunks, chunk{text: piece, firstLine: first, explicit: explicit})
+			chunks = append(chunks, chunk{text: piece, start: from, firstLine: first, explicit: explicit})
 		}
 	}
 	line := 1
