@@ -18,6 +18,14 @@ import (
 // Mode is the merge3 mode, for the handler's registry. The Kustomization schema and the kyaml 1.21
 // table it reads are parsed once, on first use, and never change.
 func Mode() modes.Mode {
+	return modeAnswering(run)
+}
+
+// answering is a way to answer a request, given what its merges read.
+type answering func(in *modes.Input, m *merging, diffs *linediff.Memo) *contract.Response
+
+// modeAnswering returns the mode answering requests with answer.
+func modeAnswering(answer answering) modes.Mode {
 	data := sync.OnceValues(loadData)
 	diffs := &linediff.Memo{} // the last answer's line diffs, by resource: see liveDiff
 	return modes.Mode{
@@ -25,12 +33,12 @@ func Mode() modes.Mode {
 		Summary: "kpt / kustomize package update: the local copy rebased onto a new upstream (kyaml merge3)",
 		Rules:   yamltree.YAML12,
 		Reads:   []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live},
-		Run: func(ctx context.Context, in *modes.Input) *contract.Response {
+		Run: func(_ context.Context, in *modes.Input) *contract.Response {
 			d, err := data()
 			if err != nil {
 				return contract.Fail("engine", err)
 			}
-			return run(ctx, in, d, diffs)
+			return answer(in, newMerging(in, d), diffs)
 		},
 	}
 }
@@ -87,8 +95,7 @@ type outcome struct {
 // that an edit merges again only the groups it changed (answerByPieces); a request that answer
 // does not cover (an error, a stream kio cuts unlike yamltree, a document whose comments wait for
 // the next one) is answered whole.
-func run(_ context.Context, in *modes.Input, data *modeData, diffs *linediff.Memo) *contract.Response {
-	m := newMerging(in, data)
+func run(in *modes.Input, m *merging, diffs *linediff.Memo) *contract.Response {
 	if resp, ok := answerByPieces(in, m, diffs); ok {
 		return resp
 	}
