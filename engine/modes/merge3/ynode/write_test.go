@@ -145,7 +145,9 @@ func corpusTrees(t *testing.T) []*Node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var corpus struct{ Cases []struct{ Tree json.RawMessage } }
+	var corpus struct {
+		Cases []struct{ Tree json.RawMessage }
+	}
 	if err := json.Unmarshal(data, &corpus); err != nil {
 		t.Fatal(err)
 	}
