@@ -68,6 +68,12 @@ func render(o *outcome, rules kyamlRules) *piece {
 // must then be written whole.
 func assemble(resp *contract.Response, pieces []*piece, diffs *linediff.Memo) bool {
 	var text strings.Builder
+	size, fields := 0, 0
+	for _, p := range pieces {
+		size, fields = size+len(p.text)+len("---\n"), fields+len(p.fields)
+	}
+	text.Grow(size)
+	resp.Fields = make([]contract.Field, 0, fields)
 	at, holding := stitch{}, false
 	actions, warnings := make([]ActionInfo, 0, len(pieces)), []Warning{}
 	resp.Layout = contract.Layout{Folds: []contract.Fold{}}
@@ -87,7 +93,7 @@ func assemble(resp *contract.Response, pieces []*piece, diffs *linediff.Memo) bo
 			lines = at.line
 			at.layout(&resp.Layout, p.layout)
 		}
-		resp.Fields = append(resp.Fields, at.moved(p.fields, lines)...)
+		resp.Fields = at.moved(resp.Fields, p.fields, lines)
 		warnings = append(warnings, movedWarnings(p.warnings, lines)...)
 		if p.written {
 			at.rootEnd, at.line, at.doc, holding = at.line+p.rootEnd, at.line+p.lines, at.doc+1, p.holds
@@ -132,13 +138,12 @@ func (s stitch) layout(to *contract.Layout, piece contract.Layout) {
 	}
 }
 
-// moved returns a piece's marks moved to the stream: result lines down by lines (the lines
-// above the piece's document, or for a resource the result lacks, the line it is drawn after),
-// documents by the documents written. A deleted mark stands on live's lines and a dropped one on
-// updated's: only their places move.
-func (s stitch) moved(fields []contract.Field, lines int) []contract.Field {
-	out := make([]contract.Field, len(fields))
-	for i, f := range fields {
+// moved appends to out a piece's marks moved to the stream: result lines down by lines (the
+// lines above the piece's document, or for a resource the result lacks, the line it is drawn
+// after), documents by the documents written. A deleted mark stands on live's lines and a dropped
+// one on updated's: only their places move.
+func (s stitch) moved(out, fields []contract.Field, lines int) []contract.Field {
+	for _, f := range fields {
 		if f.Place != nil {
 			place := *f.Place
 			place.After += lines
@@ -149,7 +154,7 @@ func (s stitch) moved(fields []contract.Field, lines int) []contract.Field {
 		if f.Mark != contract.Deleted && f.Mark != contract.Dropped {
 			f.Line, f.EndLine = down(f.Line, lines), down(f.EndLine, lines)
 		}
-		out[i] = f
+		out = append(out, f)
 	}
 	return out
 }

@@ -70,9 +70,12 @@ type docRef struct {
 // knownDocs are the facts of a request's documents, kept in the memo for the next under the
 // key that names no documents (no group has none); mirrored says kio copied the annotations'
 // legacy names, which a document's identity depends on.
+// checked are the inputs' texts that passed the checks on whole texts (checkSeparators,
+// cutAlike), by input: a text the same as the last request's is not scanned again.
 type knownDocs struct {
 	mirrored bool
 	facts    map[docRef]docFacts
+	checked  map[yamltree.Input]string
 }
 
 // entry is one document of an input: its facts, and the resource read from it in full (nil
@@ -113,19 +116,24 @@ func readLight(in *modes.Input, scope stream.Scope) (*lightReading, bool) {
 		{yamltree.Updated, in.Request.Updated, in.Updated, sourceUpdated},
 	}
 	r := &lightReading{memo: in.Memo, scope: scope, texts: map[yamltree.Input]string{}, sources: map[yamltree.Input]ynode.Source{}}
+	last := &knownDocs{}
+	if v, ok := in.Memo.Recall(modes.Documents{}); ok {
+		if known, isKnown := v.(*knownDocs); isKnown {
+			last = known
+		}
+	}
 	documents := 0
+	checked := map[yamltree.Input]string{}
 	for _, ir := range inputs {
-		if checkSeparators(ir.input, ir.text) != nil || !cutAlike(ir.text) {
+		if text, ok := last.checked[ir.input]; (!ok || text != ir.text) && (checkSeparators(ir.input, ir.text) != nil || !cutAlike(ir.text)) {
 			return nil, false
 		}
-		r.texts[ir.input] = ir.text
+		r.texts[ir.input], checked[ir.input] = ir.text, ir.text
 		documents += len(documentsOf(ir.rs))
 	}
-	r.next = &knownDocs{mirrored: documents >= 2, facts: make(map[docRef]docFacts, documents)}
-	if v, ok := in.Memo.Recall(modes.Documents{}); ok {
-		if last, isDocs := v.(*knownDocs); isDocs && last.mirrored == r.next.mirrored {
-			r.last = last
-		}
+	r.next = &knownDocs{mirrored: documents >= 2, facts: make(map[docRef]docFacts, documents), checked: checked}
+	if last.facts != nil && last.mirrored == r.next.mirrored {
+		r.last = last
 	}
 	for _, ir := range inputs {
 		for _, doc := range documentsOf(ir.rs) {
