@@ -2,7 +2,6 @@ package merge3
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -70,8 +69,8 @@ type docRef struct {
 // knownDocs are the facts of a request's documents, kept in the memo for the next under the
 // key that names no documents (no group has none); mirrored says kio copied the annotations'
 // legacy names, which a document's identity depends on.
-// checked are the inputs' texts that passed the checks on whole texts (checkSeparators,
-// cutAlike), by input: a text the same as the last request's is not scanned again.
+// checked are the inputs' texts every line of which passed strictLine, by input: only the lines
+// an edit changed are scanned again (checkText).
 type knownDocs struct {
 	mirrored bool
 	facts    map[docRef]docFacts
@@ -125,10 +124,15 @@ func readLight(in *modes.Input, scope stream.Scope) (*lightReading, bool) {
 	documents := 0
 	checked := map[yamltree.Input]string{}
 	for _, ir := range inputs {
-		if text, ok := last.checked[ir.input]; (!ok || text != ir.text) && (checkSeparators(ir.input, ir.text) != nil || !cutAlike(ir.text)) {
+		text, known := last.checked[ir.input]
+		ok, strict := checkText(ir.input, ir.text, text, known)
+		if !ok {
 			return nil, false
 		}
-		r.texts[ir.input], checked[ir.input] = ir.text, ir.text
+		if strict {
+			checked[ir.input] = ir.text
+		}
+		r.texts[ir.input] = ir.text
 		documents += len(documentsOf(ir.rs))
 	}
 	r.next = &knownDocs{mirrored: documents >= 2, facts: make(map[docRef]docFacts, documents), checked: checked}
@@ -197,54 +201,6 @@ func (r *lightReading) readFull(e *entry) error {
 	}
 	e.res = res
 	return nil
-}
-
-// cutAlike reports whether kio's reader cuts text into the documents yamltree reads, line for
-// line, so that a document's full read (comments included) depends on its own text alone: every
-// line starting with "---" is a document marker to yamltree too (not "---#c"), no line is the
-// marker "..." (which ends a document to yamltree, not to kio), and no carriage return or byte
-// order mark shifts what either counts.
-func cutAlike(text string) bool {
-	if strings.IndexByte(text, '\r') >= 0 || strings.HasPrefix(text, "\ufeff") || lineStarting(text, "...") {
-		return false
-	}
-	for from := 0; ; {
-		at := strings.Index(text[from:], "\n---")
-		if at < 0 {
-			return !strings.HasPrefix(text, "---") || isMarkerLine(text, 0, "---")
-		}
-		from += at + 1
-		if !isMarkerLine(text, from, "---") {
-			return false
-		}
-	}
-}
-
-// lineStarting reports whether a line of text is the marker m.
-func lineStarting(text, m string) bool {
-	if isMarkerLine(text, 0, m) {
-		return true
-	}
-	for from := 0; ; {
-		at := strings.Index(text[from:], "\n"+m)
-		if at < 0 {
-			return false
-		}
-		from += at + 1
-		if isMarkerLine(text, from, m) {
-			return true
-		}
-	}
-}
-
-// isMarkerLine reports whether the line of text at offset at is the marker m, alone or followed
-// by white space, as yamltree reads a marker.
-func isMarkerLine(text string, at int, m string) bool {
-	if !strings.HasPrefix(text[at:], m) {
-		return false
-	}
-	rest := text[at+len(m):]
-	return rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n'
 }
 
 // entryGroup is one resource as each input holds it, by its documents.
