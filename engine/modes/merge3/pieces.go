@@ -68,15 +68,19 @@ func render(o *outcome, rules kyamlRules) *piece {
 // must then be written whole.
 func assemble(resp *contract.Response, pieces []*piece, diffs *linediff.Memo) bool {
 	var text strings.Builder
-	size, fields := 0, 0
+	size, fields, blocks, folds := 0, 0, 0, 0
 	for _, p := range pieces {
 		size, fields = size+len(p.text)+len("---\n"), fields+len(p.fields)
+		blocks, folds = blocks+len(p.layout.Blocks), folds+len(p.layout.Folds)
 	}
 	text.Grow(size)
 	resp.Fields = make([]contract.Field, 0, fields)
+	resp.Layout = contract.Layout{Folds: make([]contract.Fold, 0, folds)}
+	if blocks > 0 {
+		resp.Layout.Blocks = make([][2]int, 0, blocks) // nil when none, as ynode's layout says
+	}
 	at, holding := stitch{}, false
 	actions, warnings := make([]ActionInfo, 0, len(pieces)), []Warning{}
-	resp.Layout = contract.Layout{Folds: []contract.Fold{}}
 	for _, p := range pieces {
 		actions = append(actions, ActionInfo{Resource: p.name, Action: p.action})
 		resp.Decisions[p.name] = p.log
