@@ -67,18 +67,7 @@ func render(o *outcome, rules kyamlRules) *piece {
 // nothing that counts, when a document holds a comment for one written after it: the stream
 // must then be written whole.
 func assemble(resp *contract.Response, pieces []*piece, diffs *linediff.Memo) bool {
-	var text strings.Builder
-	size, fields, blocks, folds := 0, 0, 0, 0
-	for _, p := range pieces {
-		size, fields = size+len(p.text)+len("---\n"), fields+len(p.fields)
-		blocks, folds = blocks+len(p.layout.Blocks), folds+len(p.layout.Folds)
-	}
-	text.Grow(size)
-	resp.Fields = make([]contract.Field, 0, fields)
-	resp.Layout = contract.Layout{Folds: make([]contract.Fold, 0, folds)}
-	if blocks > 0 {
-		resp.Layout.Blocks = make([][2]int, 0, blocks) // nil when none, as ynode's layout says
-	}
+	text := sized(resp, pieces)
 	at, holding := stitch{}, false
 	actions, warnings := make([]ActionInfo, 0, len(pieces)), []Warning{}
 	for _, p := range pieces {
@@ -108,6 +97,24 @@ func assemble(resp *contract.Response, pieces []*piece, diffs *linediff.Memo) bo
 	resp.Extra["warnings"] = Warnings(warnings)
 	resp.LiveDiff = piecesDiff(pieces, resp.Result, diffs)
 	return true
+}
+
+// sized makes room in resp for the pieces' marks and layout, and returns a builder with room
+// for their text.
+func sized(resp *contract.Response, pieces []*piece) *strings.Builder {
+	size, fields, blocks, folds := 0, 0, 0, 0
+	for _, p := range pieces {
+		size, fields = size+len(p.text)+len("---\n"), fields+len(p.fields)
+		blocks, folds = blocks+len(p.layout.Blocks), folds+len(p.layout.Folds)
+	}
+	text := &strings.Builder{}
+	text.Grow(size)
+	resp.Fields = make([]contract.Field, 0, fields)
+	resp.Layout = contract.Layout{Folds: make([]contract.Fold, 0, folds)}
+	if blocks > 0 {
+		resp.Layout.Blocks = make([][2]int, 0, blocks) // nil when none, as ynode's layout says
+	}
+	return text
 }
 
 // piecesDiff is liveDiff for an answer assembled from pieces.

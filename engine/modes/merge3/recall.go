@@ -121,23 +121,8 @@ func readLight(in *modes.Input, scope stream.Scope) (*lightReading, bool) {
 			last = known
 		}
 	}
-	documents := 0
-	checked := map[yamltree.Input]string{}
-	for _, ir := range inputs {
-		text, known := last.checked[ir.input]
-		ok, strict := checkText(ir.input, ir.text, text, known)
-		if !ok {
-			return nil, false
-		}
-		if strict {
-			checked[ir.input] = ir.text
-		}
-		r.texts[ir.input] = ir.text
-		documents += len(documentsOf(ir.rs))
-	}
-	r.next = &knownDocs{mirrored: documents >= 2, facts: make(map[docRef]docFacts, documents), checked: checked}
-	if last.facts != nil && last.mirrored == r.next.mirrored {
-		r.last = last
+	if !r.checkInputs(inputs, last) {
+		return nil, false
 	}
 	for _, ir := range inputs {
 		for _, doc := range documentsOf(ir.rs) {
@@ -152,6 +137,30 @@ func readLight(in *modes.Input, scope stream.Scope) (*lightReading, bool) {
 		}
 	}
 	return r, true
+}
+
+// checkInputs runs the checks on whole texts (checkText) and starts the facts to keep (r.next),
+// taking last's where they apply; false when an input fails them.
+func (r *lightReading) checkInputs(inputs []inputRead, last *knownDocs) bool {
+	documents := 0
+	checked := map[yamltree.Input]string{}
+	for _, ir := range inputs {
+		text, known := last.checked[ir.input]
+		ok, strict := checkText(ir.input, ir.text, text, known)
+		if !ok {
+			return false
+		}
+		if strict {
+			checked[ir.input] = ir.text
+		}
+		r.texts[ir.input] = ir.text
+		documents += len(documentsOf(ir.rs))
+	}
+	r.next = &knownDocs{mirrored: documents >= 2, facts: make(map[docRef]docFacts, documents), checked: checked}
+	if last.facts != nil && last.mirrored == r.next.mirrored {
+		r.last = last
+	}
+	return true
 }
 
 // documentsOf lists the documents an input's resources come from, each once.
