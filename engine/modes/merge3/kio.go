@@ -117,7 +117,15 @@ func readResource(input yamltree.Input, root *yamltree.Node, source ynode.Source
 // unwrappedList returns the kind of a List or ResourceList root that kio's reader unwraps (the
 // only document of its input, holding items); "" for any other root.
 func unwrappedList(root *yamltree.Node, text string) string {
-	if kind := root.Get("kind").Str(); (kind == "List" || kind == "ResourceList") && root.Get("items") != nil && kioDocuments(text) == 1 {
+	if kind := listKind(root); kind != "" && kioDocuments(text) == 1 {
+		return kind
+	}
+	return ""
+}
+
+// listKind returns the kind of a List or ResourceList root holding items; "" for any other.
+func listKind(root *yamltree.Node) string {
+	if kind := root.Get("kind").Str(); (kind == "List" || kind == "ResourceList") && root.Get("items") != nil {
 		return kind
 	}
 	return ""

@@ -53,11 +53,12 @@ func answerByPieces(in *modes.Input, m *merging, diffs *linediff.Memo) (*contrac
 	return resp, assemble(resp, pieces, diffs)
 }
 
-// docFacts are what the light read knows of a document: its name in the response and its
-// identity as kio pairs it.
+// docFacts are what the light read knows of a document: its name in the response, its identity
+// as kio pairs it, and its kind when it is a list kio's reader may unwrap (listKind).
 type docFacts struct {
-	id  stream.ID
-	key kioKey
+	id   stream.ID
+	key  kioKey
+	list string
 }
 
 // docRef names one document of one input.
@@ -126,12 +127,9 @@ func readLight(in *modes.Input, scope stream.Scope) (*lightReading, bool) {
 	}
 	for _, ir := range inputs {
 		for _, doc := range documentsOf(ir.rs) {
-			if unwrappedList(doc.Root, ir.text) != "" {
-				return nil, false
-			}
 			e := &entry{input: ir.input, role: ir.role, root: doc.Root}
-			if err := r.know(e); err != nil {
-				return nil, false
+			if !r.know(e) || (e.facts.list != "" && kioDocuments(ir.text) == 1) {
+				return nil, false // kio's error on a List (readResources)
 			}
 			r.entries = append(r.entries, e)
 		}
@@ -174,22 +172,26 @@ func documentsOf(rs []*stream.Resource) []*yamltree.Document {
 	return out
 }
 
-// know finds a document's facts: the last request's, else read in full.
-func (r *lightReading) know(e *entry) error {
+// know finds a document's facts: the last request's, else worked out from its full read; false
+// when it is a List kio's reader unwraps, or its full read fails.
+func (r *lightReading) know(e *entry) bool {
 	ref := docRef{role: e.role, root: e.root}
 	f, ok := docFacts{}, false
 	if r.last != nil {
 		f, ok = r.last.facts[ref]
 	}
 	if !ok {
-		if err := r.readFull(e); err != nil {
-			return err
+		if f.list = listKind(e.root); f.list != "" && kioDocuments(r.texts[e.input]) == 1 {
+			return false // refused before it is read (readResources)
 		}
-		f = docFacts{id: e.res.id, key: keyOfResource(e.res.root)}
+		if err := r.readFull(e); err != nil {
+			return false
+		}
+		f.id, f.key = e.res.id, keyOfResource(e.res.root)
 	}
 	e.facts = f
 	r.next.facts[ref] = f
-	return nil
+	return true
 }
 
 // readFull reads a document in full as readResources and groupResources do.
