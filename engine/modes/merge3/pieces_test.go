@@ -18,7 +18,7 @@ import (
 // recorded cases, each asked after the one before it (so that pieces are recalled across
 // requests), and on every example with each document of each input taken out, then with the
 // inputs doubled under new names (a stream of several resources where the first pieces hold
-// comments and anchors).
+// comments and anchors); and on a List kio unwraps only when it is its input's one document.
 func TestPiecesAnswerAsWhole(t *testing.T) {
 	var requests []*contract.Request
 	for _, req := range fuzzcheck.ExampleRequests(t, "merge3") {
@@ -31,12 +31,21 @@ func TestPiecesAnswerAsWhole(t *testing.T) {
 	for _, v := range kyamlVectors(t) {
 		requests = append(requests, request(v.Origin, v.Update, v.Local, v.Infer))
 	}
+	// a List kio reads as a resource beside another document, then alone (kio unwraps it, and
+	// the mode refuses it): the same document, recalled
+	list := "apiVersion: v1\nkind: List\nitems:\n- a: 1\n"
+	other := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"
+	requests = append(requests, request(list+"---\n"+other, list+"---\n"+other, list+"---\n"+other, false),
+		request(list+"---\n"+other, list, list+"---\n"+other, false))
 	pieces, whole := handler.Default(), handler.New(merge3.WholeMode())
 	for i, req := range requests {
 		got, want := encoded(t, pieces, req), encoded(t, whole, req)
 		if !bytes.Equal(got, want) {
 			t.Fatalf("request %d: answered from pieces\n%s\nanswered whole\n%s\noriginal:\n%s\nupdated:\n%s\nlive:\n%s", i, got, want, req.Original, req.Updated, req.Live)
 		}
+	}
+	if got := encoded(t, pieces, requests[len(requests)-1]); !bytes.Contains(got, []byte("kio unwraps a List")) {
+		t.Errorf("the List alone in updated is answered\n%s", got)
 	}
 	if len(requests) < 100 {
 		t.Fatalf("only %d requests tried", len(requests))
