@@ -9,6 +9,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/engine/modes/internal/fuzzcheck"
+	"github.com/mergeplay/mergeplay/engine/modes/merge3"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -17,6 +18,11 @@ import (
 // Invariants checked:
 //   - no internal error or panic; a result parses back (YAML 1.2, as kyaml reads it); marks
 //     point into their text (fuzzcheck.CheckCommon);
+//   - the handler, which answered the fuzzer's earlier inputs (its reading cache and merge3's
+//     memo hold their documents and the groups' pieces), answers as a new one does, and as the
+//     mode answering every request whole does (fuzzcheck.AnswersAsNew, merge3.WholeMode): a
+//     group's piece is reused only for the same documents, and an answer assembled from pieces
+//     is the answer written whole;
 //   - a deleted mark names a field live has at its line and the result lacks
 //     (fuzzcheck.CheckDeleted; an item named by position is named by its index in the result,
 //     which the items dropped before it shift: testdata/fuzz/FuzzMerge3/
@@ -116,7 +122,7 @@ func FuzzMerge3(f *testing.F) {
 	for _, v := range kyamlVectors(f) {
 		f.Add(v.Origin, v.Update, v.Local, v.Infer)
 	}
-	h := handler.Default()
+	h, fresh, whole := handler.Default(), handler.Default(), handler.New(merge3.WholeMode())
 	f.Fuzz(func(t *testing.T, original, updated, live string, inferKeys bool) {
 		if len(original)+len(updated)+len(live) > fuzzcheck.MaxInput || flowWithComment(original, updated, live) {
 			return
@@ -127,6 +133,8 @@ func FuzzMerge3(f *testing.F) {
 			return &contract.Request{Mode: "merge3", Original: original, Updated: updated, Live: live, Options: opts}
 		}
 		first := fuzzcheck.Ask(h, request(original, updated, live), yamltree.YAML12)
+		fuzzcheck.AnswersAsNew(t, first, fresh)
+		fuzzcheck.AnswersAsNew(t, first, whole)
 		if flowAfterComment(first.Resp.Result) {
 			return
 		}

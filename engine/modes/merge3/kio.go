@@ -55,18 +55,19 @@ type resource struct {
 // would pay for at every start (its Unicode tables: about 30 ms in Node) and in size.
 func kioSeparators(text string) [][2]int {
 	var out [][2]int
-	for i := 0; i+4 <= len(text); i++ {
-		if text[i] != '\n' || text[i+1:i+4] != "---" {
-			continue
+	for i := 0; ; {
+		at := strings.Index(text[i:], "\n---")
+		if at < 0 {
+			return out
 		}
+		i += at
 		end := strings.IndexByte(text[i+4:], '\n')
 		if end < 0 {
-			break // no line break after it, nor after any later "---"
+			return out // no line break after it, nor after any later "---"
 		}
 		out = append(out, [2]int{i, i + 4 + end + 1})
-		i += 4 + end // the next search starts after the line break
+		i += 4 + end + 1 // the next search starts after the line break
 	}
-	return out
 }
 
 // readResources turns an input's resources back into kio's view: one node per document, as kio's
@@ -84,23 +85,50 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 		}
 		last = r.Doc
 		root := r.Doc.Root
-		if kind := root.Get("kind").Str(); (kind == "List" || kind == "ResourceList") && root.Get("items") != nil && len(rs) > 0 && kioDocuments(text) == 1 {
+		if kind := unwrappedList(root, text); kind != "" {
 			return nil, yamltree.Errorf(root.Pos, "kio unwraps a %s but does not tag its items with their source, so Merge3 fails on it (no source annotation for Resource): list the resources as documents instead", kind)
 		}
-		res := newResource(input, root, source, scope)
-		if role == sourceLocal {
-			res.notes = &kioNotes{}
-			res.keepPristine()
-		}
-		if err := dropEmptyMetadata(res.root, res.notes); err != nil {
-			return nil, err
-		}
-		if err := putAnnotation(res.root, mergeSourceAnnotation, role, nil); err != nil {
+		res, err := readResource(input, root, source, role, scope)
+		if err != nil {
 			return nil, err
 		}
 		out = append(out, res)
 	}
 	return out, nil
+}
+
+// readResource reads one document of an input as kio's reader does: its root, the local copy's
+// kept as read too, empty metadata dropped, tagged with its role.
+func readResource(input yamltree.Input, root *yamltree.Node, source ynode.Source, role string, scope stream.Scope) (*resource, error) {
+	res := newResource(input, root, source, scope)
+	if role == sourceLocal {
+		res.notes = &kioNotes{}
+		res.keepPristine()
+	}
+	if err := dropEmptyMetadata(res.root, res.notes); err != nil {
+		return nil, err
+	}
+	if err := putAnnotation(res.root, mergeSourceAnnotation, role, nil); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// unwrappedList returns the kind of a List or ResourceList root that kio's reader unwraps (the
+// only document of its input, holding items); "" for any other root.
+func unwrappedList(root *yamltree.Node, text string) string {
+	if kind := listKind(root); kind != "" && kioDocuments(text) == 1 {
+		return kind
+	}
+	return ""
+}
+
+// listKind returns the kind of a List or ResourceList root holding items; "" for any other.
+func listKind(root *yamltree.Node) string {
+	if kind := root.Get("kind").Str(); (kind == "List" || kind == "ResourceList") && root.Get("items") != nil {
+		return kind
+	}
+	return ""
 }
 
 // newResource reads one document's root.

@@ -18,6 +18,14 @@ import (
 // Mode is the merge3 mode, for the handler's registry. The Kustomization schema and the kyaml 1.21
 // table it reads are parsed once, on first use, and never change.
 func Mode() modes.Mode {
+	return modeAnswering(run)
+}
+
+// answering is a way to answer a request, given what its merges read.
+type answering func(in *modes.Input, m *merging, diffs *linediff.Memo) *contract.Response
+
+// modeAnswering returns the mode answering requests with answer.
+func modeAnswering(answer answering) modes.Mode {
 	data := sync.OnceValues(loadData)
 	diffs := &linediff.Memo{} // the last answer's line diffs, by resource: see liveDiff
 	return modes.Mode{
@@ -25,12 +33,12 @@ func Mode() modes.Mode {
 		Summary: "kpt / kustomize package update: the local copy rebased onto a new upstream (kyaml merge3)",
 		Rules:   yamltree.YAML12,
 		Reads:   []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live},
-		Run: func(ctx context.Context, in *modes.Input) *contract.Response {
+		Run: func(_ context.Context, in *modes.Input) *contract.Response {
 			d, err := data()
 			if err != nil {
 				return contract.Fail("engine", err)
 			}
-			return run(ctx, in, d, diffs)
+			return answer(in, newMerging(in, d), diffs)
 		},
 	}
 }
@@ -82,29 +90,55 @@ type outcome struct {
 	dropped []droppedAlias
 }
 
-// run answers a request: read the inputs as kio does, pair them, merge, write and mark.
-func run(_ context.Context, in *modes.Input, data *modeData, diffs *linediff.Memo) *contract.Response {
-	resp := contract.NewResponse()
-	scope := func(apiVersion, kind string) bool {
+// run answers a request: read the inputs as kio does, pair them, merge, write and mark. A group
+// whose documents are the ones of the last request (in.Memo) keeps its piece of that answer, so
+// that an edit merges again only the groups it changed (answerByPieces); a request that answer
+// does not cover (an error, a stream kio cuts unlike yamltree, a document whose comments wait for
+// the next one) is answered whole.
+func run(in *modes.Input, m *merging, diffs *linediff.Memo) *contract.Response {
+	if resp, ok := answerByPieces(in, m, diffs); ok {
+		return resp
+	}
+	return answerWhole(in, m, diffs)
+}
+
+// merging is what every group's merge reads besides its resources: the request's schemas and
+// options.
+type merging struct {
+	scope      stream.Scope
+	defs       *schemas
+	infer      []string
+	schemaType string
+	rules      kyamlRules
+}
+
+// newMerging gathers what the request's merges read.
+func newMerging(in *modes.Input, data *modeData) *merging {
+	m := &merging{defs: newSchemas(crdKinds(in.User), in.Schema, data.kustomization), schemaType: in.Request.Options.SchemaType, rules: data.kyaml}
+	m.scope = func(apiVersion, kind string) bool {
 		namespaced, known := in.Schema.Namespaced(apiVersion, kind)
 		return namespaced || !known
 	}
-	groups, err := readGroups(in, scope)
-	if err != nil {
-		resp.AddError("live", err)
-		return resp
-	}
-	defs := newSchemas(crdKinds(in.User), in.Schema, data.kustomization)
-	var infer []string
 	if in.Request.Options.InferKeys {
-		infer = InferredKeys()
+		m.infer = InferredKeys()
 	}
-	outcomes, err := handleGroups(groups, defs, infer, in.Request.Options.SchemaType)
+	return m
+}
+
+// answerWhole reads every resource, merges every group and writes the answer in one go.
+func answerWhole(in *modes.Input, m *merging, diffs *linediff.Memo) *contract.Response {
+	resp := contract.NewResponse()
+	groups, err := readGroups(in, m.scope)
 	if err != nil {
 		resp.AddError("live", err)
 		return resp
 	}
-	respond(resp, outcomes, data.kyaml, diffs)
+	outcomes, err := handleGroups(groups, m)
+	if err != nil {
+		resp.AddError("live", err)
+		return resp
+	}
+	respond(resp, outcomes, m.rules, diffs)
 	return resp
 }
 
@@ -125,33 +159,42 @@ func readGroups(in *modes.Input, scope stream.Scope) ([]*group, error) {
 	return groupResources(local, original, updated)
 }
 
-// handleGroups does what kio's DefaultResourceHandler says for each group, merging where it
-// says merge, tidies each resource written as kio's writer does, and logs every decision.
-func handleGroups(groups []*group, defs *schemas, infer []string, schemaType string) ([]*outcome, error) {
+// handleGroups does what kio's DefaultResourceHandler says for each group (handleGroup).
+func handleGroups(groups []*group, m *merging) ([]*outcome, error) {
 	var out []*outcome
 	for _, g := range groups {
-		o := &outcome{group: g, action: g.action(), decisions: &decision.Log{}, notes: &kioNotes{}}
-		if g.local != nil {
-			o.notes.entries = append(o.notes.entries, g.local.notes.entries...)
-		}
-		if err := o.decide(defs, infer, schemaType); err != nil {
+		o, err := handleGroup(g, m)
+		if err != nil {
 			return nil, err
-		}
-		if o.result != nil {
-			writeNotes := o.notes
-			if o.action != actionMerge && o.action != actionKeep {
-				writeNotes = nil // upstream's copy: its bookkeeping shows in no mark
-			}
-			if err := tidyForWrite(o.result, writeNotes); err != nil {
-				return nil, err
-			}
-		}
-		for _, e := range o.notes.entries {
-			o.decisions.Record(e.Path, e.Rule, e.Held)
 		}
 		out = append(out, o)
 	}
 	return out, nil
+}
+
+// handleGroup does what kio's DefaultResourceHandler says for a group, merging where it says
+// merge, tidies the resource written as kio's writer does, and logs every decision.
+func handleGroup(g *group, m *merging) (*outcome, error) {
+	o := &outcome{group: g, action: g.action(), decisions: &decision.Log{}, notes: &kioNotes{}}
+	if g.local != nil {
+		o.notes.entries = append(o.notes.entries, g.local.notes.entries...)
+	}
+	if err := o.decide(m.defs, m.infer, m.schemaType); err != nil {
+		return nil, err
+	}
+	if o.result != nil {
+		writeNotes := o.notes
+		if o.action != actionMerge && o.action != actionKeep {
+			writeNotes = nil // upstream's copy: its bookkeeping shows in no mark
+		}
+		if err := tidyForWrite(o.result, writeNotes); err != nil {
+			return nil, err
+		}
+	}
+	for _, e := range o.notes.entries {
+		o.decisions.Record(e.Path, e.Rule, e.Held)
+	}
+	return o, nil
 }
 
 // kioRules are the decisions kio makes on whole resources, with the inputs that hold them.
@@ -245,24 +288,40 @@ func respond(resp *contract.Response, outcomes []*outcome, rules kyamlRules, dif
 
 // liveDiff returns the comparison of the local copy with the result (the response's
 // extra.diff), both written as kyaml writes them, so that a value the merge kept reads the same
-// on both sides; a resource whose two texts are the same as in the last answer is not compared
-// again (diffs). The comparison is made when called, and only the local copies are kept for it.
+// on both sides (see lineDiff).
 func liveDiff(outcomes []*outcome, result string, diffs *linediff.Memo) func() []linediff.Hunk {
-	var locals []*ynode.Node
-	var localNames, names []string
+	var locals []named
+	var names []string
 	for _, o := range outcomes {
 		if l := o.group.local; l != nil {
-			locals = append(locals, &ynode.Node{Kind: ynode.DocumentNode, HeadComment: l.docHead, Content: []*ynode.Node{l.pristine}})
-			localNames = append(localNames, o.name)
+			locals = append(locals, named{name: o.name, doc: localDocument(l)})
 		}
 		if o.result != nil {
 			names = append(names, o.name)
 		}
 	}
+	return lineDiff(locals, result, names, diffs)
+}
+
+// named is a document with the name of its resource.
+type named struct {
+	name string
+	doc  *ynode.Node
+}
+
+// localDocument is the local copy's document as read, its head comment included.
+func localDocument(l *resource) *ynode.Node {
+	return &ynode.Node{Kind: ynode.DocumentNode, HeadComment: l.docHead, Content: []*ynode.Node{l.pristine}}
+}
+
+// lineDiff compares the local copies (locals) with the result, whose documents are the resources
+// names; a resource whose two texts are the same as in the last answer is not compared again
+// (diffs). The comparison is made when called.
+func lineDiff(locals []named, result string, names []string, diffs *linediff.Memo) func() []linediff.Hunk {
 	return func() []linediff.Hunk {
 		live := make([]linediff.Named, len(locals))
-		for i, doc := range locals {
-			live[i] = linediff.Named{Name: localNames[i], Text: ynode.Text([]*ynode.Node{doc})}
+		for i, l := range locals {
+			live[i] = linediff.Named{Name: l.name, Text: ynode.Text([]*ynode.Node{l.doc})}
 		}
 		return diffs.Resources(live, result, names)
 	}

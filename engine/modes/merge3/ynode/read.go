@@ -10,8 +10,8 @@ import (
 // finds the comments again in the text and places them as kyaml's reader does.
 type Source struct {
 	text []string
-	// lines holds each line's runes once a reader needed them (columns count runes).
-	lines [][]rune
+	// lines holds a line's runes once a reader needed them (columns count runes), by line.
+	lines map[int][]rune
 	// separators marks the lines kio's reader cuts documents at: "---" after a line break.
 	separators map[int]bool
 }
@@ -39,8 +39,7 @@ func (s Source) region(line int) (int, int) {
 // as yamltree reads them, so that positions agree: a lone CR is a line break to YAML).
 func NewSource(text string) Source {
 	text = strings.TrimPrefix(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\ufeff")
-	s := Source{text: strings.Split(text, "\n"), separators: map[int]bool{}}
-	s.lines = make([][]rune, len(s.text))
+	s := Source{text: strings.Split(text, "\n"), separators: map[int]bool{}, lines: map[int][]rune{}}
 	for i, l := range s.text {
 		if i > 0 && strings.HasPrefix(l, "---") {
 			s.separators[i] = true
@@ -72,10 +71,12 @@ func isASCII(text string) bool {
 
 // runes returns line l as runes.
 func (s Source) runes(l int) []rune {
-	if s.lines[l] == nil {
-		s.lines[l] = []rune(s.text[l])
+	runes, ok := s.lines[l]
+	if !ok {
+		runes = []rune(s.text[l])
+		s.lines[l] = runes
 	}
-	return s.lines[l]
+	return runes
 }
 
 // ReadDocument converts one document's root, as yamltree read it from source, into the nodes

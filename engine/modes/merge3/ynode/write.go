@@ -16,6 +16,17 @@ func Emit(docs []*Node) (string, *Layout) {
 	return string(w.out), w.layout
 }
 
+// EmitAlone writes one document as Emit writes it, and reports whether the writer ends it
+// holding something for the text that follows (a collection's line comment or a key's comment
+// still waiting for a line, a line left open): only when it holds nothing does a document written
+// after it in one stream read as it does written alone, after "---".
+func EmitAlone(doc *Node) (text string, layout *Layout, holds bool) {
+	nodes, collections := count(doc)
+	w := newWriter(nodes, collections)
+	w.documents([]*Node{doc})
+	return string(w.out), w.layout, w.wait != (waiting{}) || w.col != 0 || w.gap || w.blankAt != -1
+}
+
 // documents writes documents with "---" between them.
 func (w *writer) documents(docs []*Node) {
 	for i, d := range docs {

@@ -104,6 +104,70 @@ func TestWriterCorpus(t *testing.T) {
 	}
 }
 
+// TestEmitAloneAsInAStream writes every two trees of the golden corpus as one stream and wants
+// it to be the first written alone, "---", then the second written alone, its lines moved down,
+// unless EmitAlone says the first holds something for the text after it.
+func TestEmitAloneAsInAStream(t *testing.T) {
+	nodes := corpusTrees(t)
+	holding := 0
+	for _, a := range nodes {
+		textA, _, holds := EmitAlone(a)
+		if holds {
+			holding++
+			continue
+		}
+		for _, b := range nodes {
+			textB, alone, _ := EmitAlone(b)
+			text, l := Emit([]*Node{a, b})
+			if want := textA + "---\n" + textB; text != want {
+				t.Fatalf("written in one stream\n%s\nwritten alone\n%s", text, want)
+			}
+			offset := strings.Count(textA, "\n") + 1
+			root := b.Content[0]
+			if b.Kind != DocumentNode {
+				root = b
+			}
+			if l.Line(root) != alone.Line(root)+offset || l.EndLine(root) != alone.EndLine(root)+offset {
+				t.Fatalf("%q: lines %d-%d in the stream, %d-%d alone", textB, l.Line(root), l.EndLine(root), alone.Line(root), alone.EndLine(root))
+			}
+		}
+	}
+	t.Logf("%d of %d trees hold", holding, len(nodes))
+	if holding == len(nodes) {
+		t.Fatalf("every one of %d trees holds a comment for the next", len(nodes))
+	}
+}
+
+// corpusTrees returns every tree of the golden corpus (testdata/writer.json), a stream's
+// documents one by one.
+func corpusTrees(t *testing.T) []*Node {
+	data, err := os.ReadFile("testdata/writer.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corpus struct {
+		Cases []struct{ Tree json.RawMessage }
+	}
+	if err := json.Unmarshal(data, &corpus); err != nil {
+		t.Fatal(err)
+	}
+	var out []*Node
+	for _, c := range corpus.Cases {
+		var docs []tree
+		if err := json.Unmarshal(c.Tree, &docs); err != nil {
+			var one tree
+			if err := json.Unmarshal(c.Tree, &one); err != nil {
+				t.Fatal(err)
+			}
+			docs = []tree{one}
+		}
+		for _, d := range docs {
+			out = append(out, d.n)
+		}
+	}
+	return out
+}
+
 // TestLayout checks the lines recorded for nodes: a scalar's line, a list item's "-" line, a
 // block collection's first and last lines, the second document's lines after "---".
 func TestLayout(t *testing.T) {
