@@ -84,65 +84,18 @@ func assemble(resp *contract.Response, pieces []*piece, ids []string) {
 		size += len(p.text) + len("---\n")
 	}
 	text.Grow(size)
-	at := stitch{}
+	at := explain.Stitch{}
 	for i, p := range pieces {
 		if p.text == "" {
-			resp.Fields = append(resp.Fields, at.moved(p.fields, at.rootEnd)...)
+			resp.Fields = at.Fields(resp.Fields, p.fields, at.RootEnd)
 			continue
 		}
-		if at.doc > 0 {
-			text.WriteString("---\n")
-			at.line++
-		}
+		lines := at.Open(&text)
 		text.WriteString(p.text)
-		resp.Fields = append(resp.Fields, at.moved(p.fields, at.line)...)
-		for _, b := range p.layout.Blocks {
-			resp.Layout.Blocks = append(resp.Layout.Blocks, [2]int{b[0] + at.line, b[1] + at.line})
-		}
-		for _, f := range p.layout.Folds {
-			f.Line, f.EndLine = f.Line+at.line, f.EndLine+at.line
-			resp.Layout.Folds = append(resp.Layout.Folds, f)
-		}
+		resp.Fields = at.Fields(resp.Fields, p.fields, lines)
+		at.Layout(&resp.Layout, p.layout, lines)
 		resp.ResultResources = append(resp.ResultResources, ids[i])
-		at.rootEnd = at.line + p.rootEnd
-		at.line += p.lines
-		at.doc++
+		at.Close(p.lines, p.rootEnd)
 	}
 	resp.Result = text.String()
-}
-
-// stitch is where assemble stands in the result stream: the lines and documents written, and
-// the last line of the last document's root.
-type stitch struct {
-	line, doc, rootEnd int
-}
-
-// moved returns a piece's marks moved to the stream: result lines down by lines (the lines
-// above the piece's document, or for a resource the result lacks, the line it is drawn after),
-// documents by the documents written. A deleted mark stands on live's lines and a dropped one on
-// updated's: only their places move.
-func (s stitch) moved(fields []contract.Field, lines int) []contract.Field {
-	out := make([]contract.Field, len(fields))
-	for i, f := range fields {
-		if f.Place != nil {
-			place := *f.Place
-			place.After += lines
-			place.Under = down(place.Under, lines)
-			place.Doc += s.doc
-			f.Place = &place
-		}
-		if f.Mark != contract.Deleted && f.Mark != contract.Dropped {
-			f.Line, f.EndLine = down(f.Line, lines), down(f.EndLine, lines)
-		}
-		out[i] = f
-	}
-	return out
-}
-
-// down moves a line down by lines; 0 (no line) stays 0.
-func down(line, lines int) int {
-	if line == 0 {
-		return 0
-	}
-	return line + lines
 }

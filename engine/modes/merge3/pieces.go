@@ -5,6 +5,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
@@ -68,28 +69,25 @@ func render(o *outcome, rules kyamlRules) *piece {
 // must then be written whole.
 func assemble(resp *contract.Response, pieces []*piece, diffs *linediff.Memo) bool {
 	text := sized(resp, pieces)
-	at, holding := stitch{}, false
+	at, holding := explain.Stitch{}, false
 	actions, warnings := make([]ActionInfo, 0, len(pieces)), []Warning{}
 	for _, p := range pieces {
 		actions = append(actions, ActionInfo{Resource: p.name, Action: p.action})
 		resp.Decisions[p.name] = p.log
-		lines := at.rootEnd
+		lines := at.RootEnd
 		if p.written {
 			if holding {
 				return false
 			}
-			if at.doc > 0 {
-				text.WriteString("---\n")
-				at.line++
-			}
+			lines = at.Open(text)
 			text.WriteString(p.text)
-			lines = at.line
-			at.layout(&resp.Layout, p.layout)
+			at.Layout(&resp.Layout, p.layout, lines)
 		}
-		resp.Fields = at.moved(resp.Fields, p.fields, lines)
+		resp.Fields = at.Fields(resp.Fields, p.fields, lines)
 		warnings = append(warnings, movedWarnings(p.warnings, lines)...)
 		if p.written {
-			at.rootEnd, at.line, at.doc, holding = at.line+p.rootEnd, at.line+p.lines, at.doc+1, p.holds
+			at.Close(p.lines, p.rootEnd)
+			holding = p.holds
 		}
 	}
 	resp.Result = text.String()
@@ -132,61 +130,15 @@ func piecesDiff(pieces []*piece, result string, diffs *linediff.Memo) func() []l
 	return lineDiff(locals, result, names, diffs)
 }
 
-// stitch is where assemble stands in the result stream: the lines and documents written, and
-// the last line of the last document's root.
-type stitch struct {
-	line, doc, rootEnd int
-}
-
-// layout adds a piece's blocks and folds to the stream's, moved down to the piece's document.
-func (s stitch) layout(to *contract.Layout, piece contract.Layout) {
-	for _, b := range piece.Blocks {
-		to.Blocks = append(to.Blocks, [2]int{b[0] + s.line, b[1] + s.line})
-	}
-	for _, f := range piece.Folds {
-		f.Line, f.EndLine = f.Line+s.line, f.EndLine+s.line
-		to.Folds = append(to.Folds, f)
-	}
-}
-
-// moved appends to out a piece's marks moved to the stream: result lines down by lines (the
-// lines above the piece's document, or for a resource the result lacks, the line it is drawn
-// after), documents by the documents written. A deleted mark stands on live's lines and a dropped
-// one on updated's: only their places move.
-func (s stitch) moved(out, fields []contract.Field, lines int) []contract.Field {
-	for _, f := range fields {
-		if f.Place != nil {
-			place := *f.Place
-			place.After += lines
-			place.Under = down(place.Under, lines)
-			place.Doc += s.doc
-			f.Place = &place
-		}
-		if f.Mark != contract.Deleted && f.Mark != contract.Dropped {
-			f.Line, f.EndLine = down(f.Line, lines), down(f.EndLine, lines)
-		}
-		out = append(out, f)
-	}
-	return out
-}
-
 // movedWarnings returns a piece's warnings with the result's lines (input "result") moved down
 // by lines; an input's lines stay.
 func movedWarnings(warnings []Warning, lines int) []Warning {
 	out := make([]Warning, len(warnings))
 	for i, w := range warnings {
 		if w.Input == "result" {
-			w.Line = down(w.Line, lines)
+			w.Line = explain.Down(w.Line, lines)
 		}
 		out[i] = w
 	}
 	return out
-}
-
-// down moves a line down by lines; 0 (no line) stays 0.
-func down(line, lines int) int {
-	if line == 0 {
-		return 0
-	}
-	return line + lines
 }
