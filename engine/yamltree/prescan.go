@@ -61,7 +61,7 @@ const escapeIt = ": write it escaped in a double-quoted string"
 func checkEdited(input Input, text, before string) error {
 	from, to := 0, len(text)
 	if before != "" {
-		from, to = changedLines(text, before)
+		from, to = ChangedLines(text, before)
 	}
 	return checkLines(input, text, from, to)
 }
@@ -75,9 +75,10 @@ func checkLines(input Input, text string, from, to int) error {
 	return checkLeadingEndIn(input, text, from, to)
 }
 
-// changedLines returns the whole lines of text, from..to (byte offsets), outside which text and
-// before are the same: a common start and a common end, each of whole lines.
-func changedLines(text, before string) (from, to int) {
+// ChangedLines returns the whole lines of text, from..to (byte offsets), outside which text and
+// before are the same: a common start and a common end, each of whole lines. A check of every
+// line that passed on before need read only these lines of text.
+func ChangedLines(text, before string) (from, to int) {
 	from, tail := changedBytes(text, before)
 	return from, lineEnd(text, tail)
 }

@@ -56,8 +56,8 @@ func TestChangedLines(t *testing.T) {
 		{"a: 1\n", "", 0, 5},
 	}
 	for _, tt := range tests {
-		if from, to := changedLines(tt.text, tt.before); from != tt.from || to != tt.to {
-			t.Errorf("changedLines(%q, %q) = %d, %d; want %d, %d", tt.text, tt.before, from, to, tt.from, tt.to)
+		if from, to := ChangedLines(tt.text, tt.before); from != tt.from || to != tt.to {
+			t.Errorf("ChangedLines(%q, %q) = %d, %d; want %d, %d", tt.text, tt.before, from, to, tt.from, tt.to)
 		}
 	}
 }

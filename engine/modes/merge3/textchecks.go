@@ -20,52 +20,12 @@ func checkText(input yamltree.Input, text, last string, known bool) (ok, strict 
 	}
 	from, to := 0, len(text)
 	if known {
-		from, to = changedLines(last, text)
+		from, to = yamltree.ChangedLines(text, last)
 	}
 	if strings.IndexByte(text[from:to], '\r') < 0 && strictLines(text, from, to) {
 		return true, true
 	}
 	return checkSeparators(input, text) == nil && cutAlike(text), false
-}
-
-// changedLines returns where the lines of text that differ from last's start and end: the lines
-// holding the first and the last byte after which the two differ (a line that lies wholly in
-// their common start or their common end is a line of last).
-func changedLines(last, text string) (from, to int) {
-	p := commonPrefix(last, text)
-	s := commonSuffix(last[p:], text[p:])
-	from = strings.LastIndexByte(text[:p], '\n') + 1
-	to = len(text)
-	if end := strings.IndexByte(text[len(text)-s:], '\n'); end >= 0 {
-		to = len(text) - s + end + 1
-	}
-	return from, to
-}
-
-// commonPrefix returns the length of the start a and b share.
-func commonPrefix(a, b string) int {
-	n, i := min(len(a), len(b)), 0
-	const step = 4096
-	for i+step <= n && a[i:i+step] == b[i:i+step] {
-		i += step
-	}
-	for i < n && a[i] == b[i] {
-		i++
-	}
-	return i
-}
-
-// commonSuffix returns the length of the end a and b share.
-func commonSuffix(a, b string) int {
-	n, i := min(len(a), len(b)), 0
-	const step = 4096
-	for i+step <= n && a[len(a)-i-step:len(a)-i] == b[len(b)-i-step:len(b)-i] {
-		i += step
-	}
-	for i < n && a[len(a)-i-1] == b[len(b)-i-1] {
-		i++
-	}
-	return i
 }
 
 // strictLines reports whether every line of text starting in [from, to) passes strictLine;
