@@ -10,12 +10,12 @@
 //                  {type: "mergeplay:height", height}     whenever the page's height changes
 //                  {type: "mergeplay:error", error}       a mergeplay:* message was refused
 
-import { INPUTS, MODES, checkOption, findMode } from "./modes.js";
+import { INPUTS, MAX_INPUT_CHARS, MODES, checkOption, findMode } from "./modes.js";
 
 /** The panes an embed can show. */
 export const EMBED_PANES = ["original", "updated", "live", "result"];
 /** The longest input text a message may carry: the engine reads at most 4 MiB per input. */
-export const MAX_MESSAGE_TEXT = 4 << 20;
+export const MAX_MESSAGE_TEXT = MAX_INPUT_CHARS;
 /**
  * The types the page sends. They are never answered: a page that is not embedded is its own
  * parent, so answering its own replies would send mergeplay:error to itself forever.

@@ -6,6 +6,12 @@
 export const INPUTS = ["original", "updated", "live"];
 
 /**
+ * The most characters an input may hold: the engine reads at most 4 MiB per input, so a link, a
+ * state file or an embedder's message with a longer one is refused before it reaches the editors.
+ */
+export const MAX_INPUT_CHARS = 4 << 20;
+
+/**
  * Every option the contract knows, with its type and kubectl's default. `schema` and
  * `schemaType` belong to every mode and live in the schema panel.
  */

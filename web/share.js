@@ -7,7 +7,7 @@
 // where options holds only the options that differ from their defaults. Every version ever
 // written keeps a decoder in DECODERS, and web/share-fixtures.json keeps links of each one.
 
-import { INPUTS, MODES, checkOption, changedOptions, defaultOptions, findMode } from "./modes.js";
+import { INPUTS, MAX_INPUT_CHARS, MODES, checkOption, changedOptions, defaultOptions, findMode } from "./modes.js";
 
 /** The version new links are written in. */
 export const SHARE_VERSION = 1;
@@ -184,6 +184,7 @@ export function stateFromJSON(value) {
   for (const input of INPUTS) {
     if (value[input] === undefined) continue;
     if (typeof value[input] !== "string") return { ok: false, error: `The state's ${input} input must be text.` };
+    if (value[input].length > MAX_INPUT_CHARS) return { ok: false, error: `The state's ${input} input holds more than ${MAX_INPUT_CHARS >> 20} MiB: the playground reads at most that per input.` };
     state[input] = value[input];
   }
   if (value.options !== undefined) {

@@ -252,10 +252,10 @@ test("oversized links are refused quickly", async () => {
   assert.equal(bomb.ok, false);
   assert.match(bomb.error, /24 MB/);
   // Just under the decoder's limits, valid: opens.
-  const big = { mode: "apply", options: Object.fromEntries(Object.entries(OPTION_SPECS).map(([k, s]) => [k, s.default])), original: "", updated: "x".repeat(7 << 20), live: "" };
+  const big = { mode: "apply", options: Object.fromEntries(Object.entries(OPTION_SPECS).map(([k, s]) => [k, s.default])), original: "o".repeat(4 << 20), updated: "x".repeat(4 << 20), live: "l".repeat(4 << 20) };
   const opened = await decodeWithin(await encodeShare(big));
-  assertWellFormed(opened, "a 7 MB state");
+  assertWellFormed(opened, "a 12 MB state, three inputs of 4 MiB");
   assert.equal(opened.ok, true);
-  assert.equal(opened.state.updated.length, 7 << 20);
+  assert.equal(opened.state.updated.length, 4 << 20);
   assert.ok(performance.now() - started < 4000, `oversized links took ${Math.round(performance.now() - started)} ms`);
 });

@@ -40,3 +40,11 @@ test("a state file of the largest inputs the engine reads opens", async () => {
   assert.equal(decoded.ok, true, decoded.error);
   assert.equal(decoded.state.live, big);
 });
+
+test("a state with an input past what the engine reads is refused", async () => {
+  const { stateFromJSON } = await import("./share.js");
+  const { MAX_INPUT_CHARS } = await import("./modes.js");
+  const decoded = stateFromJSON({ mode: "apply", live: "a".repeat(MAX_INPUT_CHARS + 1) });
+  assert.equal(decoded.ok, false);
+  assert.match(decoded.error, /live input holds more than 4 MiB/);
+});

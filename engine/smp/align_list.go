@@ -1,7 +1,6 @@
 package smp
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
@@ -93,11 +92,14 @@ func (a *Aligned) pairItems(lm listMeta) *listPairs {
 			c.sides[s] = k.item
 		}
 	}
-	slices.SortFunc(keys, func(x, y pairKey) int {
+	// sort.Slice rather than slices.SortFunc: the generic sort of this struct weighs about 20 KB
+	// in the wasm, sort.Slice's code is shared.
+	sort.Slice(keys, func(i, j int) bool {
+		x, y := keys[i], keys[j]
 		if c := strings.Compare(x.text, y.text); c != 0 {
-			return c
+			return c < 0
 		}
-		return x.rank - y.rank
+		return x.rank < y.rank
 	})
 	p.children = make([]*Aligned, len(keys))
 	p.byText = make(map[string]*Aligned, len(keys))

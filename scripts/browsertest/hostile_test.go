@@ -295,7 +295,8 @@ func hashCases(t *testing.T) []struct {
 	raw := func(json string) string { return "#s=1." + deflateURL([]byte(json)) }
 	valid := hostileState{Mode: "apply", Original: cm("web", "", "  a: "+q(imgPayload)+"\n"), Updated: cm(q(scriptPayload), "", "  "+q(svgPayload)+": "+q(jsURL)+"\n"), Live: "\u202e\u0000" + templatePay, Options: withOptions(map[string]any{"schemaType": imgPayload, "prune": true})}
 	link := encodeShare(t, map[string]any{"mode": valid.Mode, "original": valid.Original, "updated": valid.Updated, "live": valid.Live, "options": map[string]any{"schemaType": imgPayload, "prune": true}})
-	bomb := raw(`{"mode":"apply","updated":"` + strings.Repeat("a", 9<<20) + `"}`)
+	bomb := raw(`{"mode":"apply","updated":"` + strings.Repeat("a", 25<<20) + `"}`)
+	tooLong := raw(`{"mode":"apply","updated":"` + strings.Repeat("a", (4<<20)+1) + `"}`)
 	var random strings.Builder
 	for i := 0; random.Len() < 1_500_000; i++ {
 		random.WriteByte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[(i*7919+i/64)%64])
@@ -322,7 +323,8 @@ func hashCases(t *testing.T) []struct {
 		{"a length that is no base64", "#s=1.AAAAA", true, nil},
 		{"markup in the payload", "#s=1." + imgPayload, true, nil},
 		{"1.5 MB of random letters", "#s=1." + random.String(), true, nil},
-		{"a deflate bomb past 8 MB", bomb, true, nil},
+		{"a deflate bomb past 24 MB", bomb, true, nil},
+		{"an input past 4 MiB", tooLong, true, nil},
 		{"deflate of markup", raw(`<script>window.__pwned=20</script>`), true, nil},
 		{"deflate of invalid UTF-8", "#s=1." + deflateURL([]byte{'{', 0xff, 0xfe, '}'}), true, nil},
 		{"JSON array", raw(`[{"mode":"apply"}]`), true, nil},
