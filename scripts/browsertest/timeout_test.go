@@ -17,7 +17,7 @@ import (
 // workerCounter runs in every document before the page's scripts (after the probe): it counts
 // the workers the page creates, the ones it terminates and the "ready" messages they send, so a
 // test can see a worker being replaced, and keeps the last request sent to a worker (sentId,
-// sentRequest: its JSON) and the id of the last one answered (answeredId), so a test can see
+// sentRequest: its JSON, inputs included) and the id of the last one answered (answeredId), so a test can see
 // that the engine answered a given state.
 const workerCounter = `(() => {
   const count = { created: 0, terminated: 0, ready: 0, sentId: 0, sentRequest: "", answeredId: 0 };
@@ -33,7 +33,11 @@ const workerCounter = `(() => {
       });
     }
     postMessage(message, ...rest) {
-      if (message && typeof message.id === "number") { count.sentId = message.id; count.sentRequest = message.request; }
+      if (message && typeof message.id === "number") {
+        count.sentId = message.id;
+        // The inputs go apart from the request's JSON (web/engine.js: jobOf): put them back in.
+        count.sentRequest = message.inputs ? JSON.stringify({ ...JSON.parse(message.request), ...message.inputs }) : message.request;
+      }
       return super.postMessage(message, ...rest);
     }
     terminate() {
