@@ -47,6 +47,14 @@ export function replaceChildren(parent, ...children) {
 }
 
 /**
+ * Runs fn in a task of its own once the browser has painted what is on the page now.
+ * @param {() => void} fn
+ */
+export function afterPaint(fn) {
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
+/**
  * Returns a function that runs fn after `ms` of quiet; `.flush()` runs a waiting call now and
  * `.cancel()` drops it.
  * @param {(...args: any[]) => void} fn
