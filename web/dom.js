@@ -47,11 +47,21 @@ export function replaceChildren(parent, ...children) {
 }
 
 /**
- * Runs fn in a task of its own once the browser has painted what is on the page now.
+ * Runs fn in a task of its own once the browser has painted what is on the page now, or after
+ * `latest` ms when it paints nothing (a page in a background tab draws no frames).
  * @param {() => void} fn
+ * @param {number} [latest]
  */
-export function afterPaint(fn) {
-  requestAnimationFrame(() => setTimeout(fn, 0));
+export function afterPaint(fn, latest = 200) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    fn();
+  };
+  const timer = setTimeout(run, latest);
+  requestAnimationFrame(() => setTimeout(run, 0));
 }
 
 /**

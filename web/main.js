@@ -198,14 +198,15 @@ async function start() {
 
   /**
    * The editors start as previews of their texts (editors.js); their CodeMirror views are built
-   * once the first answer (or failure) has been painted, one task after it, off its way.
+   * once the first answer (or failure) has been painted, each in a task of its own, off its way.
    */
   function buildEditorsSoon() {
     if (editorsBuilt) return;
     editorsBuilt = true;
-    afterPaint(() => {
-      for (const input of INPUTS) editors[input].build();
-      schema.build();
+    const waiting = [...INPUTS.map((input) => editors[input]), schema];
+    afterPaint(function next() {
+      waiting.shift().build();
+      if (waiting.length) setTimeout(next, 0);
     });
   }
 
