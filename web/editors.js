@@ -62,11 +62,12 @@ export function createInputEditor({ input, text, nonce, role: startRole = null, 
   preview.dom.addEventListener("focus", () => build().focus());
   preview.dom.addEventListener("pointerdown", (event) => pointAt(event));
   preview.dom.addEventListener("wheel", () => build(), { passive: true });
+  let previewScroll = 0; // how far the preview was scrolled (its scrollbar), for the view
+  preview.dom.addEventListener("scroll", (event) => { previewScroll = event.currentTarget.scrollTop; }, { passive: true });
 
   /** Builds the CodeMirror view in the preview's place (once), and returns it. */
   function build() {
     if (view) return view;
-    const scrollTop = preview.dom.scrollTop;
     view = new EditorView({
       state: EditorState.create({
         doc: text,
@@ -92,7 +93,7 @@ export function createInputEditor({ input, text, nonce, role: startRole = null, 
     const hadFocus = preview.dom.contains(document.activeElement);
     host.replaceChildren(view.dom);
     preview = null;
-    if (scrollTop) view.scrollDOM.scrollTop = scrollTop;
+    if (previewScroll) view.scrollDOM.scrollTop = previewScroll;
     if (hadFocus) view.focus();
     return view;
   }
