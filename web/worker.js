@@ -32,19 +32,9 @@ self.onmessage = (event) => {
 
 function init(wasmURL, wasmExecURL) {
   self.postMessage({ type: "loading" });
-  // The wasm downloads and compiles (which needs no imports) while wasm_exec.js loads. importScripts
-  // blocks this thread until wasm_exec.js has arrived and run, and the wasm's response can only be
-  // handed to the compiler once this thread is free: so wasm_exec.js is loaded once the compiler
-  // has the response, and the compile goes on, on the browser's own threads, meanwhile.
-  const compiling = startCompile(wasmURL);
-  const compiled = compiling.then((c) => c.module);
-  compiled.catch(() => {}); // reported once the imports are there, in loadEngine
-  const load = () => loadEngine(wasmExecURL, compiled);
-  compiling.then(load, load);
-}
-
-/** Loads wasm_exec.js and runs the compiled wasm in it. */
-function loadEngine(wasmExecURL, compiled) {
+  // The wasm downloads and compiles (which needs no imports) while wasm_exec.js loads.
+  const compiled = compile(wasmURL);
+  compiled.catch(() => {}); // reported once the imports are there, below
   try {
     importScripts(wasmExecURL);
   } catch (err) {
@@ -65,18 +55,14 @@ function loadEngine(wasmExecURL, compiled) {
     .catch((err) => fail(`could not start the engine: ${describe(err)}`));
 }
 
-/**
- * Starts compiling the wasm while it downloads (a plain download when the server's MIME type is
- * off): resolves, once the response has come and the compile is started, to {module}, the
- * promise of the compiled module.
- */
-async function startCompile(url) {
+/** Compiles while downloading; falls back to a plain download when the server's MIME type is off. */
+async function compile(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   if (WebAssembly.compileStreaming && response.headers.get("content-type") === "application/wasm") {
-    return { module: WebAssembly.compileStreaming(response) };
+    return WebAssembly.compileStreaming(response);
   }
-  return { module: response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes)) };
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 function answer(id, request) {
