@@ -47,6 +47,24 @@ export function replaceChildren(parent, ...children) {
 }
 
 /**
+ * Runs fn in a task of its own once the browser has painted what is on the page now, or after
+ * `latest` ms when it paints nothing (a page in a background tab draws no frames).
+ * @param {() => void} fn
+ * @param {number} [latest]
+ */
+export function afterPaint(fn, latest = 200) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    fn();
+  };
+  const timer = setTimeout(run, latest);
+  requestAnimationFrame(() => setTimeout(run, 0));
+}
+
+/**
  * Returns a function that runs fn after `ms` of quiet; `.flush()` runs a waiting call now and
  * `.cancel()` drops it. ms may be a function, asked for the wait at each call.
  * @param {(...args: any[]) => void} fn

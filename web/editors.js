@@ -2,6 +2,11 @@
 // (a mode descriptor's `inputs`), hidden when the mode does not use it, and shows the engine's
 // errors and conflicts as lint diagnostics at their line and column. The page never changes an
 // editor's text on its own: only the user, an example, a link, "Apply again" or an embedder do.
+//
+// An editor starts as a preview of its text (preview.js: the same lines, numbers and colours,
+// read-only) and builds its CodeMirror view when told to (`build`: the page does once it has
+// shown its first answer), when the reader goes to it (focus, click, scroll), or when it is asked
+// for something only the view does (a new text, problems, the cursor, read-only).
 
 import { EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from "@codemirror/view";
 import { Annotation, Compartment, EditorState } from "@codemirror/state";
@@ -10,6 +15,7 @@ import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
+import { createPreview } from "./preview.js";
 
 /**
  * @typedef {{input: string, line: number, column: number, message: string}} InputError
@@ -26,10 +32,11 @@ const loaded = Annotation.define();
  * Creates the editor of one input.
  * @param {{
  *   input: "original"|"updated"|"live"|"schema", text: string, nonce: string,
+ *   role?: {label: string, hint: string}|null,
  *   onChange: (input: string, text: string) => void, onRun: () => void,
- * }} config
+ * }} config role: the role it starts with (as setRole)
  */
-export function createInputEditor({ input, text, nonce, onChange, onRun }) {
+export function createInputEditor({ input, text, nonce, role: startRole = null, onChange, onRun }) {
   const headingId = `mp-heading-${input}`;
   const role = h("span", { class: "mp-role" });
   const name = h("span", { class: "mp-input-name", text: input });
@@ -45,37 +52,82 @@ export function createInputEditor({ input, text, nonce, onChange, onRun }) {
   const readOnly = new Compartment();
   const hintText = new Compartment();
   const label = new Compartment();
-  const view = new EditorView({
-    parent: host,
-    state: EditorState.create({
-      doc: text,
-      extensions: [
-        baseExtensions({ nonce, onRun }),
-        label.of(EditorView.contentAttributes.of({ "aria-label": input })),
-        lineNumbers(),
-        highlightActiveLineGutter(),
-        highlightActiveLine(),
-        history(),
-        indentOnInput(),
-        bracketMatching(),
-        lintGutter(),
-        keymap.of([...defaultKeymap, ...historyKeymap]),
-        readOnly.of([]),
-        hintText.of([]),
-        EditorView.updateListener.of((update) => {
-          if (update.docChanged && !update.transactions.some((tr) => tr.annotation(loaded))) onChange(input, update.state.doc.toString());
-        }),
-      ],
-    }),
-  });
+  const hintOf = (r) => (r ? `${r.label}: ${r.hint}` : "");
+  const labelOf = (r) => (r ? { "aria-label": `${r.label} (${input})`, "aria-describedby": hint.id } : { "aria-label": input });
+  let currentRole = startRole; // the role the editor shows
+  let view = null; // the CodeMirror view, once built
+  let readOnlyOn = false;
+  let preview = createPreview({ text, placeholder: hintOf(startRole), label: labelOf(startRole)["aria-label"] });
+  host.append(preview.dom);
+  preview.dom.addEventListener("focus", () => build().focus());
+  preview.dom.addEventListener("pointerdown", (event) => pointAt(event));
+  preview.dom.addEventListener("wheel", () => build(), { passive: true });
+  let previewScroll = 0; // how far the preview was scrolled (its scrollbar), for the view
+  preview.dom.addEventListener("scroll", (event) => { previewScroll = event.currentTarget.scrollTop; }, { passive: true });
+
+  /** Builds the CodeMirror view in the preview's place (once), and returns it. */
+  function build() {
+    if (view) return view;
+    view = new EditorView({
+      state: EditorState.create({
+        doc: text,
+        extensions: [
+          baseExtensions({ nonce, onRun }),
+          label.of(EditorView.contentAttributes.of(labelOf(currentRole))),
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          highlightActiveLine(),
+          history(),
+          indentOnInput(),
+          bracketMatching(),
+          lintGutter(),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
+          readOnly.of(readOnlyOn ? [EditorState.readOnly.of(true)] : []),
+          hintText.of(currentRole ? placeholder(hintOf(currentRole)) : []),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged && !update.transactions.some((tr) => tr.annotation(loaded))) onChange(input, update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    const hadFocus = preview.dom.contains(document.activeElement);
+    host.replaceChildren(view.dom);
+    preview = null;
+    if (previewScroll) view.scrollDOM.scrollTop = previewScroll;
+    if (hadFocus) view.focus();
+    return view;
+  }
+
+  /** A press on the preview: the view takes its place, with the cursor where the press was. */
+  function pointAt(event) {
+    const v = build();
+    const pos = v.posAtCoords({ x: event.clientX, y: event.clientY });
+    if (pos !== null) v.dispatch({ selection: { anchor: pos } });
+    event.preventDefault();
+    v.focus();
+  }
 
   let shownProblems = 0;
+  setRole(startRole);
+
+  /** Labels the editor by its role in a mode; null hides it. */
+  function setRole(r) {
+    dom.hidden = !r;
+    if (!r) return;
+    role.textContent = r.label;
+    hint.textContent = r.hint;
+    if (currentRole && currentRole.label === r.label && currentRole.hint === r.hint) return;
+    currentRole = r;
+    if (preview) preview.update({ placeholder: hintOf(r), label: labelOf(r)["aria-label"] });
+    else view.dispatch({ effects: [hintText.reconfigure(placeholder(hintOf(r))), label.reconfigure(EditorView.contentAttributes.of(labelOf(r)))] });
+  }
 
   /** Shows the problems of this input: lint diagnostics and a list under the editor. */
   function setProblems(errors, conflicts) {
     // Called with every answer: an editor that had none and gets none is left alone.
     if (shownProblems === 0 && errors.length === 0 && conflicts.length === 0) return;
     shownProblems = errors.length + conflicts.length;
+    const view = build();
     const doc = view.state.doc;
     const diagnostics = [];
     for (const e of errors) {
@@ -113,6 +165,7 @@ export function createInputEditor({ input, text, nonce, onChange, onRun }) {
 
   /** Puts the cursor at a line and column and focuses the editor. */
   function focusAt(lineNumber, column = 1) {
+    const view = build();
     const doc = view.state.doc;
     const line = doc.line(Math.min(Math.max(1, lineNumber || 1), doc.lines));
     const pos = Math.min(line.from + Math.max(0, (column || 1) - 1), line.to);
@@ -122,31 +175,24 @@ export function createInputEditor({ input, text, nonce, onChange, onRun }) {
 
   return {
     dom,
-    view,
-    /** The editor's text. */
-    getText: () => view.state.doc.toString(),
+    build,
+    /** The editor's text (its lines joined by LF, as CodeMirror keeps them). */
+    getText: () => (view ? view.state.doc.toString() : text.replace(/\r\n?/g, "\n")),
     /** Replaces the text (an example, a link, Apply again); undo can bring the old text back. */
     setText(next) {
-      if (next === view.state.doc.toString()) return;
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next }, annotations: loaded.of(true) });
+      if (!view && next === text) return;
+      const v = build();
+      if (next === v.state.doc.toString()) return;
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: next }, annotations: loaded.of(true) });
     },
-    /** Labels the editor by its role in a mode; null hides it. */
-    setRole(r) {
-      dom.hidden = !r;
-      if (!r) return;
-      role.textContent = r.label;
-      hint.textContent = r.hint;
-      view.dispatch({ effects: [
-        hintText.reconfigure(placeholder(`${r.label}: ${r.hint}`)),
-        label.reconfigure(EditorView.contentAttributes.of({ "aria-label": `${r.label} (${input})`, "aria-describedby": hint.id })),
-      ] });
-    },
+    setRole,
     setProblems,
     focusAt,
     /** Makes the editor read-only (embeds with readonly=1). */
     setReadOnly(on) {
-      view.dispatch({ effects: readOnly.reconfigure(on ? [EditorState.readOnly.of(true)] : []) });
+      readOnlyOn = on;
+      view?.dispatch({ effects: readOnly.reconfigure(on ? [EditorState.readOnly.of(true)] : []) });
     },
-    destroy: () => view.destroy(),
+    destroy: () => view?.destroy(),
   };
 }

@@ -7,7 +7,7 @@ import { createAddressBar } from "./addressbar.js";
 import { createAnswers } from "./answers.js";
 import { createCommandView } from "./commandview.js";
 import { readConfig, safeLocalStorage } from "./config.js";
-import { copyText, debounce, download, h, replaceChildren } from "./dom.js";
+import { afterPaint, copyText, debounce, download, h, replaceChildren } from "./dom.js";
 import { createInputEditor } from "./editors.js";
 import { createEmbedBridge, embedPanes } from "./embed.js";
 import { createEmbedDialog } from "./embeddialog.js";
@@ -68,7 +68,7 @@ async function start() {
   // ---- components --------------------------------------------------------------------------
   const onRun = () => scheduler.now();
   const editors = Object.fromEntries(INPUTS.map((input) => [input, createInputEditor({
-    input, text: initial.state[input], nonce: config.nonce, onRun, onChange: (name, text) => store.setInput(name, text),
+    input, text: initial.state[input], nonce: config.nonce, role: roleOf(initial.state, input), onRun, onChange: (name, text) => store.setInput(name, text),
   })]));
   const schema = createSchemaPanel({ nonce: config.nonce, schema: initial.state.options.schema, schemaType: initial.state.options.schemaType, onChange: (key, value) => store.setOption(key, value), onRun });
   const modeSwitch = createModeSwitch({ onChange: (mode) => store.setMode(mode) });
@@ -81,6 +81,7 @@ async function start() {
     onScore: (score) => bridge.postScore(score),
   });
   let exercising = false;
+  let editorsBuilt = false;
   const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1), actions: [exercise.entry], complete: (response, part) => completeAnswer(response, part) });
   const gallery = createGallery({ onOpen: (ex) => openExample(ex) });
   const shareDialog = createShareDialog({ onOpenFile: (s) => store.load(s, null) });
@@ -108,23 +109,6 @@ async function start() {
   });
   const saveSoon = debounce(() => autosave.save(store.get()), () => writeWait(store.get(), 400));
 
-  // ---- layout ------------------------------------------------------------------------------
-  mount("mp-modes", modeSwitch.dom);
-  mount("mp-actions",
-    h("button", { type: "button", class: "mp-button", "data-action": "examples", onclick: () => { loadExamples().then(gallery.setExamples); gallery.open(); } }, "Examples"),
-    h("button", { type: "button", class: "mp-button", "data-action": "share", onclick: () => share() }, "Share"),
-    h("button", { type: "button", class: "mp-button", "data-action": "embed", onclick: () => openEmbed() }, "Embed"),
-    h("button", { type: "button", class: "mp-button", "data-action": "shortcuts", "aria-keyshortcuts": "?", onclick: () => shortcuts.open() }, "Keys ", h("kbd", { text: "?" })),
-    theme.dom,
-    openLink,
-  );
-  mount("mp-bar", optionsBar.dom, schema.dom);
-  mount("mp-note", notice.dom, note.dom);
-  mount("mp-inputs", ...INPUTS.map((input) => editors[input].dom));
-  mount("mp-output", ...output.dom, exercise.dom, commandView.dom);
-  document.body.append(gallery.dom, shareDialog.dom, embedDialog.dom, shortcuts.dom);
-  if (config.embed.readonly) for (const input of INPUTS) editors[input].setReadOnly(true);
-
   // ---- data flow: a change of the state → stale, merge, save, address, note ----------------
   store.subscribe((change) => {
     if (change === "example") return showNote();
@@ -146,6 +130,7 @@ async function start() {
   onEngineStatus = (s) => answers.engineStatus(s);
 
   // ---- the first answer --------------------------------------------------------------------
+  if (config.embed.readonly) for (const input of INPUTS) editors[input].setReadOnly(true);
   applyMode(store.get());
   notice.show(initial.notice);
   const pre = config.prerendered;
@@ -154,6 +139,26 @@ async function start() {
     output.setPrerendered(true);
     answers.show(pre.response, buildRequest(store.get()), { prerendered: true });
   }
+
+  // ---- layout ------------------------------------------------------------------------------
+  // The components go into the page only now, with the first answer drawn: a CodeMirror view
+  // reads the page's selection when it updates, which makes the browser lay out the whole page
+  // first; views outside the page update without it, and the page is laid out once.
+  mount("mp-modes", modeSwitch.dom);
+  mount("mp-actions",
+    h("button", { type: "button", class: "mp-button", "data-action": "examples", onclick: () => { loadExamples().then(gallery.setExamples); gallery.open(); } }, "Examples"),
+    h("button", { type: "button", class: "mp-button", "data-action": "share", onclick: () => share() }, "Share"),
+    h("button", { type: "button", class: "mp-button", "data-action": "embed", onclick: () => openEmbed() }, "Embed"),
+    h("button", { type: "button", class: "mp-button", "data-action": "shortcuts", "aria-keyshortcuts": "?", onclick: () => shortcuts.open() }, "Keys ", h("kbd", { text: "?" })),
+    theme.dom,
+    openLink,
+  );
+  mount("mp-bar", optionsBar.dom, schema.dom);
+  mount("mp-note", notice.dom, note.dom);
+  mount("mp-inputs", ...INPUTS.map((input) => editors[input].dom));
+  mount("mp-output", ...output.dom, exercise.dom, commandView.dom);
+  document.body.append(gallery.dom, shareDialog.dom, embedDialog.dom, shortcuts.dom);
+
   if (asksForExercise(location.hash) || config.embed.exercise) enterExercise();
   for (const s of early.splice(0)) answers.engineStatus(s);
   if (store.exampleName()) loadExamples().then((list) => {
@@ -188,6 +193,21 @@ async function start() {
     } catch (err) {
       if (err?.code !== "superseded") answers.fail(err);
     }
+    buildEditorsSoon();
+  }
+
+  /**
+   * The editors start as previews of their texts (editors.js); their CodeMirror views are built
+   * once the first answer (or failure) has been painted, each in a task of its own, off its way.
+   */
+  function buildEditorsSoon() {
+    if (editorsBuilt) return;
+    editorsBuilt = true;
+    const waiting = [...INPUTS.map((input) => editors[input]), schema];
+    afterPaint(function next() {
+      waiting.shift().build();
+      if (waiting.length) setTimeout(next, 0);
+    });
   }
 
   /** Gets a part the answer shown left out (a long stream's diff or patches), for its tab. */
@@ -200,12 +220,18 @@ async function start() {
   function applyMode(state) {
     const mode = findMode(state.mode);
     const shown = embedded ? embedPanes(config.embed, state.mode) : null;
-    for (const input of INPUTS) editors[input].setRole(shown && !shown.includes(input) ? null : mode.inputs[input]);
+    for (const input of INPUTS) editors[input].setRole(roleOf(state, input));
     root.toggleAttribute("data-no-result", Boolean(shown && !shown.includes("result")));
     modeSwitch.update(state.mode);
     optionsBar.update(mode, state.options);
     output.setAgainHelp(mode.againHelp);
     schema.setSummary(state.options.schema, state.options.schemaType);
+  }
+
+  /** An input's role in the state's mode; null when the mode or the embed does not show it. */
+  function roleOf(state, input) {
+    const shown = embedded ? embedPanes(config.embed, state.mode) : null;
+    return shown && !shown.includes(input) ? null : findMode(state.mode).inputs[input];
   }
 
   function openExample(ex) {

@@ -22,6 +22,7 @@ const ALLOWED = {
     "<": "escapes HTML in the embed snippet",
     ">": "escapes HTML in the embed snippet",
   },
+  "editors.js": { "\\r\\n?": "an editor's text with LF line breaks, as CodeMirror keeps it, before its view is built" },
   "examplenote.js": {
     "\\n\\s*\\n": "cuts an example's explanation into paragraphs",
     "\\s+": "joins a paragraph's lines",
@@ -38,6 +39,7 @@ const ALLOWED = {
     "^[a-z]+$": "whether that word is plain lower case",
     "[.!?]$": "whether a sentence ends",
   },
+  "preview.js": { "\\r\\n?|\\n": "splits an editor's text into lines as CodeMirror does (its preview, before the view is built)" },
   "share.js": {
     "^#": "a link's fragment",
     "^s=(\\d{1,6})\\.([A-Za-z0-9_-]*)$": "a share link's version and payload",

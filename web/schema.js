@@ -9,8 +9,8 @@ import { h } from "./dom.js";
  * @param {{nonce: string, schema: string, schemaType: string, onChange: (key: "schema"|"schemaType", value: string) => void, onRun: () => void}} config
  */
 export function createSchemaPanel({ nonce, schema, schemaType, onChange, onRun }) {
-  const editor = createInputEditor({ input: "schema", text: schema, nonce, onChange: (_, text) => onChange("schema", text), onRun });
-  editor.setRole({ label: "schema", hint: "an OpenAPI v2 or v3 document, or a CRD (YAML or JSON); empty: the built-in Kubernetes types" });
+  const role = { label: "schema", hint: "an OpenAPI v2 or v3 document, or a CRD (YAML or JSON); empty: the built-in Kubernetes types" };
+  const editor = createInputEditor({ input: "schema", text: schema, nonce, role, onChange: (_, text) => onChange("schema", text), onRun });
   const type = h("input", { type: "text", id: "mp-schema-type", class: "mp-schema-type", spellcheck: "false", maxlength: "256", placeholder: "e.g. io.example.v1.Widget" });
   type.value = schemaType;
   type.addEventListener("input", () => onChange("schemaType", type.value));
@@ -38,6 +38,8 @@ export function createSchemaPanel({ nonce, schema, schemaType, onChange, onRun }
       editor.setProblems(errors, []);
       if (errors.length) dom.open = true;
     },
+    /** Builds the editor's CodeMirror view (see editors.js). */
+    build: () => { editor.build(); },
     destroy: () => editor.destroy(),
   };
 }

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -98,13 +99,7 @@ func BenchmarkFirstLoad(b *testing.B) {
 	var loads []loadTimes
 	var fetched map[string]sentFile
 	for i := 0; i < b.N*firstLoads; i++ {
-		p := openTab(b, h, 1440, 900)
-		p.do("loading the page", chromedp.Navigate(srv.URL+"/"))
-		p.waitFor("data-ready", `window.__mergeplayProbe.readyAt !== null`, 30*time.Second)
-		var at loadTimes
-		p.eval(`window.__mergeplayProbe`, &at)
-		loads = append(loads, at)
-		p.close()
+		loads = append(loads, loadOnce(b, h, srv.URL+"/"))
 		fetched = rec.take()
 	}
 	b.StopTimer()
@@ -128,6 +123,73 @@ func BenchmarkFirstLoad(b *testing.B) {
 	fmt.Fprintf(os.Stderr, "    (median load: worker created at %.0f ms, wasm ready at %.0f ms, data-ready at %.0f ms)\n\n", median.Worker, median.EngineReady, median.Ready)
 	// Over a budget, the verdicts above say so and make bench's table marks the row OVER; the
 	// benchmark does not fail, as a failed benchmark prints no figures for the table to read.
+}
+
+// loadOnce loads the page at url in a fresh browser context and returns its moments.
+func loadOnce(b *testing.B, h *harness, url string) loadTimes {
+	p := openTab(b, h, 1440, 900)
+	defer p.close()
+	p.do("loading the page", chromedp.Navigate(url))
+	p.waitFor("data-ready", `window.__mergeplayProbe.readyAt !== null`, 30*time.Second)
+	var at loadTimes
+	p.eval(`window.__mergeplayProbe`, &at)
+	return at
+}
+
+// abPairs is how many pairs of first loads BenchmarkFirstLoadAB measures.
+const abPairs = 20
+
+// BenchmarkFirstLoadAB compares two builds on a machine others share, where the time to
+// data-ready drifts with the load from one minute to the next: it loads MERGEPLAY_DIST (A) and
+// MERGEPLAY_DIST_B (B) in turns (A B, B A, A B…), abPairs pairs, and reports each one's median
+// and the median of the differences B − A within pairs. Run it with -benchtime 1x.
+func BenchmarkFirstLoadAB(b *testing.B) {
+	h := setup(b)
+	dirB := os.Getenv("MERGEPLAY_DIST_B")
+	if dirB == "" {
+		b.Skip("set MERGEPLAY_DIST_B to a second build to compare with MERGEPLAY_DIST")
+	}
+	var urls [2]string
+	for i, dir := range []string{h.distDir, dirB} {
+		handler, err := server.New(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srv := httptest.NewServer(handler)
+		defer srv.Close()
+		urls[i] = srv.URL + "/"
+	}
+	var ready [2][]float64
+	var diffs []float64
+	for i := 0; i < b.N*abPairs; i++ {
+		var pair [2]float64
+		for k := range 2 {
+			which := (i + k) % 2 // A first in even pairs, B first in odd ones
+			pair[which] = loadOnce(b, h, urls[which]).Ready
+		}
+		ready[0], ready[1] = append(ready[0], pair[0]), append(ready[1], pair[1])
+		diffs = append(diffs, pair[1]-pair[0])
+	}
+	b.StopTimer()
+	b.ReportMetric(median(ready[0]), "A-ms-to-ready")
+	b.ReportMetric(median(ready[1]), "B-ms-to-ready")
+	b.ReportMetric(median(diffs), "B-A-ms")
+	b.ReportMetric(0, "ns/op")
+	fmt.Fprintf(os.Stderr, "\nnavigation to data-ready, %d pairs in turns: A %s median %.0f ms, B %s median %.0f ms, B − A within pairs median %+.0f ms\n\n",
+		len(diffs), h.distDir, median(ready[0]), dirB, median(ready[1]), median(diffs))
+}
+
+// median returns the median of xs (the mean of the middle two for an even count).
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	sort.Float64s(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // firstLoad sums the brotli sizes of the files a load fetched (the file itself when it has no

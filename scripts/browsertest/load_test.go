@@ -1,7 +1,14 @@
 package browsertest
 
 import (
+	"bytes"
+	"image"
+	"image/png"
+	"math"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestLoadsWithoutErrors opens the page as a reader would and waits for the wasm's answer: no
@@ -17,4 +24,68 @@ func TestLoadsWithoutErrors(t *testing.T) {
 		t.Error("the result shows no line with a data-mark")
 	}
 	p.expectNoProblems()
+}
+
+// TestEditorsLookTheSameBuilt holds the wasm, so that the editors stay previews of their texts
+// (web/preview.js) under the prerendered answer, and screenshots them; then lets the engine
+// answer, which builds their CodeMirror views, and screenshots them again: each editor's pixels
+// are the same, in light and dark and at a phone's width. Only anti-aliasing may differ (a
+// pane's rounded corners), a few pixels.
+func TestEditorsLookTheSameBuilt(t *testing.T) {
+	h := setup(t)
+	for _, c := range []struct {
+		name          string
+		width, height int64
+		scheme        string
+	}{{"desktop-light", 1440, 900, "light"}, {"desktop-dark", 1440, 900, "dark"}, {"phone-light", 390, 844, "light"}} {
+		t.Run(c.name, func(t *testing.T) {
+			url, release := gatedServer(t, h, false)
+			p := openTab(t, h, c.width, c.height)
+			p.do("choosing the "+c.scheme+" scheme", colorScheme(c.scheme))
+			p.do("loading the page", chromedp.Navigate(url+"/"))
+			p.waitFor("the prerendered answer", `document.documentElement.hasAttribute("data-prerendered") && document.querySelectorAll("#mp-inputs .mp-preview").length === 3`, 30*time.Second)
+			before, rects := editorShots(p)
+			release()
+			p.waitReady()
+			after, _ := editorShots(p)
+			for i, r := range rects {
+				if r.Dx() == 0 || r.Dy() == 0 {
+					continue // an editor off the screen or hidden
+				}
+				differ := 0
+				for y := r.Min.Y; y < r.Max.Y; y++ {
+					for x := r.Min.X; x < r.Max.X; x++ {
+						if before.At(x, y) != after.At(x, y) {
+							differ++
+						}
+					}
+				}
+				if differ > 40 {
+					t.Errorf("editor %d (%v): %d pixels differ between its preview and its view", i, r, differ)
+				}
+			}
+			p.expectNoProblems()
+		})
+	}
+}
+
+// editorShots screenshots the page (without moving the mouse over it) and returns the visible
+// part of each input editor's box.
+func editorShots(p *tab) (image.Image, []image.Rectangle) {
+	p.t.Helper()
+	var boxes [][4]float64
+	p.eval(`[...document.querySelectorAll("#mp-inputs [data-input]")].map((el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })`, &boxes)
+	shot, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	var rects []image.Rectangle
+	for _, b := range boxes {
+		rects = append(rects, image.Rect(int(math.Ceil(b[0])), int(math.Ceil(b[1])), int(b[2]), int(b[3])).Intersect(img.Bounds()))
+	}
+	return img, rects
 }

@@ -173,11 +173,13 @@ func (p *tab) poll(predicate string, timeout time.Duration) bool {
 // answer; the wait is only an upper bound, so it is generous.
 const readyWithin = 75 * time.Second
 
-// waitReady waits until the wasm has answered and a fresh result is shown.
+// waitReady waits until the wasm has answered and a fresh result is shown, and the editors are
+// CodeMirror views (each starts as a preview of its text, built once the first answer is drawn:
+// web/editors.js).
 func (p *tab) waitReady() {
 	p.t.Helper()
-	p.waitFor("data-ready without data-stale",
-		`document.documentElement.hasAttribute("data-ready") && !document.documentElement.hasAttribute("data-stale")`, readyWithin)
+	p.waitFor("data-ready without data-stale, the editors built",
+		`document.documentElement.hasAttribute("data-ready") && !document.documentElement.hasAttribute("data-stale") && !document.querySelector(".mp-preview")`, readyWithin)
 }
 
 // problems returns the console's errors and exceptions and the probe's records.
