@@ -39,13 +39,6 @@ func register(h *handler.Handler) {
 	js.Global().Set(handleName, fn)
 }
 
-// warmUp answers one empty request, so that what every request needs once (the built-in schema,
-// parsed on first use) is done before the worker says it is ready: the page's time limit on a
-// request then never counts that one-time work, which takes a large part of a second in wasm.
-func warmUp(h *handler.Handler) {
-	h.HandleJSON(context.Background(), []byte(`{"mode":"apply"}`))
-}
-
 // announceReady calls globalThis.mergeplayOnReady() when the worker defined it.
 func announceReady() {
 	if ready := js.Global().Get(readyName); ready.Type() == js.TypeFunction {

@@ -35,7 +35,6 @@ func TestBridgeAnswersAndAnnouncesReady(t *testing.T) {
 
 	h := handler.Default()
 	register(h)
-	warmUp(h)
 	announceReady()
 	if readyCalls != 1 {
 		t.Errorf("%s called %d times, want 1", readyName, readyCalls)
