@@ -165,18 +165,14 @@ func checkSeparator(input Input, c chunk, rules Rules) error {
 		Message: fmt.Sprintf("invalid document separator: kubectl reads nothing on a \"---\" line, found %q: move it to the next line", Abbreviate(strings.TrimSpace(rest), 40))}
 }
 
-// checkLeadingEnd refuses a document end marker ("...") that opens a document
+// checkLeadingEndIn refuses a document end marker ("...") that opens a document
 // as kubectl's reader cuts the stream: it cuts at every line starting with "---" but the first
 // line, and refuses a piece whose content starts with "..." ("did not find expected node
 // content"; observed with apimachinery v0.37.2). A "---" on the first line stays with its piece,
-// where "---" then "..." is an empty document. kyaml's reader refuses the same.
-func checkLeadingEnd(input Input, text string) error {
-	return checkLeadingEndIn(input, text, 0, len(text))
-}
-
-// checkLeadingEndIn is checkLeadingEnd for a text whose lines outside from..to (whole lines)
-// are those of a text that passed it, in the same order: it reads the lines from..to, then on to
-// the first line of content after them (past which a "---" or "..." reads as it did before).
+// where "---" then "..." is an empty document. kyaml's reader refuses the same. The lines of
+// text outside from..to (whole lines) are those of a text that passed it, in the same order: it
+// reads the lines from..to, then on to the first line of content after them (past which a "---"
+// or "..." reads as it did before).
 func checkLeadingEndIn(input Input, text string, from, to int) error {
 	i := strings.Count(text[:from], "\n")
 	opening := openingAt(text, from)
@@ -204,7 +200,7 @@ func checkLeadingEndIn(input Input, text string, from, to int) error {
 	return nil
 }
 
-// openingAt reports whether checkLeadingEnd, at the line starting at offset at, is at the
+// openingAt reports whether checkLeadingEndIn, at the line starting at offset at, is at the
 // opening of a document: after a "---" line (not the first line), or at the start of the text,
 // with only blank and comment lines between.
 func openingAt(text string, at int) bool {

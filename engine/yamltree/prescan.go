@@ -6,18 +6,14 @@ import (
 	"unicode/utf8"
 )
 
-// checkText refuses text that is not UTF-8 or that holds a character YAML does not let a
+// checkTextIn refuses text that is not UTF-8 or that holds a character YAML does not let a
 // document carry (a C0 control other than tab and line breaks, DEL, a C1 control, U+FFFE or
 // U+FFFF), as both references refuse them ("control characters are not allowed"). It also
 // refuses the characters YAML 1.1 reads as line breaks (U+0085, U+2028, U+2029): the references
 // split the line there, the parser under this package would silently drop them, and a result
-// must never lose text. The error names the line and column of the first such character.
-func checkText(input Input, text string) error {
-	return checkTextIn(input, text, 0, len(text))
-}
-
-// checkTextIn is checkText for the bytes from..to of text (whole lines, which no UTF-8 sequence
-// crosses), the error placed in the whole text.
+// must never lose text. The error names the line and column of the first such character. It
+// reads the bytes from..to of text (whole lines, which no UTF-8 sequence crosses), the rest
+// having passed before (checkLines), and places the error in the whole text.
 func checkTextIn(input Input, text string, from, to int) error {
 	for i := from; i < to; {
 		c := text[i]
@@ -54,20 +50,10 @@ func badCharacter(r rune, size int, first byte) string {
 // escapeIt ends the messages of characters a document cannot carry.
 const escapeIt = ": write it escaped in a double-quoted string"
 
-// checkEdited runs checkText then checkLeadingEnd on text, knowing that before (a text that
-// passed both; "" when there is none) holds the same lines but where they differ: only the
-// lines that changed, and those whose reading of a document's start they may change, are read.
-// An edit of one line of a 4 MiB stream then reads a few lines rather than 4 MiB twice.
-func checkEdited(input Input, text, before string) error {
-	from, to := 0, len(text)
-	if before != "" {
-		from, to = ChangedLines(text, before)
-	}
-	return checkLines(input, text, from, to)
-}
-
-// checkLines runs checkText then checkLeadingEnd on text whose lines outside from..to are those
-// of a text that passed both (see checkEdited).
+// checkLines runs checkTextIn then checkLeadingEndIn on text whose lines outside from..to are
+// those of a text that passed both (0..len(text) when there is none): only the lines that
+// changed, and those whose reading of a document's start they may change, are read. An edit of
+// one line of a 4 MiB stream then reads a few lines rather than 4 MiB twice.
 func checkLines(input Input, text string, from, to int) error {
 	if err := checkTextIn(input, text, from, to); err != nil {
 		return err

@@ -5,13 +5,19 @@ import (
 	"testing"
 )
 
-// wholeChecks is what parseStream checked before checkEdited: checkText, then checkLeadingEnd,
-// on the whole text.
+// wholeChecks runs the text's checks on the whole of it, as parseStream did before it read only
+// the edited lines.
 func wholeChecks(text string) error {
-	if err := checkText(Updated, text); err != nil {
+	if err := checkTextIn(Updated, text, 0, len(text)); err != nil {
 		return err
 	}
-	return checkLeadingEnd(Updated, text)
+	return checkLeadingEndIn(Updated, text, 0, len(text))
+}
+
+// checkEdited is parseStream's checks of text after before (a text that passed them).
+func checkEdited(input Input, text, before string) error {
+	from, to := ChangedLines(text, before)
+	return checkLines(input, text, from, to)
 }
 
 // editedCases are texts that pass the whole-text checks, each with edits of it: what
@@ -63,8 +69,8 @@ func TestChangedLines(t *testing.T) {
 }
 
 // FuzzCheckEdited checks that checkEdited, given a text that passed the whole-text checks and
-// an edit of it (insert put in place of cut bytes at at), answers what checkText then
-// checkLeadingEnd answer on the whole edited text.
+// an edit of it (insert put in place of cut bytes at at), answers what the checks answer
+// on the whole edited text (wholeChecks).
 func FuzzCheckEdited(f *testing.F) {
 	for _, c := range editedCases {
 		same := commonPrefix(c.before, c.after)

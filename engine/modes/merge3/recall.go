@@ -143,8 +143,7 @@ func (r *lightReading) checkInputs(inputs []inputRead, last *knownDocs) bool {
 	documents := 0
 	checked := map[yamltree.Input]string{}
 	for _, ir := range inputs {
-		text, known := last.checked[ir.input]
-		ok, strict := checkText(ir.input, ir.text, text, known)
+		ok, strict := checkText(ir.input, ir.text, last.checked[ir.input])
 		if !ok {
 			return false
 		}

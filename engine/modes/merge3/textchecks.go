@@ -12,16 +12,14 @@ import (
 // passes them when those lines do: checkText scans only the lines an edit touched.
 
 // checkText reports whether text passes checkSeparators and cutAlike, and whether every line of
-// it passes strictLine (strict); last is the input's text the last request found strict, if
-// known (then only the lines where the two differ are scanned).
-func checkText(input yamltree.Input, text, last string, known bool) (ok, strict bool) {
+// it passes strictLine (strict); last is the input's text the last request found strict ("" when
+// none: an empty text is strict, and every line of text then differs from it), and only the lines
+// where the two differ are scanned.
+func checkText(input yamltree.Input, text, last string) (ok, strict bool) {
 	if strings.HasPrefix(text, "\ufeff") {
 		return checkSeparators(input, text) == nil && cutAlike(text), false
 	}
-	from, to := 0, len(text)
-	if known {
-		from, to = yamltree.ChangedLines(text, last)
-	}
+	from, to := yamltree.ChangedLines(text, last)
 	if strings.IndexByte(text[from:to], '\r') < 0 && strictLines(text, from, to) {
 		return true, true
 	}

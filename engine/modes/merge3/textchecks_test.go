@@ -27,14 +27,18 @@ func TestCheckTextAsWhole(t *testing.T) {
 		ls := text(1 + random.IntN(6))
 		end := []string{"", "\n"}[random.IntN(2)]
 		last := strings.Join(ls, "\n") + end
-		_, lastStrict := checkText(yamltree.Live, last, "", false)
+		_, lastStrict := checkText(yamltree.Live, last, "")
 		now := edit(random, ls, lines, end)
 		want := checkSeparators(yamltree.Live, now) == nil && cutAlike(now)
-		got, strict := checkText(yamltree.Live, now, last, lastStrict)
+		known := "" // the last text, when it was found strict
+		if lastStrict {
+			known = last
+		}
+		got, strict := checkText(yamltree.Live, now, known)
 		if got != want {
 			t.Fatalf("after %q, %q: checkText says %v, the whole checks %v", last, now, got, want)
 		}
-		if _, fully := checkText(yamltree.Live, now, "", false); strict != fully {
+		if _, fully := checkText(yamltree.Live, now, ""); strict != fully {
 			t.Fatalf("after %q, %q: strict %v, scanned whole %v", last, now, strict, fully)
 		}
 		if lastStrict {

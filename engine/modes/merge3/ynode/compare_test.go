@@ -1,43 +1,21 @@
 package ynode
 
 import (
-	"encoding/json"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
 )
 
-// corpusRoots returns the roots of the golden corpus' trees (testdata/writer.json).
+// corpusRoots returns the roots of the golden corpus' trees (testdata/writer.json): each tree,
+// a document's content for a document.
 func corpusRoots(t *testing.T) []*Node {
 	t.Helper()
-	data, err := os.ReadFile("testdata/writer.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var corpus struct {
-		Cases []struct{ Tree json.RawMessage }
-	}
-	if err := json.Unmarshal(data, &corpus); err != nil {
-		t.Fatal(err)
-	}
 	var roots []*Node
-	for _, c := range corpus.Cases {
-		var docs []tree
-		if err := json.Unmarshal(c.Tree, &docs); err != nil {
-			var one tree
-			if err := json.Unmarshal(c.Tree, &one); err != nil {
-				t.Fatal(err)
-			}
-			docs = []tree{one}
+	for _, root := range corpusTrees(t) {
+		if root.Kind == DocumentNode && len(root.Content) > 0 {
+			root = root.Content[0]
 		}
-		for _, d := range docs {
-			root := d.n
-			if root.Kind == DocumentNode && len(root.Content) > 0 {
-				root = root.Content[0]
-			}
-			roots = append(roots, root)
-		}
+		roots = append(roots, root)
 	}
 	return roots
 }

@@ -141,6 +141,7 @@ func TestEmitAloneAsInAStream(t *testing.T) {
 // corpusTrees returns every tree of the golden corpus (testdata/writer.json), a stream's
 // documents one by one.
 func corpusTrees(t *testing.T) []*Node {
+	t.Helper()
 	data, err := os.ReadFile("testdata/writer.json")
 	if err != nil {
 		t.Fatal(err)
