@@ -34,7 +34,33 @@ type override struct {
 	target       *Type
 	relationship string
 	pos          yamltree.Pos
-	where        string
+	where        *place
+}
+
+// place names where a declaration sits, for messages ("type \"T\": field \"f\": list items"). It
+// is written out only when a message is made: building the built-in types writes none, and
+// quoting every field's name was most of what the page's first merge spent on its way.
+type place struct {
+	outer *place // nil for a type
+	what  string // "type", "field", "list items" or "map values"
+	name  string // the type's or field's name; empty for list items and map values
+}
+
+// String writes the place out, outermost first.
+func (p *place) String() string {
+	text := p.what
+	if p.name != "" {
+		text += " " + quote(p.name)
+	}
+	if p.outer == nil {
+		return text
+	}
+	return p.outer.String() + ": " + text
+}
+
+// inside returns the place of what, named name, within p.
+func (p *place) inside(what, name string) *place {
+	return &place{outer: p, what: what, name: name}
 }
 
 // build resolves a schema's declarations into a Set. Names the declarations leave undeclared are
@@ -110,7 +136,7 @@ func (b *builder) finish() error {
 	for len(b.pending) > 0 {
 		d := b.pending[0]
 		b.pending = b.pending[1:]
-		if err := b.fill(b.named[d.Name], &d.atomDecl, d.pos, "type "+quote(d.Name)); err != nil {
+		if err := b.fill(b.named[d.Name], &d.atomDecl, d.pos, &place{what: "type", name: d.Name}); err != nil {
 			return err
 		}
 	}
@@ -152,8 +178,8 @@ func (b *builder) lookup(name string) *Type {
 	return b.base.Named(name)
 }
 
-// fill sets t from an atom declaration. where names the declaration for messages.
-func (b *builder) fill(t *Type, atom *atomDecl, pos yamltree.Pos, where string) error {
+// fill sets t from an atom declaration. where places the declaration for messages.
+func (b *builder) fill(t *Type, atom *atomDecl, pos yamltree.Pos, where *place) error {
 	parts := 0
 	if atom.Scalar != "" {
 		parts++
@@ -192,8 +218,8 @@ func (b *builder) fill(t *Type, atom *atomDecl, pos yamltree.Pos, where string) 
 }
 
 // fillList sets the list part of t.
-func (b *builder) fillList(t *Type, list *listDecl, pos yamltree.Pos, where string) error {
-	elem, err := b.ref(&list.ElementType, pos, where+": list items")
+func (b *builder) fillList(t *Type, list *listDecl, pos yamltree.Pos, where *place) error {
+	elem, err := b.ref(&list.ElementType, pos, where.inside("list items", ""))
 	if err != nil {
 		return err
 	}
@@ -206,7 +232,7 @@ func (b *builder) fillList(t *Type, list *listDecl, pos yamltree.Pos, where stri
 }
 
 // fillMap sets the map part of t: its fields, the type of other keys, its map type.
-func (b *builder) fillMap(t *Type, m *mapDecl, pos yamltree.Pos, where string) error {
+func (b *builder) fillMap(t *Type, m *mapDecl, pos yamltree.Pos, where *place) error {
 	t.byName = make(map[string]*Field, len(m.Fields))
 	t.fields = make([]*Field, 0, len(m.Fields))
 	for i := range m.Fields {
@@ -221,7 +247,7 @@ func (b *builder) fillMap(t *Type, m *mapDecl, pos yamltree.Pos, where string) e
 		t.fields = append(t.fields, f)
 	}
 	if m.ElementType != nil && !m.ElementType.isZero() {
-		elem, err := b.ref(m.ElementType, pos, where+": map values")
+		elem, err := b.ref(m.ElementType, pos, where.inside("map values", ""))
 		if err != nil {
 			return err
 		}
@@ -236,12 +262,12 @@ func (b *builder) fillMap(t *Type, m *mapDecl, pos yamltree.Pos, where string) e
 }
 
 // field resolves a field declaration.
-func (b *builder) field(d *fieldDecl, pos yamltree.Pos, where string) (*Field, error) {
+func (b *builder) field(d *fieldDecl, pos yamltree.Pos, where *place) (*Field, error) {
 	pos = orPos(d.pos, pos)
 	if d.Name == "" {
 		return nil, yamltree.Errorf(pos, "%s: a field has no name", where)
 	}
-	where += ": field " + quote(d.Name)
+	where = where.inside("field", d.Name)
 	strategy, err := ParsePatchStrategy(d.PatchStrategy)
 	if err != nil {
 		return nil, yamltree.Errorf(pos, "%s: %v", where, err)
@@ -255,7 +281,7 @@ func (b *builder) field(d *fieldDecl, pos yamltree.Pos, where string) (*Field, e
 
 // ref resolves a type reference: a named type (copied when the reference overrides its
 // relationship) or an inline one.
-func (b *builder) ref(r *refDecl, pos yamltree.Pos, where string) (*Type, error) {
+func (b *builder) ref(r *refDecl, pos yamltree.Pos, where *place) (*Type, error) {
 	pos = orPos(r.pos, pos)
 	if r.NamedType != "" {
 		target := b.lookup(r.NamedType)

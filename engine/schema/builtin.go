@@ -25,18 +25,18 @@ var builtinJSON string
 // type that kubectl can still meet (metrics.k8s.io's NodeMetrics and PodMetrics): Root is nil for
 // those, Namespaced knows them. Type names are the OpenAPI ones ("io.k8s.api.core.v1.Container").
 func Builtin() (*Set, error) {
-	kinds, spans, err := indexFile(builtinJSON)
+	kinds, types, err := indexFile(builtinJSON)
 	if err != nil {
 		return nil, err
 	}
 	set := newSet()
-	set.lazy = &lazyTypes{text: builtinJSON, spans: spans, built: map[string]*Type{}}
+	set.lazy = &lazyTypes{text: builtinJSON, types: types, built: map[string]*Type{}}
 	for i := range kinds {
 		k := &kinds[i]
 		if k.APIVersion == "" || k.Kind == "" {
 			return nil, fmt.Errorf("built-in schema: a kind needs an apiVersion and a kind")
 		}
-		if _, ok := spans[k.Type]; !ok && k.Type != "" { // a kind without a type is known by its scope only
+		if _, ok := types.find(k.Type); !ok && k.Type != "" { // a kind without a type is known by its scope only
 			return nil, fmt.Errorf("built-in schema: kind %s %s: unknown type %q", k.APIVersion, k.Kind, k.Type)
 		}
 		scope, err := k.scope()

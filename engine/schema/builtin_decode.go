@@ -2,7 +2,9 @@ package schema
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
+	"strings"
 )
 
 // The built-in file is decoded by hand rather than with encoding/json: in WebAssembly,
@@ -225,52 +227,125 @@ func decodeRef(v *jsonValue) refDecl {
 	return refDecl{NamedType: v.string("namedType"), atomDecl: decodeAtom(v), ElementRelationship: v.string("elementRelationship")}
 }
 
-// indexFile reads the built-in file's kinds and finds each type's object without decoding it:
-// types are decoded when first used (lazyTypes).
-func indexFile(s string) ([]kindDecl, map[string]span, error) {
-	p := &jsonParser{s: s}
+// The built-in file's layout, as schemagen writes it (and its test keeps): a line "{"kinds":[",
+// one kind per line, a line "],", a line ""types":[", one type per line sorted by name, a last line
+// "]}"; each kind or type line but the last of its list ends with a comma, and each type line starts
+// with its name ({"name":"…",). The index below reads that layout instead of the JSON: it reads
+// the kinds, and of each type only its name, so that a type is found by a binary search and
+// decoded when first used (lazyTypes). Reading every type's JSON to find where it ends cost the
+// page's first merge 10 ms in WebAssembly, and the tier-up compiles of the loops that did it.
+const (
+	builtinKindsLine = `{"kinds":[`
+	builtinTypesLine = `"types":[`
+	builtinTypeStart = `{"name":"`
+)
+
+// typeIndex finds each type's line in the built-in file: names sorted, spans[i] the JSON object
+// of names[i].
+type typeIndex struct {
+	names []string
+	spans []span
+}
+
+// find returns the span of the type called name.
+func (x *typeIndex) find(name string) (span, bool) {
+	i := sort.SearchStrings(x.names, name)
+	if i == len(x.names) || x.names[i] != name {
+		return span{}, false
+	}
+	return x.spans[i], true
+}
+
+// indexFile reads the built-in file's kinds and finds each type's line (see typeIndex).
+func indexFile(s string) ([]kindDecl, *typeIndex, error) {
+	lines := fileLines{s: s}
+	if line, _ := lines.next(); line != builtinKindsLine {
+		return nil, nil, lines.errorf("want %s", builtinKindsLine)
+	}
 	var kinds []kindDecl
-	spans := map[string]span{}
-	err := p.members(func(key string) error {
-		switch key {
-		case "kinds":
-			v, err := p.value()
-			if err != nil {
-				return err
-			}
-			for i := range v.items {
-				k := &v.items[i]
-				kinds = append(kinds, kindDecl{APIVersion: k.string("apiVersion"), Kind: k.string("kind"), Type: k.string("type"), Scope: k.string("scope")})
-			}
-			return nil
-		case "types":
-			return p.elements(func() error {
-				start := p.pos
-				name, err := p.typeName()
-				if err != nil {
-					return err
-				}
-				if name == "" {
-					return p.errorf("a type has no name")
-				}
-				if _, dup := spans[name]; dup {
-					return p.errorf("type %q is declared twice", name)
-				}
-				spans[name] = span{start, p.pos}
-				return nil
-			})
-		default:
-			return p.skip()
+	for {
+		line, start := lines.next()
+		if line == "]," {
+			break
 		}
-	})
-	if err != nil {
-		return nil, nil, err
+		object, more := strings.CutSuffix(line, ",")
+		p := &jsonParser{s: s[:start+len(object)], pos: start}
+		v, err := p.value()
+		if err == nil && (v.kind != 'o' || p.pos != start+len(object)) {
+			err = lines.errorf("want one kind object")
+		}
+		if err != nil {
+			return nil, nil, lines.errorf("%v", err)
+		}
+		kinds = append(kinds, kindDecl{APIVersion: v.string("apiVersion"), Kind: v.string("kind"), Type: v.string("type"), Scope: v.string("scope")})
+		if !more {
+			if next, _ := lines.next(); next != "]," {
+				return nil, nil, lines.errorf("want ], after the last kind")
+			}
+			break
+		}
 	}
-	p.space()
-	if p.pos != len(p.s) {
-		return nil, nil, p.errorf("unexpected data after the value")
+	if line, _ := lines.next(); line != builtinTypesLine {
+		return nil, nil, lines.errorf("want %s", builtinTypesLine)
 	}
-	return kinds, spans, nil
+	index := &typeIndex{}
+	for more := true; ; {
+		line, start := lines.next()
+		if line == "]}" && lines.done() {
+			return kinds, index, nil
+		}
+		if !more {
+			return nil, nil, lines.errorf("want ]} after the last type, and nothing after it")
+		}
+		var object string
+		object, more = strings.CutSuffix(line, ",")
+		rest, ok := strings.CutPrefix(object, builtinTypeStart)
+		end := strings.IndexByte(rest, '"')
+		if !ok || end <= 0 || !strings.HasSuffix(object, "}") {
+			return nil, nil, lines.errorf("want a type object starting with its name")
+		}
+		name := rest[:end]
+		if strings.IndexByte(name, '\\') >= 0 {
+			return nil, nil, lines.errorf("type name %s is escaped", name)
+		}
+		if n := len(index.names); n > 0 && index.names[n-1] >= name {
+			return nil, nil, lines.errorf("type %q comes after %q: types are sorted by name, each once", name, index.names[n-1])
+		}
+		index.names = append(index.names, name)
+		index.spans = append(index.spans, span{start, start + len(object)})
+	}
+}
+
+// fileLines reads a text line by line.
+type fileLines struct {
+	s    string
+	pos  int // where the next line starts
+	line int // the number of the line read last, from 1
+}
+
+// next returns the next line, without its line break, and where it starts; "" at the end.
+func (l *fileLines) next() (string, int) {
+	start := l.pos
+	if start >= len(l.s) {
+		l.line++
+		return "", start
+	}
+	end := strings.IndexByte(l.s[start:], '\n')
+	if end < 0 {
+		end = len(l.s) - start
+		l.pos = len(l.s)
+	} else {
+		l.pos = start + end + 1
+	}
+	l.line++
+	return l.s[start : start+end], start
+}
+
+// done reports whether every line has been read.
+func (l *fileLines) done() bool { return l.pos >= len(l.s) }
+
+func (l *fileLines) errorf(format string, args ...any) error {
+	return fmt.Errorf("built-in schema, line %d: %s", l.line, fmt.Sprintf(format, args...))
 }
 
 // members reads an object, calling member with the parser at each key's value; member must
@@ -333,74 +408,4 @@ func (p *jsonParser) elements(element func() error) error {
 			return p.errorf("expected ',' or ']'")
 		}
 	}
-}
-
-// typeName reads a type's object, returning its "name" member and skipping the rest.
-func (p *jsonParser) typeName() (string, error) {
-	name := ""
-	err := p.members(func(key string) error {
-		if key != "name" {
-			return p.skip()
-		}
-		if !p.at('"') {
-			return p.errorf("a type's name is not a string")
-		}
-		var err error
-		name, err = p.str()
-		return err
-	})
-	return name, err
-}
-
-// skip steps over one value, checking only that its brackets balance and its strings end. It is
-// one loop without calls: in WebAssembly, the built-in file's index spends its time here.
-func (p *jsonParser) skip() error {
-	p.space()
-	s, i, depth := p.s, p.pos, 0
-	for i < len(s) {
-		c := s[i]
-		i++
-		switch c {
-		case '"':
-			for i < len(s) && s[i] != '"' {
-				if s[i] == '\\' {
-					i++
-				}
-				i++
-			}
-			if i >= len(s) {
-				p.pos = i
-				return p.errorf("unterminated string")
-			}
-			i++
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				p.pos = i - 1
-				return p.errorf("unexpected %q", c)
-			}
-			depth--
-		case ',', ':':
-			if depth == 0 {
-				p.pos = i - 1
-				return p.errorf("unexpected %q", c)
-			}
-		}
-		if depth == 0 && (i >= len(s) || isValueEnd(s[i])) {
-			p.pos = i
-			return nil
-		}
-	}
-	p.pos = i
-	return p.errorf("unexpected end")
-}
-
-// isValueEnd reports whether c ends a value at the outermost level of skip.
-func isValueEnd(c byte) bool {
-	switch c {
-	case ',', '}', ']', ' ', '\n', '\r', '\t':
-		return true
-	}
-	return false
 }

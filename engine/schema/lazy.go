@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -13,7 +14,7 @@ import (
 type lazyTypes struct {
 	mu    sync.Mutex
 	text  string
-	spans map[string]span // each type's JSON object in text
+	types *typeIndex // each type's JSON object in text
 	built map[string]*Type
 	// err is the first error met building a type; once set, no further type is built. The
 	// built-in file is generated and tested, so it means a broken file.
@@ -31,7 +32,7 @@ func (l *lazyTypes) named(name string) *Type {
 	if t := l.built[name]; t != nil {
 		return t
 	}
-	if _, ok := l.spans[name]; !ok || l.err != nil {
+	if _, ok := l.types.find(name); !ok || l.err != nil {
 		return nil
 	}
 	b := &builder{named: l.built, source: l}
@@ -51,7 +52,7 @@ func (l *lazyTypes) all() (map[string]*Type, error) {
 		return nil, l.err
 	}
 	b := &builder{named: l.built, source: l}
-	for name := range l.spans {
+	for _, name := range l.types.names {
 		b.lookup(name)
 	}
 	if err := b.finish(); err != nil {
@@ -75,17 +76,13 @@ func (l *lazyTypes) fail(b *builder, err error) {
 
 // names returns the names of every declared type, built or not.
 func (l *lazyTypes) names() []string {
-	out := make([]string, 0, len(l.spans))
-	for name := range l.spans {
-		out = append(out, name)
-	}
-	return out
+	return slices.Clone(l.types.names)
 }
 
 // declaration reads the declaration of the type called name; nil when there is none. It is called
 // by a builder with l.mu held.
 func (l *lazyTypes) declaration(name string) (*typeDecl, error) {
-	s, ok := l.spans[name]
+	s, ok := l.types.find(name)
 	if !ok {
 		return nil, nil
 	}

@@ -103,7 +103,7 @@ func TestBuiltinBuildsOnlyWhatIsUsed(t *testing.T) {
 	if root == nil || root.Field("data") == nil {
 		t.Fatalf("ConfigMap: %v", root)
 	}
-	if built, all := len(set.lazy.built), len(set.lazy.spans); built == 0 || built > all/4 {
+	if built, all := len(set.lazy.built), len(set.lazy.types.names); built == 0 || built > all/4 {
 		t.Errorf("ConfigMap built %d of %d types", built, all)
 	}
 	if set.Root("v1", "ConfigMap") != root {
@@ -174,41 +174,59 @@ func TestMergeKeepsTheBuiltinLazy(t *testing.T) {
 	}
 }
 
-// TestIndexFileRefusesBrokenFiles checks the built-in file's index on files schemagen never writes.
+// TestIndexFileRefusesBrokenFiles checks the built-in file's index on files schemagen never writes
+// (see builtinKindsLine for its layout).
 func TestIndexFileRefusesBrokenFiles(t *testing.T) {
+	const kinds = "{\"kinds\":[\n{\"apiVersion\":\"v1\",\"kind\":\"K\",\"type\":\"a\"}\n],\n\"types\":[\n"
 	for _, text := range []string{
-		`{"types":[{"name":"a","scalar":"string"},{"name":"a","scalar":"string"}]}`,
-		`{"types":[{"scalar":"string"}]}`,
-		`{"types":[{"name":1}]}`,
-		`{"types":[{"name":"a","map":{"fields":[}}]}`,
-		`{"types":[{"name":"a","scalar":"string}]}`,
-		`{"types":[]} x`,
-		`{"kinds":[{"apiVersion":"v1"`,
-		`["types"]`,
-		`{"other":[1,{"a":[2]}],"types":[{"name":"a"}]]}`,
+		kinds + "{\"name\":\"a\",\"scalar\":\"string\"},\n{\"name\":\"a\",\"scalar\":\"string\"}\n]}\n", // a name twice
+		kinds + "{\"name\":\"b\",\"scalar\":\"string\"},\n{\"name\":\"a\",\"scalar\":\"string\"}\n]}\n", // out of order
+		kinds + "{\"scalar\":\"string\",\"name\":\"a\"}\n]}\n",                                          // the name not first
+		kinds + "{\"name\":1}\n]}\n",
+		kinds + "{\"name\":\"a\\u00e9\",\"scalar\":\"string\"}\n]}\n",                                  // an escaped name
+		kinds + "{\"name\":\"a\",\"scalar\":\"string\"}\n{\"name\":\"b\",\"scalar\":\"string\"}\n]}\n", // a comma missing
+		kinds + "{\"name\":\"a\",\"scalar\":\"string\"}\n]}\nx",                                        // more after the end
+		kinds + "{\"name\":\"a\",\"scalar\":\"string\"}\n",                                             // no end
+		"{\"kinds\":[\n{\"apiVersion\":\"v1\"\n],\n\"types\":[\n]}\n",                                  // a broken kind
+		"{\"kinds\":[\n{\"apiVersion\":\"v1\"},{\"kind\":\"K\"}\n],\n\"types\":[\n]}\n",                // two kinds on a line
+		"{\"kinds\":[\n{\"apiVersion\":\"v1\"}\n{\"kind\":\"K\"}\n],\n\"types\":[\n]}\n",               // a comma missing
+		"{\"types\":[\n]}\n", // no kinds
+		"[\"types\"]",
+		"",
 	} {
 		if _, _, err := indexFile(text); err == nil {
-			t.Errorf("%s: accepted", text)
+			t.Errorf("%q: accepted", text)
+		} else if !strings.Contains(err.Error(), "built-in schema, line ") {
+			t.Errorf("%q: the error names no line: %v", text, err)
 		}
 	}
-	kinds, spans, err := indexFile(`{"other":[1,{"a":"]"}],"kinds":[{"apiVersion":"v1","kind":"K","type":"a"}],"types":[{"map":{},"name":"a"}, {"name":"b\u00e9","scalar":"string"}]}`)
-	if err != nil || len(kinds) != 1 || kinds[0].Type != "a" || len(spans) != 2 {
-		t.Fatalf("got %v %v %v", kinds, spans, err)
+	text := kinds + "{\"name\":\"a\",\"map\":{}},\n{\"name\":\"b\",\"scalar\":\"string\"}\n]}\n"
+	kindList, index, err := indexFile(text)
+	if err != nil || len(kindList) != 1 || kindList[0].Type != "a" || !slices.Equal(index.names, []string{"a", "b"}) {
+		t.Fatalf("got %v %v %v", kindList, index, err)
 	}
-	if _, ok := spans["bé"]; !ok {
-		t.Errorf("escaped name: %v", spans)
+	if s, ok := index.find("b"); !ok || text[s.start:s.end] != "{\"name\":\"b\",\"scalar\":\"string\"}" {
+		t.Errorf("b: %v %v", s, ok)
+	}
+	if _, ok := index.find("c"); ok {
+		t.Error("found c")
+	}
+	if _, index, err := indexFile("{\"kinds\":[\n],\n\"types\":[\n]}\n"); err != nil || len(index.names) != 0 {
+		t.Errorf("an empty file: %v %v", index, err)
 	}
 }
 
 // TestLazyTypesStopAtABrokenType checks that a type failing to build is reported as missing and
 // leaves no half-built type behind.
 func TestLazyTypesStopAtABrokenType(t *testing.T) {
-	text := `{"types":[{"name":"a","map":{"fields":[{"name":"f","type":{"namedType":"b"}}]}},{"name":"b","list":{"elementType":{"scalar":"string"},"elementRelationship":"sideways"}}]}`
-	_, spans, err := indexFile(text)
+	text := "{\"kinds\":[\n],\n\"types\":[\n" +
+		`{"name":"a","map":{"fields":[{"name":"f","type":{"namedType":"b"}}]}},` + "\n" +
+		`{"name":"b","list":{"elementType":{"scalar":"string"},"elementRelationship":"sideways"}}` + "\n]}\n"
+	_, types, err := indexFile(text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := &Set{lazy: &lazyTypes{text: text, spans: spans, built: map[string]*Type{}}}
+	set := &Set{lazy: &lazyTypes{text: text, types: types, built: map[string]*Type{}}}
 	if typ := set.Named("a"); typ != nil {
 		t.Errorf("a broken type was built: %v", describeType(typ))
 	}
