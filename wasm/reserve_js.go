@@ -78,12 +78,40 @@ type heapPolicy struct {
 	// bound is the memory limit set for the last request; 0 for the default pacing (GOGC=100,
 	// no limit), or before any request.
 	bound int64
+	// prepared is set once a request has been prepared.
+	prepared bool
 }
 
-// prepare readies the heap for a request of requestBytes: reserveFor, then collectWithinHeld.
+// prepare readies the heap for a request of requestBytes: reserveFor, then collectWithinHeld;
+// a small first request only gets its bound (prepareFirst).
 func (p *heapPolicy) prepare(requestBytes int) {
+	first := !p.prepared
+	p.prepared = true
+	if first && requestBytes <= smallFirstRequest {
+		p.bound = prepareFirst(requestBytes)
+		return
+	}
 	reserveFor(requestBytes)
 	p.bound = collectWithinHeld(requestBytes, p.bound)
+}
+
+// smallFirstRequest is the size up to which the first request is prepared by prepareFirst:
+// the page's first request (an example, a shared link of manifests) is a few KB.
+const smallFirstRequest = 256 << 10
+
+// prepareFirst sets the collector for a first request of requestBytes, at most
+// smallFirstRequest, without reading the runtime's metrics: the runtime's first reading builds its
+// table of every metric (runtime.initMetrics, 29 KB of wasm, run once), which V8 compiles with its
+// optimizing tier as soon as it has run, 80 to 90 ms of a second core's time while the page waits
+// for its first answer (Chromium 156, --js-flags=--trace-wasm-compilation-times, 2026-11-26).
+// Nothing needs the reading: before its first request the heap holds what the runtime started
+// with, a few MB, so the reservation (25 MB at most) is left to the request's own allocations,
+// and the bound is lazyBound's with nothing live: lazyBoundAtLeast, or lazyBoundPerByte a byte.
+func prepareFirst(requestBytes int) int64 {
+	bound := lazyBound(requestBytes, 0, 0)
+	debug.SetMemoryLimit(bound)
+	debug.SetGCPercent(-1)
+	return bound
 }
 
 // heapSizes reads the memory the runtime holds (all of the linear memory it has grown) and the

@@ -75,3 +75,26 @@ func TestCollectWithinHeld(t *testing.T) {
 		t.Errorf("default pacing: GOGC %d, limit %d", percent, limit)
 	}
 }
+
+// TestPrepareFirst: a small first request gets the lazy bound with nothing live, without a
+// reservation; a large first request and every later one are prepared from the runtime's
+// metrics (collectWithinHeld).
+func TestPrepareFirst(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	var p heapPolicy
+	p.prepare(2000)
+	if percent, limit := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1); p.bound != lazyBoundAtLeast || percent != -1 || limit != p.bound {
+		t.Errorf("first request: bound %d, GOGC %d, limit %d; want %d, -1", p.bound, percent, limit, int64(lazyBoundAtLeast))
+	}
+	p.bound = 1 // as if the first request ended past half its bound
+	p.prepare(2000)
+	if p.bound != 0 {
+		t.Errorf("second request after one that ended past half its bound: bound %d, want the default pacing", p.bound)
+	}
+	large := heapPolicy{}
+	large.prepare(smallFirstRequest + 1)
+	if want := lazyBound(smallFirstRequest+1, 0, 0); large.bound < want {
+		t.Errorf("a large first request: bound %d, want at least %d", large.bound, want)
+	}
+}
