@@ -288,28 +288,40 @@ func indexFile(s string) ([]kindDecl, *typeIndex, error) {
 	if line, _ := lines.next(); line != builtinTypesLine {
 		return nil, nil, lines.errorf("want %s", builtinTypesLine)
 	}
+	index, problem := indexTypes(&lines)
+	if problem != "" {
+		return nil, nil, lines.errorf("%s", problem)
+	}
+	return kinds, index, nil
+}
+
+// indexTypes reads the type lines up to the file's last line, "]}", and returns their index, or
+// what is wrong with the line read last. Its loop runs for each of the file's thousand types:
+// it is kept small, and writes no message, so that V8's optimizing compile of it (it runs long
+// enough to get one, in the page's worker) is short.
+func indexTypes(lines *fileLines) (*typeIndex, string) {
 	index := &typeIndex{}
 	for more := true; ; {
 		line, start := lines.next()
 		if line == "]}" && lines.done() {
-			return kinds, index, nil
+			return index, ""
 		}
 		if !more {
-			return nil, nil, lines.errorf("want ]} after the last type, and nothing after it")
+			return nil, "want ]} after the last type, and nothing after it"
 		}
 		var object string
 		object, more = strings.CutSuffix(line, ",")
 		rest, ok := strings.CutPrefix(object, builtinTypeStart)
 		end := strings.IndexByte(rest, '"')
-		if !ok || end <= 0 || !strings.HasSuffix(object, "}") {
-			return nil, nil, lines.errorf("want a type object starting with its name")
+		if !ok || end <= 0 || object[len(object)-1] != '}' {
+			return nil, "want a type object starting with its name"
 		}
 		name := rest[:end]
 		if strings.IndexByte(name, '\\') >= 0 {
-			return nil, nil, lines.errorf("type name %s is escaped", name)
+			return nil, "want a type name without escapes"
 		}
 		if n := len(index.names); n > 0 && index.names[n-1] >= name {
-			return nil, nil, lines.errorf("type %q comes after %q: types are sorted by name, each once", name, index.names[n-1])
+			return nil, "want types sorted by name, each once"
 		}
 		index.names = append(index.names, name)
 		index.spans = append(index.spans, span{start, start + len(object)})
