@@ -12,8 +12,11 @@
   const root = document.documentElement;
   const url = (name, fallback) => new URL(root.dataset[name] || fallback, document.baseURI).href;
   const early = { workerURL: url("worker", "web/worker.js"), worker: null, held: [] };
+  const wasm = { wasm: url("wasm", "mergeplay.wasm"), wasmExec: url("wasmExec", "wasm_exec.js") };
   try {
-    early.worker = new Worker(early.workerURL);
+    // The URLs in the worker's own let it start loading before the init message reaches it
+    // (worker.js).
+    early.worker = new Worker(`${early.workerURL}#${new URLSearchParams(wasm)}`);
   } catch {
     return;
   }
@@ -22,6 +25,6 @@
     event.preventDefault();
     early.held.push(event);
   };
-  early.worker.postMessage({ type: "init", wasm: url("wasm", "mergeplay.wasm"), wasmExec: url("wasmExec", "wasm_exec.js") });
+  early.worker.postMessage({ type: "init", ...wasm });
   globalThis.mergeplayEarlyWorker = early;
 })();

@@ -37,6 +37,9 @@ const DefaultExample = "apply-containers"
 const (
 	wasmRef     = "mergeplay.wasm"
 	wasmExecRef = "wasm_exec.js"
+	// workerRef is the engine's worker script, which the build writes with wasm_exec.js in front
+	// of it (see builder.asset).
+	workerRef   = "web/worker.js"
 	examplesRef = "examples.json"
 )
 

@@ -6,7 +6,8 @@
 // GOOS=js GOARCH=wasm. It writes:
 //
 //   - the wasm, Go's wasm_exec.js (minified), web/main.js bundled with CodeMirror by esbuild (ES
-//     module, minified), every other script minified as a classic script (the worker), the CSS
+//     module, minified), every other script minified as a classic script (the worker, with
+//     wasm_exec.js written in front of it, so that it need not load it), the CSS
 //     and SVG minified, and examples.json (every example's name, title, mode, explanation and
 //     request);
 //   - each of those under a name that carries a hash of its content (main.1a2b3c4d5e6f.js), so
