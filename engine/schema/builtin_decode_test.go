@@ -2,29 +2,61 @@ package schema
 
 import (
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 )
 
-// TestBuiltinDecoderMatchesEncodingJSON checks the hand-written decoder against encoding/json on
-// the whole built-in file.
+// TestBuiltinDecoderMatchesEncodingJSON checks the hand-written reading of the built-in file (its
+// index, then each type's declaration) against encoding/json on the whole file.
 func TestBuiltinDecoderMatchesEncodingJSON(t *testing.T) {
 	var want fileDecl
 	if err := json.NewDecoder(strings.NewReader(builtinJSON)).Decode(&want); err != nil {
 		t.Fatal(err)
 	}
-	parsed, err := parseJSON(builtinJSON)
+	kinds, types, err := indexFile(builtinJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := decodeFile(&parsed)
-	if err != nil {
-		t.Fatal(err)
+	got := &fileDecl{Kinds: kinds}
+	lazy := &lazyTypes{text: builtinJSON, types: types}
+	for _, name := range types.names {
+		d, err := lazy.declaration(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.Types = append(got.Types, *d)
 	}
 	if !reflect.DeepEqual(got, &want) {
 		t.Fatal("the hand-written decoder reads the built-in file differently from encoding/json")
+	}
+}
+
+// TestTypeDeclRefusesOtherForms: a declaration with a member the declaration form does not have,
+// or a value of the wrong JSON type, is refused.
+func TestTypeDeclRefusesOtherForms(t *testing.T) {
+	for _, text := range []string{
+		`{"name":"a","scalr":"string"}`,
+		`{"name":"a","scalar":1}`,
+		`{"name":"a","list":{"elementType":{"scalar":"string"},"keys":"name"}}`,
+		`{"name":"a","list":{"elementType":"string"}}`,
+		`{"name":"a","map":{"fields":[{"name":"f","type":{"scalar":"string"},"strategy":"merge"}]}}`,
+		`{"name":"a","map":{"fields":{"name":"f"}}}`,
+		`{"name":"a","map":{"elementType":{"namedType":1}}}`,
+		`{"name":"a","map":{"fields":[{"name":"f","type":{"scalar":"string"}}]}`,
+	} {
+		if err := (&jsonParser{s: text}).typeDecl(&typeDecl{}); err == nil {
+			t.Errorf("%s: accepted", text)
+		}
+	}
+	var d typeDecl
+	err := (&jsonParser{s: `{"name":"a","map":{"fields":[{"name":"f","type":{"namedType":"b","elementRelationship":"atomic"},"default":{"x":[1,"y",null]},"patchStrategy":"merge","patchMergeKey":"k","goType":"int64"}],"elementType":{"list":{"elementType":{"scalar":"string"},"keys":["p","q"]}}}}`}).typeDecl(&d)
+	want := typeDecl{atomDecl: atomDecl{Map: &mapDecl{
+		Fields:      []fieldDecl{{Name: "f", Type: refDecl{NamedType: "b", ElementRelationship: "atomic"}, Default: map[string]any{"x": []any{1.0, "y", nil}}, PatchStrategy: "merge", PatchMergeKey: "k", GoType: "int64"}},
+		ElementType: &refDecl{atomDecl: atomDecl{List: &listDecl{ElementType: refDecl{atomDecl: atomDecl{Scalar: "string"}}, Keys: []string{"p", "q"}}}},
+	}}}
+	if err != nil || !reflect.DeepEqual(d, want) {
+		t.Errorf("got %+v, %v", d, err)
 	}
 }
 
@@ -52,26 +84,4 @@ func parseJSON(s string) (jsonValue, error) {
 		return v, p.errorf("unexpected data after the value")
 	}
 	return v, nil
-}
-
-// decodeFile turns the parsed built-in file into declarations.
-func decodeFile(v *jsonValue) (*fileDecl, error) {
-	if v.kind != 'o' {
-		return nil, fmt.Errorf("built-in schema: not an object")
-	}
-	file := &fileDecl{}
-	if kinds := v.get("kinds"); kinds != nil {
-		for i := range kinds.items {
-			k := &kinds.items[i]
-			file.Kinds = append(file.Kinds, kindDecl{APIVersion: k.string("apiVersion"), Kind: k.string("kind"), Type: k.string("type"), Scope: k.string("scope")})
-		}
-	}
-	if types := v.get("types"); types != nil {
-		file.Types = make([]typeDecl, len(types.items))
-		for i := range types.items {
-			t := &types.items[i]
-			file.Types[i] = typeDecl{Name: t.string("name"), atomDecl: decodeAtom(t)}
-		}
-	}
-	return file, nil
 }

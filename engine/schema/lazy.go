@@ -86,10 +86,9 @@ func (l *lazyTypes) declaration(name string) (*typeDecl, error) {
 	if !ok {
 		return nil, nil
 	}
-	p := &jsonParser{s: l.text, pos: s.start}
-	v, err := p.value()
-	if err != nil {
+	d := &typeDecl{Name: name}
+	if err := (&jsonParser{s: l.text[:s.end], pos: s.start}).typeDecl(d); err != nil {
 		return nil, fmt.Errorf("type %q: %w", name, err)
 	}
-	return &typeDecl{Name: name, atomDecl: decodeAtom(&v)}, nil
+	return d, nil
 }

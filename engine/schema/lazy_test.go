@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,18 +9,15 @@ import (
 	"testing"
 )
 
-// eagerBuiltin builds every built-in type at once, the way Builtin did before it became lazy.
+// eagerBuiltin builds every built-in type at once, the way Builtin did before it became lazy, from
+// the file as encoding/json reads it.
 func eagerBuiltin(t *testing.T) *Set {
 	t.Helper()
-	parsed, err := parseJSON(builtinJSON)
-	if err != nil {
+	var file fileDecl
+	if err := json.Unmarshal([]byte(builtinJSON), &file); err != nil {
 		t.Fatal(err)
 	}
-	file, err := decodeFile(&parsed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := build(file, nil)
+	set, err := build(&file, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
