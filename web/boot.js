@@ -1,6 +1,7 @@
-// Starts the engine's worker as soon as the page begins to load: a classic script in <head>,
-// run as soon as it arrives, while the page's modules (main.js, CodeMirror) still download and
-// run. The wasm then downloads and compiles meanwhile instead of after them. main.js hands the
+// Starts the engine's worker as soon as the page begins to load: the first script in <head>,
+// parser-blocking, so that it runs as soon as it arrives (an async script waited for the page's
+// first layout), while the page's modules (main.js, CodeMirror) still download. The wasm then
+// downloads and compiles meanwhile instead of after them. main.js hands the
 // worker to the engine client (earlyworker.js: adoptEarlyWorker); the messages it sends before
 // that are held and given to the client's handlers once they are set.
 //
