@@ -87,3 +87,15 @@ func TestEncodeWritesMarkupAsItself(t *testing.T) {
 		t.Errorf("read back %q, %v", back.Result, err)
 	}
 }
+
+// TestMarkLinesOf: each mark's line counts in the text its doc names.
+func TestMarkLinesOf(t *testing.T) {
+	for mark, want := range map[Mark]string{
+		Added: "result", Changed: "result", Retained: "result", Ignored: "result",
+		Deleted: "live", Conflicted: "live", Dropped: "updated",
+	} {
+		if got := mark.LinesOf(); got != want {
+			t.Errorf("%s: %q, want %q", mark, got, want)
+		}
+	}
+}

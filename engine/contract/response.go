@@ -36,6 +36,18 @@ const (
 	Conflicted Mark = "conflict"
 )
 
+// LinesOf names the text whose lines a field's Line and EndLine count with mark m: "live" for
+// deleted and conflicting marks, "updated" for dropped ones, "result" for the others.
+func (m Mark) LinesOf() string {
+	switch m {
+	case Deleted, Conflicted:
+		return "live"
+	case Dropped:
+		return "updated"
+	}
+	return "result"
+}
+
 // Response is the answer to a Request. Every key is always present.
 type Response struct {
 	Version int `json:"version"`

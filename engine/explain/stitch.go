@@ -36,7 +36,8 @@ func (s *Stitch) Close(lines, rootEnd int) {
 // Fields appends to out a piece's marks moved to the stream: result lines down by lines (the
 // lines above the piece's document, or for a resource the result lacks, RootEnd: the line it is
 // drawn after), places into the documents written. A deleted mark stands on live's lines and a
-// dropped one on updated's: only their places move.
+// dropped one on updated's (contract.Mark.LinesOf; a piece never holds a conflict): only their
+// places move.
 func (s *Stitch) Fields(out, fields []contract.Field, lines int) []contract.Field {
 	for _, f := range fields {
 		if f.Place != nil {

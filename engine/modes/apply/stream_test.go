@@ -149,17 +149,11 @@ func fieldsOf(fields []contract.Field, id string) []contract.Field {
 // updated's by updated lines, live's by live lines, places into document doc.
 func moved(fields []contract.Field, result, updated, live, doc int) []contract.Field {
 	var out []contract.Field
+	by := map[string]int{"result": result, "live": live, "updated": updated}
 	for _, f := range fields {
-		by := result
-		switch f.Mark {
-		case contract.Deleted, contract.Conflicted:
-			by = live
-		case contract.Dropped:
-			by = updated
-		}
-		f.Line += by
+		f.Line += by[f.Mark.LinesOf()]
 		if f.EndLine != 0 {
-			f.EndLine += by
+			f.EndLine += by[f.Mark.LinesOf()]
 		}
 		if f.Place != nil {
 			p := *f.Place

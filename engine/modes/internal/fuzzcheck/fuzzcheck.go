@@ -99,15 +99,9 @@ func CheckCommon(t *testing.T, r *Run) []*stream.Resource {
 	if err != nil {
 		t.Fatalf("the result does not read back: %v\nresult:\n%s\n%s", err, r.Resp.Result, r.Describe())
 	}
-	resultLines, liveLines, updatedLines := lineCount(r.Resp.Result), lineCount(r.Req.Live), lineCount(r.Req.Updated)
+	lines := map[string]int{"result": lineCount(r.Resp.Result), "live": lineCount(r.Req.Live), "updated": lineCount(r.Req.Updated)}
 	for _, m := range r.Resp.Fields {
-		limit := resultLines
-		switch m.Mark {
-		case contract.Deleted, contract.Conflicted:
-			limit = liveLines
-		case contract.Dropped:
-			limit = updatedLines
-		}
+		limit := lines[m.Mark.LinesOf()]
 		if m.Line < 1 || m.Line > limit || m.EndLine > limit || (m.EndLine != 0 && m.EndLine < m.Line) || m.Reason == "" {
 			t.Fatalf("mark out of place: %+v (%d lines)\nresult:\n%s\n%s", m, limit, r.Resp.Result, r.Describe())
 		}
