@@ -197,13 +197,14 @@ async function start() {
   }
 
   /**
-   * The editors start as previews of their texts (editors.js); their CodeMirror views are built
-   * once the first answer (or failure) has been painted, each in a task of its own, off its way.
+   * The editors and the result pane start as previews (editors.js, result.js); their CodeMirror
+   * views are built once the first answer (or failure) has been painted, each in a task of its
+   * own, off its way: the result's first.
    */
   function buildEditorsSoon() {
     if (editorsBuilt) return;
     editorsBuilt = true;
-    const waiting = [...INPUTS.map((input) => editors[input]), schema];
+    const waiting = [{ build: output.buildResult }, ...INPUTS.map((input) => editors[input]), schema];
     afterPaint(function next() {
       waiting.shift().build();
       if (waiting.length) setTimeout(next, 0);

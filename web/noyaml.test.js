@@ -61,6 +61,7 @@ const MEASURE_INDENTATION = {
   "editors.js": "underlines a conflict's text in the live editor, not its indentation",
   "marks.js": "moves struck lines by the shift the engine gives (place.shift)",
   "result.js": "strikes a deleted line's text, not its indentation",
+  "resultpreview.js": "strikes a deleted line's text, not its indentation, as result.js does",
 };
 
 /** The page's modules (not the tests), with their source. */

@@ -15,7 +15,6 @@ import { layoutResult, lineOfField, nextOfMark } from "./marks.js";
 import { MODE_VIEWS } from "./modeviews.js";
 import { createPatchView } from "./patchview.js";
 import { createResult } from "./result.js";
-import { addResultExtras } from "./resultextras.js";
 import { createStatus } from "./status.js";
 import { createTabs } from "./tabs.js";
 
@@ -28,7 +27,7 @@ import { createTabs } from "./tabs.js";
 export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = [], complete }) {
   let shown = null; // {response, layout}
   const status = createStatus();
-  const result = createResult({ nonce, onRun });
+  const result = createResult({ nonce, onRun, onToggleFold: (start) => toggleFold(start) });
   const legend = createLegend({ onJump: (mark) => jumpToMark(mark) });
   const conflicts = createConflicts({ onShow: onShowConflict });
   const patchView = createPatchView({ complete });
@@ -50,13 +49,14 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = 
     for (const f of folds) (anyClosed ? openFolds.add(f.key) : openFolds.delete(f.key));
     applyExtras();
   });
-  const extras = addResultExtras(result.view, { onToggle: (start) => {
+  /** Opens or closes the fold whose key is on display line `start` (the reader did, in the pane). */
+  function toggleFold(start) {
     const f = folds.find((x) => x.start === start);
     if (!f) return;
     if (openFolds.has(f.key)) openFolds.delete(f.key);
     else openFolds.add(f.key);
     applyExtras();
-  } });
+  }
 
   const resultPanel = h("div", {}, foldBar, result.dom);
   // The Patch, Diff and Explain tabs are drawn when they are shown: on a long stream each holds
@@ -141,7 +141,7 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = 
       }
     }
     const paneFolds = folds.map((f) => ({ ...f, folded: !openFolds.has(f.key), label: openFolds.has(f.key) ? "▾ fold" : `⋯ ${f.hidden} ${f.hidden === 1 ? "line" : "lines"} folded` }));
-    extras.set({ folds: paneFolds, notes });
+    result.setExtras({ folds: paneFolds, notes });
     const anyClosed = paneFolds.some((f) => f.folded);
     foldBar.hidden = folds.length === 0;
     foldText.textContent = foldSummary(folds, anyClosed);
@@ -234,6 +234,8 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = 
     },
     /** The id of the tab shown ("result", "patch", "diff", "explain", a mode's own). */
     selectedTab: () => tabs.selected(),
+    /** Builds the result's CodeMirror view (it starts as a preview: result.js). */
+    buildResult: () => { result.build(); },
     /** Shows an empty result pane saying why (before any answer). */
     showNothing(text) {
       shown = null;

@@ -1,14 +1,17 @@
 // The result pane: a read-only CodeMirror view of the merged YAML (laid out by marks.js), each
 // line carrying its mark as a class, a data-mark attribute and a gutter symbol; deleted lines
-// struck through in place. The reason of a line shows on hover (a tooltip) and, for the keyboard,
-// in a live panel under the view as the cursor moves: arrows read line by line, n / p (or
-// Alt+↓ / Alt+↑) jump to the next / previous change.
+// struck through in place; a mode's folds and notes (resultextras.js). Until the view is built
+// the pane is a preview drawn the same way (resultpreview.js). The reason of a line shows on
+// hover (a tooltip) and, for the keyboard, in a live panel under the view as the cursor moves:
+// arrows read line by line, n / p (or Alt+↓ / Alt+↑) jump to the next / previous change.
 
 import { Decoration, EditorView, GutterMarker, gutter, hoverTooltip, keymap, lineNumbers, placeholder, highlightActiveLine } from "@codemirror/view";
 import { Compartment, EditorState, StateEffect, StateField } from "@codemirror/state";
 import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
 import { MARK_INFO, describeLine, nextChange } from "./marks.js";
+import { resultExtras } from "./resultextras.js";
+import { createResultPreview, layoutText, resultLineNumber } from "./resultpreview.js";
 import { changedRange } from "./textchange.js";
 
 const setLayout = StateEffect.define();
@@ -90,14 +93,7 @@ const markGutter = gutter({
 });
 
 /** Line numbers of the result (or of live, for live's lines); none on deleted lines. */
-const resultLineNumbers = lineNumbers({
-  formatNumber(n, state) {
-    const line = state.field(layoutField).layout.lines[n - 1];
-    if (!line) return String(n);
-    if (line.kind === "result") return String(line.resultLine);
-    return line.kind === "live" ? String(line.liveLine) : "";
-  },
-});
+const resultLineNumbers = lineNumbers({ formatNumber: (n, state) => resultLineNumber(state.field(layoutField).layout, n) });
 
 /** Builds the DOM of a line's explanation (tooltip and panel share it). */
 function explanation(info) {
@@ -124,19 +120,36 @@ const reasonTooltip = hoverTooltip((view, pos) => {
   };
 }, { hoverTime: 250 });
 
+const LABEL = "Result: the merged YAML, each line marked. Arrows read line by line; n and p jump between changes.";
+
 /**
- * Creates the result pane.
- * @param {{nonce: string, onRun: () => void}} config
+ * Creates the result pane. It starts as a preview (resultpreview.js) and builds its CodeMirror
+ * view when told to (`build`: the page does once it has shown its first answer), when the
+ * reader goes to it (focus, press, wheel), or when asked for the cursor.
+ * @param {{nonce: string, onRun: () => void, onToggleFold: (start: number) => void}} config
+ *   onToggleFold: the reader folds or unfolds the block whose key is on display line `start`
  */
-export function createResult({ nonce, onRun }) {
+export function createResult({ nonce, onRun, onToggleFold }) {
   const host = h("div", { class: "mp-editor mp-result-editor", id: "result" });
   const panel = h("div", { class: "mp-reason", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const dom = h("div", { class: "mp-result" }, host, panel);
   const empty = new Compartment();
+  const extras = resultExtras({ onToggle: onToggleFold });
+  // What the pane shows, kept for the view when it is built.
+  let shown = { layout: EMPTY.layout, fields: [], emptyText: "The result appears here.", extras: { folds: [], notes: [] } };
+  let view = null;
+  let preview = createResultPreview({ label: LABEL });
+  preview.draw(shown);
+  host.append(preview.dom);
+  preview.dom.addEventListener("focus", () => build().focus());
+  preview.dom.addEventListener("pointerdown", (event) => pointAt(event));
+  preview.dom.addEventListener("wheel", () => build(), { passive: true });
+  let previewScroll = 0; // how far the preview was scrolled, for the view
+  preview.dom.addEventListener("scroll", (event) => { previewScroll = event.currentTarget.scrollTop; }, { passive: true });
 
-  const jump = (dir) => (view) => {
-    const { layout } = view.state.field(layoutField);
-    const here = view.state.doc.lineAt(view.state.selection.main.head).number - 1;
+  const jump = (dir) => (v) => {
+    const { layout } = v.state.field(layoutField);
+    const here = v.state.doc.lineAt(v.state.selection.main.head).number - 1;
     const target = nextChange(layout, here, dir);
     if (target < 0) {
       replaceChildren(panel, h("p", { class: "mp-reason-text", text: dir > 0 ? "No change below this line." : "No change above this line." }));
@@ -146,37 +159,80 @@ export function createResult({ nonce, onRun }) {
     return true;
   };
 
-  const view = new EditorView({
-    parent: host,
-    state: EditorState.create({
-      doc: "",
-      extensions: [
-        baseExtensions({ nonce, onRun, label: "Result: the merged YAML, each line marked. Arrows read line by line; n and p jump between changes." }),
-        EditorState.readOnly.of(true),
-        EditorView.lineWrapping,
-        layoutField,
-        marksField,
-        resultLineNumbers,
-        markGutter,
-        highlightActiveLine(),
-        reasonTooltip,
-        empty.of(placeholder("The result appears here.")),
-        keymap.of([
-          { key: "n", run: jump(1) },
-          { key: "p", run: jump(-1) },
-          { key: "Alt-ArrowDown", run: jump(1) },
-          { key: "Alt-ArrowUp", run: jump(-1) },
-        ]),
-        EditorView.updateListener.of((update) => {
-          if (update.selectionSet || update.focusChanged || layoutChanged(update)) showReason(update.state);
-        }),
-      ],
-    }),
-  });
+  /** Builds the CodeMirror view in the preview's place (once), showing what the preview shows. */
+  function build() {
+    if (view) return view;
+    view = new EditorView({
+      state: EditorState.create({
+        extensions: [
+          baseExtensions({ nonce, onRun, label: LABEL }),
+          EditorState.readOnly.of(true),
+          EditorView.lineWrapping,
+          layoutField,
+          marksField,
+          resultLineNumbers,
+          markGutter,
+          highlightActiveLine(),
+          reasonTooltip,
+          empty.of(placeholder(shown.emptyText)),
+          extras.extension,
+          keymap.of([
+            { key: "n", run: jump(1) },
+            { key: "p", run: jump(-1) },
+            { key: "Alt-ArrowDown", run: jump(1) },
+            { key: "Alt-ArrowUp", run: jump(-1) },
+          ]),
+          EditorView.updateListener.of((update) => {
+            if (update.selectionSet || update.focusChanged || layoutChanged(update)) showReason(update.state);
+          }),
+        ],
+      }),
+    });
+    // The text comes in as every later answer's does: CodeMirror then lays out as many of its
+    // lines as an answer's would (a view created with its text drew only those in sight then,
+    // and lines added at its end later were drawn only when scrolled to).
+    showInView(view);
+    extras.set(view, shown.extras);
+    const hadFocus = preview.dom.contains(document.activeElement);
+    host.replaceChildren(view.dom);
+    preview = null;
+    if (previewScroll) view.scrollDOM.scrollTop = previewScroll;
+    if (hadFocus) view.focus();
+    return view;
+  }
+
+  /** Shows what the pane shows in the view. */
+  function showInView(v) {
+    const { layout, fields, emptyText } = shown;
+    const text = layoutText(layout);
+    const head = Math.min(v.state.selection.main.head, text.length);
+    v.dispatch({
+      // Only the part that differs is replaced: CodeMirror keeps the lines around it as they
+      // are drawn (an edit usually changes a line or two of a long result).
+      changes: changedRange(v.state.doc.toString(), text),
+      selection: { anchor: head },
+      effects: [setLayout.of({ layout, fields }), empty.reconfigure(placeholder(emptyText))],
+    });
+  }
+
+  /** A press on the preview: the view takes its place, with the cursor on the pressed line. */
+  function pointAt(event) {
+    const line = preview.lineAt(event);
+    const onMarker = event.target instanceof Element && event.target.closest(".mp-fold-marker");
+    const v = build();
+    event.preventDefault();
+    if (line && onMarker) {
+      onToggleFold(line);
+      return;
+    }
+    const pos = v.posAtCoords({ x: event.clientX, y: event.clientY });
+    if (pos !== null) v.dispatch({ selection: { anchor: pos } });
+    v.focus();
+  }
 
   /** The panel follows the keyboard: the reason of the cursor's line while the view has focus. */
   function showReason(state) {
-    if (!view.hasFocus) return;
+    if (!view?.hasFocus) return;
     const { layout, fields } = state.field(layoutField);
     const index = state.doc.lineAt(state.selection.main.head).number - 1;
     replaceChildren(panel, ...explanation(describeLine(layout, fields, index)));
@@ -184,38 +240,42 @@ export function createResult({ nonce, onRun }) {
 
   /** Moves the cursor to a display line, scrolls it into view and focuses the result. */
   function focusIndex(index) {
-    const doc = view.state.doc;
+    const v = build();
+    const doc = v.state.doc;
     if (index < 0 || index >= doc.lines) return;
     const from = doc.line(index + 1).from;
-    view.dispatch({ selection: { anchor: from }, effects: EditorView.scrollIntoView(from, { y: "center" }) });
-    view.focus();
+    v.dispatch({ selection: { anchor: from }, effects: EditorView.scrollIntoView(from, { y: "center" }) });
+    v.focus();
   }
 
   return {
     dom,
-    view,
+    build,
     /**
      * Shows a layout (marks.js) with the response's fields; `emptyText` is what an empty pane
-     * says.
-     * @param {{layout: import("./marks.js").Layout, fields: object[], emptyText?: string}} shown
+     * says. The folds and notes of the text shown before are dropped until setExtras.
+     * @param {{layout: import("./marks.js").Layout, fields: object[], emptyText?: string}} next
      */
     show({ layout, fields, emptyText = "The result appears here." }) {
-      const text = layout.lines.map((l) => l.text).join("\n");
-      const head = Math.min(view.state.selection.main.head, text.length);
-      view.dispatch({
-        // Only the part that differs is replaced: CodeMirror keeps the lines around it as they
-        // are drawn (an edit usually changes a line or two of a long result).
-        changes: changedRange(view.state.doc.toString(), text),
-        selection: { anchor: head },
-        effects: [setLayout.of({ layout, fields }), empty.reconfigure(placeholder(emptyText))],
-      });
-      if (!view.hasFocus) replaceChildren(panel, h("p", { class: "mp-reason-hint", text: layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "" }));
+      shown = { layout, fields, emptyText, extras: { folds: [], notes: [] } };
+      if (view) showInView(view);
+      else preview.draw(shown);
+      if (!view?.hasFocus) replaceChildren(panel, h("p", { class: "mp-reason-hint", text: layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "" }));
+    },
+    /**
+     * Sets the folds and notes (resultextras.js) of the layout shown.
+     * @param {{folds: import("./resultextras.js").PaneFold[], notes: import("./resultextras.js").PaneNote[]}} next
+     */
+    setExtras(next) {
+      shown = { ...shown, extras: next };
+      if (view) extras.set(view, next);
+      else preview.draw(shown);
     },
     focusIndex,
-    /** The display index (0-based) of the cursor's line. */
-    cursorIndex: () => view.state.doc.lineAt(view.state.selection.main.head).number - 1,
+    /** The display index (0-based) of the cursor's line: the first before the view is built. */
+    cursorIndex: () => (view ? view.state.doc.lineAt(view.state.selection.main.head).number - 1 : 0),
     /** The text shown (with deleted lines), for tests. */
-    shownText: () => view.state.doc.toString(),
-    destroy: () => view.destroy(),
+    shownText: () => (view ? view.state.doc.toString() : layoutText(shown.layout)),
+    destroy: () => view?.destroy(),
   };
 }

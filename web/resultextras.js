@@ -1,5 +1,5 @@
-// What a mode adds to the result pane (a CodeMirror view built by result.js), plugged in with
-// StateEffect.appendConfig so that result.js needs no change:
+// What a mode adds to the result pane's CodeMirror view (result.js builds it with this module's
+// extension; its preview, resultpreview.js, draws the same folds and notes):
 //   - folds: blocks hidden by default (server-side apply's metadata.managedFields). The lines stay
 //     in the document and in the DOM, so every line keeps its mark and number; they are hidden by
 //     a class, skipped by the cursor (atomic ranges), and the line that names the key says how
@@ -132,15 +132,15 @@ const atomic = EditorView.atomicRanges.of((view) => {
 });
 
 /**
- * Plugs folds and notes into a result view; returns the functions that set them.
- * @param {EditorView} view
+ * The folds and notes of a result view: the extension it is built with, and the function that
+ * sets them.
  * @param {{onToggle: (start: number) => void}} config called when the reader folds or unfolds
  *   the block whose key is on display line `start`
  */
-export function addResultExtras(view, { onToggle }) {
+export function resultExtras({ onToggle }) {
   const foldAt = (state, lineNumber) => state.field(extrasField).folds.find((f) => f.start === lineNumber && fits(state.doc, f));
-  view.dispatch({
-    effects: StateEffect.appendConfig.of([
+  return {
+    extension: [
       extrasField,
       decorations,
       hiddenGutters,
@@ -165,14 +165,13 @@ export function addResultExtras(view, { onToggle }) {
           return true;
         },
       }),
-    ]),
-  });
-  return {
+    ],
     /**
-     * Sets the folds and notes of the text the view shows now.
+     * Sets the folds and notes of the text a view built with the extension shows now.
+     * @param {EditorView} view
      * @param {{folds: PaneFold[], notes: PaneNote[]}} extras
      */
-    set(extras) {
+    set(view, extras) {
       const value = { folds: extras.folds ?? [], notes: extras.notes ?? [] };
       const effects = [setExtras.of(value)];
       // The cursor never rests in a hidden line: it goes to the line naming the folded key.

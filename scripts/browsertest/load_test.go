@@ -2,9 +2,14 @@ package browsertest
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/png"
 	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -27,10 +32,11 @@ func TestLoadsWithoutErrors(t *testing.T) {
 }
 
 // TestEditorsLookTheSameBuilt holds the wasm, so that the editors stay previews of their texts
-// (web/preview.js) under the prerendered answer, and screenshots them; then lets the engine
-// answer, which builds their CodeMirror views, and screenshots them again: each editor's pixels
-// are the same, in light and dark and at a phone's width. Only anti-aliasing may differ (a
-// pane's rounded corners), a few pixels.
+// (web/preview.js) and the result pane a preview of the prerendered answer (web/resultpreview.js),
+// and screenshots them; then lets the engine answer, which builds their CodeMirror views, and
+// screenshots them again: each editor's pixels, and the result pane's, are the same, in light and
+// dark and at a phone's width. Only anti-aliasing may differ (a pane's rounded corners), a few
+// pixels.
 func TestEditorsLookTheSameBuilt(t *testing.T) {
 	h := setup(t)
 	for _, c := range []struct {
@@ -43,12 +49,15 @@ func TestEditorsLookTheSameBuilt(t *testing.T) {
 			p := openTab(t, h, c.width, c.height)
 			p.do("choosing the "+c.scheme+" scheme", colorScheme(c.scheme))
 			p.do("loading the page", chromedp.Navigate(url+"/"))
-			p.waitFor("the prerendered answer", `document.documentElement.hasAttribute("data-prerendered") && document.querySelectorAll("#mp-inputs .mp-preview").length === 3`, 30*time.Second)
+			p.waitFor("the prerendered answer", `document.documentElement.hasAttribute("data-prerendered") && document.querySelectorAll("#mp-inputs .mp-preview, #result .mp-preview").length === 4`, 30*time.Second)
 			before, rects := editorShots(p)
 			release()
 			p.waitReady()
-			after, _ := editorShots(p)
+			after, rectsAfter := editorShots(p)
 			for i, r := range rects {
+				// The part of the pane on screen in both: the result pane's height follows the
+				// status line above it, which says other things before and after the answer.
+				r = r.Intersect(rectsAfter[i])
 				if r.Dx() == 0 || r.Dy() == 0 {
 					continue // an editor off the screen or hidden
 				}
@@ -61,7 +70,7 @@ func TestEditorsLookTheSameBuilt(t *testing.T) {
 					}
 				}
 				if differ > 40 {
-					t.Errorf("editor %d (%v): %d pixels differ between its preview and its view", i, r, differ)
+					t.Errorf("%s (%v): %d pixels differ between its preview and its view%s", paneNames[i], r, differ, keepShots(t, c.name, before, after))
 				}
 			}
 			p.expectNoProblems()
@@ -69,12 +78,36 @@ func TestEditorsLookTheSameBuilt(t *testing.T) {
 	}
 }
 
+// keepShots writes both screenshots of a pane that changed to the folder MERGEPLAY_SCREENSHOTS
+// names, and says where; without it, nothing.
+func keepShots(t *testing.T, name string, before, after image.Image) string {
+	dir := os.Getenv("MERGEPLAY_SCREENSHOTS")
+	if dir == "" {
+		return ""
+	}
+	var written []string
+	for suffix, img := range map[string]image.Image{"preview": before, "view": after} {
+		path := filepath.Join(dir, fmt.Sprintf("looks-%s-%s.png", name, suffix))
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil || os.WriteFile(path, buf.Bytes(), 0o644) != nil {
+			t.Logf("could not write %s", path)
+			continue
+		}
+		written = append(written, path)
+	}
+	sort.Strings(written)
+	return fmt.Sprintf(" (screenshots: %s)", strings.Join(written, ", "))
+}
+
+// paneNames names the boxes editorShots returns, in order.
+var paneNames = []string{"the original editor", "the updated editor", "the live editor", "the result pane"}
+
 // editorShots screenshots the page (without moving the mouse over it) and returns the visible
-// part of each input editor's box.
+// part of each input editor's box and of the result pane's.
 func editorShots(p *tab) (image.Image, []image.Rectangle) {
 	p.t.Helper()
 	var boxes [][4]float64
-	p.eval(`[...document.querySelectorAll("#mp-inputs [data-input]")].map((el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })`, &boxes)
+	p.eval(`[...document.querySelectorAll("#mp-inputs [data-input], #result")].map((el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })`, &boxes)
 	shot, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.t.Fatal(err)

@@ -73,7 +73,7 @@ func TestEngineLoadingIsSaid(t *testing.T) {
 		p.do("opening an example link", chromedp.Navigate(url+"/#example=apply-field-added"))
 		p.waitFor("the loading status", `document.querySelector(".mp-status-text")?.textContent.includes("Loading the merge engine")`, 10*time.Second)
 		var pane string
-		p.eval(`document.querySelector("#result .cm-placeholder")?.textContent ?? ""`, &pane)
+		p.eval(`document.querySelector("#result .cm-placeholder, #result .mp-preview-placeholder")?.textContent ?? ""`, &pane)
 		if !strings.Contains(pane, "Loading the merge engine") {
 			t.Errorf("the empty result pane says %q while the engine loads", pane)
 		}
@@ -94,7 +94,7 @@ func TestEngineLoadingIsSaid(t *testing.T) {
 			t.Errorf("the status says %q", got)
 		}
 		var pane string
-		p.eval(`document.querySelector("#result .cm-placeholder")?.textContent ?? ""`, &pane)
+		p.eval(`document.querySelector("#result .cm-placeholder, #result .mp-preview-placeholder")?.textContent ?? ""`, &pane)
 		if !strings.Contains(pane, "could not be loaded") {
 			t.Errorf("the result pane says %q", pane)
 		}
