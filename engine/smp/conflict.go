@@ -106,8 +106,20 @@ func (c *conflictWalk) value(path fieldpath.Path, p, changed *Value, name string
 }
 
 // items compares the items of two lists merged by key that share a key. As the reference does,
-// each list is first read into a map from key to item, the last item of a key winning.
+// each list is first read into a map from key to item, the last item of a key winning; an item
+// without the key, in either list, is refused there. The diffs before let such an item through
+// only where the list was added to an empty one (original without the field, live's list
+// empty), and kubectl then refuses the apply: "cannot find merge key `name` in merging list
+// element:map[value:1]". Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts:
+// "an item without its key, added to live's empty list").
 func (c *conflictWalk) items(path fieldpath.Path, p, changed *List, lm listMeta, key []string) error {
+	for _, l := range [2]*List{p, changed} {
+		for _, it := range l.Items {
+			if _, ok := matchTextOf(it, key); !ok && it.Map.Get(PatchEntry, "") == nil {
+				return errorAt(it.Node, fmt.Sprintf("cannot find merge key `%s` in merging list element:%s", keyFieldsText(key), printed(it.Tree())))
+			}
+		}
+	}
 	others := lastByKey(changed.Items, key)
 	seen := map[string]bool{}
 	mine := lastByKey(p.Items, key)

@@ -59,6 +59,10 @@ var facts = []fact{
 		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"nonMergingIntList":[9]}`), Modified: j(`{"nonMergingIntList":[3,1,1]}`),
 			Live: j(`{"nonMergingIntList":[1,3,3]}`)},
 		Answer{Output: `{"nonMergingIntList":[1,3,1]}`}},
+	{"an item without its key, added to live's empty list", // the diffs let it through, the overwrite=false check refuses it
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"mergingList":[{"name":"x"},{"value":"1"}]}`),
+			Live: j(`{"mergingList":[]}`)},
+		Answer{Error: "cannot find merge key `name` in merging list element:map[value:1]"}},
 	{"two-way sends a new list whole", // an env entry without its name, in a list the previous render lacked
 		Case{Op: "two-apply", Kind: "v1/Pod", Original: j(`{"spec":{"containers":[{"name":"web","image":"a"}]}}`),
 			Modified: j(`{"spec":{"containers":[{"name":"web","image":"a","env":[{"value":"x"}]}]}}`),
