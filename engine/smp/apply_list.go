@@ -49,7 +49,7 @@ func (ap *applier) mergeItems(items []*yamltree.Node, p *List, lm listMeta, hold
 	}
 	ops := ap.nodeOps(lm, key, holder)
 	if len(key) == 0 {
-		return mergePrimitives(items, p, ops), nil
+		return mergePrimitives(items, decodedCapacity(len(items)), p, ops), nil
 	}
 	return mergeKeyed(items, p, key, ops)
 }

@@ -127,8 +127,10 @@ func dropOrderedDirectives(changes, del *Map) {
 }
 
 // combineList combines the changes' list (entry have of changes) with the deletions' (e): the
-// changes' items are merged into the deletions' by key (a list of primitives: added to it),
-// then arranged as a merged list is, by the changes' "$setElementOrder" when they hold one.
+// changes' items are merged into the deletions' by key (a list of primitives: added to it, held
+// in an array of the capacity the decoder gave it when the diff took it whole as the config
+// wrote it, else of its length: mergePrimitives), then arranged as a merged list is, by the
+// changes' "$setElementOrder" when they hold one.
 func combineList(sch Schema, changes *Map, have, e *Entry) error {
 	lm, err := sch.listField(e.Name)
 	if err != nil || !lm.merge {
@@ -141,7 +143,11 @@ func combineList(sch Schema, changes *Map, have, e *Entry) error {
 	ops := valueOps(lm, key)
 	var m mergedList[*Value]
 	if len(key) == 0 {
-		m = mergePrimitives(e.Value.List.Items, have.Value.List, ops)
+		capacity := len(e.Value.List.Items)
+		if e.Value.List.Node != nil {
+			capacity = decodedCapacity(capacity)
+		}
+		m = mergePrimitives(e.Value.List.Items, capacity, have.Value.List, ops)
 	} else if m, err = mergeKeyed(e.Value.List.Items, have.Value.List, key, ops); err != nil {
 		return err
 	}

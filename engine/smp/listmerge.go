@@ -145,10 +145,20 @@ func (m mergedList[T]) ordered(text func(T) string, order []string) []T {
 	return append(arrange(m.items, text, order, m.view), m.directives...)
 }
 
-// mergePrimitives merges a patch list into a set of primitives: the patch's values are appended,
-// repeats removed in place (withoutRepeats), and the values arranged with the patch's first.
-func mergePrimitives[T any](original []T, patch *List, ops itemOps[T]) mergedList[T] {
-	current, held := decodedSlice(original)
+// mergePrimitives merges a patch list into a set of primitives held in an array of the given
+// capacity (decodedCapacity for a list the decoder read, its length for one the reference's diff
+// built): the patch's values are appended, repeats removed in place (withoutRepeats), and the
+// values arranged with the patch's first.
+//
+// An append past the capacity moves the list to another array, and its holder keeps seeing the
+// list as it was: kubectl combining the halves of its patch for a config that repeats a key
+// arranges their merged numbers by it (the reference's [4 1 5] where the decoder's capacity would
+// give [1 5 4]). Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "a list the
+// diff built is held as it was").
+func mergePrimitives[T any](original []T, capacity int, patch *List, ops itemOps[T]) mergedList[T] {
+	current := make([]T, len(original), capacity)
+	copy(current, original)
+	held := current
 	for _, p := range patch.Items {
 		current = append(current, ops.take(p))
 	}

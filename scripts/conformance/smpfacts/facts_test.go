@@ -43,6 +43,11 @@ var facts = []fact{
 		Case{Op: "three", Kind: "mergeItem", Original: j(`{"retainKeysMap":{"name":"a"}}`), Modified: j(`{"retainKeysMap":{"name":"a"}}`),
 			Live: j(`{"retainKeysMap":{"name":"a","value":"srv"}}`)},
 		Answer{Output: `{"retainKeysMap":{"$retainKeys":["name"]}}`}},
+	{"a list the diff built is held as it was", // the config repeats x: its numbers [4] join [1 5 5] as the diff built it
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a","value":"z"}]}`),
+			Modified: j(`{"mergingList":[{"mergingIntList":[4],"name":"a"},{"mergingIntList":[1,5,5,5],"name":"a"}]}`),
+			Live:     j(`{"mergingList":[{"mergingIntList":[5],"name":"a"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"a"},{"name":"a"}],"mergingList":[{"$setElementOrder/mergingIntList":[1,5,5,5],"mergingIntList":[4,1,5],"name":"a","value":null}]}`}},
 	{"deletions of a repeated key", // the deletion of the second e goes before c's
 		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"e"},{"name":"c"},{"name":"e","value":"y"}]}`),
 			Modified: j(`{"mergingList":[{"name":"e"}]}`), Live: j(`{}`)},
