@@ -15,7 +15,7 @@ import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
-import { createPreview } from "./preview.js";
+import { createPreview, standIn } from "./preview.js";
 
 /**
  * @typedef {{input: string, line: number, column: number, message: string}} InputError
@@ -58,12 +58,7 @@ export function createInputEditor({ input, text, nonce, role: startRole = null, 
   let view = null; // the CodeMirror view, once built
   let readOnlyOn = false;
   let preview = createPreview({ text, placeholder: hintOf(startRole), label: labelOf(startRole)["aria-label"] });
-  host.append(preview.dom);
-  preview.dom.addEventListener("focus", () => build().focus());
-  preview.dom.addEventListener("pointerdown", (event) => pointAt(event));
-  preview.dom.addEventListener("wheel", () => build(), { passive: true });
-  let previewScroll = 0; // how far the preview was scrolled (its scrollbar), for the view
-  preview.dom.addEventListener("scroll", (event) => { previewScroll = event.currentTarget.scrollTop; }, { passive: true });
+  const stand = standIn(host, preview.dom, { build: () => build(), press: (event) => pointAt(event) });
 
   /** Builds the CodeMirror view in the preview's place (once), and returns it. */
   function build() {
@@ -90,11 +85,8 @@ export function createInputEditor({ input, text, nonce, role: startRole = null, 
         ],
       }),
     });
-    const hadFocus = preview.dom.contains(document.activeElement);
-    host.replaceChildren(view.dom);
+    stand.replaceWith(view);
     preview = null;
-    if (previewScroll) view.scrollDOM.scrollTop = previewScroll;
-    if (hadFocus) view.focus();
     return view;
   }
 

@@ -2,7 +2,8 @@
 // line numbers, highlighting classes and metrics (style.css, `.mp-preview`), read-only. Building
 // the views is the largest part of the page's start; the page builds them once it has shown its
 // first answer, or at once when the reader goes to an editor (editors.js), and this stands in
-// for each until then. It never changes the text it shows.
+// for each until then. It never changes the text it shows. `standIn` is how a preview (this one,
+// or the result pane's, resultpreview.js) hands its place to the view.
 
 import { yamlLanguage } from "@codemirror/lang-yaml";
 import { classHighlighter, highlightTree } from "@lezer/highlight";
@@ -98,6 +99,32 @@ export function createPreview({ text, placeholder, label }) {
     update({ text: nextText = shown.text, placeholder: nextPlaceholder = shown.placeholder, label: nextLabel = shown.label }) {
       if (nextText !== shown.text || nextPlaceholder !== shown.placeholder) draw(nextText, nextPlaceholder);
       setLabel(nextLabel);
+    },
+  };
+}
+
+/**
+ * Puts a preview in a host where it stands in for a CodeMirror view until the view is built:
+ * focusing it builds the view and focuses that, a wheel over it builds it, a press goes to
+ * `press` (which builds it and places the cursor); its scroll is remembered for the view.
+ * @param {HTMLElement} host
+ * @param {HTMLElement} dom the preview
+ * @param {{build: () => import("@codemirror/view").EditorView, press: (event: PointerEvent) => void}} config
+ */
+export function standIn(host, dom, { build, press }) {
+  host.append(dom);
+  dom.addEventListener("focus", () => build().focus());
+  dom.addEventListener("pointerdown", (event) => press(event));
+  dom.addEventListener("wheel", () => build(), { passive: true });
+  let scrolled = 0; // how far the preview was scrolled (its scrollbar), for the view
+  dom.addEventListener("scroll", () => { scrolled = dom.scrollTop; }, { passive: true });
+  return {
+    /** Puts the built view in the preview's place, scrolled as it was, focused if it had focus. */
+    replaceWith(view) {
+      const hadFocus = dom.contains(document.activeElement);
+      host.replaceChildren(view.dom);
+      if (scrolled) view.scrollDOM.scrollTop = scrolled;
+      if (hadFocus) view.focus();
     },
   };
 }

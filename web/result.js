@@ -10,6 +10,7 @@ import { Compartment, EditorState, StateEffect, StateField } from "@codemirror/s
 import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
 import { MARK_INFO, describeLine, nextChange } from "./marks.js";
+import { standIn } from "./preview.js";
 import { resultExtras } from "./resultextras.js";
 import { createResultPreview, layoutText, resultLineNumber } from "./resultpreview.js";
 import { changedRange } from "./textchange.js";
@@ -140,12 +141,7 @@ export function createResult({ nonce, onRun, onToggleFold }) {
   let view = null;
   let preview = createResultPreview({ label: LABEL });
   preview.draw(shown);
-  host.append(preview.dom);
-  preview.dom.addEventListener("focus", () => build().focus());
-  preview.dom.addEventListener("pointerdown", (event) => pointAt(event));
-  preview.dom.addEventListener("wheel", () => build(), { passive: true });
-  let previewScroll = 0; // how far the preview was scrolled, for the view
-  preview.dom.addEventListener("scroll", (event) => { previewScroll = event.currentTarget.scrollTop; }, { passive: true });
+  const stand = standIn(host, preview.dom, { build: () => build(), press: (event) => pointAt(event) });
 
   const jump = (dir) => (v) => {
     const { layout } = v.state.field(layoutField);
@@ -193,11 +189,8 @@ export function createResult({ nonce, onRun, onToggleFold }) {
     // and lines added at its end later were drawn only when scrolled to).
     showInView(view);
     extras.set(view, shown.extras);
-    const hadFocus = preview.dom.contains(document.activeElement);
-    host.replaceChildren(view.dom);
+    stand.replaceWith(view);
     preview = null;
-    if (previewScroll) view.scrollDOM.scrollTop = previewScroll;
-    if (hadFocus) view.focus();
     return view;
   }
 
