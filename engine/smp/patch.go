@@ -116,10 +116,17 @@ func (m *Map) Set(k EntryKind, name string, v *Value) {
 	m.Entries = append(m.Entries, &Entry{Kind: k, Name: name, Value: v})
 }
 
-// setAt sets the entry of kind k about the field at place c, positioned at its key.
+// setAt sets the entry of kind k about the field at place c, positioned at its key. A field
+// whose name spells a directive ("$patch" written in a config) is that directive in the patch, as
+// the reference's diff sends it: a key like any other, which whatever merges the patch then
+// carries out.
 func (m *Map) setAt(k EntryKind, c *Aligned, v *Value) {
-	m.Set(k, c.elem.Field, v)
-	if e := m.Get(k, c.elem.Field); e.Key == nil && c.key != nil {
+	name := c.elem.Field
+	if k == FieldEntry {
+		k, name = entryOf(name)
+	}
+	m.Set(k, name, v)
+	if e := m.Get(k, name); e.Key == nil && c.key != nil {
 		e.Key = c.key
 	}
 }
