@@ -30,13 +30,13 @@ The request is one JSON object:
                "schema": "", "schemaType": "", "now": ""}}
 Omitted options take kubectl's defaults. The response always holds every key:
   {"version", "result", "patch", "fields", "conflicts", "errors", "extra"}
-docs/contract.md documents each one. Examples live in examples/<name>/.
+The README documents each one. Examples live in examples/<name>/.
 
 Modes:
 `
 
 func main() {
-	limits := flag.String("limits", "page", `the handler's limits: "page" (docs/contract.md, Limits) or "bench" (make bench's real files and long streams: 64 MiB per input, 20,000,000 nodes, 100,000 documents, as scripts/bench/pair.Handler)`)
+	limits := flag.String("limits", "page", `the handler's limits: "page" (the README's Limits) or "bench" (make bench's real files and long streams: 64 MiB per input, 20,000,000 nodes, 100,000 documents, as scripts/bench/pair.Handler)`)
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	memProfile := flag.String("memprofile", "", "write the run's allocations (go tool pprof -sample_index=alloc_space) and its heap at the end to this file")
 	h := handler.Default()
