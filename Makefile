@@ -153,9 +153,11 @@ measure: dist chromium
 ## bench: the speed table (scripts/bench): each mode against its reference natively on one
 ## 200-resource stream, as whole processes (native CLI vs reference CLI) and on the real files of
 ## ../shared/realworld, and from 10 to 2,000 resources, then first load, edit latency and wasm
-## memory in headless Chromium on a real build; one Markdown table with the budgets (~15 minutes)
+## memory in headless Chromium on a real build; one Markdown table with the budgets, printed and
+## written to docs/performance-measured.md (with the date, machine and command) when every row was
+## measured. It loads every core for a quarter of an hour or so: the file says how long it took.
 bench: dist chromium
-	MERGEPLAY_DIST=$(CURDIR)/dist $(GO) run ./scripts/bench
+	MERGEPLAY_DIST=$(CURDIR)/dist $(GO) run ./scripts/bench -out docs/performance-measured.md
 
 clean:
 	rm -rf dist build

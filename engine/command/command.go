@@ -59,7 +59,7 @@ func (a *answer) id(resource string) stream.ID {
 // kubectl's refusals as its error, one "error: " line each (observed with kubectl v1.37.2:
 // `error: unable to decode "config.yaml": json: cannot unmarshal bool into Go struct field
 // ObjectMeta.metadata.annotations of type string`), and nothing printed: the engine does not
-// merge the file's other documents, which kubectl would apply (README, departures).
+// merge the file's other documents, which kubectl would apply (docs/yaml.md, departures).
 func Refused(in *modes.Input, refusals []contract.Error) []contract.Command {
 	build, ok := builders[in.Request.Mode]
 	if !ok || len(refusals) == 0 {

@@ -50,7 +50,7 @@ type Limits struct {
 	MaxDepth, MaxNodes, MaxDocuments int
 }
 
-// DefaultLimits returns the limits the README documents: MaxInputBytes and MaxNodes per input,
+// DefaultLimits returns the limits docs/contract.md documents: MaxInputBytes and MaxNodes per input,
 // and yamltree's default depth and document bounds.
 func DefaultLimits() Limits {
 	return Limits{MaxInputBytes: MaxInputBytes, MaxNodes: MaxNodes}

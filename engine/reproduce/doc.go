@@ -27,7 +27,7 @@
 // request no cluster can replay gets no script and an error saying why: options.multiKeys (the
 // multi-field merge key proposal no API server implements), objects without apiVersion, kind or
 // name. What the scripts do was run against kube-apiserver v1.37.2 (scripts/reproduce,
-// make reproduce-check; the README says what agreed).
+// make reproduce-check; docs/reproduce.md says what agreed).
 //
 // Fields the cluster decides are not compared: metadata uid, resourceVersion, creationTimestamp,
 // generation, managedFields' times, and status (the script cannot create it). Every text from the
