@@ -104,6 +104,17 @@ var facts = []fact{
 	{"a config's $patch both sides hold", // a different string is sent by the deletions too; a non-string fails
 		Case{Op: "two", Kind: "mergeItem", Original: j(`{"simpleMap":{"$patch":"delete"}}`), Modified: j(`{"simpleMap":{"$patch":null}}`)},
 		Answer{Error: "invalid value for special key: $patch"}},
+	{"an ordered list live lacks is taken less its directives", // the nested delete item and $patch map go, the null stays
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{}`),
+			Patch: j(`{"$setElementOrder/mergingList":[{"name":"n"}],"mergingList":[{"name":"n","value":null,"mergingList":[{"name":"x","$patch":"delete"},{"name":"y"}],"simpleMap":{"$patch":"replace","a":"b"}}]}`)},
+		Answer{Output: `{"mergingList":[{"mergingList":[{"name":"y"}],"name":"n","value":null}]}`}},
+	{"an ordered list live holds empty is merged into", // Helm 2's patch repeating key d: one d, the last one's value
+		Case{Op: "two-apply", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"d"}]}`),
+			Modified: j(`{"mergingList":[{"name":"d"},{"name":"d","value":"z"}]}`), Live: j(`{"mergingList":[]}`)},
+		Answer{Output: `{"mergingList":[{"name":"d","value":"z"}]}`}},
+	{"a $patch map where live holds no map", // live's null (or string, or list) goes, and nothing is added
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"simpleMap":null,"value":"v"}`), Patch: j(`{"simpleMap":{"$patch":"replace","a":"b"}}`)},
+		Answer{Output: `{"value":"v"}`}},
 	{"a config's delete item goes with the deletions", // the config's {$patch: delete} item after its new item c
 		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"}]}`),
 			Modified: j(`{"mergingList":[{"$patch":"delete","name":"b"},{"name":"c"}]}`)},

@@ -348,7 +348,11 @@ func Cases(seed int64, n int) []Case {
 		}
 		switch i % 5 {
 		case 0:
-			out = append(out, Case{Op: "two", Kind: "mergeItem", Original: raw(original), Modified: raw(modified)})
+			op := "two"
+			if i%10 == 5 {
+				op = "two-apply" // Helm 2: the two-way patch applied to live
+			}
+			out = append(out, Case{Op: op, Kind: "mergeItem", Original: raw(original), Modified: raw(modified), Live: raw(live)})
 		case 1, 2:
 			out = append(out, Case{Op: "three", Kind: "mergeItem", Original: raw(original), Modified: raw(modified), Live: raw(live)})
 		case 3:
