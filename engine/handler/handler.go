@@ -152,7 +152,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		return failed
 	}
 	var validation *modes.Memo // only a read-only mode's documents are the same nodes again
-	if readOnlyModes[m.Name] {
+	if m.ReadOnly {
 		validation = h.memos.take("validate "+m.Name, req.Options)
 	}
 	problems := validateConfig(m, in, validation)
@@ -161,12 +161,10 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	}
 	undecodable := metadataRefusals(m, in)
 	switch {
-	case !m.Built():
-		resp = contract.Fail("request", fmt.Errorf("mode %q is not built yet: choose one of %s", req.Mode, strings.Join(h.builtNames(), ", ")))
 	case len(undecodable) > 0:
 		resp = contract.NewResponse()
 		resp.Errors = undecodable
-		resp.Commands = command.Refused(in, undecodable)
+		resp.Commands = command.Refused(m, in, undecodable)
 	case refused(problems, req.Options.Validate):
 		resp = refuseProblems(problems)
 	default:
@@ -176,9 +174,9 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		if len(problems) > 0 {
 			resp.Extra["validation"] = listProblems(problems)
 		}
-		resp.Commands = command.For(in, resp)
+		resp.Commands = command.For(m, in, resp)
 		if req.Reproduce {
-			reproduceScript(in, resp)
+			reproduceScript(m, in, resp)
 		}
 	}
 	resp.Extra["resources"] = ResourceInfos(resources)
@@ -205,8 +203,8 @@ func (h *Handler) diffOf(in *modes.Input, resp *contract.Response) func() []line
 
 // reproduceScript writes the response's reproduce script; a script that cannot be written is
 // said in extra.reproduceError and leaves the merge's answer as it is.
-func reproduceScript(in *modes.Input, resp *contract.Response) {
-	script, err := reproduce.Script(in, resp)
+func reproduceScript(m modes.Mode, in *modes.Input, resp *contract.Response) {
+	script, err := reproduce.Script(m, in, resp)
 	if err != nil {
 		resp.Extra["reproduceError"] = err.Error()
 		return
@@ -247,16 +245,6 @@ func roots(rs []*stream.Resource) []*yamltree.Node {
 	}
 	return out
 }
-
-// readOnlyModes are the modes that never change the trees of their inputs, nor does anything the
-// handler runs beside them (splitting the stream, the commands, the reproduce script): they read
-// the parse cache's own documents, and an edit copies only the documents whose lines moved
-// (yamltree.Reader.ParseShared), so that a document unchanged since the last request is the same
-// node and the mode's memo (modes.Memo) recognises it. merge3 reads its inputs into trees of its
-// own (package ynode) before it merges; apply's steps copy what they change (the annotations
-// kubectl reads, last-applied, the result). TestReadOnlyModesLeaveTheCacheAlone checks it on
-// every example, FuzzApply on any input.
-var readOnlyModes = map[string]bool{"merge3": true, "apply": true}
 
 // ResourceInfo lists one resource found in an input (the response's extra.resources).
 type ResourceInfo struct {
@@ -323,7 +311,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 			continue
 		}
 		parse := h.cache.parse
-		if readOnlyModes[m.Name] {
+		if m.ReadOnly {
 			parse = h.cache.parseShared
 		}
 		docs, err := parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules,
@@ -353,19 +341,6 @@ func (h *Handler) names() []string {
 	var names []string
 	for _, m := range h.Modes() {
 		names = append(names, m.Name)
-	}
-	return names
-}
-
-func (h *Handler) builtNames() []string {
-	var names []string
-	for _, m := range h.Modes() {
-		if m.Built() {
-			names = append(names, m.Name)
-		}
-	}
-	if len(names) == 0 {
-		return []string{"(none yet)"}
 	}
 	return names
 }

@@ -22,13 +22,13 @@ func TestReadOnlyModesLeaveTheCacheAlone(t *testing.T) {
 	tried := 0
 	for _, ex := range all {
 		m, ok := Default().modes[ex.Request.Mode]
-		if !ok || !readOnlyModes[m.Name] {
+		if !ok || !m.ReadOnly {
 			continue
 		}
 		tried++
 		h := Default()
 		h.Handle(context.Background(), ex.Request)
-		for _, input := range m.Reads {
+		for _, input := range m.Reads() {
 			text := ex.Request.Input(string(input))
 			opts := yamltree.Options{Rules: m.Rules, MaxNodes: h.limits.MaxNodes}
 			kept, err := h.cache.parseShared(input, text, opts)
