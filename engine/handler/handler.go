@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"sync"
 
@@ -26,6 +25,7 @@ import (
 // changed); the last answer and its line diffs. It is safe for concurrent use.
 type Handler struct {
 	modes   map[string]modes.Mode
+	order   []string // the modes' names, in the order New was given them
 	builtin func() (*schema.Set, error)
 	cache   *parseCache
 	limits  Limits
@@ -67,18 +67,20 @@ func (h *Handler) WithLimits(l Limits) *Handler {
 func New(ms ...modes.Mode) *Handler {
 	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}}
 	for _, m := range ms {
+		if _, twice := h.modes[m.Name]; !twice {
+			h.order = append(h.order, m.Name)
+		}
 		h.modes[m.Name] = m
 	}
 	return h
 }
 
-// Modes returns the handler's modes, sorted by name.
+// Modes returns the handler's modes, in the order New was given them (the page's order).
 func (h *Handler) Modes() []modes.Mode {
-	out := make([]modes.Mode, 0, len(h.modes))
-	for _, m := range h.modes {
-		out = append(out, m)
+	out := make([]modes.Mode, len(h.order))
+	for i, name := range h.order {
+		out[i] = h.modes[name]
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 

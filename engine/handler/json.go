@@ -30,7 +30,7 @@ func (r ResourceInfo) WriteJSON(w *jsonwire.Writer) {
 //	            "again": {"original"?: "updated", "live": "result"}, "againHelp",
 //	            "marks", "fold", "views"}]}
 //
-// the modes sorted by name; every object's keys sorted.
+// the modes in the handler's order; every object's keys sorted.
 func (h *Handler) MarshalModes() ([]byte, error) {
 	options := make([]any, 0)
 	for _, o := range contract.OptionSpecs() {
