@@ -88,7 +88,7 @@ func (h *Handler) Modes() []modes.Mode {
 // an entry of the response's errors. The response's bytes are the caller's: the handler keeps
 // no reference to them.
 func (h *Handler) HandleJSON(ctx context.Context, data []byte) []byte {
-	req, err := decodeRequest(data)
+	req, err := contract.DecodeRequest(data)
 	if err != nil {
 		return encode(contract.Fail("request", err))
 	}
