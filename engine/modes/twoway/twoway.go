@@ -194,7 +194,7 @@ func (u *upgraded) threeWayResult(original, updated, live *yamltree.Node) (*yaml
 // threeWayPatch is a three-way patch, as a tree.
 func (u *upgraded) threeWayPatch(original, updated, live *yamltree.Node) (*yamltree.Node, error) {
 	if !u.strategy {
-		p, err := jsonmerge.ThreeWay(original, updated, live, true)
+		p, err := jsonmerge.ThreeWay(original, updated, live)
 		return p, helmError(err)
 	}
 	p, err := smp.ThreeWay(smp.Align(original, updated, live, u.schema))
