@@ -50,13 +50,3 @@ func OptionSpecs() []OptionSpec {
 		{Key: "validate", Type: Choice, Default: ValidateStrict, Choices: []string{ValidateStrict, ValidateWarn, ValidateIgnore}, Meaning: "kubectl's --validate: strict refuses a config with an undeclared field or a value of the wrong type, warn merges and lists them, ignore does not check"},
 	}
 }
-
-// FindOption returns the spec of the option with the given key.
-func FindOption(key string) (OptionSpec, bool) {
-	for _, o := range OptionSpecs() {
-		if o.Key == key {
-			return o, true
-		}
-	}
-	return OptionSpec{}, false
-}
