@@ -12,7 +12,7 @@ import (
 )
 
 // TestReadOnlyModesLeaveTheCacheAlone answers every example of the modes that read the parse
-// cache's own documents (readOnlyModes), then wants each input's kept documents to be what a
+// cache's own documents (modes.Mode.ReadOnly), then wants each input's kept documents to be what a
 // fresh parse of its text reads: the merge changed none of them.
 func TestReadOnlyModesLeaveTheCacheAlone(t *testing.T) {
 	all, err := examples.Load(os.DirFS(filepath.Join("..", "..", "examples")))
