@@ -34,10 +34,12 @@ type Mode struct {
 	// (kubectl apply, kubectl patch, Helm 2's upgrade): before the mode runs, the handler checks
 	// updated against the built-in kinds as options.validate asks (package validate).
 	Validates bool
-	// ReadOnly says that the mode never changes the trees of its inputs: the handler then gives
-	// it the reading cache's own documents, the same nodes again for a document an edit left
-	// alone, so that its memo (Memo) recognises them. TestReadOnlyModesLeaveTheCacheAlone checks
-	// it on every example.
+	// ReadOnly says that the mode never changes the trees of its inputs, nor does its command
+	// writer: the handler then gives it the reading cache's own documents, and an edit copies
+	// only the documents whose lines moved (yamltree.Reader.ParseShared), so that a document
+	// unchanged since the last request is the same node and the mode's memo (Memo) recognises
+	// it. TestReadOnlyModesLeaveTheCacheAlone checks it on every example, the mode's fuzz target
+	// on any input.
 	ReadOnly bool
 	// DecodesMetadata reports whether, with the given options, the mode's reference reads the
 	// config as `kubectl apply -f` reads a file, decoding each document's metadata as ObjectMeta

@@ -55,7 +55,7 @@ func describe() modes.Mode {
 		Options: []modes.Option{
 			{Key: "inferKeys", Label: "infer keys", Help: "guess the merge key of lists no schema describes (name, mountPath, containerPort…)"},
 		},
-		ReadOnly: true,
+		ReadOnly: true, // it reads its inputs into trees of its own (package ynode) before it merges
 		Commands: commands,
 		Again:    modes.Again{Original: yamltree.Updated, Help: "The result becomes the local copy and upstream now becomes upstream before."},
 		Marks:    []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Dropped, contract.Retained, contract.Ignored},
