@@ -55,7 +55,8 @@ type Mode struct {
 	Reproduce Reproduction
 	// Again is the next round of a learner's loop ("Apply again"): which input takes what.
 	Again Again
-	// Marks are the marks the mode can give a field.
+	// Marks are the marks the mode can give a field, which the page's exercise offers (only apply,
+	// with overwrite off, and ssa give conflicts); TestMarksAreTheModes checks every example.
 	Marks []contract.Mark
 	// Folds are the blocks of the result the page folds by default, by the paths the
 	// response's layout.folds names them.
