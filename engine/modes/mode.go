@@ -73,6 +73,7 @@ type Role struct {
 	Input yamltree.Input
 	// Label names the input in the mode ("last-applied"); Hint says what to put in it.
 	Label, Hint string
+	_           notComparable
 }
 
 // Option is an option a mode reads, with what it means to the mode.
@@ -87,7 +88,13 @@ type Option struct {
 	// Sent says the option is about how the request reaches the API server (who sends it, how
 	// the server validates it) rather than about the merge: the page offers it apart.
 	Sent bool
+	_    notComparable
 }
+
+// notComparable makes a type that holds it not comparable, so that the compiler writes no
+// equality code for the arrays of the modes' descriptors (about 12 KB of the wasm for Role and
+// Option, which nothing compares).
+type notComparable [0]func()
 
 // Again is how a learner's next round is made from this one: live takes the result, and
 // original the input Original names (updated; "" when the mode reads no original).
