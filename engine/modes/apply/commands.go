@@ -11,13 +11,21 @@ import (
 	"github.com/mergeplay/mergeplay/engine/stream"
 )
 
-// applyPrinted is what kubectl apply prints for each of apply's actions; none prints unchanged
-// for a resource of the config (its patch computed, and empty) and nothing for one only live
-// holds.
-var applyPrinted = map[Action]string{
-	Create: command.PrintedCreated,
-	Patch:  command.PrintedConfigured,
-	Prune:  command.PrintedPruned,
+// printed is what kubectl apply prints for a resource after action: none prints unchanged for
+// a resource of the config (its patch computed, and empty: typed) and nothing for one only live
+// holds (false).
+func printed(action Action, typed bool) (string, bool) {
+	switch {
+	case action == Create:
+		return command.PrintedCreated, true
+	case action == Patch:
+		return command.PrintedConfigured, true
+	case action == Prune:
+		return command.PrintedPruned, true
+	case action == Leave && typed:
+		return command.PrintedUnchanged, true
+	}
+	return "", false
 }
 
 // commands is kubectl apply with the request's options, and its lines: the config's resources
@@ -27,11 +35,8 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 	infos, _ := resp.Extra["patches"].(PatchInfos)
 	var applied, pruned []string
 	for _, p := range infos {
-		word, ok := applyPrinted[p.Action]
-		switch {
-		case p.Action == Leave && p.Type != "":
-			word = command.PrintedUnchanged
-		case !ok:
+		word, ok := printed(p.Action, p.Type != "")
+		if !ok {
 			continue
 		}
 		line := command.Printed(a.ID(p.Resource), word)
