@@ -25,11 +25,37 @@ func errorAt(data []byte, offset int, message string) *SyntaxError {
 	return &SyntaxError{Offset: offset, Line: line, Column: column, Message: message}
 }
 
-// kindAt names what starts at the byte c, for a message: "a string", "the end of the text".
-func kindAt(c byte, atEnd bool) string {
-	switch {
-	case atEnd:
+// foundAt names what starts at offset in data, for a message: "a string", "the end of the text";
+// a word JSON does not know (not, True, yes) is quoted, with how JSON writes a string.
+func foundAt(data []byte, offset int) string {
+	if offset >= len(data) {
 		return "the end of the text"
+	}
+	switch word := wordAt(data, offset); word {
+	case "", "true", "false", "null":
+		return kindAt(data[offset])
+	default:
+		return fmt.Sprintf("the word %q, which is not JSON (a string is written in double quotes)", word)
+	}
+}
+
+// wordAt returns the letters, digits and underscores from offset on, when a letter starts them.
+func wordAt(data []byte, offset int) string {
+	end := offset
+	for end < len(data) && isWordByte(data[end], end == offset) {
+		end++
+	}
+	return string(data[offset:end])
+}
+
+func isWordByte(c byte, first bool) bool {
+	letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	return letter || !first && (c == '_' || c >= '0' && c <= '9')
+}
+
+// kindAt names what starts at the byte c, for a message: "a string", "an object".
+func kindAt(c byte) string {
+	switch {
 	case c == '"':
 		return "a string"
 	case c == '{':

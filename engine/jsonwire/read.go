@@ -52,7 +52,8 @@ func (r *Reader) next() byte {
 
 // want returns the error of finding something else than what, at the Reader's place.
 func (r *Reader) want(what string) error {
-	return r.Errorf("want " + what + ", found " + kindAt(r.next(), r.at == len(r.data)))
+	r.space()
+	return r.Errorf("want " + what + ", found " + foundAt(r.data, r.at))
 }
 
 // literal reads the word (true, false, null) when it is next.
