@@ -35,7 +35,7 @@ export const SCHEMA_OPTIONS = ["schema", "schemaType"];
  * @typedef {{label: string, hint: string}} InputRole  what an input means in a mode
  * @typedef {{key: string, label: string, help: string, placeholder?: string, size?: number}} OptionControl  an option in the bar
  * @typedef {{
- *   name: string, short: string, title: string, summary: string,
+ *   name: string, short: string, title: string, summary: string, starter: string,
  *   inputs: {original: InputRole|null, updated: InputRole|null, live: InputRole|null},
  *   options: OptionControl[],
  *   again: {original?: "updated", live: "result"},
@@ -44,6 +44,7 @@ export const SCHEMA_OPTIONS = ["schema", "schemaType"];
  *   fold: string[],
  *   marks: string[],
  * }} Mode
+ * starter: the example a switch to the mode opens in place of another mode's example (modechange.js).
  * views: the mode's own views in the output column, by id (modeviews.js: "ownership", "helm",
  * "outOfSync"), shown after the common ones while an answer of the mode is shown.
  * fold: blocks of the result pane folded by default, by the paths the engine's layout.folds
@@ -60,6 +61,7 @@ export const MODES = [
     short: "kubectl apply",
     title: "kubectl apply",
     summary: "Client-side kubectl apply (and Helm 3): a three-way strategic merge patch from last-applied, the config and live.",
+    starter: "apply-containers",
     inputs: {
       original: { label: "last-applied", hint: "leave empty to read live's annotation" },
       updated: { label: "config", hint: "the file you apply" },
@@ -81,6 +83,7 @@ export const MODES = [
     short: "kustomize",
     title: "kustomize merge3",
     summary: "kpt / kustomize package update: rebase the local copy onto the new upstream (kyaml merge3).",
+    starter: "merge3-drift-kept",
     inputs: {
       original: { label: "upstream before", hint: "the package as it was fetched" },
       updated: { label: "upstream now", hint: "the package as it is upstream today" },
@@ -100,6 +103,7 @@ export const MODES = [
     short: "server-side apply",
     title: "server-side apply",
     summary: "Server-side apply: field managers own fields; a change to a field another manager owns is a conflict unless forced.",
+    starter: "ssa-autoscaler-conflict",
     inputs: {
       original: null,
       updated: { label: "applied config", hint: "what the manager applies (or updates)" },
@@ -122,6 +126,7 @@ export const MODES = [
     short: "kubectl patch",
     title: "kubectl patch",
     summary: "kubectl patch --type strategic: a strategic merge patch, with its directives, applied to a target.",
+    starter: "patch-merge-by-key",
     inputs: {
       original: null,
       updated: { label: "patch", hint: "a strategic merge patch, directives allowed" },
@@ -141,6 +146,7 @@ export const MODES = [
     short: "Helm 2",
     title: "Helm 2 two-way",
     summary: "Helm 2 (and werf before its migration): a two-way patch from the previous render to the new one, applied to live.",
+    starter: "twoway-kubectl-edit",
     inputs: {
       original: { label: "previous render", hint: "the release as last rendered" },
       updated: { label: "new render", hint: "the release as rendered now" },
