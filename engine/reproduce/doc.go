@@ -9,7 +9,8 @@
 //     what the API server sets itself: uid, resourceVersion, creationTimestamp, generation,
 //     managedFields, status), then gives them what the merge reads from live: for apply, the
 //     last-applied annotation the merge used (a merge patch: the original editor's config as
-//     kubectl stores it, or live's own annotation); for ssa, live's managedFields (a JSON patch
+//     kubectl stores it, or live's own annotation, which kubectl create rewrites with the whole
+//     object it creates); for every mode, live's own annotation back; for ssa, live's managedFields (a JSON patch
 //     replacing /metadata/managedFields: the API server keeps managedFields a request sets, and
 //     unlike kubectl replace the patch leaves a last-applied annotation as it is), or none at
 //     all (a merge patch of managedFields: [{}], which clears them);
