@@ -5,8 +5,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -39,7 +41,7 @@ func TestExitStatus(t *testing.T) {
 		{"conflict", "", []string{"../examples/ssa-autoscaler-conflict"}, exitRefused, `mergeplay: conflict: apps/v1/Deployment/shop/web .spec.replicas: kube-controller-manager (update, scale) owns this field`},
 		{"invalid config", "", []string{"../examples/apply-validate-strict"}, exitRefused, `mergeplay: updated, line `},
 		{"unknown mode", `{"mode":"nope"}`, nil, exitRequest, `mergeplay: request: unknown mode "nope": choose one of apply, merge3, patch, ssa, twoway (see -h`},
-		{"not JSON", "not json\n", nil, exitRequest, `mergeplay: request, line 1, column 1: reading the request: line 1, column 1: want an object, found the word "not", which is not JSON`},
+		{"not JSON", "not json\n", nil, exitRequest, `mergeplay: request: reading the request: line 1, column 1: want an object, found the word "not", which is not JSON (a string is written in double quotes) (see -h`},
 		{"cut short", `{"mode":"apply",`, nil, exitRequest, `line 1, column 17: want a string, found the end of the text`},
 		{"unknown option", `{"mode":"apply","options":{"overwrit":true}}`, nil, exitRequest, `unknown field "overwrit" in options`},
 		{"bad option value", `{"mode":"apply","options":{"validate":"loose"}}`, nil, exitRequest, `options.validate must be "strict", "warn" or "ignore", not "loose"`},
@@ -163,6 +165,41 @@ func TestBenchLimitsReadLargerInputs(t *testing.T) {
 		status, stdout, _ := runCommand(t, string(req), "-limits", limits)
 		if status != wantStatus {
 			t.Errorf("-limits=%s: exit status %d, want %d: %.300s", limits, status, wantStatus, stdout)
+		}
+	}
+}
+
+// TestBinaryExitStatus builds the command and runs it as a shell would: main passes run's status
+// to the process (go run itself would print it and exit 1).
+func TestBinaryExitStatus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "mergeplay")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, tt := range []struct {
+		stdin  string
+		args   []string
+		status int
+	}{
+		{"not json", nil, exitRequest},
+		{"", []string{"-o", "text", "../examples/ssa-autoscaler-conflict"}, exitRefused},
+		{"", []string{"-o", "yaml", "../examples/apply-containers"}, exitMerged},
+	} {
+		cmd := exec.Command(bin, tt.args...)
+		cmd.Stdin = strings.NewReader(tt.stdin)
+		err := cmd.Run()
+		status := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			status = exit.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if status != tt.status {
+			t.Errorf("%v < %q: exit status %d, want %d", tt.args, tt.stdin, status, tt.status)
 		}
 	}
 }

@@ -130,11 +130,12 @@ func writeErrors(w io.Writer, errs []contract.Error) {
 	fmt.Fprintln(w)
 }
 
-// errorLine writes one error: "live, line 3, column 5: message".
+// errorLine writes one error: "live, line 3, column 5: message" (the place left out when the
+// message says it already, as a request's JSON errors do).
 func errorLine(e contract.Error) string {
 	where := e.Input
-	if e.Line > 0 {
-		where += fmt.Sprintf(", line %d, column %d", e.Line, e.Column)
+	if place := fmt.Sprintf("line %d, column %d", e.Line, e.Column); e.Line > 0 && !strings.Contains(e.Message, place) {
+		where += ", " + place
 	}
 	return where + ": " + e.Message
 }
