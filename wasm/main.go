@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -186,10 +187,10 @@ func answer(h *handler.Handler, data []byte, output string, stdout, stderr io.Wr
 		err = writeText(stdout, resp, req)
 	case "yaml":
 		_, err = io.WriteString(stdout, resp.Result)
-		writeProblems(stderr, resp)
+		writeProblems(stderr, resp, data)
 	default:
 		err = writeJSON(stdout, resp)
-		writeProblems(stderr, resp)
+		writeProblems(stderr, resp, data)
 	}
 	return statusOf(resp), err
 }
@@ -215,18 +216,29 @@ func writeJSON(w io.Writer, resp *contract.Response) error {
 }
 
 // writeProblems writes the errors and conflicts of an answer to stderr, one a line, so that a
-// failed request says why beside its JSON or YAML.
-func writeProblems(w io.Writer, resp *contract.Response) {
+// failed request says why beside its JSON or YAML; data is the request.
+func writeProblems(w io.Writer, resp *contract.Response, data []byte) {
 	for _, e := range resp.Errors {
 		hint := ""
 		if e.Input == "request" {
-			hint = " (see -h for the request's format)"
+			hint = requestHint(data)
 		}
 		fmt.Fprintf(w, "mergeplay: %s%s\n", errorLine(e), hint)
 	}
 	for _, c := range resp.Conflicts {
 		fmt.Fprintf(w, "mergeplay: conflict: %s %s: %s\n", c.Resource, c.Path, c.Message)
 	}
+}
+
+// requestHint says, for a request that is not JSON, what encoding/json finds wrong in it and
+// what it expected there (natively only: the page's wasm carries no encoding/json), and where
+// to read the request's format.
+func requestHint(data []byte) string {
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return " (" + err.Error() + "; see -h for the request's format)"
+	}
+	return " (see -h for the request's format)"
 }
 
 // statusOf returns the exit status an answer calls for.

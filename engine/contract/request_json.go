@@ -24,82 +24,52 @@ func readRequest(data []byte) (*Request, error) {
 	return req, nil
 }
 
-// field is one key of an object read into a T: its name, what it is for (the command line's
-// help), how it reads and, for an option, how it writes.
+// field reads one key of an object into a T.
 type field[T any] struct {
-	name  string
-	about string
-	read  func(r *jsonwire.Reader, into *T) error
-	write func(w *jsonwire.Writer, from *T)
+	name string
+	read func(r *jsonwire.Reader, into *T) error
 }
 
 // requestFields are the keys of a request.
 var requestFields = []field[Request]{
-	{"version", "the contract version the request is written for (optional)", func(r *jsonwire.Reader, q *Request) error { return readInt(r, &q.Version) }, nil},
-	{"mode", "apply, merge3, patch, ssa or twoway", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Mode) }, nil},
-	{"original", "YAML: what the mode takes as the earlier config (last-applied, the old chart, the old upstream)", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Original) }, nil},
-	{"updated", "YAML: the config applied now", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Updated) }, nil},
-	{"live", "YAML: the object as the cluster holds it", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Live) }, nil},
-	{"options", "an object of the options below", func(r *jsonwire.Reader, q *Request) error { return readObject(r, optionFields, &q.Options, "options") }, nil},
-	{"reproduce", "true asks for the response's reproduce script", func(r *jsonwire.Reader, q *Request) error { return readBool(r, &q.Reproduce) }, nil},
-	{"skip", `parts of the answer to leave out: "diff", "patches"`, func(r *jsonwire.Reader, q *Request) error { return readStrings(r, &q.Skip) }, nil},
+	{"version", func(r *jsonwire.Reader, q *Request) error { return readInt(r, &q.Version) }},
+	{"mode", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Mode) }},
+	{"original", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Original) }},
+	{"updated", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Updated) }},
+	{"live", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Live) }},
+	{"options", func(r *jsonwire.Reader, q *Request) error { return readObject(r, optionFields, &q.Options, "options") }},
+	{"reproduce", func(r *jsonwire.Reader, q *Request) error { return readBool(r, &q.Reproduce) }},
+	{"skip", func(r *jsonwire.Reader, q *Request) error { return readStrings(r, &q.Skip) }},
 }
 
-// optionFields are the keys of a request's options, in the order they are written.
+// optionFields are the keys of a request's options.
 var optionFields = []field[Options]{
-	{"overwrite", "apply replaces live values that drifted from last-applied (kubectl apply --overwrite); false reports them as conflicts",
-		func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.Overwrite) }, func(w *jsonwire.Writer, o *Options) { w.Bool(o.Overwrite) }},
-	{"prune", "apply deletes the resources last-applied had and the config dropped (kubectl apply --prune)",
-		func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.Prune) }, func(w *jsonwire.Writer, o *Options) { w.Bool(o.Prune) }},
-	{"manager", "the field manager of a server-side apply or update",
-		func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Manager) }, func(w *jsonwire.Writer, o *Options) { w.String(o.Manager) }},
-	{"force", "a server-side apply takes over the fields in conflict (--force-conflicts)",
-		func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.Force) }, func(w *jsonwire.Writer, o *Options) { w.Bool(o.Force) }},
-	{"operation", `"apply" or "update": the operation of a server-side request`,
-		func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Operation) }, func(w *jsonwire.Writer, o *Options) { w.String(o.Operation) }},
-	{"client", `who sends a server-side apply: "kubectl" (kubectl apply --server-side, with its own steps around the API server's) or "server" (the API server's apply alone)`,
-		func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Client) }, func(w *jsonwire.Writer, o *Options) { w.String(o.Client) }},
-	{"inferKeys", "merge3 guesses the merge keys of lists no schema describes",
-		func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.InferKeys) }, func(w *jsonwire.Writer, o *Options) { w.Bool(o.InferKeys) }},
-	{"multiKeys", "merge lists on several key fields where server-side apply does (patch, apply)",
-		func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.MultiKeys) }, func(w *jsonwire.Writer, o *Options) { w.Bool(o.MultiKeys) }},
-	{"schema", "a user schema: OpenAPI v2 or v3, a CRD, or a structured-merge-diff schema",
-		func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Schema) }, func(w *jsonwire.Writer, o *Options) { w.String(o.Schema) }},
-	{"schemaType", "the schema type of documents that carry no known kind",
-		func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.SchemaType) }, func(w *jsonwire.Writer, o *Options) { w.String(o.SchemaType) }},
-	{"now", "the time written into managedFields, RFC 3339; empty: the current time",
-		func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Now) }, func(w *jsonwire.Writer, o *Options) { w.String(o.Now) }},
-	{"validate", `kubectl's --validate: "strict" (an unknown field or a wrong type in the config is an error), "warn" or "ignore"; merge3 does not validate`,
-		func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Validate) }, func(w *jsonwire.Writer, o *Options) { w.String(o.Validate) }},
+	{"overwrite", func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.Overwrite) }},
+	{"prune", func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.Prune) }},
+	{"manager", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Manager) }},
+	{"force", func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.Force) }},
+	{"operation", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Operation) }},
+	{"client", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Client) }},
+	{"inferKeys", func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.InferKeys) }},
+	{"multiKeys", func(r *jsonwire.Reader, o *Options) error { return readBool(r, &o.MultiKeys) }},
+	{"schema", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Schema) }},
+	{"schemaType", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.SchemaType) }},
+	{"now", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Now) }},
+	{"validate", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Validate) }},
 }
 
-// Key is one key of a request or of its options, for a command line's help.
-type Key struct {
-	// Name is the key as the JSON spells it; About says what it is for.
-	Name, About string
-	// Default is the value an omitted option takes, as JSON ("" for a key of the request).
-	Default string
-}
+// RequestKeys returns the keys of a request, in the order the contract reads them (for a command
+// line's help).
+func RequestKeys() []string { return names(requestFields) }
 
-// RequestKeys returns the keys of a request, in the order EncodeJSON writes them.
-func RequestKeys() []Key {
-	out := make([]Key, len(requestFields))
-	for i, f := range requestFields {
-		out[i] = Key{Name: f.name, About: f.about}
-	}
-	return out
-}
+// OptionKeys returns the keys of a request's options, in the order the contract reads them (for
+// a command line's help; EncodeJSON writes the same, DefaultOptions gives their defaults).
+func OptionKeys() []string { return names(optionFields) }
 
-// OptionKeys returns the keys of a request's options, in the order EncodeJSON writes them,
-// each with its default (DefaultOptions).
-func OptionKeys() []Key {
-	defaults := DefaultOptions()
-	out := make([]Key, len(optionFields))
-	for i, f := range optionFields {
-		var w jsonwire.Writer
-		f.write(&w, &defaults)
-		text, _ := w.Bytes()
-		out[i] = Key{Name: f.name, About: f.about, Default: string(text)}
+func names[T any](fields []field[T]) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f.name
 	}
 	return out
 }
@@ -186,9 +156,19 @@ func (r *Request) EncodeJSON() []byte {
 	w.Key("updated").String(r.Updated)
 	w.Key("live").String(r.Live)
 	w.Key("options").OpenObject()
-	for _, f := range optionFields {
-		f.write(w.Key(f.name), &r.Options)
-	}
+	o := r.Options
+	w.Key("overwrite").Bool(o.Overwrite)
+	w.Key("prune").Bool(o.Prune)
+	w.Key("manager").String(o.Manager)
+	w.Key("force").Bool(o.Force)
+	w.Key("operation").String(o.Operation)
+	w.Key("client").String(o.Client)
+	w.Key("inferKeys").Bool(o.InferKeys)
+	w.Key("multiKeys").Bool(o.MultiKeys)
+	w.Key("schema").String(o.Schema)
+	w.Key("schemaType").String(o.SchemaType)
+	w.Key("now").String(o.Now)
+	w.Key("validate").String(o.Validate)
 	w.CloseObject()
 	if r.Reproduce {
 		w.Key("reproduce").Bool(r.Reproduce)

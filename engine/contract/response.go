@@ -205,8 +205,7 @@ func NewResponse() *Response {
 		Commands: []Command{}, Layout: Layout{Blocks: [][2]int{}, Folds: []Fold{}}}
 }
 
-// Fail returns a response carrying only the error err: a located *yamltree.Error keeps its place,
-// a *jsonwire.SyntaxError (the request's JSON) its line and column;
+// Fail returns a response carrying only the error err: a located *yamltree.Error keeps its place;
 // any other error is reported against input.
 func Fail(input string, err error) *Response {
 	r := NewResponse()
@@ -225,11 +224,6 @@ func (r *Response) AddError(input string, err error) {
 	var located *yamltree.Error
 	if errors.As(err, &located) {
 		r.Errors = append(r.Errors, Error{Input: string(located.Input), Line: located.Line, Column: located.Column, Message: located.Message})
-		return
-	}
-	var syntax *jsonwire.SyntaxError
-	if errors.As(err, &syntax) {
-		r.Errors = append(r.Errors, Error{Input: input, Line: syntax.Line, Column: syntax.Column, Message: err.Error()})
 		return
 	}
 	r.Errors = append(r.Errors, Error{Input: input, Message: err.Error()})

@@ -25,47 +25,19 @@ func errorAt(data []byte, offset int, message string) *SyntaxError {
 	return &SyntaxError{Offset: offset, Line: line, Column: column, Message: message}
 }
 
-// foundAt names what starts at offset in data, for a message: "a string", "the end of the text";
-// a word JSON does not know (not, True, yes) is quoted, with how JSON writes a string.
-func foundAt(data []byte, offset int) string {
-	if offset >= len(data) {
-		return "the end of the text"
-	}
-	switch word := wordAt(data, offset); word {
-	case "", "true", "false", "null":
-		return kindAt(data[offset])
-	default:
-		return fmt.Sprintf("the word %q, which is not JSON (a string is written in double quotes)", word)
-	}
-}
-
-// wordAt returns the letters, digits and underscores from offset on, when a letter starts them.
-func wordAt(data []byte, offset int) string {
-	end := offset
-	for end < len(data) && isWordByte(data[end], end == offset) {
-		end++
-	}
-	return string(data[offset:end])
-}
-
-func isWordByte(c byte, first bool) bool {
-	letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-	return letter || !first && (c == '_' || c >= '0' && c <= '9')
-}
-
-// kindAt names what starts at the byte c, for a message: "a string", "an object".
-func kindAt(c byte) string {
+// kindAt names what starts at the byte c, for a message: "a string", "the end of the text"; a
+// letter is named as itself ("the character "n""), not as the literal it may start: "not json"
+// is no null.
+func kindAt(c byte, atEnd bool) string {
 	switch {
+	case atEnd:
+		return "the end of the text"
 	case c == '"':
 		return "a string"
 	case c == '{':
 		return "an object"
 	case c == '[':
 		return "an array"
-	case c == 't' || c == 'f':
-		return "a boolean"
-	case c == 'n':
-		return "null"
 	case c == '-' || (c >= '0' && c <= '9'):
 		return "a number"
 	}

@@ -52,8 +52,7 @@ func (r *Reader) next() byte {
 
 // want returns the error of finding something else than what, at the Reader's place.
 func (r *Reader) want(what string) error {
-	r.space()
-	return r.Errorf("want " + what + ", found " + foundAt(r.data, r.at))
+	return r.Errorf("want " + what + ", found " + kindAt(r.next(), r.at == len(r.data)))
 }
 
 // literal reads the word (true, false, null) when it is next.

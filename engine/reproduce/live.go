@@ -65,26 +65,23 @@ func creatable(root *yamltree.Node) *yamltree.Node {
 }
 
 // readByMerge gives a created object what the mode reads from live besides its fields: the
-// last-applied annotation (apply: the original editor's, or live's own), the managedFields
-// (ssa, after live's own annotation).
+// last-applied annotation (apply, when the original editor holds last-applied), the
+// managedFields (ssa).
 func (s *script) readByMerge(n int, r *stream.Resource) error {
 	switch s.in.Request.Mode {
 	case "apply":
 		return s.lastAppliedOf(n, r)
 	case "ssa":
-		if err := s.ownLastApplied(n, r); err != nil {
-			return err
-		}
 		return s.managedFieldsOf(n, r)
 	}
-	return s.ownLastApplied(n, r)
+	return nil
 }
 
 // lastAppliedOf sets live's last-applied annotation to the original editor's config as kubectl
-// stores it, or, when the editor is empty, to the annotation live was given (ownLastApplied).
+// stores it (when the editor is empty the annotation live was given stays).
 func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 	if len(s.in.Original) == 0 {
-		return s.ownLastApplied(n, r)
+		return nil
 	}
 	var original *stream.Resource
 	for _, o := range s.in.Original {
@@ -100,25 +97,6 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 		}
 		value = yamltree.NewString(text)
 	}
-	return s.patchLastApplied(n, r, value)
-}
-
-// ownLastApplied gives the object back the last-applied annotation live was given, when it has
-// one: kubectl create rewrites an annotation the created object carries with the whole object
-// it creates (observed with kubectl v1.37.2, run-apiserver.sh, 2026-12-06: a Deployment created
-// with last-applied listing containers a and b held, once created, a last-applied listing every
-// container of live, and the next apply deleted the containers only live had).
-func (s *script) ownLastApplied(n int, r *stream.Resource) error {
-	value := r.Root.Lookup("metadata", "annotations", apply.LastAppliedAnnotation)
-	if value == nil {
-		return nil
-	}
-	return s.patchLastApplied(n, r, value)
-}
-
-// patchLastApplied sets the object's last-applied annotation to value (null removes it) with a
-// merge patch, which leaves everything else as it is.
-func (s *script) patchLastApplied(n int, r *stream.Resource, value *yamltree.Node) error {
 	patch := yamltree.NewMap()
 	annotations := yamltree.NewMap()
 	annotations.Set(apply.LastAppliedAnnotation, value)

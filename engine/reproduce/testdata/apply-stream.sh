@@ -56,6 +56,13 @@ if ! kubectl create -f live-3.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-3.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
 	exit 3
 fi
+cat > last-applied-3.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":null}}}
+MERGEPLAY_EOF
+if ! kubectl patch secret web-tls -n default --type merge --patch-file last-applied-3.json; then
+	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-3.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 echo '== 2. the operation'
 cat > config.yaml <<'MERGEPLAY_EOF'
 apiVersion: v1
