@@ -39,7 +39,9 @@ export function problemSummary(errors, { mode, hasLast }) {
  * @returns {string}
  */
 export function conflictSummary(n) {
-  return `The merge stops on ${n === 1 ? "a conflict" : `${n} conflicts`}: live stays as it is. They are marked below and in the live editor.`;
+  return n === 1
+    ? "The merge stops on a conflict: live stays as it is. It is marked below and in the live editor."
+    : `The merge stops on ${n} conflicts: live stays as it is. They are marked below and in the live editor.`;
 }
 
 /**
