@@ -1,8 +1,6 @@
 package smp
 
 import (
-	"fmt"
-
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -239,7 +237,7 @@ func mixedKindsError(lists ...*yamltree.Node) error {
 // missingKeyError is the reference's refusal of a list item without its merge key, at the first
 // of the items given (the items of one list that lack it).
 func missingKeyError(key []string, items ...*yamltree.Node) error {
-	e := errorAt(items[0], fmt.Sprintf("map: %s does not contain declared merge key: %s", describe(items[0]), keyFieldsText(key)))
+	e := errorAt(items[0], "map: "+describe(items[0])+" does not contain declared merge key: "+keyFieldsText(key))
 	e.KeyFields, e.Lacking = key, items
 	return e
 }

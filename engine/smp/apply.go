@@ -1,8 +1,6 @@
 package smp
 
 import (
-	"fmt"
-
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -87,7 +85,7 @@ func mapDirective(e *Entry, p *Map) (*yamltree.Node, error) {
 	case "delete":
 		return shell(p.Node, yamltree.MapNode), nil
 	}
-	return nil, errorAt(e.Key, fmt.Sprintf("unknown patch type: %s in map: %s", directiveOf(e.Value), printed(mapValue(p).Tree())))
+	return nil, errorAt(e.Key, "unknown patch type: "+directiveOf(e.Value)+" in map: "+printed(mapValue(p).Tree()))
 }
 
 // replacedMap records a map "$patch: replace" or "$patch: delete" made anew: its fields are the

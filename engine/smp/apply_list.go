@@ -1,7 +1,6 @@
 package smp
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -91,7 +90,7 @@ func (ap *applier) nodeOps(lm listMeta, key []string, holder *yamltree.Node) ite
 // panics, so the API server cannot apply the patch. Observed with apimachinery v0.37.2
 // (scripts/conformance/smpfacts: "null items of a keyed list panic").
 func nullItemMerge(v *Value, key []string) error {
-	return errorAt(v.Node, fmt.Sprintf("a null item of a list merged by %s meets live's null item (neither holds the key, so they match), and strategicpatch crashes merging them (nil pointer dereference)", keyFieldsText(key)))
+	return errorAt(v.Node, "a null item of a list merged by "+keyFieldsText(key)+" meets live's null item (neither holds the key, so they match), and strategicpatch crashes merging them (nil pointer dereference)")
 }
 
 // replacedItems records a list "$patch: replace" made anew: each new item continues live's

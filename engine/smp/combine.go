@@ -1,7 +1,6 @@
 package smp
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -42,8 +41,8 @@ func combine(sch Schema, changes, del *Map) error {
 		case e.Kind == SetElementOrderEntry && !equalValues(have.Value.Tree(), e.Value.Tree()):
 			return &Error{Message: "invalid patch format of setElementOrder list"}
 		case e.Kind == RetainKeysEntry && !equalValues(have.Value.Tree(), e.Value.Tree()):
-			return &Error{Message: fmt.Sprintf("%s and %s are not deep equal: this may happen when calculating the 3-way diff patch",
-				printed(e.Value.Tree()), printed(have.Value.Tree()))}
+			return &Error{Message: printed(e.Value.Tree()) + " and " + printed(have.Value.Tree()) +
+				" are not deep equal: this may happen when calculating the 3-way diff patch"}
 		case e.Kind != FieldEntry:
 		case have.Value.Map != nil && e.Value.Map != nil:
 			meta, err := sch.mapField(e.Name)
@@ -80,7 +79,7 @@ func combineDirective(changes *Map, e *Entry) error {
 		changes.Entries = nil
 		return nil
 	}
-	return errorAt(e.Key, fmt.Sprintf("unknown patch type: %s in map: %s", directiveOf(e.Value), printed(mapValue(changes).Tree())))
+	return errorAt(e.Key, "unknown patch type: "+directiveOf(e.Value)+" in map: "+printed(mapValue(changes).Tree()))
 }
 
 // takeAlone writes each entry of the changes that the deletions do not hold alike (absent, or a

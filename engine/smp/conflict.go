@@ -1,7 +1,7 @@
 package smp
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -116,7 +116,7 @@ func (c *conflictWalk) items(path fieldpath.Path, p, changed *List, lm listMeta,
 	for _, l := range [2]*List{p, changed} {
 		for _, it := range l.Items {
 			if _, ok := matchTextOf(it, key); !ok && it.Map.Get(PatchEntry, "") == nil {
-				return errorAt(it.Node, fmt.Sprintf("cannot find merge key `%s` in merging list element:%s", keyFieldsText(key), printed(it.Tree())))
+				return errorAt(it.Node, "cannot find merge key `"+keyFieldsText(key)+"` in merging list element:"+printed(it.Tree()))
 			}
 		}
 	}
@@ -174,8 +174,8 @@ func (c *conflictWalk) atomicValues(path fieldpath.Path, p, changed *List) error
 	a, b := sortedInPlace(p.Items), sortedInPlace(append([]*Value(nil), changed.Items...))
 	for i := range a {
 		if i >= len(b) {
-			return &Error{Message: fmt.Sprintf("kubectl apply crashes (index out of range [%d] with length %d) comparing %s with live's change",
-				i, len(b), printed(listValue(p.Items...).Tree()))}
+			return &Error{Message: "kubectl apply crashes (index out of range [" + strconv.Itoa(i) + "] with length " + strconv.Itoa(len(b)) +
+				") comparing " + printed(listValue(p.Items...).Tree()) + " with live's change"}
 		}
 		if !equalValues(a[i].Node, b[i].Node) {
 			c.add(path, listValue(p.Items...).Tree(), listValue(changed.Items...).Tree())

@@ -1,7 +1,6 @@
 package smp
 
 import (
-	"fmt"
 	"sort"
 )
 
@@ -70,7 +69,7 @@ func readListDirectives(patch *List) (listDirectives, error) {
 		case "merge":
 			return d, errorAt(e.Key, "merging lists cannot yet be specified in the patch")
 		default:
-			return d, errorAt(e.Key, fmt.Sprintf("unknown patch type: %s in map: %s", printed(e.Value.Tree()), printed(it.Tree())))
+			return d, errorAt(e.Key, "unknown patch type: "+printed(e.Value.Tree())+" in map: "+printed(it.Tree()))
 		}
 	}
 	return d, nil

@@ -1,7 +1,6 @@
 package smp
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
@@ -118,8 +117,8 @@ func checkOrder(items, order []*Value, key []string) error {
 	if ok {
 		return nil
 	}
-	return &Error{Message: fmt.Sprintf("The order in patch list:\n%s\n doesn't match $setElementOrder list:\n%s\n",
-		printed(listValue(listed...).Tree()), printed(listValue(order...).Tree()))}
+	return &Error{Message: "The order in patch list:\n" + printed(listValue(listed...).Tree()) +
+		"\n doesn't match $setElementOrder list:\n" + printed(listValue(order...).Tree()) + "\n"}
 }
 
 // matchTextOf is the text a patch item is found by (positions.matchText).

@@ -1,8 +1,8 @@
 package smp
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -57,7 +57,7 @@ func (s Schema) field(name string) (*schema.Field, *schema.Type, error) {
 		return nil, nil, nil
 	}
 	if s.t.Kind == schema.KindScalar || s.t.Kind == schema.KindList {
-		return nil, nil, &Error{Message: fmt.Sprintf("merging an object in json but data type is not struct, instead is: %s", s.t.Kind)}
+		return nil, nil, &Error{Message: "merging an object in json but data type is not struct, instead is: " + s.t.Kind.String()}
 	}
 	if f := s.t.Field(name); f != nil {
 		return f, f.Type, nil
@@ -65,7 +65,7 @@ func (s Schema) field(name string) (*schema.Field, *schema.Type, error) {
 	if e := s.t.Elem(); e != nil {
 		return nil, e, nil
 	}
-	return nil, nil, &Error{Message: fmt.Sprintf("unable to find api field in struct %s for the json field %q", s.name(), name)}
+	return nil, nil, &Error{Message: "unable to find api field in struct " + s.name() + " for the json field " + strconv.Quote(name)}
 }
 
 // mapMeta is what the schema says of a field holding a map on both sides of a merge.
