@@ -1,11 +1,12 @@
 package managed
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/rfc3339"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -137,13 +138,13 @@ var entryChecks = [...]entryCheck{
 	{func(e Entry) bool { return e.APIVersion == "" },
 		func(Entry, int) string { return "apiVersion must not be empty" }},
 	{func(e Entry) bool { return e.FieldsType == "" },
-		func(_ Entry, i int) string { return fmt.Sprintf("missing fieldsType in managed fields entry %d", i) }},
+		func(_ Entry, i int) string { return "missing fieldsType in managed fields entry " + strconv.Itoa(i) }},
 	{func(e Entry) bool { return e.FieldsType != "FieldsV1" },
 		func(e Entry, i int) string {
-			return fmt.Sprintf("invalid fieldsType %q in managed fields entry %d", e.FieldsType, i)
+			return "invalid fieldsType " + strconv.Quote(e.FieldsType) + " in managed fields entry " + strconv.Itoa(i)
 		}},
 	{func(e Entry) bool { return e.fieldsErr != nil },
-		func(e Entry, _ int) string { return fmt.Sprintf("error decoding set: %v", e.fieldsErr) }},
+		func(e Entry, _ int) string { return "error decoding set: " + e.fieldsErr.Error() }},
 }
 
 // refusal returns the error of the first row e fails, nil when it passes them all.
@@ -211,7 +212,7 @@ func entryKey(e Entry) string {
 		group = "0"
 	}
 	// Seconds shifted to be positive and padded, so that the text sorts as the number.
-	return fmt.Sprintf("%s%020d\x00%s\x00%s\x00%s", group, seconds(e.Time)+1<<62, e.Manager, e.APIVersion, e.Subresource)
+	return group + verb.Int(seconds(e.Time)+1<<62, 20) + "\x00" + e.Manager + "\x00" + e.APIVersion + "\x00" + e.Subresource
 }
 
 // seconds returns a time in Unix seconds, 0 (the epoch) for none.

@@ -1,7 +1,7 @@
 package managed
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -71,9 +71,9 @@ func (id ID) String() string {
 // Display names a manager for people, as the API server's conflict messages do: "name", plus
 // "(subresource status)" and, for an updater, "using apps/v1".
 func (id ID) Display() string {
-	s := fmt.Sprintf("%q", id.Manager)
+	s := strconv.Quote(id.Manager)
 	if id.Subresource != "" {
-		s += fmt.Sprintf(" with subresource %q", id.Subresource)
+		s += " with subresource " + strconv.Quote(id.Subresource)
 	}
 	if id.Operation == OperationUpdate && id.APIVersion != "" {
 		s += " using " + id.APIVersion

@@ -1,9 +1,8 @@
 package managed
 
 import (
-	"fmt"
-
 	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -95,7 +94,7 @@ func (c Conflicts) outside(forgiven *fieldset.Set) Conflicts {
 func writeLastApplied(obj, config *yamltree.Node) (string, error) {
 	text, err := yamltree.SortedJSON(configForLastApplied(config))
 	if err != nil {
-		return "", fmt.Errorf("writing the last-applied annotation: %w", err)
+		return "", verb.Wrap("writing the last-applied annotation: ", err)
 	}
 	text += "\n"
 	annotations := metadataOf(obj).Get("annotations")

@@ -1,7 +1,6 @@
 package managed
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -77,7 +76,7 @@ type Conflicts []Conflict
 func (c Conflicts) Error() string {
 	lines := make([]string, len(c))
 	for i, x := range c {
-		lines[i] = fmt.Sprintf("conflict with %s: %s", x.Manager.String(), x.Path)
+		lines[i] = "conflict with " + x.Manager.String() + ": " + x.Path.String()
 	}
 	return strings.Join(lines, "\n")
 }

@@ -1,12 +1,12 @@
 package managed
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -145,7 +145,7 @@ func applyOnce(op *operation) (bool, error) {
 		var err error
 		managers, err = res.recordChange(change{from: emptyObject(res.APIVersion, res.Kind), to: op.object, id: bfa, now: req.Now}, managers, op.times)
 		if err != nil {
-			return true, fmt.Errorf("giving the existing fields to %s: %w", BeforeFirstApply, err)
+			return true, verb.Wrap("giving the existing fields to "+BeforeFirstApply+": ", err)
 		}
 		op.out.BeforeFirstApply = len(managers) > 0
 	}
