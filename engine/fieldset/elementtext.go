@@ -1,11 +1,12 @@
 package fieldset
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -85,15 +86,15 @@ func readKey(text string) (fieldpath.Element, keyKind, error) {
 	case text == memberMark:
 		return fieldpath.Element{}, theMemberMark, nil
 	case len(text) < 2:
-		return fieldpath.Element{}, anElement, fmt.Errorf("key %q is shorter than a kind letter and a colon", text)
+		return fieldpath.Element{}, anElement, errors.New("key " + strconv.Quote(text) + " is shorter than a kind letter and a colon")
 	case text[1] != ':':
-		return fieldpath.Element{}, anElement, fmt.Errorf("key %q has no colon after its kind letter", text)
+		return fieldpath.Element{}, anElement, errors.New("key " + strconv.Quote(text) + " has no colon after its kind letter")
 	}
 	for _, form := range forms {
 		if form.letter == text[0] {
 			e, err := form.read(text[2:])
 			if err != nil {
-				return e, anElement, fmt.Errorf("key %q: %w", text, err)
+				return e, anElement, verb.Wrap("key "+strconv.Quote(text)+": ", err)
 			}
 			return e, anElement, nil
 		}
@@ -137,7 +138,7 @@ func readKeyFields(content string) (fieldpath.Element, error) {
 	case obj.IsNull():
 		return fieldpath.Element{Keys: []fieldpath.KeyValue{}}, nil
 	case !obj.IsMap():
-		return fieldpath.Element{}, fmt.Errorf("the key fields must be a JSON object")
+		return fieldpath.Element{}, errors.New("the key fields must be a JSON object")
 	}
 	keys := make([]fieldpath.KeyValue, 0, len(obj.Fields))
 	for _, f := range obj.Fields {
@@ -167,7 +168,7 @@ func writeIndex(b *strings.Builder, e fieldpath.Element) error {
 func readIndex(content string) (fieldpath.Element, error) {
 	i, err := strconv.Atoi(content)
 	if err != nil {
-		return fieldpath.Element{}, fmt.Errorf("the index is not a number")
+		return fieldpath.Element{}, errors.New("the index is not a number")
 	}
 	return fieldpath.Element{Index: i, IsIndex: true}, nil
 }

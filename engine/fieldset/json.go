@@ -1,10 +1,11 @@
 package fieldset
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -15,7 +16,7 @@ import (
 func parseJSON(text string) (*yamltree.Node, error) {
 	v, err := jsonwire.ValueKeepingNumbers([]byte(text))
 	if err != nil {
-		return nil, fmt.Errorf("invalid JSON: %w", err)
+		return nil, verb.Wrap("invalid JSON: ", err)
 	}
 	return ValueNode(v), nil
 }
@@ -40,7 +41,7 @@ func ValueNode(v any) *yamltree.Node {
 		n.Style = yamltree.DoubleQuoted
 		return n
 	case bool:
-		return yamltree.NewScalar(yamltree.BoolTag, fmt.Sprint(x))
+		return yamltree.NewScalar(yamltree.BoolTag, strconv.FormatBool(x))
 	case []any:
 		l := yamltree.NewList()
 		l.Style = yamltree.Flow
