@@ -1,8 +1,6 @@
 package typed
 
 import (
-	"fmt"
-
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -22,7 +20,7 @@ func (e *Error) Error() string {
 		where = "the object"
 	}
 	if e.Pos.IsValid() {
-		return fmt.Sprintf("%s: %s: %s", e.Pos, where, e.Message)
+		return e.Pos.String() + ": " + where + ": " + e.Message
 	}
 	return where + ": " + e.Message
 }

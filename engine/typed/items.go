@@ -2,10 +2,10 @@ package typed
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -111,7 +111,7 @@ func keyFieldsElement(t *schema.Type, item *yamltree.Node) (fieldpath.Element, e
 		}
 	}
 	if len(t.Keys) > 0 && len(keys) == 0 {
-		return fieldpath.Element{}, fmt.Errorf("associative list with keys has an element that omits all key fields %q (and doesn't have default values for any key fields)", t.Keys)
+		return fieldpath.Element{}, errors.New("associative list with keys has an element that omits all key fields " + verb.Quotes(t.Keys) + " (and doesn't have default values for any key fields)")
 	}
 	fieldset.SortKeys(keys)
 	return fieldpath.Element{Keys: keys}, nil

@@ -1,7 +1,7 @@
 package typed
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -69,7 +69,7 @@ func scalarError(path fieldpath.Path, t *schema.Type, v *yamltree.Node) error {
 	if want == "" {
 		return nil
 	}
-	return &Error{Pos: v.Pos, Path: path, Message: fmt.Sprintf("expected %s, found %s", want, describe(v))}
+	return &Error{Pos: v.Pos, Path: path, Message: "expected " + want + ", found " + describe(v)}
 }
 
 func isNumber(v *yamltree.Node) bool {
@@ -92,7 +92,7 @@ func describe(v *yamltree.Node) string {
 	case yamltree.BoolTag:
 		return "the boolean " + v.Value
 	}
-	return fmt.Sprintf("the string %q", v.Value)
+	return "the string " + strconv.Quote(v.Value)
 }
 
 func (w validator) list(path fieldpath.Path, t *schema.Type, v *yamltree.Node) error {
