@@ -2,7 +2,6 @@ package jsonmerge
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -36,7 +35,7 @@ type InputError struct {
 
 // Error formats e as "[input:line:column: ]role: kind: reason".
 func (e *InputError) Error() string {
-	msg := fmt.Sprintf("%s: %v: %s", e.Role, e.Err, e.Reason)
+	msg := e.Role + ": " + e.Err.Error() + ": " + e.Reason
 	if e.Pos.IsValid() {
 		return e.Pos.String() + ": " + msg
 	}

@@ -1,8 +1,7 @@
 package jsonmerge
 
 import (
-	"fmt"
-
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -66,10 +65,10 @@ func patchPart(from, modified *yamltree.Node, role string,
 	filter func(*yamltree.Node) *yamltree.Node) (*yamltree.Node, error) {
 	diff, err := twoWay(from, modified, role)
 	if err != nil {
-		return nil, fmt.Errorf("diffing %s against modified: %w", role, err)
+		return nil, verb.Wrap("diffing "+role+" against modified: ", err)
 	}
 	if !diff.IsMap() {
-		return nil, fmt.Errorf("diffing %s against modified: %w", role,
+		return nil, verb.Wrap("diffing "+role+" against modified: ",
 			inputError(role, from, ErrBadDocument, "a three-way merge patch needs objects, not lists"))
 	}
 	return filter(diff), nil

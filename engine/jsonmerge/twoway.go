@@ -1,7 +1,7 @@
 package jsonmerge
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -51,14 +51,14 @@ func checkDiffable(role string, n *yamltree.Node) error {
 	case n.IsMap() || n.IsNull():
 		return nil
 	}
-	return inputError(role, n, ErrBadDocument, fmt.Sprintf("expected an object, found a %s", typeName(n)))
+	return inputError(role, n, ErrBadDocument, "expected an object, found a "+typeName(n))
 }
 
 // diffDocumentLists diffs two lists of documents pair by pair.
 func diffDocumentLists(original, modified *yamltree.Node, role string) (*yamltree.Node, error) {
 	if len(original.Items) != len(modified.Items) {
-		return nil, inputError("modified", modified, ErrBadDocument, fmt.Sprintf(
-			"%d documents to diff against %d", len(modified.Items), len(original.Items)))
+		return nil, inputError("modified", modified, ErrBadDocument,
+			strconv.Itoa(len(modified.Items))+" documents to diff against "+strconv.Itoa(len(original.Items)))
 	}
 	out := yamltree.NewList()
 	for i, o := range original.Items {
