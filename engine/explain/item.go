@@ -1,7 +1,7 @@
 package explain
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
@@ -13,7 +13,7 @@ import (
 func ItemKey(e fieldpath.Element) string {
 	parts := make([]string, len(e.Keys))
 	for i, kv := range e.Keys {
-		parts[i] = fmt.Sprintf("%s=%s", kv.Name, Short(kv.Value))
+		parts[i] = kv.Name + "=" + Short(kv.Value)
 	}
 	return strings.Join(parts, ",")
 }
@@ -56,13 +56,13 @@ type Collision struct {
 // patch matches on the key alone, which item the result kept and what this one said that the
 // kept one does not.
 func (c Collision) Reason() string {
-	s := fmt.Sprintf("%s lists %d items with %s, and a strategic merge patch matches list items on %s alone: ",
-		c.Source, c.Repeats, ItemKey(c.Key), strings.ReplaceAll(KeyFields(c.Key), ",", " and "))
+	s := c.Source + " lists " + strconv.Itoa(c.Repeats) + " items with " + ItemKey(c.Key) +
+		", and a strategic merge patch matches list items on " + strings.ReplaceAll(KeyFields(c.Key), ",", " and ") + " alone: "
 	if c.Kept == nil {
 		s += c.Merger + " merged them, and the result holds no item with " + ItemKey(c.Key) + ": this one is lost"
 	} else {
-		s += fmt.Sprintf("%s kept one of them, the item on result line %d%s, and lost this one%s", c.Merger, c.KeptLine,
-			differing(c.Kept, c.Item, c.Key), differing(c.Item, c.Kept, c.Key))
+		s += c.Merger + " kept one of them, the item on result line " + strconv.Itoa(c.KeptLine) +
+			differing(c.Kept, c.Item, c.Key) + ", and lost this one" + differing(c.Item, c.Kept, c.Key)
 	}
 	for _, kv := range c.Key.Keys {
 		if kv.Name == "containerPort" || kv.Name == "port" {

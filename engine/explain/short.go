@@ -1,7 +1,7 @@
 package explain
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -14,7 +14,7 @@ func Short(n *yamltree.Node) string {
 	}
 	s := n.String()
 	if n.Kind == yamltree.ScalarNode && n.Tag == yamltree.StrTag {
-		s = fmt.Sprintf("%q", n.Value)
+		s = strconv.Quote(n.Value)
 	}
 	return yamltree.Abbreviate(s, 60)
 }
