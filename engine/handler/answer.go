@@ -1,9 +1,10 @@
 package handler
 
 import (
-	"fmt"
+	"errors"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -33,7 +34,7 @@ type skippablePart struct {
 func checkSkip(skip []string) error {
 	for _, s := range skip {
 		if !slices.ContainsFunc(skippable, func(p skippablePart) bool { return p.part == s }) {
-			return fmt.Errorf("skip names %q: a request may leave out %s", s, skippableNames())
+			return errors.New("skip names " + strconv.Quote(s) + ": a request may leave out " + skippableNames())
 		}
 	}
 	return nil
@@ -43,7 +44,7 @@ func checkSkip(skip []string) error {
 func skippableNames() string {
 	names := make([]string, len(skippable))
 	for i, p := range skippable {
-		names[i] = fmt.Sprintf("%q", p.part)
+		names[i] = strconv.Quote(p.part)
 	}
 	return strings.Join(names, " and ")
 }

@@ -2,14 +2,16 @@ package handler
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/reproduce"
@@ -111,7 +113,7 @@ func (h *Handler) HandleJSONTexts(ctx context.Context, data []byte, texts Texts)
 	}
 	for _, name := range []string{"original", "updated", "live"} {
 		if req.Input(name) != "" {
-			return encode(contract.Fail("request", fmt.Errorf("the request's JSON holds %s while the inputs are given apart: give each input once", name)))
+			return encode(contract.Fail("request", errors.New("the request's JSON holds "+name+" while the inputs are given apart: give each input once")))
 		}
 	}
 	req.Original, req.Updated, req.Live = texts.Original, texts.Updated, texts.Live
@@ -122,7 +124,7 @@ func (h *Handler) HandleJSONTexts(ctx context.Context, data []byte, texts Texts)
 func encode(resp *contract.Response) []byte {
 	out, err := resp.Encode()
 	if err != nil {
-		out, _ = contract.Fail("engine", fmt.Errorf("writing the response: %w", err)).Encode()
+		out, _ = contract.Fail("engine", verb.Wrap("writing the response: ", err)).Encode()
 	}
 	return out
 }
@@ -132,12 +134,12 @@ func encode(resp *contract.Response) []byte {
 func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *contract.Response) {
 	defer func() {
 		if p := recover(); p != nil {
-			resp = contract.Fail("engine", fmt.Errorf("internal error in mode %s: %v (please report it with this input); %s", req.Mode, p, firstFrames(debug.Stack())))
+			resp = contract.Fail("engine", errors.New("internal error in mode "+req.Mode+": "+verb.Value(p)+" (please report it with this input); "+firstFrames(debug.Stack())))
 		}
 	}()
 	m, ok := h.modes[req.Mode]
 	if !ok {
-		return contract.Fail("request", fmt.Errorf("unknown mode %q: choose one of %s", req.Mode, strings.Join(h.names(), ", ")))
+		return contract.Fail("request", errors.New("unknown mode "+strconv.Quote(req.Mode)+": choose one of "+strings.Join(h.names(), ", ")))
 	}
 	if tooBig := checkSizes(req, h.limits.MaxInputBytes); tooBig != nil {
 		return tooBig
@@ -270,7 +272,7 @@ func checkSizes(req *contract.Request, limit int) *contract.Response {
 	for _, name := range []string{"original", "updated", "live", "schema"} {
 		if n := len(req.Input(name)); n > limit {
 			failed.Errors = append(failed.Errors, contract.Error{Input: name, Line: 1, Column: 1,
-				Message: fmt.Sprintf("%s holds %.1f MiB: the playground reads at most %s per input", name, float64(n)/(1<<20), sizeText(limit))})
+				Message: name + " holds " + strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB: the playground reads at most " + sizeText(limit) + " per input"})
 		}
 	}
 	if len(failed.Errors) == 0 {
@@ -283,7 +285,7 @@ func checkSizes(req *contract.Request, limit int) *contract.Response {
 func (h *Handler) schemas(req *contract.Request) (all, user *schema.Set, err error) {
 	builtin, err := h.builtin()
 	if err != nil {
-		return nil, nil, fmt.Errorf("loading the built-in schema: %w", err)
+		return nil, nil, verb.Wrap("loading the built-in schema: ", err)
 	}
 	if strings.TrimSpace(req.Options.Schema) == "" {
 		return builtin, schema.Merge(), nil // no user schema: nothing to put on top
@@ -365,7 +367,7 @@ func firstFrames(stack []byte) string {
 // sizeText writes a size in bytes for a message: "1 MiB", "64 MiB", "1500 bytes".
 func sizeText(n int) string {
 	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
+		return strconv.Itoa(n>>20) + " MiB"
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return strconv.Itoa(n) + " bytes"
 }
