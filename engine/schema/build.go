@@ -1,6 +1,9 @@
 package schema
 
 import (
+	"errors"
+	"strconv"
+
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -321,7 +324,7 @@ func applyRelationship(t *Type, relationship string) error {
 	case t.Kind == KindList || t.Kind == KindUntyped:
 		t.ListType, t.Keys, err = listType(relationship, t.Keys)
 	default:
-		err = errorf("elementRelationship %q on a scalar type", relationship)
+		err = errors.New("elementRelationship " + strconv.Quote(relationship) + " on a scalar type")
 	}
 	return err
 }
@@ -338,7 +341,7 @@ func listType(relationship string, keys []string) (ListType, []string, error) {
 	case relAtomic, relSeparable, "":
 		return ListAtomic, keys, nil
 	default:
-		return ListAtomic, nil, errorf("unknown elementRelationship %q (want atomic or associative)", relationship)
+		return ListAtomic, nil, errors.New("unknown elementRelationship " + strconv.Quote(relationship) + " (want atomic or associative)")
 	}
 }
 
@@ -351,7 +354,7 @@ func mapType(relationship string) (MapType, error) {
 	case relSeparable, relAssociative, "":
 		return MapGranular, nil
 	default:
-		return MapGranular, errorf("unknown elementRelationship %q (want separable or atomic)", relationship)
+		return MapGranular, errors.New("unknown elementRelationship " + strconv.Quote(relationship) + " (want separable or atomic)")
 	}
 }
 

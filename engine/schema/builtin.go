@@ -2,7 +2,10 @@ package schema
 
 import (
 	_ "embed" // for builtinJSON
-	"fmt"
+	"errors"
+	"strconv"
+
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 )
 
 // builtinJSON is the generated schema of the Kubernetes API types: see Builtin.
@@ -34,14 +37,14 @@ func Builtin() (*Set, error) {
 	for i := range kinds {
 		k := &kinds[i]
 		if k.APIVersion == "" || k.Kind == "" {
-			return nil, fmt.Errorf("built-in schema: a kind needs an apiVersion and a kind")
+			return nil, errors.New("built-in schema: a kind needs an apiVersion and a kind")
 		}
 		if _, ok := types.find(k.Type); !ok && k.Type != "" { // a kind without a type is known by its scope only
-			return nil, fmt.Errorf("built-in schema: kind %s %s: unknown type %q", k.APIVersion, k.Kind, k.Type)
+			return nil, errors.New("built-in schema: kind " + k.APIVersion + " " + k.Kind + ": unknown type " + strconv.Quote(k.Type))
 		}
 		scope, err := k.scope()
 		if err != nil {
-			return nil, fmt.Errorf("built-in schema: %w", err)
+			return nil, verb.Wrap("built-in schema: ", err)
 		}
 		gvk := GroupVersionKind{APIVersion: k.APIVersion, Kind: k.Kind}
 		set.kinds[gvk] = KindInfo{GroupVersionKind: gvk, Scope: scope, typeName: k.Type}

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"errors"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,8 +70,8 @@ type jsonParser struct {
 	pos int
 }
 
-func (p *jsonParser) errorf(format string, args ...any) error {
-	return fmt.Errorf("built-in schema, byte %d: %s", p.pos, fmt.Sprintf(format, args...))
+func (p *jsonParser) fail(message string) error {
+	return errors.New("built-in schema, byte " + strconv.Itoa(p.pos) + ": " + message)
 }
 
 func (p *jsonParser) space() {
@@ -89,7 +88,7 @@ func (p *jsonParser) space() {
 func (p *jsonParser) value() (jsonValue, error) {
 	p.space()
 	if p.pos >= len(p.s) {
-		return jsonValue{}, p.errorf("unexpected end")
+		return jsonValue{}, p.fail("unexpected end")
 	}
 	switch c := p.s[p.pos]; {
 	case c == '{':
@@ -156,13 +155,13 @@ func (p *jsonParser) str() (string, error) {
 			}
 			s, err := strconv.Unquote(p.s[start:p.pos])
 			if err != nil {
-				return "", p.errorf("bad string: %v", err)
+				return "", p.fail("bad string: " + err.Error())
 			}
 			return s, nil
 		}
 		p.pos++
 	}
-	return "", p.errorf("unterminated string")
+	return "", p.fail("unterminated string")
 }
 
 func (p *jsonParser) literal() (jsonValue, error) {
@@ -175,7 +174,7 @@ func (p *jsonParser) literal() (jsonValue, error) {
 			return lit.v, nil
 		}
 	}
-	return jsonValue{}, p.errorf("unexpected character %q", p.s[p.pos])
+	return jsonValue{}, p.fail("unexpected character " + strconv.QuoteRune(rune(p.s[p.pos])))
 }
 
 func (p *jsonParser) number() (jsonValue, error) {
@@ -185,7 +184,7 @@ func (p *jsonParser) number() (jsonValue, error) {
 	}
 	f, err := strconv.ParseFloat(p.s[start:p.pos], 64)
 	if err != nil {
-		return jsonValue{}, p.errorf("bad number %q", p.s[start:p.pos])
+		return jsonValue{}, p.fail("bad number " + strconv.Quote(p.s[start:p.pos]))
 	}
 	return jsonValue{kind: 'n', num: f}, nil
 }
@@ -306,13 +305,13 @@ func (p *jsonParser) refDecl(r *refDecl) error {
 
 // unexpected is the error of a member the declaration form does not have.
 func (p *jsonParser) unexpected(key string) error {
-	return p.errorf("unexpected member %q", key)
+	return p.fail("unexpected member " + strconv.Quote(key))
 }
 
 // text reads a string value.
 func (p *jsonParser) text() (string, error) {
 	if p.space(); !p.at('"') {
-		return "", p.errorf("expected a string")
+		return "", p.fail("expected a string")
 	}
 	return p.str()
 }
@@ -350,7 +349,7 @@ func (x *typeIndex) find(name string) (span, bool) {
 func indexFile(s string) ([]kindDecl, *typeIndex, error) {
 	lines := fileLines{s: s}
 	if line, _ := lines.next(); line != builtinKindsLine {
-		return nil, nil, lines.errorf("want %s", builtinKindsLine)
+		return nil, nil, lines.fail("want " + builtinKindsLine)
 	}
 	var kinds []kindDecl
 	for {
@@ -365,22 +364,22 @@ func indexFile(s string) ([]kindDecl, *typeIndex, error) {
 			err = errors.New("want one kind object")
 		}
 		if err != nil {
-			return nil, nil, lines.errorf("%v", err)
+			return nil, nil, lines.fail(err.Error())
 		}
 		kinds = append(kinds, kindDecl{APIVersion: v.string("apiVersion"), Kind: v.string("kind"), Type: v.string("type"), Scope: v.string("scope")})
 		if !more {
 			if next, _ := lines.next(); next != "]," {
-				return nil, nil, lines.errorf("want ], after the last kind")
+				return nil, nil, lines.fail("want ], after the last kind")
 			}
 			break
 		}
 	}
 	if line, _ := lines.next(); line != builtinTypesLine {
-		return nil, nil, lines.errorf("want %s", builtinTypesLine)
+		return nil, nil, lines.fail("want " + builtinTypesLine)
 	}
 	index, problem := indexTypes(&lines)
 	if problem != "" {
-		return nil, nil, lines.errorf("%s", problem)
+		return nil, nil, lines.fail(problem)
 	}
 	return kinds, index, nil
 }
@@ -446,8 +445,8 @@ func (l *fileLines) next() (string, int) {
 // done reports whether every line has been read.
 func (l *fileLines) done() bool { return l.pos >= len(l.s) }
 
-func (l *fileLines) errorf(format string, args ...any) error {
-	return fmt.Errorf("built-in schema, line %d: %s", l.line, fmt.Sprintf(format, args...))
+func (l *fileLines) fail(message string) error {
+	return errors.New("built-in schema, line " + strconv.Itoa(l.line) + ": " + message)
 }
 
 // members reads an object, calling member with the parser at each key's value; member must
@@ -455,21 +454,21 @@ func (l *fileLines) errorf(format string, args ...any) error {
 func (p *jsonParser) members(member func(key string) error) error {
 	p.space()
 	if !p.eat('{') {
-		return p.errorf("expected an object")
+		return p.fail("expected an object")
 	}
 	if p.space(); p.eat('}') {
 		return nil
 	}
 	for {
 		if p.space(); !p.at('"') {
-			return p.errorf("expected a key")
+			return p.fail("expected a key")
 		}
 		key, err := p.str()
 		if err != nil {
 			return err
 		}
 		if p.space(); !p.eat(':') {
-			return p.errorf("expected ':'")
+			return p.fail("expected ':'")
 		}
 		p.space()
 		if err := member(key); err != nil {
@@ -481,7 +480,7 @@ func (p *jsonParser) members(member func(key string) error) error {
 		case p.eat('}'):
 			return nil
 		default:
-			return p.errorf("expected ',' or '}'")
+			return p.fail("expected ',' or '}'")
 		}
 	}
 }
@@ -491,7 +490,7 @@ func (p *jsonParser) members(member func(key string) error) error {
 func (p *jsonParser) elements(element func() error) error {
 	p.space()
 	if !p.eat('[') {
-		return p.errorf("expected an array")
+		return p.fail("expected an array")
 	}
 	if p.space(); p.eat(']') {
 		return nil
@@ -507,7 +506,7 @@ func (p *jsonParser) elements(element func() error) error {
 		case p.eat(']'):
 			return nil
 		default:
-			return p.errorf("expected ',' or ']'")
+			return p.fail("expected ',' or ']'")
 		}
 	}
 }

@@ -81,7 +81,7 @@ func parseJSON(s string) (jsonValue, error) {
 	}
 	p.space()
 	if p.pos != len(p.s) {
-		return v, p.errorf("unexpected data after the value")
+		return v, p.fail("unexpected data after the value")
 	}
 	return v, nil
 }

@@ -1,9 +1,11 @@
 package schema
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"sync"
+
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 )
 
 // lazyTypes are named types declared in JSON text (the built-in file) and built the first time
@@ -88,7 +90,7 @@ func (l *lazyTypes) declaration(name string) (*typeDecl, error) {
 	}
 	d := &typeDecl{Name: name}
 	if err := (&jsonParser{s: l.text[:s.end], pos: s.start}).typeDecl(d); err != nil {
-		return nil, fmt.Errorf("type %q: %w", name, err)
+		return nil, verb.Wrap("type "+strconv.Quote(name)+": ", err)
 	}
 	return d, nil
 }

@@ -1,7 +1,8 @@
 package schema
 
 import (
-	"fmt"
+	"errors"
+	"strconv"
 	"strings"
 )
 
@@ -53,7 +54,7 @@ func ParsePatchStrategy(text string) (PatchStrategy, error) {
 			}
 		}
 		if !found {
-			return 0, fmt.Errorf("unknown patch strategy %q in %q (want merge, replace or retainKeys)", part, text)
+			return 0, errors.New("unknown patch strategy " + strconv.Quote(part) + " in " + strconv.Quote(text) + " (want merge, replace or retainKeys)")
 		}
 	}
 	return s, nil
