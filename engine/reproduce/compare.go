@@ -1,7 +1,8 @@
 package reproduce
 
 import (
-	"fmt"
+	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/command"
@@ -19,7 +20,7 @@ func (s *script) compare() error {
 			return err
 		}
 		if len(docs) != len(s.resp.ResultResources) {
-			return fmt.Errorf("the result holds %d documents for %d resources", len(docs), len(s.resp.ResultResources))
+			return errors.New("the result holds " + strconv.Itoa(len(docs)) + " documents for " + strconv.Itoa(len(s.resp.ResultResources)) + " resources")
 		}
 		for i, d := range docs {
 			s.compareObject(i+1, s.resp.ResultResources[i], d.Root)
@@ -40,16 +41,16 @@ func (s *script) compareObject(n int, resource string, root *yamltree.Node) {
 	id := s.ids[resource]
 	check := checkObject(root)
 	name := command.TypeArg(id) + "/" + id.Name
-	s.line("kubectl get %s -o yaml", target(id))
+	s.line("kubectl get " + target(id) + " -o yaml")
 	if len(check.skipped) > 0 {
-		s.line("# not compared (set by the API server, or a key jsonpath cannot name): %s", oneLine(strings.Join(check.skipped, ", ")))
+		s.line("# not compared (set by the API server, or a key jsonpath cannot name): " + oneLine(strings.Join(check.skipped, ", ")))
 	}
-	fields, want, got := fmt.Sprintf("fields-%d.jsonpath", n), fmt.Sprintf("want-%d.txt", n), fmt.Sprintf("got-%d.txt", n)
+	fields, want, got := "fields-"+strconv.Itoa(n)+".jsonpath", "want-"+strconv.Itoa(n)+".txt", "got-"+strconv.Itoa(n)+".txt"
 	s.b.WriteString(heredoc(fields, check.template.String()))
 	s.b.WriteString(heredoc(want, check.want.String()))
-	s.line("kubectl get %s -o jsonpath-file=%s >%s", target(id), fields, got)
-	s.line("if diff -u %s %s; then", want, got)
-	s.line("	echo %s", shell.Quote("mergeplay: "+name+": every field compared agrees"))
+	s.line("kubectl get " + target(id) + " -o jsonpath-file=" + fields + " >" + got)
+	s.line("if diff -u " + want + " " + got + "; then")
+	s.line("	echo " + shell.Quote("mergeplay: "+name+": every field compared agrees"))
 	s.line("else")
 	s.line("	failed=1")
 	s.line("fi")
@@ -65,8 +66,8 @@ func (s *script) gone() {
 		if kept[r.ID.String()] {
 			continue
 		}
-		s.line("if kubectl get %s >/dev/null 2>&1; then", target(r.ID))
-		s.line("	echo %s >&2", shell.Quote("mergeplay: "+command.TypeArg(r.ID)+"/"+r.ID.Name+" is still there; the playground deletes it."))
+		s.line("if kubectl get " + target(r.ID) + " >/dev/null 2>&1; then")
+		s.line("	echo " + shell.Quote("mergeplay: "+command.TypeArg(r.ID)+"/"+r.ID.Name+" is still there; the playground deletes it.") + " >&2")
 		s.line("	failed=1")
 		s.line("fi")
 	}

@@ -1,7 +1,6 @@
 package reproduce
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -47,7 +46,7 @@ func (c *fieldCheck) walk(n *yamltree.Node, path, expr string) {
 		}
 	case n.IsList() && len(n.Items) > 0:
 		for i, item := range n.Items {
-			c.walk(item, fmt.Sprintf("%s[%d]", path, i), fmt.Sprintf("%s[%d]", expr, i))
+			c.walk(item, path+"["+strconv.Itoa(i)+"]", expr+"["+strconv.Itoa(i)+"]")
 		}
 	default:
 		value, ok := printedValue(n)
@@ -147,6 +146,6 @@ func printedValue(n *yamltree.Node) (string, bool) {
 		if err == nil && f == float64(int64(f)) && f < 1<<53 && f > -(1<<53) {
 			return strconv.FormatInt(int64(f), 10), true
 		}
-		return fmt.Sprint(f), err == nil
+		return strconv.FormatFloat(f, 'g', -1, 64), err == nil
 	}
 }

@@ -1,7 +1,7 @@
 package reproduce
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -12,9 +12,9 @@ import (
 func heredoc(file, text string) string {
 	delim := "MERGEPLAY_EOF"
 	for n := 1; holdsLine(text, delim); n++ {
-		delim = fmt.Sprintf("MERGEPLAY_EOF_%d", n)
+		delim = "MERGEPLAY_EOF_" + strconv.Itoa(n)
 	}
-	return fmt.Sprintf("cat > %s <<'%s'\n%s%s\n", file, delim, text, delim)
+	return "cat > " + file + " <<'" + delim + "'\n" + text + delim + "\n"
 }
 
 // holdsLine reports whether a line of text is line.

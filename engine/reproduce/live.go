@@ -1,8 +1,8 @@
 package reproduce
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
@@ -19,10 +19,10 @@ var serverMetadata = []string{"uid", "resourceVersion", "creationTimestamp", "ge
 func (s *script) live() error {
 	s.line("echo '== 1. live, as the playground read it'")
 	for _, ns := range s.namespaces() {
-		s.line("kubectl get namespace %[1]s >/dev/null 2>&1 || kubectl create namespace %[1]s", shell.Quote(ns))
+		s.line("kubectl get namespace " + shell.Quote(ns) + " >/dev/null 2>&1 || kubectl create namespace " + shell.Quote(ns))
 	}
 	for i, r := range s.in.Live {
-		file := fmt.Sprintf("live-%d.json", i+1)
+		file := "live-" + strconv.Itoa(i+1) + ".json"
 		text, err := yamltree.SortedJSON(creatable(r.Root))
 		if err != nil {
 			return err
@@ -108,9 +108,9 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 	if err != nil {
 		return err
 	}
-	file := fmt.Sprintf("last-applied-%d.json", n)
+	file := "last-applied-" + strconv.Itoa(n) + ".json"
 	s.b.WriteString(heredoc(file, text+"\n"))
-	s.setup(fmt.Sprintf("kubectl patch %s --type merge --patch-file %s", target(r.ID), file), "the last-applied annotation of "+file)
+	s.setup("kubectl patch "+target(r.ID)+" --type merge --patch-file "+file, "the last-applied annotation of "+file)
 	return nil
 }
 
@@ -124,7 +124,7 @@ func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
 func (s *script) managedFieldsOf(n int, r *stream.Resource) error {
 	managed := r.Root.Lookup("metadata", "managedFields")
 	if managed == nil || !managed.IsList() || len(managed.Items) == 0 {
-		s.line(`kubectl patch %s --type merge -p '{"metadata":{"managedFields":[{}]}}'`, target(r.ID))
+		s.line("kubectl patch " + target(r.ID) + ` --type merge -p '{"metadata":{"managedFields":[{}]}}'`)
 		return nil
 	}
 	op := yamltree.NewMap()
@@ -135,9 +135,9 @@ func (s *script) managedFieldsOf(n int, r *stream.Resource) error {
 	if err != nil {
 		return err
 	}
-	file := fmt.Sprintf("managed-%d.json", n)
+	file := "managed-" + strconv.Itoa(n) + ".json"
 	s.b.WriteString(heredoc(file, text+"\n"))
-	s.setup(fmt.Sprintf("kubectl patch %s --type json --patch-file %s", target(r.ID), file), "the managedFields of "+file)
+	s.setup("kubectl patch "+target(r.ID)+" --type json --patch-file "+file, "the managedFields of "+file)
 	return nil
 }
 
@@ -146,8 +146,8 @@ func (s *script) managedFieldsOf(n int, r *stream.Resource) error {
 // Secret whose data is not base64, ...), the script says so and stops with status 3: the
 // playground reads objects without validating them, a cluster does not.
 func (s *script) setup(command, what string) {
-	s.line("if ! %s; then", command)
-	s.line("	echo %s >&2", shell.Quote("mergeplay: the cluster refuses "+what+" as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared."))
+	s.line("if ! " + command + "; then")
+	s.line("	echo " + shell.Quote("mergeplay: the cluster refuses "+what+" as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.") + " >&2")
 	s.line("	exit 3")
 	s.line("fi")
 }

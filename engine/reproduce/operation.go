@@ -1,7 +1,7 @@
 package reproduce
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/command"
@@ -59,28 +59,28 @@ func (s *script) configFiles() error {
 
 // run runs one command and checks what it prints.
 func (s *script) run(n int, c contract.Command) {
-	out, errs := fmt.Sprintf("printed-%d.txt", n), fmt.Sprintf("error-%d.txt", n)
+	out, errs := "printed-"+strconv.Itoa(n)+".txt", "error-"+strconv.Itoa(n)+".txt"
 	s.say("$ " + c.Line)
 	refused := len(s.resp.Conflicts) > 0
-	s.line("if %s >%s 2>%s; then", c.Line, out, errs)
-	s.line("	cat %s", out)
+	s.line("if " + c.Line + " >" + out + " 2>" + errs + "; then")
+	s.line("	cat " + out)
 	if refused {
-		s.line("	echo %s", shell.Quote("mergeplay: the command succeeded; the playground says it is refused (conflicts)."))
+		s.line("	echo " + shell.Quote("mergeplay: the command succeeded; the playground says it is refused (conflicts)."))
 		s.line("	failed=1")
 	}
 	s.line("else")
-	s.line("	cat %s >&2", errs)
+	s.line("	cat " + errs + " >&2")
 	if !refused {
-		s.line("	echo %s >&2", shell.Quote("mergeplay: the command failed; the playground says it succeeds."))
+		s.line("	echo " + shell.Quote("mergeplay: the command failed; the playground says it succeeds.") + " >&2")
 		s.line("	exit 1")
 	}
 	s.line("fi")
 	if len(c.Output) > 0 {
 		s.b.WriteString(heredoc("want-"+out, strings.Join(c.Output, "\n")+"\n"))
-		s.line("diff -u want-%s %s || failed=1", out, out)
+		s.line("diff -u want-" + out + " " + out + " || failed=1")
 	}
 	if c.Error != "" {
 		s.b.WriteString(heredoc("want-"+errs, c.Error+"\n"))
-		s.line("diff -u want-%s %s || failed=1", errs, errs)
+		s.line("diff -u want-" + errs + " " + errs + " || failed=1")
 	}
 }

@@ -2,7 +2,6 @@ package reproduce
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/command"
@@ -79,13 +78,13 @@ func unreproducible(m modes.Mode, in *modes.Input) string {
 	return ""
 }
 
-func (s *script) line(format string, args ...any) {
-	fmt.Fprintf(&s.b, format+"\n", args...)
+func (s *script) line(text string) {
+	s.b.WriteString(text + "\n")
 }
 
 // say writes an echo of a sentence, quoted.
 func (s *script) say(text string) {
-	s.line("echo %s", shell.Quote(text))
+	s.line("echo " + shell.Quote(text))
 }
 
 // target is the words that name an object to kubectl: TYPE NAME [-n NAMESPACE].
@@ -100,7 +99,7 @@ func target(id stream.ID) string {
 // preamble checks the context and makes the work folder.
 func (s *script) preamble() {
 	s.line("#!/bin/sh")
-	s.line("# mergeplay reproduce script (%s mode): replays the playground's merge on an empty test", s.in.Request.Mode)
+	s.line("# mergeplay reproduce script (" + s.in.Request.Mode + " mode): replays the playground's merge on an empty test")
 	s.line("# cluster and compares what the cluster holds with the playground's result, field by field.")
 	s.line("# It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);")
 	s.line("# MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the")
