@@ -1,7 +1,6 @@
 package command
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,7 +43,7 @@ func (c Conflict) owner() string {
 func ServerConflictMessage(conflicts []Conflict) string {
 	if len(conflicts) == 1 {
 		c := conflicts[0]
-		return fmt.Sprintf("Apply failed with 1 conflict: conflict with %s: %s", c.owner(), c.Path)
+		return "Apply failed with 1 conflict: conflict with " + c.owner() + ": " + c.Path
 	}
 	paths := map[string][]string{}
 	var owners []string
@@ -63,7 +62,7 @@ func ServerConflictMessage(conflicts []Conflict) string {
 			lines = append(lines, "- "+p)
 		}
 	}
-	return fmt.Sprintf("Apply failed with %d conflicts: %s", len(conflicts), strings.Join(lines, "\n"))
+	return "Apply failed with " + strconv.Itoa(len(conflicts)) + " conflicts: " + strings.Join(lines, "\n")
 }
 
 // waysOut is what kubectl adds after the API server's message when a server-side apply conflicts
