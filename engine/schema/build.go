@@ -73,10 +73,10 @@ func build(file *fileDecl, base *Set) (*Set, error) {
 	for i := range file.Types {
 		d := &file.Types[i]
 		if d.Name == "" {
-			return nil, yamltree.Errorf(d.pos, "a type has no name")
+			return nil, yamltree.ErrorAt(d.pos, "a type has no name")
 		}
 		if _, dup := b.named[d.Name]; dup {
-			return nil, yamltree.Errorf(d.pos, "type %q is declared twice", d.Name)
+			return nil, yamltree.ErrorAt(d.pos, "type "+strconv.Quote(d.Name)+" is declared twice")
 		}
 		b.named[d.Name] = &Type{Name: d.Name}
 	}
@@ -102,7 +102,7 @@ func build(file *fileDecl, base *Set) (*Set, error) {
 func (b *builder) kind(k kindDecl) (KindInfo, error) {
 	info := KindInfo{GroupVersionKind: GroupVersionKind{APIVersion: k.APIVersion, Kind: k.Kind}, FromCRD: k.fromCRD}
 	if k.APIVersion == "" || k.Kind == "" {
-		return info, yamltree.Errorf(k.pos, "a kind needs an apiVersion and a kind")
+		return info, yamltree.ErrorAt(k.pos, "a kind needs an apiVersion and a kind")
 	}
 	if k.Type == "" && !k.fromCRD { // a kind known by its scope only (the built-in metrics kinds)
 		var err error
@@ -111,7 +111,7 @@ func (b *builder) kind(k kindDecl) (KindInfo, error) {
 	}
 	info.Type = b.lookup(k.Type)
 	if info.Type == nil {
-		return info, yamltree.Errorf(k.pos, "kind %s %s: unknown type %q", k.APIVersion, k.Kind, k.Type)
+		return info, yamltree.ErrorAt(k.pos, "kind "+k.APIVersion+" "+k.Kind+": unknown type "+strconv.Quote(k.Type))
 	}
 	var err error
 	info.Scope, err = k.scope()
@@ -128,8 +128,8 @@ func (k *kindDecl) scope() (Scope, error) {
 	case "Cluster":
 		return ScopeCluster, nil
 	default:
-		return ScopeUnknown, yamltree.Errorf(k.pos, "kind %s %s: unknown scope %q (want Namespaced or Cluster)",
-			k.APIVersion, k.Kind, k.Scope)
+		return ScopeUnknown, yamltree.ErrorAt(k.pos, "kind "+k.APIVersion+" "+k.Kind+
+			": unknown scope "+strconv.Quote(k.Scope)+" (want Namespaced or Cluster)")
 	}
 }
 
@@ -149,7 +149,7 @@ func (b *builder) finish() error {
 	for _, o := range b.overrides {
 		*o.slot = *o.target
 		if err := applyRelationship(o.slot, o.relationship); err != nil {
-			return yamltree.Errorf(o.pos, "%s: %v", o.where, err)
+			return yamltree.ErrorAt(o.pos, o.where.String()+": "+err.Error())
 		}
 	}
 	b.overrides = nil
@@ -191,8 +191,8 @@ func (b *builder) fill(t *Type, atom *atomDecl, pos yamltree.Pos, where *place) 
 		switch t.Scalar {
 		case ScalarString, ScalarNumeric, ScalarBoolean, ScalarUntyped:
 		default:
-			return yamltree.Errorf(pos, "%s: unknown scalar type %q (want string, numeric, boolean or untyped)",
-				where, atom.Scalar)
+			return yamltree.ErrorAt(pos, where.String()+": unknown scalar type "+strconv.Quote(atom.Scalar)+
+				" (want string, numeric, boolean or untyped)")
 		}
 	}
 	if atom.List != nil {
@@ -211,7 +211,7 @@ func (b *builder) fill(t *Type, atom *atomDecl, pos yamltree.Pos, where *place) 
 	}
 	switch parts {
 	case 0:
-		return yamltree.Errorf(pos, "%s: declares no scalar, list or map", where)
+		return yamltree.ErrorAt(pos, where.String()+": declares no scalar, list or map")
 	case 1:
 		return nil
 	default:
@@ -229,7 +229,7 @@ func (b *builder) fillList(t *Type, list *listDecl, pos yamltree.Pos, where *pla
 	t.listElem = elem
 	t.ListType, t.Keys, err = listType(list.ElementRelationship, list.Keys)
 	if err != nil {
-		return yamltree.Errorf(pos, "%s: %v", where, err)
+		return yamltree.ErrorAt(pos, where.String()+": "+err.Error())
 	}
 	return nil
 }
@@ -244,7 +244,7 @@ func (b *builder) fillMap(t *Type, m *mapDecl, pos yamltree.Pos, where *place) e
 			return err
 		}
 		if _, dup := t.byName[f.Name]; dup {
-			return yamltree.Errorf(orPos(m.Fields[i].pos, pos), "%s: field %q is declared twice", where, f.Name)
+			return yamltree.ErrorAt(orPos(m.Fields[i].pos, pos), where.String()+": field "+strconv.Quote(f.Name)+" is declared twice")
 		}
 		t.byName[f.Name] = f
 		t.fields = append(t.fields, f)
@@ -258,7 +258,7 @@ func (b *builder) fillMap(t *Type, m *mapDecl, pos yamltree.Pos, where *place) e
 	}
 	mapType, err := mapType(m.ElementRelationship)
 	if err != nil {
-		return yamltree.Errorf(pos, "%s: %v", where, err)
+		return yamltree.ErrorAt(pos, where.String()+": "+err.Error())
 	}
 	t.MapType = mapType
 	return nil
@@ -268,12 +268,12 @@ func (b *builder) fillMap(t *Type, m *mapDecl, pos yamltree.Pos, where *place) e
 func (b *builder) field(d *fieldDecl, pos yamltree.Pos, where *place) (*Field, error) {
 	pos = orPos(d.pos, pos)
 	if d.Name == "" {
-		return nil, yamltree.Errorf(pos, "%s: a field has no name", where)
+		return nil, yamltree.ErrorAt(pos, where.String()+": a field has no name")
 	}
 	where = where.inside("field", d.Name)
 	strategy, err := ParsePatchStrategy(d.PatchStrategy)
 	if err != nil {
-		return nil, yamltree.Errorf(pos, "%s: %v", where, err)
+		return nil, yamltree.ErrorAt(pos, where.String()+": "+err.Error())
 	}
 	t, err := b.ref(&d.Type, pos, where)
 	if err != nil {
@@ -289,7 +289,7 @@ func (b *builder) ref(r *refDecl, pos yamltree.Pos, where *place) (*Type, error)
 	if r.NamedType != "" {
 		target := b.lookup(r.NamedType)
 		if target == nil {
-			return nil, yamltree.Errorf(pos, "%s: unknown type %q", where, r.NamedType)
+			return nil, yamltree.ErrorAt(pos, where.String()+": unknown type "+strconv.Quote(r.NamedType))
 		}
 		if r.ElementRelationship == "" {
 			return target, nil
@@ -300,7 +300,7 @@ func (b *builder) ref(r *refDecl, pos yamltree.Pos, where *place) (*Type, error)
 		return slot, nil
 	}
 	if r.isZero() {
-		return nil, yamltree.Errorf(pos, "%s: refers to no type", where)
+		return nil, yamltree.ErrorAt(pos, where.String()+": refers to no type")
 	}
 	t := &Type{}
 	if err := b.fill(t, &r.atomDecl, pos, where); err != nil {
@@ -308,7 +308,7 @@ func (b *builder) ref(r *refDecl, pos yamltree.Pos, where *place) (*Type, error)
 	}
 	if r.ElementRelationship != "" {
 		if err := applyRelationship(t, r.ElementRelationship); err != nil {
-			return nil, yamltree.Errorf(pos, "%s: %v", where, err)
+			return nil, yamltree.ErrorAt(pos, where.String()+": "+err.Error())
 		}
 	}
 	return t, nil

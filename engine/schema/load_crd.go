@@ -2,6 +2,7 @@ package schema
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -23,7 +24,7 @@ func readCRD(root *yamltree.Node, base *Set, file *fileDecl) error {
 	}
 	v1beta1 := version == "apiextensions.k8s.io/v1beta1"
 	if version != "apiextensions.k8s.io/v1" && !v1beta1 {
-		return errAt(root, "a CustomResourceDefinition's apiVersion must be apiextensions.k8s.io/v1 or v1beta1, not %q", version)
+		return errAt(root, "a CustomResourceDefinition's apiVersion must be apiextensions.k8s.io/v1 or v1beta1, not "+strconv.Quote(version))
 	}
 	spec := root.Get("spec")
 	if spec == nil {
@@ -81,7 +82,7 @@ func readCRDSpec(spec *yamltree.Node, v1beta1 bool) (crdSpec, error) {
 		return crd, err
 	}
 	if crd.scope != "" && crd.scope != "Namespaced" && crd.scope != "Cluster" {
-		return crd, errAt(spec.Get("scope"), "unknown scope %q (want Namespaced or Cluster)", crd.scope)
+		return crd, errAt(spec.Get("scope"), "unknown scope "+strconv.Quote(crd.scope)+" (want Namespaced or Cluster)")
 	}
 	crd.preserveUnknownFields = v1beta1 // its default
 	if spec.Has("preserveUnknownFields") {

@@ -18,7 +18,7 @@ const (
 // (components.schemas in v3), where names it for messages.
 func readOpenAPI(root, defs *yamltree.Node, where string, file *fileDecl) error {
 	if defs.IsNull() {
-		return errAt(root, "an OpenAPI document without %s declares no types", where)
+		return errAt(root, "an OpenAPI document without "+where+" declares no types")
 	}
 	if err := expectMap(defs, where); err != nil {
 		return err

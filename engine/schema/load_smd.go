@@ -1,6 +1,10 @@
 package schema
 
-import "github.com/mergeplay/mergeplay/engine/yamltree"
+import (
+	"strconv"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
 
 // A structured-merge-diff schema, as sigs.k8s.io/structured-merge-diff's tests write it:
 //
@@ -163,7 +167,7 @@ func readFieldDecl(n *yamltree.Node) (fieldDecl, error) {
 	}
 	t := n.Get("type")
 	if t.IsNull() {
-		return f, errAt(n, "field %q: type is missing", f.Name)
+		return f, errAt(n, "field "+strconv.Quote(f.Name)+": type is missing")
 	}
 	f.Type, err = readRef(t)
 	return f, err

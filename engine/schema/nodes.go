@@ -2,6 +2,7 @@ package schema
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -10,17 +11,17 @@ import (
 // Helpers to read a user schema's YAML tree; every error names the node's line and column.
 
 // errAt returns an error located at node n; a missing node (nil) has no position.
-func errAt(n *yamltree.Node, format string, args ...any) error {
+func errAt(n *yamltree.Node, message string) error {
 	if n == nil {
-		return yamltree.Errorf(yamltree.Pos{Input: yamltree.Schema}, format, args...)
+		return yamltree.ErrorAt(yamltree.Pos{Input: yamltree.Schema}, message)
 	}
-	return yamltree.Errorf(n.Pos, format, args...)
+	return yamltree.ErrorAt(n.Pos, message)
 }
 
 // expectMap fails unless n is a map; what names it for the message.
 func expectMap(n *yamltree.Node, what string) error {
 	if !n.IsMap() {
-		return errAt(n, "%s must be a map, not %s", what, describe(n))
+		return errAt(n, what+" must be a map, not "+describe(n))
 	}
 	return nil
 }
@@ -28,7 +29,7 @@ func expectMap(n *yamltree.Node, what string) error {
 // expectList fails unless n is a list.
 func expectList(n *yamltree.Node, what string) error {
 	if !n.IsList() {
-		return errAt(n, "%s must be a list, not %s", what, describe(n))
+		return errAt(n, what+" must be a list, not "+describe(n))
 	}
 	return nil
 }
@@ -37,7 +38,7 @@ func expectList(n *yamltree.Node, what string) error {
 func checkKeys(n *yamltree.Node, what string, allowed ...string) error {
 	for _, f := range n.Fields {
 		if !slices.Contains(allowed, f.Name()) {
-			return errAt(f.Key, "%s: unknown key %q (want one of %s)", what, f.Name(), strings.Join(allowed, ", "))
+			return errAt(f.Key, what+": unknown key "+strconv.Quote(f.Name())+" (want one of "+strings.Join(allowed, ", ")+")")
 		}
 	}
 	return nil
@@ -67,7 +68,7 @@ func scalarText(v *yamltree.Node, what string) (string, error) {
 		return "", nil
 	}
 	if !v.IsScalar() {
-		return "", errAt(v, "%s must be a string, not %s", what, describe(v))
+		return "", errAt(v, what+" must be a string, not "+describe(v))
 	}
 	return v.Value, nil
 }
@@ -83,7 +84,7 @@ func scalarTexts(v *yamltree.Node, what string) ([]string, error) {
 	out := make([]string, 0, len(v.Items))
 	for _, item := range v.Items {
 		if !item.IsScalar() || item.IsNull() {
-			return nil, errAt(item, "%s must hold strings, not %s", what, describe(item))
+			return nil, errAt(item, what+" must hold strings, not "+describe(item))
 		}
 		out = append(out, item.Value)
 	}
@@ -98,7 +99,7 @@ func flag(v *yamltree.Node, what string) (bool, error) {
 	}
 	b, ok := v.Bool()
 	if !ok {
-		return false, errAt(v, "%s must be true or false, not %s", what, describe(v))
+		return false, errAt(v, what+" must be true or false, not "+describe(v))
 	}
 	return b, nil
 }

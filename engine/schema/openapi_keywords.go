@@ -211,7 +211,7 @@ func checkStrategy(v *yamltree.Node, name string) error {
 		return err
 	}
 	if _, err = ParsePatchStrategy(text); err != nil {
-		return errAt(v, "%v", err)
+		return errAt(v, err.Error())
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -282,5 +283,5 @@ func ruleOf(f *schemaFacts, k keyword, want string) (valueRule, error) {
 			return r, nil
 		}
 	}
-	return valueRule{}, errAt(f.values[k], "unknown %s %q (want %s)", openapiKeywords[k].name, f.text(k), want)
+	return valueRule{}, errAt(f.values[k], "unknown "+openapiKeywords[k].name+" "+strconv.Quote(f.text(k))+" (want "+want+")")
 }

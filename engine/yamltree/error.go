@@ -30,6 +30,11 @@ func Errorf(p Pos, format string, args ...any) *Error {
 	return &Error{Input: p.Input, Line: p.Line, Column: p.Column, Message: fmt.Sprintf(format, args...)}
 }
 
+// ErrorAt returns an *Error at p with message.
+func ErrorAt(p Pos, message string) *Error {
+	return &Error{Input: p.Input, Line: p.Line, Column: p.Column, Message: message}
+}
+
 // Abbreviate shortens s for a message: past max bytes it keeps what fits before "..." and ends
 // the cut on a character boundary, so that no UTF-8 sequence is split.
 func Abbreviate(s string, max int) string {
