@@ -90,16 +90,19 @@ func asKubectlReads(obj *yamltree.Node, read annotationsRead) *yamltree.Node {
 // objectmeta), so such a value is live's, left as it was by the patch; an API server never holds one, but the live editor can.
 func decodedAnnotations(result *yamltree.Node) error {
 	annotations := result.Lookup("metadata", "annotations")
-	const field = "json: cannot unmarshal %s into Go struct field ObjectMeta.metadata.annotations of type %s: live's annotations, which the patch leaves as they are, must be strings for the API server to take the patched object"
+	field := func(kind, goType string) string {
+		return "json: cannot unmarshal " + kind + " into Go struct field ObjectMeta.metadata.annotations of type " + goType +
+			": live's annotations, which the patch leaves as they are, must be strings for the API server to take the patched object"
+	}
 	switch {
 	case annotations.IsNull():
 		return nil
 	case !annotations.IsMap():
-		return yamltree.Errorf(annotations.Pos, field, validate.JSONKind(annotations), "map[string]string")
+		return yamltree.ErrorAt(annotations.Pos, field(validate.JSONKind(annotations), "map[string]string"))
 	}
 	for _, f := range annotations.Fields {
 		if !f.Value.IsNull() && !isString(f.Value) {
-			return yamltree.Errorf(f.Value.Pos, field, validate.JSONKind(f.Value), "string")
+			return yamltree.ErrorAt(f.Value.Pos, field(validate.JSONKind(f.Value), "string"))
 		}
 	}
 	return nil

@@ -1,8 +1,6 @@
 package apply
 
 import (
-	"fmt"
-
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
@@ -15,8 +13,8 @@ func (o *outcome) conflictEntries() []contract.Conflict {
 	var out []contract.Conflict
 	live := root(o.triple.Live)
 	for _, c := range o.conflicts {
-		message := fmt.Sprintf("live changed this since last-applied (to %s) and the config changes it too (to %s): with --overwrite=false kubectl refuses the whole apply",
-			short(c.Changed), short(c.Patch))
+		message := "live changed this since last-applied (to " + short(c.Changed) + ") and the config changes it too (to " + short(c.Patch) +
+			"): with --overwrite=false kubectl refuses the whole apply"
 		if isAnnotations(c.Path) && c.Path[2].Field == LastAppliedAnnotation {
 			message = "live carries the last-applied annotation, which last-applied itself does not (kubectl adds it after each apply), so it counts as a change made in live; the config rewrites it, so with --overwrite=false kubectl refuses the apply"
 		}

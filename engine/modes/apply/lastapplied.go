@@ -1,9 +1,11 @@
 package apply
 
 import (
-	"fmt"
+	"errors"
 	"slices"
+	"strconv"
 
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -90,7 +92,7 @@ func StoredLastApplied(config *yamltree.Node, namespace string) (string, error) 
 func annotationText(base *yamltree.Node) (string, error) {
 	text, err := yamltree.SortedJSON(base)
 	if err != nil {
-		return "", fmt.Errorf("writing the last-applied annotation: %w", err)
+		return "", verb.Wrap("writing the last-applied annotation: ", err)
 	}
 	return text + "\n", nil
 }
@@ -106,10 +108,10 @@ func lastAppliedFromLive(live *yamltree.Node) (*yamltree.Node, error) {
 	text := value.Str()
 	root, err := yamltree.ParseOne(yamltree.Live, text, yamltree.Options{})
 	if err == nil && (root == nil || !root.IsMap()) {
-		err = fmt.Errorf("it is not a JSON object")
+		err = errors.New("it is not a JSON object")
 	}
 	if err != nil {
-		return nil, yamltree.Errorf(value.Pos, "the %s annotation is not valid JSON, so kubectl cannot read the last applied configuration: %v", LastAppliedAnnotation, annotationError(err))
+		return nil, yamltree.ErrorAt(value.Pos, "the "+LastAppliedAnnotation+" annotation is not valid JSON, so kubectl cannot read the last applied configuration: "+annotationError(err))
 	}
 	return root, nil
 }
@@ -118,7 +120,7 @@ func lastAppliedFromLive(live *yamltree.Node) (*yamltree.Node, error) {
 // point into the annotation rather than into live.
 func annotationError(err error) string {
 	if e, ok := err.(*yamltree.Error); ok {
-		return fmt.Sprintf("line %d, column %d of the annotation: %s", e.Line, e.Column, e.Message)
+		return "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + " of the annotation: " + e.Message
 	}
 	return err.Error()
 }

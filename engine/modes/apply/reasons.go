@@ -1,7 +1,7 @@
 package apply
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -57,30 +57,30 @@ var reasons = map[decision.Rule]func(f fact) string{
 	},
 	ruleAdded: func(f fact) string {
 		return byShape(f, "new in the config: live did not have it, so apply adds it"+wholeNote(f),
-			fmt.Sprintf("new item with %s in the config: items of this list merge by their %s, and live had none with this one", explain.ItemKey(f.item), explain.KeyFields(f.item)),
+			"new item with "+explain.ItemKey(f.item)+" in the config: items of this list merge by their "+explain.KeyFields(f.item)+", and live had none with this one",
 			"new value in the config: the list merges as a set of values, and this one is added")
 	},
 	ruleRestored: func(f fact) string {
 		return byShape(f, "the config (and last-applied) set it, but live lacks it (someone removed it): apply adds it back, because every field the config names is sent"+wholeNote(f),
-			fmt.Sprintf("the item with %s is in the config (and last-applied) but not in live: apply adds it back (items merge by their %s)", explain.ItemKey(f.item), explain.KeyFields(f.item)),
+			"the item with "+explain.ItemKey(f.item)+" is in the config (and last-applied) but not in live: apply adds it back (items merge by their "+explain.KeyFields(f.item)+")",
 			"the config and last-applied list this value but live lacks it: apply adds it back to the set")
 	},
 	ruleAddedWithoutLastApplied: func(f fact) string {
 		return byShape(f, "the config sets it and live lacks it: apply adds it"+wholeNote(f),
-			fmt.Sprintf("new item with %s in the config: items of this list merge by their %s, and live had none with this one", explain.ItemKey(f.item), explain.KeyFields(f.item)),
+			"new item with "+explain.ItemKey(f.item)+" in the config: items of this list merge by their "+explain.KeyFields(f.item)+", and live had none with this one",
 			"new value in the config: the list merges as a set of values, and this one is added")
 	},
 	ruleSetWithoutLastApplied: func(f fact) string {
-		return fmt.Sprintf("no last-applied configuration to compare with: apply sets every field the config names, so live's %s is replaced", short(f.live)) + wholeNote(f)
+		return "no last-applied configuration to compare with: apply sets every field the config names, so live's " + short(f.live) + " is replaced" + wholeNote(f)
 	},
 	ruleForced: func(f fact) string {
-		return fmt.Sprintf("live drifted to %s, but the config still says %s: apply puts back the config's value on every field it names, even ones the config did not change", short(f.live), short(f.updated)) + wholeNote(f)
+		return "live drifted to " + short(f.live) + ", but the config still says " + short(f.updated) + ": apply puts back the config's value on every field it names, even ones the config did not change" + wholeNote(f)
 	},
 	ruleSetByConfig: func(f fact) string {
-		return fmt.Sprintf("the config now sets it (last-applied did not): the config's value replaces live's %s", short(f.live)) + wholeNote(f)
+		return "the config now sets it (last-applied did not): the config's value replaces live's " + short(f.live) + wholeNote(f)
 	},
 	ruleChanged: func(f fact) string {
-		return fmt.Sprintf("changed in the config since last-applied (from %s): the config's value replaces live's %s", short(f.original), short(f.live)) + wholeNote(f)
+		return "changed in the config since last-applied (from " + short(f.original) + "): the config's value replaces live's " + short(f.live) + wholeNote(f)
 	},
 	ruleRetained: func(f fact) string {
 		switch {
@@ -97,12 +97,12 @@ var reasons = map[decision.Rule]func(f fact) string{
 	ruleNull: func(fact) string { return "the config sets it to null: apply deletes it" },
 	ruleDeleted: func(f fact) string {
 		return byShape(f, "in last-applied but no longer in the config: apply deletes what you removed from the config",
-			fmt.Sprintf("the item with %s was in last-applied and is gone from the config: the patch deletes it ($patch: delete), even if live changed it", explain.ItemKey(f.item)),
+			"the item with "+explain.ItemKey(f.item)+" was in last-applied and is gone from the config: the patch deletes it ($patch: delete), even if live changed it",
 			"in last-applied, gone from the config: apply removes it from the set ($deleteFromPrimitiveList)")
 	},
 	ruleIgnored: func(f fact) string {
 		return byShape(f, "only live has it (set by the server, a controller or someone else): neither last-applied nor the config names it, so apply leaves it alone",
-			fmt.Sprintf("only live has the item with %s (neither last-applied nor the config lists it): items merge by %s, so apply leaves it alone", explain.ItemKey(f.item), explain.KeyFields(f.item)),
+			"only live has the item with "+explain.ItemKey(f.item)+" (neither last-applied nor the config lists it): items merge by "+explain.KeyFields(f.item)+", so apply leaves it alone",
 			"only live lists this value (it was not in last-applied): a list merged as a set keeps values added by others")
 	},
 	ruleStatus: func(fact) string {
@@ -113,7 +113,7 @@ var reasons = map[decision.Rule]func(f fact) string{
 	},
 	ruleUnnamed: func(f fact) string {
 		if f.mark == contract.Changed {
-			return fmt.Sprintf("changed by the patch from %s, though the config does not name it", short(f.live)) + wholeNote(f)
+			return "changed by the patch from " + short(f.live) + ", though the config does not name it" + wholeNote(f)
 		}
 		return "added by the patch, though the config does not name it"
 	},
@@ -122,7 +122,7 @@ var reasons = map[decision.Rule]func(f fact) string{
 	},
 	ruleReplaced: func(f fact) string {
 		return byShape(f, "removed by the patch: the value holding it was replaced",
-			fmt.Sprintf("the item with %s was replaced", explain.ItemKey(f.item)), "removed from the set by the patch")
+			"the item with "+explain.ItemKey(f.item)+" was replaced", "removed from the set by the patch")
 	},
 	ruleCreated: func(fact) string {
 		return "not in the cluster: kubectl creates it from the config, with the last-applied annotation"
@@ -146,8 +146,9 @@ func reason(rule decision.Rule, f fact) string {
 		s += explain.MultiKeyNote(f.item)
 	}
 	if f.repeats > 1 && f.shape != smp.Item {
-		s += fmt.Sprintf("; the config lists %d items with %s, and a strategic merge patch matches items on %s alone, so it merged them into this one: the others are lost (server-side apply keys container ports on containerPort and protocol)",
-			f.repeats, explain.ItemKey(f.holder), explain.KeyFields(f.holder))
+		s += "; the config lists " + strconv.Itoa(f.repeats) + " items with " + explain.ItemKey(f.holder) +
+			", and a strategic merge patch matches items on " + explain.KeyFields(f.holder) +
+			" alone, so it merged them into this one: the others are lost (server-side apply keys container ports on containerPort and protocol)"
 	}
 	return s
 }

@@ -2,10 +2,10 @@ package apply
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/jsonmerge"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/smp"
@@ -182,9 +182,9 @@ func kubectlError(err error) error {
 	case errors.As(err, &e) && len(e.KeyFields) > 1:
 		return multiKeyErrors(e)
 	case errors.As(err, &e) && e.Pos.IsValid():
-		return yamltree.Errorf(e.Pos, "kubectl apply fails here: %s", e.Message)
+		return yamltree.ErrorAt(e.Pos, "kubectl apply fails here: "+e.Message)
 	}
-	return fmt.Errorf("kubectl apply fails: %w", err)
+	return verb.Wrap("kubectl apply fails: ", err)
 }
 
 // multiKeyErrors says, at every item of a list that lacks a field of its multi-field merge key,
@@ -200,9 +200,9 @@ func multiKeyErrors(e *smp.Error) error {
 				lacks = append(lacks, f)
 			}
 		}
-		errs = append(errs, yamltree.Errorf(item.Pos,
-			"this item lacks %s: with multi-field merge keys (options.multiKeys, a proposal kubectl never shipped) the items of this list are told apart by %s together, and the proposal refuses a patch whose items do not name them all; kubectl itself merges this list on one field and does not fail here",
-			joinAnd(lacks), joinAnd(e.KeyFields)))
+		errs = append(errs, yamltree.ErrorAt(item.Pos,
+			"this item lacks "+joinAnd(lacks)+": with multi-field merge keys (options.multiKeys, a proposal kubectl never shipped) the items of this list are told apart by "+
+				joinAnd(e.KeyFields)+" together, and the proposal refuses a patch whose items do not name them all; kubectl itself merges this list on one field and does not fail here"))
 	}
 	return errors.Join(errs...)
 }
