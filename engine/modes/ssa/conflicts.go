@@ -1,8 +1,6 @@
 package ssa
 
 import (
-	"fmt"
-
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/managed"
@@ -49,9 +47,7 @@ func (o *outcome) conflictMessage(c managed.Conflict, live, config *yamltree.Nod
 	if live == nil {
 		livePart = "live does not have it"
 	}
-	msg := fmt.Sprintf("%s owns this field (%s) and the config sets %s: applying as %s would change a field another manager owns, so the API server refuses the apply. "+
-		"Leave the field out of the config to let %s keep it, or force the apply (kubectl apply --server-side --force-conflicts) to take it over",
-		owner, livePart, explain.Short(config), managerName(o.manager), owner)
+	msg := owner + " owns this field (" + livePart + ") and the config sets " + explain.Short(config) + ": applying as " + managerName(o.manager) + " would change a field another manager owns, so the API server refuses the apply. " + "Leave the field out of the config to let " + owner + " keep it, or force the apply (kubectl apply --server-side --force-conflicts) to take it over"
 	if c.Manager.Manager == managed.BeforeFirstApply {
 		msg += "; live has no managedFields, so the API server gives every field live holds to before-first-apply, and a first apply conflicts on every value it changes"
 	}

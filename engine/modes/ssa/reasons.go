@@ -1,8 +1,6 @@
 package ssa
 
 import (
-	"fmt"
-
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
@@ -45,23 +43,19 @@ var reasons = []reasonRow{
 	}},
 	{managed.RuleShared, func(e *explainer, m marked) string {
 		me := e.o.manager
-		return fmt.Sprintf("%s; %s; shared: %s sets the value %s set, so both own it", e.valueSentence(m),
-			e.ownedBy(m.path), managerName(me), who(without(e.after(m.path), me)))
+		return e.valueSentence(m) + "; " + e.ownedBy(m.path) + "; shared: " + managerName(me) + " sets the value " + who(without(e.after(m.path), me)) + " set, so both own it"
 	}},
 	{managed.RuleForced, func(e *explainer, m marked) string {
-		return fmt.Sprintf("%s; %s; forced: taken over from %s", e.valueSentence(m), e.ownedBy(m.path), who(e.takenFrom(m.path)))
+		return e.valueSentence(m) + "; " + e.ownedBy(m.path) + "; forced: taken over from " + who(e.takenFrom(m.path))
 	}},
 	{managed.RuleHandedOver, func(e *explainer, m marked) string {
-		return fmt.Sprintf("%s; %s; taken over from %s without a conflict: the last-applied annotation of client-side apply names this value, and live still has it",
-			e.valueSentence(m), e.ownedBy(m.path), who(without(e.before(m.path), e.o.manager)))
+		return e.valueSentence(m) + "; " + e.ownedBy(m.path) + "; taken over from " + who(without(e.before(m.path), e.o.manager)) + " without a conflict: the last-applied annotation of client-side apply names this value, and live still has it"
 	}},
 	{managed.RuleMoved, func(e *explainer, m marked) string {
-		return fmt.Sprintf("%s; %s sets the value %s had set, so both owned it; then kubectl, on its own side after the apply, moved everything %s owned to %s (it does so when an updater owns the last-applied annotation) and applied the config again; %s",
-			e.valueSentence(m), managerName(e.o.manager), e.o.movedNames(), e.o.movedNames(), managerName(e.o.manager), e.ownedBy(m.path))
+		return e.valueSentence(m) + "; " + managerName(e.o.manager) + " sets the value " + e.o.movedNames() + " had set, so both owned it; then kubectl, on its own side after the apply, moved everything " + e.o.movedNames() + " owned to " + managerName(e.o.manager) + " (it does so when an updater owns the last-applied annotation) and applied the config again; " + e.ownedBy(m.path)
 	}},
 	{managed.RuleMovedPruned, func(e *explainer, m marked) string {
-		return fmt.Sprintf("not in the config: %s owned it, and after the apply kubectl moved everything %s owned to %s (it does so when an updater owns the last-applied annotation) and applied the config again; %s does not name it and no one else owns it, so that second apply removes it (the API server then sets its default, if it has one)",
-			who(e.before(m.path)), e.o.movedNames(), managerName(e.o.manager), managerName(e.o.manager))
+		return "not in the config: " + who(e.before(m.path)) + " owned it, and after the apply kubectl moved everything " + e.o.movedNames() + " owned to " + managerName(e.o.manager) + " (it does so when an updater owns the last-applied annotation) and applied the config again; " + managerName(e.o.manager) + " does not name it and no one else owns it, so that second apply removes it (the API server then sets its default, if it has one)"
 	}},
 	{managed.RuleLeftAlone, func(e *explainer, m marked) string {
 		return "not in the config: the apply leaves it as it is; " + e.ownedBy(m.path)
@@ -71,21 +65,19 @@ var reasons = []reasonRow{
 			e.ownedBy(m.path)
 	}},
 	{managed.RuleKeptForOwner, func(e *explainer, m marked) string {
-		return fmt.Sprintf("not in the config any more: %s applied it before, but %s owns it too, so the apply leaves it as it is; %s (%s no longer owns it)",
-			managerName(e.o.manager), who(without(e.after(m.path), e.o.manager)), e.ownedBy(m.path), managerName(e.o.manager))
+		return "not in the config any more: " + managerName(e.o.manager) + " applied it before, but " + who(without(e.after(m.path), e.o.manager)) + " owns it too, so the apply leaves it as it is; " + e.ownedBy(m.path) + " (" + managerName(e.o.manager) + " no longer owns it)"
 	}},
 	{managed.RulePruned, func(e *explainer, m marked) string {
 		before := e.before(m.path)
 		if contains(before, e.o.manager) || len(before) == 0 {
-			return fmt.Sprintf("%s applied it before and the config no longer names it; no other manager owns it, so the apply removes it (it was owned by %s)",
-				managerName(e.o.manager), who(before))
+			return managerName(e.o.manager) + " applied it before and the config no longer names it; no other manager owns it, so the apply removes it (it was owned by " + who(before) + ")"
 		}
-		return fmt.Sprintf("removed along with what %s stopped applying; it was owned by %s", managerName(e.o.manager), who(before))
+		return "removed along with what " + managerName(e.o.manager) + " stopped applying; it was owned by " + who(before)
 	}},
 	{managed.RuleUpdateOwned, func(e *explainer, m marked) string {
 		note := e.ownedBy(m.path)
 		if gone := lost(e.before(m.path), e.after(m.path)); len(gone) > 0 {
-			note += fmt.Sprintf(" (%s no longer owns it)", who(gone))
+			note += " (" + who(gone) + " no longer owns it)"
 		}
 		switch {
 		case e.o.action == Create:
@@ -93,14 +85,13 @@ var reasons = []reasonRow{
 		case m.mark == contract.Added:
 			return "the update adds it; " + note
 		}
-		return fmt.Sprintf("the update changes it from %s to %s, and whoever changes a field owns it; %s",
-			explain.Short(m.s.live), explain.Short(m.s.result), note)
+		return "the update changes it from " + explain.Short(m.s.live) + " to " + explain.Short(m.s.result) + ", and whoever changes a field owns it; " + note
 	}},
 	{managed.RuleUpdateUnchanged, func(e *explainer, m marked) string {
 		return "unchanged by the update (an update owns only what it changes); " + e.ownedBy(m.path)
 	}},
 	{managed.RuleUpdateRemoved, func(e *explainer, m marked) string {
-		return fmt.Sprintf("the updated object lacks it, so the update removes it; it was owned by %s", who(e.before(m.path)))
+		return "the updated object lacks it, so the update removes it; it was owned by " + who(e.before(m.path))
 	}},
 	{managed.RuleIdentity, func(e *explainer, m marked) string {
 		return e.valueSentence(m) + "; no manager owns it: the API server leaves an object's identity out of managedFields"
@@ -121,7 +112,7 @@ var reasons = []reasonRow{
 		}
 		s := "written by the API server, owned by no manager: one entry per manager, operation and API version, listing the fields it owns (FieldsV1) and when it last changed the object"
 		if e.o.tookStep(kubectlMoved) {
-			s += fmt.Sprintf("; after the apply, kubectl moved the fields of %s (which owned the last-applied annotation) into %s's entry, removed its entry and applied the config again", e.o.movedNames(), managerName(e.o.manager))
+			s += "; after the apply, kubectl moved the fields of " + e.o.movedNames() + " (which owned the last-applied annotation) into " + managerName(e.o.manager) + "'s entry, removed its entry and applied the config again"
 		}
 		if e.o.tookStep(kubectlLastApplied) {
 			s += "; kubectl-last-applied owns the annotation: kubectl applied it alone (its entry has no time, as an apply that changes nothing)"
@@ -139,7 +130,7 @@ func (e *explainer) valueSentence(m marked) string {
 	case contract.Added:
 		switch {
 		case e.o.action == Create:
-			return fmt.Sprintf("the object does not exist yet: the %s creates it with this field", e.o.op)
+			return "the object does not exist yet: the " + e.o.op + " creates it with this field"
 		case e.o.op == opUpdate:
 			return "the update adds it"
 		case m.s.config == nil:
@@ -148,9 +139,9 @@ func (e *explainer) valueSentence(m marked) string {
 		return "new in the config: live lacks it, so the apply adds it"
 	case contract.Changed:
 		if e.o.op == opUpdate {
-			return fmt.Sprintf("the update changes it from %s to %s", explain.Short(m.s.live), explain.Short(m.s.result))
+			return "the update changes it from " + explain.Short(m.s.live) + " to " + explain.Short(m.s.result)
 		}
-		return fmt.Sprintf("the config sets %s where live has %s: the applied value wins", explain.Short(m.s.config), explain.Short(m.s.live))
+		return "the config sets " + explain.Short(m.s.config) + " where live has " + explain.Short(m.s.live) + ": the applied value wins"
 	case contract.Deleted:
 		return "removed by the merge with the config's value; it was owned by " + who(e.before(m.path))
 	}

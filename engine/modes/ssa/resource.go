@@ -1,10 +1,11 @@
 package ssa
 
 import (
-	"fmt"
-	"github.com/mergeplay/mergeplay/engine/decision"
+	"errors"
+	"strconv"
 	"time"
 
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -118,7 +119,7 @@ func (r runner) fieldManager(t stream.Triple) (managed.FieldManager, error) {
 	fm.Type = r.in.Schema.Root(fm.APIVersion, fm.Kind)
 	if name := r.in.Request.Options.SchemaType; fm.Type == nil && name != "" {
 		if fm.Type = r.in.Schema.Named(name); fm.Type == nil {
-			return fm, fmt.Errorf("options.schemaType: the schema has no type %q", name)
+			return fm, errors.New("options.schemaType: the schema has no type " + strconv.Quote(name))
 		}
 	}
 	if fm.Type == nil {

@@ -2,9 +2,11 @@ package ssa
 
 import (
 	"context"
-	"fmt"
+	"errors"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -21,12 +23,12 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	resp := contract.NewResponse()
 	opts := in.Request.Options
 	if opts.Operation != opApply && opts.Operation != opUpdate {
-		resp.AddError("request", fmt.Errorf("options.operation must be %q or %q for server-side apply, not %q", opApply, opUpdate, opts.Operation))
+		resp.AddError("request", errors.New("options.operation must be "+strconv.Quote(opApply)+" or "+strconv.Quote(opUpdate)+" for server-side apply, not "+strconv.Quote(opts.Operation)))
 		return resp
 	}
 	now, err := opts.Time()
 	if err != nil {
-		resp.AddError("request", fmt.Errorf("options.now: %w", err))
+		resp.AddError("request", verb.Wrap("options.now: ", err))
 		return resp
 	}
 	triples, err := stream.Pair(stream.Inputs{Updated: in.Updated, Live: in.Live})
