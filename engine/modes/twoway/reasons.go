@@ -1,7 +1,7 @@
 package twoway
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -29,35 +29,35 @@ type fact struct {
 var reasons = map[decision.Rule]func(f fact) string{
 	ruleAdded: func(f fact) string {
 		return byShape(f, "new in this release's render: the two-way patch adds it",
-			fmt.Sprintf("the new render adds the item with %s", explain.ItemKey(f.item)), "the new render adds this value")
+			"the new render adds the item with "+explain.ItemKey(f.item), "the new render adds this value")
 	},
 	ruleChanged: func(f fact) string {
 		if f.mark == contract.Added {
 			return "changed between the renders: the two-way patch sets it"
 		}
-		return fmt.Sprintf("changed between the renders (from %s): the two-way patch sets it, replacing live's %s", explain.Short(f.original), explain.Short(f.live))
+		return "changed between the renders (from " + explain.Short(f.original) + "): the two-way patch sets it, replacing live's " + explain.Short(f.live)
 	},
 	ruleUnchanged: func(f fact) string {
 		switch {
 		case f.shape == smp.SetValue:
 			return "the new render lists this value and live has it"
 		case !yamltree.Equal(f.live, f.updated):
-			return fmt.Sprintf("OUT OF SYNC: the new render says %s, but both renders agree on it, so the two-way patch leaves live's %s (someone edited it in the cluster); Helm 3's three-way merge would set it back", explain.Short(f.updated), explain.Short(f.live))
+			return "OUT OF SYNC: the new render says " + explain.Short(f.updated) + ", but both renders agree on it, so the two-way patch leaves live's " + explain.Short(f.live) + " (someone edited it in the cluster); Helm 3's three-way merge would set it back"
 		}
 		return "the new render has the value live has"
 	},
 	ruleNull: func(fact) string { return "the new render sets it to null: deleted" },
 	ruleDropped: func(f fact) string {
 		return byShape(f, "the previous render had it and the new one does not: the two-way patch deletes it",
-			fmt.Sprintf("the previous render listed the item with %s and the new one does not: deleted", explain.ItemKey(f.item)),
+			"the previous render listed the item with "+explain.ItemKey(f.item)+" and the new one does not: deleted",
 			"the new render dropped this value: removed")
 	},
 	ruleIgnored: func(f fact) string {
 		return byShape(f, "neither render names it (set by the server or a controller): left alone",
-			fmt.Sprintf("neither render lists the item with %s: left alone", explain.ItemKey(f.item)), "neither render lists this value: kept")
+			"neither render lists the item with "+explain.ItemKey(f.item)+": left alone", "neither render lists this value: kept")
 	},
 	ruleItemFromChanges: func(f fact) string {
-		return fmt.Sprintf("both renders list the item with %s, yet live lacks it: the two-way patch would not add it back unless it changed", explain.ItemKey(f.item))
+		return "both renders list the item with " + explain.ItemKey(f.item) + ", yet live lacks it: the two-way patch would not add it back unless it changed"
 	},
 	ruleRetainKeys: func(fact) string {
 		return "the map has the retainKeys strategy: keys the new render does not name are cleared"
@@ -78,7 +78,7 @@ var reasons = map[decision.Rule]func(f fact) string{
 func reason(rule decision.Rule, f fact) string {
 	s := reasons[rule](f)
 	if f.repeats > 1 && f.shape != smp.Item {
-		s += fmt.Sprintf("; the new render lists %d items with %s, merged into one", f.repeats, explain.ItemKey(f.holder))
+		s += "; the new render lists " + strconv.Itoa(f.repeats) + " items with " + explain.ItemKey(f.holder) + ", merged into one"
 	}
 	return s
 }

@@ -1,7 +1,6 @@
 package twoway
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/command"
@@ -118,12 +117,11 @@ func (u *upgraded) warnings(layout *yamltree.Layout) []Warning {
 		// A field the two-way result lacks is placed at its nearest parent there.
 		at, _ := explain.Deepest(u.two, d.path)
 		line := layout.Line(at)
-		msg := fmt.Sprintf("out of sync after a Helm 2 upgrade: live keeps %s, the new render says %s. The two-way patch only carries what changed between the renders, so a live edit (kubectl edit, a controller) survives; Helm 3's three-way merge, or the repair patch, sets it back",
-			explain.Short(d.two), explain.Short(d.three))
+		msg := "out of sync after a Helm 2 upgrade: live keeps " + explain.Short(d.two) + ", the new render says " + explain.Short(d.three) + ". The two-way patch only carries what changed between the renders, so a live edit (kubectl edit, a controller) survives; Helm 3's three-way merge, or the repair patch, sets it back"
 		if d.two == nil {
-			msg = fmt.Sprintf("out of sync after a Helm 2 upgrade: live lacks it, the new render says %s; the two-way patch does not add back what someone removed from live", explain.Short(d.three))
+			msg = "out of sync after a Helm 2 upgrade: live lacks it, the new render says " + explain.Short(d.three) + "; the two-way patch does not add back what someone removed from live"
 		} else if d.three == nil {
-			msg = fmt.Sprintf("out of sync after a Helm 2 upgrade: live keeps %s, which a three-way merge would remove", explain.Short(d.two))
+			msg = "out of sync after a Helm 2 upgrade: live keeps " + explain.Short(d.two) + ", which a three-way merge would remove"
 		}
 		out = append(out, Warning{Resource: u.triple.ID.String(), Path: d.path.String(), Line: line,
 			TwoWay: jsonOf(d.two), ThreeWay: jsonOf(d.three), Message: msg})

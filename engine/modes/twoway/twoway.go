@@ -2,6 +2,7 @@ package twoway
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -211,10 +212,10 @@ func notInRelease(r *stream.Resource) error {
 	const why = "is in the cluster and in the new render but not in the previous release, so Helm 2 " +
 		"has nothing to patch it from (add it to the previous render, or remove it from live, to see the upgrade)"
 	if r.ID.Kind == "" && r.ID.Name == "" {
-		return yamltree.Errorf(r.Root.Pos, "the upgrade fails here, as Helm 2's does: the object %s", why)
+		return yamltree.ErrorAt(r.Root.Pos, "the upgrade fails here, as Helm 2's does: the object "+why)
 	}
-	return yamltree.Errorf(r.Root.Pos, "the upgrade fails here, as Helm 2's does: no %s with the name %q found. %s %q %s",
-		r.ID.Kind, r.ID.Name, r.ID.Kind, r.ID.Name, why)
+	return yamltree.ErrorAt(r.Root.Pos, "the upgrade fails here, as Helm 2's does: no "+r.ID.Kind+" with the name "+strconv.Quote(r.ID.Name)+
+		" found. "+r.ID.Kind+" "+strconv.Quote(r.ID.Name)+" "+why)
 }
 
 func helmError(err error) error {
