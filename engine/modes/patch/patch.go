@@ -79,11 +79,11 @@ func patchOne(t stream.Triple, in *modes.Input) (*patched, error) {
 		p.result = t.Live.Root.Clone()
 		return p, nil
 	case t.Live == nil:
-		return nil, yamltree.Errorf(t.Updated.Root.Pos, "this patch targets %s, which live does not hold: kubectl patch answers NotFound", describe(t.ID))
+		return nil, yamltree.ErrorAt(t.Updated.Root.Pos, "this patch targets "+describe(t.ID)+", which live does not hold: kubectl patch answers NotFound")
 	}
 	typ := in.PatchType(t.ID)
 	if typ == nil {
-		return nil, yamltree.Errorf(t.Updated.Root.Pos, "%s is a custom resource (no strategic merge schema): the API server accepts no strategic merge patch for it and kubectl patch --type strategic fails with 415 Unsupported Media Type; use --type merge", describe(t.ID))
+		return nil, yamltree.ErrorAt(t.Updated.Root.Pos, describe(t.ID)+" is a custom resource (no strategic merge schema): the API server accepts no strategic merge patch for it and kubectl patch --type strategic fails with 415 Unsupported Media Type; use --type merge")
 	}
 	keys := smp.PatchMergeKeys
 	if in.Request.Options.MultiKeys {
@@ -91,7 +91,7 @@ func patchOne(t stream.Triple, in *modes.Input) (*patched, error) {
 	}
 	written := smp.Read(t.Updated.Root)
 	if written.Map == nil {
-		return nil, yamltree.Errorf(t.Updated.Root.Pos, "the API server rejects this patch: a strategic merge patch is a map")
+		return nil, yamltree.ErrorAt(t.Updated.Root.Pos, "the API server rejects this patch: a strategic merge patch is a map")
 	}
 	p.schema = smp.For(typ, keys)
 	applied, err := smp.Apply(t.Live.Root, written.Map, p.schema)

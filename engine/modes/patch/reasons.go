@@ -1,7 +1,7 @@
 package patch
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -69,7 +69,7 @@ var reasons = map[decision.Rule]func(f fact) string{
 		case f.mark == contract.Added:
 			return "the patch sets it and the target did not have it: added" + wholeNote(f)
 		case f.mark == contract.Changed:
-			return fmt.Sprintf("the patch sets it (the target had %s)", explain.Short(f.live)) + wholeNote(f)
+			return "the patch sets it (the target had " + explain.Short(f.live) + ")" + wholeNote(f)
 		case f.whole == smp.AtomicList:
 			return "the patch's list equals the target's: nothing changes"
 		}
@@ -77,14 +77,14 @@ var reasons = map[decision.Rule]func(f fact) string{
 	},
 	ruleCarried: func(f fact) string {
 		if f.mark == contract.Changed {
-			return fmt.Sprintf("changed with the value that holds it (was %s)", explain.Short(f.live)) + wholeNote(f)
+			return "changed with the value that holds it (was " + explain.Short(f.live) + ")" + wholeNote(f)
 		}
 		return "added with the value that holds it" + wholeNote(f)
 	},
 	ruleKept: func(f fact) string {
 		switch f.shape {
 		case smp.Item:
-			return fmt.Sprintf("the patch does not list the item with %s: it stays", explain.ItemKey(f.item))
+			return "the patch does not list the item with " + explain.ItemKey(f.item) + ": it stays"
 		case smp.SetValue:
 			return "the patch does not list this value: a list merged as a set keeps it"
 		}
@@ -92,7 +92,7 @@ var reasons = map[decision.Rule]func(f fact) string{
 	},
 	ruleAdded: func(f fact) string {
 		if f.shape == smp.Item {
-			return fmt.Sprintf("the patch lists an item with %s and the target had none: appended (items merge by %s)", explain.ItemKey(f.item), explain.KeyFields(f.item))
+			return "the patch lists an item with " + explain.ItemKey(f.item) + " and the target had none: appended (items merge by " + explain.KeyFields(f.item) + ")"
 		}
 		return "the patch lists this value and the target did not have it: added to the set"
 	},
@@ -101,14 +101,14 @@ var reasons = map[decision.Rule]func(f fact) string{
 		return "the patch's $retainKeys list does not name it: the map keeps only the keys listed"
 	},
 	ruleItemDeleted: func(f fact) string {
-		return fmt.Sprintf("the patch deletes the item with %s ($patch: delete)", explain.ItemKey(f.item))
+		return "the patch deletes the item with " + explain.ItemKey(f.item) + " ($patch: delete)"
 	},
 	ruleValueDeleted: func(fact) string {
 		return "the patch deletes this value from the set ($deleteFromPrimitiveList)"
 	},
 	ruleReplaced: func(f fact) string {
 		if f.shape == smp.Item {
-			return fmt.Sprintf("the item with %s is gone: the patch replaced the list ($patch: replace)", explain.ItemKey(f.item))
+			return "the item with " + explain.ItemKey(f.item) + " is gone: the patch replaced the list ($patch: replace)"
 		}
 		return "removed: the value holding it was replaced or deleted by the patch ($patch: replace or delete)"
 	},
@@ -129,7 +129,7 @@ func reason(rule decision.Rule, e smp.Effect, mark contract.Mark) string {
 		s += explain.MultiKeyNote(f.item)
 	}
 	if e.Repeats > 1 {
-		s += fmt.Sprintf("; the patch lists %d items with %s, merged one after the other into this one", e.Repeats, explain.ItemKey(e.Holder))
+		s += "; the patch lists " + strconv.Itoa(e.Repeats) + " items with " + explain.ItemKey(e.Holder) + ", merged one after the other into this one"
 	}
 	return s
 }
