@@ -135,13 +135,13 @@ func FromNode(n *yamltree.Node) (*Set, error) {
 // readElements reads the element keys of an object into the set of paths they hold.
 func readElements(n *yamltree.Node) (*Set, error) {
 	if !n.IsMap() {
-		return nil, yamltree.Errorf(n.Pos, "fieldsV1: expected an object, found %s", n.Kind)
+		return nil, yamltree.ErrorAt(n.Pos, "fieldsV1: expected an object, found "+n.Kind.String())
 	}
 	out := &Set{}
 	for _, f := range n.Fields {
 		e, kind, err := readKey(f.Key.Value)
 		if err != nil {
-			return nil, yamltree.Errorf(f.Key.Pos, "fieldsV1: %v", err)
+			return nil, yamltree.ErrorAt(f.Key.Pos, "fieldsV1: "+err.Error())
 		}
 		if kind != anElement {
 			continue

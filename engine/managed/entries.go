@@ -66,7 +66,7 @@ func ReadEntries(list *yamltree.Node) ([]Entry, error) {
 		return nil, nil
 	}
 	if !list.IsList() {
-		return nil, yamltree.Errorf(list.Pos, "metadata.managedFields must be a list of entries")
+		return nil, yamltree.ErrorAt(list.Pos, "metadata.managedFields must be a list of entries")
 	}
 	out := make([]Entry, 0, len(list.Items))
 	for i, item := range list.Items {
@@ -82,7 +82,7 @@ func ReadEntries(list *yamltree.Node) ([]Entry, error) {
 func readEntry(item *yamltree.Node, i int) (Entry, error) {
 	e := Entry{Pos: item.Pos, Fields: &fieldset.Set{}}
 	if !item.IsMap() {
-		return e, yamltree.Errorf(item.Pos, "metadata.managedFields[%d] must be a map (manager, operation, apiVersion, time, fieldsType, fieldsV1)", i)
+		return e, yamltree.ErrorAt(item.Pos, "metadata.managedFields["+strconv.Itoa(i)+"] must be a map (manager, operation, apiVersion, time, fieldsType, fieldsV1)")
 	}
 	strs := []struct {
 		key string
@@ -95,7 +95,7 @@ func readEntry(item *yamltree.Node, i int) (Entry, error) {
 			continue
 		}
 		if !v.IsScalar() || v.Tag != yamltree.StrTag {
-			return e, yamltree.Errorf(v.Pos, "metadata.managedFields[%d].%s must be a string", i, s.key)
+			return e, yamltree.ErrorAt(v.Pos, "metadata.managedFields["+strconv.Itoa(i)+"]."+s.key+" must be a string")
 		}
 		*s.dst = v.Value
 	}
@@ -116,7 +116,7 @@ func readTime(e *Entry, v *yamltree.Node, i int) error {
 	}
 	t, err := rfc3339.Parse(v.Str())
 	if err != nil || !v.IsScalar() {
-		return yamltree.Errorf(v.Pos, "metadata.managedFields[%d].time must be an RFC 3339 time such as 2026-01-01T00:00:00Z", i)
+		return yamltree.ErrorAt(v.Pos, "metadata.managedFields["+strconv.Itoa(i)+"].time must be an RFC 3339 time such as 2026-01-01T00:00:00Z")
 	}
 	t = t.UTC().Truncate(time.Second)
 	e.Time = &t
@@ -151,7 +151,7 @@ var entryChecks = [...]entryCheck{
 func refusal(e Entry, i int) error {
 	for _, row := range entryChecks {
 		if row.refuses(e) {
-			return yamltree.Errorf(e.Pos, "metadata.managedFields[%d]: failed to decode managed fields: %s", i, row.message(e, i))
+			return yamltree.ErrorAt(e.Pos, "metadata.managedFields["+strconv.Itoa(i)+"]: failed to decode managed fields: "+row.message(e, i))
 		}
 	}
 	return nil

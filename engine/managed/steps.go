@@ -101,10 +101,10 @@ var updateSteps = [...]step{
 func checkApplied(op *operation) (bool, error) {
 	res, config := op.res, op.req.Object
 	if res.Kind != "" && (config.Get("apiVersion").Str() != res.APIVersion || config.Get("kind").Str() != res.Kind) {
-		return true, yamltree.Errorf(config.Pos, "the applied object must be a %s %s", res.APIVersion, res.Kind)
+		return true, yamltree.ErrorAt(config.Pos, "the applied object must be a "+res.APIVersion+" "+res.Kind)
 	}
 	if mf := ManagedFieldsOf(config); mf != nil && !mf.IsNull() {
-		return true, yamltree.Errorf(mf.Pos, "metadata.managedFields must be nil in an applied configuration: the API server writes it")
+		return true, yamltree.ErrorAt(mf.Pos, "metadata.managedFields must be nil in an applied configuration: the API server writes it")
 	}
 	if err := typed.ValidateConfig(res.Type, config); err != nil {
 		return true, located(err)

@@ -46,7 +46,7 @@ func located(err error, n *yamltree.Node) error {
 func Located(err error, prefix string) error {
 	var e *Error
 	if errors.As(err, &e) && e.Pos.IsValid() {
-		return yamltree.Errorf(e.Pos, "%s%s", prefix, e.Message)
+		return yamltree.ErrorAt(e.Pos, prefix+e.Message)
 	}
 	return err
 }

@@ -31,5 +31,5 @@ func (e *Error) Located() *yamltree.Error {
 	if where == "" {
 		where = "the object"
 	}
-	return yamltree.Errorf(e.Pos, "%s: %s", where, e.Message)
+	return yamltree.ErrorAt(e.Pos, where+": "+e.Message)
 }
