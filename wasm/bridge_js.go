@@ -4,12 +4,14 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"errors"
+	"strconv"
 	"syscall/js"
 	"unsafe"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // The names the bridge shares with the page's worker (web/worker.js).
@@ -50,11 +52,12 @@ func announceReady() {
 func handle(h *handler.Handler, heap *heapPolicy, args []js.Value) (out string) {
 	defer func() {
 		if p := recover(); p != nil {
-			out = failure("engine", fmt.Errorf("internal error in the wasm bridge: %v (please report it with this input)", p))
+			out = failure("engine", errors.New("internal error in the wasm bridge: "+verb.Value(p)+" (please report it with this input)"))
 		}
 	}()
 	if (len(args) != 1 && len(args) != 4) || !allStrings(args) {
-		return failure("request", fmt.Errorf("%s takes the request's JSON text, or that and the three inputs (original, updated, live), all strings; got %d argument(s)%s", handleName, len(args), firstType(args)))
+		return failure("request", errors.New(handleName+" takes the request's JSON text, or that and the three inputs (original, updated, live), all strings; got "+
+			strconv.Itoa(len(args))+" argument(s)"+firstType(args)))
 	}
 	request := []byte(args[0].String())
 	if len(args) == 1 {
@@ -87,8 +90,8 @@ func failure(input string, err error) string {
 	data, encodeErr := contract.Fail(input, err).Encode()
 	if encodeErr != nil {
 		// Encoding a response made of one error cannot fail; keep a well-formed answer anyway.
-		return fmt.Sprintf(`{"version":%d,"result":"","patch":"","fields":[],"conflicts":[],`+
-			`"errors":[{"input":"engine","line":0,"column":0,"message":"cannot encode an error response"}],"extra":{}}`, contract.Version)
+		return `{"version":` + strconv.Itoa(contract.Version) + `,"result":"","patch":"","fields":[],"conflicts":[],` +
+			`"errors":[{"input":"engine","line":0,"column":0,"message":"cannot encode an error response"}],"extra":{}}`
 	}
 	return string(data)
 }
@@ -97,7 +100,7 @@ func failure(input string, err error) string {
 func firstType(args []js.Value) string {
 	for i, a := range args {
 		if a.Type() != js.TypeString {
-			return fmt.Sprintf(", argument %d of type %s", i+1, a.Type())
+			return ", argument " + strconv.Itoa(i+1) + " of type " + a.Type().String()
 		}
 	}
 	return ""

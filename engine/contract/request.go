@@ -1,10 +1,12 @@
 package contract
 
 import (
-	"fmt"
+	"errors"
+	"strconv"
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/rfc3339"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // Version is the contract's version, written in every response.
@@ -103,25 +105,25 @@ func DefaultOptions() Options {
 func DecodeRequest(data []byte) (*Request, error) {
 	req, err := readRequest(data)
 	if err != nil {
-		return nil, fmt.Errorf("reading the request: %w", err)
+		return nil, verb.Wrap("reading the request: ", err)
 	}
 	if req.Version > Version {
-		return nil, fmt.Errorf("the request is for contract version %d; this engine speaks version %d", req.Version, Version)
+		return nil, errors.New("the request is for contract version " + strconv.Itoa(req.Version) + "; this engine speaks version " + strconv.Itoa(Version))
 	}
 	switch req.Options.Operation {
 	case "apply", "update":
 	default:
-		return nil, fmt.Errorf("options.operation must be \"apply\" or \"update\", not %q", req.Options.Operation)
+		return nil, errors.New("options.operation must be \"apply\" or \"update\", not " + strconv.Quote(req.Options.Operation))
 	}
 	switch req.Options.Client {
 	case "", ClientKubectl, ClientServer:
 	default:
-		return nil, fmt.Errorf("options.client must be \"kubectl\" or \"server\", not %q", req.Options.Client)
+		return nil, errors.New("options.client must be \"kubectl\" or \"server\", not " + strconv.Quote(req.Options.Client))
 	}
 	switch req.Options.Validate {
 	case "", ValidateStrict, ValidateWarn, ValidateIgnore:
 	default:
-		return nil, fmt.Errorf("options.validate must be \"strict\", \"warn\" or \"ignore\", not %q", req.Options.Validate)
+		return nil, errors.New("options.validate must be \"strict\", \"warn\" or \"ignore\", not " + strconv.Quote(req.Options.Validate))
 	}
 	if _, err := req.Options.Time(); err != nil {
 		return nil, err
@@ -136,7 +138,7 @@ func (o Options) Time() (time.Time, error) {
 	}
 	t, err := rfc3339.Parse(o.Now)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("options.now must be an RFC 3339 time such as 2026-01-01T00:00:00Z: %w", err)
+		return time.Time{}, verb.Wrap("options.now must be an RFC 3339 time such as 2026-01-01T00:00:00Z: ", err)
 	}
 	return t, nil
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // An element is written in FieldsV1 as a kind letter, a colon and a content (the Kubernetes API

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // parseJSON reads one JSON value into a node (numbers keep their text; an object's keys come

@@ -11,13 +11,13 @@ import (
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/reproduce"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // Handler answers requests with a fixed set of modes. It keeps the built-in schema, which is the

@@ -1,8 +1,8 @@
 package jsonmerge
 
 import (
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // ThreeWay returns the JSON merge patch kubectl apply sends for an object without a

@@ -2,7 +2,7 @@ package jsonwire
 
 import (
 	"bytes"
-	"fmt"
+	"strconv"
 )
 
 // SyntaxError is a JSON text that does not read: where, and what is wrong.
@@ -14,7 +14,7 @@ type SyntaxError struct {
 
 // Error says where the problem is and what it is: "line 1, column 9: want a string, found ...".
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Message)
+	return "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + ": " + e.Message
 }
 
 // errorAt returns a SyntaxError at offset in data.
@@ -41,5 +41,5 @@ func kindAt(c byte, atEnd bool) string {
 	case c == '-' || (c >= '0' && c <= '9'):
 		return "a number"
 	}
-	return fmt.Sprintf("the character %q", string([]byte{c}))
+	return "the character " + strconv.Quote(string([]byte{c}))
 }

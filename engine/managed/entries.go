@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/fieldset"
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/rfc3339"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // Entry is one item of metadata.managedFields.

@@ -2,10 +2,10 @@ package managed
 
 import (
 	"github.com/mergeplay/mergeplay/engine/fieldset"
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // The client-side apply hand-over. kubectl applying server-side to an object it applied

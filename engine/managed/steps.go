@@ -6,9 +6,9 @@ import (
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // The API server's steps around an operation, in order. What each does to the object and the

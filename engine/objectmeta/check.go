@@ -1,7 +1,6 @@
 package objectmeta
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 
@@ -148,7 +147,7 @@ func (d *decoding) timestamp(n *yamltree.Node, at place) {
 
 // wrongType is Go's JSON decoder's message for a value of the wrong type.
 func wrongType(n *yamltree.Node, what string, at place, goType string) *Problem {
-	return &Problem{Pos: n.Pos, Message: fmt.Sprintf("json: cannot unmarshal %s into Go struct field %s.%s of type %s", what, at.holder, at.path, goType)}
+	return &Problem{Pos: n.Pos, Message: "json: cannot unmarshal " + what + " into Go struct field " + at.holder + "." + at.path + " of type " + goType}
 }
 
 // isString reports whether n is a string scalar.

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strconv"
 
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // builtinJSON is the generated schema of the Kubernetes API types: see Builtin.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // lazyTypes are named types declared in JSON text (the built-in file) and built the first time

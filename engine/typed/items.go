@@ -5,9 +5,9 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // The element of a list item (what selects it in a path and in FieldsV1) depends on the list's

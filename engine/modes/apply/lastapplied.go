@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // LastAppliedAnnotation is where kubectl keeps the configuration it applied last.

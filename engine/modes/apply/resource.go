@@ -5,12 +5,12 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/jsonmerge"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // Action is what kubectl does with one resource.

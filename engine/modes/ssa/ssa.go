@@ -6,10 +6,10 @@ import (
 	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
-	"github.com/mergeplay/mergeplay/engine/internal/verb"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // The operations of options.operation.
