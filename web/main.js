@@ -101,7 +101,7 @@ async function start() {
     reportHeight: embedded,
   });
   const commandView = createCommandView({ onReproduce: (request) => reproduceScript(request) });
-  const terminal = createTerminal({ body: commandView.dom, storage: embedded ? null : storage, tall: matchMedia(TALL).matches });
+  const terminal = createTerminal({ body: commandView.dom, storage: embedded ? null : storage, tall: !embedded && matchMedia(TALL).matches });
   const answers = createAnswers({ root, editors, schema, output, onAnswer: (response, request) => {
     bridge.postResult(response);
     commandView.update(response, request);
