@@ -35,6 +35,14 @@ function fakeStatus() {
   };
 }
 
+/** A progress on a fake clock and status line. */
+function setup(canSay) {
+  const clock = fakeClock();
+  const status = fakeStatus();
+  const p = createProgress({ status, canSay, now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
+  return { clock, status, p };
+}
+
 test("durations read as a person says them", () => {
   assert.equal(formatWait(0.4), "under 1 ms");
   assert.equal(formatWait(23.4), "23 ms");
@@ -52,9 +60,7 @@ test("an answer says the engine's time and, after an edit, the reader's wait", (
 });
 
 test("a quick merge says nothing on the way", () => {
-  const clock = fakeClock();
-  const status = fakeStatus();
-  const p = createProgress({ status, now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
+  const { clock, status, p } = setup();
   p.edited();
   const at = p.editedAt();
   clock.advance(SAY_AFTER_MS - 1);
@@ -66,9 +72,7 @@ test("a quick merge says nothing on the way", () => {
 });
 
 test("a slow merge says it is running, with the time since the edit counting up", () => {
-  const clock = fakeClock();
-  const status = fakeStatus();
-  const p = createProgress({ status, now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
+  const { clock, status, p } = setup();
   p.edited();
   const at = p.editedAt();
   clock.advance(SAY_AFTER_MS);
@@ -85,9 +89,7 @@ test("a slow merge says it is running, with the time since the edit counting up"
 });
 
 test("an answer to an older edit keeps the clock for the latest", () => {
-  const clock = fakeClock();
-  const status = fakeStatus();
-  const p = createProgress({ status, now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
+  const { clock, status, p } = setup();
   p.edited();
   const first = p.editedAt();
   clock.advance(500);
@@ -103,10 +105,8 @@ test("an answer to an older edit keeps the clock for the latest", () => {
 });
 
 test("nothing is said while the status line is the engine's (loading)", () => {
-  const clock = fakeClock();
-  const status = fakeStatus();
   let loading = true;
-  const p = createProgress({ status, canSay: () => !loading, now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
+  const { clock, status, p } = setup(() => !loading);
   p.edited();
   clock.advance(1000);
   assert.deepEqual(status.said, []);
