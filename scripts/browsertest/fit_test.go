@@ -60,34 +60,34 @@ type sight struct {
 	Top   int `json:"top"`
 }
 
-// TestResultInSightEverySize opens every example at each of five window sizes and counts the
-// result's lines a reader sees at once: at least 12 (or all of a shorter result), the page
-// scrolled to the result as a reader would (on a phone, first by the "Result ↓" button at the
-// top, web/jump.js, which must bring the output column to the window's top and the keyboard to
-// its tabs); a mode's own tab (Ownership, Helm 2 | Helm 3) keeps as much room. A refused
-// example's answer is the status line's message, which must be in sight. The lines in sight
-// before any scrolling are logged.
+// TestResultInSightEverySize opens every example and, at each of five window sizes (the tab's
+// viewport resized, as a window is), counts the result's lines a reader sees at once: at least 12
+// (or all of a shorter result), the page scrolled to the result as a reader would (on a phone,
+// first by the "Result ↓" button at the top, web/jump.js, which must bring the output column to
+// the window's top and the keyboard to its tabs); a mode's own tab (Ownership, Helm 2 | Helm 3)
+// keeps as much room. A refused example's answer is the status line's message, which must be in
+// sight. The lines in sight before any scrolling are logged.
 func TestResultInSightEverySize(t *testing.T) {
 	h := setup(t)
-	all := allExamples(t)
-	for _, size := range fitSizes {
-		t.Run(fmt.Sprintf("%dx%d", size.width, size.height), func(t *testing.T) {
-			p := openTab(t, h, size.width, size.height)
-			p.navigate("/")
-			p.waitReady()
-			p.eval(helpers, nil)
-			parent := t
-			for _, ex := range all {
-				t.Run(ex.Name, func(t *testing.T) {
-					p.t = t
-					defer func() { p.t = parent }()
-					openExampleByLink(p, ex)
-					checkFit(p, ex, size.phone)
-				})
+	p := openTabWithin(t, h, 1280, 720, 5*time.Minute)
+	p.navigate("/")
+	p.waitReady()
+	p.eval(helpers, nil)
+	parent := t
+	for _, ex := range allExamples(t) {
+		t.Run(ex.Name, func(t *testing.T) {
+			p.t = t
+			defer func() { p.t = parent }()
+			openExampleByLink(p, ex)
+			for _, size := range fitSizes {
+				p.do("resizing the window", chromedp.EmulateViewport(size.width, size.height))
+				p.eval(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(window.scrollTo(0, 0)))))`, nil)
+				p.eval(`document.activeElement?.blur()`, nil)
+				checkFit(p, ex, fmt.Sprintf("%dx%d", size.width, size.height), size.phone)
 			}
-			p.expectNoProblems()
 		})
 	}
+	p.expectNoProblems()
 }
 
 // openExampleByLink opens an example in the page shown by setting its #example= link (as
@@ -115,8 +115,8 @@ func openExampleByLink(p *tab, ex *examples.Example) {
 	p.eval(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(window.scrollTo(0, 0)))))`, nil)
 }
 
-// checkFit counts what the reader sees of one example's answer.
-func checkFit(p *tab, ex *examples.Example, phone bool) {
+// checkFit counts what the reader sees of one example's answer in a window of the size named.
+func checkFit(p *tab, ex *examples.Example, size string, phone bool) {
 	p.t.Helper()
 	var atLoad sight
 	p.eval(inSight+`(false)`, &atLoad)
@@ -130,26 +130,26 @@ func checkFit(p *tab, ex *examples.Example, phone bool) {
 		  Top: document.getElementById("mp-output").getBoundingClientRect().top,
 		  AtEnd: scrollY + innerHeight >= document.documentElement.scrollHeight - 1})`, &jumped)
 		if !jumped.Focused {
-			p.t.Error(`after "Result ↓" the keyboard is not on the result's tabs`)
+			p.t.Errorf(`%s: after "Result ↓" the keyboard is not on the result's tabs`, size)
 		}
 		if jumped.Top < -1 || jumped.Top > 40 && !jumped.AtEnd {
-			p.t.Errorf(`after "Result ↓" the output column starts at %.0f px, want at the window's top (or the page scrolled to its end)`, jumped.Top)
+			p.t.Errorf(`%s: after "Result ↓" the output column starts at %.0f px, want at the window's top (or the page scrolled to its end)`, size, jumped.Top)
 		}
 	}
 	if ex.Refused() {
 		var box struct{ Top, Bottom, Window float64 }
 		p.eval(`(() => { const r = document.querySelector(".mp-status").getBoundingClientRect(); return {Top: r.top, Bottom: r.bottom, Window: innerHeight}; })()`, &box)
 		if box.Top < 0 || box.Bottom > box.Window {
-			p.t.Errorf("the refusal (status line at %.0f–%.0f px) is not in sight", box.Top, box.Bottom)
+			p.t.Errorf("%s: the refusal (status line at %.0f–%.0f px) is not in sight", size, box.Top, box.Bottom)
 		}
 		return
 	}
 	var got sight
 	p.eval(inSight+`(true)`, &got)
 	want := min(minLines, got.Total)
-	p.t.Logf("%d lines in sight at load, %d once scrolled to (of %d)", max(atLoad.Seen, 0), got.Seen, got.Total)
+	p.t.Logf("%s: %d lines in sight at load, %d once scrolled to (of %d)", size, max(atLoad.Seen, 0), got.Seen, got.Total)
 	if got.Seen < want {
-		p.t.Errorf("%d lines of the result in sight (pane at %d px), want at least %d", got.Seen, got.Top, want)
+		p.t.Errorf("%s: %d lines of the result in sight (pane at %d px), want at least %d", size, got.Seen, got.Top, want)
 	}
 	for _, id := range []string{"ownership", "helm"} {
 		var has bool
@@ -161,7 +161,7 @@ func checkFit(p *tab, ex *examples.Example, phone bool) {
 		var px int
 		p.eval(tabInSight+`(`+js(id)+`)`, &px)
 		if px < minLines*20 {
-			p.t.Errorf("the %s tab has %d px in sight, want at least %d (12 lines)", id, px, minLines*20)
+			p.t.Errorf("%s: the %s tab has %d px in sight, want at least %d (12 lines)", size, id, px, minLines*20)
 		}
 		p.do("back to the result", chromedp.Click(chromedp.CSS(`[role="tab"][data-tab="result"]`)))
 	}

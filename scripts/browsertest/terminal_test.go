@@ -24,6 +24,17 @@ const terminalState = `(() => {
   };
 })()`
 
+// openTerminal opens the "At the terminal" block (it starts folded in windows under 1000 px
+// tall) as a reader does, by its heading.
+func (p *tab) openTerminal() {
+	p.t.Helper()
+	var open bool
+	p.eval(`document.querySelector(".mp-terminal").open`, &open)
+	if !open {
+		p.do("opening At the terminal", chromedp.Click(chromedp.CSS(".mp-terminal summary")))
+	}
+}
+
 type terminalView struct {
 	Open      bool    `json:"open"`
 	Peek      string  `json:"peek"`
