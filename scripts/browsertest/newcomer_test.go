@@ -176,7 +176,7 @@ func TestEmbedSizesPanes(t *testing.T) {
 			p.navigate("/?embed=1#example=apply-containers")
 			p.waitReady()
 			fits := p.embedFits()
-			const rem = 15 // the page's root font size
+			const rem = 15                                 // the page's root font size
 			column := min(float64(size.height)-58, 40*rem) // --embed-cap: the frame less the header, at most 40rem
 			if size.width < 720 {
 				column = min(float64(size.height)-58, 36*rem) // a narrow embed's result
