@@ -1,7 +1,7 @@
 // What the status line says while a merge runs, and how long the reader waited for its answer.
 // A merge answered within SAY_AFTER_MS changes nothing on the way (the page would only flicker);
-// a slower one (a 2 MB paste, kustomize on a long stream) says "Merging…" with the time since
-// the edit, counting up, until the answer or a failure. The answer then reports both the
+// a slower one (a 2 MB paste, kustomize on a long stream) says "Merging your edit…", then the
+// whole seconds since the edit, counting up, until the answer or a failure. The answer then reports both the
 // engine's time and the reader's wait, from the edit it answers to its display (the wait
 // includes the pause the page leaves between keys while merges are slow, the merge in flight it
 // had to wait for, and drawing the answer). Timers are passed in: the tests drive them.
@@ -9,8 +9,12 @@
 /** A merge running this long (ms since the edit) is said. */
 export const SAY_AFTER_MS = 300;
 
-/** How often the time counts up while a merge runs. */
-export const TICK_MS = 100;
+/**
+ * The running time counts up in whole seconds: each update costs the page's main thread a little
+ * (on a loaded machine, with megabytes in the editors, enough to slow the worker's merge when
+ * done ten times a second).
+ */
+export const TICK_MS = 1000;
 
 /**
  * A duration as the status line says it: "850 ms", "1.4 s", "21 s".
@@ -22,6 +26,15 @@ export function formatWait(ms) {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 10000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
   return `${Math.floor(ms / 1000)} s`;
+}
+
+/**
+ * The running time beside "Merging your edit…": the whole seconds since the edit ("" under one).
+ * @param {number} ms
+ * @returns {string}
+ */
+export function runningTime(ms) {
+  return ms < TICK_MS ? "" : `${Math.floor(ms / 1000)} s`;
 }
 
 /**
@@ -56,12 +69,13 @@ export function createProgress({ status, canSay = () => true, now = () => perfor
   function tick() {
     timer = null;
     if (waitingSince === null) return;
+    const elapsed = now() - waitingSince;
     if (canSay()) {
       if (!saying) status.set("working", "Merging your edit…");
       saying = true;
-      status.setTime(formatWait(now() - waitingSince));
+      status.setTime(runningTime(elapsed));
     }
-    timer = setTimer(tick, TICK_MS);
+    timer = setTimer(tick, TICK_MS - (elapsed % TICK_MS));
   }
 
   function stop() {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SAY_AFTER_MS, TICK_MS, createProgress, formatWait, mergedSentence } from "./progress.js";
+import { SAY_AFTER_MS, TICK_MS, createProgress, formatWait, mergedSentence, runningTime } from "./progress.js";
 
 /** A clock and timers the test moves by hand. */
 function fakeClock() {
@@ -52,6 +52,13 @@ test("durations read as a person says them", () => {
   assert.equal(formatWait(20700), "20 s");
 });
 
+test("the running time counts whole seconds", () => {
+  assert.equal(runningTime(300), "");
+  assert.equal(runningTime(999), "");
+  assert.equal(runningTime(1000), "1 s");
+  assert.equal(runningTime(20700), "20 s");
+});
+
 test("an answer says the engine's time and, after an edit, the reader's wait", () => {
   assert.equal(mergedSentence(23.2, null), "Merged in 23 ms.");
   assert.equal(mergedSentence(0.2, null), "Merged in under 1 ms.");
@@ -78,13 +85,17 @@ test("a slow merge says it is running, with the time since the edit counting up"
   clock.advance(SAY_AFTER_MS);
   assert.equal(status.kind, "working");
   assert.equal(status.text, "Merging your edit…");
-  assert.equal(status.time, "300 ms");
-  clock.advance(10 * TICK_MS);
-  assert.equal(status.time, "1.3 s");
+  assert.equal(status.time, "");
+  clock.advance(TICK_MS - SAY_AFTER_MS - 1);
+  assert.equal(status.time, "");
+  clock.advance(1);
+  assert.equal(status.time, "1 s", "at the first whole second");
+  clock.advance(TICK_MS * 1.5);
+  assert.equal(status.time, "2 s");
   assert.deepEqual(status.said, ["Merging your edit…"], "the sentence is said once; only the time moves");
   p.settled(at);
-  clock.advance(1000);
-  assert.equal(status.time, "1.3 s", "stopped");
+  clock.advance(5000);
+  assert.equal(status.time, "2 s", "stopped");
   assert.equal(clock.pending(), 0);
 });
 
@@ -97,9 +108,11 @@ test("an answer to an older edit keeps the clock for the latest", () => {
   const second = p.editedAt();
   status.set("ok", "Merged in 480 ms; answered 500 ms after your edit.");
   p.settled(first);
-  clock.advance(TICK_MS);
+  clock.advance(TICK_MS - 1);
   assert.equal(status.text, "Merging your edit…", "said again over the older answer");
-  assert.equal(status.time, "100 ms", "counted from the latest edit");
+  assert.equal(status.time, "", "counted from the latest edit, 999 ms ago");
+  clock.advance(1);
+  assert.equal(status.time, "1 s");
   p.settled(second);
   assert.equal(clock.pending(), 0);
 });
