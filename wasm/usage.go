@@ -42,6 +42,7 @@ var keyAbout = map[string]string{
 	"options":    "an object of the options below",
 	"reproduce":  "true asks for the response's reproduce script",
 	"skip":       `parts of the answer to leave out: "diff", "patches"`,
+	"steps":      `a history's steps (mode "history"): single-mode requests without live, run in order on the object (docs/histories.md)`,
 	"overwrite":  "apply replaces live values that drifted from last-applied (kubectl apply --overwrite); false reports them as conflicts",
 	"prune":      "apply deletes the resources last-applied had and the config dropped (kubectl apply --prune)",
 	"manager":    "the field manager of a server-side apply or update",

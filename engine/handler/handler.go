@@ -11,6 +11,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/history"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/reproduce"
@@ -137,9 +138,15 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 			resp = contract.Fail("engine", errors.New("internal error in mode "+req.Mode+": "+verb.Value(p)+" (please report it with this input); "+firstFrames(debug.Stack())))
 		}
 	}()
+	switch {
+	case req.Mode == contract.History:
+		return history.Run(ctx, req, h.Handle)
+	case len(req.Steps) > 0:
+		return contract.Fail("request", errors.New("steps belong to a history (mode "+strconv.Quote(contract.History)+"); mode "+strconv.Quote(req.Mode)+" takes original, updated and live"))
+	}
 	m, ok := h.modes[req.Mode]
 	if !ok {
-		return contract.Fail("request", errors.New("unknown mode "+strconv.Quote(req.Mode)+": choose one of "+strings.Join(h.names(), ", ")))
+		return contract.Fail("request", errors.New("unknown mode "+strconv.Quote(req.Mode)+": choose one of "+strings.Join(h.names(), ", ")+", or "+contract.History))
 	}
 	if tooBig := checkSizes(req, h.limits.MaxInputBytes); tooBig != nil {
 		return tooBig
