@@ -1,7 +1,7 @@
 package yamltree
 
 import (
-	"fmt"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -17,17 +17,12 @@ type Error struct {
 func (e *Error) Error() string {
 	switch {
 	case e.Line > 0 && e.Column > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", e.Input, e.Line, e.Column, e.Message)
+		return string(e.Input) + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": " + e.Message
 	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", e.Input, e.Line, e.Message)
+		return string(e.Input) + ":" + strconv.Itoa(e.Line) + ": " + e.Message
 	default:
-		return fmt.Sprintf("%s: %s", e.Input, e.Message)
+		return string(e.Input) + ": " + e.Message
 	}
-}
-
-// Errorf returns an *Error at p.
-func Errorf(p Pos, format string, args ...any) *Error {
-	return &Error{Input: p.Input, Line: p.Line, Column: p.Column, Message: fmt.Sprintf(format, args...)}
 }
 
 // ErrorAt returns an *Error at p with message.

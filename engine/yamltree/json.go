@@ -1,12 +1,13 @@
 package yamltree
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // JSON writes n as compact JSON, keys in the node's order. It fails on values JSON cannot hold
@@ -81,7 +82,7 @@ func writeScalarJSON(b *strings.Builder, n *Node) error {
 		}
 		f, ok := n.Float()
 		if !ok || math.IsInf(f, 0) || math.IsNaN(f) {
-			return Errorf(n.Pos, "the number %s cannot be written as JSON", n.Value)
+			return ErrorAt(n.Pos, "the number "+n.Value+" cannot be written as JSON")
 		}
 		b.WriteString(jsonNumberText(f))
 	default:
@@ -125,7 +126,7 @@ func writeJSONString(b *strings.Builder, s string) {
 			if r == utf8.RuneError {
 				b.WriteString("\ufffd") // an invalid byte, as encoding/json replaces it
 			} else {
-				fmt.Fprintf(b, `\u%04x`, r)
+				b.WriteString(`\u` + verb.Hex(uint64(r), 4))
 			}
 			plain = i + size
 		}
@@ -153,7 +154,7 @@ func writeEscapedByte(b *strings.Builder, c byte) {
 	case '\f':
 		b.WriteString(`\f`)
 	default: // another control character, or <, > and &
-		fmt.Fprintf(b, `\u%04x`, c)
+		b.WriteString(`\u` + verb.Hex(uint64(c), 4))
 	}
 }
 

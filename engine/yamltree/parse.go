@@ -1,7 +1,7 @@
 package yamltree
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -91,7 +91,7 @@ func parseStream(input Input, given string, opts Options, last *lastStream, hand
 	chunks := splitDocuments(text)
 	if len(chunks) > opts.MaxDocuments {
 		return nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
-			Message: fmt.Sprintf("more than %d documents: the stream is refused", opts.MaxDocuments)}
+			Message: "more than " + strconv.Itoa(opts.MaxDocuments) + " documents: the stream is refused"}
 	}
 	next := &lastStream{given: given, text: text, chunks: make(map[int]keptChunk, len(chunks)), handed: make([]*Document, 0, len(chunks))}
 	var b blocks
@@ -162,7 +162,7 @@ func checkSeparator(input Input, c chunk, rules Rules) error {
 		return nil
 	}
 	return &Error{Input: input, Line: c.firstLine, Column: len(first) - len(rest) + 1,
-		Message: fmt.Sprintf("invalid document separator: kubectl reads nothing on a \"---\" line, found %q: move it to the next line", Abbreviate(strings.TrimSpace(rest), 40))}
+		Message: "invalid document separator: kubectl reads nothing on a \"---\" line, found " + strconv.Quote(Abbreviate(strings.TrimSpace(rest), 40)) + ": move it to the next line"}
 }
 
 // checkLeadingEndIn refuses a document end marker ("...") that opens a document

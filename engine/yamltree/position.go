@@ -1,6 +1,8 @@
 package yamltree
 
-import "fmt"
+import (
+	"strconv"
+)
 
 // Input names the editor, or other source, a text came from.
 type Input string
@@ -30,5 +32,5 @@ func (p Pos) String() string {
 	if !p.IsValid() {
 		return string(p.Input)
 	}
-	return fmt.Sprintf("%s:%d:%d", p.Input, p.Line, p.Column)
+	return string(p.Input) + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column)
 }

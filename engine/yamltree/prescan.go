@@ -1,9 +1,10 @@
 package yamltree
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // checkTextIn refuses text that is not UTF-8 or that holds a character YAML does not let a
@@ -36,13 +37,13 @@ func checkTextIn(input Input, text string, from, to int) error {
 func badCharacter(r rune, size int, first byte) string {
 	switch {
 	case r == utf8.RuneError && size <= 1:
-		return fmt.Sprintf("invalid UTF-8 (byte 0x%02x): YAML text must be UTF-8", first)
+		return "invalid UTF-8 (byte 0x" + verb.Hex(uint64(first), 2) + "): YAML text must be UTF-8"
 	case r == '\t' || r == '\n' || r == '\r':
 		return ""
 	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0 && r != 0x85) || r == 0xfffe || r == 0xffff:
-		return fmt.Sprintf("control character %U is not allowed in YAML (kubectl and kyaml refuse it)%s", r, escapeIt)
+		return "control character " + verb.Unicode(r) + " is not allowed in YAML (kubectl and kyaml refuse it)" + escapeIt
 	case r == 0x85 || r == 0x2028 || r == 0x2029:
-		return fmt.Sprintf("character %U is a line break to YAML 1.1 readers (kubectl splits the line there)%s", r, escapeIt)
+		return "character " + verb.Unicode(r) + " is a line break to YAML 1.1 readers (kubectl splits the line there)" + escapeIt
 	}
 	return ""
 }

@@ -1,7 +1,7 @@
 package yamltree
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -98,7 +98,7 @@ func (r *reader) unexpected(root *Node) error {
 	case c == '-' && isBlankAt(r.text, r.at+1):
 		return r.errorHere("a list item cannot start here: it is not indented as the items around it (did not find expected key)")
 	case c == ']' || c == '}':
-		return r.errorHere(fmt.Sprintf("%q closes no flow collection", string(c)))
+		return r.errorHere(strconv.Quote(string(c)) + " closes no flow collection")
 	case r.at-r.lineStart == 0 && root != nil && root.Kind == ListNode && r.looksLikeKey():
 		return r.errorHere("a key where a list item was expected: a map and a list cannot share an indentation (did not find expected '-' indicator)")
 	}
@@ -132,15 +132,15 @@ func (r *reader) errorHere(message string) *Error {
 }
 
 // errorAt is an error at a mark.
-func (r *reader) errorAt(m mark, format string, args ...any) *Error {
-	return Errorf(r.posOf(m), format, args...)
+func (r *reader) errorAt(m mark, message string) *Error {
+	return ErrorAt(r.posOf(m), message)
 }
 
 // spend takes n nodes from the stream's budget, for a node at p.
 func (r *reader) spend(p Pos, n int) error {
 	*r.budget -= n
 	if *r.budget < 0 {
-		return Errorf(p, "the input expands to more than %d nodes (through aliases or sheer size); it is refused", r.opts.MaxNodes)
+		return ErrorAt(p, "the input expands to more than "+strconv.Itoa(r.opts.MaxNodes)+" nodes (through aliases or sheer size); it is refused")
 	}
 	return nil
 }
@@ -149,7 +149,7 @@ func (r *reader) spend(p Pos, n int) error {
 func (r *reader) enter(p Pos) error {
 	r.depth++
 	if r.depth > r.opts.MaxDepth {
-		return Errorf(p, "nesting deeper than %d levels is refused", r.opts.MaxDepth)
+		return ErrorAt(p, "nesting deeper than "+strconv.Itoa(r.opts.MaxDepth)+" levels is refused")
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package yamltree
 
-import "unsafe"
+import (
+	"strconv"
+	"unsafe"
+)
 
 // blockBytes bounds the blocks nodes, fields and items are handed out from: under 32 KiB, an
 // allocation the Go runtime serves from its size classes, without taking its heap lock.
@@ -88,7 +91,7 @@ func (r *reader) addEntry(m *mapBuilder, key, value *Node) error {
 	if r.opts.Rules == YAML11 && key.Style == Plain && key.Value == "<<" && key.ExplicitTag == "" {
 		sources, ok := mergeSources(value)
 		if !ok {
-			return Errorf(key.Pos, "a merge key (<<) must refer to a map or a list of maps")
+			return ErrorAt(key.Pos, "a merge key (<<) must refer to a map or a list of maps")
 		}
 		m.merges = append(m.merges, sources...)
 		if m.mergeAt < 0 {
@@ -97,7 +100,7 @@ func (r *reader) addEntry(m *mapBuilder, key, value *Node) error {
 		return nil
 	}
 	if prev, dup := r.lookup(m, key.Value); dup {
-		return Errorf(key.Pos, "duplicate key %q: first defined at line %d, column %d", key.Value, prev.Line, prev.Column)
+		return ErrorAt(key.Pos, "duplicate key "+strconv.Quote(key.Value)+": first defined at line "+strconv.Itoa(prev.Line)+", column "+strconv.Itoa(prev.Column))
 	}
 	r.fields = append(r.fields, Field{Key: key, Value: value})
 	if m.index != nil {

@@ -1,6 +1,8 @@
 package yamltree
 
-import "fmt"
+import (
+	"strconv"
+)
 
 // flowCollection reads a flow list ("[a, b]") or map ("{a: 1}") at the cursor, over as many
 // lines as it takes; the cursor stops past its closing bracket. Comments inside it go where kyaml
@@ -102,7 +104,7 @@ func (r *reader) flowError(start mark, closing byte) error {
 // give up, at the end, with the place it opens.
 func (r *reader) unclosed(start mark, closing byte) error {
 	p := r.posOf(start)
-	return r.errorHere(fmt.Sprintf("did not find expected ',' or '%c': the flow collection that opens at line %d, column %d never closes", closing, p.Line, p.Column))
+	return r.errorHere("did not find expected ',' or '" + string(rune(closing)) + "': the flow collection that opens at line " + strconv.Itoa(p.Line) + ", column " + strconv.Itoa(p.Column) + " never closes")
 }
 
 // flowEntry reads one entry of a flow collection: an item of a list (a single "key: value" pair
@@ -195,7 +197,7 @@ func closingOf(keyed bool) byte {
 // flowKey makes a node read in a flow collection a key: a scalar, its text settled.
 func (r *reader) flowKey(key *Node) (*Node, error) {
 	if key.Kind != ScalarNode {
-		return nil, Errorf(key.Pos, "only scalar map keys are supported")
+		return nil, ErrorAt(key.Pos, "only scalar map keys are supported")
 	}
 	if err := r.spend(key.Pos, 1); err != nil {
 		return nil, err

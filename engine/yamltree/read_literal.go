@@ -1,7 +1,7 @@
 package yamltree
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -133,7 +133,7 @@ func (r *reader) blockLines(parent int, h blockHeader) (blockText, error) {
 			}
 			indent = spaces
 			if leading > indent {
-				return t, r.errorHere(fmt.Sprintf("a block scalar's leading empty line holds %d spaces, more than its first line of content's %d", leading, indent))
+				return t, r.errorHere("a block scalar's leading empty line holds " + strconv.Itoa(leading) + " spaces, more than its first line of content's " + strconv.Itoa(indent))
 			}
 		} else if spaces < indent {
 			r.reset(next)

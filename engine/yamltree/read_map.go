@@ -98,7 +98,7 @@ func (r *reader) implicitKey(indent int) (*Node, properties, error) {
 		return nil, props, err
 	}
 	if !isKey {
-		return nil, props, Errorf(key.Pos, "could not find expected ':' after this key: a map entry is written \"key: value\"")
+		return nil, props, ErrorAt(key.Pos, "could not find expected ':' after this key: a map entry is written \"key: value\"")
 	}
 	return key, props, nil
 }
@@ -114,7 +114,7 @@ func (r *reader) explicitEntry(indent int) (key, value *Node, err error) {
 		return nil, nil, err
 	}
 	if key.Kind != ScalarNode {
-		return nil, nil, Errorf(key.Pos, "only scalar map keys are supported")
+		return nil, nil, ErrorAt(key.Pos, "only scalar map keys are supported")
 	}
 	if key, err = r.keyOnly(key); err != nil {
 		return nil, nil, err
@@ -148,7 +148,7 @@ func (r *reader) finishKey(key *Node, props properties) (*Node, error) {
 func (r *reader) keyOnly(key *Node) (*Node, error) {
 	text, problem := r.opts.Rules.keyText(key)
 	if problem != "" {
-		return nil, Errorf(key.Pos, "unsupported map key %s: %s", key.Value, problem)
+		return nil, ErrorAt(key.Pos, "unsupported map key "+key.Value+": "+problem)
 	}
 	key.Value = text
 	key.Tag = StrTag

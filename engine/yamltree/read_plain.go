@@ -1,7 +1,7 @@
 package yamltree
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -58,7 +58,7 @@ func (r *reader) checkPlainStart(context plainContext) error {
 	c := r.peek()
 	switch c {
 	case '%', '@', '`':
-		return r.errorHere(fmt.Sprintf("a plain scalar cannot start with %q (kubectl and kyaml refuse it: found character that cannot start any token): quote the value", string(c)))
+		return r.errorHere("a plain scalar cannot start with " + strconv.Quote(string(c)) + " (kubectl and kyaml refuse it: found character that cannot start any token): quote the value")
 	case '-', '?', ':':
 		next := r.peekAt(1)
 		if !isBlankAt(r.text, r.at+1) && !(context == plainFlow && isFlowIndicator(next)) {
@@ -71,7 +71,7 @@ func (r *reader) checkPlainStart(context plainContext) error {
 	if r.eof() {
 		return r.errorHere("unexpected end of the document: a value was expected")
 	}
-	return r.errorHere(fmt.Sprintf("found character that cannot start any token: %q cannot start a value here (quote the value)", string(c)))
+	return r.errorHere("found character that cannot start any token: " + strconv.Quote(string(c)) + " cannot start a value here (quote the value)")
 }
 
 // plainLine scans the text of a plain scalar on the cursor's line from the cursor: it returns

@@ -2,6 +2,7 @@ package yamltree
 
 import (
 	"encoding/base64"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -98,7 +99,7 @@ func (r *reader) alias() (*Node, error) {
 	name := r.propertyText()
 	target, ok := r.anchors[name]
 	if !ok {
-		return nil, r.errorAt(start, "alias *%s refers to no anchor defined before it", name)
+		return nil, r.errorAt(start, "alias *"+name+" refers to no anchor defined before it")
 	}
 	pos := r.posOf(start)
 	if err := r.spend(pos, target.size); err != nil {
@@ -115,7 +116,7 @@ func (r *reader) alias() (*Node, error) {
 func (r *reader) applyTag(n *Node, p properties) error {
 	written := p.tag
 	if undefinedHandle(written) {
-		return r.errorAt(p.tagAt, "found undefined tag handle in %s: only ! and !! are defined (kubectl and kyaml refuse it)", written)
+		return r.errorAt(p.tagAt, "found undefined tag handle in "+written+": only ! and !! are defined (kubectl and kyaml refuse it)")
 	}
 	n.ExplicitTag = written
 	name := coreTagName(written)
@@ -142,7 +143,7 @@ func (r *reader) applyTag(n *Node, p properties) error {
 		return r.binary(n, p)
 	}
 	if want != StrTag && want != r.opts.Rules.resolveTagged(want, n.Value) {
-		return r.errorAt(p.tagAt, "cannot read %q as !!%s", n.Value, name)
+		return r.errorAt(p.tagAt, "cannot read "+strconv.Quote(n.Value)+" as !!"+name)
 	}
 	n.Tag = want
 	if want == StrTag || r.inKey {

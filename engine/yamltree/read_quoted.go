@@ -1,7 +1,6 @@
 package yamltree
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -66,7 +65,7 @@ func (r *reader) foldedQuoted(quote byte, start mark) (string, error) {
 				name = "double"
 			}
 			p := r.posOf(start)
-			return "", r.errorHere(fmt.Sprintf("found unexpected end of stream: the %s-quoted text that opens at line %d, column %d never closes", name, p.Line, p.Column))
+			return "", r.errorHere("found unexpected end of stream: the " + name + "-quoted text that opens at line " + strconv.Itoa(p.Line) + ", column " + strconv.Itoa(p.Column) + " never closes")
 		}
 		c := r.peek()
 		if c != ' ' && c != '\t' && space >= 0 {

@@ -397,7 +397,7 @@ func settle11(n *Node) error {
 		n.Value = n.Canonical()
 	case IntTag, FloatTag:
 		if isFloatWord(n.Value) {
-			return Errorf(n.Pos, "%s is not a number JSON can hold (kubectl refuses it: json: unsupported value): quote it to make it a string", n.Value)
+			return ErrorAt(n.Pos, n.Value+" is not a number JSON can hold (kubectl refuses it: json: unsupported value): quote it to make it a string")
 		}
 		if n.Tag == IntTag && plainInt(n.Value) {
 			return nil // already as JSON writes it, and exact
