@@ -30,7 +30,7 @@ func Pair(in Inputs) ([]Triple, error) {
 	add := func(rs []*Resource, set func(*Triple, *Resource)) error {
 		for _, r := range rs {
 			if !r.ID.Complete() {
-				return yamltree.Errorf(r.Root.Pos, "this resource has %s: in a stream of several resources each needs apiVersion, kind and metadata.name to be paired", describeMissing(r.ID))
+				return yamltree.ErrorAt(r.Root.Pos, "this resource has "+describeMissing(r.ID)+": in a stream of several resources each needs apiVersion, kind and metadata.name to be paired")
 			}
 			i, ok := index[r.ID]
 			if !ok {
@@ -88,8 +88,7 @@ func byPosition(in Inputs) ([]Triple, error) {
 func unpairable(t Triple, a, b *Resource) error {
 	for _, r := range []*Resource{t.Updated, t.Live, t.Original} {
 		if r != nil && !r.ID.Complete() {
-			return yamltree.Errorf(r.Root.Pos, "this resource has %s, and the other inputs name two different objects (%s at %s, %s at %s): it cannot be paired with either; give it apiVersion, kind and metadata.name",
-				describeMissing(r.ID), a.ID, a.Root.Pos.Input, b.ID, b.Root.Pos.Input)
+			return yamltree.ErrorAt(r.Root.Pos, "this resource has "+describeMissing(r.ID)+", and the other inputs name two different objects ("+a.ID.String()+" at "+string(a.Root.Pos.Input)+", "+b.ID.String()+" at "+string(b.Root.Pos.Input)+"): it cannot be paired with either; give it apiVersion, kind and metadata.name")
 		}
 	}
 	return nil

@@ -1,7 +1,7 @@
 package stream
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -87,7 +87,7 @@ func Split(docs []*yamltree.Document, scope Scope) ([]*Resource, error) {
 		for _, obj := range objects {
 			r := &Resource{ID: identity(obj, scope), Root: obj, Doc: d}
 			if prev, dup := seen[r.ID]; dup && r.ID.Complete() {
-				return nil, yamltree.Errorf(obj.Pos, "%s is defined twice in %s: first at line %d, again here", r.ID, obj.Pos.Input, prev.Line())
+				return nil, yamltree.ErrorAt(obj.Pos, r.ID.String()+" is defined twice in "+string(obj.Pos.Input)+": first at line "+strconv.Itoa(prev.Line())+", again here")
 			}
 			seen[r.ID] = r
 			out = append(out, r)
@@ -99,7 +99,7 @@ func Split(docs []*yamltree.Document, scope Scope) ([]*Resource, error) {
 // objectsOf returns the objects a document holds: itself, or a List's items.
 func objectsOf(root *yamltree.Node) ([]*yamltree.Node, error) {
 	if !root.IsMap() {
-		return nil, yamltree.Errorf(root.Pos, "a document must be a map (an object with apiVersion, kind and metadata), found a %s", root.Kind)
+		return nil, yamltree.ErrorAt(root.Pos, "a document must be a map (an object with apiVersion, kind and metadata), found a "+root.Kind.String())
 	}
 	items := root.Get("items")
 	kind := root.Get("kind").Str()
@@ -108,7 +108,7 @@ func objectsOf(root *yamltree.Node) ([]*yamltree.Node, error) {
 	}
 	for _, it := range items.Items {
 		if !it.IsMap() {
-			return nil, yamltree.Errorf(it.Pos, "an item of %s must be a map, found a %s", kind, it.Kind)
+			return nil, yamltree.ErrorAt(it.Pos, "an item of "+kind+" must be a map, found a "+it.Kind.String())
 		}
 	}
 	return items.Items, nil
@@ -144,5 +144,5 @@ func describeMissing(id ID) string {
 	if id.Name == "" {
 		missing = append(missing, "metadata.name")
 	}
-	return fmt.Sprintf("no %s", strings.Join(missing, ", "))
+	return "no " + strings.Join(missing, ", ")
 }
