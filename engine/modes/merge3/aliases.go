@@ -1,7 +1,6 @@
 package merge3
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
@@ -65,8 +64,7 @@ func (t triple) aliasOf() (*ynode.Node, string) {
 func (d droppedAlias) warning(resource string) Warning {
 	where := map[string]string{"live": "the local copy", "original": "upstream before", "updated": "upstream now"}[d.input]
 	w := Warning{Resource: resource, Input: d.input, Path: "." + strings.Join(d.path, "."),
-		Message: fmt.Sprintf("kyaml drops %s: its value in %s is the alias *%s, and kyaml's merge has no case for aliases, so the data it stands for is not in the result there",
-			pathText(d.path), where, d.alias.Value)}
+		Message: "kyaml drops " + pathText(d.path) + ": its value in " + where + " is the alias *" + d.alias.Value + ", and kyaml's merge has no case for aliases, so the data it stands for is not in the result there"}
 	if src := d.alias.Src; src != nil {
 		w.Line = src.Pos.Line
 	}
@@ -88,7 +86,7 @@ func danglingAliases(resource string, root *ynode.Node, layout *ynode.Layout) []
 		}
 		if n.Kind == ynode.AliasNode && !defined[n.Value] {
 			out = append(out, Warning{Resource: resource, Input: "result", Line: layout.Line(n),
-				Message: fmt.Sprintf("the result refers to *%s, but kyaml dropped the anchor &%s it refers to (a value set over the anchored one brings its own anchor, or none): kyaml writes this text all the same, and it does not read back as YAML", n.Value, n.Value)})
+				Message: "the result refers to *" + n.Value + ", but kyaml dropped the anchor &" + n.Value + " it refers to (a value set over the anchored one brings its own anchor, or none): kyaml writes this text all the same, and it does not read back as YAML"})
 		}
 		for _, c := range n.Content {
 			walk(c)

@@ -1,10 +1,7 @@
 package merge3
 
 import (
-	"fmt"
-
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
-
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
@@ -100,7 +97,7 @@ func mapUnder(m *ynode.Node, name string) (*ynode.Node, error) {
 		return v, nil
 	}
 	if v.Kind != ynode.MapNode {
-		return nil, located(v, fmt.Sprintf("kio cannot add its %s annotation: %s is a %s, not a map", mergeSourceAnnotation, name, v.Kind.String()))
+		return nil, located(v, "kio cannot add its "+mergeSourceAnnotation+" annotation: "+name+" is a "+v.Kind.String()+", not a map")
 	}
 	return v, nil
 }

@@ -1,7 +1,7 @@
 package merge3
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
@@ -99,12 +99,12 @@ func (m *merger) itemKeys(t triple, sc *sch, path []string, info *listInfo) ([]s
 		}
 		next := m.guessKey(n)
 		if key != "" && key != next {
-			return nil, located(n, fmt.Sprintf("kyaml stops here: conflicting merge keys [%s,%s] for field %s: the items of one version all carry %q, of another %q", key, next, strings.Join(path, "."), key, next))
+			return nil, located(n, "kyaml stops here: conflicting merge keys ["+key+","+next+"] for field "+strings.Join(path, ".")+": the items of one version all carry "+strconv.Quote(key)+", of another "+strconv.Quote(next))
 		}
 		key = next
 	}
 	if key == "" {
-		return nil, located(t.live, fmt.Sprintf("kyaml stops here: no merge key found for field %s", strings.Join(path, ".")))
+		return nil, located(t.live, "kyaml stops here: no merge key found for field "+strings.Join(path, "."))
 	}
 	info.keys, info.inferred = []string{key}, true
 	return info.keys, nil

@@ -1,7 +1,7 @@
 package merge3
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
@@ -86,7 +86,7 @@ func readResources(input yamltree.Input, text string, rs []*stream.Resource, rol
 		last = r.Doc
 		root := r.Doc.Root
 		if kind := unwrappedList(root, text); kind != "" {
-			return nil, yamltree.Errorf(root.Pos, "kio unwraps a %s but does not tag its items with their source, so Merge3 fails on it (no source annotation for Resource): list the resources as documents instead", kind)
+			return nil, yamltree.ErrorAt(root.Pos, "kio unwraps a "+kind+" but does not tag its items with their source, so Merge3 fails on it (no source annotation for Resource): list the resources as documents instead")
 		}
 		res, err := readResource(input, root, source, role, scope)
 		if err != nil {
@@ -188,7 +188,7 @@ func checkSeparators(input yamltree.Input, text string) error {
 		rest := strings.TrimSpace(text[loc[0]+4 : loc[1]])
 		if rest != "" && rest[0] != '#' {
 			line := strings.Count(text[:loc[0]+1], "\n") + 1
-			return &yamltree.Error{Input: input, Line: line, Column: 1, Message: fmt.Sprintf("kio refuses this document separator: %q (only a comment may follow ---)", strings.TrimSpace(text[loc[0]:loc[1]]))}
+			return &yamltree.Error{Input: input, Line: line, Column: 1, Message: "kio refuses this document separator: " + strconv.Quote(strings.TrimSpace(text[loc[0]:loc[1]])) + " (only a comment may follow ---)"}
 		}
 	}
 	return nil
@@ -252,7 +252,7 @@ func groupResources(local, original, updated []*resource) ([]*group, error) {
 				groups = append(groups, g)
 			}
 			if *slot(g) != nil {
-				return located(r.root, fmt.Sprintf("found duplicate %q resources in file %q: kio pairs resources by apiVersion, kind, namespace and name as written, and this one repeats an earlier one", source, k.path))
+				return located(r.root, "found duplicate "+strconv.Quote(source)+" resources in file "+strconv.Quote(k.path)+": kio pairs resources by apiVersion, kind, namespace and name as written, and this one repeats an earlier one")
 			}
 			*slot(g) = r
 		}

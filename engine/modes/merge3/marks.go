@@ -1,7 +1,7 @@
 package merge3
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -145,7 +145,7 @@ func quoteNote(result, local *ynode.Node, d record) string {
 			return ""
 		}
 	}
-	return fmt.Sprintf("; kyaml writes %q in double quotes: YAML 1.1, which older Kubernetes clients read, would take it for a %s", result.Value, yaml11Type(result.Value))
+	return "; kyaml writes " + strconv.Quote(result.Value) + " in double quotes: YAML 1.1, which older Kubernetes clients read, would take it for a " + yaml11Type(result.Value)
 }
 
 // items marks a list merged item by item: items added, items only the local copy has, the fields
@@ -177,7 +177,7 @@ func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *lis
 			// item is still there, changed, not added and deleted
 			f := &m.fields[at]
 			f.Mark = contract.Changed
-			f.Reason = fmt.Sprintf("kyaml dropped live's item with this key (line %d) and wrote this one in its place, rebuilt from upstream's changes: fields only live's item had are not carried over (items match %s)", srcLine(li), m.reasons.keyPhrase(info)) + m.reasons.noteOf(p, info)
+			f.Reason = "kyaml dropped live's item with this key (line " + strconv.Itoa(srcLine(li)) + ") and wrote this one in its place, rebuilt from upstream's changes: fields only live's item had are not carried over (items match " + m.reasons.keyPhrase(info) + ")" + m.reasons.noteOf(p, info)
 			continue
 		}
 		m.mark(contract.Deleted, true, cue{path: p, rec: m.recordOf(li), local: li, info: info}, srcLine(li), srcEnd(li))

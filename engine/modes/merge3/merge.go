@@ -2,10 +2,10 @@ package merge3
 
 import (
 	_ "embed"
-	"fmt"
 
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // InferredKeys returns the keys options.inferKeys guesses for lists no schema describes, in the
@@ -28,7 +28,7 @@ var kustomizationSchema string
 func LoadKustomization() (*schema.Set, error) {
 	set, err := schema.Load(kustomizationSchema, nil)
 	if err != nil {
-		return nil, fmt.Errorf("loading the Kustomization schema: %w", err)
+		return nil, verb.Wrap("loading the Kustomization schema: ", err)
 	}
 	return set, nil
 }

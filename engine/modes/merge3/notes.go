@@ -2,11 +2,11 @@ package merge3
 
 import (
 	_ "embed"
-	"fmt"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // kyaml embeds the Kubernetes 1.21 schema; mergeplay merges with the current one. Where the two
@@ -38,7 +38,7 @@ func loadKyamlRules() (kyamlRules, error) {
 		err = r.Errorf("unexpected data after the table")
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading kyaml121.json: %w", err)
+		return nil, verb.Wrap("reading kyaml121.json: ", err)
 	}
 	return rules, nil
 }

@@ -1,7 +1,6 @@
 package merge3
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -249,7 +248,7 @@ func newItem(r reasons, c cue) string {
 }
 
 func removedUpstream(c cue) string {
-	base := fmt.Sprintf("upstream removed it (upstream before had %s, upstream now does not): kyaml removes it from the local copy", short(c.rec.original))
+	base := "upstream removed it (upstream before had " + short(c.rec.original) + ", upstream now does not): kyaml removes it from the local copy"
 	if c.rec.original != nil && c.local != nil && !sameText(c.local, c.rec.original) {
 		base += ", even though the local copy had changed it"
 	}

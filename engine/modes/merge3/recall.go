@@ -1,7 +1,7 @@
 package merge3
 
 import (
-	"fmt"
+	"errors"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -308,7 +308,7 @@ func (r *lightReading) group(g *entryGroup) (*group, error) {
 			}
 		}
 		if s.e.res.id != s.e.facts.id || keyOfResource(s.e.res.root) != s.e.facts.key {
-			return nil, fmt.Errorf("merge3: %s read as %v where the last request read %v", s.e.input, s.e.res.id, s.e.facts.id)
+			return nil, errors.New("merge3: " + string(s.e.input) + " read as " + s.e.res.id.String() + " where the last request read " + s.e.facts.id.String())
 		}
 		*s.to = s.e.res
 	}

@@ -1,7 +1,7 @@
 package merge3
 
 import (
-	"fmt"
+	"errors"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
@@ -47,8 +47,7 @@ func (t triple) checkShapes(kind ynode.Kind, path []string) error {
 			first = inputNames[i]
 		}
 		if n.Kind != kind {
-			return located(n, fmt.Sprintf("kyaml stops here: %s is %s in %s but %s here (wrong node kind: expected %s but got %s)",
-				pathText(path), withArticle(kind), first, withArticle(n.Kind), kyamlKind(kind), kyamlKind(n.Kind)))
+			return located(n, "kyaml stops here: "+pathText(path)+" is "+withArticle(kind)+" in "+first+" but "+withArticle(n.Kind)+" here (wrong node kind: expected "+kyamlKind(kind)+" but got "+kyamlKind(n.Kind)+")")
 		}
 	}
 	return nil
@@ -87,7 +86,7 @@ func pathText(path []string) string {
 // located returns an error at n's place in its input.
 func located(n *ynode.Node, msg string) error {
 	if n != nil && n.Src != nil && n.Src.Pos.IsValid() {
-		return yamltree.Errorf(n.Src.Pos, "%s", msg)
+		return yamltree.ErrorAt(n.Src.Pos, msg)
 	}
-	return fmt.Errorf("%s", msg)
+	return errors.New(msg)
 }

@@ -1,9 +1,10 @@
 package ynode
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
 // scalar writes a scalar at place p, after its tag when one is written. Continuation lines
@@ -134,11 +135,11 @@ func asciiAsItself(c byte) bool { return c >= 0x20 && c <= 0x7E && c != '"' && c
 func escapeCode(r rune) string {
 	switch {
 	case r <= 0xFF:
-		return fmt.Sprintf(`\x%02X`, r)
+		return `\x` + verb.HEX(uint64(r), 2)
 	case r <= 0xFFFF:
-		return fmt.Sprintf(`\u%04X`, r)
+		return `\u` + verb.HEX(uint64(r), 4)
 	}
-	return fmt.Sprintf(`\U%08X`, r)
+	return `\U` + verb.HEX(uint64(r), 8)
 }
 
 // block writes a literal (|) or folded (>) scalar: its header, with an indentation indicator
