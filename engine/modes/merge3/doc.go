@@ -13,7 +13,7 @@
 // upstream deleted it, deleted; otherwise merged. kio's writer clears its bookkeeping annotations.
 // A List document is refused, as Merge3 does: kio unwraps it without tagging its items.
 //
-// # Fields (walk.go, fields.go, items.go, itemset.go, table.go)
+// # Fields (walk.go, fields.go, items.go, itemalign.go, itemwrite.go, itemfacts.go, table.go)
 //
 // The merge is one walk over the three versions aligned (a triple: original, updated, live):
 // maps by key name, in sorted order, so the keys it adds land at the end of the local map in that
@@ -32,7 +32,7 @@
 // list, local items in their place and new ones appended; an item upstream removed survives with
 // whatever the local copy added to it, and its key is written back. The facts of kyaml's item
 // matching (items lacking a key, holding part of a key tuple, an empty key text matching any
-// value) are listed in items.go.
+// value) are named facts in itemfacts.go, each with its case in merge3diff's TestItemFacts.
 //
 // # Schema (schema.go, fieldmeta.go, notes.go)
 //
