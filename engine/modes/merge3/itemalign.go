@@ -112,7 +112,7 @@ func alignItems(t triple, keys []string) itemAlignment {
 func identities(t triple, keys []string) []itemID {
 	var out []itemID
 	seen := map[string]bool{}
-	for _, n := range t.byLive() {
+	for _, n := range t.liveFirst() {
 		if n == nil || n.Kind != ynode.ListNode {
 			continue
 		}

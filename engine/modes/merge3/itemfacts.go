@@ -171,7 +171,7 @@ func factMissingKeyAppended(list, item *ynode.Node, fields []string) []string {
 // guesses any.
 func (m *merger) factGuessedKeyAgrees(t triple, path []string) (string, error) {
 	key := ""
-	for _, n := range t.byLive() {
+	for _, n := range t.liveFirst() {
 		if n == nil || len(n.Content) == 0 {
 			continue
 		}

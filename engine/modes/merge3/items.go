@@ -46,7 +46,7 @@ func (m *merger) keyed(sc *sch, t triple) bool {
 	if sc != nil {
 		return sc.merges()
 	}
-	for _, n := range t.byLive() {
+	for _, n := range t.liveFirst() {
 		if !n.IsNull() && m.guessKey(n) != "" {
 			return true
 		}
@@ -164,7 +164,7 @@ func (m *merger) mergeRows(list *ynode.Node, a itemAlignment, elemSch *sch, info
 		d := decideItem(itemFacts(val, row.items.live, rec))
 		if d.effect == takeOut {
 			m.noteTakenOut(row.items.live, rec, d.rule)
-			if err := takeClaimed(list, row.set); err != nil {
+			if err = takeClaimed(list, row.set); err != nil {
 				return located(list, "kyaml stops here: "+err.Error())
 			}
 			continue

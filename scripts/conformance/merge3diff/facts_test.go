@@ -104,3 +104,60 @@ func TestItemFacts(t *testing.T) {
 		})
 	}
 }
+
+// walkFact is one case of a fact of kyaml's walk, named as the engine names it
+// (engine/modes/merge3/walk.go, fields.go, triple.go): three versions of a resource, and a part
+// of kyaml's answer (or "fails" when kyaml refuses the merge).
+type walkFact struct {
+	name                    string
+	original, updated, live string
+	want                    string
+}
+
+const widget = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n"
+
+var walkFacts = []walkFact{
+	{name: "factSortedFields",
+		original: widget + "  a: 1\n", updated: widget + "  a: 1\n  zeta: 2\n  beta: 3\n  alpha: 4\n", live: widget + "  a: 1\n  m: 5\n",
+		want: "  a: 1\n  m: 5\n  alpha: 4\n  beta: 3\n  zeta: 2\n"},
+	{name: "factKindSchema",
+		original: widget + "  template:\n    apiVersion: v1\n    kind: Pod\n    spec:\n      containers: [{name: a, image: x}]\n",
+		updated:  widget + "  template:\n    apiVersion: v1\n    kind: Pod\n    spec:\n      containers: [{name: a, image: y}]\n",
+		live:     widget + "  template:\n    apiVersion: v1\n    kind: Pod\n    spec:\n      containers: [{name: a, image: x}, {name: b}]\n",
+		want:     "containers: [{name: a, image: y}, {name: b}]\n"},
+	{name: "factCommentSchemaFirst",
+		original: widget + "  parts:\n  - {name: a, size: 1}\n",
+		updated:  widget + "  parts: # {\"$openapi\":\"setter\"}\n  - {name: a, size: 2}\n",
+		live:     widget + "  parts: # {\"type\":\"array\",\"x-kubernetes-patch-strategy\":\"merge\",\"x-kubernetes-patch-merge-key\":\"name\"}\n  - {name: a, size: 1}\n  - {name: b}\n",
+		want:     "  - {name: a, size: 2}\n  - {name: b}\n"},
+	{name: "factLiveFirst",
+		original: widget + "  parts:\n  - {name: a, size: 1}\n",
+		updated:  widget + "  parts: # {\"type\":\"array\",\"x-kubernetes-patch-strategy\":\"merge\",\"x-kubernetes-patch-merge-key\":\"name\"}\n  - {name: a, size: 2}\n",
+		live:     widget + "  parts: # {\"$openapi\":\"setter\"}\n  - {name: a, size: 1}\n  - {name: b}\n",
+		want:     "  - {name: a, size: 2}\n---\n"},
+	{name: "factShapesAgree",
+		original: widget + "  a: {b: 1}\n", updated: widget + "  a: {b: 2}\n", live: widget + "  a: none\n",
+		want: "fails"},
+}
+
+// TestWalkFacts runs each fact of kyaml's walk through kyaml and the engine: kyaml must still
+// answer as the fact says, and the engine as kyaml.
+func TestWalkFacts(t *testing.T) {
+	h := handler.Default()
+	for _, f := range walkFacts {
+		t.Run(f.name, func(t *testing.T) {
+			c := &Case{Original: f.original, Updated: f.updated, Live: f.live}
+			ref := Reference(c)
+			got := ref.Result + "---\n"
+			if ref.Failed() {
+				got = "fails"
+			}
+			if !strings.Contains(got, f.want) {
+				t.Errorf("kyaml answers\n%s%s", got, ref.Err)
+			}
+			if eng, _ := Engine(context.Background(), h, c); Compare(ref, eng) != "" {
+				t.Errorf("the engine differs from kyaml: %s\n%s", Compare(ref, eng), eng.Result)
+			}
+		})
+	}
+}
