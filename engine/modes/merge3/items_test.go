@@ -133,3 +133,23 @@ func TestLookupFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestItemTable checks each row of itemTable.
+func TestItemTable(t *testing.T) {
+	tests := []struct {
+		facts  itemFact
+		effect itemEffect
+		rule   string
+	}{
+		{itemEmptied | itemLocal | itemMerged, takeOut, string(ruleEmptied)},
+		{itemEmptied | itemLocal, takeOut, ""}, // removed upstream whole: the merge's own rule stays
+		{itemEmptied, takeOut, ""},
+		{itemLocal | itemMerged, gatherItem, ""},
+		{0, gatherItem, ""},
+	}
+	for _, tt := range tests {
+		if r := decideItem(tt.facts); r.effect != tt.effect || string(r.rule) != tt.rule {
+			t.Errorf("decideItem(%b) = %v %q, want %v %q", tt.facts, r.effect, r.rule, tt.effect, tt.rule)
+		}
+	}
+}
