@@ -1,10 +1,13 @@
 package handler
 
 import (
+	"strings"
+
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/objectmeta"
+	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -43,4 +46,62 @@ func metadataRefusals(m modes.Mode, in *modes.Input) []contract.Error {
 		}
 	}
 	return out
+}
+
+// kindRefusals are the refusals of objects whose kind cannot be decoded, in the modes that read
+// as kubectl (YAML 1.1 rules): a kind that is not a string in last-applied or live
+// (objectmeta.Kind; metadataRefusals reads the config of apply and ssa, a patch's kind names its
+// target), or in a render twoway sends (objectmeta.KindToServer), and a live object without a
+// kind when the config names kinds (objectmeta.KindAbsent): kubectl decodes live as an object
+// (and twoway reads live as kubectl does: Helm patches what the server holds, where no object
+// lacks a kind), where the playground pairs documents without a kind by position only when none
+// names one.
+func kindRefusals(m modes.Mode, in *modes.Input) []contract.Error {
+	if m.Rules != yamltree.YAML11 {
+		return nil
+	}
+	var out []contract.Error
+	check := func(rs []*stream.Resource, checks ...func(*yamltree.Node) *objectmeta.Problem) {
+		for _, r := range rs {
+			for _, c := range checks {
+				if p := c(r.Root); p != nil {
+					out = append(out, contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message})
+					break
+				}
+			}
+		}
+	}
+	check(in.Original, objectmeta.Kind)
+	if m.Name == "twoway" {
+		check(in.Updated, objectmeta.KindToServer)
+	}
+	if namesKinds(in.Updated) {
+		check(in.Live, objectmeta.Kind, objectmeta.KindAbsent)
+	} else {
+		check(in.Live, objectmeta.Kind)
+	}
+	return out
+}
+
+// noObjects is kubectl apply's refusal of a config that holds documents but no object (only
+// null, empty and comment-only ones), in the modes that stand for kubectl apply -f
+// (decodesMetadata): kubectl prints "error: no objects passed to apply" and sends nothing
+// (observed with kubectl v1.37.2, scripts/reproduce/run-apiserver.sh). A blank config is the
+// page's empty editor, not a file: it is merged as no config (kubectl would refuse an empty file
+// alike).
+func noObjects(m modes.Mode, in *modes.Input) []contract.Error {
+	if !decodesMetadata(m, in.Request.Options) || len(in.Updated) > 0 || strings.TrimSpace(in.Request.Updated) == "" {
+		return nil
+	}
+	return []contract.Error{{Input: string(yamltree.Updated), Line: 1, Column: 1, Message: "no objects passed to apply"}}
+}
+
+// namesKinds reports whether a resource of rs names its kind.
+func namesKinds(rs []*stream.Resource) bool {
+	for _, r := range rs {
+		if r.ID.Kind != "" {
+			return true
+		}
+	}
+	return false
 }

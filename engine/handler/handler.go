@@ -160,6 +160,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		h.memos.put("validate "+m.Name, validation)
 	}
 	undecodable := metadataRefusals(m, in)
+	badKinds := append(noObjects(m, in), kindRefusals(m, in)...)
 	switch {
 	case !m.Built():
 		resp = contract.Fail("request", fmt.Errorf("mode %q is not built yet: choose one of %s", req.Mode, strings.Join(h.builtNames(), ", ")))
@@ -167,6 +168,9 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		resp = contract.NewResponse()
 		resp.Errors = undecodable
 		resp.Commands = command.Refused(in, undecodable)
+	case len(badKinds) > 0:
+		resp = contract.NewResponse()
+		resp.Errors = badKinds
 	case refused(problems, req.Options.Validate):
 		resp = refuseProblems(problems)
 	default:

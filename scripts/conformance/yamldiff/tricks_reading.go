@@ -36,10 +36,16 @@ var tabLines = []string{"\t", "  \t", "\t  ", "\t# c", "    \t", "   \t", "     
 // tabLineCase puts a line holding only a tab among an object's lines: after a key, a plain or
 // quoted scalar, inside a block scalar, a list or a flow collection.
 func tabLineCase(d *dice, mode string, index int) *Case {
-	texts := []string{"plain", "'quoted'", "|\n  literal\n  text", ">-\n  folded", "[a,\n  b]", "x y\n  z"}
-	obj := object(pick(d, stringSlot, anySlot, intSlot), fmt.Sprintf("obj%d", index%5), pick(d, texts...))
-	if strings.Contains(obj, "replicas") {
-		obj = object(intSlot, fmt.Sprintf("obj%d", index%5), "2")
+	texts := []string{"plain", "'quoted'", "|\n  literal\n  text", ">-\n  folded", "x y\n  z"}
+	name := fmt.Sprintf("obj%d", index%5)
+	var obj string
+	switch d.intn(3) {
+	case 0:
+		obj = object(stringSlot, name, pick(d, texts...))
+	case 1:
+		obj = object(anySlot, name, pick(d, append(texts, "[a,\n  b]", "{x: 1,\n  y: 2}")...))
+	default:
+		obj = object(intSlot, name, "2")
 	}
 	lines := strings.SplitAfter(obj, "\n")
 	at := 1 + d.intn(len(lines)-1)
@@ -68,7 +74,9 @@ func aliasKeyTrick(d *dice) trick {
 	return trick{slot: anySlot, text: pick(d, texts...), plain: "{x: 1}"}
 }
 
-// kindCase writes an object without a kind, or with a kind that is not a string.
+// kindCase writes a live object without a kind, or with a kind that is not a string (and, but in
+// mode patch, whose patch names its target's kind, a kind that is not a string in the config and
+// last-applied too: a config without a kind pairs by position, as the contract says).
 func kindCase(d *dice, mode string, index int) *Case {
 	kinds := []string{"", "kind: 3\n", "kind: true\n", "kind: [ConfigMap]\n", "kind: {a: b}\n", "kind: ~\n", "kind: ''\n",
 		"kind:\n", "kind: 1.5\n"}
@@ -76,8 +84,12 @@ func kindCase(d *dice, mode string, index int) *Case {
 	name := fmt.Sprintf("obj%d", index%5)
 	plain := object(stringSlot, name, "plain")
 	tricked := strings.Replace(plain, "kind: ConfigMap\n", kind, 1)
-	c := &Case{Mode: mode, Index: index, Story: fmt.Sprintf("%q for the kind", kind)}
-	c.Original, c.Updated, c.Live = assemble(mode, tricked, plain, placement(index%int(placements)))
+	p := []placement{inLive, inAll}[index%2]
+	if mode == "patch" || !strings.HasPrefix(kind, "kind: ") || kind == "kind: ~\n" || kind == "kind: ''\n" {
+		p = inLive // a config without a kind pairs by position, as the contract says
+	}
+	c := &Case{Mode: mode, Index: index, Story: fmt.Sprintf("%q for the kind %s", kind, p)}
+	c.Original, c.Updated, c.Live = assemble(mode, tricked, plain, p)
 	return c
 }
 
