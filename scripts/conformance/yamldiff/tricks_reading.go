@@ -59,7 +59,9 @@ func tabLineCase(d *dice, mode string, index int) *Case {
 // anchorNameTrick writes anchors and aliases whose names hold characters YAML 1.1 does not let
 // a name hold (".", "/", "#", letters outside ASCII), and some it does ("-", "_", digits).
 func anchorNameTrick(d *dice) trick {
-	names := []string{"a-1.x", "ä", "a.b", "a/b", "é", "aé", "a#", "a_b-C9", "x-1", "0", "a::b"}
+	// not here: a name followed by "::" in a flow list ("[&a::b x]"), which kyaml refuses and
+	// kubectl reads (the engine reads it under both rules; issue 30 report)
+	names := []string{"a-1.x", "ä", "a.b", "a/b", "é", "aé", "a#", "a_b-C9", "x-1", "0"}
 	name := pick(d, names...)
 	texts := []string{"&" + name + " 1", "{x: &" + name + " 1, y: *" + name + "}", "[&" + name + " x, *" + name + "]",
 		"&" + name + " {x: 1}", "&" + name + "\n  x: 1"}
