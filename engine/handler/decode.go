@@ -21,31 +21,44 @@ func decodesMetadata(m modes.Mode, opts contract.Options) bool {
 	return m.Name == "apply" || m.Name == "ssa" && opts.FromKubectl()
 }
 
-// metadataRefusals are kubectl's refusals of the config's documents whose metadata does not
-// decode as ObjectMeta, one for each such document, in kubectl's words (`unable to decode
-// "config.yaml": json: cannot unmarshal ...`, the file the response's commands name) at the
-// refused value. Whatever options.validate says, kubectl refuses them before any merge (and
-// applies the file's other documents: the engine refuses the whole request). A List is one
-// document: kubectl decodes its own metadata so, not its items' (observed with kubectl v1.37.2:
-// an item's bad label reaches the API server, which refuses the object as it decodes it, as
-// strict validation says here).
-func metadataRefusals(m modes.Mode, in *modes.Input) []contract.Error {
+// dropUndecodable takes out of the config the documents kubectl cannot decode (their metadata
+// does not decode as ObjectMeta, package objectmeta, or their kind is not a string), in the modes
+// that read the config as kubectl apply -f reads a file (decodesMetadata), and returns kubectl's
+// refusal of each, in kubectl's words (`unable to decode "config.yaml": json: cannot unmarshal
+// ...`, the file the response's commands name) at the refused value, and whether the config still
+// holds an object. kubectl applies the file's other documents, before and after, and exits with
+// status 1 (observed with kubectl and kube-apiserver v1.37.2, scripts/reproduce/run-apiserver.sh,
+// 2026-12-06: client-side and --server-side, every --validate value; yamldiff's class
+// undecodable), so the request merges them. Whatever options.validate says, kubectl refuses these
+// documents before any merge. A List is one document: kubectl decodes its own metadata so, not
+// its items' (observed with kubectl v1.37.2: an item's bad label reaches the API server, which
+// refuses the object as it decodes it, as strict validation says here).
+func dropUndecodable(m modes.Mode, in *modes.Input) (refusals []contract.Error, left bool) {
 	if !decodesMetadata(m, in.Request.Options) {
-		return nil
+		return nil, len(in.Updated) > 0
 	}
-	var out []contract.Error
-	seen := map[*yamltree.Document]bool{}
+	refused := map[*yamltree.Document]bool{}
 	for _, r := range in.Updated {
-		if r.Doc == nil || seen[r.Doc] {
+		if r.Doc == nil || refused[r.Doc] {
 			continue
 		}
-		seen[r.Doc] = true
 		if p := objectmeta.Check(r.Doc.Root); p != nil {
-			out = append(out, contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column,
+			refused[r.Doc] = true
+			refusals = append(refusals, contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column,
 				Message: `unable to decode "` + command.ConfigFile + `": ` + p.Message})
 		}
 	}
-	return out
+	if len(refusals) == 0 {
+		return nil, len(in.Updated) > 0
+	}
+	kept := make([]*stream.Resource, 0, len(in.Updated))
+	for _, r := range in.Updated {
+		if !refused[r.Doc] {
+			kept = append(kept, r)
+		}
+	}
+	in.Updated = kept
+	return refusals, len(kept) > 0
 }
 
 // kindRefusals are the refusals of objects whose kind cannot be decoded, in the modes that read

@@ -16,6 +16,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/reproduce"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/validate"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -151,6 +152,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if failed != nil {
 		return failed
 	}
+	undecodable, left := dropUndecodable(m, in)
 	var validation *modes.Memo // only a read-only mode's documents are the same nodes again
 	if readOnlyModes[m.Name] {
 		validation = h.memos.take("validate "+m.Name, req.Options)
@@ -159,12 +161,14 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if validation != nil {
 		h.memos.put("validate "+m.Name, validation)
 	}
-	undecodable := metadataRefusals(m, in)
-	badKinds := append(noObjects(m, in), kindRefusals(m, in)...)
+	badKinds := kindRefusals(m, in)
+	if len(undecodable) == 0 {
+		badKinds = append(noObjects(m, in), badKinds...)
+	}
 	switch {
 	case !m.Built():
 		resp = contract.Fail("request", fmt.Errorf("mode %q is not built yet: choose one of %s", req.Mode, strings.Join(h.builtNames(), ", ")))
-	case len(undecodable) > 0:
+	case !left && len(undecodable) > 0:
 		resp = contract.NewResponse()
 		resp.Errors = undecodable
 		resp.Commands = command.Refused(in, undecodable)
@@ -174,22 +178,34 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	case refused(problems, req.Options.Validate):
 		resp = refuseProblems(problems)
 	default:
-		in.Memo = h.memos.take(m.Name, req.Options)
-		resp = m.Run(ctx, in)
-		h.memos.put(m.Name, in.Memo)
-		if len(problems) > 0 {
-			resp.Extra["validation"] = listProblems(problems)
-		}
-		resp.Commands = command.For(in, resp)
-		if req.Reproduce {
-			reproduceScript(in, resp)
-		}
+		resp = h.merge(ctx, m, in, problems, undecodable)
 	}
 	resp.Extra["resources"] = ResourceInfos(resources)
 	if resp.Result == "" && marksLive(resp) {
 		resp.Layout = explain.LiveLayout(roots(in.Live))
 	}
 	return h.keep(req, resp, h.diffOf(in, resp))
+}
+
+// merge runs the mode on the request's inputs, with the config's problems that did not refuse it
+// (extra.validation) and the documents kubectl could not decode and left out (extra.undecoded,
+// and the error of the commands, as kubectl prints it).
+func (h *Handler) merge(ctx context.Context, m modes.Mode, in *modes.Input, problems []validate.Problem, undecodable []contract.Error) *contract.Response {
+	in.Memo = h.memos.take(m.Name, in.Request.Options)
+	resp := m.Run(ctx, in)
+	h.memos.put(m.Name, in.Memo)
+	if len(problems) > 0 {
+		resp.Extra["validation"] = listProblems(problems)
+	}
+	resp.Commands = command.For(in, resp)
+	if len(undecodable) > 0 && len(resp.Errors) == 0 {
+		resp.Extra["undecoded"] = undecodable
+		command.AddRefusals(resp.Commands, undecodable)
+	}
+	if in.Request.Reproduce {
+		reproduceScript(in, resp)
+	}
+	return resp
 }
 
 // diffOf returns what works out resp's extra.diff: the mode's own (contract.Response.LiveDiff),

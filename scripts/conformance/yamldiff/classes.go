@@ -36,6 +36,7 @@ func Classes() []Class {
 		{"aliaskeys", 30, "an alias used as a key", allModes, fromTrick(aliasKeyTrick)},
 		{"kinds", 30, "an object without a kind, or with a kind that is not a string", allModes, kindCase},
 		{"nullstreams", 30, "a stream holding only null or empty documents", allModes, nullStreamCase},
+		{"undecodable", 30, "a config document kubectl cannot decode (metadata of the wrong type) among good ones", allModes, undecodableCase},
 		{"realworld", 4, "real manifests at two releases (../shared/realworld)", allModes, realWorldCase},
 	}
 }

@@ -45,6 +45,11 @@ func (d *differ) run(c *Case) []string {
 	if c.Mode == "merge3" {
 		return d.merge3(c)
 	}
+	if c.Mode == "apply" || c.Mode == "ssa" {
+		if kept, refusals := leftOut(c.Updated); len(refusals) > 0 && fileRefusal(kept) == nil && strings.TrimSpace(kept) != "" {
+			return d.runLeftOut(c, kept, refusals)
+		}
+	}
 	if r := d.refusal(c); r != nil {
 		resp := d.h.Handle(d.ctx, c.Request())
 		if strings.HasPrefix(r.message, "unable to decode ") {
