@@ -29,8 +29,11 @@ func decodesMetadata(m modes.Mode, opts contract.Options) bool {
 // holds an object. kubectl applies the file's other documents, before and after, and exits with
 // status 1 (observed with kubectl and kube-apiserver v1.37.2, scripts/reproduce/run-apiserver.sh,
 // 2026-12-06: client-side and --server-side, every --validate value; yamldiff's class
-// undecodable), so the request merges them. Whatever options.validate says, kubectl refuses these
-// documents before any merge. A List is one document: kubectl decodes its own metadata so, not
+// undecodable), so the request merges them. But a kind that is not a string fails kubectl's own
+// schema check first, unless options.validate is ignore (--validate=false): kubectl stops reading
+// the file there, having applied the documents before it (observed alike: `error: error
+// validating "config.yaml": error validating data: kind isn't string type; ...`), and so do the
+// documents the request merges. A List is one document: kubectl decodes its own metadata so, not
 // its items' (observed with kubectl v1.37.2: an item's bad label reaches the API server, which
 // refuses the object as it decodes it, as strict validation says here).
 func dropUndecodable(m modes.Mode, in *modes.Input) (refusals []contract.Error, left bool) {
@@ -38,27 +41,44 @@ func dropUndecodable(m modes.Mode, in *modes.Input) (refusals []contract.Error, 
 		return nil, len(in.Updated) > 0
 	}
 	refused := map[*yamltree.Document]bool{}
+	kept := make([]*stream.Resource, 0, len(in.Updated))
+	stopped := false
 	for _, r := range in.Updated {
-		if r.Doc == nil || refused[r.Doc] {
+		switch {
+		case stopped || refused[r.Doc]:
+			continue
+		case r.Doc == nil:
+			kept = append(kept, r)
 			continue
 		}
-		if p := objectmeta.Check(r.Doc.Root); p != nil {
-			refused[r.Doc] = true
-			refusals = append(refusals, contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column,
-				Message: `unable to decode "` + command.ConfigFile + `": ` + p.Message})
-		}
-	}
-	if len(refusals) == 0 {
-		return nil, len(in.Updated) > 0
-	}
-	kept := make([]*stream.Resource, 0, len(in.Updated))
-	for _, r := range in.Updated {
-		if !refused[r.Doc] {
+		refusal, stops := undecodable(r.Doc.Root, in.Request.Options.Validate)
+		if refusal == nil {
 			kept = append(kept, r)
+			continue
 		}
+		refused[r.Doc], stopped = true, stops
+		refusals = append(refusals, *refusal)
 	}
-	in.Updated = kept
+	if len(refusals) > 0 {
+		in.Updated = kept
+	}
 	return refusals, len(kept) > 0
+}
+
+// kindNotString is kubectl's schema check's message for a kind that is not a string.
+const kindNotString = `error validating "` + command.ConfigFile + `": error validating data: kind isn't string type; if you choose to ignore these errors, turn validation off with --validate=false`
+
+// undecodable returns kubectl's refusal of a config document, or nil, and whether kubectl stops
+// reading the file there (its schema check, under validate strict or warn).
+func undecodable(root *yamltree.Node, validate string) (*contract.Error, bool) {
+	if p := objectmeta.Kind(root); p != nil && validate != contract.ValidateIgnore {
+		return &contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column, Message: kindNotString}, true
+	}
+	if p := objectmeta.Check(root); p != nil {
+		return &contract.Error{Input: string(p.Pos.Input), Line: p.Pos.Line, Column: p.Pos.Column,
+			Message: `unable to decode "` + command.ConfigFile + `": ` + p.Message}, false
+	}
+	return nil, false
 }
 
 // kindRefusals are the refusals of objects whose kind cannot be decoded, in the modes that read

@@ -203,12 +203,18 @@ func namesKind(docs [][]byte) bool {
 	return false
 }
 
+// kindNotString is kubectl's schema check's refusal of a document whose kind is not a string,
+// under --validate=strict (the differential's default) or warn; it stops the file there, the
+// documents before it applied (observed with kubectl and kube-apiserver v1.37.2, 2026-12-06;
+// with --validate=false kubectl says "unable to decode ...: Object 'Kind' is missing in '...'"
+// and applies the others).
+const kindNotString = `error validating "config.yaml": error validating data: kind isn't string type; if you choose to ignore these errors, turn validation off with --validate=false`
+
 // fileRefusal is kubectl apply -f's refusal of a config it read (client-side or server-side): a
-// document whose metadata does not decode as ObjectMeta (applydiff.MetadataRefusal) or that the
-// unstructured decoder refuses (a kind that is not a string: kubectl's builder decodes every
-// document so, `unable to decode "config.yaml": Object 'Kind' is missing in '...'`), or a file
-// holding documents but no object ("no objects passed to apply"; a blank config is the page's
-// empty editor, merged as no config).
+// document whose metadata does not decode as ObjectMeta (applydiff.MetadataRefusal), whose kind
+// is not a string (kindNotString) or that the unstructured decoder refuses (`unable to decode
+// "config.yaml": ...`), or a file holding documents but no object ("no objects passed to apply";
+// a blank config is the page's empty editor, merged as no config).
 func fileRefusal(text string) *refusal {
 	if message := applydiff.MetadataRefusal(text); message != "" {
 		return &refusal{input: "updated", message: message}
@@ -223,6 +229,9 @@ func fileRefusal(text string) *refusal {
 		var m map[string]any
 		if json.Unmarshal(doc, &m) != nil || m["kind"] == nil {
 			continue // a fragment without a kind: the engine pairs it by position (the contract)
+		}
+		if _, isString := m["kind"].(string); !isString {
+			return &refusal{input: "updated", message: kindNotString}
 		}
 		if _, _, err := unstructured.UnstructuredJSONScheme.Decode(doc, nil, nil); err != nil {
 			return &refusal{input: "updated", message: fmt.Sprintf("unable to decode %q: %v", applydiff.ConfigFile, err)}

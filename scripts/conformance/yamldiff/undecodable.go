@@ -1,16 +1,19 @@
 package yamldiff
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/scripts/conformance/applydiff"
+	"sigs.k8s.io/yaml"
 )
 
-// undecodableMetadata are metadata lines kubectl cannot decode as ObjectMeta.
+// undecodableMetadata are metadata lines kubectl cannot decode as ObjectMeta, and a kind that is
+// not a string.
 var undecodableMetadata = []string{"  annotations:\n    x: true\n", "  finalizers: [1]\n", "  annotations:\n    a: yes\n    b: \"fine\"\n",
-	"  annotations:\n    port: 8080\n"}
+	"  annotations:\n    port: 8080\n", "kind: 3\n"}
 
 // undecodableCase writes a config of three ConfigMaps, one of which kubectl cannot decode (its
 // metadata holds a value of the wrong type), at any place in the stream: kubectl applies the
@@ -23,7 +26,10 @@ func undecodableCase(d *dice, mode string, index int) *Case {
 	for i, name := range names {
 		obj := object(stringSlot, name, "v"+name)
 		plain = append(plain, obj)
-		if i == bad {
+		switch {
+		case i == bad && strings.HasPrefix(line, "kind:"):
+			obj = strings.Replace(obj, "kind: ConfigMap\n", line, 1)
+		case i == bad:
 			obj = strings.Replace(obj, "  name: "+name+"\n", "  name: "+name+"\n"+line, 1)
 		}
 		config = append(config, obj)
@@ -36,11 +42,18 @@ func undecodableCase(d *dice, mode string, index int) *Case {
 // leftOut cuts from a config the documents kubectl apply -f cannot decode (their metadata does
 // not decode as ObjectMeta): kubectl applies the other documents of the file, before and after,
 // prints the applied ones, then its refusals, and exits with status 1 (observed with kubectl and
-// kube-apiserver v1.37.2, 2026-12-06, client-side and --server-side). It returns the config
-// kubectl applies and the refusals.
+// kube-apiserver v1.37.2, 2026-12-06, client-side and --server-side). A document whose kind is
+// not a string stops kubectl's reading (kindNotString): the documents after it are not applied.
+// It returns the config kubectl applies and the refusals.
 func leftOut(text string) (kept string, refusals []string) {
 	var docs []string
 	for _, ch := range chunks(text) {
+		var obj map[string]any
+		if data, err := yaml.YAMLToJSON([]byte(ch.text)); err == nil && json.Unmarshal(data, &obj) == nil && obj["kind"] != nil {
+			if _, isString := obj["kind"].(string); !isString {
+				return strings.Join(docs, "---\n"), append(refusals, kindNotString) // kubectl stops reading here
+			}
+		}
 		if message := applydiff.MetadataRefusal(ch.text); message != "" {
 			refusals = append(refusals, message)
 			continue
