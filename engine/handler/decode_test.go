@@ -2,6 +2,7 @@ package handler
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -78,5 +79,93 @@ func TestMetadataRefusalsOfAList(t *testing.T) {
 	resp = h.Handle(context.Background(), &contract.Request{Mode: "apply", Updated: list("{}", "{name: a, labels: {x: 1}}"), Options: opts})
 	if len(resp.Errors) != 0 {
 		t.Errorf("an item's metadata under validate=ignore: %+v", resp.Errors)
+	}
+}
+
+// TestKindNotStringInTheConfig checks kubectl's two answers to a config document whose kind is
+// not a string (observed with kubectl and kube-apiserver v1.37.2, 2026-12-06): under
+// --validate=strict or warn its schema check stops the file there, the documents before applied;
+// under --validate=false the document is left out and the others applied.
+func TestKindNotStringInTheConfig(t *testing.T) {
+	cm := func(name string) string { return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name + "\n" }
+	config := cm("a") + "---\napiVersion: v1\nkind: 3\nmetadata:\n  name: b\n---\n" + cm("c")
+	h := Default()
+	for _, tt := range []struct {
+		validate, message string
+		applied           []string
+	}{
+		{contract.ValidateStrict, kindNotString, []string{"a"}},
+		{contract.ValidateWarn, kindNotString, []string{"a"}},
+		{contract.ValidateIgnore, `unable to decode "config.yaml": Object 'Kind' is missing in '{"apiVersion":"v1","kind":3,"metadata":{"name":"b"}}'`, []string{"a", "c"}},
+	} {
+		opts := contract.DefaultOptions()
+		opts.Validate = tt.validate
+		resp := h.Handle(context.Background(), &contract.Request{Mode: "apply", Updated: config, Options: opts})
+		undecoded, _ := resp.Extra["undecoded"].([]contract.Error)
+		if len(resp.Errors) > 0 || len(undecoded) != 1 || undecoded[0].Message != tt.message || undecoded[0].Line != 7 {
+			t.Errorf("validate=%s: errors %+v, undecoded %+v", tt.validate, resp.Errors, undecoded)
+		}
+		if got := strings.Count(resp.Result, "kind: ConfigMap"); got != len(tt.applied) || !strings.Contains(resp.Result, "name: a") {
+			t.Errorf("validate=%s: want %v applied, got %s", tt.validate, tt.applied, resp.Result)
+		}
+	}
+}
+
+// TestLiveKindRefused checks that the modes reading as kubectl refuse a live object without a
+// kind, or with a kind that is not a string, as kubectl's decoder does ("Object 'Kind' is missing
+// in '...'", observed with apimachinery v0.37.2), when the config names kinds, and that merge3
+// (kyaml reads no kind) and fragments without a kind in every input (paired by position) merge.
+func TestLiveKindRefused(t *testing.T) {
+	config := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: v\n"
+	h := Default()
+	for _, tt := range []struct {
+		mode, updated, live, want string
+	}{
+		{"apply", config, "apiVersion: v1\nmetadata:\n  name: a\n", `live:1:1 Object 'Kind' is missing in '{"apiVersion":"v1","metadata":{"name":"a"}}'`},
+		{"ssa", config, "apiVersion: v1\nkind: ''\nmetadata:\n  name: a\n", `live:1:1 Object 'Kind' is missing in '{"apiVersion":"v1","kind":"","metadata":{"name":"a"}}'`},
+		{"patch", config, "apiVersion: v1\nkind: 3\nmetadata:\n  name: a\n", `live:2:7 Object 'Kind' is missing in '{"apiVersion":"v1","kind":3,"metadata":{"name":"a"}}'`},
+		{"twoway", config, "apiVersion: v1\nkind: ~\nmetadata:\n  name: a\n", `live:1:1 Object 'Kind' is missing in '{"apiVersion":"v1","kind":null,"metadata":{"name":"a"}}'`},
+		{"merge3", config, "apiVersion: v1\nmetadata:\n  name: a\n", ""},
+		{"apply", "a: 1\n", "a: 2\n", ""},
+	} {
+		req := &contract.Request{Mode: tt.mode, Updated: tt.updated, Live: tt.live, Options: contract.DefaultOptions()}
+		if tt.mode == "twoway" {
+			req.Original = tt.updated
+		}
+		resp := h.Handle(context.Background(), req)
+		got := ""
+		for _, e := range resp.Errors {
+			got = fmt.Sprintf("%s:%d:%d %s", e.Input, e.Line, e.Column, e.Message)
+		}
+		if got != tt.want {
+			t.Errorf("%s, live %q: got %q, want %q", tt.mode, tt.live, got, tt.want)
+		}
+	}
+}
+
+// TestNoObjectsPassedToApply checks that apply and server-side apply refuse a config of null,
+// empty or comment-only documents as kubectl does ("no objects passed to apply", observed with
+// kubectl v1.37.2, 2026-12-06), and merge a blank one (the page's empty editor) as no config.
+func TestNoObjectsPassedToApply(t *testing.T) {
+	live := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n"
+	h := Default()
+	for _, tt := range []struct {
+		mode, updated string
+		refused       bool
+	}{
+		{"apply", "---\nnull\n---\n~\n", true},
+		{"apply", "# only a comment\n", true},
+		{"ssa", "--- # c\nnull\n", true},
+		{"apply", "", false},
+		{"apply", " \n\n", false},
+		{"twoway", "null\n", false},
+		{"merge3", "null\n", false},
+	} {
+		req := &contract.Request{Mode: tt.mode, Updated: tt.updated, Live: live, Options: contract.DefaultOptions()}
+		resp := h.Handle(context.Background(), req)
+		refused := len(resp.Errors) == 1 && resp.Errors[0] == contract.Error{Input: "updated", Line: 1, Column: 1, Message: "no objects passed to apply"}
+		if refused != tt.refused {
+			t.Errorf("%s %q: refused %v, want %v (%+v)", tt.mode, tt.updated, refused, tt.refused, resp.Errors)
+		}
 	}
 }
