@@ -169,3 +169,44 @@ func TestNoObjectsPassedToApply(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigReadUpToAParseError checks that apply and server-side apply, as kubectl, merge the
+// config's documents before one that does not parse and stop there (observed with kubectl and
+// kube-apiserver v1.37.2, 2026-12-06: "configmap/a created", then `error: error parsing
+// config.yaml: error converting YAML to JSON: yaml: line 1: did not find expected node content`),
+// naming the failure at its line; that with no object before it the config is refused; and that
+// the other modes refuse it.
+func TestConfigReadUpToAParseError(t *testing.T) {
+	cm := func(name string) string { return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name + "\n" }
+	config := cm("a") + "---\na: [\n---\n" + cm("c")
+	h := Default()
+	for _, tt := range []struct {
+		mode, updated string
+		merged        bool
+	}{
+		{"apply", config, true},
+		{"ssa", config, true},
+		{"apply", "a: [\n---\n" + cm("c"), false},
+		{"apply", "---\nnull\n---\na: [\n---\n" + cm("c"), false},
+		{"twoway", config, false},
+	} {
+		req := &contract.Request{Mode: tt.mode, Updated: tt.updated, Options: contract.DefaultOptions()}
+		resp := h.Handle(context.Background(), req)
+		undecoded, _ := resp.Extra["undecoded"].([]contract.Error)
+		if !tt.merged {
+			if len(resp.Errors) == 0 || resp.Result != "" {
+				t.Errorf("%s %q: want a refusal, got %+v", tt.mode, tt.updated, resp.Errors)
+			}
+			continue
+		}
+		if len(resp.Errors) > 0 || len(undecoded) != 1 || undecoded[0].Line != 7 || !strings.HasPrefix(undecoded[0].Message, "error parsing config.yaml: ") {
+			t.Fatalf("%s: errors %+v, undecoded %+v", tt.mode, resp.Errors, undecoded)
+		}
+		if !strings.Contains(resp.Result, "name: a") || strings.Contains(resp.Result, "name: c") {
+			t.Errorf("%s: want a alone merged, got %s", tt.mode, resp.Result)
+		}
+		if len(resp.Commands) == 0 || !strings.HasPrefix(resp.Commands[0].Error, "error: error parsing config.yaml: ") {
+			t.Errorf("%s: commands %+v", tt.mode, resp.Commands)
+		}
+	}
+}

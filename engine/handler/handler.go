@@ -148,11 +148,12 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		return again
 	}
 	h.forget()
-	in, resources, failed := h.read(m, req)
+	in, resources, broken, failed := h.read(m, req)
 	if failed != nil {
 		return failed
 	}
 	undecodable, left := dropUndecodable(m, in)
+	undecodable = append(undecodable, broken...)
 	var validation *modes.Memo // only a read-only mode's documents are the same nodes again
 	if readOnlyModes[m.Name] {
 		validation = h.memos.take("validate "+m.Name, req.Options)
@@ -326,8 +327,9 @@ func (h *Handler) schemas(req *contract.Request) (all, user *schema.Set, err err
 }
 
 // read loads the schema, then parses and splits the inputs the mode reads. It reports every
-// input's first error.
-func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []ResourceInfo, *contract.Response) {
+// input's first error, but of a config kubectl reads up to the document it cannot parse
+// (readBefore): that one is returned apart (broken).
+func (h *Handler) read(m modes.Mode, req *contract.Request) (_ *modes.Input, _ []ResourceInfo, broken []contract.Error, _ *contract.Response) {
 	in := &modes.Input{Request: req}
 	resources := []ResourceInfo{}
 	failed := contract.NewResponse()
@@ -335,7 +337,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 	if in.Schema, in.User, err = h.schemas(req); err != nil {
 		failed.AddError("schema", err)
 		failed.Extra["resources"] = ResourceInfos(resources)
-		return nil, nil, failed.Normalize()
+		return nil, nil, nil, failed.Normalize()
 	}
 	targets := map[yamltree.Input]*[]*stream.Resource{yamltree.Original: &in.Original, yamltree.Updated: &in.Updated, yamltree.Live: &in.Live}
 	for _, name := range []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live} {
@@ -346,8 +348,11 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		if readOnlyModes[m.Name] {
 			parse = h.cache.parseShared
 		}
-		docs, err := parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules,
-			MaxDepth: h.limits.MaxDepth, MaxNodes: h.limits.MaxNodes, MaxDocuments: h.limits.MaxDocuments})
+		opts := yamltree.Options{Rules: m.Rules, MaxDepth: h.limits.MaxDepth, MaxNodes: h.limits.MaxNodes, MaxDocuments: h.limits.MaxDocuments}
+		docs, err := parse(name, req.Input(string(name)), opts)
+		if err != nil {
+			docs, err = readBefore(m, req, opts, err, &broken)
+		}
 		if err != nil {
 			failed.AddError(string(name), err)
 			continue
@@ -363,10 +368,11 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		}
 	}
 	if len(failed.Errors) > 0 {
+		failed.Errors = append(failed.Errors, broken...) // the request is refused: the config's failure too
 		failed.Extra["resources"] = ResourceInfos(resources)
-		return nil, nil, failed.Normalize()
+		return nil, nil, nil, failed.Normalize()
 	}
-	return in, resources, nil
+	return in, resources, broken, nil
 }
 
 func (h *Handler) names() []string {

@@ -46,8 +46,8 @@ func (d *differ) run(c *Case) []string {
 		return d.merge3(c)
 	}
 	if c.Mode == "apply" || c.Mode == "ssa" {
-		if kept, refusals := leftOut(c.Updated); len(refusals) > 0 && fileRefusal(kept) == nil && strings.TrimSpace(kept) != "" {
-			return d.runLeftOut(c, kept, refusals)
+		if kept, refusals, broken := leftOut(c.Updated); (len(refusals) > 0 || broken != nil) && fileRefusal(kept) == nil && holdsObject(kept) && d.othersRead(c) {
+			return d.runLeftOut(c, kept, refusals, broken)
 		}
 	}
 	if r := d.refusal(c); r != nil {
@@ -190,6 +190,24 @@ func liveRefusal(c *Case) *refusal {
 		}
 	}
 	return nil
+}
+
+// othersRead reports whether kubectl reads a case's live and original.
+func (d *differ) othersRead(c *Case) bool {
+	_, live := readAsFile("live", c.Live)
+	_, original := readAsFile("original", c.Original)
+	return live == nil && original == nil
+}
+
+// holdsObject reports whether kubectl reads an object in text.
+func holdsObject(text string) bool {
+	docs, r := readAsFile("updated", text)
+	for _, doc := range docs {
+		if r == nil && doc != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // namesKind reports whether a document of docs (JSON) names a kind.
