@@ -83,7 +83,7 @@ func undecodable(root *yamltree.Node, validate string) (*contract.Error, bool) {
 
 // kindRefusals are the refusals of objects whose kind cannot be decoded, in the modes that read
 // as kubectl (YAML 1.1 rules): a kind that is not a string in last-applied or live
-// (objectmeta.Kind; metadataRefusals reads the config of apply and ssa, a patch's kind names its
+// (objectmeta.Kind; dropUndecodable reads the config of apply and ssa, a patch's kind names its
 // target), or in a render twoway sends (objectmeta.KindToServer), and a live object without a
 // kind when the config names kinds (objectmeta.KindAbsent): kubectl decodes live as an object
 // (and twoway reads live as kubectl does: Helm patches what the server holds, where no object
@@ -119,9 +119,9 @@ func kindRefusals(m modes.Mode, in *modes.Input) []contract.Error {
 // noObjects is kubectl apply's refusal of a config that holds documents but no object (only
 // null, empty and comment-only ones), in the modes that stand for kubectl apply -f
 // (decodesMetadata): kubectl prints "error: no objects passed to apply" and sends nothing
-// (observed with kubectl v1.37.2, scripts/reproduce/run-apiserver.sh). A blank config is the
-// page's empty editor, not a file: it is merged as no config (kubectl would refuse an empty file
-// alike).
+// (observed with kubectl v1.37.2, scripts/reproduce/run-apiserver.sh, 2026-12-06, client-side and
+// --server-side). A blank config is the page's empty editor, not a file: it is merged as no
+// config (kubectl refuses an empty file alike: observed the same).
 func noObjects(m modes.Mode, in *modes.Input) []contract.Error {
 	if !decodesMetadata(m, in.Request.Options) || len(in.Updated) > 0 || strings.TrimSpace(in.Request.Updated) == "" {
 		return nil
