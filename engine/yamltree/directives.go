@@ -1,9 +1,6 @@
 package yamltree
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // checkDirectives refuses a document that opens with directives ("%YAML 1.1", "%TAG ! tag:x,"),
 // under both rule sets, as kubectl and kyaml refuse every one (observed with apimachinery
@@ -15,8 +12,8 @@ import (
 //     stream at "---" lines before they read a document, so the directive stands alone: "did not
 //     find expected <document start>", at the line after the directives (and the comment and
 //     blank lines among them): the "---", the "...", the content or the end of the text;
-//   - an unknown directive ("%FOO"), a "%YAML" without its version, a "%TAG" without its handle
-//     and a second "%YAML" (or a second "%TAG" of one handle) are refused at their line.
+//   - an unknown directive ("%FOO") and a second "%YAML" are refused at their line (a "%YAML"
+//     without its version too: "did not find expected version number").
 //
 // As the references cut the stream at "---" lines, a "%" line after "---" opens their document
 // too: it is read as a directive there (where YAML would read it as content).
@@ -49,52 +46,35 @@ func standingAlone(input Input, line int, seen map[string]bool) error {
 	if len(seen) == 0 {
 		return nil
 	}
-	return &Error{Input: input, Line: line, Column: 1, Message: "a directive (%YAML, %TAG) needs \"---\" after it, but kubectl and kyaml cut the stream at \"---\" before they read it, so the directive stands alone and is refused (did not find expected <document start>): remove it"}
+	return &Error{Input: input, Line: line, Column: 1, Message: "a directive stands alone: kubectl and kyaml cut the stream at \"---\" first (did not find expected <document start>)"}
 }
 
-// checkDirective reads one directive line, recording its name (and a %TAG's handle) in seen.
+// checkDirective reads one directive line, recording its name in seen.
 func checkDirective(input Input, line int, text string, seen map[string]bool) error {
-	fail := func(format string, args ...any) error {
-		return &Error{Input: input, Line: line, Column: 1, Message: fmt.Sprintf(format, args...)}
+	name, rest := directiveWord(text)
+	version, _ := directiveWord(rest)
+	message := ""
+	switch {
+	case name == "%YAML" && seen[name]:
+		message = "found duplicate %YAML directive"
+	case name == "%YAML" && version != "1.1":
+		message = "%YAML " + version + ": only YAML 1.1 is read (found incompatible YAML document)"
+	case name != "%YAML" && name != "%TAG":
+		message = Abbreviate(name, 20) + ": found unknown directive name"
 	}
-	body, _, _ := strings.Cut(text, " #")
-	words := strings.Fields(body)
-	switch words[0] {
-	case "%YAML":
-		switch {
-		case seen["%YAML"]:
-			return fail("a second %%YAML directive: kubectl and kyaml refuse it (found duplicate %%YAML directive)")
-		case len(words) < 2 || !isVersion(words[1]):
-			return fail("%%YAML needs a version (did not find expected version number)")
-		case words[1] != "1.1":
-			return fail("%%YAML %s: kubectl and kyaml read YAML 1.1 documents alone and refuse this one (found incompatible YAML document): remove the directive", words[1])
-		}
-	case "%TAG":
-		if len(words) < 3 || !strings.HasPrefix(words[1], "!") || !strings.HasSuffix(words[1], "!") {
-			return fail("%%TAG needs a handle and a prefix (did not find expected '!')")
-		}
-		if seen["%TAG "+words[1]] {
-			return fail("a second %%TAG directive for %s: kubectl and kyaml refuse it (found duplicate %%TAG directive)", words[1])
-		}
-		seen["%TAG "+words[1]] = true
-	default:
-		return fail("%s is no YAML directive (found unknown directive name)", Abbreviate(words[0], 20))
+	if message != "" {
+		return &Error{Input: input, Line: line, Column: 1, Message: message}
 	}
-	seen[words[0]] = true
+	seen[name] = true
 	return nil
 }
 
-// isVersion reports whether s is a YAML version: digits, ".", digits.
-func isVersion(s string) bool {
-	major, minor, ok := strings.Cut(s, ".")
-	return ok && isDigits(major) && isDigits(minor)
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
+// directiveWord returns the first word of text (up to a space or a tab) and what follows it.
+func directiveWord(text string) (word, rest string) {
+	text = strings.TrimLeft(text, " \t")
+	end := 0
+	for end < len(text) && text[end] != ' ' && text[end] != '\t' {
+		end++
 	}
-	return s != ""
+	return text[:end], text[end:]
 }

@@ -77,7 +77,7 @@ func (r *reader) checkTabLine() error {
 	if r.at < r.tabsPassed || !r.onlyIndentBefore() || !isBlankOrComment(r.text, r.at) {
 		return nil
 	}
-	return r.errorHere("a line holding a tab and no content cannot stand among block entries: kubectl and kyaml refuse it (found character that cannot start any token): remove the tab")
+	return r.errorHere("a tab on a line without content, among block entries (found character that cannot start any token)")
 }
 
 // isBlankOrComment reports whether only spaces and tabs follow offset i on its line, or a comment

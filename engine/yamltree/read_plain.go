@@ -167,7 +167,7 @@ func (r *reader) plainTab(parent int, context plainContext) error {
 	if context != plainBlock || r.peek() != '\t' || r.at-r.lineStart > parent {
 		return nil
 	}
-	return r.errorHere("a tab where a line continuing a plain scalar would be indented: kubectl and kyaml refuse it (found a tab character that violates indentation): remove the tab")
+	return r.errorHere("a tab where a plain scalar's next line is indented (found a tab character that violates indentation)")
 }
 
 // isBlankLine reports whether only spaces and tabs follow offset i on its line.

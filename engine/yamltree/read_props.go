@@ -2,7 +2,6 @@ package yamltree
 
 import (
 	"encoding/base64"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -36,7 +35,7 @@ func (r *reader) readProperties() (properties, error) {
 				return p, r.errorHere("a node has one anchor at most")
 			}
 			r.at++
-			name, err := r.anchorName("an anchor")
+			name, err := r.anchorName("anchor")
 			if err != nil {
 				return p, err
 			}
@@ -77,7 +76,7 @@ func (r *reader) anchorName(what string) (string, error) {
 		r.at++
 	}
 	if r.at == start || !isBlankAt(r.text, r.at) && !strings.ContainsRune(":?,]}%@`", rune(r.text[r.at])) {
-		return "", r.errorHere(fmt.Sprintf("%s's name holds ASCII letters, digits, \"-\" and \"_\" alone: kubectl and kyaml refuse this one (did not find expected alphabetic or numeric character)", what))
+		return "", r.errorHere(what + " names hold A-Z, a-z, 0-9, - and _ (did not find expected alphabetic or numeric character)")
 	}
 	return r.text[start:r.at], nil
 }
@@ -119,7 +118,7 @@ func (r *reader) applyProperties(n *Node, p properties) (*Node, error) {
 func (r *reader) alias() (*Node, error) {
 	start := r.mark()
 	r.at++
-	name, err := r.anchorName("an alias")
+	name, err := r.anchorName("alias")
 	if err != nil {
 		return nil, err
 	}
