@@ -32,10 +32,8 @@ const (
 // the environment (getenv) sets GOGC or GOMEMLIMIT itself. It returns the bound it set, 0 when
 // it left the collector alone.
 //
-// Measured with make bench's whole-process pairs (CPU time, engine over reference, load average
-// 11 to 15 on 2 cores, 2026-11-25): apply 0.54× with the default collector, 0.41× collecting
-// lazily; ssa 0.68× → 0.47×; twoway 0.82× → 0.56×; patch 0.49× → 0.46×; peak RSS 110 → 122 MB
-// on apply.
+// make bench's whole-process pairs measured it: every mode's CPU time drops against the
+// reference's, for a little more peak RSS (docs/performance.md).
 func collectLazily(requestBytes int, getenv func(string) string) int64 {
 	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
 		return 0

@@ -14,16 +14,15 @@ import (
 // In WebAssembly the Go heap grows by growing the instance's linear memory (memory.grow), a few
 // megabytes at a time as allocation asks; each growth detaches the memory's ArrayBuffer, which
 // wasm_exec.js then wraps again, and the browser's own collector and page-fault handling follow.
-// Asking once for what a request will need is cheaper than asking twenty times. Measured in Node
-// 20 (V8, the page's engine) on make bench's 200-resource apply request (955 KB), CPU time of the
-// call, load average 10 to 13 on 2 cores, 2026-11-25: the first call 2.1–2.4 s without the
-// reservation, 1.7–1.9 s with it; the second (the handler holding the first call's reading, as
-// while typing) 1.4–1.7 s against 0.73–0.77 s; later calls, which grow nothing, alike (0.57–0.63 s).
+// Asking once for what a request will need is cheaper than asking twenty times: the first call
+// and the second (the handler holding the first call's reading, as while typing) take less CPU
+// with the reservation, later calls, which grow nothing, alike (the measurements:
+// docs/performance.md, "Measurements behind the code's choices").
 
 const (
 	// reservePerRequestByte is the free heap reserved per byte of request: a merge's heap peaks
-	// near 130 times its request's bytes in wasm (126 MB of linear memory after that 955 KB
-	// request), its live part at 17 to 47 times (GODEBUG=gctrace=1, natively).
+	// near 130 times its request's bytes in wasm, its live part at 17 to 47 times
+	// (GODEBUG=gctrace=1, natively; docs/performance.md).
 	reservePerRequestByte = 100
 	// reserveAtMost bounds one reservation: past it the heap grows as it needs.
 	reserveAtMost = 256 << 20
@@ -57,11 +56,11 @@ func reserveFor(requestBytes int) uint64 {
 // Collecting within the memory the page already holds, and between requests.
 //
 // The wasm's linear memory only grows: what the heap once needed stays the worker's. With the
-// collector's default pacing (GOGC=100) an edit of a 4 MiB stream (the handler keeps 250 to
-// 350 MB live: its readings of three 4 MiB inputs and its last answer) ran three collections of
-// 200 to 250 ms each in wasm, where marking is not concurrent (GODEBUG=gctrace=1 under Node
-// 20, 2026-11-26): one forced by reserveFor, as the last request's garbage filled the heap, and
-// two paced ones, while the linear memory already held 900 MB from the first request. So each
+// collector's default pacing (GOGC=100) an edit of a 4 MiB stream (the handler keeps its
+// readings of three 4 MiB inputs and its last answer live) ran several long collections in wasm,
+// where marking is not concurrent: one forced by reserveFor, as the last request's garbage
+// filled the heap, and paced ones, while the linear memory already held far more than the live
+// heap from the first request (docs/performance.md). So each
 // request collects only when its heap would outgrow that memory (GOGC off, the memory limit at
 // what the runtime holds, or at the live heap and the request's reservation, or
 // lazyBoundPerByte a request byte, when that is more). A request that ends
@@ -101,9 +100,9 @@ const smallFirstRequest = 256 << 10
 
 // prepareFirst sets the collector for a first request of requestBytes, at most
 // smallFirstRequest, without reading the runtime's metrics: the runtime's first reading builds its
-// table of every metric (runtime.initMetrics, 29 KB of wasm, run once), which V8 compiles with its
-// optimizing tier as soon as it has run, 80 to 90 ms of a second core's time while the page waits
-// for its first answer (Chromium 156, --js-flags=--trace-wasm-compilation-times, 2026-11-26).
+// table of every metric (runtime.initMetrics, run once), which V8 compiles with its optimizing
+// tier as soon as it has run, on a second core's time while the page waits for its first answer
+// (Chromium's --js-flags=--trace-wasm-compilation-times; docs/performance.md).
 // Nothing needs the reading: before its first request the heap holds what the runtime started
 // with, a few MB, so the reservation (25 MB at most) is left to the request's own allocations,
 // and the bound is lazyBound's with nothing live: lazyBoundAtLeast, or lazyBoundPerByte a byte.
@@ -133,8 +132,7 @@ func heapSizes() (held, live uint64) {
 // request's reservation, or lazyBoundPerByte a request byte, or lazyBoundAtLeast, whichever is
 // most. The limit counts all the runtime's memory, the heap's metadata and free pages too: at
 // what is held alone, a small request (the page's first, under 8 MiB held) had the collector
-// run at every allocation past it, 170 collections and 370 ms instead of 40 (under Node,
-// GODEBUG=gctrace=1, 2026-11-26).
+// run at every allocation past it (GODEBUG=gctrace=1 under Node; docs/performance.md).
 func lazyBound(requestBytes int, held, live uint64) int64 {
 	perByte := uint64(max(requestBytes, 0)) * lazyBoundPerByte
 	return int64(min(max(held, 2*live+reservation(requestBytes), perByte, lazyBoundAtLeast), math.MaxInt64/2))

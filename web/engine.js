@@ -10,11 +10,9 @@ export const TIME_LIMIT_MS = 4000;
 
 /**
  * What the time budget grows by per MiB of request (its characters: the inputs, the schema and
- * the options). A merge's time grows with its inputs: in the page's wasm (Node 20, a loaded
- * 2-core machine, 2026-11-25) the 200-resource apply request (0.9 MiB) takes 0.6 to 2 s of CPU,
- * a 4 MiB ConfigMap value 3.3 s, three 4 MiB streams of real manifests (12.3 MiB) 4 to 7 s in
- * apply and 9 to 11 s in merge3, and wall time under load is twice that or more; so a request
- * of the largest inputs the engine reads gets about 53 s before its worker is replaced. The
+ * the options). A merge's time grows with its inputs, about in proportion, and a loaded machine
+ * doubles the wall time or more (the measurements: docs/performance.md); so a request of the
+ * largest inputs the engine reads gets about 53 s before its worker is replaced. The
  * worker runs beside the page, which stays responsive meanwhile.
  */
 export const TIME_PER_MIB_MS = 4000;

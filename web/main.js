@@ -18,6 +18,7 @@ import { asksForExercise, exerciseFragment } from "./exercise.js";
 import { createExercise } from "./exerciseview.js";
 import { createGallery, examplesLoader } from "./gallery.js";
 import { resolveInitial } from "./initial.js";
+import { planModeSwitch } from "./modechange.js";
 import { createModeSwitch } from "./modeswitch.js";
 import { createNotice } from "./notice.js";
 import { INPUTS, applyAgain, buildRequest, findMode, sameState, stateFromRequest } from "./modes.js";
@@ -71,7 +72,7 @@ async function start() {
     input, text: initial.state[input], nonce: config.nonce, role: roleOf(initial.state, input), onRun, onChange: (name, text) => store.setInput(name, text),
   })]));
   const schema = createSchemaPanel({ nonce: config.nonce, schema: initial.state.options.schema, schemaType: initial.state.options.schemaType, onChange: (key, value) => store.setOption(key, value), onRun });
-  const modeSwitch = createModeSwitch({ onChange: (mode) => store.setMode(mode) });
+  const modeSwitch = createModeSwitch({ onChange: (mode) => switchMode(mode) });
   const optionsBar = createOptionsBar({ onChange: (key, value) => store.setOption(key, value) });
   const note = createExampleNote();
   const notice = createNotice();
@@ -106,6 +107,7 @@ async function start() {
     win: window, pageURL: config.pageURL, embedded, fragment, wait: () => writeWait(store.get(), 250),
     onHref: (href) => { openLink.href = href; },
     onLink: (hash) => openHash(hash),
+    keepLink: Boolean(initial.notice),
   });
   const saveSoon = debounce(() => autosave.save(store.get()), () => writeWait(store.get(), 400));
 
@@ -233,6 +235,19 @@ async function start() {
   function roleOf(state, input) {
     const shown = embedded ? embedPanes(config.embed, state.mode) : null;
     return shown && !shown.includes(input) ? null : findMode(state.mode).inputs[input];
+  }
+
+  /** A switch of mode, as modechange.js plans it; a notice says what happened. */
+  async function switchMode(mode) {
+    const examples = await loadExamples().catch(() => []);
+    const state = store.get();
+    const example = store.example() ?? examples.find((e) => e.name === store.exampleName()) ?? null;
+    const plan = planModeSwitch({ from: state.mode, to: mode, example, unedited: store.unedited(), empty: INPUTS.every((i) => !state[i]), examples });
+    if (plan.dropExample) store.dropExample();
+    if (plan.open) openExample(plan.open);
+    else store.setMode(mode);
+    const offer = plan.offer;
+    notice.show(plan.notice, offer ? { label: "Open it", run: () => openExample(offer) } : null);
   }
 
   function openExample(ex) {

@@ -106,9 +106,8 @@ function describe(err) {
 
 // boot.js names the wasm and wasm_exec.js in the worker's URL (#wasm=…&wasmExec=…), and the
 // worker starts loading them as soon as it runs: the init message, posted as the worker was
-// created, is delivered only once the page's thread is free, 30 to 36 ms later in the page's
-// first load (headless Chromium, 2-core machine, 2026-11-26). The init message then changes
-// nothing.
+// created, is delivered only once the page's thread is free, tens of milliseconds later in the
+// page's first load (docs/performance.md). The init message then changes nothing.
 const named = new URLSearchParams(self.location.hash.slice(1));
 if (named.get("wasm") && named.get("wasmExec")) {
   init(named.get("wasm"), named.get("wasmExec"));

@@ -11,36 +11,29 @@ import (
 // ConfigFile is the name the commands give the config (the updated input) on disk.
 const ConfigFile = "config.yaml"
 
-// builders writes each mode's commands, by the contract's mode name.
-var builders = map[string]func(*answer) []contract.Command{
-	"apply":  applyCommands,
-	"ssa":    ssaCommands,
-	"patch":  patchCommands,
-	"merge3": merge3Commands,
-	"twoway": twowayCommands,
-}
+// NewFile is the name the commands give the objects an update creates (kubectl create -f).
+const NewFile = "new.yaml"
 
-// answer is a request, its parsed inputs and the mode's response, with the resources' identities
-// by their contract names.
-type answer struct {
-	in   *modes.Input
-	resp *contract.Response
+// Answer is a request, its parsed inputs and the mode's response, with the resources'
+// identities by their contract names: what a mode's command writer (modes.Mode.Commands) reads.
+type Answer struct {
+	In   *modes.Input
+	Resp *contract.Response
 	ids  map[string]stream.ID
 }
 
-// For returns the commands a request stands for and what they print, read from the mode's
-// response; none when the response carries errors or the mode is unknown.
-func For(in *modes.Input, resp *contract.Response) []contract.Command {
-	build, ok := builders[in.Request.Mode]
-	if !ok || len(resp.Errors) > 0 {
+// For returns the commands a request stands for and what they print, written by the mode from
+// its response; none when the response carries errors or the mode writes no commands.
+func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Command {
+	if m.Commands == nil || len(resp.Errors) > 0 {
 		return []contract.Command{}
 	}
-	return build(newAnswer(in, resp))
+	return m.Commands(in, resp)
 }
 
-// newAnswer is a request's inputs and a response, with the resources' identities by name.
-func newAnswer(in *modes.Input, resp *contract.Response) *answer {
-	a := &answer{in: in, resp: resp, ids: map[string]stream.ID{}}
+// NewAnswer is a request's inputs and a response, with the resources' identities by name.
+func NewAnswer(in *modes.Input, resp *contract.Response) *Answer {
+	a := &Answer{In: in, Resp: resp, ids: map[string]stream.ID{}}
 	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
 		for _, r := range rs {
 			a.ids[r.ID.String()] = r.ID
@@ -49,22 +42,25 @@ func newAnswer(in *modes.Input, resp *contract.Response) *answer {
 	return a
 }
 
-// id returns the identity of a resource named as the contract names it.
-func (a *answer) id(resource string) stream.ID {
+// ID returns the identity of a resource named as the contract names it.
+func (a *Answer) ID(resource string) stream.ID {
 	return a.ids[resource]
+}
+
+// IDs returns the identities of every resource of the three inputs, by name.
+func (a *Answer) IDs() map[string]stream.ID {
+	return a.ids
 }
 
 // Refused returns the commands a request stands for when kubectl refuses every document of its
 // config before it sends anything (their metadata does not decode: package objectmeta), each
 // with kubectl's refusals as its error (refusalText), and nothing printed.
-func Refused(in *modes.Input, refusals []contract.Error) []contract.Command {
-	build, ok := builders[in.Request.Mode]
-	if !ok || len(refusals) == 0 {
+func Refused(m modes.Mode, in *modes.Input, refusals []contract.Error) []contract.Command {
+	if m.Commands == nil || len(refusals) == 0 {
 		return []contract.Command{}
 	}
-	a := newAnswer(in, contract.NewResponse())
 	// Without the mode's answer, each mode writes its one command, printing nothing.
-	cmds := build(a)
+	cmds := m.Commands(in, contract.NewResponse())
 	AddRefusals(cmds, refusals)
 	return cmds
 }

@@ -58,6 +58,22 @@ var optionFields = []field[Options]{
 	{"validate", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Validate) }},
 }
 
+// RequestKeys returns the keys of a request, in the order the contract reads them (for a command
+// line's help).
+func RequestKeys() []string { return names(requestFields) }
+
+// OptionKeys returns the keys of a request's options, in the order the contract reads them (for
+// a command line's help; EncodeJSON writes the same, DefaultOptions gives their defaults).
+func OptionKeys() []string { return names(optionFields) }
+
+func names[T any](fields []field[T]) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f.name
+	}
+	return out
+}
+
 // readObject reads an object (or null) into into, refusing a key fields lacks; where names the
 // object in that error ("" for the request itself).
 func readObject[T any](r *jsonwire.Reader, fields []field[T], into *T, where string) error {

@@ -61,7 +61,7 @@ type Response struct {
 	Conflicts []Conflict `json:"conflicts"`
 	// Errors point at the input, line and column that caused them.
 	Errors []Error `json:"errors"`
-	// Extra carries what one mode adds; each key is documented in the README.
+	// Extra carries what one mode adds; each key is documented in docs/contract.md.
 	Extra map[string]any `json:"extra"`
 	// Commands are the command lines the request stands for (kubectl apply, kubectl apply
 	// --server-side, kubectl patch, kpt pkg update, helm upgrade) with what each prints. When the

@@ -12,13 +12,12 @@ import (
 )
 
 // decodesMetadata reports whether a request's reference reads the config as `kubectl apply -f`
-// reads a file, decoding each document's metadata as ObjectMeta before anything else (package
-// objectmeta): mode apply, and mode ssa sent by kubectl (options.client), whose commands are
-// kubectl apply --server-side or, for an update, kubectl replace -f (observed to refuse alike with
-// kubectl v1.37.2, as kubectl create -f does). The API server's apply alone (options.client
-// server: client-go, a controller) decodes no file.
+// reads a file, decoding each document's metadata as ObjectMeta before anything else
+// (modes.Mode.DecodesMetadata: apply, and ssa sent by kubectl, whose commands are kubectl apply
+// --server-side or, for an update, kubectl replace -f, observed to refuse alike with kubectl
+// v1.37.2, as kubectl create -f does; the API server's apply alone decodes no file).
 func decodesMetadata(m modes.Mode, opts contract.Options) bool {
-	return m.Name == "apply" || m.Name == "ssa" && opts.FromKubectl()
+	return m.DecodesMetadata != nil && m.DecodesMetadata(opts)
 }
 
 // dropUndecodable takes out of the config the documents kubectl cannot decode (their metadata

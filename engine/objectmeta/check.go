@@ -170,7 +170,7 @@ func sortedFields(n *yamltree.Node) []yamltree.Field {
 // comes first; an apiVersion that is not a string is a decoding error of TypeMeta (`json: cannot
 // unmarshal number into Go struct field metadataOnlyObject.TypeMeta.apiVersion of type string`),
 // before metadata in key order. A kind or apiVersion missing or null is left to the playground,
-// which pairs such a document by position (README, the contract).
+// which pairs such a document by position (docs/contract.md).
 func checkType(obj *yamltree.Node) *Problem {
 	if p := Kind(obj); p != nil {
 		return p

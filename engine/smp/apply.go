@@ -157,10 +157,16 @@ func (ap *applier) field(target *yamltree.Node, e *Entry, sch Schema) error {
 			target.Fields = append(target.Fields[:i], target.Fields[i+1:]...)
 		}
 		return nil
-	case i < 0:
-		if v.Map != nil && v.Map.Get(PatchEntry, "") != nil {
-			return nil
+	case v.Map != nil && v.Map.Get(PatchEntry, "") != nil && (i < 0 || !target.Fields[i].Value.IsMap()):
+		// A map holding "$patch" where live holds no map is not taken: the field goes (live's
+		// null, string or list with it). Observed with apimachinery v0.37.2
+		// (scripts/conformance/smpfacts: "a $patch map where live holds no map").
+		if i >= 0 {
+			ap.o.remove(target, removal{elem: fieldpath.Element{Field: e.Name}, key: target.Fields[i].Key, live: target.Fields[i].Value, cause: Replaced, patch: v})
+			target.Fields = append(target.Fields[:i], target.Fields[i+1:]...)
 		}
+		return nil
+	case i < 0:
 		target.Fields = append(target.Fields, yamltree.Field{Key: keyNodeOf(e), Value: ap.o.set(v.node(asTaken), v)})
 		return nil
 	}
@@ -177,9 +183,6 @@ func (ap *applier) field(target *yamltree.Node, e *Entry, sch Schema) error {
 func (ap *applier) value(current *yamltree.Node, v *Value, name string, sch Schema) (*yamltree.Node, error) {
 	switch {
 	case kindOf(current) != v.kind():
-		if v.Map != nil && v.Map.Get(PatchEntry, "") != nil {
-			return ap.o.set(v.Map.node(asTaken), v), nil
-		}
 		return ap.o.set(v.node(asTaken), v), nil
 	case v.Map != nil:
 		meta, err := sch.mapField(name)

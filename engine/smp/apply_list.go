@@ -280,15 +280,18 @@ func (ap *applier) mergeOrdered(current *yamltree.Node, patchList, order *List, 
 
 // mergeForOrder is the list merge beside a "$setElementOrder": live's list as it is when the
 // patch holds none; the patch's items (its "$patch: delete" items dropped, or all but the
-// "$patch: replace" one) when live lacks the list; else a list merge, or, for a list the schema
-// does not merge, the patch's list.
+// "$patch: replace" one) when live lacks the list, each less the maps holding "$patch" inside it
+// (nulls kept: withoutDirectiveMaps), repeats kept; else a list merge (into live's empty list
+// too: repeated keys merge into one), or, for a list the schema does not merge, the patch's list.
+// Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "an ordered list live lacks
+// is taken less its directives", "an ordered list live holds empty is merged into").
 func (ap *applier) mergeForOrder(current *yamltree.Node, patchList *List, lm listMeta) (mergedList[*yamltree.Node], error) {
 	ops := ap.nodeOps(lm, nil, current)
 	switch {
 	case patchList == nil:
 		_, err := checkLists(lm, current.Items, nil)
 		return mergedList[*yamltree.Node]{items: current.Items}, err
-	case current == nil || len(current.Items) == 0:
+	case current == nil:
 		d, err := readListDirectives(patchList)
 		if err == nil && len(lm.key) > 0 {
 			err = checkDeleteKeys(d, lm.key)
@@ -299,7 +302,7 @@ func (ap *applier) mergeForOrder(current *yamltree.Node, patchList *List, lm lis
 		if _, err := checkPatchLists(lm, nil, d.items); err != nil {
 			return mergedList[*yamltree.Node]{}, err
 		}
-		return mergedList[*yamltree.Node]{items: takeAll(d.items, ops), replaced: d.replaced && len(d.items) == 0}, nil
+		return mergedList[*yamltree.Node]{items: takeAll(takenItems(d.items), ops), replaced: d.replaced && len(d.items) == 0}, nil
 	case lm.merge:
 		if _, err := checkLists(lm, current.Items, nil); err != nil {
 			return mergedList[*yamltree.Node]{}, err
@@ -337,4 +340,15 @@ func byFirstPosition[T any](items []T, text func(T) string) []T {
 	first := firstPositions(textsOf(items, text))
 	sort.SliceStable(items, func(i, j int) bool { return first[text(items[i])] < first[text(items[j])] })
 	return items
+}
+
+// takenItems is each item less the maps holding "$patch" inside it (withoutDirectiveMaps).
+func takenItems(items []*Value) []*Value {
+	out := make([]*Value, 0, len(items))
+	for _, it := range items {
+		if v := withoutDirectiveMaps(it); v != nil {
+			out = append(out, v)
+		}
+	}
+	return out
 }

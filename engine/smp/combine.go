@@ -2,6 +2,7 @@ package smp
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mergeplay/mergeplay/engine/schema"
 )
@@ -22,9 +23,13 @@ import (
 // Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "repeated keys merge when
 // deletions join", "a repeated key out of order fails").
 func combine(sch Schema, changes, del *Map) error {
-	if err := checkOrders(sch, changes); err != nil {
+	if e := changes.Get(PatchEntry, ""); e != nil {
+		return combineDirective(changes, e)
+	}
+	if err := checkOrders(sch, changes, del); err != nil {
 		return err
 	}
+	takeAlone(changes, del)
 	if err := checkOrderedLists(changes, del); err != nil {
 		return err
 	}
@@ -60,19 +65,93 @@ func combine(sch Schema, changes, del *Map) error {
 	return nil
 }
 
-// checkOrders checks every list of a patch map against its "$setElementOrder".
-func checkOrders(sch Schema, m *Map) error {
+// combineDirective carries out, on the changes, a "$patch" they hold in a map both halves hold
+// (a config's own "$patch", which the changes send as a directive): the deletions' map is merged
+// into as a patch merges into an object, so replace leaves the changes' map without its "$patch"
+// (the deletions' entries are not sent), delete leaves an empty map, and any other value fails
+// with the API server's message. Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts:
+// "a config's $patch: replace drops the deletions", "a config's $patch: merge fails").
+func combineDirective(changes *Map, e *Entry) error {
+	switch directiveOf(e.Value) {
+	case "replace":
+		changes.Entries = slices.DeleteFunc(changes.Entries, func(x *Entry) bool { return x == e })
+		return nil
+	case "delete":
+		changes.Entries = nil
+		return nil
+	}
+	return errorAt(e.Key, fmt.Sprintf("unknown patch type: %s in map: %s", directiveOf(e.Value), printed(mapValue(changes).Tree())))
+}
+
+// takeAlone writes each entry of the changes that the deletions do not hold alike (absent, or a
+// value of another kind) as the reference takes it into the deletions: whole, less every map
+// that holds "$patch" (with the field or item holding it), at any depth, even in a list it
+// replaces whole. Only a config writes "$patch" into the changes, so a config's map holding one
+// is not sent where it is new to the deletions: kubectl sends {"spec":{}} for a config whose
+// nodeSelector holds "$patch: replace". Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "a config's $patch map is not sent").
+//
+// A value taken away whole takes the deletions' entry with it: a config's map holding "$patch"
+// where last-applied held a field the deletions send as null leaves neither in the patch.
+func takeAlone(changes, del *Map) {
+	kept := changes.Entries[:0]
+	for _, e := range changes.Entries {
+		if d := del.Get(e.Kind, e.Name); d == nil || d.Value.kind() != e.Value.kind() {
+			if e.Value = withoutDirectiveMaps(e.Value); e.Value == nil {
+				del.Entries = slices.DeleteFunc(del.Entries, func(x *Entry) bool { return x == d })
+				continue
+			}
+		}
+		kept = append(kept, e)
+	}
+	changes.Entries = kept
+}
+
+// withoutDirectiveMaps returns v less every map holding "$patch", at any depth: nil when v is
+// one.
+func withoutDirectiveMaps(v *Value) *Value {
+	switch {
+	case v.Map != nil:
+		if v.Map.Get(PatchEntry, "") != nil {
+			return nil
+		}
+		m := &Map{Node: v.Map.Node}
+		for _, e := range v.Map.Entries {
+			if ev := withoutDirectiveMaps(e.Value); ev != nil {
+				m.Entries = append(m.Entries, &Entry{Kind: e.Kind, Name: e.Name, Value: ev, Key: e.Key})
+			}
+		}
+		return &Value{Node: v.Node, Map: m, at: v.at}
+	case v.List != nil:
+		l := &List{Node: v.List.Node}
+		for _, it := range v.List.Items {
+			if iv := withoutDirectiveMaps(it); iv != nil {
+				l.Items = append(l.Items, iv)
+			}
+		}
+		return &Value{Node: v.Node, List: l, at: v.at}
+	}
+	return v
+}
+
+// checkOrders checks every list of the changes against its "$setElementOrder": as the API
+// server merges an ordered list (orderedInputs), the list and the deletions' must hold an item
+// between them, and the changes' items must follow the order.
+func checkOrders(sch Schema, m, del *Map) error {
 	for _, e := range m.Entries {
-		if e.Kind != SetElementOrderEntry {
+		if e.Kind != SetElementOrderEntry || e.Value.List == nil {
 			continue
 		}
 		list := m.Field(e.Name)
-		if list == nil || list.List == nil || e.Value.List == nil {
+		if err := checkSomeItems(del.Field(e.Name), list); err != nil {
+			return err
+		}
+		if list == nil || list.List == nil {
 			continue
 		}
 		lm, err := sch.listField(e.Name)
-		if err != nil {
-			return err
+		if err != nil || !lm.merge {
+			return err // a list the schema does not merge is taken whole, in any order
 		}
 		key, err := checkPatchLists(lm, nil, list.List.Items)
 		if err != nil {
@@ -81,6 +160,21 @@ func checkOrders(sch Schema, m *Map) error {
 		if err := checkOrder(list.List.Items, e.Value.List.Items, key); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkSomeItems fails as the API server does where an ordered list has no item in either
+// value merged (current: what it is merged into; p: the patch's list; nil where absent).
+func checkSomeItems(current, p *Value) error {
+	n := 0
+	for _, v := range []*Value{current, p} {
+		if v != nil && v.List != nil {
+			n += len(v.List.Items)
+		}
+	}
+	if (current != nil || (p != nil && p.List != nil)) && n == 0 {
+		return &Error{Message: "no elements in any of the given slices"}
 	}
 	return nil
 }
@@ -235,16 +329,22 @@ func textsOf[T any](items []T, text func(T) string) []string {
 	return out
 }
 
-// orderCombined orders the items a two-way diff joined: the items the config lists in its order
-// (the "$setElementOrder", else the order of the changes' items), the others (the
-// "$patch: delete" items) after them.
+// orderCombined orders the items a two-way diff joined: first the items that are not
+// "$patch: delete" (the changes' items, the config's own "$patch" items of another value among
+// them, and the deletions' items that change an item) in the config's order (the
+// "$setElementOrder", else the order of the changes' items); then the "$patch: delete" items,
+// the config's own (changed holds them) before the deletions'. Observed with apimachinery
+// v0.37.2 (scripts/conformance/smpfacts: "a config's delete item goes with the deletions").
 func orderCombined(items, changed []*Value, order *Entry, key []string) []*Value {
-	var listed, rest []*Value
+	var listed, written, deleted []*Value
 	for _, it := range items {
-		if it.Map != nil && it.Map.Get(PatchEntry, "") != nil {
-			rest = append(rest, it)
-		} else {
+		switch {
+		case !isDeleteItem(it):
 			listed = append(listed, it)
+		case slices.Contains(changed, it):
+			written = append(written, it)
+		default:
+			deleted = append(deleted, it)
 		}
 	}
 	ref := listValue(changed...)
@@ -252,7 +352,16 @@ func orderCombined(items, changed []*Value, order *Entry, key []string) []*Value
 		ref = order.Value
 	}
 	sortByPosition(listed, ref.Tree(), key)
-	return append(listed, rest...)
+	return append(append(listed, written...), deleted...)
+}
+
+// isDeleteItem reports whether a list item is a "$patch: delete" item.
+func isDeleteItem(it *Value) bool {
+	if it.Map == nil {
+		return false
+	}
+	e := it.Map.Get(PatchEntry, "")
+	return e != nil && directiveOf(e.Value) == "delete"
 }
 
 // keyFor returns the merge key of a list merged by key whose items are maps, else nil.

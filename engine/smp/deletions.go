@@ -27,6 +27,8 @@ func deleteField(out *Map, c *Aligned, d direction) error {
 	case to == nil:
 		c.decide(d, FoundDropped)
 		out.setAt(FieldEntry, c, null())
+	case c.elem.Field == keyPrefix[PatchEntry]:
+		return diffDirective(out, c, d)
 	case kindOf(from) != kindOf(to):
 		return nil
 	case to.IsMap():

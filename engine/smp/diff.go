@@ -51,6 +51,9 @@ func changeField(out *Map, c *Aligned, d direction) error {
 	case from == nil:
 		c.decide(d, addedOrNull(to))
 		out.setAt(FieldEntry, c, Read(to))
+	case c.elem.Field == keyPrefix[PatchEntry]:
+		c.decide(d, situationOf(from, to))
+		return diffDirective(out, c, d)
 	case kindOf(from) != kindOf(to):
 		c.decide(d, situationOf(from, to))
 		out.setAt(FieldEntry, c, Read(to))
@@ -145,14 +148,11 @@ func unlessEqual(c *Aligned, d direction, err error) error {
 	return nil
 }
 
-// notMapsError is the reference's refusal of a list merged by key whose items are not maps.
-func notMapsError(c *Aligned, k kind) error {
-	return located(&Error{Message: "expected a map[string]interface {}, but received a " + k.String()}, c.anyNode())
-}
-
 // changeKeyedList adds the changed and added items of a list merged by key, in the order of
-// `to` (sortByPosition), and `to`'s order ("$setElementOrder") when any item is sent or the
-// keys are not in the same order in both.
+// `to` (sortByPosition) but for the "$patch: delete" items a config writes, which go last; and
+// `to`'s order ("$setElementOrder") when any item is sent or the keys are not in the same order
+// in both. Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "a config's delete
+// item goes with the deletions").
 func changeKeyedList(out *Map, c *Aligned, lm listMeta, items []*Aligned, d direction) error {
 	from, to := c.sides[d.from], c.sides[d.to]
 	var sent []*Value
@@ -179,6 +179,7 @@ func changeKeyedList(out *Map, c *Aligned, lm listMeta, items []*Aligned, d dire
 		}
 	}
 	sortByPosition(sent, to, lm.key)
+	sent = deleteItemsLast(sent)
 	if len(sent) > 0 {
 		out.setAt(FieldEntry, c, listValue(sent...))
 	}
@@ -306,4 +307,33 @@ func addedOrNull(to *yamltree.Node) Situation {
 		return FoundNull
 	}
 	return FoundAdded
+}
+
+// diffDirective diffs a "$patch" both sides of a diff hold (a config's, and a last-applied or a
+// live object that holds it too): both must be strings, and a different one is sent, by every
+// diff (the deletions from last-applied too, which send no other change). Observed with
+// apimachinery v0.37.2 (scripts/conformance/smpfacts: "a config's $patch both sides hold").
+func diffDirective(out *Map, c *Aligned, d direction) error {
+	from, to := c.sides[d.from], c.sides[d.to]
+	if kindOf(from) != stringKind || kindOf(to) != stringKind {
+		return errorAt(c.key, "invalid value for special key: "+keyPrefix[PatchEntry])
+	}
+	if from.Value != to.Value {
+		out.setAt(FieldEntry, c, Read(to))
+	}
+	return nil
+}
+
+// deleteItemsLast moves the "$patch: delete" items of a patch list after the others, keeping
+// the order within each.
+func deleteItemsLast(items []*Value) []*Value {
+	out := make([]*Value, 0, len(items))
+	for _, last := range []bool{false, true} {
+		for _, it := range items {
+			if isDeleteItem(it) == last {
+				out = append(out, it)
+			}
+		}
+	}
+	return out
 }

@@ -1,6 +1,9 @@
 package smp
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // join adds the deletions of a diff to its changes, place by place: a two-way patch is one
 // diff, holding both side by side, where kubectl's three-way patch combines two diffs
@@ -37,7 +40,8 @@ func joinItems(sch Schema, changes *Map, have, e *Entry) error {
 	if err != nil {
 		return err
 	}
-	items := have.Value.List.Items
+	changed := have.Value.List.Items
+	items := slices.Clone(changed)
 	for _, it := range e.Value.List.Items {
 		same := itemAt(items, it)
 		if same == nil || same.Map == nil || it.Map == nil {
@@ -50,7 +54,7 @@ func joinItems(sch Schema, changes *Map, have, e *Entry) error {
 	}
 	sort.SliceStable(items, func(i, j int) bool { return walked(items[i]) < walked(items[j]) })
 	order := changes.Get(SetElementOrderEntry, e.Name)
-	have.Value.List.Items = orderCombined(items, have.Value.List.Items, order, lm.key)
+	have.Value.List.Items = orderCombined(items, changed, order, lm.key)
 	return nil
 }
 

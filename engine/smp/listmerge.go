@@ -91,7 +91,7 @@ func mergeKeyed[T any](original []T, patch *List, key []string, ops itemOps[T]) 
 		return mergedList[T]{}, err
 	}
 	if d.replaced {
-		return mergedList[T]{items: takeAll(d.items, ops), replaced: true}, nil
+		return mergedList[T]{items: byFirstPosition(takeAll(d.items, ops), ops.text), replaced: true}, nil
 	}
 	if err = checkDeleteKeys(d, key); err != nil {
 		return mergedList[T]{}, err

@@ -116,10 +116,22 @@ func (m *Map) Set(k EntryKind, name string, v *Value) {
 	m.Entries = append(m.Entries, &Entry{Kind: k, Name: name, Value: v})
 }
 
-// setAt sets the entry of kind k about the field at place c, positioned at its key.
+// setAt sets the entry of kind k about the field at place c, positioned at its key. A field
+// whose name spells a directive ("$patch" written in a config) is that directive in the patch, as
+// the reference's diff sends it: a key like any other, which whatever merges the patch then
+// carries out. Where the diff writes the same directive itself ("$setElementOrder/x" beside a
+// list x it orders), the diff's stands: the reference keeps whichever of the two its map
+// iteration meets last (2 runs in 10 kept a config's "$setElementOrder/containers" with
+// apimachinery v0.37.2), and the diff's is the one a config without it gets.
 func (m *Map) setAt(k EntryKind, c *Aligned, v *Value) {
-	m.Set(k, c.elem.Field, v)
-	if e := m.Get(k, c.elem.Field); e.Key == nil && c.key != nil {
+	name := c.elem.Field
+	if k == FieldEntry {
+		if k, name = entryOf(name); k != FieldEntry && k != PatchEntry && m.Get(k, name) != nil {
+			return
+		}
+	}
+	m.Set(k, name, v)
+	if e := m.Get(k, name); e.Key == nil && c.key != nil {
 		e.Key = c.key
 	}
 }

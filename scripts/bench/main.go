@@ -27,8 +27,10 @@
 // Usage (from the repository's root):
 //
 //	go run ./scripts/bench [-count 5] [-scaling-count 3] [-native=true] [-browser=true]
-//	    [-process=true] [-process-runs 9] [-real=true] [-real-runs 5] [-real-count 3]
+//	    [-process=true] [-process-runs 9] [-real=true] [-real-runs 5] [-real-count 3] [-out file]
 //
+// It prints the report (report.go) and, with -out (make bench: docs/performance-measured.md),
+// writes it to that file too, headed as generated, when every measurement was taken.
 // It exits non-zero when a measurement is missing (a benchmark failed or did not run); a
 // measurement over its budget is reported in the table, not as a failure.
 package main
@@ -108,6 +110,7 @@ func main() {
 	flag.IntVar(&extra.realRuns, "real-runs", 5, "interleaved pairs of each whole-process comparison on a real file")
 	flag.IntVar(&extra.realCount, "real-count", 3, "runs of the in-process real-file benchmark (2 iterations each, both orders)")
 	flag.StringVar(&extra.realDir, "realworld", realworld.Dir("."), "the real manifests' folder (or "+realworld.EnvDir+")")
+	out := flag.String("out", "", "also write the report to this file (make bench: docs/performance-measured.md), only when every measurement was taken")
 	flag.Parse()
 	extra.inProcess = *native
 
@@ -170,15 +173,27 @@ func main() {
 		}
 	}
 
-	fmt.Printf("\n## mergeplay speed (`make bench`)\n\n")
-	fmt.Printf("Measured on %s (%s) with `%s`: %s, %d CPUs (GOMAXPROCS %d), %s; load average %s at the start, %s at the end; %s in all.\n\n",
-		started.Format("2006-01-02"), started.Format("15:04 MST"), "make bench", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0),
-		goVersion(), load0, loadAverage(), time.Since(started).Round(time.Second))
-	fmt.Printf("Native: medians of %d runs at 200 resources (%d at the other sizes), the engine and the reference alternating in one process; ratio = the median of the runs' engine/reference ratios (under 1: the engine is faster). Whole processes: the native CLI and the reference CLI each run on the same request file, %d interleaved pairs (%d on a real file); ratio = the median of the pairs' ratios (of wall times; CPU times, user and system, beside them); peak RSS from the child's rusage. Real files: in-process, %d runs of 2%s. Browser: headless Chromium on localhost, real build (brotli 11).\n\n", *count, *scalingCount, extra.processRuns, extra.realRuns, extra.realCount, prefixed("; ", table.realNote))
-	fmt.Println("| measurement | measured | budget | verdict |")
-	fmt.Println("| --- | --- | --- | --- |")
-	for _, r := range rows {
-		fmt.Printf("| %s | %s | %s | %s |\n", r.what, r.value, r.budget, r.verdict)
+	rep := report{
+		Started: started, Took: time.Since(started), Command: commandLine(), CPU: cpuModel(),
+		CPUs: runtime.NumCPU(), MaxProcs: runtime.GOMAXPROCS(0), Go: goVersion(),
+		LoadStart: load0, LoadEnd: loadAverage(), Rows: rows,
+		Method: fmt.Sprintf("Native: medians of %d runs at 200 resources (%d at the other sizes), the engine and the reference alternating in one process; ratio = the median of the runs' engine/reference ratios (under 1: the engine is faster). Whole processes: the native CLI and the reference CLI each run on the same request file, %d interleaved pairs (%d on a real file); ratio = the median of the pairs' ratios (of wall times; CPU times, user and system, beside them); peak RSS from the child's rusage. Real files: in-process, %d runs of 2%s. Browser: headless Chromium on localhost, real build (brotli 11).", *count, *scalingCount, extra.processRuns, extra.realRuns, extra.realCount, prefixed("; ", table.realNote)),
+	}
+	fmt.Println()
+	if err := writeMeasured(os.Stdout, rep); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+	switch {
+	case *out == "":
+	case failed || missing > 0:
+		fmt.Fprintf(os.Stderr, "bench: %s left as it was: this run is not whole\n", *out)
+	default:
+		if err := saveMeasured(*out, rep); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		fmt.Fprintf(os.Stderr, "bench: wrote %s\n", *out)
 	}
 	if failed || missing > 0 {
 		fmt.Fprintf(os.Stderr, "bench: %d measurements missing; a benchmark failed or did not run (see above)\n", missing)
@@ -481,6 +496,19 @@ func cpuModel() string {
 		}
 	}
 	return runtime.GOOS + "/" + runtime.GOARCH
+}
+
+// commandLine returns how this run was started: make bench when make started it (MAKELEVEL
+// set), else the go run command with its arguments.
+func commandLine() string {
+	cmd := "go run ./scripts/bench"
+	if args := os.Args[1:]; len(args) > 0 {
+		cmd += " " + strings.Join(quoteAll(args), " ")
+	}
+	if os.Getenv("MAKELEVEL") != "" {
+		return "make bench (" + cmd + ")"
+	}
+	return cmd
 }
 
 // goVersion returns the go command's version.

@@ -338,7 +338,7 @@ func TestShortcutsAndLegend(t *testing.T) {
 	p.do("undoing", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	p.waitReady()
 
-	// The legend: deleted jumps to the struck line, added to each added field in turn.
+	// The legend: deleted jumps to the struck line, ignored to each ignored field in turn.
 	p.do("pressing the legend's deleted", chromedp.Click(chromedp.CSS(`.mp-legend-item[data-mark="deleted"]`)))
 	line := p.cursorLine()
 	var cursor struct {
@@ -353,15 +353,15 @@ func TestShortcutsAndLegend(t *testing.T) {
 		t.Errorf("the legend's deleted put the cursor on line %d marked %q (focused %v)", line, cursor.Mark, cursor.Focused)
 	}
 	p.waitFor("the reason panel reading the deleted line", `document.querySelector(".mp-reason").textContent.includes("deleted")`, 5*time.Second)
-	p.do("pressing the legend's added", chromedp.Click(chromedp.CSS(`.mp-legend-item[data-mark="added"]`)))
+	p.do("pressing the legend's ignored", chromedp.Click(chromedp.CSS(`.mp-legend-item[data-mark="ignored"]`)))
 	first := p.cursorLine()
-	p.do("pressing it again", chromedp.Click(chromedp.CSS(`.mp-legend-item[data-mark="added"]`)))
+	p.do("pressing it again", chromedp.Click(chromedp.CSS(`.mp-legend-item[data-mark="ignored"]`)))
 	if second := p.cursorLine(); second == first {
-		t.Errorf("the legend's added stays on line %d", first)
+		t.Errorf("the legend's ignored stays on line %d", first)
 	}
 	p.eval(cursorState, &cursor)
-	if cursor.Mark != "added" {
-		t.Errorf("the legend's added put the cursor on a line marked %q", cursor.Mark)
+	if cursor.Mark != "ignored" {
+		t.Errorf("the legend's ignored put the cursor on a line marked %q", cursor.Mark)
 	}
 	var disabled bool
 	p.eval(`document.querySelector('.mp-legend-item[data-mark="conflict"]').disabled`, &disabled)

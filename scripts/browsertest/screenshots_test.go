@@ -13,9 +13,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestScreenshots takes the README's screenshots: the default view, an embed and a phone's width
-// (390 px), light and dark, each with a reason tooltip open; and the exercise revealed, light,
-// dark and at 390 px (exerciseShots). They go to the folder MERGEPLAY_SCREENSHOTS names (make
+// TestScreenshots takes the screenshots of the README and docs/: the default view, an embed and
+// a phone's width (390 px), light and dark, each with a reason tooltip open; and the exercise
+// revealed, light, dark and at 390 px (exerciseShots). They go to the folder MERGEPLAY_SCREENSHOTS names (make
 // screenshots writes docs/screenshots); without it, to a temporary folder, so that the views are
 // still exercised.
 func TestScreenshots(t *testing.T) {

@@ -188,3 +188,36 @@ func TestLiveAnnotationNotAStringIsRefused(t *testing.T) {
 		t.Errorf("validate=ignore: %+v\n%s", resp.Errors, resp.Result)
 	}
 }
+
+// TestDirectiveInConfigIsNotData: a config's map holding "$patch" is not sent (kubectl's
+// three-way patch drops it, whether live holds the map or not: smpfacts "a config's $patch map
+// is not sent"), so live keeps its map and the result holds no directive as data. The case of
+// issue 30, item 1: before, the engine wrote "$patch: replace" and "disktype: nvme" into the
+// result and the patch.
+func TestDirectiveInConfigIsNotData(t *testing.T) {
+	pod := func(nodeSelector string) string {
+		return "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: default}\nspec:\n  containers: [{name: a, image: x}]\n" + nodeSelector
+	}
+	config := pod("  nodeSelector:\n    $patch: replace\n    disktype: nvme\n")
+	for _, c := range []struct{ name, live, nodeSelector, specPatch string }{
+		{"live holds the map", pod("  nodeSelector: {os: linux}\n"), "nodeSelector: {os: linux}", `"spec":{}`},
+		{"live lacks the map", pod(""), "", `"spec":{}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			resp := run(t, pod(""), config, c.live)
+			if len(resp.Errors) > 0 {
+				t.Fatalf("errors: %+v", resp.Errors)
+			}
+			_, spec, _ := strings.Cut(resp.Result, "\nspec:")
+			if strings.Contains(spec, "disktype") || strings.Contains(spec, "$patch") {
+				t.Errorf("the result holds the directive's map as data:\n%s", resp.Result)
+			}
+			if c.nodeSelector != "" && !strings.Contains(resp.Result, c.nodeSelector) {
+				t.Errorf("live's %s is lost:\n%s", c.nodeSelector, resp.Result)
+			}
+			if !strings.HasSuffix(resp.Patch, c.specPatch+"}") || strings.Contains(resp.Patch, `"nodeSelector"`) {
+				t.Errorf("patch %s, want no nodeSelector and %s", resp.Patch, c.specPatch)
+			}
+		})
+	}
+}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
-	"github.com/mergeplay/mergeplay/engine/modes/internal/fuzzcheck"
+	"github.com/mergeplay/mergeplay/engine/internal/fuzzcheck"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -56,7 +56,7 @@ const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 //     apply's patch then carries it, which kubectl's precondition refuses ("the patch changes
 //     .apiVersion") where live lacks the field; kubectl itself refuses such a config before
 //     any of this ("Object 'Kind' is missing", observed with kubectl's steps; the engine pairs a
-//     document without an identity by position, README: the contract); testdata/fuzz/FuzzApply/
+//     document without an identity by position, docs/contract.md); testdata/fuzz/FuzzApply/
 //     null-api-version. Nor when the config lists two items with one key in a list merged by
 //     key (two ports with containerPort 53): where live lacks the list, kubectl's patch is taken
 //     whole, its $setElementOrder directives included, and the next apply merges both items

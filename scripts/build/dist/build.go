@@ -26,15 +26,6 @@ type Manifest struct {
 	Files []File
 }
 
-// File returns the entry of the named file.
-func (m *Manifest) File(name string) (File, bool) {
-	i := slices.IndexFunc(m.Files, func(f File) bool { return f.Name == name })
-	if i < 0 {
-		return File{}, false
-	}
-	return m.Files[i], true
-}
-
 // Build builds the page into c.Out, replacing the folder only once everything is written.
 func Build(ctx context.Context, c Config) (*Manifest, error) {
 	c, err := c.withDefaults()
@@ -195,8 +186,8 @@ func (b *builder) asset(ref string, module bool) ([]byte, error) {
 		}
 		// The worker gets Go's wasm_exec.js in front of it, where it would otherwise load it with
 		// importScripts, which holds the worker's thread until it has downloaded: the wasm's
-		// response, and so its streaming compile, waited on it (35 to 70 ms of the page's first
-		// load in headless Chromium on a 2-core machine, 2026-11-26, while main.js downloads).
+		// response, and so its streaming compile, waited on it while main.js downloads
+		// (docs/performance.md).
 		return slices.Concat(b.generated[wasmExecRef], []byte(";\n"), script), nil
 	case ".css":
 		return b.stylesheet(ref, data)

@@ -10,17 +10,16 @@ import (
 	"strings"
 )
 
-// WasmGCFlags turn inlining off everywhere but in the runtime: measured on this engine, that
-// takes the wasm from 1.45 MB to 1.27 MB brotli (quality 11), under the 1.3 MB budget, for merges
-// that stay a few milliseconds long on the examples. Turning it off in the runtime too saves
-// another 30 KB but slows an edit of the 5,000-line stream by a fifth (300 to 367 ms, measured
-// with BenchmarkEdit on 2026-11-25), so the runtime keeps it.
+// WasmGCFlags turn inlining off everywhere but in the runtime: that takes about an eighth off the
+// wasm's brotli size, for merges that stay a few milliseconds long on the examples. Turning it
+// off in the runtime too saves a little more but slows an edit of a long stream by a fifth
+// (BenchmarkEdit), so the runtime keeps it. The numbers: docs/performance.md.
 var WasmGCFlags = []string{"-gcflags=all=-l", "-gcflags=runtime="}
 
 // WasmEnv is the environment the wasm compiles in, beside the caller's. GOWASM enables two
 // WebAssembly extensions that every browser of the last five years has (sign-extension operators
 // and non-trapping float-to-int conversions: Chrome 75, Firefox 64, Safari 15, Node 12) and
-// that make the code smaller: 8 KB brotli on this engine.
+// that make the code smaller (docs/performance.md).
 var WasmEnv = []string{"GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOWASM=satconv,signext"}
 
 // buildWasm compiles the engine's front door for the browser, stripped and without local paths.

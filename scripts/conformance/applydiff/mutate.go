@@ -16,7 +16,7 @@ func (b *builder) edit(r *resource) {
 		b.editImage, b.editContainers, b.editEnv, b.editEnv, b.editPorts, b.editArgs, b.editResources,
 		b.editVolumes, b.editNodeSelector, b.editTolerations, b.editPodMisc,
 		b.editReplicas, b.editStrategy, b.editStrategy, b.editStatefulSet, b.editCronJob,
-		b.editService, b.editService, b.editWidget, b.editWidget, b.editWidget,
+		b.editService, b.editService, b.editWidget, b.editWidget, b.editWidget, b.editDirective,
 	}
 	want := b.d.between(1, 4)
 	for tries := 0; want > 0 && tries < 40; tries++ {

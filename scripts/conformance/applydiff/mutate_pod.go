@@ -274,3 +274,35 @@ func (b *builder) editPodMisc(r *resource) bool {
 	spec.set("serviceAccountName", "runner")
 	return b.noted(r, "serviceAccountName added")
 }
+
+// editDirective writes a patch directive into the config, as a hand-written config may hold
+// one: a nodeSelector holding "$patch: replace" (or delete), a container's resources holding
+// "$patch: replace", or a container listed as {name, $patch: delete}. kubectl sends none of them
+// as data (issue 30: the engine once wrote them into the result); the differential checks what
+// it does send. Directives kubectl's diff writes too ("$setElementOrder/containers", a
+// strategy's "$retainKeys") are left out: with both, strategicpatch keeps either at random
+// (smpfacts' departure "directive beside its list").
+func (b *builder) editDirective(r *resource) bool {
+	spec := podSpecOf(r)
+	if spec == nil {
+		return false
+	}
+	switch b.d.between(0, 2) {
+	case 0:
+		spec.set("nodeSelector", newMap("$patch", pick(b.d, "replace", "delete"), "disktype", "nvme"))
+		return b.noted(r, "nodeSelector holding $patch")
+	case 1:
+		c := b.pickContainer(r)
+		if c == nil {
+			return false
+		}
+		c.set("resources", newMap("$patch", "replace", "limits", newMap("cpu", "1")))
+		return b.noted(r, "a container's resources holding $patch: replace")
+	}
+	containers := spec.listAt("containers")
+	if containers == nil || len(containers.items) == 0 {
+		return false
+	}
+	containers.items = append(containers.items, newMap("name", "sidecar", "$patch", "delete"))
+	return b.noted(r, "a container {name: sidecar, $patch: delete}")
+}

@@ -11,7 +11,7 @@ import (
 	"github.com/mergeplay/mergeplay/scripts/conformance/ssadiff"
 )
 
-// Modes are the modes Text answers, in the README's order.
+// Modes are the modes Text answers, in the README's order (its modes table).
 func Modes() []string { return []string{"apply", "merge3", "ssa", "patch", "twoway"} }
 
 // Pipelines runs the reference pipeline of each mode. The field managers of ssa are built on

@@ -84,6 +84,41 @@ var facts = []fact{
 		Case{Op: "three", Kind: "v1/ConfigMap", Original: j(`{"metadata":{"name":"a","lables":{"x":"y"}}}`),
 			Modified: j(`{"metadata":{"name":"a","lables":{"x":"z"}}}`), Live: j(`{"metadata":{"name":"a","lables":{"x":"y"}}}`)},
 		Answer{Error: `unable to find api field in struct ObjectMeta for the json field "lables"`}},
+	{"a config's $patch map is not sent", // kubectl apply of a nodeSelector holding $patch: replace sends {"spec":{}}
+		Case{Op: "three", Kind: "v1/Pod", Original: j(`{"spec":{"containers":[{"name":"a","image":"x"}]}}`),
+			Modified: j(`{"spec":{"containers":[{"name":"a","image":"x"}],"nodeSelector":{"$patch":"replace","disktype":"nvme"}}}`),
+			Live:     j(`{"spec":{"containers":[{"name":"a","image":"x"}],"nodeSelector":{"os":"linux"}}}`)},
+		Answer{Output: `{"spec":{}}`}},
+	{"a config's $patch map is not sent, even where live lacks it",
+		Case{Op: "three", Kind: "v1/Pod", Original: j(`{"spec":{"containers":[{"name":"a","image":"x"}]}}`),
+			Modified: j(`{"spec":{"containers":[{"name":"a","image":"x"}],"nodeSelector":{"$patch":"replace","disktype":"nvme"}}}`),
+			Live:     j(`{"spec":{"containers":[{"name":"a","image":"x"}]}}`)},
+		Answer{Output: `{"spec":{}}`}},
+	{"a config's $patch: replace drops the deletions", // value deleted since last-applied, yet not sent
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergeItemPtr":{"name":"a","value":"1"}}`),
+			Modified: j(`{"mergeItemPtr":{"$patch":"replace","name":"a"}}`), Live: j(`{"mergeItemPtr":{"name":"a","value":"1","other":"s"}}`)},
+		Answer{Output: `{"mergeItemPtr":{}}`}},
+	{"a config's $patch: merge fails", // only replace and delete are carried out where both halves hold the map
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$patch":"merge"}`), Live: j(`{}`)},
+		Answer{Error: "unknown patch type: merge in map: map[$patch:merge]"}},
+	{"a config's $patch both sides hold", // a different string is sent by the deletions too; a non-string fails
+		Case{Op: "two", Kind: "mergeItem", Original: j(`{"simpleMap":{"$patch":"delete"}}`), Modified: j(`{"simpleMap":{"$patch":null}}`)},
+		Answer{Error: "invalid value for special key: $patch"}},
+	{"an ordered list live lacks is taken less its directives", // the nested delete item and $patch map go, the null stays
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{}`),
+			Patch: j(`{"$setElementOrder/mergingList":[{"name":"n"}],"mergingList":[{"name":"n","value":null,"mergingList":[{"name":"x","$patch":"delete"},{"name":"y"}],"simpleMap":{"$patch":"replace","a":"b"}}]}`)},
+		Answer{Output: `{"mergingList":[{"mergingList":[{"name":"y"}],"name":"n","value":null}]}`}},
+	{"an ordered list live holds empty is merged into", // Helm 2's patch repeating key d: one d, the last one's value
+		Case{Op: "two-apply", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"d"}]}`),
+			Modified: j(`{"mergingList":[{"name":"d"},{"name":"d","value":"z"}]}`), Live: j(`{"mergingList":[]}`)},
+		Answer{Output: `{"mergingList":[{"name":"d","value":"z"}]}`}},
+	{"a $patch map where live holds no map", // live's null (or string, or list) goes, and nothing is added
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"simpleMap":null,"value":"v"}`), Patch: j(`{"simpleMap":{"$patch":"replace","a":"b"}}`)},
+		Answer{Output: `{"value":"v"}`}},
+	{"a config's delete item goes with the deletions", // the config's {$patch: delete} item after its new item c
+		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"}]}`),
+			Modified: j(`{"mergingList":[{"$patch":"delete","name":"b"},{"name":"c"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"b"},{"name":"c"}],"mergingList":[{"name":"c"},{"$patch":"delete","name":"b"},{"$patch":"delete","name":"a"}]}`}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }

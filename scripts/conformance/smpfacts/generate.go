@@ -336,11 +336,23 @@ func Cases(seed int64, n int) []Case {
 	var out []Case
 	for i := range n {
 		original := g.item(3, false)
-		modified := g.edit(original, 3, false).(map[string]any)
+		// live is made before original takes directives: an object the API server stored holds
+		// none (they are instructions it carries out).
 		live := g.edit(original, 3, false).(map[string]any)
+		if g.chance(0.1) {
+			g.directives(original, 0.15)
+		}
+		modified := g.edit(original, 3, false).(map[string]any)
+		if g.chance(0.2) {
+			g.directives(modified, 0.15)
+		}
 		switch i % 5 {
 		case 0:
-			out = append(out, Case{Op: "two", Kind: "mergeItem", Original: raw(original), Modified: raw(modified)})
+			op := "two"
+			if i%10 == 5 {
+				op = "two-apply" // Helm 2: the two-way patch applied to live
+			}
+			out = append(out, Case{Op: op, Kind: "mergeItem", Original: raw(original), Modified: raw(modified), Live: raw(live)})
 		case 1, 2:
 			out = append(out, Case{Op: "three", Kind: "mergeItem", Original: raw(original), Modified: raw(modified), Live: raw(live)})
 		case 3:
@@ -361,4 +373,61 @@ func sortedKeys(m map[string]any) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// directives writes patch directives into a document as a config or a render may hold them
+// (written by hand, or left in by a tool): in a map, with chance p each, "$patch" (replace,
+// delete, merge or a word the API server refuses), "$retainKeys", and for a list field its
+// "$setElementOrder/" and "$deleteFromPrimitiveList/"; in a list merged by key, a
+// "$patch: delete" or "$patch: replace" item. Configs hold such keys as data; what kubectl makes
+// of them is what the differential compares.
+func (g *generator) directives(m map[string]any, p float64) {
+	for _, k := range sortedKeys(m) {
+		switch x := m[k].(type) {
+		case map[string]any:
+			g.directives(x, p)
+		case []any:
+			for _, it := range x {
+				if im, ok := it.(map[string]any); ok {
+					g.directives(im, p)
+				}
+			}
+			g.listDirectives(m, k, x, p)
+		}
+	}
+	if g.chance(p) {
+		m["$patch"] = g.pick([]string{"replace", "delete", "merge", "x"})
+	}
+	if g.chance(p / 2) {
+		m["$retainKeys"] = g.retainKeys(m, map[string]any{})
+	}
+}
+
+// listDirectives writes, with chance p each, directives about the list field k of m.
+func (g *generator) listDirectives(m map[string]any, k string, list []any, p float64) {
+	if g.chance(p / 2) {
+		order := slices.Clone(list)
+		g.r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for i, it := range order {
+			if im, ok := it.(map[string]any); ok {
+				order[i] = map[string]any{"name": im["name"]}
+			}
+		}
+		m["$setElementOrder/"+k] = order
+	}
+	if len(list) == 0 {
+		return
+	}
+	if _, keyed := list[0].(map[string]any); !keyed {
+		if g.chance(p / 2) {
+			m["$deleteFromPrimitiveList/"+k] = []any{float64(1 + g.r.Intn(6))}
+		}
+		return
+	}
+	if g.chance(p / 2) {
+		m[k] = append(list, map[string]any{"name": g.pick(names), "$patch": "delete"})
+	}
+	if g.chance(p / 4) {
+		m[k] = append(list, map[string]any{"$patch": "replace"})
+	}
 }

@@ -12,7 +12,7 @@ import (
 // FuzzReadAsKubectl reads text as kubectl apply -f reads a file (apimachinery's
 // YAMLOrJSONDecoder) and as the engine reads it under YAML 1.1, and wants the same answer: both
 // refuse (at the line kubectl names, when it names one), or both read the same documents, as
-// JSON. The documented departures (README, "Departures from the references") are left out.
+// JSON. The documented departures (docs/yaml.md, "Departures from the references") are left out.
 //
 // One refusal is placed earlier by the engine on purpose: a plain scalar where a map wants a key
 // ("a: 1\nb"). kubectl says "could not find expected ':'" at the line where its reader next
