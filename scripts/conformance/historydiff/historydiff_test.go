@@ -62,4 +62,3 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 	}
 	t.Logf("%d histories, %d steps, %d differences", *cases, steps, differ)
 }
-
