@@ -180,4 +180,3 @@ func hexDigits(c byte) int {
 	}
 	return 0
 }
-
