@@ -52,24 +52,41 @@ func (a *Answer) IDs() map[string]stream.ID {
 	return a.ids
 }
 
-// Refused returns the commands a request stands for when kubectl refuses its config before it
-// sends anything (a document whose metadata does not decode: package objectmeta), each with
-// kubectl's refusals as its error, one "error: " line each (observed with kubectl v1.37.2:
-// `error: unable to decode "config.yaml": json: cannot unmarshal bool into Go struct field
-// ObjectMeta.metadata.annotations of type string`), and nothing printed: the engine does not
-// merge the file's other documents, which kubectl would apply (docs/yaml.md, departures).
+// Refused returns the commands a request stands for when kubectl refuses every document of its
+// config before it sends anything (their metadata does not decode: package objectmeta), each
+// with kubectl's refusals as its error (refusalText), and nothing printed.
 func Refused(m modes.Mode, in *modes.Input, refusals []contract.Error) []contract.Command {
 	if m.Commands == nil || len(refusals) == 0 {
 		return []contract.Command{}
 	}
-	lines := make([]string, len(refusals))
-	for i, e := range refusals {
-		lines[i] = "error: " + e.Message
-	}
 	// Without the mode's answer, each mode writes its one command, printing nothing.
 	cmds := m.Commands(in, contract.NewResponse())
-	for i := range cmds {
-		cmds[i].Error = strings.Join(lines, "\n")
-	}
+	AddRefusals(cmds, refusals)
 	return cmds
+}
+
+// AddRefusals gives each command the error kubectl prints for the documents of its file it could
+// not decode and left out, having applied the others (observed with kubectl v1.37.2: the applied
+// resources' lines on standard output, then on standard error `error: unable to decode
+// "config.yaml": json: cannot unmarshal bool into Go struct field
+// ObjectMeta.metadata.annotations of type string` for one such document, and for several one
+// line each without "error: " before it).
+func AddRefusals(cmds []contract.Command, refusals []contract.Error) {
+	text := refusalText(refusals)
+	for i := range cmds {
+		cmds[i].Error = text
+	}
+}
+
+// refusalText is what kubectl prints for its refusals: "error: " and the message for one, the
+// messages one a line for several.
+func refusalText(refusals []contract.Error) string {
+	if len(refusals) == 1 {
+		return "error: " + refusals[0].Message
+	}
+	lines := make([]string, len(refusals))
+	for i, e := range refusals {
+		lines[i] = e.Message
+	}
+	return strings.Join(lines, "\n")
 }

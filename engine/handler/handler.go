@@ -17,6 +17,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/reproduce"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/validate"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 	"github.com/mergeplay/mergeplay/internal/verb"
 )
@@ -158,10 +159,12 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		return again
 	}
 	h.forget()
-	in, resources, failed := h.read(m, req)
+	in, resources, broken, failed := h.read(m, req)
 	if failed != nil {
 		return failed
 	}
+	undecodable, left := dropUndecodable(m, in)
+	undecodable = append(undecodable, broken...)
 	var validation *modes.Memo // only a read-only mode's documents are the same nodes again
 	if m.ReadOnly {
 		validation = h.memos.take("validate "+m.Name, req.Options)
@@ -170,31 +173,49 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if validation != nil {
 		h.memos.put("validate "+m.Name, validation)
 	}
-	undecodable := metadataRefusals(m, in)
+	badKinds := kindRefusals(m, in)
+	if len(undecodable) == 0 {
+		badKinds = append(noObjects(m, in), badKinds...)
+	}
 	switch {
-	case len(undecodable) > 0:
+	case !left && len(undecodable) > 0:
 		resp = contract.NewResponse()
 		resp.Errors = undecodable
 		resp.Commands = command.Refused(m, in, undecodable)
+	case len(badKinds) > 0:
+		resp = contract.NewResponse()
+		resp.Errors = badKinds
 	case refused(problems, req.Options.Validate):
 		resp = refuseProblems(problems)
 	default:
-		in.Memo = h.memos.take(m.Name, req.Options)
-		resp = m.Run(ctx, in)
-		h.memos.put(m.Name, in.Memo)
-		if len(problems) > 0 {
-			resp.Extra["validation"] = listProblems(problems)
-		}
-		resp.Commands = command.For(m, in, resp)
-		if req.Reproduce {
-			reproduceScript(m, in, resp)
-		}
+		resp = h.merge(ctx, m, in, problems, undecodable)
 	}
 	resp.Extra["resources"] = ResourceInfos(resources)
 	if resp.Result == "" && marksLive(resp) {
 		resp.Layout = explain.LiveLayout(roots(in.Live))
 	}
 	return h.keep(req, resp, h.diffOf(in, resp))
+}
+
+// merge runs the mode on the request's inputs, with the config's problems that did not refuse it
+// (extra.validation) and the documents kubectl could not decode and left out (extra.undecoded,
+// and the error of the commands, as kubectl prints it).
+func (h *Handler) merge(ctx context.Context, m modes.Mode, in *modes.Input, problems []validate.Problem, undecodable []contract.Error) *contract.Response {
+	in.Memo = h.memos.take(m.Name, in.Request.Options)
+	resp := m.Run(ctx, in)
+	h.memos.put(m.Name, in.Memo)
+	if len(problems) > 0 {
+		resp.Extra["validation"] = listProblems(problems)
+	}
+	resp.Commands = command.For(m, in, resp)
+	if len(undecodable) > 0 && len(resp.Errors) == 0 {
+		resp.Extra["undecoded"] = undecodable
+		command.AddRefusals(resp.Commands, undecodable)
+	}
+	if in.Request.Reproduce {
+		reproduceScript(m, in, resp)
+	}
+	return resp
 }
 
 // diffOf returns what works out resp's extra.diff: the mode's own (contract.Response.LiveDiff),
@@ -305,8 +326,9 @@ func (h *Handler) schemas(req *contract.Request) (all, user *schema.Set, err err
 }
 
 // read loads the schema, then parses and splits the inputs the mode reads. It reports every
-// input's first error.
-func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []ResourceInfo, *contract.Response) {
+// input's first error, but of a config kubectl reads up to the document it cannot parse
+// (readBefore): that one is returned apart (broken).
+func (h *Handler) read(m modes.Mode, req *contract.Request) (_ *modes.Input, _ []ResourceInfo, broken []contract.Error, _ *contract.Response) {
 	in := &modes.Input{Request: req}
 	resources := []ResourceInfo{}
 	failed := contract.NewResponse()
@@ -314,7 +336,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 	if in.Schema, in.User, err = h.schemas(req); err != nil {
 		failed.AddError("schema", err)
 		failed.Extra["resources"] = ResourceInfos(resources)
-		return nil, nil, failed.Normalize()
+		return nil, nil, nil, failed.Normalize()
 	}
 	targets := map[yamltree.Input]*[]*stream.Resource{yamltree.Original: &in.Original, yamltree.Updated: &in.Updated, yamltree.Live: &in.Live}
 	for _, name := range []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live} {
@@ -325,8 +347,11 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		if m.ReadOnly {
 			parse = h.cache.parseShared
 		}
-		docs, err := parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules,
-			MaxDepth: h.limits.MaxDepth, MaxNodes: h.limits.MaxNodes, MaxDocuments: h.limits.MaxDocuments})
+		opts := yamltree.Options{Rules: m.Rules, MaxDepth: h.limits.MaxDepth, MaxNodes: h.limits.MaxNodes, MaxDocuments: h.limits.MaxDocuments}
+		docs, err := parse(name, req.Input(string(name)), opts)
+		if err != nil {
+			docs, err = readBefore(m, req, opts, err, &broken)
+		}
 		if err != nil {
 			failed.AddError(string(name), err)
 			continue
@@ -342,10 +367,11 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 		}
 	}
 	if len(failed.Errors) > 0 {
+		failed.Errors = append(failed.Errors, broken...) // the request is refused: the config's failure too
 		failed.Extra["resources"] = ResourceInfos(resources)
-		return nil, nil, failed.Normalize()
+		return nil, nil, nil, failed.Normalize()
 	}
-	return in, resources, nil
+	return in, resources, broken, nil
 }
 
 func (h *Handler) names() []string {

@@ -171,12 +171,8 @@ func sortedFields(n *yamltree.Node) []yamltree.Field {
 // before metadata in key order. A kind or apiVersion missing or null is left to the playground,
 // which pairs such a document by position (docs/contract.md).
 func checkType(obj *yamltree.Node) *Problem {
-	if kind := obj.Get("kind"); !kind.IsNull() && !isString(kind) {
-		doc, err := yamltree.SortedJSON(obj)
-		if err != nil {
-			doc = "…"
-		}
-		return &Problem{Pos: kind.Pos, Message: "Object 'Kind' is missing in '" + doc + "'"}
+	if p := Kind(obj); p != nil {
+		return p
 	}
 	if v := obj.Get("apiVersion"); !v.IsNull() && !isString(v) {
 		return wrongType(v, validate.JSONKind(v), place{holder: "metadataOnlyObject", path: "TypeMeta.apiVersion"}, goString)

@@ -1,6 +1,8 @@
 package smp
 
 import (
+	"slices"
+
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -155,7 +157,7 @@ func (ap *applier) field(target *yamltree.Node, e *Entry, sch Schema) error {
 			target.Fields = append(target.Fields[:i], target.Fields[i+1:]...)
 		}
 		return nil
-	case v.Map != nil && v.Map.Get(PatchEntry, "") != nil && (i < 0 || !target.Fields[i].Value.IsMap()):
+	case v.Map != nil && takesDirective(v.Map) && (i < 0 || !target.Fields[i].Value.IsMap()):
 		// A map holding "$patch" where live holds no map is not taken: the field goes (live's
 		// null, string or list with it). Observed with apimachinery v0.37.2
 		// (scripts/conformance/smpfacts: "a $patch map where live holds no map").
@@ -165,7 +167,7 @@ func (ap *applier) field(target *yamltree.Node, e *Entry, sch Schema) error {
 		}
 		return nil
 	case i < 0:
-		target.Fields = append(target.Fields, yamltree.Field{Key: keyNodeOf(e), Value: ap.o.set(v.node(asTaken), v)})
+		target.Fields = slices.Insert(target.Fields, addedAt(target.Fields, e.Name), yamltree.Field{Key: keyNodeOf(e), Value: ap.o.set(v.node(asTaken), v)})
 		return nil
 	}
 	merged, err := ap.value(target.Fields[i].Value, v, e.Name, sch)
@@ -235,4 +237,27 @@ func deleteFromList(target *yamltree.Node, e *Entry, o *Outcome) {
 		}
 	}
 	list.Items = kept
+}
+
+// addedAt is where a field the patch adds goes among a map's fields: in its place in key order
+// where the map's fields are in key order, as kubectl get -o yaml prints every object (so that
+// an added replicas stands before template, as a cluster would show it); else after them.
+func addedAt(fields []yamltree.Field, name string) int {
+	for i := 1; i < len(fields); i++ {
+		if fields[i-1].Key.Value >= fields[i].Key.Value {
+			return len(fields)
+		}
+	}
+	at, _ := slices.BinarySearchFunc(fields, name, func(f yamltree.Field, n string) int { return cmpStrings(f.Key.Value, n) })
+	return at
+}
+
+func cmpStrings(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }

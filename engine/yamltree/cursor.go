@@ -92,12 +92,3 @@ func (c *cursor) mark() mark { return mark{at: c.at, line: c.line, lineStart: c.
 
 // reset moves the cursor back to a place it was.
 func (c *cursor) reset(m mark) { c.at, c.line, c.lineStart = m.at, m.line, m.lineStart }
-
-// indentOf returns the indentation (leading spaces) of the line starting at lineStart.
-func (c *cursor) indentOf(lineStart int) int {
-	i := lineStart
-	for i < len(c.text) && c.text[i] == ' ' {
-		i++
-	}
-	return i - lineStart
-}

@@ -26,8 +26,9 @@
 //
 // Anchors and aliases are expanded into copies while reading (the copy names its anchor in
 // Node.Alias); under YAML 1.1 merge keys ("<<") are applied, as kubectl's reader does; under
-// YAML 1.2 "<<" is an ordinary key, as kyaml reads it (merge keys are a YAML 1.1 type). What the
-// package does not keep: directives, and the exact spacing inside flow collections.
+// YAML 1.2 "<<" is an ordinary key, as kyaml reads it (merge keys are a YAML 1.1 type). Directives
+// are refused, as both references refuse them (directives.go). What the package does not keep:
+// the exact spacing inside flow collections.
 //
 // Parse and Emit round-trip data: Emit's output parses back to equal data under the same
 // resolution rules.

@@ -106,6 +106,9 @@ func parseStream(input Input, given string, opts Options, last *lastStream, hand
 		if err := checkSeparator(input, c, opts.Rules); err != nil {
 			return nil, err
 		}
+		if err := checkDirectives(input, c); err != nil {
+			return nil, err
+		}
 		doc, err := readChunk(input, c, opts, &budget, &b)
 		if err != nil {
 			return nil, err

@@ -19,6 +19,9 @@ type reader struct {
 	pending []commentLine       // comment lines read and not yet given to a node
 	depth   int                 // collections open around the cursor
 	inKey   bool                // a map key is being read: its text is settled by keyText
+	// tabsPassed is where the last plain scalar's reading stopped looking for a line to continue
+	// it: the tabs on the lines it passed were read there (plainTab), not refused again.
+	tabsPassed int
 
 	blocks *blocks // where nodes, fields and items come from (read_entries.go)
 	fields []Field // the entries of the maps being read, innermost last
@@ -39,9 +42,6 @@ func readChunk(input Input, c chunk, opts Options, budget *int, b *blocks) (*Doc
 	if c.explicit {
 		r.at = len("---")
 		doc.Comments.Line = r.trailingComment()
-	}
-	if err := r.skipDirectives(); err != nil {
-		return nil, err
 	}
 	if err := r.skipSpace(); err != nil {
 		return nil, err
@@ -64,18 +64,6 @@ func readChunk(input Input, c chunk, opts Options, budget *int, b *blocks) (*Doc
 	doc.Root = root
 	doc.Comments.Foot = r.takeComments()
 	return doc, nil
-}
-
-// skipDirectives steps over the directives ("%YAML 1.2", "%TAG ...") that may open a document
-// before its content: neither reference's reading of manifests gives them a meaning.
-func (r *reader) skipDirectives() error {
-	for r.at == r.lineStart && r.peek() == '%' {
-		r.skipToLineEnd()
-		if !r.eof() {
-			r.breakLine()
-		}
-	}
-	return nil
 }
 
 // endOfDocument checks that nothing but comments follows the document's root.

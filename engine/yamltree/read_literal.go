@@ -114,6 +114,13 @@ func (r *reader) blockLines(parent int, h blockHeader) (blockText, error) {
 			r.at++
 			spaces++
 		}
+		if r.peek() == '\t' && (indent < 0 || spaces < indent) {
+			// a tab where the content's indentation is, or may yet be, on any line the block
+			// scalar reads (the line that ends it too): both references refuse it (observed
+			// with apimachinery v0.37.2 and kyaml v0.21.3, scripts/conformance/yamldiff, class
+			// tablines); past the indentation it is content
+			return t, r.errorHere("a tab where a block scalar's lines are indented (found a tab character where an indentation space is expected)")
+		}
 		if r.eof() || r.peek() == '\n' {
 			if indent < 0 {
 				leading = max(leading, spaces)

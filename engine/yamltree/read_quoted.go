@@ -179,22 +179,3 @@ func hexDigits(c byte) int {
 	}
 	return 0
 }
-
-// byteOffset returns the byte offset of the character at index chars of s (or len(s)).
-func byteOffset(s string, chars int) int {
-	for i := range s {
-		if chars == 0 {
-			return i
-		}
-		chars--
-	}
-	return len(s)
-}
-
-// columnOf returns the 1-based column, in characters, of byte offset at in s.
-func columnOf(s string, at int) int {
-	if at > len(s) {
-		at = len(s)
-	}
-	return utf8.RuneCountInString(s[:at]) + 1
-}

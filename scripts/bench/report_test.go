@@ -84,7 +84,7 @@ func TestSaveMeasured(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want strings.Builder
-	if err := writeMeasured(&want, fakeReport()); err != nil {
+	if err = writeMeasured(&want, fakeReport()); err != nil {
 		t.Fatal(err)
 	}
 	if string(data) != want.String() {

@@ -48,7 +48,7 @@ type droppedAlias struct {
 // null, when it is an alias) and the input holding it; nil when none does.
 func (t triple) aliasOf() (*ynode.Node, string) {
 	inputs := [3]string{"live", "original", "updated"}
-	for i, n := range t.byLive() {
+	for i, n := range t.liveFirst() {
 		if n.IsNull() {
 			continue
 		}

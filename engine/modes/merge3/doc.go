@@ -13,26 +13,31 @@
 // upstream deleted it, deleted; otherwise merged. kio's writer clears its bookkeeping annotations.
 // A List document is refused, as Merge3 does: kio unwraps it without tagging its items.
 //
-// # Fields (walk.go, fields.go, items.go, itemset.go, table.go)
+// # Fields (walk.go, fields.go, items.go, itemalign.go, itemwrite.go, itemfacts.go, table.go)
 //
-// The merge is one walk over the three versions aligned (a triple: original, updated, live):
-// maps by key name, in sorted order, so the keys it adds land at the end of the local map in that
-// order; keyed lists item by item. Each aligned triple is decided by its shape's table (table.go):
-// the facts of the triple (which versions hold a value, which hold null, whether upstream changed
-// it, whether the local copy edited it) pick the first row that applies, which says what happens
-// and by which rule. The rules, as kyaml applies them: a null in upstream now or in the local copy
-// clears the value; a value upstream added or removed follows upstream; a value only the local copy
-// has stays; a value upstream changed takes upstream's version (over a local edit too); a value
-// upstream left alone keeps the local version. Values are compared as kyaml compares them: written
-// out, comments included, so a comment upstream changed is a change. A map the local copy lacks
-// starts empty and receives only what upstream changed. Lists without a merge key are compared and
-// replaced whole. Lists with one (the schema's patch strategy, x-kubernetes-list-map-keys before
-// the patch merge key, so container ports merge on containerPort and protocol) merge item by
-// item: the items are aligned by the text of their key fields, merged, and set into the local
-// list, local items in their place and new ones appended; an item upstream removed survives with
-// whatever the local copy added to it, and its key is written back. The facts of kyaml's item
-// matching (items lacking a key, holding part of a key tuple, an empty key text matching any
-// value) are listed in items.go.
+// The merge is one walk over the three versions aligned: a value is a triple (original,
+// updated, live), a map's entries are aligned by name (alignFields), a keyed list's items by
+// their identity, the texts of their key fields (alignItems). Each aligned triple is decided by
+// its shape's table (table.go): the facts of the triple (which versions hold a value, which hold
+// null, whether upstream changed it, whether the local copy edited it) pick the first row that
+// applies, which says what happens and by which rule. The rules, as kyaml applies them: a null in
+// upstream now or in the local copy clears the value; a value upstream added or removed follows
+// upstream; a value only the local copy has stays; a value upstream changed takes upstream's
+// version (over a local edit too); a value upstream left alone keeps the local version. Values
+// are compared as kyaml compares them: written out, comments included, so a comment upstream
+// changed is a change. A map the local copy lacks starts empty and receives only what upstream
+// changed; the entries it adds land at the end, in sorted order. Lists without a merge key are
+// compared and replaced whole. Lists with one (the schema's patch strategy,
+// x-kubernetes-list-map-keys before the patch merge key, so container ports merge on
+// containerPort and protocol) merge item by item: each aligned item is merged and decided by
+// itemTable, and the merged items are written into the local list, local items in their place
+// and new ones appended; an item upstream removed survives with whatever the local copy added to
+// it, and its key is written back. What kyaml does in the corners (items lacking a key text,
+// holding part of a key tuple, repeating a key; an empty key text claiming any item) are named
+// facts in itemfacts.go, and those of the walk (the order versions are consulted in, sorted
+// entries, schemas from comments and kinds) fact functions in walk.go, fields.go and triple.go;
+// each has its case in scripts/conformance/merge3diff's TestItemFacts or TestWalkFacts, run
+// through kyaml and the engine.
 //
 // # Schema (schema.go, fieldmeta.go, notes.go)
 //

@@ -1,50 +1,141 @@
 package merge3
 
-import "github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
+import (
+	"slices"
+	"strings"
 
-// mergeMap merges a map key by key, in sorted key order. A key's comments are decided as a
-// scalar's are (by scalarTable) and written onto the local key.
+	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
+)
+
+// fieldRow is one entry of a map as the three versions hold it: its key and its value.
+type fieldRow struct {
+	name string
+	// keys and values are the versions' key and value nodes (nil where a version lacks the
+	// entry).
+	keys, values triple
+	// commentSch is the schema a comment declares for the entry, nil when none does
+	// (factCommentOnEntry).
+	commentSch *sch
+}
+
+// mergeMap merges a map: decided by mapTable, then its entries aligned (alignFields) and each
+// merged into the local map, or into the empty map started for it.
 func (m *merger) mergeMap(t triple, sc *sch, path []string) (*ynode.Node, record, error) {
 	r := decide(mapTable, factsOf(t, nil))
 	rec := m.record(r.rule, t, nil)
-	var dest *ynode.Node
 	switch r.effect {
 	case startMap:
-		dest = ynode.NewMap()
+		t.live = ynode.NewMap()
 	case mergeLive:
-		dest = t.live
 	default:
 		return nil, rec, nil
 	}
-	t.live = dest
-	for _, name := range fieldNames(t) {
-		if err := m.mergeField(t, sc, name, append(path[:len(path):len(path)], name)); err != nil {
+	for _, f := range m.alignFields(t) {
+		if err := m.mergeField(t.live, f, sc, append(path[:len(path):len(path)], f.name)); err != nil {
 			return nil, rec, err
 		}
 	}
-	return dest, rec, nil
+	return t.live, rec, nil
 }
 
-// mergeField merges the entry name of the three maps into t.live.
-func (m *merger) mergeField(t triple, sc *sch, name string, path []string) error {
-	keys := triple{keyOf(t.original, name), keyOf(t.updated, name), keyOf(t.live, name)}
-	values, commentSch, keys3 := m.fieldValues(t, name)
-	fieldSch := sc.fieldOf(name)
-	if commentSch != nil {
-		fieldSch = commentSch
+// alignFields aligns the entries of the three maps by name (the first entry of a name, where a
+// map repeats one), in sorted order (factSortedFields).
+func (m *merger) alignFields(t triple) []fieldRow {
+	size := 0
+	for _, n := range t.liveFirst() {
+		if n != nil && n.Kind == ynode.MapNode {
+			size = max(size, len(n.Content)/2)
+		}
 	}
-	val, rec, err := m.merge(values, fieldSch, path)
+	rows := make([]fieldRow, 0, size)
+	at := make(map[string]int, size)
+	for v, n := range t.liveFirst() {
+		if n == nil || n.Kind != ynode.MapNode {
+			continue
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			name := n.Content[i].Value
+			j, seen := at[name]
+			if !seen {
+				j = len(rows)
+				at[name] = j
+				rows = append(rows, fieldRow{name: name})
+			}
+			rows[j].hold(v, n.Content[i], n.Content[i+1])
+		}
+	}
+	factSortedFields(rows)
+	for i := range rows {
+		rows[i].commentSch = m.factCommentOnEntry(rows[i])
+	}
+	return rows
+}
+
+// hold notes key and value as version v's entry (in liveFirst's order), unless the version
+// already holds one of that name.
+func (f *fieldRow) hold(v int, key, value *ynode.Node) {
+	keys, values := f.keys.liveFirstRefs(), f.values.liveFirstRefs()
+	if *keys[v] == nil {
+		*keys[v], *values[v] = key, value
+	}
+}
+
+// factSortedFields: kyaml visits a map's entries in the sorted order of their names, so the
+// entries it adds land at the end of the local map in that order. Observed with kyaml v0.21.x
+// through merge3diff ("field added upstream"; TestWalkFacts/factSortedFields).
+func factSortedFields(rows []fieldRow) {
+	slices.SortFunc(rows, func(a, b fieldRow) int { return strings.Compare(a.name, b.name) })
+}
+
+// factCommentOnEntry: a comment may declare an entry's schema on its value, else on its key; the
+// first version holding the entry, in factLiveFirst's order, whose value or key declares one
+// decides. Observed with kyaml v0.21.x (examples/merge3-comment-schema, merge3diff's
+// comment-schema mutations, which write the comment after "key:").
+func (m *merger) factCommentOnEntry(f fieldRow) *sch {
+	values := f.values.liveFirst()
+	for v, k := range f.keys.liveFirst() {
+		if k == nil {
+			continue
+		}
+		if c := commentSchema(values[v], m.defs); c != nil {
+			return c
+		}
+		if c := commentSchema(k, m.defs); c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+// mergeField merges the entry f into the map dest (the local map, or the one started for it).
+func (m *merger) mergeField(dest *ynode.Node, f fieldRow, sc *sch, path []string) error {
+	fieldSch := sc.fieldOf(f.name)
+	if f.commentSch != nil {
+		fieldSch = f.commentSch
+	}
+	val, rec, err := m.merge(f.values, fieldSch, path)
 	if err != nil {
 		return err
 	}
-	comments := keyComments(keys)
-	if removed := values.live; val == nil && removed != nil {
+	comments := keyComments(f.commentKeys())
+	if removed := f.values.live; val == nil && removed != nil {
 		m.records[removed] = rec
 	}
-	if final := setField(t.live, name, val, comments, keyStyle(values, keys3, val)); final != nil {
+	if final := setField(dest, f.name, val, comments, f.keyStyle(val)); final != nil {
 		m.records[final] = rec
 	}
 	return nil
+}
+
+// commentKeys are the entry's keys whose comments count: a key tagged null has none.
+func (f fieldRow) commentKeys() triple {
+	keys := f.keys
+	for _, k := range []**ynode.Node{&keys.original, &keys.updated, &keys.live} {
+		if (*k).IsNull() {
+			*k = nil
+		}
+	}
+	return keys
 }
 
 // keyComments decides a key's comments as a scalar's (the winning key's head, line and foot
@@ -61,47 +152,17 @@ func keyComments(keys triple) [3]string {
 	return comments
 }
 
-// keyOf returns the key node of entry name in map n, nil when missing or a null key.
-func keyOf(n *ynode.Node, name string) *ynode.Node {
-	k, _ := n.Field(name)
-	if k.IsNull() {
-		return nil
-	}
-	return k
-}
-
-// fieldValues returns the three versions of entry name and their keys, and the schema a comment
-// gives the entry (on the value, else on the key; the first version in byLive's order that has
-// one wins).
-func (m *merger) fieldValues(t triple, name string) (triple, *sch, triple) {
-	var commentSch *sch
-	entry := func(n *ynode.Node) (*ynode.Node, *ynode.Node) {
-		k, v := n.Field(name)
-		if k != nil && commentSch == nil {
-			if commentSch = commentSchema(v, m.defs); commentSch == nil {
-				commentSch = commentSchema(k, m.defs)
-			}
-		}
-		return k, v
-	}
-	var values, keys triple
-	keys.live, values.live = entry(t.live)
-	keys.original, values.original = entry(t.original)
-	keys.updated, values.updated = entry(t.updated)
-	return values, commentSch, keys
-}
-
 // keyStyle returns the style of the key whose value val is (0 for a value the merge made).
-func keyStyle(values, keys triple, val *ynode.Node) ynode.Style {
+func (f fieldRow) keyStyle(val *ynode.Node) ynode.Style {
 	switch {
 	case val == nil:
 		return 0
-	case val == values.live:
-		return keys.live.Style
-	case val == values.original:
-		return keys.original.Style
-	case val == values.updated:
-		return keys.updated.Style
+	case val == f.values.live:
+		return f.keys.live.Style
+	case val == f.values.original:
+		return f.keys.original.Style
+	case val == f.values.updated:
+		return f.keys.updated.Style
 	}
 	return 0
 }

@@ -1,32 +1,21 @@
 package merge3
 
 import (
-	"strconv"
-	"strings"
-
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
-// A keyed list merges item by item, in three steps: its items are aligned across the three
-// versions by the text of their key fields (alignItems), each aligned triple is merged as a map
-// (or, for a list of primitives, as a scalar) and kept or dropped (mergeAligned), and the
-// results are set into the local list (placeItems). The facts kyaml's merge shows, which these
-// steps keep:
+// A keyed list merges item by item, in three steps:
 //
-//   - Items match by the text of their key fields; a key that is missing, null or empty counts
-//     as "" (an item lacking the key is an item with key "").
-//   - With several keys, a tuple missing some values is joined with one that agrees with it
-//     wherever both have a value and shares at least one (a port 8080 with no protocol and
-//     8080/TCP are one port).
-//   - An item is found in a version by the keys its tuple has values for, exactly; it is set
-//     into a list by the keys some tuple of the list has values for, where "" matches any value.
-//   - The local items keep their order, each replaced by its merged version; new items are
-//     appended, in the order their tuples were met (local, then upstream before, then now).
-//   - An item whose merge leaves nothing (upstream removed it and the local copy added nothing)
-//     is removed; an item upstream removed but the local copy added to keeps the local additions,
-//     and its key is written back, last and as a string.
-//   - Setting an item drops the list's null and empty items on the way; an item holding none of
-//     the keys replaces the whole list.
+//  1. the items of the three versions are aligned by their identity, the texts of their key
+//     fields (alignItems, itemalign.go);
+//  2. each aligned item is merged by the walk, in the alignment's order, and decided by
+//     itemTable: an item the merge emptied is taken out of the local list, the others are
+//     gathered (mergeRows);
+//  3. the gathered items are written into the local list (writeItems, itemwrite.go).
+//
+// What kyaml's merge does in the corners of these steps is stated as named facts beside the
+// code that keeps them (itemfacts.go).
 
 // mergeItems merges a list item by item.
 func (m *merger) mergeItems(t triple, sc *sch, path []string) (*ynode.Node, record, error) {
@@ -40,12 +29,11 @@ func (m *merger) mergeItems(t triple, sc *sch, path []string) (*ynode.Node, reco
 	default:
 		return nil, rec, nil
 	}
-	keys, err := m.itemKeys(t, sc, path, info)
+	keys, err := m.listKeys(t, sc, path, info)
 	if err != nil {
 		return nil, rec, err
 	}
-	rows := alignItems(t, keys)
-	if err := m.mergeAligned(t.live, rows, sc.elements(), info); err != nil {
+	if err := m.mergeRows(t.live, alignItems(t, keys), sc.elements(), info); err != nil {
 		return nil, rec, err
 	}
 	return t.live, rec, nil
@@ -58,7 +46,7 @@ func (m *merger) keyed(sc *sch, t triple) bool {
 	if sc != nil {
 		return sc.merges()
 	}
-	for _, n := range t.byLive() {
+	for _, n := range t.liveFirst() {
 		if !n.IsNull() && m.guessKey(n) != "" {
 			return true
 		}
@@ -84,219 +72,131 @@ func (m *merger) guessKey(list *ynode.Node) string {
 	return ""
 }
 
-// itemKeys returns the keys a list's items match by: the schema's, else one guessed (every
-// version with items must agree). No keys: a list of primitives, merged as a set.
-func (m *merger) itemKeys(t triple, sc *sch, path []string, info *listInfo) ([]string, error) {
-	strategy, keys := sc.strategyAndKeys()
-	if strategy != "" || len(keys) > 0 {
+// listKeys returns the key fields a list's items are told apart by, and notes them in info: the
+// schema's when it describes the list (none: a list of primitives, merged as a set), else the
+// key guessed from the versions' items (factGuessedKeyAgrees).
+func (m *merger) listKeys(t triple, sc *sch, path []string, info *listInfo) ([]string, error) {
+	if strategy, keys := sc.strategyAndKeys(); strategy != "" || len(keys) > 0 {
 		info.keys = keys
 		return keys, nil
 	}
-	key := ""
-	for _, n := range t.byLive() {
-		if n == nil || len(n.Content) == 0 {
-			continue
-		}
-		next := m.guessKey(n)
-		if key != "" && key != next {
-			return nil, located(n, "kyaml stops here: conflicting merge keys ["+key+","+next+"] for field "+strings.Join(path, ".")+": the items of one version all carry "+strconv.Quote(key)+", of another "+strconv.Quote(next))
-		}
-		key = next
-	}
-	if key == "" {
-		return nil, located(t.live, "kyaml stops here: no merge key found for field "+strings.Join(path, "."))
+	key, err := m.factGuessedKeyAgrees(t, path)
+	if err != nil {
+		return nil, err
 	}
 	info.keys, info.inferred = []string{key}, true
 	return info.keys, nil
 }
 
-// aligned is one item as the three versions hold it, with the key texts it was aligned by.
-type aligned struct {
-	// items are the original's and the updated's items; the local one is looked up when its
-	// turn comes (mergeAligned).
-	items triple
-	// keys and values set the merged item into the list: the keys some tuple of the list has a
-	// value for, and this tuple's values for them ("" matches any value).
-	keys, values []string
-	// findKeys and findValues find the item in a version: the keys this tuple has a value for.
-	findKeys, findValues []string
+// itemEffect is what becomes of one aligned item once merged.
+type itemEffect uint8
+
+const (
+	gatherItem itemEffect = iota // the merged item is gathered, to be written into the list
+	takeOut                      // the local items it claims are taken out of the list
+)
+
+// itemFact is one thing known about an aligned item once merged.
+type itemFact uint8
+
+const (
+	itemEmptied itemFact = 1 << iota // the merge left nothing, or an empty map
+	itemLocal                        // the local list held the item when its turn came
+	itemMerged                       // the item was merged field by field (kept or started empty)
+)
+
+// itemRule is one row of itemTable: when the item has every fact of need, the effect applies;
+// the rule recorded on the local item is rule, or the merge's own when rule is "" (nothing is
+// recorded for an item the local list lacks and the merge emptied).
+type itemRule struct {
+	need   itemFact
+	effect itemEffect
+	rule   decision.Rule
 }
 
-// alignItems pairs the items of the three lists: one aligned triple per distinct key tuple, in
-// the order the tuples are met (live, original, updated). No keys: the items are primitives,
-// aligned by their text (the one key "").
-func alignItems(t triple, keys []string) []aligned {
-	if len(keys) == 0 {
-		keys = []string{""}
-	}
-	tuples := keyTuples(t, keys)
-	if len(keys) > 1 {
-		tuples = joinPartial(tuples)
-	}
-	out := make([]aligned, 0, len(tuples))
-	for _, tuple := range tuples {
-		if len(tuple) == 0 {
-			continue
-		}
-		setKeys, setValues := keysWithValues(tuples, tuple, keys)
-		findKeys, findValues := keysWithValues([][]string{setValues}, setValues, setKeys)
-		out = append(out, aligned{keys: setKeys, values: setValues, findKeys: findKeys, findValues: findValues,
-			items: triple{original: findItem(t.original, findKeys, findValues), updated: findItem(t.updated, findKeys, findValues)}})
-	}
-	return out
+// itemTable decides an aligned item once merged; the first row that applies decides. Observed
+// with kyaml v0.21.x through merge3diff (ItemRemoved, PartialItem): an item upstream removed
+// and the local copy left alone merges to an empty map, and goes.
+var itemTable = []itemRule{
+	{need: itemEmptied | itemLocal | itemMerged, effect: takeOut, rule: ruleEmptied},
+	{need: itemEmptied, effect: takeOut},
+	{effect: gatherItem},
 }
 
-// keyTuples lists the key texts of every item, local items first, then the original's, then the
-// updated's, each tuple once.
-func keyTuples(t triple, keys []string) [][]string {
-	var out [][]string
-	seen := map[string]bool{}
-	for _, n := range t.byLive() {
-		if n == nil || n.Kind != ynode.ListNode {
-			continue
-		}
-		for _, item := range n.Content {
-			tuple := keyTexts(item, keys)
-			id := strings.Join(tuple, "\x00")
-			if len(tuple) == 0 || seen[id] {
-				continue
-			}
-			seen[id] = true
-			out = append(out, tuple)
+// decideItem returns itemTable's row for an aligned item's facts.
+func decideItem(f itemFact) itemRule {
+	for _, r := range itemTable {
+		if f&r.need == r.need {
+			return r
 		}
 	}
-	return out
+	return itemTable[len(itemTable)-1]
 }
 
-// keyTexts returns the text of each key field of item ("" when missing, null or empty); the key
-// "" is the item's own text.
-func keyTexts(item *ynode.Node, keys []string) []string {
-	var out []string
-	for _, key := range keys {
-		v := item.Get(key)
-		if key == "" {
-			out = append(out, item.Value)
-		} else if v.IsNilOrEmpty() {
-			out = append(out, "")
-		} else {
-			out = append(out, v.Value)
-		}
+// itemFacts learns the facts of a merged item.
+func itemFacts(val *ynode.Node, local *ynode.Node, rec record) itemFact {
+	var f itemFact
+	if val.IsEmptyMap() {
+		f |= itemEmptied
 	}
-	return out
+	if local != nil {
+		f |= itemLocal
+	}
+	if rec.rule == ruleMerged || rec.rule == ruleNewMap {
+		f |= itemMerged
+	}
+	return f
 }
 
-// joinPartial joins tuples that agree wherever both have a value and share at least one value,
-// pair by pair in order, each joined pair replaced by the join (so a list may hold a tuple twice).
-func joinPartial(tuples [][]string) [][]string {
-	for i, a := range tuples {
-		for j := range tuples {
-			if joined, ok := joinTuples(a, tuples[j]); ok {
-				tuples[i], tuples[j] = joined, joined
-			}
-		}
-	}
-	return tuples
-}
-
-func joinTuples(a, b []string) ([]string, bool) {
-	if len(a) != len(b) {
-		return nil, false
-	}
-	shared := false
-	out := make([]string, len(a))
-	for i := range a {
-		switch {
-		case a[i] == b[i]:
-			shared, out[i] = true, a[i]
-		case a[i] != "" && b[i] != "":
-			return nil, false
-		case a[i] != "":
-			out[i] = a[i]
-		default:
-			out[i] = b[i]
-		}
-	}
-	return out, shared
-}
-
-// keysWithValues keeps the keys that some tuple of tuples has a value for, and tuple's values
-// for them; when no tuple has any, all keys and values stay.
-func keysWithValues(tuples [][]string, tuple, keys []string) ([]string, []string) {
-	valued := map[string]bool{}
-	for _, vs := range tuples {
-		for i, v := range vs {
-			if v != "" {
-				valued[keys[i]] = true
-			}
-		}
-	}
-	if len(valued) == 0 {
-		return keys, tuple
-	}
-	var outKeys, outValues []string
-	for _, k := range keys {
-		if valued[k] {
-			outKeys = append(outKeys, k)
-		}
-	}
-	for i, v := range tuple {
-		if v != "" || valued[keys[i]] {
-			outValues = append(outValues, v)
-		}
-	}
-	return outKeys, outValues
-}
-
-// mergeAligned merges each aligned item and sets the results into list: an item the merge
-// empties is removed from it at once; the others are gathered (one per key) and set in at the
-// end, by the keys of the last aligned item. The local item is looked up in list as it stands
-// when its turn comes: an earlier removal (by an empty key text, which matches any item holding
-// the key) can take it away, and it is then rebuilt from upstream's changes alone.
-func (m *merger) mergeAligned(list *ynode.Node, rows []aligned, elemSch *sch, info *listInfo) error {
+// mergeRows merges the aligned items in order, each decided by itemTable, and writes the
+// gathered ones into list. The local item is found in list as it stands when its turn comes
+// (factLocalFoundLate).
+func (m *merger) mergeRows(list *ynode.Node, a itemAlignment, elemSch *sch, info *listInfo) error {
 	before := append([]*ynode.Node(nil), list.Content...)
-	merged := ynode.NewList()
-	for _, a := range rows {
-		if err := m.mergeRow(list, merged, a, elemSch, info); err != nil {
+	var gathered []*ynode.Node
+	for _, row := range a.rows {
+		row.items.live = factLocalFoundLate(row, list)
+		val, rec, err := m.merge(row.items, elemSch, nil)
+		if err != nil {
 			return err
 		}
-	}
-	if len(rows) > 0 {
-		if err := placeItems(list, merged, rows[len(rows)-1].keys); err != nil {
+		rec.list = info
+		d := decideItem(itemFacts(val, row.items.live, rec))
+		if d.effect == takeOut {
+			m.noteTakenOut(row.items.live, rec, d.rule)
+			if err = takeClaimed(list, row.set); err != nil {
+				return located(list, "kyaml stops here: "+err.Error())
+			}
+			continue
+		}
+		m.factKeyWrittenBack(val, row)
+		m.records[val] = rec
+		if gathered, err = put(gathered, val, row.set); err != nil {
 			return located(list, "kyaml stops here: "+err.Error())
 		}
+	}
+	if err := writeItems(list, gathered, a.setFields); err != nil {
+		return located(list, "kyaml stops here: "+err.Error())
 	}
 	m.untouched(before, list, info)
 	return nil
 }
 
-// mergeRow merges one aligned item: removed from list when the merge empties it, else gathered
-// into merged.
-func (m *merger) mergeRow(list, merged *ynode.Node, a aligned, elemSch *sch, info *listInfo) error {
-	a.items.live = findItem(list, a.findKeys, a.findValues)
-	val, rec, err := m.merge(a.items, elemSch, nil)
-	if err != nil {
-		return err
+// noteTakenOut records why a local item the merge emptied goes: by rule, or by the merge's own
+// rule when rule is "".
+func (m *merger) noteTakenOut(local *ynode.Node, rec record, rule decision.Rule) {
+	if local == nil {
+		return
 	}
-	rec.list = info
-	target, item := merged, val
-	if val.IsEmptyMap() {
-		m.dropped(a, rec)
-		target, item = list, nil
-	} else {
-		if err := m.restoreKeys(val, a); err != nil {
-			return err
-		}
-		m.records[val] = rec
+	if rule != "" {
+		rec.rule = rule
 	}
-	if err := putItem(target, item, a.keys, a.values); err != nil {
-		return located(list, "kyaml stops here: "+err.Error())
-	}
-	return nil
+	m.records[local] = rec
 }
 
-// untouched records the local items no aligned triple reached: dropped while the merged items
-// were set (empty ones, and ones another item's key text matched), or left where they were (an
-// item with no text for any key, which no key text finds).
+// untouched records the local items no aligned item reached: taken out while the merged items
+// were written (empty ones, and ones another item's identity claimed), or left where they were
+// (an item with no text for any key, which no identity finds).
 func (m *merger) untouched(before []*ynode.Node, list *ynode.Node, info *listInfo) {
 	kept := map[*ynode.Node]bool{}
 	for _, it := range list.Content {
@@ -312,37 +212,4 @@ func (m *merger) untouched(before []*ynode.Node, list *ynode.Node, info *listInf
 		}
 		m.records[it] = record{rule: rule, live: it, list: info}
 	}
-}
-
-// dropped records why a local item the merge emptied goes.
-func (m *merger) dropped(a aligned, rec record) {
-	if a.items.live == nil {
-		return
-	}
-	if rec.rule == ruleMerged || rec.rule == ruleNewMap {
-		rec.rule = ruleEmptied
-	}
-	m.records[a.items.live] = rec
-}
-
-// restoreKeys writes back an item's key fields the merge left it without (as new string
-// scalars, last; on an item that is itself a scalar, the scalar takes the text).
-func (m *merger) restoreKeys(val *ynode.Node, a aligned) error {
-	for i, key := range a.keys {
-		if val.Get(key) != nil || a.values[i] == "" {
-			continue
-		}
-		switch {
-		case val.Kind == ynode.ScalarNode && key == "":
-			setScalar(val, a.values[i])
-			continue
-		case val.Kind != ynode.MapNode || key == "":
-			return located(val, "kyaml stops here: wrong node kind: an item of this list is a "+val.Kind.String())
-		}
-		if final := setField(val, key, ynode.NewScalar(a.values[i]), [3]string{}, 0); final != nil {
-			fields := triple{a.items.original.Get(key), a.items.updated.Get(key), a.items.live.Get(key)}
-			m.records[final] = m.record(ruleKeyRestored, fields, nil)
-		}
-	}
-	return nil
 }

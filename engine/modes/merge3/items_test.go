@@ -8,30 +8,56 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
-func TestKeysWithValues(t *testing.T) {
+func TestSetFieldsInUse(t *testing.T) {
 	keys := []string{"containerPort", "protocol"}
 	tests := []struct {
-		all                  [][]string
-		values               []string
-		wantKeys, wantValues []string
+		ids  []itemID
+		want []string
 	}{
-		{[][]string{{"80", ""}, {"53", "UDP"}}, []string{"80", ""}, keys, []string{"80", ""}},
-		{[][]string{{"80", ""}, {"90", ""}}, []string{"80", ""}, []string{"containerPort"}, []string{"80"}},
-		{[][]string{{"", ""}}, []string{"", ""}, keys, []string{"", ""}},
+		{[]itemID{{"80", ""}, {"53", "UDP"}}, keys},
+		{[]itemID{{"80", ""}, {"90", ""}}, []string{"containerPort"}},
+		{[]itemID{{"", "TCP"}}, []string{"protocol"}},
+		{[]itemID{{"", ""}}, keys},
+		{nil, keys},
 	}
 	for _, tt := range tests {
-		k, v := keysWithValues(tt.all, tt.values, keys)
-		if !reflect.DeepEqual(k, tt.wantKeys) || !reflect.DeepEqual(v, tt.wantValues) {
-			t.Errorf("keysWithValues(%v, %v) = %v %v, want %v %v", tt.all, tt.values, k, v, tt.wantKeys, tt.wantValues)
+		if got := factSetFieldsInUse(tt.ids, keys); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("factSetFieldsInUse(%v) = %v, want %v", tt.ids, got, tt.want)
 		}
 	}
 }
 
-func TestJoinPartial(t *testing.T) {
-	got := joinPartial([][]string{{"8080", ""}, {"8080", "TCP"}, {"53", "UDP"}})
-	want := [][]string{{"8080", "TCP"}, {"8080", "TCP"}, {"53", "UDP"}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %v, want %v", got, want)
+func TestPartialIdentitiesJoin(t *testing.T) {
+	tests := []struct {
+		ids, want []itemID
+	}{
+		{[]itemID{{"8080", ""}, {"8080", "TCP"}, {"53", "UDP"}}, []itemID{{"8080", "TCP"}, {"8080", "TCP"}, {"53", "UDP"}}},
+		// an identity joins as it stood when its turn came: 53 joins UDP, then TCP, and UDP keeps the first join
+		{[]itemID{{"53", ""}, {"53", "UDP"}, {"53", "TCP"}}, []itemID{{"53", "TCP"}, {"53", "UDP"}, {"53", "TCP"}}},
+		{[]itemID{{"80", ""}, {"", "TCP"}}, []itemID{{"80", ""}, {"", "TCP"}}}, // no shared position
+		{[]itemID{{"", ""}, {"80", ""}}, []itemID{{"80", ""}, {"80", ""}}},     // two empty texts share one
+	}
+	for _, tt := range tests {
+		got := append([]itemID(nil), tt.ids...)
+		factPartialIdentitiesJoin(got)
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("factPartialIdentitiesJoin(%v) = %v, want %v", tt.ids, got, tt.want)
+		}
+	}
+}
+
+func TestFindByTexts(t *testing.T) {
+	tests := []struct {
+		set, want lookup
+	}{
+		{lookup{[]string{"containerPort", "protocol"}, []string{"80", ""}}, lookup{[]string{"containerPort"}, []string{"80"}}},
+		{lookup{[]string{"containerPort", "protocol"}, []string{"", ""}}, lookup{[]string{"containerPort", "protocol"}, []string{"", ""}}},
+		{lookup{[]string{"name"}, []string{"a"}}, lookup{[]string{"name"}, []string{"a"}}},
+	}
+	for _, tt := range tests {
+		if got := factFindByTexts(tt.set); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("factFindByTexts(%v) = %v, want %v", tt.set, got, tt.want)
+		}
 	}
 }
 
@@ -40,9 +66,9 @@ func list(t *testing.T, text string) *ynode.Node {
 	return parseRoot(t, "live", "l:\n"+text).Get("l")
 }
 
-func names(l *ynode.Node) string {
+func names(items []*ynode.Node) string {
 	var out []string
-	for _, it := range l.Content {
+	for _, it := range items {
 		if v := it.Get("name"); v != nil {
 			out = append(out, v.Value)
 		} else {
@@ -52,69 +78,78 @@ func names(l *ynode.Node) string {
 	return strings.Join(out, " ")
 }
 
-// TestPutItem pins how kyaml sets an item by key: replace in place, append when new, an empty
-// value matching any item holding the key, and empty items dropped on the way.
-func TestPutItem(t *testing.T) {
-	item := parseRoot(t, "live", "name: b\nx: 2\n")
-	l := list(t, "- name: a\n- name: b\n- {}\n- name: c\n")
-	if err := putItem(l, item, []string{"name"}, []string{"b"}); err != nil || names(l) != "a b c" || l.Content[1] != item {
-		t.Errorf("replace: %s %v", names(l), err)
-	}
-	l = list(t, "- name: a\n- image: x\n")
-	if err := putItem(l, nil, []string{"name"}, []string{""}); err != nil || names(l) != "?" {
-		t.Errorf("an empty value deletes every item with the key: %s %v", names(l), err)
-	}
-	l = list(t, "- name: a\n")
-	if err := putItem(l, item, []string{"name"}, nil); err != nil || names(l) != "b" {
-		t.Errorf("no values: everything goes but the new item: %s %v", names(l), err)
-	}
-}
-
-func TestFindItem(t *testing.T) {
-	l := list(t, "- name: a\n  port: 80\n- name: \n- b\n")
-	if got := findItem(l, []string{"name", "port"}, []string{"a", "80"}); got != l.Content[0] {
-		t.Errorf("by two keys: %v", got)
-	}
-	if got := findItem(l, []string{"name"}, []string{""}); got != l.Content[1] {
-		t.Errorf("an empty value matches an empty field: %v", got)
-	}
-	if got := findItem(l, nil, []string{"b"}); got != l.Content[2] {
-		t.Errorf("by text: %v", got)
-	}
-}
-
-func TestCommentSchema(t *testing.T) {
-	defs := testSchemas(t)
+// TestPut checks how an item is put into a list: in place of every item claimed, at the end
+// when none is, empty items dropped on the way, "" claiming any text, no texts claiming all.
+func TestPut(t *testing.T) {
+	byName := func(texts ...string) lookup { return lookup{fields: []string{"name"}, texts: texts} }
 	tests := []struct {
-		comment string
-		merges  bool
-		none    bool
+		name, list string
+		put        bool
+		by         lookup
+		want       string
 	}{
-		{`# {"$openapi":"replicas"}`, false, false},
-		{`# {"type":"array","x-kubernetes-patch-strategy":"merge","x-kubernetes-patch-merge-key":"name"}`, true, false},
-		{`# {}`, false, true},
-		{`# just words`, false, true},
-		{`# {"$ref":"#/definitions/io.k8s.api.core.v1.PodSpec"}`, false, false},
+		{"replaced in place", "- name: a\n- name: b\n- name: c\n", true, byName("b"), "a new c"},
+		{"appended when new", "- name: a\n", true, byName("z"), "a new"},
+		{"empty items dropped", "- name: a\n- {}\n- null\n", true, byName("a"), "new"},
+		{"every item claimed", "- name: a\n- name: a\n", true, byName("a"), "new new"},
+		{"an empty text claims any", "- name: a\n- image: x\n", false, byName(""), "?"},
+		{"no texts: everything goes", "- name: a\n- image: x\n", true, byName(), "new"},
+		{"a scalar stays by a text", "- x\n- name: a\n", true, byName("a"), "?x new"},
 	}
+	item := parseRoot(t, "live", "name: new\n")
 	for _, tt := range tests {
-		s := commentSchema(&ynode.Node{LineComment: tt.comment}, defs)
-		if (s == nil) != tt.none || (s != nil && s.merges() != tt.merges) {
-			t.Errorf("%s: schema %v, merges %v", tt.comment, s, s != nil && s.merges())
+		var in *ynode.Node
+		if tt.put {
+			in = item
+		}
+		got, err := put(list(t, tt.list).Content, in, tt.by)
+		if err != nil || names(got) != tt.want {
+			t.Errorf("%s: %q %v, want %q", tt.name, names(got), err, tt.want)
 		}
 	}
-	podSpec := commentSchema(&ynode.Node{HeadComment: `# {"$ref":"#/definitions/io.k8s.api.core.v1.PodSpec"}`}, defs)
-	if _, keys := podSpec.fieldOf("containers").strategyAndKeys(); !reflect.DeepEqual(keys, []string{"name"}) {
-		t.Errorf("a reference resolves: containers keys %v", keys)
+	if _, err := put(list(t, "- x\n").Content, nil, byName("")); err != errNotMap {
+		t.Errorf("a scalar claimed by an empty text: %v, want %v", err, errNotMap)
+	}
+	if _, err := put(list(t, "- {a: 1}\n").Content, nil, lookup{fields: []string{""}, texts: []string{"x"}}); err != errNotScalar {
+		t.Errorf("a map in a list of primitives: %v, want %v", err, errNotScalar)
 	}
 }
 
-func TestYAML11NonString(t *testing.T) {
-	for text, want := range map[string]bool{
-		"on": true, "Yes": true, "n": true, "null": true, "0755": true, "1.5": true, "[a]": true, "a: b": true, "#x": true,
-		"nginx": false, "": false, "a b": false, "x:y": false, "line\nbreak": false, "2001-12-14": false,
-	} {
-		if got := isYAML11NonString(text); got != want {
-			t.Errorf("isYAML11NonString(%q) = %v", text, got)
+func TestLookupFirst(t *testing.T) {
+	l := list(t, "- name: a\n  port: 80\n- name: \n- name: null\n- b\n")
+	tests := []struct {
+		by   lookup
+		want *ynode.Node
+	}{
+		{lookup{[]string{"name", "port"}, []string{"a", "80"}}, l.Content[0]},
+		{lookup{[]string{"name"}, []string{""}}, l.Content[1]}, // an empty text finds a field written empty
+		{lookup{[]string{"name"}, []string{"null"}}, l.Content[2]},
+		{lookup{[]string{""}, []string{"b"}}, l.Content[3]},
+		{lookup{[]string{"name"}, []string{"z"}}, nil},
+	}
+	for _, tt := range tests {
+		if got := tt.by.first(l); got != tt.want {
+			t.Errorf("%v.first = %v, want %v", tt.by, got, tt.want)
+		}
+	}
+}
+
+// TestItemTable checks each row of itemTable.
+func TestItemTable(t *testing.T) {
+	tests := []struct {
+		facts  itemFact
+		effect itemEffect
+		rule   string
+	}{
+		{itemEmptied | itemLocal | itemMerged, takeOut, string(ruleEmptied)},
+		{itemEmptied | itemLocal, takeOut, ""}, // removed upstream whole: the merge's own rule stays
+		{itemEmptied, takeOut, ""},
+		{itemLocal | itemMerged, gatherItem, ""},
+		{0, gatherItem, ""},
+	}
+	for _, tt := range tests {
+		if r := decideItem(tt.facts); r.effect != tt.effect || string(r.rule) != tt.rule {
+			t.Errorf("decideItem(%b) = %v %q, want %v %q", tt.facts, r.effect, r.rule, tt.effect, tt.rule)
 		}
 	}
 }

@@ -31,7 +31,7 @@ func (m *marker) keyless(path fieldpath.Path, result *ynode.Node, d record) {
 
 // hasKeyValue reports whether item has a value for one of the key fields at least.
 func hasKeyValue(item *ynode.Node, keys []string) bool {
-	for _, v := range keyTexts(item, keys) {
+	for _, v := range itemIDOf(item, keys) {
 		if v != "" {
 			return true
 		}

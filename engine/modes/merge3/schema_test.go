@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 	"github.com/mergeplay/mergeplay/engine/schema"
 )
 
@@ -36,5 +37,30 @@ func TestStrategyAndKeys(t *testing.T) {
 		if strategy != tt.wantStrategy || !reflect.DeepEqual(keys, tt.wantKeys) {
 			t.Errorf("%s: strategyAndKeys = %q, %v; want %q, %v", tt.name, strategy, keys, tt.wantStrategy, tt.wantKeys)
 		}
+	}
+}
+
+func TestCommentSchema(t *testing.T) {
+	defs := testSchemas(t)
+	tests := []struct {
+		comment string
+		merges  bool
+		none    bool
+	}{
+		{`# {"$openapi":"replicas"}`, false, false},
+		{`# {"type":"array","x-kubernetes-patch-strategy":"merge","x-kubernetes-patch-merge-key":"name"}`, true, false},
+		{`# {}`, false, true},
+		{`# just words`, false, true},
+		{`# {"$ref":"#/definitions/io.k8s.api.core.v1.PodSpec"}`, false, false},
+	}
+	for _, tt := range tests {
+		s := commentSchema(&ynode.Node{LineComment: tt.comment}, defs)
+		if (s == nil) != tt.none || (s != nil && s.merges() != tt.merges) {
+			t.Errorf("%s: schema %v, merges %v", tt.comment, s, s != nil && s.merges())
+		}
+	}
+	podSpec := commentSchema(&ynode.Node{HeadComment: `# {"$ref":"#/definitions/io.k8s.api.core.v1.PodSpec"}`}, defs)
+	if _, keys := podSpec.fieldOf("containers").strategyAndKeys(); !reflect.DeepEqual(keys, []string{"name"}) {
+		t.Errorf("a reference resolves: containers keys %v", keys)
 	}
 }

@@ -45,3 +45,14 @@ func TestSetField(t *testing.T) {
 		}
 	}
 }
+
+func TestYAML11NonString(t *testing.T) {
+	for text, want := range map[string]bool{
+		"on": true, "Yes": true, "n": true, "null": true, "0755": true, "1.5": true, "[a]": true, "a: b": true, "#x": true,
+		"nginx": false, "": false, "a b": false, "x:y": false, "line\nbreak": false, "2001-12-14": false,
+	} {
+		if got := isYAML11NonString(text); got != want {
+			t.Errorf("isYAML11NonString(%q) = %v", text, got)
+		}
+	}
+}

@@ -15,17 +15,27 @@ type triple struct {
 	original, updated, live *ynode.Node
 }
 
-// byLive returns the versions in the order kyaml consults them: live, original, updated (the
-// first that has a shape gives the value's shape, the first comment schema found wins).
-func (t triple) byLive() [3]*ynode.Node { return [3]*ynode.Node{t.live, t.original, t.updated} }
+// liveFirst returns the versions in the order kyaml consults them (factLiveFirst): the local
+// copy, upstream before, upstream now.
+func (t triple) liveFirst() [3]*ynode.Node { return [3]*ynode.Node{t.live, t.original, t.updated} }
 
-// inputNames name the versions in byLive's order, for messages.
+// liveFirstRefs returns where the versions are held, in liveFirst's order.
+func (t *triple) liveFirstRefs() [3]**ynode.Node {
+	return [3]**ynode.Node{&t.live, &t.original, &t.updated}
+}
+
+// inputNames name the versions in liveFirst's order, for messages.
 var inputNames = [3]string{"the local copy", "upstream before", "upstream now"}
 
-// shape returns the shape of the first version in byLive's order that is not missing or null (0
-// when none is).
+// shape returns the shape of the first version in liveFirst's order that holds a value (not
+// missing or null), 0 when none does.
+//
+// factLiveFirst: kyaml consults the versions local copy first, then upstream before, then
+// upstream now: the first holding a value gives the value's shape, and the first whose comment
+// declares a schema gives its schema. Observed with kyaml v0.21.x through merge3diff (its
+// refusals of a value that changes shape, and TestWalkFacts/factLiveFirst).
 func (t triple) shape() ynode.Kind {
-	for _, n := range t.byLive() {
+	for _, n := range t.liveFirst() {
 		if !n.IsNull() {
 			return n.Kind
 		}
@@ -33,13 +43,16 @@ func (t triple) shape() ynode.Kind {
 	return 0
 }
 
-// checkShapes fails, as kyaml does, when the versions disagree on the value's shape.
-func (t triple) checkShapes(kind ynode.Kind, path []string) error {
+// factShapesAgree: kyaml refuses the merge when the versions holding a value (null counts as
+// none) do not all hold it in the shape kind, the first one's; the message names both shapes.
+// Observed with kyaml v0.21.x through merge3diff ("kyaml refuses": the generator turns a map
+// into a scalar upstream, and the other way).
+func (t triple) factShapesAgree(kind ynode.Kind, path []string) error {
 	if kind == 0 {
 		return nil
 	}
 	first := ""
-	for i, n := range t.byLive() {
+	for i, n := range t.liveFirst() {
 		if n.IsNull() {
 			continue
 		}

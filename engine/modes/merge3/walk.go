@@ -1,8 +1,6 @@
 package merge3
 
 import (
-	"sort"
-
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
@@ -46,34 +44,66 @@ func (m *merger) record(rule decision.Rule, t triple, list *listInfo) record {
 	return record{rule: rule, original: t.original, updated: t.updated, live: t.live, list: list}
 }
 
-// merge merges one value by its shape: a map key by key, a keyed list item by item, a list
-// without keys and a scalar whole. path names the value for messages.
+// merge merges one value: its schema is found (schemaFor), its shape read from the first
+// version holding a value (factLiveFirst), and the value merged as its shape merges (mergerOf).
+// path names the value for messages.
 func (m *merger) merge(t triple, inherited *sch, path []string) (*ynode.Node, record, error) {
 	sc := m.schemaFor(t, inherited)
 	kind := t.shape()
-	if kind == ynode.AliasNode {
-		alias, input := t.aliasOf()
-		m.aliases = append(m.aliases, droppedAlias{path: append([]string(nil), path...), alias: alias, input: input})
-		return nil, m.record(ruleAliasDropped, t, nil), nil
-	}
-	if err := t.checkShapes(kind, path); err != nil {
-		return nil, record{}, err
-	}
-	switch kind {
-	case ynode.ListNode:
-		if m.keyed(sc, t) {
-			return m.mergeItems(t, sc, path)
+	how := mergerOf(kind)
+	if kind != ynode.AliasNode {
+		if err := t.factShapesAgree(kind, path); err != nil {
+			return nil, record{}, err
 		}
-		n, rule := apply(decide(wholeListTable, factsOf(t, ynode.SameText)), t)
-		info := &listInfo{whole: true, kind: sc.kindName(), schemaPath: sc.pathName(), fromComment: sc.fromComment()}
-		return n, m.record(rule, t, info), nil
-	case ynode.ScalarNode:
-		n, rule := apply(decide(scalarTable, factsOf(t, sameScalar)), t)
-		return n, m.record(rule, t, nil), nil
-	case ynode.MapNode, 0:
-		return m.mergeMap(t, sc, path)
 	}
-	return nil, m.record(ruleGone, t, nil), nil
+	if how == nil {
+		return nil, m.record(ruleGone, t, nil), nil
+	}
+	return how(m, t, sc, path)
+}
+
+// shapeMerger merges a value of one shape.
+type shapeMerger func(m *merger, t triple, sc *sch, path []string) (*ynode.Node, record, error)
+
+// mergerOf says how a value of each shape merges: a map key by key (and so a value no version
+// holds, which merges to nothing), a list item by item or whole (mergeList), a scalar whole, an
+// alias not at all (aliases.go); nil for a shape no version of a field can have.
+func mergerOf(kind ynode.Kind) shapeMerger {
+	switch kind {
+	case ynode.MapNode, 0:
+		return (*merger).mergeMap
+	case ynode.ListNode:
+		return (*merger).mergeList
+	case ynode.ScalarNode:
+		return (*merger).mergeScalar
+	case ynode.AliasNode:
+		return (*merger).dropAlias
+	}
+	return nil
+}
+
+// mergeScalar decides a scalar whole, by scalarTable.
+func (m *merger) mergeScalar(t triple, _ *sch, _ []string) (*ynode.Node, record, error) {
+	n, rule := apply(decide(scalarTable, factsOf(t, sameScalar)), t)
+	return n, m.record(rule, t, nil), nil
+}
+
+// mergeList merges a list item by item when it has merge keys (mergeItems), else decides it
+// whole by wholeListTable.
+func (m *merger) mergeList(t triple, sc *sch, path []string) (*ynode.Node, record, error) {
+	if m.keyed(sc, t) {
+		return m.mergeItems(t, sc, path)
+	}
+	n, rule := apply(decide(wholeListTable, factsOf(t, ynode.SameText)), t)
+	info := &listInfo{whole: true, kind: sc.kindName(), schemaPath: sc.pathName(), fromComment: sc.fromComment()}
+	return n, m.record(rule, t, info), nil
+}
+
+// dropAlias drops a field whose first version is an alias, noting what was lost.
+func (m *merger) dropAlias(t triple, _ *sch, path []string) (*ynode.Node, record, error) {
+	alias, input := t.aliasOf()
+	m.aliases = append(m.aliases, droppedAlias{path: append([]string(nil), path...), alias: alias, input: input})
+	return nil, m.record(ruleAliasDropped, t, nil), nil
 }
 
 // apply carries a decision out for a value compared whole: the value kept and the rule (ruleGone
@@ -90,11 +120,25 @@ func apply(r row, t triple) (*ynode.Node, decision.Rule) {
 	return nil, r.rule
 }
 
-// schemaFor finds a value's schema as kyaml does: a schema in a comment of the value itself
-// wins, then the one the parent gave, then the schema of the kind the value declares
-// (apiVersion and kind).
+// schemaFor finds a value's schema: the one a comment of the value declares
+// (factCommentSchemaFirst), else the one its parent gave, else the one of the kind the value
+// declares (factKindSchema).
 func (m *merger) schemaFor(t triple, inherited *sch) *sch {
-	for _, n := range t.byLive() {
+	if c := m.factCommentSchemaFirst(t); c != nil {
+		return c
+	}
+	if inherited != nil {
+		return inherited
+	}
+	return m.factKindSchema(t)
+}
+
+// factCommentSchemaFirst: a schema a comment of the value itself declares (fieldmeta.go) wins
+// over the one its parent gives; the first version holding a value, in factLiveFirst's order,
+// whose comment declares one decides. Observed with kyaml v0.21.x through merge3diff (the
+// generator's comment-schema mutations; TestWalkFacts/factCommentSchemaFirst).
+func (m *merger) factCommentSchemaFirst(t triple) *sch {
+	for _, n := range t.liveFirst() {
 		if n.IsNull() {
 			continue
 		}
@@ -102,10 +146,15 @@ func (m *merger) schemaFor(t triple, inherited *sch) *sch {
 			return c
 		}
 	}
-	if inherited != nil {
-		return inherited
-	}
-	for _, n := range t.byLive() {
+	return nil
+}
+
+// factKindSchema: a map no schema describes that declares an apiVersion and a kind takes its
+// kind's schema, the first version holding one that the schemas know deciding; so a Pod held
+// in a custom resource's field merges its containers by name. Observed with kyaml v0.21.x
+// (TestWalkFacts/factKindSchema).
+func (m *merger) factKindSchema(t triple) *sch {
+	for _, n := range t.liveFirst() {
 		if n.IsNull() {
 			continue
 		}
@@ -128,21 +177,4 @@ func metaText(n *ynode.Node, field string) string {
 		return ""
 	}
 	return v.Text()
-}
-
-// fieldNames returns the sorted union of the versions' keys: kyaml visits keys in this order, so
-// the keys it adds land at the end of the local map in this order.
-func fieldNames(t triple) []string {
-	seen := map[string]bool{}
-	var names []string
-	for _, n := range t.byLive() {
-		for _, k := range n.Keys() {
-			if !seen[k] {
-				seen[k] = true
-				names = append(names, k)
-			}
-		}
-	}
-	sort.Strings(names)
-	return names
 }

@@ -60,7 +60,7 @@ func (g Generator) Case(index int) (*Case, error) {
 	c := &Case{Seed: g.Seed, Index: index, Overwrite: !b.d.chance(0.2)}
 	config0 := b.configs()
 	updated, dropped := b.updatedStream(config0)
-	if b.d.chance(0.03) && b.breakMergeKey(updated) {
+	if b.d.chance(0.05) && b.breakMergeKey(updated) {
 		c.WantError, c.Overwrite = true, true
 	}
 	live, err := b.liveStream(config0)

@@ -23,6 +23,8 @@ const (
 	ItemAdded        Feature = "keyed item added upstream (appended)"
 	ItemRemoved      Feature = "keyed item removed upstream"
 	PartialItem      Feature = "item removed upstream survives with local additions"
+	KeylessItem      Feature = "keyed item without its key text (missing, empty or null)"
+	RepeatedKey      Feature = "two items of one keyed list with one key"
 	MultiKey         Feature = "items keyed on several fields (containerPort+protocol)"
 	ValueSet         Feature = "list merged as a set of values (finalizers)"
 	DeltaOnly        Feature = "map the local copy lacks: only upstream's delta lands"
@@ -43,7 +45,7 @@ const (
 // AllFeatures lists the features in the order the table prints them.
 func AllFeatures() []Feature {
 	return []Feature{UpstreamWins, DriftKept, BothChanged, AddedUpstream, RemovedUpstream, NullClears, LocalOnlyField,
-		ListReplaced, ItemAdded, ItemRemoved, PartialItem, MultiKey, ValueSet, DeltaOnly, CommentChanged, YAML11Quoted,
+		ListReplaced, ItemAdded, ItemRemoved, PartialItem, KeylessItem, RepeatedKey, MultiKey, ValueSet, DeltaOnly, CommentChanged, YAML11Quoted,
 		CommentSchema, GuessedKeys, Kustomization, CustomResource, Refused, Stream, ResourceDeleted, ResourceAdded,
 		ResourceLocal, ResourceRestored}
 }
@@ -170,6 +172,15 @@ func listFeatures(o, u, l *yaml.Node, key string, got map[Feature]bool) {
 	if hasTwins(u, "containerPort") || hasTwins(o, "containerPort") {
 		got[MultiKey] = true
 	}
+	for _, list := range []*yaml.Node{o, u, l} {
+		keyless, repeated := keyTextsOf(list, k)
+		if keyless {
+			got[KeylessItem] = true
+		}
+		if repeated {
+			got[RepeatedKey] = true
+		}
+	}
 	oi, ui, li := itemsBy(o, k), itemsBy(u, k), itemsBy(l, k)
 	for id := range ui {
 		if oi[id] == nil {
@@ -217,6 +228,30 @@ func itemsBy(list *yaml.Node, key string) map[string]*yaml.Node {
 		}
 	}
 	return out
+}
+
+// keyTextsOf reports whether a keyed list holds a map item without a text for its key (missing,
+// empty or null), and whether two of its items have one key (with the protocol, for ports).
+func keyTextsOf(list *yaml.Node, key string) (keyless, repeated bool) {
+	if list == nil || list.Kind != yaml.SequenceNode {
+		return false, false
+	}
+	seen := map[string]bool{}
+	for _, it := range list.Content {
+		k := key
+		if key == "port" && get(it, "containerPort") != nil {
+			k = "containerPort"
+		}
+		v := get(it, k)
+		if it.Kind == yaml.MappingNode && (v == nil || isNull(v) || v.Value == "") {
+			keyless = true
+			continue
+		}
+		id := valueOf(v) + "/" + valueOf(get(it, "protocol"))
+		repeated = repeated || seen[id]
+		seen[id] = true
+	}
+	return keyless, repeated
 }
 
 func hasTwins(list *yaml.Node, key string) bool {

@@ -91,6 +91,7 @@ func (g *gen) triple() (original, updated, live *yaml.Node) {
 		g.tell("local edits %s", pathString(st.path))
 	}
 	g.scenarios(original, updated, live, all)
+	g.repeatItem(updated, live, all)
 	if g.d.chance(0.03) {
 		g.breakShape(updated)
 	}
@@ -131,6 +132,32 @@ func (g *gen) scenarios(original, updated, live *yaml.Node, all []site) {
 			g.tell("upstream removes %s, local adds to it", pathString(st.path))
 			break
 		}
+	}
+}
+
+// repeatItem copies, now and then, an item of a list into upstream's or the local version of
+// that list, after it: two items with one key.
+func (g *gen) repeatItem(updated, live *yaml.Node, all []site) {
+	if !g.d.chance(0.06) {
+		return
+	}
+	for _, st := range all {
+		last := st.path[len(st.path)-1]
+		if st.kind != yaml.MappingNode || last.index < 0 || g.d.chance(0.5) {
+			continue
+		}
+		side, name := updated, "upstream"
+		if g.d.chance(0.5) {
+			side, name = live, "the local copy"
+		}
+		list := resolveParent(side, st.path)
+		if list == nil || list.Kind != yaml.SequenceNode || last.index >= len(list.Content) {
+			continue
+		}
+		at := last.index + 1
+		list.Content = append(list.Content[:at:at], append([]*yaml.Node{copyNode(list.Content[last.index])}, list.Content[at:]...)...)
+		g.tell("%s repeats %s", name, pathString(st.path))
+		return
 	}
 }
 

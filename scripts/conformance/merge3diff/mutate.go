@@ -201,6 +201,8 @@ func (g *gen) editItem(list *yaml.Node, i int, item *yaml.Node) {
 	switch {
 	case g.d.chance(0.25):
 		list.Content = append(list.Content[:i:i], list.Content[i+1:]...)
+	case item.Kind == yaml.MappingNode && g.d.chance(0.15) && len(heldKeys(item)) > 0:
+		g.unkey(item)
 	case item.Kind == yaml.MappingNode && len(item.Content) >= 2:
 		j := 2 * g.d.intn(len(item.Content)/2)
 		k := item.Content[j].Value
@@ -230,11 +232,21 @@ func (g *gen) editItem(list *yaml.Node, i int, item *yaml.Node) {
 }
 
 // newItem makes an item for list: a copy of one of its items under a new key, or a scalar.
+// Now and then the copy keeps its key (two items with one key), or loses it (an item without
+// its key).
 func (g *gen) newItem(list *yaml.Node) *yaml.Node {
 	if len(list.Content) == 0 || list.Content[0].Kind != yaml.MappingNode {
 		return s(fmt.Sprintf("item-%d", g.d.intn(20)))
 	}
 	item := copyNode(list.Content[g.d.intn(len(list.Content))])
+	switch {
+	case g.d.chance(0.1):
+		g.tell("a new item repeats a key")
+		return item
+	case g.d.chance(0.1):
+		g.unkey(item)
+		return item
+	}
 	for i := 0; i+1 < len(item.Content); i += 2 {
 		v := item.Content[i+1]
 		switch item.Content[i].Value {
@@ -250,6 +262,56 @@ func (g *gen) newItem(list *yaml.Node) *yaml.Node {
 		item.HeadComment = g.comment()
 	}
 	return item
+}
+
+// keyFields are the fields the generator's keyed lists match their items by.
+var keyFields = []string{"name", "mountPath", "containerPort", "port", "protocol"}
+
+// heldKeys returns the key fields item holds.
+func heldKeys(item *yaml.Node) []string {
+	var held []string
+	for _, k := range keyFields {
+		if get(item, k) != nil {
+			held = append(held, k)
+		}
+	}
+	return held
+}
+
+// unkey takes the key text of one of an item's key fields away, one of three ways: the field
+// removed, emptied or set to null. An item without key fields stays as it is.
+func (g *gen) unkey(item *yaml.Node) {
+	held := heldKeys(item)
+	if len(held) == 0 {
+		return
+	}
+	k := pick(g.d, held...)
+	switch g.d.intn(3) {
+	case 0:
+		del(item, k)
+	case 1:
+		set(item, k, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "", Style: yaml.DoubleQuotedStyle})
+	default:
+		set(item, k, g.null())
+		afterNull(item, k)
+	}
+	g.tell("an item loses its key text (%s)", k)
+}
+
+// afterNull clears the comments a reader could take for those of the null under key in map n:
+// the key's foot comment and the next key's head comment. A comment after "key:" with nothing,
+// followed by a blank line, is a corner package ynode does not follow (the package doc says so).
+func afterNull(n *yaml.Node, key string) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value != key {
+			continue
+		}
+		n.Content[i].FootComment = ""
+		if i+2 < len(n.Content) {
+			n.Content[i+2].HeadComment = ""
+		}
+		return
+	}
 }
 
 func (g *gen) newScalar() *yaml.Node {

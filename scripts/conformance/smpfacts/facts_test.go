@@ -115,6 +115,9 @@ var facts = []fact{
 	{"a $patch map where live holds no map", // live's null (or string, or list) goes, and nothing is added
 		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"simpleMap":null,"value":"v"}`), Patch: j(`{"simpleMap":{"$patch":"replace","a":"b"}}`)},
 		Answer{Output: `{"value":"v"}`}},
+	{"a null $patch is taken as a null", // live's null strategy becomes an empty map; in a three-way patch, such a map is not sent
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"simpleMap":null,"value":"v"}`), Patch: j(`{"simpleMap":{"$patch":null}}`)},
+		Answer{Output: `{"simpleMap":{},"value":"v"}`}},
 	{"a config's delete item goes with the deletions", // the config's {$patch: delete} item after its new item c
 		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"}]}`),
 			Modified: j(`{"mergingList":[{"$patch":"delete","name":"b"},{"name":"c"}]}`)},

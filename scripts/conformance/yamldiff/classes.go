@@ -2,10 +2,11 @@ package yamldiff
 
 import "fmt"
 
-// Class is one kind of trick, with the issue 15 item it covers and the modes it runs in.
+// Class is one kind of trick, with the item it covers (of issue 15; 30 for the classes of issue
+// 30's item 2) and the modes it runs in.
 type Class struct {
 	Name  string
-	Item  int // the item of issue 15 the class covers
+	Item  int // the item of issue 15 the class covers, or 30
 	What  string
 	Modes []string
 	// make builds case index of a mode.
@@ -29,6 +30,13 @@ func Classes() []Class {
 		{"anchors", 6, "anchors, aliases and merge keys", allModes, fromTrick(anchorTrick)},
 		{"annotations", 2, "annotations that are not strings (true, 1, null)", allModes, fromTrick(annotationTrick)},
 		{"validation", 8, "unknown fields and values of the wrong type in the config (--validate=strict)", allModes, configOnly(validationTrick)},
+		{"directives", 30, "%YAML and %TAG directives before a document, with \"---\" after them", allModes, directiveCase},
+		{"tablines", 30, "a line holding only a tab (or a tab before a comment) among a block map's lines", allModes, tabLineCase},
+		{"anchornames", 30, "anchor and alias names with characters YAML 1.1 does not allow (a-1.x, ä)", allModes, fromTrick(anchorNameTrick)},
+		{"aliaskeys", 30, "an alias used as a key", allModes, fromTrick(aliasKeyTrick)},
+		{"kinds", 30, "an object without a kind, or with a kind that is not a string", allModes, kindCase},
+		{"nullstreams", 30, "a stream holding only null or empty documents", allModes, nullStreamCase},
+		{"undecodable", 30, "a config document kubectl cannot decode (metadata of the wrong type) among good ones", allModes, undecodableCase},
 		{"realworld", 4, "real manifests at two releases (../shared/realworld)", allModes, realWorldCase},
 	}
 }

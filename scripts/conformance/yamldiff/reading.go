@@ -117,7 +117,7 @@ func relativeLine(first int, err error) int {
 // parserMessages are go-yaml's parser errors (the others are its scanner's).
 var parserMessages = []string{"did not find expected key", "did not find expected ',' or ']'",
 	"did not find expected ',' or '}'", "did not find expected node content", "found undefined tag handle",
-	"did not find expected '-' indicator", "did not find expected <document start>", "found duplicate %TAG directive",
+	"did not find expected '-' indicator", "did not find expected <document start>", "found duplicate %TAG directive", "found duplicate %YAML directive",
 	"found incompatible YAML document"}
 
 func parserError(message string) bool {

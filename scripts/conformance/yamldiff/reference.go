@@ -2,6 +2,7 @@ package yamldiff
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/mergeplay/mergeplay/scripts/conformance/merge3diff"
 	"github.com/mergeplay/mergeplay/scripts/conformance/patchdiff"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/kubernetes/scheme"
 	apiregistrationv1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
@@ -42,6 +44,11 @@ type differ struct {
 func (d *differ) run(c *Case) []string {
 	if c.Mode == "merge3" {
 		return d.merge3(c)
+	}
+	if c.Mode == "apply" || c.Mode == "ssa" {
+		if kept, refusals, broken := leftOut(c.Updated); (len(refusals) > 0 || broken != nil) && fileRefusal(kept) == nil && holdsObject(kept) && d.othersRead(c) {
+			return d.runLeftOut(c, kept, refusals, broken)
+		}
 	}
 	if r := d.refusal(c); r != nil {
 		resp := d.h.Handle(d.ctx, c.Request())
@@ -137,8 +144,8 @@ func (d *differ) validation(c *Case) *refusal {
 
 // refusal reads a case's inputs as the mode's reference reads them and returns the first
 // refusal: the config (or patch) first, then live, then original; then, for apply and ssa
-// (kubectl apply -f, client-side or server-side), a config document whose metadata does not
-// decode as ObjectMeta (applydiff.MetadataRefusal).
+// (kubectl apply -f, client-side or server-side), the refusals of the file it reads
+// (fileRefusal); then a live object whose kind cannot be decoded (liveRefusal).
 func (d *differ) refusal(c *Case) *refusal {
 	if c.Mode == "patch" {
 		if r := readAsPatch("updated", c.Updated); r != nil {
@@ -156,9 +163,100 @@ func (d *differ) refusal(c *Case) *refusal {
 		}
 	}
 	if c.Mode == "apply" || c.Mode == "ssa" {
-		if message := applydiff.MetadataRefusal(c.Updated); message != "" {
-			return &refusal{input: "updated", message: message}
+		if r := fileRefusal(c.Updated); r != nil {
+			return r
 		}
+	}
+	return liveRefusal(c)
+}
+
+// liveRefusal is the refusal of a live object without a kind, or whose kind is not a string, when
+// the config names kinds: kubectl decodes the live object it reads through the unstructured
+// decoder (apply's reference, package applydiff, does so), which refuses it ("Object 'Kind' is
+// missing in '...'"). twoway reads live as kubectl does too (Helm sends its patch to the server,
+// where no object lacks a kind). Fragments without a kind in every input pair by position.
+func liveRefusal(c *Case) *refusal {
+	configs, _ := readAsFile("updated", c.Updated)
+	if c.Mode == "merge3" || !namesKind(configs) {
+		return nil
+	}
+	lives, _ := readAsFile("live", c.Live)
+	for _, doc := range lives {
+		if doc == nil {
+			continue
+		}
+		if _, _, err := unstructured.UnstructuredJSONScheme.Decode(doc, nil, nil); err != nil && strings.Contains(err.Error(), "Object 'Kind' is missing") {
+			return &refusal{input: "live", message: err.Error()}
+		}
+	}
+	return nil
+}
+
+// othersRead reports whether kubectl reads a case's live and original.
+func (d *differ) othersRead(c *Case) bool {
+	_, live := readAsFile("live", c.Live)
+	_, original := readAsFile("original", c.Original)
+	return live == nil && original == nil
+}
+
+// holdsObject reports whether kubectl reads an object in text.
+func holdsObject(text string) bool {
+	docs, r := readAsFile("updated", text)
+	for _, doc := range docs {
+		if r == nil && doc != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// namesKind reports whether a document of docs (JSON) names a kind.
+func namesKind(docs [][]byte) bool {
+	for _, doc := range docs {
+		var m map[string]any
+		if doc != nil && json.Unmarshal(doc, &m) == nil && m["kind"] != nil && m["kind"] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// kindNotString is kubectl's schema check's refusal of a document whose kind is not a string,
+// under --validate=strict (the differential's default) or warn; it stops the file there, the
+// documents before it applied (observed with kubectl and kube-apiserver v1.37.2, 2026-12-06;
+// with --validate=false kubectl says "unable to decode ...: Object 'Kind' is missing in '...'"
+// and applies the others).
+const kindNotString = `error validating "config.yaml": error validating data: kind isn't string type; if you choose to ignore these errors, turn validation off with --validate=false`
+
+// fileRefusal is kubectl apply -f's refusal of a config it read (client-side or server-side): a
+// document whose metadata does not decode as ObjectMeta (applydiff.MetadataRefusal), whose kind
+// is not a string (kindNotString) or that the unstructured decoder refuses (`unable to decode
+// "config.yaml": ...`), or a file holding documents but no object ("no objects passed to apply";
+// a blank config is the page's empty editor, merged as no config).
+func fileRefusal(text string) *refusal {
+	if message := applydiff.MetadataRefusal(text); message != "" {
+		return &refusal{input: "updated", message: message}
+	}
+	docs, _ := readAsFile("updated", text)
+	objects := 0
+	for _, doc := range docs {
+		if doc == nil {
+			continue
+		}
+		objects++
+		var m map[string]any
+		if json.Unmarshal(doc, &m) != nil || m["kind"] == nil {
+			continue // a fragment without a kind: the engine pairs it by position (the contract)
+		}
+		if _, isString := m["kind"].(string); !isString {
+			return &refusal{input: "updated", message: kindNotString}
+		}
+		if _, _, err := unstructured.UnstructuredJSONScheme.Decode(doc, nil, nil); err != nil {
+			return &refusal{input: "updated", message: fmt.Sprintf("unable to decode %q: %v", applydiff.ConfigFile, err)}
+		}
+	}
+	if objects == 0 && strings.TrimSpace(text) != "" {
+		return &refusal{input: "updated", message: "no objects passed to apply"}
 	}
 	return nil
 }

@@ -54,7 +54,8 @@ func extensionsTypeConverter() managedfields.TypeConverter {
 	return tc
 }
 
-// apply answers a case as `kubectl apply --server-side` does with the file's one object.
+// apply answers a case as `kubectl apply --server-side` does with the file's first object, and
+// the live object of its kind and name.
 func (r *ssaReference) apply(c *Case) (obj map[string]any, conflict bool, err error) {
 	configs, _ := readAsFile("updated", c.Updated)
 	lives, _ := readAsFile("live", c.Live)
@@ -75,7 +76,7 @@ func (r *ssaReference) apply(c *Case) (obj map[string]any, conflict bool, err er
 	r.mu.Lock()
 	fm := managedfieldstest.NewFakeFieldManager(tc, gvk)
 	r.mu.Unlock()
-	live := firstObject(lives)
+	live := sameObject(lives, config)
 	if live == nil {
 		live = &unstructured.Unstructured{Object: map[string]any{"apiVersion": config.GetAPIVersion(), "kind": config.GetKind()}}
 	}
@@ -104,6 +105,20 @@ func firstObject(docs [][]byte) *unstructured.Unstructured {
 		return &unstructured.Unstructured{Object: m}
 	}
 	return nil
+}
+
+// sameObject decodes the first non-null document naming config's kind and name, or, when none
+// does, the first (a fragment pairs by position).
+func sameObject(docs [][]byte, config *unstructured.Unstructured) *unstructured.Unstructured {
+	for i, d := range docs {
+		if d == nil {
+			continue
+		}
+		if obj := firstObject(docs[i : i+1]); obj != nil && obj.GetKind() == config.GetKind() && obj.GetName() == config.GetName() {
+			return obj
+		}
+	}
+	return firstObject(docs)
 }
 
 // conflictsOf reports whether err is a conflict of managers.

@@ -198,9 +198,8 @@ func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
 	out.Content = make([]*Node, 0, 2*len(n.Fields))
 	var prev *anchor
 	for _, f := range n.Fields {
-		key := r.scalar(f.Key)
-		key.Anchor = f.Key.Anchor
-		if f.Key.Style == yamltree.Plain && !key.Tagged {
+		key := r.key(f.Key)
+		if key.Kind == ScalarNode && f.Key.Style == yamltree.Plain && !key.Tagged {
 			key.Tag = plainTag(key.Value) // yamltree keeps keys as strings; kyaml types them ("010: x" is an int)
 		}
 		ka := &anchor{node: key, line: f.Key.Pos.Line - 1, col: f.Key.Pos.Column - 1, parent: a, prev: prev}
@@ -215,6 +214,19 @@ func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
 		out.Content = append(out.Content, key, value)
 	}
 	return out
+}
+
+// key converts a map's key. An alias used as a key stays an alias, named by its anchor's name
+// (kyaml keeps it so: its field is named "k" for "*k : v", written "*k: v" where the local copy
+// holds it and "k: v" where a merge appends it; observed with kyaml v0.21.3,
+// scripts/conformance/yamldiff, class aliaskeys).
+func (r *reader) key(k *yamltree.Node) *Node {
+	if k.Alias != "" {
+		return &Node{Kind: AliasNode, Value: k.Alias, Src: k}
+	}
+	key := r.scalar(k)
+	key.Anchor = k.Anchor
+	return key
 }
 
 func (r *reader) listNode(n *yamltree.Node, a *anchor) *Node {

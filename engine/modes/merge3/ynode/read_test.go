@@ -54,6 +54,8 @@ func TestRoundTrip(t *testing.T) {
 		{"a: {0, 1.5: x, true: y, null: z, \"2\": w}\n", "a: {0: '', 1.5: x, true: y, null: z, \"2\": w}\n"},
 		// an empty key (kyaml; FuzzMerge3's empty-key-quoted)
 		{"a: 1\n?\nx:\n  ?\n  : b\n", "a: 1\n'':\nx:\n  '': b\n"},
+		// an alias used as a key stays an alias (kyaml v0.21.3; yamldiff's class aliaskeys)
+		{"a: &k name\n*k : v\nb: {x: &m a, *m : c}\n", "a: &k name\n*k: v\nb: {x: &m a, *m: c}\n"},
 	}
 	for _, tt := range tests {
 		if got, _ := Emit([]*Node{read(t, tt.in)}); got != tt.want {
