@@ -214,3 +214,18 @@ func TestBinaryExitStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestAddedFieldInKeyOrder (issue 27, item 10): a field apply adds to a map whose fields are in
+// key order, as kubectl get -o yaml prints them, stands in its place: replicas before selector.
+func TestAddedFieldInKeyOrder(t *testing.T) {
+	deployment := func(spec string) string {
+		return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: default}\nspec:\n" + spec +
+			"  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: a, image: x}]}\n"
+	}
+	req := (&contract.Request{Mode: "apply", Updated: deployment("  replicas: 3\n"), Live: deployment(""), Options: contract.DefaultOptions()}).EncodeJSON()
+	status, stdout, stderr := runCommand(t, string(req), "-o", "yaml")
+	want := "spec:\n  replicas: 3\n  selector:"
+	if status != exitMerged || !strings.Contains(stdout, want) {
+		t.Errorf("exit status %d (%s), result\n%s\nwant it to hold %q", status, stderr, stdout, want)
+	}
+}
