@@ -1,0 +1,86 @@
+package apiserver
+
+import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// observed is one object created with `kubectl create --dry-run=server -f config.yaml` against
+// kube-apiserver v1.37.2 (scripts/reproduce/run-apiserver.sh), 2026-12-06, and what kubectl
+// printed: testdata/observed.json. Long runs of one letter are written <a*254> in both the
+// metadata and the printed text. Each object had a namespace of its own (apiprobe) unless
+// cluster-scoped or named in the row, and a spec the server accepts (a Service's port, a
+// CronJob's schedule and job...), so that only metadata was refused.
+type observed struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Metadata   string `json:"metadata"`
+	Printed    string `json:"printed"`
+}
+
+// clusterScoped are the cluster-scoped kinds of testdata/observed.json.
+var clusterScoped = map[string]bool{"Namespace": true, "ClusterRole": true, "DeviceClass": true}
+
+// TestObserved checks every observed object: refused with kubectl's text, or accepted.
+func TestObserved(t *testing.T) {
+	data, err := os.ReadFile("testdata/observed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []observed
+	if err := json.Unmarshal(data, &rows); err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range rows {
+		obj := parse(t, "apiVersion: "+row.APIVersion+"\nkind: "+row.Kind+"\nmetadata: "+expand(row.Metadata)+"\n")
+		r := Check(Object{APIVersion: row.APIVersion, Kind: row.Kind, Namespaced: !clusterScoped[row.Kind], Root: obj})
+		want := expand(row.Printed)
+		switch {
+		case strings.HasSuffix(want, " created (server dry run)"):
+			if r != nil {
+				t.Errorf("%s %s: refused (%s), the server accepts it", row.Kind, row.Metadata, r.Message())
+			}
+		case r == nil:
+			t.Errorf("%s %s: accepted, the server says %s", row.Kind, row.Metadata, row.Printed)
+		case r.Message() != strings.TrimPrefix(want, `Error from server (NotFound): error when creating "config.yaml": `):
+			t.Errorf("%s %s:\n got %s\nwant %s", row.Kind, row.Metadata, r.Message(), want)
+		}
+	}
+}
+
+// runs is the notation of a long run of one letter in testdata/observed.json.
+var runs = regexp.MustCompile(`<([A-Za-z])\*(\d+)>`)
+
+// expand writes out the runs of a text.
+func expand(s string) string {
+	return runs.ReplaceAllStringFunc(s, func(m string) string {
+		parts := runs.FindStringSubmatch(m)
+		n, _ := strconv.Atoi(parts[2])
+		return strings.Repeat(parts[1], n)
+	})
+}
+
+func parse(t *testing.T, text string) *yamltree.Node {
+	t.Helper()
+	obj, err := yamltree.ParseOne(yamltree.Updated, text, yamltree.Options{})
+	if err != nil {
+		t.Fatalf("%.80s: %v", text, err)
+	}
+	return obj
+}
+
+// TestKindsNotChecked: kinds whose names the playground leaves alone still have their labels,
+// annotations and finalizers checked.
+func TestKindsNotChecked(t *testing.T) {
+	obj := parse(t, "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: Web_1, labels: {\"a b\": x}}\n")
+	r := Check(Object{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition", Root: obj})
+	if r == nil || len(r.Problems) != 1 || r.Problems[0].Field != "metadata.labels" {
+		t.Fatalf("got %+v, want the label alone", r)
+	}
+}
