@@ -19,18 +19,19 @@ type Refusal struct {
 	Problems []Problem
 }
 
-// Message is what kubectl prints of the refusal, after "Error from server (NotFound): " (and,
-// for kubectl apply, `error when creating "config.yaml": `) for a missing namespace:
+// Message is what kubectl prints of the refusal:
 //
 //	The ConfigMap "big" is invalid: metadata.annotations: Too long: may not be more than 262144 bytes
 //	The ConfigMap "l1" is invalid: \n* metadata.labels: ...\n* metadata.labels: ...
-//	namespaces "Bad_NS" not found
+//	Error from server (NotFound): namespaces "Bad_NS" not found
 //
-// (observed with kubectl and kube-apiserver v1.37.2 alike for kubectl create, apply, apply
-// --server-side, replace and patch, on a create and on an update, 2026-12-06).
+// The invalid object's text was observed with kubectl and kube-apiserver v1.37.2 alike for
+// kubectl create, apply, apply --server-side, replace and patch, on a create and on an update
+// (2026-12-06); a missing namespace's as apply --server-side and patch print it (kubectl apply
+// and create write `error when creating "config.yaml": ` before `namespaces`).
 func (r *Refusal) Message() string {
 	if r.MissingNamespace != "" {
-		return "namespaces " + strconv.Quote(r.MissingNamespace) + " not found"
+		return "Error from server (NotFound): namespaces " + strconv.Quote(r.MissingNamespace) + " not found"
 	}
 	head := "The " + r.Kind + " " + strconv.Quote(r.Name) + " is invalid: "
 	if len(r.Problems) == 1 {
@@ -56,16 +57,16 @@ func (r *Refusal) Of(p Problem) string {
 // Locate finds where a problem's value is written in the first input that holds it (the config,
 // then live): the label's or annotation's key (a label's value, for its value), the finalizer's
 // item, the field itself. A value no input holds (the last-applied annotation kubectl writes) is
-// placed at the field that holds it in the first input, else at its metadata, else at the
-// first object.
+// placed at the field that would hold it in the first input that has metadata, else at that
+// metadata, else at the first object.
 func Locate(p Problem, objects ...*yamltree.Node) yamltree.Pos {
 	for _, obj := range objects {
 		if pos, ok := exactly(p.At, obj.Lookup("metadata", p.At.Field)); ok {
 			return pos
 		}
 	}
-	for _, keys := range [][]string{{"metadata", p.At.Field}, {"metadata"}} {
-		for _, obj := range objects {
+	for _, obj := range objects {
+		for _, keys := range [][]string{{"metadata", p.At.Field}, {"metadata"}} {
 			if f := fieldOf(obj, keys...); f != nil {
 				return f.Key.Pos
 			}

@@ -62,8 +62,10 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
+		resp.Errors = append(resp.Errors, a.outcome.refusals(in)...)
 		answers = append(answers, a)
 	}
+	noteSizes(resp, answers)
 	if len(resp.Errors) > 0 {
 		return resp
 	}

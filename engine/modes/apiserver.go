@@ -1,0 +1,34 @@
+package modes
+
+import (
+	"github.com/mergeplay/mergeplay/engine/apiserver"
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Refusals returns the API server's refusal of the object it would store for a resource
+// (package apiserver: names, labels, annotations, finalizers) as the response's errors, one for
+// each problem, at its place in the config, else in live, with kubectl's message for it. None
+// for a kind the built-in schema does not describe, or that the user's schema declares (a
+// custom resource: not checked).
+func (in *Input) Refusals(id stream.ID, stored, config, live *yamltree.Node) []contract.Error {
+	if stored == nil || in.User.Root(id.APIVersion, id.Kind) != nil || in.Schema.Root(id.APIVersion, id.Kind) == nil {
+		return nil
+	}
+	namespaced, _ := in.Schema.Namespaced(id.APIVersion, id.Kind)
+	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored})
+	if r == nil {
+		return nil
+	}
+	out := make([]contract.Error, len(r.Problems))
+	for i, p := range r.Problems {
+		pos := apiserver.Locate(p, config, live)
+		input := pos.Input
+		if input == "" {
+			input = yamltree.Updated
+		}
+		out[i] = contract.Error{Input: string(input), Line: pos.Line, Column: pos.Column, Message: r.Of(p)}
+	}
+	return out
+}
