@@ -9,10 +9,11 @@ import (
 
 // Refusals returns the API server's refusal of the object it would store for a resource
 // (package apiserver: names, labels, annotations, finalizers) as the response's errors, one for
-// each problem, at its place in the config, else in live, with kubectl's message for it. None
-// for a kind the built-in schema does not describe, or that the user's schema declares (a
-// custom resource: not checked).
-func (in *Input) Refusals(id stream.ID, stored, config, live *yamltree.Node) []contract.Error {
+// each problem, at its place in the config (t.Updated), else in live, with kubectl's message for
+// it. None for a kind the built-in schema does not describe, or that the user's schema declares
+// (a custom resource: not checked).
+func (in *Input) Refusals(t stream.Triple, stored *yamltree.Node) []contract.Error {
+	id := t.ID
 	if stored == nil || in.User.Root(id.APIVersion, id.Kind) != nil || in.Schema.Root(id.APIVersion, id.Kind) == nil {
 		return nil
 	}
@@ -23,7 +24,7 @@ func (in *Input) Refusals(id stream.ID, stored, config, live *yamltree.Node) []c
 	}
 	out := make([]contract.Error, len(r.Problems))
 	for i, p := range r.Problems {
-		pos := apiserver.Locate(p, config, live)
+		pos := apiserver.Locate(p, rootOf(t.Updated), rootOf(t.Live))
 		input := pos.Input
 		if input == "" {
 			input = yamltree.Updated
@@ -31,4 +32,12 @@ func (in *Input) Refusals(id stream.ID, stored, config, live *yamltree.Node) []c
 		out[i] = contract.Error{Input: string(input), Line: pos.Line, Column: pos.Column, Message: r.Of(p)}
 	}
 	return out
+}
+
+// rootOf is a resource's object, nil for none.
+func rootOf(r *stream.Resource) *yamltree.Node {
+	if r == nil {
+		return nil
+	}
+	return r.Root
 }

@@ -13,7 +13,7 @@ func (o *outcome) refusals(in *modes.Input) []contract.Error {
 	if action := o.info().Action; action != Create && action != Patch {
 		return nil
 	}
-	return in.Refusals(o.triple.ID, o.result, root(o.triple.Updated), root(o.triple.Live))
+	return in.Refusals(o.triple, o.result)
 }
 
 // AnnotationSize is the size of a resource's annotations once applied, against the API server's

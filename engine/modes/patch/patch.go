@@ -50,6 +50,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			continue
 		}
 		p.log = resp.Decisions.For(t.ID.String())
+		resp.Errors = append(resp.Errors, p.refusals(in)...)
 		done = append(done, p)
 	}
 	if len(resp.Errors) > 0 {
