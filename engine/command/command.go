@@ -29,13 +29,32 @@ type answer struct {
 }
 
 // For returns the commands a request stands for and what they print, read from the mode's
-// response; none when the response carries errors or the mode is unknown.
+// response; when the API server refuses the objects (resp.Refused), the commands print nothing
+// and fail with kubectl's text for each; none when the response carries other errors or the
+// mode is unknown.
 func For(in *modes.Input, resp *contract.Response) []contract.Command {
 	build, ok := builders[in.Request.Mode]
-	if !ok || len(resp.Errors) > 0 {
+	switch {
+	case !ok:
+		return []contract.Command{}
+	case resp.RefusedOnly():
+		printed := make([]string, len(resp.Refused))
+		for i, r := range resp.Refused {
+			printed[i] = r.Printed
+		}
+		return failing(build(newAnswer(in, contract.NewResponse())), strings.Join(printed, "\n"))
+	case len(resp.Errors) > 0:
 		return []contract.Command{}
 	}
 	return build(newAnswer(in, resp))
+}
+
+// failing gives each command the error it prints, and no output.
+func failing(cmds []contract.Command, message string) []contract.Command {
+	for i := range cmds {
+		cmds[i].Output, cmds[i].Error = nil, message
+	}
+	return cmds
 }
 
 // newAnswer is a request's inputs and a response, with the resources' identities by name.
@@ -71,9 +90,5 @@ func Refused(in *modes.Input, refusals []contract.Error) []contract.Command {
 		lines[i] = "error: " + e.Message
 	}
 	// Without the mode's answer, each mode writes its one command, printing nothing.
-	cmds := build(a)
-	for i := range cmds {
-		cmds[i].Error = strings.Join(lines, "\n")
-	}
-	return cmds
+	return failing(build(a), strings.Join(lines, "\n"))
 }

@@ -26,6 +26,9 @@ func (s *script) compare() error {
 		}
 		s.gone()
 	}
+	if s.resp.RefusedOnly() {
+		s.notCreated()
+	}
 	s.line(`if [ "$failed" = 0 ]; then`)
 	s.line("	echo 'mergeplay: the cluster agrees with the playground.'")
 	s.line("else")
@@ -67,6 +70,24 @@ func (s *script) gone() {
 		}
 		s.line("if kubectl get %s >/dev/null 2>&1; then", target(r.ID))
 		s.line("	echo %s >&2", shell.Quote("mergeplay: "+command.TypeArg(r.ID)+"/"+r.ID.Name+" is still there; the playground deletes it."))
+		s.line("	failed=1")
+		s.line("fi")
+	}
+}
+
+// notCreated checks that the objects the config names and live lacks were not created: the API
+// server refused them.
+func (s *script) notCreated() {
+	inLive := map[string]bool{}
+	for _, r := range s.in.Live {
+		inLive[r.ID.String()] = true
+	}
+	for _, r := range s.in.Updated {
+		if inLive[r.ID.String()] {
+			continue
+		}
+		s.line("if kubectl get %s >/dev/null 2>&1; then", target(r.ID))
+		s.line("	echo %s >&2", shell.Quote("mergeplay: "+command.TypeArg(r.ID)+"/"+r.ID.Name+" was created; the playground says the API server refuses it."))
 		s.line("	failed=1")
 		s.line("fi")
 	}

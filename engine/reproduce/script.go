@@ -25,10 +25,11 @@ type script struct {
 }
 
 // Script returns the reproduce script of an answer, or "" when its mode does not run against a
-// cluster or the answer failed; an error says why a cluster cannot replay the request
-// (unreproducible) or why the script could not be written.
+// cluster or the answer failed but by the API server's refusal (which the script replays); an
+// error says why a cluster cannot replay the request (unreproducible) or why the script could not
+// be written.
 func Script(in *modes.Input, resp *contract.Response) (string, error) {
-	if !cluster[in.Request.Mode] || len(resp.Errors) > 0 || len(resp.Commands) == 0 {
+	if !cluster[in.Request.Mode] || len(resp.Errors) > 0 && !resp.RefusedOnly() || len(resp.Commands) == 0 {
 		return "", nil
 	}
 	if reason := unreproducible(in); reason != "" {

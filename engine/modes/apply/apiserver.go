@@ -6,14 +6,13 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes"
 )
 
-// refusals is the API server's refusal of what kubectl sends for the resource (package
-// apiserver): the object created, or live patched. None when kubectl sends nothing (a patch
+// refuse adds the API server's refusal of what kubectl sends for the resource (package
+// apiserver): the object created, or live patched. Nothing when kubectl sends nothing (a patch
 // with nothing in it, a resource only live holds) or deletes it (prune).
-func (o *outcome) refusals(in *modes.Input) []contract.Error {
-	if action := o.info().Action; action != Create && action != Patch {
-		return nil
+func (o *outcome) refuse(in *modes.Input, resp *contract.Response) {
+	if action := o.info().Action; action == Create || action == Patch {
+		in.Refuse(resp, o.triple, o.result)
 	}
-	return in.Refusals(o.triple, o.result)
 }
 
 // AnnotationSize is the size of a resource's annotations once applied, against the API server's

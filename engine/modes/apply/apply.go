@@ -62,7 +62,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
-		resp.Errors = append(resp.Errors, a.outcome.refusals(in)...)
+		a.outcome.refuse(in, resp)
 		answers = append(answers, a)
 	}
 	noteSizes(resp, answers)

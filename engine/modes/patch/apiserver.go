@@ -5,11 +5,10 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes"
 )
 
-// refusals is the API server's refusal of the patched object (package apiserver); none for an
+// refuse adds the API server's refusal of the patched object (package apiserver); nothing for an
 // object no patch targets.
-func (p *patched) refusals(in *modes.Input) []contract.Error {
-	if p.applied == nil {
-		return nil
+func (p *patched) refuse(in *modes.Input, resp *contract.Response) {
+	if p.applied != nil {
+		in.Refuse(resp, p.triple, p.result)
 	}
-	return in.Refusals(p.triple, p.result)
 }

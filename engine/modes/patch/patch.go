@@ -50,7 +50,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			continue
 		}
 		p.log = resp.Decisions.For(t.ID.String())
-		resp.Errors = append(resp.Errors, p.refusals(in)...)
+		p.refuse(in, resp)
 		done = append(done, p)
 	}
 	if len(resp.Errors) > 0 {

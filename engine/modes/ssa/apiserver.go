@@ -5,12 +5,11 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes"
 )
 
-// refusals is the API server's refusal of the object the operation would store (package
-// apiserver). None for a resource the config leaves alone, and on conflicts (the field manager
+// refuse adds the API server's refusal of the object the operation would store (package
+// apiserver). Nothing for a resource the config leaves alone, and on conflicts (the field manager
 // refuses first).
-func (o *outcome) refusals(in *modes.Input) []contract.Error {
-	if o.action == Leave || o.action == Conflict {
-		return nil
+func (o *outcome) refuse(in *modes.Input, resp *contract.Response) {
+	if o.action != Leave && o.action != Conflict {
+		in.Refuse(resp, o.triple, o.result)
 	}
-	return in.Refusals(o.triple, o.result)
 }

@@ -53,7 +53,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
-		resp.Errors = append(resp.Errors, o.refusals(in)...)
+		o.refuse(in, resp)
 		outcomes = append(outcomes, o)
 	}
 	if len(resp.Errors) > 0 {

@@ -77,7 +77,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			resp.AddError(inputOf(t), err)
 			continue
 		}
-		resp.Errors = append(resp.Errors, u.refusals(in)...)
+		u.refuse(in, resp)
 		done = append(done, u)
 	}
 	if len(resp.Errors) > 0 {
