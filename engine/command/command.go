@@ -42,7 +42,13 @@ func For(in *modes.Input, resp *contract.Response) []contract.Command {
 		for i, r := range resp.Refused {
 			printed[i] = r.Printed
 		}
-		return failing(build(newAnswer(in, contract.NewResponse())), strings.Join(printed, "\n"))
+		// Without the mode's answer: each mode writes its command, a patch one for each live
+		// object a patch targets.
+		sent := contract.NewResponse()
+		for _, r := range in.Live {
+			sent.ResultResources = append(sent.ResultResources, r.ID.String())
+		}
+		return failing(build(newAnswer(in, sent)), strings.Join(printed, "\n"))
 	case len(resp.Errors) > 0:
 		return []contract.Command{}
 	}
