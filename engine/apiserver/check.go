@@ -48,7 +48,8 @@ type Place struct {
 // Check returns the API server's refusal of obj's metadata, nil when it accepts it. A namespace
 // that is no DNS label cannot exist: the server answers that it is not found, before any
 // validation. Else every problem is listed, in the server's order: generateName, name, labels,
-// annotations (their keys, then their size), finalizers.
+// annotations (their keys, then their size), finalizers. An object without a name is not
+// refused for it: kubectl apply refuses it first, and the playground pairs it by position.
 func Check(obj Object) *Refusal {
 	meta := obj.Root.Get("metadata")
 	r := &Refusal{Kind: obj.Kind, Name: meta.Get("name").Str()}
@@ -61,7 +62,9 @@ func Check(obj Object) *Refusal {
 		if prefix := meta.Get("generateName").Str(); prefix != "" {
 			r.add("generateName", "", rule.prefix(prefix), prefix)
 		}
-		r.add("name", "", rule.name(r.Name), r.Name)
+		if r.Name != "" {
+			r.add("name", "", rule.name(r.Name), r.Name)
+		}
 	}
 	labels := labelsOf(meta.Get("labels"))
 	if obj.APIVersion == "v1" && obj.Kind == "Namespace" {
