@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -82,5 +83,26 @@ func TestKindsNotChecked(t *testing.T) {
 	r := Check(Object{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition", Root: obj})
 	if r == nil || len(r.Problems) != 1 || r.Problems[0].Field != "metadata.labels" {
 		t.Fatalf("got %+v, want the label alone", r)
+	}
+}
+
+// TestRuleKinds: every kind of the name rules is a kind of the built-in schema, named once.
+func TestRuleKinds(t *testing.T) {
+	set, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, k := range set.Kinds() {
+		known[groupOf(k.APIVersion)+"/"+k.Kind] = true
+	}
+	seen := map[string]bool{}
+	for _, r := range ruleKinds {
+		for _, word := range strings.Fields(r.kinds) {
+			if !known[word] || seen[word] {
+				t.Errorf("%s: known %v, named before %v", word, known[word], seen[word])
+			}
+			seen[word] = true
+		}
 	}
 }
