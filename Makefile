@@ -9,7 +9,7 @@ NPM ?= npm
 # The page's npm dependencies, installed (npm ci) whenever the lockfile is newer.
 NODE_DEPS := node_modules/.package-lock.json
 
-.PHONY: all run test check vet shadow unit unit-short conformance-unit fuzz conformance conformance-apply
+.PHONY: all run test check vet shadow deadcode unit unit-short conformance-unit fuzz conformance conformance-apply
 .PHONY: reproduce-check schema fmt clean dist serve page-deps chromium jstest bridge screenshots measure bench
 
 all: test
@@ -46,7 +46,7 @@ check: $(NODE_DEPS)
 	$(SUITE) "node --test web/" $(SUB) jstest || status=1; \
 	scripts/test/summary.sh "make check" $(SUITE_LOG) && [ $$status = 0 ]
 
-vet: shadow
+vet: shadow deadcode
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
@@ -55,10 +55,16 @@ vet: shadow
 	cd $(CONFORMANCE) && $(GO) vet -vettool=$(CURDIR)/build/shadow ./...
 	@if $(GO) list -deps ./engine/... ./wasm | grep -E '^(k8s\.io|sigs\.k8s\.io)/'; then \
 	  echo "the engine must not depend on the Kubernetes libraries"; exit 1; fi
+	scripts/test/deadcode.sh $(CURDIR)/build/deadcode
 
 ## shadow: the shadow analyzer (golang.org/x/tools, pinned as a tool of the conformance module)
 shadow:
 	@mkdir -p build; cd $(CONFORMANCE) && $(GO) build -o $(CURDIR)/build/shadow golang.org/x/tools/go/analysis/passes/shadow/cmd/shadow
+
+## deadcode: golang.org/x/tools/cmd/deadcode, pinned the same way; make vet runs it through
+## scripts/test/deadcode.sh (no unreachable function but those it allows; test helpers only in tests)
+deadcode:
+	@mkdir -p build; cd $(CONFORMANCE) && $(GO) build -o $(CURDIR)/build/deadcode golang.org/x/tools/cmd/deadcode
 
 unit:
 	$(GO) test -count=1 ./...

@@ -10,14 +10,10 @@ import (
 	"github.com/mergeplay/mergeplay/engine/handler"
 )
 
-// recordingModes are the modes whose marks are read from a decision log (package decision).
-// Issue 14 moves every mode here; a mode joins once its merge records each decision where it
-// is made and its reasons are one table keyed by rule.
-var recordingModes = map[string]bool{"apply": true, "merge3": true, "patch": true, "ssa": true, "twoway": true}
-
-// TestEveryMarkComesFromARecordedDecision runs every example of a recording mode and wants each
-// mark to name a rule of its mode, and the resource's decision log to hold that rule at the
-// mark's path: no reason is guessed after the merge.
+// TestEveryMarkComesFromARecordedDecision runs every example (every mode reads its marks from a
+// decision log, package decision) and wants each mark to name a rule of its mode, and the
+// resource's decision log to hold that rule at the mark's path: no reason is guessed after the
+// merge.
 func TestEveryMarkComesFromARecordedDecision(t *testing.T) {
 	all, err := Load(os.DirFS("."))
 	if err != nil {
@@ -26,9 +22,6 @@ func TestEveryMarkComesFromARecordedDecision(t *testing.T) {
 	h := handler.Default()
 	for _, ex := range all {
 		mode := ex.Request.Mode
-		if !recordingModes[mode] {
-			continue
-		}
 		t.Run(ex.Name, func(t *testing.T) {
 			resp := h.Handle(context.Background(), ex.Request)
 			if len(resp.Errors) > 0 && !ex.Refused() {
@@ -52,5 +45,29 @@ func TestEveryMarkComesFromARecordedDecision(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMarksAreTheModes wants every mark of every example's answer to be one its mode's
+// descriptor lists (modes.Mode.Marks: what the page's exercise offers).
+func TestMarksAreTheModes(t *testing.T) {
+	all, err := Load(os.DirFS("."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := handler.Default()
+	listed := map[string]map[contract.Mark]bool{}
+	for _, m := range h.Modes() {
+		listed[m.Name] = map[contract.Mark]bool{}
+		for _, mark := range m.Marks {
+			listed[m.Name][mark] = true
+		}
+	}
+	for _, ex := range all {
+		for _, f := range h.Handle(context.Background(), ex.Request).Fields {
+			if !listed[ex.Request.Mode][f.Mark] {
+				t.Errorf("%s: mark %s at %s, which mode %s does not list", ex.Name, f.Mark, f.Path, ex.Request.Mode)
+			}
+		}
 	}
 }

@@ -80,11 +80,7 @@ func usageOf(h *handler.Handler) func() {
 		out := flag.CommandLine.Output()
 		fmt.Fprint(out, usage)
 		for _, m := range h.Modes() {
-			status := ""
-			if !m.Built() {
-				status = " (not built yet)"
-			}
-			fmt.Fprintf(out, "  %-7s %s%s\n", m.Name, m.Summary, status)
+			fmt.Fprintf(out, "  %-7s %s\n", m.Name, m.Summary)
 		}
 		fmt.Fprintln(out, "\nFlags:")
 		flag.PrintDefaults()

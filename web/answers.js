@@ -6,15 +6,6 @@
 import { INPUTS, findMode } from "./modes.js";
 
 /**
- * Whether the engine refused a mode it does not build yet.
- * @param {{input: string, message: string}[]} errors
- * @returns {boolean}
- */
-export function isNotBuilt(errors) {
-  return errors.some((e) => e.input === "request" && /not built yet/.test(e.message));
-}
-
-/**
  * What an input is called in a mode: "config (updated)", or the input's name.
  * @param {string} modeName
  * @param {string} input
@@ -33,10 +24,6 @@ export function roleName(modeName, input) {
  * @returns {string}
  */
 export function problemSummary(errors, { mode, hasLast }) {
-  if (isNotBuilt(errors)) {
-    const m = findMode(mode);
-    return `The engine does not do ${m ? m.title : mode} yet; it is coming. Your inputs are kept${hasLast ? ", and the last result stays, greyed" : ""}.`;
-  }
   const e = errors[0];
   const where = INPUTS.includes(e.input) || e.input === "schema"
     ? `${roleName(mode, e.input)}${e.line ? `, line ${e.line}${e.column ? `, column ${e.column}` : ""}` : ""}: `
@@ -108,7 +95,7 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
     if (errors.length) {
       if (replaced && !prerendered) lastGood = null;
       setStale(true);
-      status.set(isNotBuilt(errors) ? "info" : "error", problemSummary(errors, { mode: request.mode, hasLast: Boolean(lastGood) }));
+      status.set("error", problemSummary(errors, { mode: request.mode, hasLast: Boolean(lastGood) }));
       if (!lastGood) output.showNothing("No result yet: see the message above.");
       return false;
     }

@@ -15,8 +15,7 @@ test("more problems are counted in a sentence of their own", () => {
   assert.equal(problemSummary(errors.slice(0, 2), { mode: "apply", hasLast: false }), "a. 1 more problem is listed under the editors.");
 });
 
-test("a mode the engine does not build, and conflicts", () => {
-  assert.match(problemSummary([{ input: "request", message: "mode x is not built yet" }], { mode: "ssa", hasLast: true }), /does not do server-side apply yet.*greyed\.$/);
+test("conflicts", () => {
   assert.equal(conflictSummary(1), "The merge stops on a conflict: live stays as it is. They are marked below and in the live editor.");
   assert.match(conflictSummary(3), /^The merge stops on 3 conflicts/);
 });

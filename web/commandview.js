@@ -7,6 +7,7 @@
 // Every text goes in as text, never as HTML.
 
 import { copyButton, h, replaceChildren } from "./dom.js";
+import { findMode } from "./modes.js";
 
 /**
  * The commands of a response, read defensively (pure).
@@ -26,11 +27,12 @@ export function commandItems(response) {
 }
 
 /**
- * Whether the answered mode has a reproduce script (its operation runs against a cluster).
+ * Whether the answered mode has a reproduce script (its operation runs against a cluster), as
+ * the engine's descriptor of the mode says.
  * @param {string} mode
  */
 export function reproducible(mode) {
-  return mode === "apply" || mode === "ssa" || mode === "patch";
+  return findMode(mode)?.reproducible === true;
 }
 
 /**

@@ -1,6 +1,9 @@
 // Mode descriptors: what each merge mode calls its inputs, which options it takes, and how
-// "Apply again" steps to the next round. The page never branches on a mode's name; it reads
-// these descriptors. Pure data and functions: no DOM.
+// "Apply again" steps to the next round, as the engine describes them (enginemodes.js, generated
+// from engine/modes). The page never branches on a mode's name; it reads these descriptors.
+// Pure data and functions: no DOM.
+
+import { ENGINE } from "./enginemodes.js";
 
 /** The three inputs of every request, in the order the page shows them. */
 export const INPUTS = ["original", "updated", "live"];
@@ -12,30 +15,21 @@ export const INPUTS = ["original", "updated", "live"];
 export const MAX_INPUT_CHARS = 4 << 20;
 
 /**
- * Every option the contract knows, with its type and kubectl's default. `schema` and
- * `schemaType` belong to every mode and live in the schema panel.
+ * Every option the contract knows, with its type and kubectl's default, as the engine describes
+ * them (contract.OptionSpecs): {type: "boolean"|"choice"|"string"|"text", default, choices?,
+ * maxLength?, meaning}. `schema` and `schemaType` belong to every mode and live in the schema
+ * panel.
  */
-export const OPTION_SPECS = {
-  overwrite: { type: "boolean", default: true },
-  prune: { type: "boolean", default: false },
-  manager: { type: "string", default: "kubectl", maxLength: 256 },
-  force: { type: "boolean", default: false },
-  operation: { type: "choice", default: "apply", choices: ["apply", "update"] },
-  inferKeys: { type: "boolean", default: false },
-  multiKeys: { type: "boolean", default: false },
-  schema: { type: "text", default: "" },
-  schemaType: { type: "string", default: "", maxLength: 256 },
-  now: { type: "string", default: "", maxLength: 64 },
-};
+export const OPTION_SPECS = Object.fromEntries(ENGINE.options.map(({ key, ...spec }) => [key, spec]));
 
 /** Options every mode takes (shown in the schema panel rather than the options bar). */
 export const SCHEMA_OPTIONS = ["schema", "schemaType"];
 
 /**
  * @typedef {{label: string, hint: string}} InputRole  what an input means in a mode
- * @typedef {{key: string, label: string, help: string, placeholder?: string, size?: number}} OptionControl  an option in the bar
+ * @typedef {{key: string, label: string, help: string, placeholder?: string, size?: number, sent?: boolean}} OptionControl  an option in the bar
  * @typedef {{
- *   name: string, short: string, title: string, summary: string,
+ *   name: string, short: string, title: string, summary: string, rules: "kubectl"|"kyaml",
  *   inputs: {original: InputRole|null, updated: InputRole|null, live: InputRole|null},
  *   options: OptionControl[],
  *   again: {original?: "updated", live: "result"},
@@ -43,117 +37,23 @@ export const SCHEMA_OPTIONS = ["schema", "schemaType"];
  *   views: string[],
  *   fold: string[],
  *   marks: string[],
+ *   validates: boolean, readOnly: boolean, commands: boolean, reproducible: boolean,
  * }} Mode
+ * The engine's descriptor of a mode (engine/modes' modes.Mode, written by handler.MarshalModes
+ * into enginemodes.js).
+ * options: the options the mode reads, in the bar's order; a `sent` one says how the request
+ * reaches the API server (validate, client) and stands apart in the bar.
  * views: the mode's own views in the output column, by id (modeviews.js: "ownership", "helm",
  * "outOfSync"), shown after the common ones while an answer of the mode is shown.
  * fold: blocks of the result pane folded by default, by the paths the engine's layout.folds
  * names them (".metadata.managedFields").
  * marks: the marks the mode's engine can give a field (marks.js's MARKS), offered in the
- * exercise: only apply (overwrite off) and server-side apply mark conflicts (engine/modes: the
- * other modes never set contract.Conflicted).
+ * exercise.
+ * reproducible: the engine writes a reproduce script for the mode's answers.
  */
 
-/** @type {Mode[]} */
-export const MODES = [
-  {
-    name: "apply",
-    short: "kubectl apply",
-    title: "kubectl apply",
-    summary: "Client-side kubectl apply (and Helm 3): a three-way strategic merge patch from last-applied, the config and live.",
-    inputs: {
-      original: { label: "last-applied", hint: "leave empty to read live's annotation" },
-      updated: { label: "config", hint: "the file you apply" },
-      live: { label: "live object", hint: "the object in the cluster" },
-    },
-    options: [
-      { key: "overwrite", label: "overwrite", help: "--overwrite: replace values live changed since last-applied (off: report them as conflicts)" },
-      { key: "prune", label: "prune", help: "--prune: delete resources last-applied had and the config dropped" },
-      { key: "multiKeys", label: "multi-field keys", help: "merge lists on several key fields, as server-side apply keys them (the \"multi-fields merge key\" proposal)" },
-    ],
-    again: { original: "updated", live: "result" },
-    againHelp: "The result becomes live and the config becomes last-applied, as after a real apply.",
-    views: [],
-    fold: [".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration"],
-    marks: ["added", "changed", "deleted", "dropped", "retained", "ignored", "conflict"],
-  },
-  {
-    name: "merge3",
-    short: "kustomize",
-    title: "kustomize merge3",
-    summary: "kpt / kustomize package update: rebase the local copy onto the new upstream (kyaml merge3).",
-    inputs: {
-      original: { label: "upstream before", hint: "the package as it was fetched" },
-      updated: { label: "upstream now", hint: "the package as it is upstream today" },
-      live: { label: "local copy", hint: "your copy, with your edits" },
-    },
-    options: [
-      { key: "inferKeys", label: "infer keys", help: "guess the merge key of lists no schema describes (name, mountPath, containerPort…)" },
-    ],
-    again: { original: "updated", live: "result" },
-    againHelp: "The result becomes the local copy and upstream now becomes upstream before.",
-    views: [],
-    fold: [],
-    marks: ["added", "changed", "deleted", "dropped", "retained", "ignored"],
-  },
-  {
-    name: "ssa",
-    short: "server-side apply",
-    title: "server-side apply",
-    summary: "Server-side apply: field managers own fields; a change to a field another manager owns is a conflict unless forced.",
-    inputs: {
-      original: null,
-      updated: { label: "applied config", hint: "what the manager applies (or updates)" },
-      live: { label: "live object", hint: "with metadata.managedFields" },
-    },
-    options: [
-      { key: "manager", label: "manager", help: "--field-manager: who applies" },
-      { key: "operation", label: "operation", help: "apply (server-side apply) or update (a PUT or PATCH)" },
-      { key: "force", label: "force", help: "--force-conflicts: take over fields other managers own" },
-      { key: "now", label: "time", help: "the time written into managedFields, RFC 3339 (empty: now)", placeholder: "now", size: 20 },
-    ],
-    again: { live: "result" },
-    againHelp: "The result, with its new managedFields, becomes live.",
-    views: ["ownership"],
-    fold: [".metadata.managedFields"],
-    marks: ["added", "changed", "deleted", "retained", "ignored", "conflict"],
-  },
-  {
-    name: "patch",
-    short: "kubectl patch",
-    title: "kubectl patch",
-    summary: "kubectl patch --type strategic: a strategic merge patch, with its directives, applied to a target.",
-    inputs: {
-      original: null,
-      updated: { label: "patch", hint: "a strategic merge patch, directives allowed" },
-      live: { label: "target", hint: "the object patched" },
-    },
-    options: [
-      { key: "multiKeys", label: "multi-field keys", help: "merge lists on several key fields (the \"multi-fields merge key\" proposal)" },
-    ],
-    again: { live: "result" },
-    againHelp: "The patched object becomes the target.",
-    views: [],
-    fold: [],
-    marks: ["added", "changed", "deleted", "dropped", "retained", "ignored"],
-  },
-  {
-    name: "twoway",
-    short: "Helm 2",
-    title: "Helm 2 two-way",
-    summary: "Helm 2 (and werf before its migration): a two-way patch from the previous render to the new one, applied to live.",
-    inputs: {
-      original: { label: "previous render", hint: "the release as last rendered" },
-      updated: { label: "new render", hint: "the release as rendered now" },
-      live: { label: "live object", hint: "the object in the cluster" },
-    },
-    options: [],
-    again: { original: "updated", live: "result" },
-    againHelp: "The result becomes live and the new render becomes the previous one.",
-    views: ["outOfSync", "helm"],
-    fold: [],
-    marks: ["added", "changed", "deleted", "dropped", "retained", "ignored"],
-  },
-];
+/** @type {Mode[]} the engine's modes, in its order */
+export const MODES = ENGINE.modes;
 
 /**
  * Returns the descriptor of the named mode, or undefined.

@@ -27,11 +27,11 @@ test("every mode describes its inputs, options and next round", () => {
 
 test("the request sends the mode's options and blanks the inputs it does not use", () => {
   const ssa = buildRequest(state({ mode: "ssa", options: { ...defaultOptions(), manager: "me", prune: true } }));
-  assert.deepEqual(ssa, { mode: "ssa", original: "", updated: "u", live: "l", options: { manager: "me", operation: "apply", force: false, now: "" } });
+  assert.deepEqual(ssa, { mode: "ssa", original: "", updated: "u", live: "l", options: { manager: "me", operation: "apply", force: false, now: "", client: "kubectl", validate: "strict" } });
   const apply = buildRequest(state({ options: { ...defaultOptions(), schema: "openapi: 3.0.0", schemaType: "T" } }));
-  assert.deepEqual(apply.options, { overwrite: true, prune: false, multiKeys: false, schema: "openapi: 3.0.0", schemaType: "T" });
+  assert.deepEqual(apply.options, { overwrite: true, prune: false, multiKeys: false, validate: "strict", schema: "openapi: 3.0.0", schemaType: "T" });
   assert.equal(apply.original, "o");
-  assert.deepEqual(buildRequest(state({ mode: "twoway" })).options, {});
+  assert.deepEqual(buildRequest(state({ mode: "twoway" })).options, { validate: "strict" });
 });
 
 test("Apply again: the result becomes live and the config the original", () => {

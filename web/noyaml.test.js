@@ -12,7 +12,6 @@ import fs from "node:fs";
 /** The regular expressions the page may hold, by module, each with what it is for. */
 const ALLOWED = {
   "answers.js": {
-    "not built yet": "recognises the engine's error for a mode not built",
     "[.\\s]+$": "trims a sentence's end",
   },
   "embed.js": {

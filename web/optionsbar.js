@@ -1,5 +1,7 @@
 // The options bar under the header: the mode's summary and a control per option it takes,
-// rendered from the mode descriptors (modes.js): a new mode with new options needs no change here.
+// rendered from the mode descriptors (modes.js, the engine's): a new mode with new options needs
+// no change here. The options on how the request reaches the API server (a descriptor's `sent`
+// ones: validate, client) stand in a group of their own after the merge's.
 
 import { h, replaceChildren } from "./dom.js";
 import { OPTION_SPECS } from "./modes.js";
@@ -12,7 +14,8 @@ import { OPTION_SPECS } from "./modes.js";
 export function createOptionsBar({ onChange }) {
   const summary = h("p", { class: "mp-mode-summary" });
   const controls = h("div", { class: "mp-options", role: "group", "aria-label": "Options" });
-  const dom = h("div", { class: "mp-optionsbar" }, summary, controls);
+  const sending = h("div", { class: "mp-sending", role: "group", "aria-label": "How the request is sent" });
+  const dom = h("div", { class: "mp-optionsbar" }, summary, controls, sending);
   let disabled = false;
 
   function control(option, value) {
@@ -38,11 +41,13 @@ export function createOptionsBar({ onChange }) {
     dom,
     update(mode, options) {
       summary.textContent = mode.summary;
-      replaceChildren(controls, ...mode.options.map((o) => control(o, options[o.key])));
+      replaceChildren(controls, ...mode.options.filter((o) => !o.sent).map((o) => control(o, options[o.key])));
+      replaceChildren(sending, ...mode.options.filter((o) => o.sent).map((o) => control(o, options[o.key])));
+      sending.hidden = !sending.childElementCount;
     },
     setDisabled(on) {
       disabled = on;
-      for (const el of controls.querySelectorAll("input, select")) el.disabled = on;
+      for (const el of dom.querySelectorAll("input, select")) el.disabled = on;
     },
     destroy: () => dom.remove(),
   };

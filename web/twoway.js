@@ -1,7 +1,7 @@
 // Helm 2's two-way upgrade beside Helm 3's three-way one, shaped for the page: the two results
 // side by side (response.result | extra.threeWay.result), the fields left out of sync
-// (extra.warnings) and the repair patches (extra.repairPatches) with the kubectl command that
-// sends each. Pure functions with no DOM (tested under Node).
+// (extra.warnings) and the repair patches (extra.repairPatches) with the kubectl command the
+// engine writes for each. Pure functions with no DOM (tested under Node).
 
 import { splitLines } from "./marks.js";
 
@@ -155,47 +155,8 @@ export function warningNote(w) {
 }
 
 /**
- * The resource a repair patch targets, from its identity (extra.repairPatches[].apiVersion,
- * kind, namespace, name); null without a kind and a name.
- * @param {{apiVersion?: unknown, kind?: unknown, namespace?: unknown, name?: unknown}} repair
- * @returns {{group: string, version: string, kind: string, namespace: string, name: string}|null}
- */
-export function repairTarget(repair) {
-  const apiVersion = str(repair?.apiVersion), kind = str(repair?.kind), name = str(repair?.name);
-  if (!kind || !name) return null;
-  const slash = apiVersion.indexOf("/");
-  const [group, version] = slash >= 0 ? [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)] : ["", apiVersion];
-  return { group, version, kind, namespace: str(repair?.namespace), name };
-}
-
-/**
- * Quotes a word for a POSIX shell: as it is when it is plain, else in single quotes.
- * @param {string} word
- * @returns {string}
- */
-export function shellQuote(word) {
-  const s = String(word);
-  if (/^[A-Za-z0-9@%_+=:,./-]+$/.test(s)) return s;
-  return `'${s.replaceAll("'", `'\\''`)}'`;
-}
-
-/**
- * The kubectl command that sends a repair patch:
- * kubectl patch <kind>[.<version>.<group>] <name> [-n <namespace>] --type strategic|merge -p '<json>'.
- * @param {{apiVersion: string, kind: string, namespace: string, name: string, type: string, patch: string}} repair
- * @returns {string}
- */
-export function repairCommand(repair) {
-  const r = repairTarget(repair);
-  const type = str(repair?.type) === "merge" ? "merge" : "strategic";
-  const target = r
-    ? [shellQuote(r.group && r.version ? `${r.kind.toLowerCase()}.${r.version}.${r.group}` : r.kind.toLowerCase()), shellQuote(r.name), ...(r.namespace ? ["-n", shellQuote(r.namespace)] : [])]
-    : ["<kind>", "<name>"];
-  return ["kubectl", "patch", ...target, "--type", type, "-p", shellQuote(str(repair?.patch))].join(" ");
-}
-
-/**
- * The repair patches of a response (extra.repairPatches), each with its command.
+ * The repair patches of a response (extra.repairPatches), each with the kubectl command the
+ * engine writes to send it (every word quoted for a POSIX shell).
  * @param {object} response
  * @returns {{resource: string, type: string, patch: string, command: string}[]}
  */
@@ -204,6 +165,6 @@ export function repairItems(response) {
     resource: str(r.resource),
     type: str(r.type) === "merge" ? "merge" : "strategic",
     patch: str(r.patch),
-    command: repairCommand(r),
+    command: str(r.command),
   }));
 }

@@ -11,31 +11,24 @@ import (
 // ConfigFile is the name the commands give the config (the updated input) on disk.
 const ConfigFile = "config.yaml"
 
-// builders writes each mode's commands, by the contract's mode name.
-var builders = map[string]func(*answer) []contract.Command{
-	"apply":  applyCommands,
-	"ssa":    ssaCommands,
-	"patch":  patchCommands,
-	"merge3": merge3Commands,
-	"twoway": twowayCommands,
-}
+// NewFile is the name the commands give the objects an update creates (kubectl create -f).
+const NewFile = "new.yaml"
 
-// answer is a request, its parsed inputs and the mode's response, with the resources' identities
-// by their contract names.
-type answer struct {
-	in   *modes.Input
-	resp *contract.Response
+// Answer is a request, its parsed inputs and the mode's response, with the resources'
+// identities by their contract names: what a mode's command writer (modes.Mode.Commands) reads.
+type Answer struct {
+	In   *modes.Input
+	Resp *contract.Response
 	ids  map[string]stream.ID
 }
 
-// For returns the commands a request stands for and what they print, read from the mode's
-// response; when the API server refuses the objects (resp.Refused), the commands print nothing
-// and fail with kubectl's text for each; none when the response carries other errors or the
-// mode is unknown.
-func For(in *modes.Input, resp *contract.Response) []contract.Command {
-	build, ok := builders[in.Request.Mode]
+// For returns the commands a request stands for and what they print, written by the mode from
+// its response; when the API server refuses the objects (resp.Refused), the commands print
+// nothing and fail with kubectl's text for each; none when the response carries other errors or
+// the mode writes no commands.
+func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Command {
 	switch {
-	case !ok:
+	case m.Commands == nil:
 		return []contract.Command{}
 	case resp.RefusedOnly():
 		printed := make([]string, len(resp.Refused))
@@ -48,11 +41,11 @@ func For(in *modes.Input, resp *contract.Response) []contract.Command {
 		for _, r := range in.Live {
 			sent.ResultResources = append(sent.ResultResources, r.ID.String())
 		}
-		return failing(build(newAnswer(in, sent)), strings.Join(printed, "\n"))
+		return failing(m.Commands(in, sent), strings.Join(printed, "\n"))
 	case len(resp.Errors) > 0:
 		return []contract.Command{}
 	}
-	return build(newAnswer(in, resp))
+	return m.Commands(in, resp)
 }
 
 // failing gives each command the error it prints, and no output.
@@ -63,9 +56,9 @@ func failing(cmds []contract.Command, message string) []contract.Command {
 	return cmds
 }
 
-// newAnswer is a request's inputs and a response, with the resources' identities by name.
-func newAnswer(in *modes.Input, resp *contract.Response) *answer {
-	a := &answer{in: in, resp: resp, ids: map[string]stream.ID{}}
+// NewAnswer is a request's inputs and a response, with the resources' identities by name.
+func NewAnswer(in *modes.Input, resp *contract.Response) *Answer {
+	a := &Answer{In: in, Resp: resp, ids: map[string]stream.ID{}}
 	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
 		for _, r := range rs {
 			a.ids[r.ID.String()] = r.ID
@@ -74,9 +67,14 @@ func newAnswer(in *modes.Input, resp *contract.Response) *answer {
 	return a
 }
 
-// id returns the identity of a resource named as the contract names it.
-func (a *answer) id(resource string) stream.ID {
+// ID returns the identity of a resource named as the contract names it.
+func (a *Answer) ID(resource string) stream.ID {
 	return a.ids[resource]
+}
+
+// IDs returns the identities of every resource of the three inputs, by name.
+func (a *Answer) IDs() map[string]stream.ID {
+	return a.ids
 }
 
 // Refused returns the commands a request stands for when kubectl refuses its config before it
@@ -85,16 +83,14 @@ func (a *answer) id(resource string) stream.ID {
 // `error: unable to decode "config.yaml": json: cannot unmarshal bool into Go struct field
 // ObjectMeta.metadata.annotations of type string`), and nothing printed: the engine does not
 // merge the file's other documents, which kubectl would apply (docs/yaml.md, departures).
-func Refused(in *modes.Input, refusals []contract.Error) []contract.Command {
-	build, ok := builders[in.Request.Mode]
-	if !ok || len(refusals) == 0 {
+func Refused(m modes.Mode, in *modes.Input, refusals []contract.Error) []contract.Command {
+	if m.Commands == nil || len(refusals) == 0 {
 		return []contract.Command{}
 	}
-	a := newAnswer(in, contract.NewResponse())
 	lines := make([]string, len(refusals))
 	for i, e := range refusals {
 		lines[i] = "error: " + e.Message
 	}
 	// Without the mode's answer, each mode writes its one command, printing nothing.
-	return failing(build(a), strings.Join(lines, "\n"))
+	return failing(m.Commands(in, contract.NewResponse()), strings.Join(lines, "\n"))
 }

@@ -80,9 +80,9 @@ are the ways you can resolve this warning:
   stop managing the field (remove it from their configuration).
 See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts`
 
-// kubectlConflictError is what kubectl apply --server-side prints on standard error for the
+// KubectlConflictError is what kubectl apply --server-side prints on standard error for the
 // resources the API server refused: "" when none was.
-func kubectlConflictError(messages []string) string {
+func KubectlConflictError(messages []string) string {
 	if len(messages) == 0 {
 		return ""
 	}

@@ -9,9 +9,13 @@
 // k8s.io/apimachinery v0.37.2, run in scripts/conformance/kubectlout): how a resource is named
 // (its kind in lower case and its API group, whatever the kind: the name printer needs no
 // table of resources), which word each outcome prints, and the conflict message the field
-// manager writes with the help kubectl adds to it. The package reads what each mode already
-// decided (extra.patches of apply, extra.operations and extra.managedFields of ssa, the marks
-// of patch); it decides nothing about the merge itself.
+// manager writes with the help kubectl adds to it.
+//
+// Each mode writes its own commands (modes.Mode.Commands, in the mode's package: apply reads
+// its extra.patches, ssa its extra.operations and extra.managedFields, patch its result) from
+// what this package holds in common: Answer (the request's resources by name), Printed,
+// TypeArg, ServerConflictMessage; For and Refused call the mode's writer for the handler. It
+// decides nothing about the merge itself.
 //
 // Not stated: what kpt and helm print (their lines are not kubectl's and are not checked here),
 // and kubectl's message for apply's overwrite=false conflicts (a long text holding the three

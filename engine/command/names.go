@@ -6,9 +6,9 @@ import (
 	"github.com/mergeplay/mergeplay/engine/stream"
 )
 
-// splitAPIVersion returns the group and version of an apiVersion: ("apps", "v1") of apps/v1,
+// SplitAPIVersion returns the group and version of an apiVersion: ("apps", "v1") of apps/v1,
 // ("", "v1") of v1.
-func splitAPIVersion(apiVersion string) (group, version string) {
+func SplitAPIVersion(apiVersion string) (group, version string) {
 	if g, v, ok := strings.Cut(apiVersion, "/"); ok {
 		return g, v
 	}
@@ -20,7 +20,7 @@ func splitAPIVersion(apiVersion string) (group, version string) {
 // "widget.example.com"). Observed with kubectl v0.37.2's name printer for every built-in kind
 // and for custom kinds (scripts/conformance/kubectlout).
 func typeName(id stream.ID) string {
-	group, _ := splitAPIVersion(id.APIVersion)
+	group, _ := SplitAPIVersion(id.APIVersion)
 	kind := strings.ToLower(id.Kind)
 	if group == "" {
 		return kind
@@ -38,7 +38,7 @@ func Printed(id stream.ID, outcome string) string {
 // "deployment.v1.apps", "horizontalpodautoscaler.v2.autoscaling"; a core kind is its lower-case
 // kind ("configmap").
 func TypeArg(id stream.ID) string {
-	group, version := splitAPIVersion(id.APIVersion)
+	group, version := SplitAPIVersion(id.APIVersion)
 	kind := strings.ToLower(id.Kind)
 	if group == "" {
 		return kind

@@ -22,11 +22,6 @@ type Walker struct {
 // Fields returns the marks made so far.
 func (w *Walker) Fields() []contract.Field { return w.fields }
 
-// Mark records one mark. A non-positive or equal endLine is dropped.
-func (w *Walker) Mark(path fieldpath.Path, mark contract.Mark, line, endLine int, reason string) {
-	w.mark(path, mark, line, endLine, reason, "")
-}
-
 func (w *Walker) mark(path fieldpath.Path, mark contract.Mark, line, endLine int, reason string, rule decision.Rule) *contract.Field {
 	if endLine <= line {
 		endLine = 0
@@ -62,9 +57,4 @@ func (w *Walker) Place(p Placed) {
 		return
 	}
 	w.mark(p.Path, p.Mark, w.Layout.Line(p.Result), w.EndLine(p.Result), p.Reason, p.Rule)
-}
-
-// PlaceAt records a mark on a line already known (a conflict's line in live).
-func (w *Walker) PlaceAt(p Placed, line int) {
-	w.mark(p.Path, p.Mark, line, 0, p.Reason, p.Rule)
 }

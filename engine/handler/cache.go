@@ -12,7 +12,7 @@ import (
 // re-parses one editor, and within a stream only the documents that changed (yamltree.Reader).
 // It holds one reading per input and rule set, so its size is bounded by the inputs' own limits.
 // Parsed documents are handed out as copies (modes may change the trees they are given), but to
-// the modes of readOnlyModes, which get the documents kept; schema sets are read-only and shared.
+// the read-only modes (modes.Mode.ReadOnly), which get the documents kept; schema sets are read-only and shared.
 type parseCache struct {
 	mu      sync.Mutex
 	readers map[inputKey]*yamltree.Reader

@@ -8,17 +8,10 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// decodesMetadata reports whether a request's reference reads the config as `kubectl apply -f`
-// reads a file, decoding each document's metadata as ObjectMeta before anything else (package
-// objectmeta): mode apply, and mode ssa sent by kubectl (options.client), whose commands are
-// kubectl apply --server-side or, for an update, kubectl replace -f (observed to refuse alike with
-// kubectl v1.37.2, as kubectl create -f does). The API server's apply alone (options.client
-// server: client-go, a controller) decodes no file.
-func decodesMetadata(m modes.Mode, opts contract.Options) bool {
-	return m.Name == "apply" || m.Name == "ssa" && opts.FromKubectl()
-}
-
-// metadataRefusals are kubectl's refusals of the config's documents whose metadata does not
+// metadataRefusals are, for a mode whose reference decodes the config's metadata
+// (modes.Mode.DecodesMetadata: apply, and ssa sent by kubectl, whose commands are kubectl apply
+// --server-side or, for an update, kubectl replace -f, observed to refuse alike with kubectl
+// v1.37.2, as kubectl create -f does; the API server's apply alone decodes no file), kubectl's refusals of the config's documents whose metadata does not
 // decode as ObjectMeta, one for each such document, in kubectl's words (`unable to decode
 // "config.yaml": json: cannot unmarshal ...`, the file the response's commands name) at the
 // refused value. Whatever options.validate says, kubectl refuses them before any merge (and
@@ -27,7 +20,7 @@ func decodesMetadata(m modes.Mode, opts contract.Options) bool {
 // an item's bad label reaches the API server, which refuses the object as it decodes it, as
 // strict validation says here).
 func metadataRefusals(m modes.Mode, in *modes.Input) []contract.Error {
-	if !decodesMetadata(m, in.Request.Options) {
+	if m.DecodesMetadata == nil || !m.DecodesMetadata(in.Request.Options) {
 		return nil
 	}
 	var out []contract.Error

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"sync"
 
@@ -26,6 +25,7 @@ import (
 // changed); the last answer and its line diffs. It is safe for concurrent use.
 type Handler struct {
 	modes   map[string]modes.Mode
+	order   []string // the modes' names, in the order New was given them
 	builtin func() (*schema.Set, error)
 	cache   *parseCache
 	limits  Limits
@@ -67,18 +67,20 @@ func (h *Handler) WithLimits(l Limits) *Handler {
 func New(ms ...modes.Mode) *Handler {
 	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}}
 	for _, m := range ms {
+		if _, twice := h.modes[m.Name]; !twice {
+			h.order = append(h.order, m.Name)
+		}
 		h.modes[m.Name] = m
 	}
 	return h
 }
 
-// Modes returns the handler's modes, sorted by name.
+// Modes returns the handler's modes, in the order New was given them (the page's order).
 func (h *Handler) Modes() []modes.Mode {
-	out := make([]modes.Mode, 0, len(h.modes))
-	for _, m := range h.modes {
-		out = append(out, m)
+	out := make([]modes.Mode, len(h.order))
+	for i, name := range h.order {
+		out[i] = h.modes[name]
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 
@@ -86,7 +88,7 @@ func (h *Handler) Modes() []modes.Mode {
 // an entry of the response's errors. The response's bytes are the caller's: the handler keeps
 // no reference to them.
 func (h *Handler) HandleJSON(ctx context.Context, data []byte) []byte {
-	req, err := decodeRequest(data)
+	req, err := contract.DecodeRequest(data)
 	if err != nil {
 		return encode(contract.Fail("request", err))
 	}
@@ -152,7 +154,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		return failed
 	}
 	var validation *modes.Memo // only a read-only mode's documents are the same nodes again
-	if readOnlyModes[m.Name] {
+	if m.ReadOnly {
 		validation = h.memos.take("validate "+m.Name, req.Options)
 	}
 	problems := validateConfig(m, in, validation)
@@ -161,12 +163,10 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	}
 	undecodable := metadataRefusals(m, in)
 	switch {
-	case !m.Built():
-		resp = contract.Fail("request", fmt.Errorf("mode %q is not built yet: choose one of %s", req.Mode, strings.Join(h.builtNames(), ", ")))
 	case len(undecodable) > 0:
 		resp = contract.NewResponse()
 		resp.Errors = undecodable
-		resp.Commands = command.Refused(in, undecodable)
+		resp.Commands = command.Refused(m, in, undecodable)
 	case refused(problems, req.Options.Validate):
 		resp = refuseProblems(problems)
 	default:
@@ -176,9 +176,9 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		if len(problems) > 0 {
 			resp.Extra["validation"] = listProblems(problems)
 		}
-		resp.Commands = command.For(in, resp)
+		resp.Commands = command.For(m, in, resp)
 		if req.Reproduce {
-			reproduceScript(in, resp)
+			reproduceScript(m, in, resp)
 		}
 	}
 	resp.Extra["resources"] = ResourceInfos(resources)
@@ -205,8 +205,8 @@ func (h *Handler) diffOf(in *modes.Input, resp *contract.Response) func() []line
 
 // reproduceScript writes the response's reproduce script; a script that cannot be written is
 // said in extra.reproduceError and leaves the merge's answer as it is.
-func reproduceScript(in *modes.Input, resp *contract.Response) {
-	script, err := reproduce.Script(in, resp)
+func reproduceScript(m modes.Mode, in *modes.Input, resp *contract.Response) {
+	script, err := reproduce.Script(m, in, resp)
 	if err != nil {
 		resp.Extra["reproduceError"] = err.Error()
 		return
@@ -247,16 +247,6 @@ func roots(rs []*stream.Resource) []*yamltree.Node {
 	}
 	return out
 }
-
-// readOnlyModes are the modes that never change the trees of their inputs, nor does anything the
-// handler runs beside them (splitting the stream, the commands, the reproduce script): they read
-// the parse cache's own documents, and an edit copies only the documents whose lines moved
-// (yamltree.Reader.ParseShared), so that a document unchanged since the last request is the same
-// node and the mode's memo (modes.Memo) recognises it. merge3 reads its inputs into trees of its
-// own (package ynode) before it merges; apply's steps copy what they change (the annotations
-// kubectl reads, last-applied, the result). TestReadOnlyModesLeaveTheCacheAlone checks it on
-// every example, FuzzApply on any input.
-var readOnlyModes = map[string]bool{"merge3": true, "apply": true}
 
 // ResourceInfo lists one resource found in an input (the response's extra.resources).
 type ResourceInfo struct {
@@ -323,7 +313,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (*modes.Input, []Res
 			continue
 		}
 		parse := h.cache.parse
-		if readOnlyModes[m.Name] {
+		if m.ReadOnly {
 			parse = h.cache.parseShared
 		}
 		docs, err := parse(name, req.Input(string(name)), yamltree.Options{Rules: m.Rules,
@@ -353,19 +343,6 @@ func (h *Handler) names() []string {
 	var names []string
 	for _, m := range h.Modes() {
 		names = append(names, m.Name)
-	}
-	return names
-}
-
-func (h *Handler) builtNames() []string {
-	var names []string
-	for _, m := range h.Modes() {
-		if m.Built() {
-			names = append(names, m.Name)
-		}
-	}
-	if len(names) == 0 {
-		return []string{"(none yet)"}
 	}
 	return names
 }

@@ -22,7 +22,7 @@ func handle(t *testing.T, h *Handler, body string) *contract.Response {
 }
 
 func echoLive() modes.Mode {
-	return modes.Mode{Name: "echo", Reads: []yamltree.Input{yamltree.Live}, Run: func(_ context.Context, in *modes.Input) *contract.Response {
+	return modes.Mode{Name: "echo", Inputs: []modes.Role{{Input: yamltree.Live}}, Run: func(_ context.Context, in *modes.Input) *contract.Response {
 		var docs []*yamltree.Document
 		for _, r := range in.Live {
 			docs = append(docs, &yamltree.Document{Root: r.Root})
@@ -55,20 +55,10 @@ func TestAdjacentSeparatorsLoseNoDocument(t *testing.T) {
 	}
 }
 
-func TestUnknownAndUnbuiltModes(t *testing.T) {
-	h := Default()
-	resp := handle(t, h, `{"mode":"aply"}`)
+func TestUnknownMode(t *testing.T) {
+	resp := handle(t, Default(), `{"mode":"aply"}`)
 	if len(resp.Errors) != 1 || !strings.Contains(resp.Errors[0].Message, `unknown mode "aply"`) || resp.Errors[0].Input != "request" {
 		t.Errorf("unknown mode: %+v", resp.Errors)
-	}
-	for _, m := range h.Modes() {
-		if m.Built() {
-			continue
-		}
-		resp := handle(t, h, `{"mode":"`+m.Name+`"}`)
-		if len(resp.Errors) != 1 || !strings.Contains(resp.Errors[0].Message, "not built yet") {
-			t.Errorf("%s: %+v", m.Name, resp.Errors)
-		}
 	}
 }
 

@@ -9,33 +9,59 @@ import (
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// TestMarshalModesAsEncodingJSON checks MarshalModes against encoding/json's writing of the
-// same description.
-func TestMarshalModesAsEncodingJSON(t *testing.T) {
-	type info struct {
-		Name    string   `json:"name"`
-		Summary string   `json:"summary"`
-		Built   bool     `json:"built"`
-		Reads   []string `json:"reads"`
-	}
+// pageMode is a mode as MarshalModes writes it, read back by encoding/json.
+type pageMode struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	Rules   string `json:"rules"`
+	Inputs  map[string]*struct{ Label string }
+	Options []struct {
+		Key  string `json:"key"`
+		Sent bool   `json:"sent"`
+	} `json:"options"`
+	Validates    bool     `json:"validates"`
+	Reproducible bool     `json:"reproducible"`
+	Marks        []string `json:"marks"`
+}
+
+// TestMarshalModesReadsBack reads MarshalModes back with encoding/json: every option of the
+// contract, every mode with its inputs, options and marks as its descriptor says.
+func TestMarshalModesReadsBack(t *testing.T) {
 	h := Default()
-	var out []info
-	for _, m := range h.Modes() {
-		var reads []string
-		for _, r := range m.Reads {
-			reads = append(reads, string(r))
-		}
-		out = append(out, info{Name: m.Name, Summary: m.Summary, Built: m.Built(), Reads: reads})
-	}
-	want, err := json.Marshal(out)
+	data, err := h.MarshalModes()
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := h.MarshalModes()
-	if err != nil || string(got) != string(want) {
-		t.Errorf("got  %s, %v\nwant %s", got, err, want)
+	var back struct {
+		Options []struct{ Key string } `json:"options"`
+		Modes   []pageMode             `json:"modes"`
+	}
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if len(back.Options) != len(contract.OptionSpecs()) {
+		t.Errorf("%d options, want %d", len(back.Options), len(contract.OptionSpecs()))
+	}
+	if len(back.Modes) != len(h.Modes()) {
+		t.Fatalf("%d modes, want %d", len(back.Modes), len(h.Modes()))
+	}
+	for i, m := range h.Modes() {
+		got := back.Modes[i]
+		if got.Name != m.Name || got.Summary != m.Summary || got.Validates != m.Validates || got.Reproducible != m.Reproduce.Replays {
+			t.Errorf("%s: read back as %+v", m.Name, got)
+		}
+		for _, input := range []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live} {
+			role, reads := m.Role(input)
+			if in := got.Inputs[string(input)]; (in != nil) != reads || (reads && in.Label != role.Label) {
+				t.Errorf("%s: input %s read back as %+v, want %+v", m.Name, input, in, role)
+			}
+		}
+		if len(got.Options) != len(m.Options) || len(got.Marks) != len(m.Marks) {
+			t.Errorf("%s: options %+v, marks %v", m.Name, got.Options, got.Marks)
+		}
 	}
 }
 

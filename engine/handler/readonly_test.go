@@ -12,7 +12,7 @@ import (
 )
 
 // TestReadOnlyModesLeaveTheCacheAlone answers every example of the modes that read the parse
-// cache's own documents (readOnlyModes), then wants each input's kept documents to be what a
+// cache's own documents (modes.Mode.ReadOnly), then wants each input's kept documents to be what a
 // fresh parse of its text reads: the merge changed none of them.
 func TestReadOnlyModesLeaveTheCacheAlone(t *testing.T) {
 	all, err := examples.Load(os.DirFS(filepath.Join("..", "..", "examples")))
@@ -22,13 +22,13 @@ func TestReadOnlyModesLeaveTheCacheAlone(t *testing.T) {
 	tried := 0
 	for _, ex := range all {
 		m, ok := Default().modes[ex.Request.Mode]
-		if !ok || !readOnlyModes[m.Name] {
+		if !ok || !m.ReadOnly {
 			continue
 		}
 		tried++
 		h := Default()
 		h.Handle(context.Background(), ex.Request)
-		for _, input := range m.Reads {
+		for _, input := range m.Reads() {
 			text := ex.Request.Input(string(input))
 			opts := yamltree.Options{Rules: m.Rules, MaxNodes: h.limits.MaxNodes}
 			kept, err := h.cache.parseShared(input, text, opts)

@@ -9,20 +9,16 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// validatedModes are the modes whose reference has the API server validate the config strictly
-// (kubectl apply, kubectl patch, Helm 2's upgrade): the step words problems as the server's
-// decoding does. ssa's field manager validates the config itself (engine/managed, with
-// structured-merge-diff's wording: ".spec.replica: field not declared in schema"), whatever
-// options.validate says; merge3 (kpt) does not validate.
-var validatedModes = map[string]bool{"apply": true, "patch": true, "twoway": true}
-
 // validateConfig checks the resources of updated against the built-in schema of their kinds, as
-// kubectl's --validate asks the API server to, before the mode runs (the modes need not know).
+// kubectl's --validate asks the API server to, before a mode that validates runs
+// (modes.Mode.Validates: the modes need not know). ssa's field manager validates the config
+// itself (engine/managed, with structured-merge-diff's wording: ".spec.replica: field not
+// declared in schema"), whatever options.validate says; merge3 (kpt) does not validate.
 // Kinds that no built-in schema describes, and kinds the user's schema declares, are not checked.
 // A resource whose document the last request checked against the same type (memo: the same
 // node, from the reading cache of a read-only mode) keeps its problems.
 func validateConfig(m modes.Mode, in *modes.Input, memo *modes.Memo) []validate.Problem {
-	if !validatedModes[m.Name] || in.Request.Options.Validate == contract.ValidateIgnore {
+	if !m.Validates || in.Request.Options.Validate == contract.ValidateIgnore {
 		return nil
 	}
 	var problems []validate.Problem

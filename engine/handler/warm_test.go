@@ -31,7 +31,7 @@ func TestWarmAnswersAsCold(t *testing.T) {
 		if !ok {
 			continue
 		}
-		for _, input := range m.Reads {
+		for _, input := range m.Reads() {
 			for k := range documentCount(ex.Request.Input(string(input))) {
 				for _, edit := range []func(string, int) (string, bool){valueEdited, lineAdded} {
 					text, ok := edit(ex.Request.Input(string(input)), k)

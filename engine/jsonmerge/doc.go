@@ -32,8 +32,8 @@
 //     on a document that is not an object replaces it (pruned).
 //   - TwoWay accepts two lists of documents of equal length and diffs them pairwise.
 //   - ThreeWay never reports a conflict for documents that are objects: the change and deletion
-//     patches it compares can never disagree. The overwrite flag is accepted for symmetry with the
-//     strategic merge, and ignored, as kubectl ignores --overwrite for custom resources.
+//     patches it compares can never disagree; it takes no overwrite flag, as kubectl ignores
+//     --overwrite for custom resources.
 //   - ThreeWay fails with a *PreconditionError when the patch would change apiVersion, kind or
 //     metadata.name; kubectl reports it as "precondition failed for: map[...]" wrapped in its
 //     "creating patch with:" message.

@@ -21,9 +21,9 @@ import (
 // objects (see the package documentation), and a *PreconditionError when the patch would change
 // apiVersion, kind or metadata.name.
 //
-// overwrite is ignored: kubectl ignores --overwrite=false for objects it patches with a JSON
-// merge patch, so live drift never stops such an apply.
-func ThreeWay(original, modified, current *yamltree.Node, overwrite bool) (patch *yamltree.Node, err error) {
+// It takes no overwrite flag: kubectl ignores --overwrite=false for objects it patches with a
+// JSON merge patch, so live drift never stops such an apply.
+func ThreeWay(original, modified, current *yamltree.Node) (patch *yamltree.Node, err error) {
 	inputs := []struct {
 		role string
 		node *yamltree.Node

@@ -32,17 +32,15 @@ func TestThreeWay(t *testing.T) {
 			`{"apiVersion":"v1","kind":"A","metadata":{"name":"n"}}`, `{"metadata":{"labels":{"x":"y"}}}`},
 	}
 	for _, tt := range tests {
-		for _, overwrite := range []bool{true, false} {
-			t.Run(tt.name, func(t *testing.T) {
-				nodes, copies := parseAll(t, tt.original, tt.modified, tt.current)
-				got, err := ThreeWay(nodes[0], nodes[1], nodes[2], overwrite)
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkResult(t, got, tt.want)
-				checkUnchanged(t, nodes, copies)
-			})
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			nodes, copies := parseAll(t, tt.original, tt.modified, tt.current)
+			got, err := ThreeWay(nodes[0], nodes[1], nodes[2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkResult(t, got, tt.want)
+			checkUnchanged(t, nodes, copies)
+		})
 	}
 }
 
@@ -59,7 +57,7 @@ func TestThreeWayPreconditions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ThreeWay(parse(t, tt.original), parse(t, tt.modified), parse(t, tt.current), true)
+			_, err := ThreeWay(parse(t, tt.original), parse(t, tt.modified), parse(t, tt.current))
 			var pre *PreconditionError
 			if !errors.As(err, &pre) {
 				t.Fatalf("got error %v, want a *PreconditionError", err)
@@ -83,7 +81,7 @@ func TestThreeWayErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ThreeWay(parse(t, tt.original), parse(t, tt.modified), parse(t, tt.current), true)
+			_, err := ThreeWay(parse(t, tt.original), parse(t, tt.modified), parse(t, tt.current))
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("got %v, want %v", err, tt.want)
 			}

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mergeplay/mergeplay/engine/fieldpath"
-	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -137,18 +135,4 @@ func TestUnreadableEntries(t *testing.T) {
 			t.Errorf("%s: unreadable %v, error %v; want unreadable", list, unreadable, err)
 		}
 	}
-}
-
-// New returns a set of dotted field paths, for tests.
-func New(t *testing.T, paths ...string) *fieldset.Set {
-	t.Helper()
-	s := &fieldset.Set{}
-	for _, p := range paths {
-		var path fieldpath.Path
-		for _, name := range strings.Split(strings.TrimPrefix(p, "."), ".") {
-			path = path.Field(name)
-		}
-		s.Insert(path)
-	}
-	return s
 }

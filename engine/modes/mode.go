@@ -9,31 +9,149 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Mode is one way Kubernetes merges configuration.
+// Mode is one way Kubernetes merges configuration: everything the handler, the commands, the
+// reproduce script and the page know of it. A new mode is a package that returns its Mode and
+// one line in handler.Default; nothing else branches on a mode's name.
 type Mode struct {
 	// Name is the contract's name of the mode, e.g. "apply".
 	Name string
-	// Summary says in one line what the mode reproduces.
+	// Short names the mode on the page's mode switch ("kubectl apply"); Title heads it
+	// ("kubectl apply").
+	Short, Title string
+	// Summary says in one sentence what the mode reproduces.
 	Summary string
-	// Rules is how the mode's reference reads YAML scalars.
+	// Rules is how the mode's reference reads YAML scalars: yamltree.YAML11 as kubectl does,
+	// yamltree.YAML12 as kyaml does.
 	Rules yamltree.Rules
-	// Reads lists the inputs the mode uses; the others are ignored and not parsed.
-	Reads []yamltree.Input
-	// Run merges. A nil Run means the mode is not built yet.
+	// Inputs are the inputs the mode uses, in the contract's order, with what each means to
+	// it; the others are ignored and not parsed.
+	Inputs []Role
+	// Options are the options the mode reads, in the order the page offers them (their types
+	// and defaults: contract.OptionSpecs). schema and schemaType belong to every mode and are
+	// not listed.
+	Options []Option
+	// Validates says that the mode's reference has the API server validate the config strictly
+	// (kubectl apply, kubectl patch, Helm 2's upgrade): before the mode runs, the handler checks
+	// updated against the built-in kinds as options.validate asks (package validate).
+	Validates bool
+	// ReadOnly says that the mode never changes the trees of its inputs, nor does its command
+	// writer: the handler then gives it the reading cache's own documents, and an edit copies
+	// only the documents whose lines moved (yamltree.Reader.ParseShared), so that a document
+	// unchanged since the last request is the same node and the mode's memo (Memo) recognises
+	// it. TestReadOnlyModesLeaveTheCacheAlone checks it on every example, the mode's fuzz target
+	// on any input.
+	ReadOnly bool
+	// DecodesMetadata reports whether, with the given options, the mode's reference reads the
+	// config as `kubectl apply -f` reads a file, decoding each document's metadata as ObjectMeta
+	// before anything else (package objectmeta): a document that does not decode is refused.
+	// Nil: never.
+	DecodesMetadata func(contract.Options) bool
+	// Commands writes the command lines a request stands for and what each prints, from the
+	// mode's answer (resp has no errors) or, when kubectl refuses the config before sending
+	// anything, from an empty response (package command holds what they share). Nil: none.
+	Commands func(in *Input, resp *contract.Response) []contract.Command
+	// Reproduce says how a test cluster replays the mode's merge (package reproduce); the zero
+	// value: it cannot, the mode has no reproduce script.
+	Reproduce Reproduction
+	// Again is the next round of a learner's loop ("Apply again"): which input takes what.
+	Again Again
+	// Marks are the marks the mode can give a field, which the page's exercise offers (only apply,
+	// with overwrite off, and ssa give conflicts); TestMarksAreTheModes checks every example.
+	Marks []contract.Mark
+	// Folds are the blocks of the result the page folds by default, by the paths the
+	// response's layout.folds names them.
+	Folds []string
+	// Views are the page's own views of what the mode adds in extra (web/modeviews.js:
+	// "ownership", "helm", "outOfSync").
+	Views []string
+	// Run merges.
 	Run func(ctx context.Context, in *Input) *contract.Response
 }
 
-// Built reports whether the mode can run.
-func (m Mode) Built() bool { return m.Run != nil }
+// Role is what an input means to a mode.
+type Role struct {
+	Input yamltree.Input
+	// Label names the input in the mode ("last-applied"); Hint says what to put in it.
+	Label, Hint string
+	_           notComparable
+}
+
+// Option is an option a mode reads, with what it means to the mode.
+type Option struct {
+	// Key is the option's key in the request's options (contract.OptionSpec.Key).
+	Key string
+	// Label names the option's control on the page; Help says what it does in this mode.
+	Label, Help string
+	// Placeholder and Size shape a text option's control on the page (optional).
+	Placeholder string
+	Size        int
+	// Sent says the option is about how the request reaches the API server (who sends it, how
+	// the server validates it) rather than about the merge: the page offers it apart.
+	Sent bool
+	_    notComparable
+}
+
+// notComparable makes a type that holds it not comparable, so that the compiler writes no
+// equality code for the arrays of the modes' descriptors (about 12 KB of the wasm for Role and
+// Option, which nothing compares).
+type notComparable [0]func()
+
+// Again is how a learner's next round is made from this one: live takes the result, and
+// original the input Original names (updated; "" when the mode reads no original).
+type Again struct {
+	Original yamltree.Input
+	// Help says it in a sentence ("The result becomes live and ...").
+	Help string
+}
+
+// Reproduction is how a test cluster replays a mode's merge.
+type Reproduction struct {
+	// Replays says the mode runs against a cluster through kubectl: it has a reproduce script.
+	Replays bool
+	// LiveState is what the mode reads from a live object beside its fields, which the script
+	// gives the object it creates.
+	LiveState LiveState
+	// PatchesObjects says updated holds patches, not objects: a patch needs no identity of its
+	// own to be sent.
+	PatchesObjects bool
+}
+
+// LiveState is what a mode reads from a live object beside its fields.
+type LiveState string
+
+// The live states a reproduce script gives the objects it creates.
+const (
+	// LiveFieldsOnly: nothing beside the fields.
+	LiveFieldsOnly LiveState = ""
+	// LiveLastApplied: kubectl's last-applied annotation, set to the original input.
+	LiveLastApplied LiveState = "lastApplied"
+	// LiveManagedFields: live's metadata.managedFields.
+	LiveManagedFields LiveState = "managedFields"
+)
 
 // ReadsInput reports whether the mode uses the named input.
 func (m Mode) ReadsInput(name yamltree.Input) bool {
-	for _, r := range m.Reads {
-		if r == name {
-			return true
+	_, ok := m.Role(name)
+	return ok
+}
+
+// Role returns what the named input means to the mode; false when the mode does not use it.
+func (m Mode) Role(name yamltree.Input) (Role, bool) {
+	for _, r := range m.Inputs {
+		if r.Input == name {
+			return r, true
 		}
 	}
-	return false
+	return Role{}, false
+}
+
+// Reads returns the inputs the mode uses, in the contract's order.
+func (m Mode) Reads() []yamltree.Input {
+	out := make([]yamltree.Input, len(m.Inputs))
+	for i, r := range m.Inputs {
+		out[i] = r.Input
+	}
+	return out
 }
 
 // Input is what a mode receives: the request and its inputs, parsed and split into resources.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -64,14 +65,14 @@ func creatable(root *yamltree.Node) *yamltree.Node {
 	return c
 }
 
-// readByMerge gives a created object what the mode reads from live besides its fields: the
-// last-applied annotation (apply, when the original editor holds last-applied), the
-// managedFields (ssa).
+// readByMerge gives a created object what the mode reads from live besides its fields
+// (modes.Mode.Reproduce.LiveState): the last-applied annotation (apply, when the original editor
+// holds last-applied), the managedFields (ssa).
 func (s *script) readByMerge(n int, r *stream.Resource) error {
-	switch s.in.Request.Mode {
-	case "apply":
+	switch s.mode.Reproduce.LiveState {
+	case modes.LiveLastApplied:
 		return s.lastAppliedOf(n, r)
-	case "ssa":
+	case modes.LiveManagedFields:
 		return s.managedFieldsOf(n, r)
 	}
 	return nil

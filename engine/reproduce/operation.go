@@ -10,9 +10,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// newFile is the file of the objects an update creates (command's kubectl create line).
-const newFile = "new.yaml"
-
 // operation writes the config and runs the response's commands: each one's standard output is
 // diffed with the lines the playground says kubectl prints and, when the playground says the
 // command fails, its standard error with kubectl's message.
@@ -33,7 +30,7 @@ func (s *script) operation() error {
 func (s *script) configFiles() error {
 	creates := false
 	for _, c := range s.resp.Commands {
-		creates = creates || strings.HasSuffix(c.Line, " "+newFile)
+		creates = creates || strings.HasSuffix(c.Line, " "+command.NewFile)
 	}
 	if !creates {
 		s.b.WriteString(heredoc(command.ConfigFile, withNewline(s.in.Request.Updated)))
@@ -56,7 +53,7 @@ func (s *script) configFiles() error {
 		}
 	}
 	s.b.WriteString(heredoc(command.ConfigFile, strings.Join(existing, "\n---\n")+"\n"))
-	s.b.WriteString(heredoc(newFile, strings.Join(created, "\n---\n")+"\n"))
+	s.b.WriteString(heredoc(command.NewFile, strings.Join(created, "\n---\n")+"\n"))
 	return nil
 }
 

@@ -13,29 +13,27 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// cluster are the modes whose operation runs against a cluster: they have a script.
-var cluster = map[string]bool{"apply": true, "ssa": true, "patch": true}
-
 // script is the text being written and what it knows.
 type script struct {
 	b    strings.Builder
+	mode modes.Mode
 	in   *modes.Input
 	resp *contract.Response
 	ids  map[string]stream.ID
 }
 
-// Script returns the reproduce script of an answer, or "" when its mode does not run against a
-// cluster or the answer failed but by the API server's refusal (which the script replays); an
-// error says why a cluster cannot replay the request (unreproducible) or why the script could not
-// be written.
-func Script(in *modes.Input, resp *contract.Response) (string, error) {
-	if !cluster[in.Request.Mode] || len(resp.Errors) > 0 && !resp.RefusedOnly() || len(resp.Commands) == 0 {
+// Script returns the reproduce script of an answer of mode m, or "" when the mode does not run
+// against a cluster (modes.Mode.Reproduce) or the answer failed but by the API server's refusal
+// (which the script replays); an error says why a cluster cannot replay the request
+// (unreproducible) or why the script could not be written.
+func Script(m modes.Mode, in *modes.Input, resp *contract.Response) (string, error) {
+	if !m.Reproduce.Replays || len(resp.Errors) > 0 && !resp.RefusedOnly() || len(resp.Commands) == 0 {
 		return "", nil
 	}
-	if reason := unreproducible(in); reason != "" {
+	if reason := unreproducible(m, in); reason != "" {
 		return "", errors.New(reason)
 	}
-	s := &script{in: in, resp: resp, ids: map[string]stream.ID{}}
+	s := &script{mode: m, in: in, resp: resp, ids: map[string]stream.ID{}}
 	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
 		for _, r := range rs {
 			s.ids[r.ID.String()] = r.ID
@@ -64,12 +62,12 @@ func Script(in *modes.Input, resp *contract.Response) (string, error) {
 // multi-field merge key proposal (options.multiKeys), which no API server implements, or an
 // object a cluster cannot hold, one without apiVersion, kind or name (documents a schema's type
 // describes through options.schemaType, as the multi-field merge key examples are).
-func unreproducible(in *modes.Input) string {
+func unreproducible(m modes.Mode, in *modes.Input) string {
 	if in.Request.Options.MultiKeys {
 		return "options.multiKeys merges by the multi-field merge key proposal, which no API server implements, so a cluster cannot give this answer"
 	}
 	objects := [][]*stream.Resource{in.Original, in.Live}
-	if in.Request.Mode != "patch" { // a patch is not an object: it needs no identity of its own
+	if !m.Reproduce.PatchesObjects { // a patch is not an object: it needs no identity of its own
 		objects = append(objects, in.Updated)
 	}
 	for _, rs := range objects {

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 
@@ -212,9 +211,4 @@ func (h *harness) get(t testing.TB, path string, header http.Header) *http.Respo
 	}
 	t.Cleanup(func() { res.Body.Close() })
 	return res
-}
-
-// hasPrefixFold reports whether s starts with prefix, ignoring case.
-func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }

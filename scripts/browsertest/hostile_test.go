@@ -111,10 +111,14 @@ type hostileState struct {
 	Options  map[string]any `json:"options"`
 }
 
-// defaultOptions is every option at its default (web/modes.js OPTION_SPECS).
+// defaultOptions is every option at its default (web/modes.js OPTION_SPECS, generated from
+// contract.OptionSpecs).
 func defaultOptions() map[string]any {
-	return map[string]any{"overwrite": true, "prune": false, "manager": "kubectl", "force": false, "operation": "apply",
-		"inferKeys": false, "multiKeys": false, "schema": "", "schemaType": "", "now": ""}
+	out := map[string]any{}
+	for _, o := range contract.OptionSpecs() {
+		out[o.Key] = o.Default
+	}
+	return out
 }
 
 // withOptions returns the default options with some changed.

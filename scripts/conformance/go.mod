@@ -97,6 +97,7 @@ require (
 	golang.org/x/oauth2 v0.36.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/telemetry v0.0.0-20261009151841-97e8ea77aa2a // indirect
 	golang.org/x/term v0.47.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
@@ -119,4 +120,7 @@ require (
 	sigs.k8s.io/randfill v1.0.0 // indirect
 )
 
-tool golang.org/x/tools/go/analysis/passes/shadow/cmd/shadow
+tool (
+	golang.org/x/tools/cmd/deadcode
+	golang.org/x/tools/go/analysis/passes/shadow/cmd/shadow
+)

@@ -81,7 +81,7 @@ func jmCompareApply(target, patch *yamltree.Node) []string {
 
 // jmCompareThreeWay compares the patches, then the live objects they make.
 func jmCompareThreeWay(tr jmTriple) []string {
-	ours, ourErr := jsonmerge.ThreeWay(tr.original, tr.modified, tr.current, false)
+	ours, ourErr := jsonmerge.ThreeWay(tr.original, tr.modified, tr.current)
 	ref, refErr := jsonmergepatch.CreateThreeWayJSONMergePatch(
 		jmBytes(tr.original), jmBytes(tr.modified), jmBytes(tr.current), jmPreconditions()...)
 	diffs := jmCompareOutcome("ThreeWay", ours, ourErr, ref, refErr, jmSameThreeWayError)

@@ -12,17 +12,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Mode is the apply mode, for the handler's registry.
-func Mode() modes.Mode {
-	return modes.Mode{
-		Name:    "apply",
-		Summary: "client-side kubectl apply (and Helm 3): last-applied, config and live, merged by a three-way strategic merge patch",
-		Rules:   yamltree.YAML11,
-		Reads:   []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live},
-		Run:     Run,
-	}
-}
-
 // PatchInfo describes what kubectl sends for one resource (the response's extra.patches).
 type PatchInfo struct {
 	Resource string `json:"resource"`

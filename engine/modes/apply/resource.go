@@ -156,7 +156,7 @@ func patchTree(p *smp.Map) *yamltree.Node {
 // mergePatch computes kubectl's three-way JSON merge patch (custom resources) and applies it.
 func (o *outcome) mergePatch(live *yamltree.Node) error {
 	var err error
-	if o.patch, err = jsonmerge.ThreeWay(o.original, o.modified, live, true); err != nil {
+	if o.patch, err = jsonmerge.ThreeWay(o.original, o.modified, live); err != nil {
 		return kubectlError(err)
 	}
 	if len(o.patch.Fields) == 0 {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
-	"github.com/mergeplay/mergeplay/engine/modes/internal/fuzzcheck"
+	"github.com/mergeplay/mergeplay/engine/internal/fuzzcheck"
 )
 
 // TestStreamMarksAreEachResourcesOwnMoved answers streams made of the apply examples one after

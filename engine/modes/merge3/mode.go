@@ -28,18 +28,37 @@ type answering func(in *modes.Input, m *merging, diffs *linediff.Memo) *contract
 func modeAnswering(answer answering) modes.Mode {
 	data := sync.OnceValues(loadData)
 	diffs := &linediff.Memo{} // the last answer's line diffs, by resource: see liveDiff
+	m := describe()
+	m.Run = func(_ context.Context, in *modes.Input) *contract.Response {
+		d, err := data()
+		if err != nil {
+			return contract.Fail("engine", err)
+		}
+		return answer(in, newMerging(in, d), diffs)
+	}
+	return m
+}
+
+// describe is the mode's descriptor, without its Run.
+func describe() modes.Mode {
 	return modes.Mode{
 		Name:    "merge3",
-		Summary: "kpt / kustomize package update: the local copy rebased onto a new upstream (kyaml merge3)",
+		Short:   "kustomize",
+		Title:   "kustomize merge3",
+		Summary: "kpt / kustomize package update: rebase the local copy onto the new upstream (kyaml merge3).",
 		Rules:   yamltree.YAML12,
-		Reads:   []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live},
-		Run: func(_ context.Context, in *modes.Input) *contract.Response {
-			d, err := data()
-			if err != nil {
-				return contract.Fail("engine", err)
-			}
-			return answer(in, newMerging(in, d), diffs)
+		Inputs: []modes.Role{
+			{Input: yamltree.Original, Label: "upstream before", Hint: "the package as it was fetched"},
+			{Input: yamltree.Updated, Label: "upstream now", Hint: "the package as it is upstream today"},
+			{Input: yamltree.Live, Label: "local copy", Hint: "your copy, with your edits"},
 		},
+		Options: []modes.Option{
+			{Key: "inferKeys", Label: "infer keys", Help: "guess the merge key of lists no schema describes (name, mountPath, containerPort…)"},
+		},
+		ReadOnly: true, // it reads its inputs into trees of its own (package ynode) before it merges
+		Commands: commands,
+		Again:    modes.Again{Original: yamltree.Updated, Help: "The result becomes the local copy and upstream now becomes upstream before."},
+		Marks:    []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Dropped, contract.Retained, contract.Ignored},
 	}
 }
 

@@ -13,17 +13,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Mode is the patch mode, for the handler's registry.
-func Mode() modes.Mode {
-	return modes.Mode{
-		Name:    "patch",
-		Summary: "kubectl patch --type strategic: a strategic merge patch with its directives applied to live",
-		Rules:   yamltree.YAML11,
-		Reads:   []yamltree.Input{yamltree.Updated, yamltree.Live},
-		Run:     Run,
-	}
-}
-
 // patched is one target and what the patch made of it.
 type patched struct {
 	triple  stream.Triple

@@ -9,7 +9,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
-	"github.com/mergeplay/mergeplay/engine/modes/internal/fuzzcheck"
+	"github.com/mergeplay/mergeplay/engine/internal/fuzzcheck"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -42,25 +42,7 @@ import (
 // operation's object applied onto the first's, under the case's schema and root type.
 func FuzzSSA(f *testing.F) {
 	schemas := fuzzcheck.SchemaTable{{}}
-	deploy := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 53\n        - containerPort: 53\n          protocol: UDP\n"
-	f.Add(deploy, "", uint8(0), false, false)
-	f.Add(deploy, deploy, uint8(0), true, false)
-	f.Add(deploy, strings.Replace(deploy, "replicas: 3", "replicas: 5", 1)+"  paused: true\n", uint8(0), false, false)
-	f.Add(cm+"data: {a: b}\n", cm+managedBy("hpa", "Update", `{"f:data": {"f:a": {}}}`)+"data: {a: c}\n", uint8(0), false, true)
-	f.Add("a: [1, 2]\nb: {c: d}\n", "a: [3]\nb: {e: f}\n", uint8(0), false, false)
-	f.Add(cm+"---\n"+deploy, cm, uint8(0), true, false)
-	for _, v := range smdVectors(f) {
-		first, last := v.Ops[0], v.Ops[len(v.Ops)-1]
-		live := ""
-		if len(v.Ops) > 1 {
-			live = first.Object
-		}
-		f.Add(last.Object, live, schemas.Index(v.Schema, v.RootType), last.Op == "ForceApply", last.Op == "Update")
-	}
-	for _, req := range fuzzcheck.ExampleRequests(f, "ssa") {
-		o := req.Options
-		f.Add(req.Updated, req.Live, schemas.Index(o.Schema, o.SchemaType), o.Force, o.Operation == "update")
-	}
+	addSSASeeds(f, &schemas)
 	h := handler.New(ssa.Mode())
 	f.Fuzz(func(t *testing.T, updated, live string, schema uint8, force, update bool) {
 		if len(updated)+len(live) > fuzzcheck.MaxInput {
@@ -105,6 +87,30 @@ func FuzzSSA(f *testing.F) {
 			t.Fatalf("applying an object onto itself changed more than its managedFields: %s\n%s", diff, same.Describe())
 		}
 	})
+}
+
+// addSSASeeds adds FuzzSSA's seeds: a few hand-written objects, structured-merge-diff's recorded
+// operations and the ssa examples, their schemas added to schemas.
+func addSSASeeds(f *testing.F, schemas *fuzzcheck.SchemaTable) {
+	deploy := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 53\n        - containerPort: 53\n          protocol: UDP\n"
+	f.Add(deploy, "", uint8(0), false, false)
+	f.Add(deploy, deploy, uint8(0), true, false)
+	f.Add(deploy, strings.Replace(deploy, "replicas: 3", "replicas: 5", 1)+"  paused: true\n", uint8(0), false, false)
+	f.Add(cm+"data: {a: b}\n", cm+managedBy("hpa", "Update", `{"f:data": {"f:a": {}}}`)+"data: {a: c}\n", uint8(0), false, true)
+	f.Add("a: [1, 2]\nb: {c: d}\n", "a: [3]\nb: {e: f}\n", uint8(0), false, false)
+	f.Add(cm+"---\n"+deploy, cm, uint8(0), true, false)
+	for _, v := range smdVectors(f) {
+		first, last := v.Ops[0], v.Ops[len(v.Ops)-1]
+		live := ""
+		if len(v.Ops) > 1 {
+			live = first.Object
+		}
+		f.Add(last.Object, live, schemas.Index(v.Schema, v.RootType), last.Op == "ForceApply", last.Op == "Update")
+	}
+	for _, req := range fuzzcheck.ExampleRequests(f, "ssa") {
+		o := req.Options
+		f.Add(req.Updated, req.Live, schemas.Index(o.Schema, o.SchemaType), o.Force, o.Operation == "update")
+	}
 }
 
 // nullMetadata reports whether a document of a stream holds metadata as a null; false when it

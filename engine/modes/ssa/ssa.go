@@ -10,17 +10,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Mode is the ssa mode, for the handler's registry.
-func Mode() modes.Mode {
-	return modes.Mode{
-		Name:    "ssa",
-		Summary: "server-side apply: field managers, managedFields, conflicts and force",
-		Rules:   yamltree.YAML11,
-		Reads:   []yamltree.Input{yamltree.Updated, yamltree.Live},
-		Run:     Run,
-	}
-}
-
 // The operations of options.operation.
 const (
 	opApply  = "apply"

@@ -30,5 +30,6 @@ func (r Repair) WriteJSON(w *jsonwire.Writer) {
 	w.Key("name").String(r.Name)
 	w.Key("type").String(r.Type)
 	w.Key("patch").String(r.Patch)
+	w.Key("command").String(r.Command)
 	w.CloseObject()
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
-	"github.com/mergeplay/mergeplay/engine/modes/internal/fuzzcheck"
+	"github.com/mergeplay/mergeplay/engine/internal/fuzzcheck"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 

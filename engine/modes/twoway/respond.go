@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/smp"
+	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -37,6 +40,8 @@ type Repair struct {
 	// Type is strategic or merge.
 	Type  string `json:"type"`
 	Patch string `json:"patch"`
+	// Command is the kubectl patch that sends the patch, every word quoted for a POSIX shell.
+	Command string `json:"command"`
 }
 
 // respond writes the two-way result, its marks, the warnings, the three-way result and the
@@ -68,9 +73,7 @@ func respond(resp *contract.Response, done []*upgraded) {
 		resp.Fields = append(resp.Fields, u.marks(layout, spots[i])...)
 		warnings = append(warnings, u.warnings(layout)...)
 		if u.repair != nil && len(u.repair.Fields) > 0 {
-			id := u.triple.ID
-			repairs = append(repairs, Repair{Resource: id.String(), APIVersion: id.APIVersion, Kind: id.Kind,
-				Namespace: id.Namespace, Name: id.Name, Type: u.patchType(), Patch: jsonOf(u.repair)})
+			repairs = append(repairs, newRepair(u.triple.ID, u.patchType(), jsonOf(u.repair)))
 		}
 		if u.twoPatch != nil {
 			patches = append(patches, jsonOf(u.twoPatch))
@@ -82,6 +85,18 @@ func respond(resp *contract.Response, done []*upgraded) {
 	resp.Extra["repairPatches"] = Repairs(repairs)
 }
 
+// newRepair is the repair of a resource by a patch of the given type, with its command.
+func newRepair(id stream.ID, patchType, patch string) Repair {
+	words := []string{"kubectl", "patch", command.TypeArg(id), id.Name}
+	if id.Namespace != "" {
+		words = append(words, "-n", id.Namespace)
+	}
+	return Repair{Resource: id.String(), APIVersion: id.APIVersion, Kind: id.Kind, Namespace: id.Namespace, Name: id.Name,
+		Type: patchType, Patch: patch, Command: shell.Join(append(words, "--type", patchType, "-p", patch)...)}
+}
+
+// patchType is the type of the resource's patches: strategic, or merge for a kind no schema
+// gives a patch strategy.
 func (u *upgraded) patchType() string {
 	if !u.strategy {
 		return "merge"

@@ -12,17 +12,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Mode is the twoway mode, for the handler's registry.
-func Mode() modes.Mode {
-	return modes.Mode{
-		Name:    "twoway",
-		Summary: "Helm 2's two-way merge beside the three-way one: what drift it leaves behind, and the repair",
-		Rules:   yamltree.YAML11,
-		Reads:   []yamltree.Input{yamltree.Original, yamltree.Updated, yamltree.Live},
-		Run:     Run,
-	}
-}
-
 // Action is what the upgrade does with one resource.
 type Action string
 
@@ -206,7 +195,7 @@ func (u *upgraded) threeWayResult(original, updated, live *yamltree.Node) (*yaml
 // threeWayPatch is a three-way patch, as a tree.
 func (u *upgraded) threeWayPatch(original, updated, live *yamltree.Node) (*yamltree.Node, error) {
 	if !u.strategy {
-		p, err := jsonmerge.ThreeWay(original, updated, live, true)
+		p, err := jsonmerge.ThreeWay(original, updated, live)
 		return p, helmError(err)
 	}
 	p, err := smp.ThreeWay(smp.Align(original, updated, live, u.schema))

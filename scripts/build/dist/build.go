@@ -26,15 +26,6 @@ type Manifest struct {
 	Files []File
 }
 
-// File returns the entry of the named file.
-func (m *Manifest) File(name string) (File, bool) {
-	i := slices.IndexFunc(m.Files, func(f File) bool { return f.Name == name })
-	if i < 0 {
-		return File{}, false
-	}
-	return m.Files[i], true
-}
-
 // Build builds the page into c.Out, replacing the folder only once everything is written.
 func Build(ctx context.Context, c Config) (*Manifest, error) {
 	c, err := c.withDefaults()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
@@ -36,16 +35,6 @@ func Engine(ctx context.Context, h *handler.Handler, c *Case) *EngineAnswer {
 	ans.readResults()
 	ans.readPatches()
 	return ans
-}
-
-// NotBuilt reports whether the engine answered that the apply mode is not built yet.
-func (e *EngineAnswer) NotBuilt() bool {
-	for _, err := range e.Response.Errors {
-		if strings.Contains(err.Message, "not built yet") {
-			return true
-		}
-	}
-	return false
 }
 
 // readResults splits the result stream into objects by identity.

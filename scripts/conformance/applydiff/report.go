@@ -24,10 +24,8 @@ func Minimum(n int) int { return runs.Minimum(n, FullRunCases, FullRunMinimum) }
 type Summary struct {
 	Cases       int
 	Differences int
-	// NotBuilt counts the cases the engine answered with "not built yet".
-	NotBuilt  int
-	Counts    map[Feature]int
-	GenErrors []error
+	Counts      map[Feature]int
+	GenErrors   []error
 	// Differing are the cases with differences, in case order.
 	Differing []*CaseResult
 }
@@ -42,9 +40,6 @@ func Summarize(results []*CaseResult) *Summary {
 		}
 		for f := range r.Features {
 			s.Counts[f]++
-		}
-		if r.NotBuilt {
-			s.NotBuilt++
 		}
 		if len(r.Diffs) > 0 {
 			s.Differences++

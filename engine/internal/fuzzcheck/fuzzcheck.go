@@ -3,8 +3,9 @@
 // patch and twoway), with the seeds they draw from the examples and the recorded strategic
 // merge patch table.
 //
-// It is a test helper: only tests import it, so nothing the engine ships (the wasm build, the
-// handler) links it. It reads its data files (the examples folder, engine/smp/testdata) from the
+// It is a test helper: only tests import it (scripts/deadcode checks it), so nothing the engine
+// ships (the wasm build, the handler) links it. It stands beside the packages it drives, not
+// under the modes, so that its import of package handler does not point up at a package above it. It reads its data files (the examples folder, engine/smp/testdata) from the
 // module root, found by walking up from the working directory to the module's go.mod, so that
 // a test in any package directory finds them.
 package fuzzcheck

@@ -1,47 +1,54 @@
-package command
+package apply
 
 import (
 	"sort"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
-	"github.com/mergeplay/mergeplay/engine/modes/apply"
+	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/stream"
 )
 
-// applyPrinted is what kubectl apply prints for each of apply's actions; none prints unchanged
-// for a resource of the config (its patch computed, and empty) and nothing for one only live
-// holds.
-var applyPrinted = map[apply.Action]string{
-	apply.Create: printedCreated,
-	apply.Patch:  printedConfigured,
-	apply.Prune:  printedPruned,
+// printed is what kubectl apply prints for a resource after action: none prints unchanged for
+// a resource of the config (its patch computed, and empty: typed) and nothing for one only live
+// holds (false).
+func printed(action Action, typed bool) (string, bool) {
+	switch {
+	case action == Create:
+		return command.PrintedCreated, true
+	case action == Patch:
+		return command.PrintedConfigured, true
+	case action == Prune:
+		return command.PrintedPruned, true
+	case action == Leave && typed:
+		return command.PrintedUnchanged, true
+	}
+	return "", false
 }
 
-// applyCommands is kubectl apply with the request's options, and its lines: the config's
-// resources in the config's order, then the pruned ones.
-func applyCommands(a *answer) []contract.Command {
-	infos, _ := a.resp.Extra["patches"].(apply.PatchInfos)
+// commands is kubectl apply with the request's options, and its lines: the config's resources
+// in the config's order, then the pruned ones (modes.Mode.Commands).
+func commands(in *modes.Input, resp *contract.Response) []contract.Command {
+	a := command.NewAnswer(in, resp)
+	infos, _ := resp.Extra["patches"].(PatchInfos)
 	var applied, pruned []string
 	for _, p := range infos {
-		word, ok := applyPrinted[p.Action]
-		switch {
-		case p.Action == apply.Leave && p.Type != "":
-			word = printedUnchanged
-		case !ok:
+		word, ok := printed(p.Action, p.Type != "")
+		if !ok {
 			continue
 		}
-		line := Printed(a.id(p.Resource), word)
-		if p.Action == apply.Prune {
+		line := command.Printed(a.ID(p.Resource), word)
+		if p.Action == Prune {
 			pruned = append(pruned, line)
 		} else {
 			applied = append(applied, line)
 		}
 	}
-	cmd := contract.Command{Tool: "kubectl", Line: shell.Join(applyWords(a)...),
+	cmd := contract.Command{Tool: "kubectl", Line: shell.Join(commandWords(a)...),
 		About: "client-side apply: the three-way patch from last-applied, the config and live"}
-	if len(a.resp.Conflicts) > 0 {
+	if len(a.Resp.Conflicts) > 0 {
 		// kubectl stops on the resources in conflict and says so in a message holding the three
 		// objects whole; the engine does not write that message (package doc).
 		cmd.About += "; with --overwrite=false it stops on the fields that drifted"
@@ -51,11 +58,11 @@ func applyCommands(a *answer) []contract.Command {
 	return []contract.Command{cmd}
 }
 
-// applyWords is the command line's words: kubectl apply -f config.yaml and the flags the
+// commandWords is the command line's words: kubectl apply -f config.yaml and the flags the
 // options ask for (kubectl's defaults are left out).
-func applyWords(a *answer) []string {
-	opts := a.in.Request.Options
-	words := []string{"kubectl", "apply", "-f", ConfigFile}
+func commandWords(a *command.Answer) []string {
+	opts := a.In.Request.Options
+	words := []string{"kubectl", "apply", "-f", command.ConfigFile}
 	if !opts.Overwrite {
 		words = append(words, "--overwrite=false")
 	}
@@ -71,16 +78,16 @@ func applyWords(a *answer) []string {
 // pruneWords selects what --prune may delete: a label every config resource and every resource
 // last-applied had shares (-l key=value), else --all; and the kinds it looks at, those of every
 // resource of the three inputs (--prune-allowlist=group/version/Kind, "core" for the core group).
-func pruneWords(a *answer) []string {
+func pruneWords(a *command.Answer) []string {
 	words := []string{"--prune"}
-	if label, ok := sharedLabel(append(append([]*stream.Resource{}, a.in.Updated...), a.in.Original...)); ok {
+	if label, ok := sharedLabel(append(append([]*stream.Resource{}, a.In.Updated...), a.In.Original...)); ok {
 		words = append(words, "-l", label)
 	} else {
 		words = append(words, "--all")
 	}
 	kinds := map[string]bool{}
-	for _, id := range a.ids {
-		group, version := splitAPIVersion(id.APIVersion)
+	for _, id := range a.IDs() {
+		group, version := command.SplitAPIVersion(id.APIVersion)
 		if group == "" {
 			group = "core"
 		}

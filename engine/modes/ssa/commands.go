@@ -1,20 +1,22 @@
-package command
+package ssa
 
 import (
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
-	"github.com/mergeplay/mergeplay/engine/modes/ssa"
+	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/shell"
 )
 
-// ssaCommands is kubectl apply --server-side (options.operation apply) or kubectl replace
-// (update, a PUT of the whole object), by options.manager, and what it prints: each resource
+// commands is kubectl apply --server-side (options.operation apply) or kubectl replace (update,
+// a PUT of the whole object), by options.manager, and what it prints: each resource
 // serverside-applied or replaced, and kubectl's message for the resources whose apply the API
-// server refused on conflicts.
-func ssaCommands(a *answer) []contract.Command {
-	opts := a.in.Request.Options
-	ops, _ := a.resp.Extra["operations"].(ssa.Operations)
+// server refused on conflicts (modes.Mode.Commands).
+func commands(in *modes.Input, resp *contract.Response) []contract.Command {
+	a := command.NewAnswer(in, resp)
+	opts := in.Request.Options
+	ops, _ := resp.Extra["operations"].(Operations)
 	if opts.Operation == "update" {
 		return updateCommands(a, ops)
 	}
@@ -25,35 +27,35 @@ func ssaCommands(a *answer) []contract.Command {
 	if opts.Validate != "" && opts.Validate != contract.ValidateStrict {
 		words = append(words, "--validate="+opts.Validate)
 	}
-	cmd := contract.Command{Tool: "kubectl", Line: shell.Join(append(words, "-f", ConfigFile)...),
+	cmd := contract.Command{Tool: "kubectl", Line: shell.Join(append(words, "-f", command.ConfigFile)...),
 		About: "server-side apply: the API server merges the config and records who owns each field"}
 	var refused []string
 	for _, op := range ops {
 		switch op.Action {
-		case ssa.Create, ssa.Apply:
-			cmd.Output = append(cmd.Output, Printed(a.id(op.Resource), printedServerSide))
-		case ssa.Conflict:
-			refused = append(refused, conflictMessage(a, op.Resource))
+		case Create, Apply:
+			cmd.Output = append(cmd.Output, command.Printed(a.ID(op.Resource), command.PrintedServerSide))
+		case Conflict:
+			refused = append(refused, serverRefusal(a, op.Resource))
 		}
 	}
-	cmd.Error = kubectlConflictError(refused)
+	cmd.Error = command.KubectlConflictError(refused)
 	return []contract.Command{cmd}
 }
 
 // updateCommands is an update by options.manager: kubectl replace for the objects that exist,
 // kubectl create for those that do not (a PUT of an object that does not exist fails).
-func updateCommands(a *answer, ops []ssa.Operation) []contract.Command {
-	manager := "--field-manager=" + a.in.Request.Options.Manager
-	replace := contract.Command{Tool: "kubectl", Line: shell.Join("kubectl", "replace", manager, "-f", ConfigFile),
+func updateCommands(a *command.Answer, ops []Operation) []contract.Command {
+	manager := "--field-manager=" + a.In.Request.Options.Manager
+	replace := contract.Command{Tool: "kubectl", Line: shell.Join("kubectl", "replace", manager, "-f", command.ConfigFile),
 		About: "an update (a PUT of the whole object): the fields it changes move to its manager"}
-	create := contract.Command{Tool: "kubectl", Line: shell.Join("kubectl", "create", manager, "-f", "new.yaml"),
+	create := contract.Command{Tool: "kubectl", Line: shell.Join("kubectl", "create", manager, "-f", command.NewFile),
 		About: "the objects the cluster does not hold yet are created (new.yaml holds them)"}
 	for _, op := range ops {
 		switch op.Action {
-		case ssa.Update:
-			replace.Output = append(replace.Output, Printed(a.id(op.Resource), printedReplaced))
-		case ssa.Create:
-			create.Output = append(create.Output, Printed(a.id(op.Resource), printedCreated))
+		case Update:
+			replace.Output = append(replace.Output, command.Printed(a.ID(op.Resource), command.PrintedReplaced))
+		case Create:
+			create.Output = append(create.Output, command.Printed(a.ID(op.Resource), command.PrintedCreated))
 		}
 	}
 	out := []contract.Command{}
@@ -66,11 +68,11 @@ func updateCommands(a *answer, ops []ssa.Operation) []contract.Command {
 	return out
 }
 
-// conflictMessage is the API server's refusal of one resource's apply, from the conflicts the
+// serverRefusal is the API server's refusal of one resource's apply, from the conflicts the
 // mode found and the owners' managedFields entries.
-func conflictMessage(a *answer, resource string) string {
-	entries := map[ownerKey]ssa.EntryExtra{}
-	all, _ := a.resp.Extra["managedFields"].(ssa.ManagedFieldsList)
+func serverRefusal(a *command.Answer, resource string) string {
+	entries := map[ownerKey]EntryExtra{}
+	all, _ := a.Resp.Extra["managedFields"].(ManagedFieldsList)
 	for _, mf := range all {
 		if mf.Resource != resource {
 			continue
@@ -79,20 +81,20 @@ func conflictMessage(a *answer, resource string) string {
 			entries[ownerKey{e.Manager, strings.ToLower(e.Operation), e.Subresource}] = e
 		}
 	}
-	var conflicts []Conflict
-	for _, c := range a.resp.Conflicts {
+	var conflicts []command.Conflict
+	for _, c := range a.Resp.Conflicts {
 		if c.Resource != resource {
 			continue
 		}
 		e, ok := entries[ownerKey{c.Manager, strings.ToLower(c.Operation), c.Subresource}]
 		if !ok {
 			// before-first-apply has no entry in live: the server names the object's version.
-			e = ssa.EntryExtra{APIVersion: a.id(resource).APIVersion}
+			e = EntryExtra{APIVersion: a.ID(resource).APIVersion}
 		}
-		conflicts = append(conflicts, Conflict{Manager: c.Manager, Operation: c.Operation, Subresource: c.Subresource,
+		conflicts = append(conflicts, command.Conflict{Manager: c.Manager, Operation: c.Operation, Subresource: c.Subresource,
 			APIVersion: e.APIVersion, Path: c.Path})
 	}
-	return ServerConflictMessage(conflicts)
+	return command.ServerConflictMessage(conflicts)
 }
 
 // ownerKey finds a managedFields entry: manager, operation in lower case, subresource.

@@ -1,0 +1,73 @@
+package patch
+
+import (
+	"github.com/mergeplay/mergeplay/engine/command"
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/shell"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// commands is one kubectl patch per patched resource, the patch as JSON, and its line:
+// patched, or "patched (no change)" when the object came out as it was (the same JSON as live,
+// list order included) (modes.Mode.Commands).
+func commands(in *modes.Input, resp *contract.Response) []contract.Command {
+	a := command.NewAnswer(in, resp)
+	changed := changedObjects(a)
+	out := []contract.Command{}
+	for _, resource := range a.Resp.ResultResources {
+		patch := patchOf(a, resource)
+		if patch == nil {
+			continue
+		}
+		text, err := yamltree.SortedJSON(patch.Root)
+		if err != nil {
+			continue
+		}
+		id := a.ID(resource)
+		words := []string{"kubectl", "patch", command.TypeArg(id), id.Name}
+		if id.Namespace != "" {
+			words = append(words, "-n", id.Namespace)
+		}
+		printed := command.PrintedNoChange
+		if changed[resource] {
+			printed = command.PrintedPatched
+		}
+		out = append(out, contract.Command{Tool: "kubectl", Line: shell.Join(append(words, "--type", "strategic", "-p", text)...),
+			About: "a strategic merge patch, applied by the API server", Output: []string{command.Printed(id, printed)}})
+	}
+	return out
+}
+
+// changedObjects names the resources whose result is not live's object.
+func changedObjects(a *command.Answer) map[string]bool {
+	changed := map[string]bool{}
+	docs, err := yamltree.Parse(yamltree.Input("result"), a.Resp.Result, yamltree.Options{Rules: yamltree.YAML11})
+	if err != nil || len(docs) != len(a.Resp.ResultResources) {
+		return changed
+	}
+	live := map[string]string{}
+	for _, r := range a.In.Live {
+		live[r.ID.String()], _ = yamltree.SortedJSON(r.Root)
+	}
+	for i, d := range docs {
+		text, _ := yamltree.SortedJSON(d.Root)
+		changed[a.Resp.ResultResources[i]] = text != live[a.Resp.ResultResources[i]]
+	}
+	return changed
+}
+
+// patchOf returns the patch aimed at a resource: the updated document of its identity, or the
+// one patch when one patch meets one live object.
+func patchOf(a *command.Answer, resource string) *stream.Resource {
+	for _, u := range a.In.Updated {
+		if u.ID.String() == resource {
+			return u
+		}
+	}
+	if len(a.In.Updated) == 1 && len(a.In.Live) == 1 && a.In.Live[0].ID.String() == resource {
+		return a.In.Updated[0]
+	}
+	return nil
+}

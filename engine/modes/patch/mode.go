@@ -1,0 +1,32 @@
+package patch
+
+import (
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Mode is the patch mode, for the handler's registry.
+func Mode() modes.Mode {
+	return modes.Mode{
+		Name:    "patch",
+		Short:   "kubectl patch",
+		Title:   "kubectl patch",
+		Summary: "kubectl patch --type strategic: a strategic merge patch, with its directives, applied to a target.",
+		Rules:   yamltree.YAML11,
+		Inputs: []modes.Role{
+			{Input: yamltree.Updated, Label: "patch", Hint: "a strategic merge patch, directives allowed"},
+			{Input: yamltree.Live, Label: "target", Hint: "the object patched"},
+		},
+		Options: []modes.Option{
+			{Key: "multiKeys", Label: "multi-field keys", Help: "merge lists on several key fields (the \"multi-fields merge key\" proposal)"},
+			{Key: "validate", Label: "validate", Help: "--validate: strict refuses a patch with an undeclared field or a value of the wrong type; warn patches and lists them; ignore does not check", Sent: true},
+		},
+		Validates: true,
+		Commands:  commands,
+		Reproduce: modes.Reproduction{Replays: true, PatchesObjects: true},
+		Again:     modes.Again{Help: "The patched object becomes the target."},
+		Marks:     []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Dropped, contract.Retained, contract.Ignored},
+		Run:       Run,
+	}
+}
