@@ -2,14 +2,9 @@ package apiserver
 
 import "strings"
 
-// nameCheck is a check of a name's syntax: the server's details, none when it accepts the name.
-type nameCheck func(name string) []string
-
-// nameRule is how the API server checks the names of one kind: the name itself, and a
-// generateName prefix.
-type nameRule struct {
-	name, prefix nameCheck
-}
+// nameRule is how the API server checks the names of one kind (a kind of rule rather than
+// functions: closures would weigh in the wasm).
+type nameRule uint8
 
 // The name rules, as observed with kube-apiserver v1.37.2 (run-apiserver.sh), 2026-12-06: each
 // served kind created (`kubectl create --dry-run=server`) with the names "a.b", "Admin:x",
@@ -17,40 +12,49 @@ type nameRule struct {
 // metadata.name lines of the server's answer read apart from the spec's; generateName with
 // "web-", "a-", "a--", "a.", "a-.", "-", "Web_" and 300 characters on a ConfigMap and a Service,
 // "a/", ".", "..-" and "a%-" on a Role, 60 characters on a CronJob.
-var (
+const (
 	// subdomain: most kinds (ConfigMap, Pod, Deployment, ...): at most 253 characters. A
 	// generateName is checked so less the '-' it ends with.
-	subdomain = nameRule{name: subdomainOf("characters"), prefix: trimmed(subdomainOf("characters"))}
+	subdomain nameRule = iota
 	// subdomainBytes: ReplicationController and DeviceClass say "253 bytes".
-	subdomainBytes = nameRule{name: subdomainOf("bytes"), prefix: trimmed(subdomainOf("bytes"))}
-	// labelName: Namespace, Service and StatefulSet, at most 63 characters, no dots; a generateName
-	// likewise less its ending '-'.
-	labelName = nameRule{name: labelProblems, prefix: trimmed(labelProblems)}
+	subdomainBytes
+	// labelName: Namespace, Service and StatefulSet, at most 63 characters, no dots; a
+	// generateName likewise less its ending '-'.
+	labelName
 	// cronJob: a subdomain of at most 52 characters (said after the 253 one); a generateName of
 	// 60 characters is accepted.
-	cronJob = nameRule{name: cronJobName, prefix: subdomain.prefix}
+	cronJob
 	// pathSegment: names that only a URL's path must take ("Admin:x" and "a.b" are accepted); a
 	// generateName is checked as it is ("." refused, "..-" accepted).
-	pathSegment = nameRule{name: pathSegmentProblems, prefix: pathSegmentProblems}
+	pathSegment
 )
 
-// subdomainOf checks a subdomain of at most 253 bytes, the length said in unit.
-func subdomainOf(unit string) nameCheck {
-	return func(s string) []string { return subdomainProblems(s, 253, unit) }
-}
-
-// trimmed checks a name prefix less the '-' it ends with.
-func trimmed(check nameCheck) nameCheck {
-	return func(s string) []string { return check(strings.TrimRight(s, "-")) }
-}
-
-// cronJobName checks a CronJob's name: a subdomain of at most 52 characters.
-func cronJobName(s string) []string {
+// name checks a name by the rule.
+func (r nameRule) name(s string) []string {
+	switch r {
+	case labelName:
+		return labelProblems(s)
+	case pathSegment:
+		return pathSegmentProblems(s)
+	case subdomainBytes:
+		return subdomainProblems(s, 253, "bytes")
+	}
 	out := subdomainProblems(s, 253, "characters")
-	if len(s) > 52 {
+	if r == cronJob && len(s) > 52 {
 		out = append(out, tooLong(52, "characters"))
 	}
 	return out
+}
+
+// prefix checks a generateName by the rule.
+func (r nameRule) prefix(s string) []string {
+	switch r {
+	case pathSegment:
+		return pathSegmentProblems(s)
+	case cronJob:
+		r = subdomain
+	}
+	return r.name(strings.TrimRight(s, "-"))
 }
 
 // ruleKinds gives the rule of each built-in kind the playground checks, as "group/Kind" words
@@ -93,7 +97,7 @@ func ruleOf(apiVersion, kind string) (nameRule, bool) {
 			return r.rule, true
 		}
 	}
-	return nameRule{}, false
+	return 0, false
 }
 
 // groupOf is an apiVersion's group: "" for the core group ("v1").
