@@ -4,6 +4,8 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,79 +14,99 @@ import (
 	"runtime"
 	"runtime/pprof"
 
+	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/examples"
 )
 
-const usage = `mergeplay: what a Kubernetes merge does to your object, field by field, and why.
-
-Usage:
-  go run ./wasm < request.json > response.json
-  go run ./wasm request.json
-  go run ./wasm examples/apply-containers     (an example folder)
-
-The request is one JSON object:
-  {"mode": "apply", "original": "<yaml>", "updated": "<yaml>", "live": "<yaml>",
-   "options": {"overwrite": true, "prune": false, "manager": "kubectl", "force": false,
-               "operation": "apply", "inferKeys": false, "multiKeys": false,
-               "schema": "", "schemaType": "", "now": ""}}
-Omitted options take kubectl's defaults. The response always holds every key:
-  {"version", "result", "patch", "fields", "conflicts", "errors", "extra"}
-The README documents each one. Examples live in examples/<name>/.
-
-Modes:
-`
+// The exit statuses.
+const (
+	// exitMerged: the merge went through.
+	exitMerged = 0
+	// exitRefused: the answer holds errors in the inputs or conflicts (the command would fail).
+	exitRefused = 1
+	// exitRequest: the command line or the request is wrong (the request's JSON, its mode, an
+	// unknown option), or the request file cannot be read.
+	exitRequest = 2
+)
 
 func main() {
-	limits := flag.String("limits", "page", `the handler's limits: "page" (the README's Limits) or "bench" (make bench's real files and long streams: 64 MiB per input, 20,000,000 nodes, 100,000 documents, as scripts/bench/pair.Handler)`)
-	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
-	memProfile := flag.String("memprofile", "", "write the run's allocations (go tool pprof -sample_index=alloc_space) and its heap at the end to this file")
-	h := handler.Default()
-	flag.Usage = usageOf(h)
-	flag.Parse()
-	h, err := withLimits(h, *limits)
-	if err != nil {
-		fail(err)
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// flags are what the command line asks for.
+type flags struct {
+	limits, output         string
+	cpuProfile, memProfile string
+	args                   []string
+}
+
+// parseFlags reads the command line; -h writes the usage to stderr and returns flag.ErrHelp.
+func parseFlags(args []string, h *handler.Handler, stderr io.Writer) (*flags, error) {
+	fs := flag.NewFlagSet("mergeplay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f flags
+	fs.StringVar(&f.output, "o", "json", `the output: "json" (the response, one line), "text" (for a reader: the result with a mark and reason per line, the conflicts, the errors, the commands) or "yaml" (the result alone; errors and conflicts on stderr)`)
+	fs.StringVar(&f.limits, "limits", "page", `the handler's limits: "page" (docs/contract.md, Limits) or "bench" (make bench's real files and long streams: 64 MiB per input, 20,000,000 nodes, 100,000 documents, as scripts/bench/pair.Handler)`)
+	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
+	fs.StringVar(&f.memProfile, "memprofile", "", "write the run's allocations (go tool pprof -sample_index=alloc_space) and its heap at the end to this file")
+	fs.Usage = func() { writeUsage(stderr, h, fs) }
+	if err := fs.Parse(args); err != nil {
+		return nil, err
 	}
-	if *cpuProfile != "" {
-		stop, profileErr := startCPUProfile(*cpuProfile)
-		if profileErr != nil {
-			fail(profileErr)
+	switch f.output {
+	case "json", "text", "yaml":
+	default:
+		return nil, fmt.Errorf("-o %q: want json, text or yaml", f.output)
+	}
+	f.args = fs.Args()
+	return &f, nil
+}
+
+// run runs the command line args and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	h := handler.Default()
+	f, err := parseFlags(args, h, stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return exitMerged
+	case err != nil:
+		fmt.Fprintln(stderr, "mergeplay:", err)
+		return exitRequest
+	}
+	h, err = withLimits(h, f.limits)
+	if err != nil {
+		fmt.Fprintln(stderr, "mergeplay:", err)
+		return exitRequest
+	}
+	status, err := profiled(f, func() (int, error) {
+		data, readErr := readInput(f.args, stdin)
+		if readErr != nil {
+			return exitRequest, readErr
+		}
+		collectLazily(len(data), os.Getenv)
+		return answer(h, data, f.output, stdout, stderr)
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "mergeplay:", err)
+	}
+	return status
+}
+
+// profiled runs do under the profiles f asks for.
+func profiled(f *flags, do func() (int, error)) (int, error) {
+	if f.cpuProfile != "" {
+		stop, err := startCPUProfile(f.cpuProfile)
+		if err != nil {
+			return exitRequest, err
 		}
 		defer stop()
 	}
-	data, err := readInput(flag.Args(), os.Stdin)
-	if err != nil {
-		fail(err)
+	status, err := do()
+	if err == nil && f.memProfile != "" {
+		err = writeMemProfile(f.memProfile)
 	}
-	collectLazily(len(data), os.Getenv)
-	if err = answer(h, data, os.Stdout); err != nil {
-		fail(err)
-	}
-	if *memProfile != "" {
-		if err = writeMemProfile(*memProfile); err != nil {
-			fail(err)
-		}
-	}
-}
-
-// fail reports err and exits with status 2.
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "mergeplay:", err)
-	os.Exit(2)
-}
-
-// usageOf returns the -h text's printer: the usage, h's modes, the flags.
-func usageOf(h *handler.Handler) func() {
-	return func() {
-		out := flag.CommandLine.Output()
-		fmt.Fprint(out, usage)
-		for _, m := range h.Modes() {
-			fmt.Fprintf(out, "  %-7s %s\n", m.Name, m.Summary)
-		}
-		fmt.Fprintln(out, "\nFlags:")
-		flag.PrintDefaults()
-	}
+	return status, err
 }
 
 // withLimits returns h with the limits -limits names.
@@ -137,15 +159,6 @@ func writeMemProfile(file string) error {
 	return f.Close()
 }
 
-// run reads the request from the named file or from stdin and writes the response.
-func run(h *handler.Handler, args []string, stdin io.Reader, stdout io.Writer) error {
-	data, err := readInput(args, stdin)
-	if err != nil {
-		return err
-	}
-	return answer(h, data, stdout)
-}
-
 // readInput reads the request from the named file (or example folder) or from stdin.
 func readInput(args []string, stdin io.Reader) ([]byte, error) {
 	var data []byte
@@ -164,11 +177,81 @@ func readInput(args []string, stdin io.Reader) ([]byte, error) {
 	return data, nil
 }
 
-// answer handles the request and writes the response, one line.
-func answer(h *handler.Handler, data []byte, stdout io.Writer) error {
-	out := h.HandleJSON(context.Background(), data)
-	_, err := stdout.Write(append(out, '\n'))
+// answer handles the request and writes the answer in the output asked for; it returns the
+// exit status.
+func answer(h *handler.Handler, data []byte, output string, stdout, stderr io.Writer) (int, error) {
+	req, resp := handle(h, data)
+	var err error
+	switch output {
+	case "text":
+		err = writeText(stdout, resp, req)
+	case "yaml":
+		_, err = io.WriteString(stdout, resp.Result)
+		writeProblems(stderr, resp, data)
+	default:
+		err = writeJSON(stdout, resp)
+		writeProblems(stderr, resp, data)
+	}
+	return statusOf(resp), err
+}
+
+// handle decodes and answers the request, as handler.HandleJSON does; the request is empty
+// when its JSON does not decode.
+func handle(h *handler.Handler, data []byte) (*contract.Request, *contract.Response) {
+	req, err := contract.DecodeRequest(data)
+	if err != nil {
+		return &contract.Request{}, contract.Fail("request", err)
+	}
+	return req, h.Handle(context.Background(), req)
+}
+
+// writeJSON writes the response, one line.
+func writeJSON(w io.Writer, resp *contract.Response) error {
+	out, err := resp.Encode()
+	if err != nil {
+		out, _ = contract.Fail("engine", fmt.Errorf("writing the response: %w", err)).Encode()
+	}
+	_, err = w.Write(append(out, '\n'))
 	return err
+}
+
+// writeProblems writes the errors and conflicts of an answer to stderr, one a line, so that a
+// failed request says why beside its JSON or YAML; data is the request.
+func writeProblems(w io.Writer, resp *contract.Response, data []byte) {
+	for _, e := range resp.Errors {
+		hint := ""
+		if e.Input == "request" {
+			hint = requestHint(data)
+		}
+		fmt.Fprintf(w, "mergeplay: %s%s\n", errorLine(e), hint)
+	}
+	for _, c := range resp.Conflicts {
+		fmt.Fprintf(w, "mergeplay: conflict: %s %s: %s\n", c.Resource, c.Path, c.Message)
+	}
+}
+
+// requestHint says, for a request that is not JSON, what encoding/json finds wrong in it and
+// what it expected there (natively only: the page's wasm carries no encoding/json), and where
+// to read the request's format.
+func requestHint(data []byte) string {
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return " (" + err.Error() + "; see -h for the request's format)"
+	}
+	return " (see -h for the request's format)"
+}
+
+// statusOf returns the exit status an answer calls for.
+func statusOf(resp *contract.Response) int {
+	for _, e := range resp.Errors {
+		if e.Input == "request" {
+			return exitRequest
+		}
+	}
+	if len(resp.Errors) > 0 || len(resp.Conflicts) > 0 {
+		return exitRefused
+	}
+	return exitMerged
 }
 
 // readRequest reads a request file, or builds the request of an example folder.

@@ -50,8 +50,8 @@ func TestToyModeAnswered(t *testing.T) {
 // answerOf runs the front door on a request read from stdin, as `go run ./wasm` does.
 func answerOf(t *testing.T, h *handler.Handler, request string) *contract.Response {
 	t.Helper()
-	var out bytes.Buffer
-	if err := run(h, nil, strings.NewReader(request), &out); err != nil {
+	var out, errs bytes.Buffer
+	if _, err := answer(h, []byte(request), "json", &out, &errs); err != nil {
 		t.Fatal(err)
 	}
 	var resp contract.Response

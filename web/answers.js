@@ -4,6 +4,7 @@
 // errors never replaces it, it greys it. The sentences are pure functions (tested under Node).
 
 import { INPUTS, findMode } from "./modes.js";
+import { mergedSentence } from "./progress.js";
 
 /**
  * What an input is called in a mode: "config (updated)", or the input's name.
@@ -39,7 +40,9 @@ export function problemSummary(errors, { mode, hasLast }) {
  * @returns {string}
  */
 export function conflictSummary(n) {
-  return `The merge stops on ${n === 1 ? "a conflict" : `${n} conflicts`}: live stays as it is. They are marked below and in the live editor.`;
+  return n === 1
+    ? "The merge stops on a conflict: live stays as it is. It is marked below and in the live editor."
+    : `The merge stops on ${n} conflicts: live stays as it is. They are marked below and in the live editor.`;
 }
 
 /**
@@ -81,9 +84,10 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
    * Shows an answer. Returns whether it was a good one (no errors).
    * @param {object} response
    * @param {object} request the request it answers
-   * @param {{prerendered?: boolean, elapsed?: number}} [how]
+   * @param {{prerendered?: boolean, elapsed?: number, waited?: number|null}} [how] elapsed: the
+   *   engine's time; waited: the reader's, from the edit answered to now (null: no edit)
    */
-  function show(response, request, { prerendered = false, elapsed = 0 } = {}) {
+  function show(response, request, { prerendered = false, elapsed = 0, waited = null } = {}) {
     const errors = Array.isArray(response?.errors) ? response.errors : [];
     const liveConflicts = Array.isArray(response?.conflicts) ? response.conflicts : [];
     for (const input of INPUTS) editors[input].setProblems(errors.filter((e) => e.input === input), input === "live" ? liveConflicts : []);
@@ -105,7 +109,7 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
     setStale(false);
     if (liveConflicts.length && !layout.hasResult) status.set("warning", conflictSummary(liveConflicts.length));
     else if (prerendered) status.set("working", "Showing the answer computed when the page was built; the merge engine is loading…");
-    else status.set("ok", `Merged in ${elapsed < 1 ? "under 1" : Math.round(elapsed)} ms.`);
+    else status.set("ok", mergedSentence(elapsed, waited));
     return true;
   }
 
@@ -152,6 +156,8 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
     documentsReplaced: () => { replaced = true; },
     /** Whether the result shown answers an older state. */
     isStale: () => stale,
+    /** Whether the engine has answered once (before, the status line says it is loading). */
+    hasAnswered: () => everAnswered,
     /** The last answer without errors: {response, layout, request}, or null. */
     lastGood: () => lastGood,
   };

@@ -34,12 +34,29 @@ export function baseExtensions({ nonce, onRun, label }) {
     // lets checkers (axe-core's scrollable-region-focusable) see that its scroller is reachable
     // by keyboard: the cursor moves, and scrolls, through the text.
     EditorView.contentAttributes.of({ tabindex: "0" }),
+    typeOverSelection,
     Prec.highest(keymap.of([
       { key: "Escape", run: (view) => leave(view) },
       { key: "Mod-Enter", run: () => { onRun?.(); return Boolean(onRun); } },
     ])),
   ];
 }
+
+/**
+ * A character typed over a selection (Ctrl+A, then a key) replaces it through the view, not
+ * through the browser's editing: Chrome's own edit, which merges the lines the selection spans,
+ * writes style attributes to keep their look, and the CSP refuses those (a "style-src" error in
+ * the console for each). Composition (IME) input is left to the browser.
+ */
+const typeOverSelection = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    if (event.inputType !== "insertText" || typeof event.data !== "string" || view.composing || view.state.readOnly) return false;
+    if (view.state.selection.ranges.every((r) => r.empty)) return false;
+    event.preventDefault();
+    view.dispatch(view.state.replaceSelection(event.data), { scrollIntoView: true, userEvent: "input.type" });
+    return true;
+  },
+});
 
 /**
  * Moves focus out of a view to the next control after it, as Tab would.

@@ -37,6 +37,8 @@ export async function resolveInitial({ hash, autosaved, prerendered, loadExample
   } else if (route.kind === "invalid") {
     notice = route.error;
   }
+  // The link stays in the address bar until the state changes (addressbar.js: keepLink).
+  if (notice) notice += " The link stays in the address bar, where it can be corrected.";
   if (autosaved) return { state: autosaved, from: "autosave", exampleName: "", notice };
   const fromPrerendered = prerendered && stateFromRequest(prerendered.request);
   if (fromPrerendered) return { state: fromPrerendered, from: "default", exampleName: String(prerendered.example ?? ""), notice };

@@ -18,11 +18,14 @@ import { asksForExercise, exerciseFragment } from "./exercise.js";
 import { createExercise } from "./exerciseview.js";
 import { createGallery, examplesLoader } from "./gallery.js";
 import { resolveInitial } from "./initial.js";
+import { createJump } from "./jump.js";
+import { planModeSwitch } from "./modechange.js";
 import { createModeSwitch } from "./modeswitch.js";
 import { createNotice } from "./notice.js";
 import { INPUTS, applyAgain, buildRequest, findMode, sameState, stateFromRequest } from "./modes.js";
 import { createOptionsBar } from "./optionsbar.js";
 import { createOutput } from "./output.js";
+import { createProgress } from "./progress.js";
 import { createScheduler } from "./scheduler.js";
 import { createSchemaPanel } from "./schema.js";
 import { encodeShare, writeWait } from "./share.js";
@@ -30,6 +33,7 @@ import { createShareDialog } from "./sharedialog.js";
 import { createShortcutsDialog, focusTarget, opensShortcuts } from "./shortcuts.js";
 import { createStore } from "./state.js";
 import { createAutosave } from "./storage.js";
+import { TALL, createTerminal } from "./terminal.js";
 import { createThemeToggle } from "./theme.js";
 
 const root = document.documentElement;
@@ -71,7 +75,7 @@ async function start() {
     input, text: initial.state[input], nonce: config.nonce, role: roleOf(initial.state, input), onRun, onChange: (name, text) => store.setInput(name, text),
   })]));
   const schema = createSchemaPanel({ nonce: config.nonce, schema: initial.state.options.schema, schemaType: initial.state.options.schemaType, onChange: (key, value) => store.setOption(key, value), onRun });
-  const modeSwitch = createModeSwitch({ onChange: (mode) => store.setMode(mode) });
+  const modeSwitch = createModeSwitch({ onChange: (mode) => switchMode(mode) });
   const optionsBar = createOptionsBar({ onChange: (key, value) => store.setOption(key, value) });
   const note = createExampleNote();
   const notice = createNotice();
@@ -88,6 +92,7 @@ async function start() {
   const embedDialog = createEmbedDialog();
   const shortcuts = createShortcutsDialog();
   const theme = createThemeToggle({ root, storage, media: matchMedia("(prefers-color-scheme: dark)"), forced: config.embed.theme });
+  const jump = createJump({ target: () => document.getElementById("mp-output"), focus: () => document.querySelector("#mp-output [role=tab][aria-selected=true]") });
   const openLink = h("a", { class: "mp-button mp-open", target: "_blank", rel: "noopener", href: config.pageURL }, "Open in playground ↗");
   const bridge = createEmbedBridge({
     win: window,
@@ -97,15 +102,19 @@ async function start() {
     reportHeight: embedded,
   });
   const commandView = createCommandView({ onReproduce: (request) => reproduceScript(request) });
+  const terminal = createTerminal({ body: commandView.dom, storage: embedded ? null : storage, tall: !embedded && matchMedia(TALL).matches });
   const answers = createAnswers({ root, editors, schema, output, onAnswer: (response, request) => {
     bridge.postResult(response);
     commandView.update(response, request);
+    terminal.update(response);
   } });
   const scheduler = createScheduler({ merge });
+  const progress = createProgress({ status: output.status, canSay: () => answers.hasAnswered() });
   const address = createAddressBar({
     win: window, pageURL: config.pageURL, embedded, fragment, wait: () => writeWait(store.get(), 250),
     onHref: (href) => { openLink.href = href; },
     onLink: (hash) => openHash(hash),
+    keepLink: Boolean(initial.notice),
   });
   const saveSoon = debounce(() => autosave.save(store.get()), () => writeWait(store.get(), 400));
 
@@ -121,6 +130,7 @@ async function start() {
     if (change === "load" || change === "mode") applyMode(state);
     if (change === "option") schema.setSummary(state.options.schema, state.options.schemaType);
     answers.setStale(true);
+    progress.edited();
     if (change === "load") scheduler.now();
     else scheduler.changed();
     saveSoon();
@@ -146,6 +156,7 @@ async function start() {
   // first; views outside the page update without it, and the page is laid out once.
   mount("mp-modes", modeSwitch.dom);
   mount("mp-actions",
+    jump.dom,
     h("button", { type: "button", class: "mp-button", "data-action": "examples", onclick: () => { loadExamples().then(gallery.setExamples); gallery.open(); } }, "Examples"),
     h("button", { type: "button", class: "mp-button", "data-action": "share", onclick: () => share() }, "Share"),
     h("button", { type: "button", class: "mp-button", "data-action": "embed", onclick: () => openEmbed() }, "Embed"),
@@ -156,7 +167,7 @@ async function start() {
   mount("mp-bar", optionsBar.dom, schema.dom);
   mount("mp-note", notice.dom, note.dom);
   mount("mp-inputs", ...INPUTS.map((input) => editors[input].dom));
-  mount("mp-output", ...output.dom, exercise.dom, commandView.dom);
+  mount("mp-output", ...output.dom, exercise.dom, terminal.dom);
   document.body.append(gallery.dom, shareDialog.dom, embedDialog.dom, shortcuts.dom);
 
   if (asksForExercise(location.hash) || config.embed.exercise) enterExercise();
@@ -184,14 +195,19 @@ async function start() {
   async function merge() {
     const request = buildRequest(store.get());
     const skip = partsToSkip(request, output.selectedTab());
+    const editedAt = progress.editedAt();
     try {
       const response = await engine.request(skip.length ? { ...request, skip } : request);
       const t0 = performance.now();
-      answers.show(response, request, { elapsed: engine.lastDuration() });
+      answers.show(response, request, { elapsed: engine.lastDuration(), waited: editedAt === null ? null : t0 - editedAt });
+      progress.settled(editedAt);
       if (exercising) showExercise();
       scheduler.answered(engine.lastDuration() + performance.now() - t0);
     } catch (err) {
-      if (err?.code !== "superseded") answers.fail(err);
+      if (err?.code !== "superseded") {
+        answers.fail(err);
+        progress.settled(editedAt);
+      }
     }
     buildEditorsSoon();
   }
@@ -233,6 +249,19 @@ async function start() {
   function roleOf(state, input) {
     const shown = embedded ? embedPanes(config.embed, state.mode) : null;
     return shown && !shown.includes(input) ? null : findMode(state.mode).inputs[input];
+  }
+
+  /** A switch of mode, as modechange.js plans it; a notice says what happened. */
+  async function switchMode(mode) {
+    const examples = await loadExamples().catch(() => []);
+    const state = store.get();
+    const example = store.example() ?? examples.find((e) => e.name === store.exampleName()) ?? null;
+    const plan = planModeSwitch({ from: state.mode, to: mode, example, unedited: store.unedited(), empty: INPUTS.every((i) => !state[i]), examples });
+    if (plan.dropExample) store.dropExample();
+    if (plan.open) openExample(plan.open);
+    else store.setMode(mode);
+    const offer = plan.offer;
+    notice.show(plan.notice, offer ? { label: "Open it", run: () => openExample(offer) } : null);
   }
 
   function openExample(ex) {

@@ -101,8 +101,8 @@ test("marks cover whole items and block scalars; openers inherit uniform subtree
   assert.equal(line("      - name: nginx-helper-c").mark, "added");
   assert.equal(layout.lines[layout.lines.indexOf(line("      - name: nginx-helper-c")) + 1].mark, "added");
   const annotation = layout.lines.findIndex((l) => l.text.includes("last-applied-configuration: |"));
-  assert.equal(layout.lines[annotation + 1].mark, "added", "the block scalar's text carries its key's mark");
-  assert.equal(line("  annotations:").mark, "added");
+  assert.equal(layout.lines[annotation + 1].mark, "changed", "the block scalar's text carries its key's mark");
+  assert.equal(line("  annotations:").mark, "changed");
   assert.equal(line("  annotations:").inherited, true);
   assert.equal(line("metadata:").mark, null, "mixed subtree: no mark");
   assert.equal(line("  selector:").mark, "retained");
@@ -184,13 +184,13 @@ test("fields out of range or nonsense never throw", () => {
 test("navigation finds changes, fields and plain descriptions", () => {
   const { response, layout } = example("apply-containers");
   const first = nextChange(layout, -1, 1);
-  assert.equal(layout.lines[first].mark, "added");
+  assert.equal(layout.lines[first].mark, "changed");
   const deleted = response.fields.findIndex((f) => f.mark === "deleted");
   const at = lineOfField(layout, deleted);
   assert.equal(layout.lines[at].text, "      - name: nginx-helper-a");
   assert.equal(nextChange(layout, at, -1), first);
   const described = describeLine(layout, response.fields, at);
-  assert.match(described.title, /^Live line 16: deleted$/);
+  assert.match(described.title, /^Live line 19: deleted$/);
   assert.match(described.reason, /^The item .*\.$/);
   assert.match(describeLine(layout, response.fields, 2).reason, /marked differently/);
   assert.equal(sentence("a reason"), "A reason.");

@@ -29,7 +29,7 @@ export const SCHEMA_OPTIONS = ["schema", "schemaType"];
  * @typedef {{label: string, hint: string}} InputRole  what an input means in a mode
  * @typedef {{key: string, label: string, help: string, placeholder?: string, size?: number, sent?: boolean}} OptionControl  an option in the bar
  * @typedef {{
- *   name: string, short: string, title: string, summary: string, rules: "kubectl"|"kyaml",
+ *   name: string, short: string, title: string, summary: string, rules: "kubectl"|"kyaml", starter: string,
  *   inputs: {original: InputRole|null, updated: InputRole|null, live: InputRole|null},
  *   options: OptionControl[],
  *   again: {original?: "updated", live: "result"},
@@ -43,6 +43,7 @@ export const SCHEMA_OPTIONS = ["schema", "schemaType"];
  * into enginemodes.js).
  * options: the options the mode reads, in the bar's order; a `sent` one says how the request
  * reaches the API server (validate, client) and stands apart in the bar.
+ * starter: the example a switch to the mode opens in place of another mode's example (modechange.js).
  * views: the mode's own views in the output column, by id (modeviews.js: "ownership", "helm",
  * "outOfSync"), shown after the common ones while an answer of the mode is shown.
  * fold: blocks of the result pane folded by default, by the paths the engine's layout.folds

@@ -51,6 +51,7 @@ const ALLOWED = {
     "-": "base64url to base64",
     "_": "base64url to base64",
   },
+  "modechange.js": { "Switch the mode to (\\w+)": "finds the modes an example's explanation invites the reader to switch to (prose, not YAML)" },
   "state.js": { "\\r?\\n": "compares an input's lines with its example's, as text, to tell whether it is still that example" },
   "twoway.js": { "^[A-Za-z0-9@%_+=:,./-]+$": "a shell word that needs no quotes" },
 };

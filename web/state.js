@@ -74,6 +74,7 @@ export function stillExample(exampleState, state) {
  *   setInput: (input: string, text: string) => void,
  *   setOption: (key: string, value: boolean|string) => void,
  *   setMode: (mode: string) => void,
+ *   dropExample: () => void,
  *   load: (next: State, example: Example|null, options?: {keepExample?: boolean}) => void,
  *   setExample: (example: Example|null) => void,
  *   subscribe: (listener: (change: Change) => void) => () => void,
@@ -118,6 +119,14 @@ export function createStore({ state, example = null, exampleName = "" }) {
       if (current.mode === mode) return;
       current.mode = mode;
       changed("mode");
+    },
+    /** Forgets the example the state came from (a switch of mode the example does not invite). */
+    dropExample() {
+      if (!name) return;
+      name = "";
+      ex = null;
+      exampleState = null;
+      for (const l of listeners) l("example");
     },
     load(next, nextExample, { keepExample = false } = {}) {
       current = cloneState(next);

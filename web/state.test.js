@@ -53,6 +53,18 @@ test("the store tells its listeners what changed, and drops the example once it 
   assert.deepEqual(changes, ["example", "edit", "edit", "mode", "mode"]);
 });
 
+test("dropExample forgets the example and says so once", () => {
+  const store = createStore({ state: exState, example });
+  const changes = [];
+  store.subscribe((c) => changes.push(c));
+  store.dropExample();
+  assert.equal(store.exampleName(), "");
+  assert.equal(store.example(), null);
+  assert.equal(store.edited(), false);
+  store.dropExample();
+  assert.deepEqual(changes, ["example"]);
+});
+
 test("load replaces the state and its example, or keeps the example (Apply again)", () => {
   const store = createStore({ state: exState });
   assert.equal(store.exampleName(), "");

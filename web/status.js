@@ -5,16 +5,23 @@ import { h } from "./dom.js";
 
 /**
  * Creates the status line.
- * @returns {{dom: HTMLElement, set: (kind: "none"|"info"|"working"|"ok"|"warning"|"error", text?: string) => void, destroy: () => void}}
+ * @returns {{dom: HTMLElement, set: (kind: "none"|"info"|"working"|"ok"|"warning"|"error", text?: string) => void, setTime: (value: string) => void, destroy: () => void}}
  */
 export function createStatus() {
   const text = h("span", { class: "mp-status-text" });
-  const dom = h("div", { class: "mp-status", role: "status", "aria-live": "polite", "data-kind": "none" }, text);
+  // A time counting up beside the text (progress.js) is not announced at every tick.
+  const time = h("span", { class: "mp-status-time", "aria-hidden": "true" });
+  const dom = h("div", { class: "mp-status", role: "status", "aria-live": "polite", "data-kind": "none" }, text, time);
   return {
     dom,
     set(kind, message = "") {
       dom.dataset.kind = message ? kind : "none";
       text.textContent = message;
+      time.textContent = "";
+    },
+    /** Shows a time beside the text (until the next set). */
+    setTime(value) {
+      time.textContent = value;
     },
     destroy: () => dom.remove(),
   };

@@ -10,11 +10,15 @@ import (
 // Version is the contract's version, written in every response.
 const Version = 1
 
+// History is the mode of a history request: Steps, each a single-mode request, run in order on
+// the object (package history).
+const History = "history"
+
 // Request asks for one merge.
 type Request struct {
 	// Version, when given, must not exceed the engine's Version.
 	Version int `json:"version,omitempty"`
-	// Mode is one of apply, merge3, ssa, patch, twoway.
+	// Mode is one of apply, merge3, ssa, patch, twoway, or History.
 	Mode string `json:"mode"`
 	// Original, Updated and Live are YAML streams; what each means depends on the mode.
 	Original string  `json:"original"`
@@ -30,6 +34,11 @@ type Request struct {
 	// tabs. The response's extra.skipped lists what was left out; asking again for the same
 	// merge without them answers from the last answer, without merging again.
 	Skip []string `json:"skip,omitempty"`
+	// Steps are a history's steps (mode History), in order: each a single-mode request without
+	// live (its live is the object as the step before left it; Live is the initial object). A
+	// step's omitted options take their defaults; the history's now, schema and schemaType apply
+	// to the steps that leave them empty.
+	Steps []*Request `json:"steps,omitempty"`
 }
 
 // The parts of an answer a request may leave out (Request.Skip).

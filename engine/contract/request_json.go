@@ -30,8 +30,8 @@ type field[T any] struct {
 	read func(r *jsonwire.Reader, into *T) error
 }
 
-// requestFields are the keys of a request.
-var requestFields = []field[Request]{
+// stepFields are the keys of a history's step: a request's, without steps of its own.
+var stepFields = []field[Request]{
 	{"version", func(r *jsonwire.Reader, q *Request) error { return readInt(r, &q.Version) }},
 	{"mode", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Mode) }},
 	{"original", func(r *jsonwire.Reader, q *Request) error { return readString(r, &q.Original) }},
@@ -40,6 +40,31 @@ var requestFields = []field[Request]{
 	{"options", func(r *jsonwire.Reader, q *Request) error { return readObject(r, optionFields, &q.Options, "options") }},
 	{"reproduce", func(r *jsonwire.Reader, q *Request) error { return readBool(r, &q.Reproduce) }},
 	{"skip", func(r *jsonwire.Reader, q *Request) error { return readStrings(r, &q.Skip) }},
+}
+
+// requestFields are the keys of a request: a step's, and a history's steps.
+var requestFields = append(stepFields[:len(stepFields):len(stepFields)],
+	field[Request]{"steps", func(r *jsonwire.Reader, q *Request) error { return readSteps(r, &q.Steps) }})
+
+// readSteps reads a history's steps (null: none), each from the default options.
+func readSteps(r *jsonwire.Reader, into *[]*Request) error {
+	if r.Null() {
+		*into = nil
+		return nil
+	}
+	steps := []*Request{}
+	err := r.Array(func() error {
+		step := &Request{Options: DefaultOptions()}
+		if err := readObject(r, stepFields, step, "a step"); err != nil {
+			return err
+		}
+		steps = append(steps, step)
+		return nil
+	})
+	if err == nil {
+		*into = steps
+	}
+	return err
 }
 
 // optionFields are the keys of a request's options.
@@ -56,6 +81,22 @@ var optionFields = []field[Options]{
 	{"schemaType", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.SchemaType) }},
 	{"now", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Now) }},
 	{"validate", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Validate) }},
+}
+
+// RequestKeys returns the keys of a request, in the order the contract reads them (for a command
+// line's help).
+func RequestKeys() []string { return names(requestFields) }
+
+// OptionKeys returns the keys of a request's options, in the order the contract reads them (for
+// a command line's help; EncodeJSON writes the same, DefaultOptions gives their defaults).
+func OptionKeys() []string { return names(optionFields) }
+
+func names[T any](fields []field[T]) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f.name
+	}
+	return out
 }
 
 // readObject reads an object (or null) into into, refusing a key fields lacks; where names the
@@ -131,6 +172,13 @@ func quote(s string) string {
 // order ('<', '>' and '&' written as themselves).
 func (r *Request) EncodeJSON() []byte {
 	var w jsonwire.Writer
+	r.writeJSON(&w)
+	text, _ := w.Bytes()
+	return text
+}
+
+// writeJSON writes the request (EncodeJSON), a history's steps each as a request.
+func (r *Request) writeJSON(w *jsonwire.Writer) {
 	w.OpenObject()
 	if r.Version != 0 {
 		w.Key("version").Int(r.Version)
@@ -160,7 +208,12 @@ func (r *Request) EncodeJSON() []byte {
 	if len(r.Skip) > 0 {
 		w.Key("skip").Value(r.Skip)
 	}
+	if len(r.Steps) > 0 {
+		w.Key("steps").OpenArray()
+		for _, step := range r.Steps {
+			step.writeJSON(w)
+		}
+		w.CloseArray()
+	}
 	w.CloseObject()
-	text, _ := w.Bytes()
-	return text
 }

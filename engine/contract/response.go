@@ -73,6 +73,9 @@ type Response struct {
 	// Layout says where the result's blocks are, so that a reader draws the result without
 	// reading its YAML.
 	Layout Layout `json:"layout"`
+	// Steps holds, for a history, every step's response in order (the response's other keys
+	// describe the last step); empty for a single-mode request.
+	Steps []*Response `json:"steps"`
 	// ResultResources names the resource of each document of Result, in order, when the mode
 	// knows it (not part of the JSON): the handler uses it to diff each resource apart.
 	ResultResources []string `json:"-"`
@@ -224,7 +227,7 @@ type Error struct {
 // NewResponse returns a response with every key present and empty.
 func NewResponse() *Response {
 	return &Response{Version: Version, Fields: []Field{}, Conflicts: []Conflict{}, Errors: []Error{}, Extra: map[string]any{},
-		Commands: []Command{}, Layout: Layout{Blocks: [][2]int{}, Folds: []Fold{}}}
+		Commands: []Command{}, Layout: Layout{Blocks: [][2]int{}, Folds: []Fold{}}, Steps: []*Response{}}
 }
 
 // Fail returns a response carrying only the error err: a located *yamltree.Error keeps its place;
@@ -269,6 +272,9 @@ func (r *Response) Normalize() *Response {
 	}
 	if r.Commands == nil {
 		r.Commands = []Command{}
+	}
+	if r.Steps == nil {
+		r.Steps = []*Response{}
 	}
 	for i := range r.Commands {
 		if r.Commands[i].Output == nil {

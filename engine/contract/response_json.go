@@ -23,6 +23,7 @@ func (r *Response) WriteJSON(w *jsonwire.Writer) {
 	jsonwire.List[Command](r.Commands).WriteJSON(w.Key("commands"))
 	w.Key("reproduce").String(r.Reproduce)
 	r.Layout.WriteJSON(w.Key("layout"))
+	jsonwire.List[*Response](r.Steps).WriteJSON(w.Key("steps"))
 	w.CloseObject()
 }
 

@@ -118,5 +118,5 @@ func (a *lastAnswer) answer(skip []string) *contract.Response {
 // which says only what to send of the answer.
 func sameMerge(a, b *contract.Request) bool {
 	return a.Version == b.Version && a.Mode == b.Mode && a.Original == b.Original && a.Updated == b.Updated &&
-		a.Live == b.Live && a.Options == b.Options && a.Reproduce == b.Reproduce
+		a.Live == b.Live && a.Options == b.Options && a.Reproduce == b.Reproduce && len(a.Steps) == 0 && len(b.Steps) == 0
 }

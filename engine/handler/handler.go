@@ -10,6 +10,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/history"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/reproduce"
@@ -135,9 +136,15 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 			resp = contract.Fail("engine", fmt.Errorf("internal error in mode %s: %v (please report it with this input); %s", req.Mode, p, firstFrames(debug.Stack())))
 		}
 	}()
+	switch {
+	case req.Mode == contract.History:
+		return history.Run(ctx, req, h.Handle)
+	case len(req.Steps) > 0:
+		return contract.Fail("request", fmt.Errorf("steps belong to a history (mode %q); mode %q takes original, updated and live", contract.History, req.Mode))
+	}
 	m, ok := h.modes[req.Mode]
 	if !ok {
-		return contract.Fail("request", fmt.Errorf("unknown mode %q: choose one of %s", req.Mode, strings.Join(h.names(), ", ")))
+		return contract.Fail("request", fmt.Errorf("unknown mode %q: choose one of %s, or %s", req.Mode, strings.Join(h.names(), ", "), contract.History))
 	}
 	if tooBig := checkSizes(req, h.limits.MaxInputBytes); tooBig != nil {
 		return tooBig

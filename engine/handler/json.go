@@ -23,7 +23,7 @@ func (r ResourceInfo) WriteJSON(w *jsonwire.Writer) {
 // for the page, whose mode table is generated from it (web/enginemodes.js, by scripts/modesjs):
 //
 //	{"options": [{"key", "type", "default", "choices", "maxLength", "meaning"}],
-//	 "modes": [{"name", "short", "title", "summary", "rules" ("kubectl" or "kyaml"),
+//	 "modes": [{"name", "short", "title", "summary", "starter", "rules" ("kubectl" or "kyaml"),
 //	            "inputs": {"original": {"label", "hint"} or null, "updated", "live"},
 //	            "options": [{"key", "label", "help", "placeholder", "size", "sent"}],
 //	            "validates", "readOnly", "commands", "reproducible",
@@ -78,7 +78,7 @@ func modeJSON(m modes.Mode) map[string]any {
 	for i, k := range m.Marks {
 		marks[i] = string(k)
 	}
-	return map[string]any{"name": m.Name, "short": m.Short, "title": m.Title, "summary": m.Summary, "rules": rules,
+	return map[string]any{"name": m.Name, "short": m.Short, "title": m.Title, "summary": m.Summary, "starter": m.Starter, "rules": rules,
 		"inputs": inputs, "options": modeOptionsJSON(m.Options), "validates": m.Validates, "readOnly": m.ReadOnly,
 		"commands": m.Commands != nil, "reproducible": m.Reproduce.Replays, "again": again, "againHelp": m.Again.Help,
 		"marks": marks, "fold": nonNil(m.Folds), "views": nonNil(m.Views)}

@@ -25,7 +25,9 @@ func errorAt(data []byte, offset int, message string) *SyntaxError {
 	return &SyntaxError{Offset: offset, Line: line, Column: column, Message: message}
 }
 
-// kindAt names what starts at the byte c, for a message: "a string", "the end of the text".
+// kindAt names what starts at the byte c, for a message: "a string", "the end of the text"; a
+// letter is named as itself ("the character "n""), not as the literal it may start: "not json"
+// is no null.
 func kindAt(c byte, atEnd bool) string {
 	switch {
 	case atEnd:
@@ -36,10 +38,6 @@ func kindAt(c byte, atEnd bool) string {
 		return "an object"
 	case c == '[':
 		return "an array"
-	case c == 't' || c == 'f':
-		return "a boolean"
-	case c == 'n':
-		return "null"
 	case c == '-' || (c >= '0' && c <= '9'):
 		return "a number"
 	}

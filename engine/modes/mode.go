@@ -20,6 +20,9 @@ type Mode struct {
 	Short, Title string
 	// Summary says in one sentence what the mode reproduces.
 	Summary string
+	// Starter names the example the page opens when a reader switches to the mode from an
+	// example of another mode (web/modechange.js); empty: none.
+	Starter string
 	// Rules is how the mode's reference reads YAML scalars: yamltree.YAML11 as kubectl does,
 	// yamltree.YAML12 as kyaml does.
 	Rules yamltree.Rules

@@ -9,10 +9,12 @@
 //     what the API server sets itself: uid, resourceVersion, creationTimestamp, generation,
 //     managedFields, status), then gives them what the merge reads from live: for apply, the
 //     last-applied annotation the merge used (a merge patch: the original editor's config as
-//     kubectl stores it, or live's own annotation); for ssa, live's managedFields (a JSON patch
-//     replacing /metadata/managedFields: the API server keeps managedFields a request sets, and
-//     unlike kubectl replace the patch leaves a last-applied annotation as it is), or none at
-//     all (a merge patch of managedFields: [{}], which clears them);
+//     kubectl stores it, or live's own annotation, which kubectl create rewrites with the whole
+//     object it creates: in every mode live's own annotation is given back); for ssa, live's
+//     managedFields (a JSON patch replacing /metadata/managedFields: the API server keeps
+//     managedFields a request sets, and unlike kubectl replace the patch leaves a last-applied
+//     annotation as it is), or none at all (a merge patch of managedFields: [{}], which clears
+//     them);
 //   - runs the command of response.commands on config.yaml (the updated input as written);
 //   - prints each object the cluster holds (kubectl get -o yaml) and compares it with the result:
 //     every scalar of the result, read back through kubectl get -o jsonpath-file, one line per

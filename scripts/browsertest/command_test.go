@@ -176,6 +176,7 @@ func TestReproduceDownloadsTheScript(t *testing.T) {
 	if want == "" {
 		t.Fatal("the engine writes no script for the example")
 	}
+	p.openTerminal()
 	check := func(when string) {
 		t.Helper()
 		p.do("clicking Reproduce", chromedp.Click(chromedp.CSS(`[data-action="reproduce"]`)))
@@ -204,6 +205,7 @@ func TestReproduceDownloadsTheScript(t *testing.T) {
 func TestReproduceSaysWhyNoScript(t *testing.T) {
 	h := setup(t)
 	p := modeTab(t, h, "/#example=patch-multikey-proposal-1")
+	p.openTerminal()
 	p.do("clicking Reproduce", chromedp.Click(chromedp.CSS(`[data-action="reproduce"]`)))
 	p.waitFor("the note", `document.querySelector(".mp-commands-note").textContent.startsWith("No script: ")`, 10*time.Second)
 	var note string

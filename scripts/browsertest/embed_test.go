@@ -5,11 +5,14 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/mergeplay/mergeplay/scripts/serve/server"
 )
 
 // embedPath is the embed the tests open: the config and the result, read-only, dark.
@@ -90,4 +93,103 @@ func TestEmbedAnswersPostMessage(t *testing.T) {
 	p.eval(`document.getElementById("embed").contentWindow.postMessage({type: "mergeplay:set", updated: 42}, "*")`, nil)
 	waitMessage("mergeplay:error for a malformed message", `m.type === "mergeplay:error" && typeof m.error === "string"`)
 	p.expectNoProblems()
+}
+
+// embedGeometry reads an embed's layout from the parent page (same origin): where the result and
+// the inputs are, how many rows the result's tabs take, the embed's height and its frame's.
+const embedGeometry = `(() => {
+  const frame = document.getElementById("embed");
+  const d = frame.contentDocument;
+  const r = (el) => el.getBoundingClientRect();
+  const output = r(d.getElementById("mp-output"));
+  const inputs = [...d.querySelectorAll(".mp-pane:not([hidden])")].map(r).filter((b) => b.height > 0);
+  const tabs = [...d.querySelectorAll('[role="tab"]')].map((t) => Math.round(r(t).top));
+  return {
+    OutputLeft: output.left, OutputTop: output.top, OutputBottom: output.bottom,
+    InputsRight: Math.max(...inputs.map((b) => b.right)), InputsTop: Math.min(...inputs.map((b) => b.top)),
+    TabRows: new Set(tabs).size, Body: Math.ceil(d.body.getBoundingClientRect().height), Frame: r(frame).height,
+    Ready: d.documentElement.hasAttribute("data-ready") && !d.querySelector(".mp-preview"),
+  };
+})()`
+
+type embedBox struct {
+	OutputLeft, OutputTop, OutputBottom float64
+	InputsRight, InputsTop              float64
+	TabRows                             int
+	Body, Frame                         float64
+	Ready                               bool
+}
+
+// heightScript is web/embed.js's HEIGHT_SCRIPT (a copy), which the Embed dialog offers the
+// parent page: it sets the frame's height to the one the embed asks for.
+const heightScript = `<script>
+addEventListener("message", (e) => {
+  if (e.data?.type !== "mergeplay:height") return;
+  for (const f of document.querySelectorAll("iframe"))
+    if (f.contentWindow === e.source) f.height = String(e.data.height);
+});
+</script>`
+
+// TestEmbedLaysOutForItsWidth embeds the default example (three inputs and the result) in a
+// documentation page whose frame takes its height from the embed (heightScript): at 800 px the
+// inputs sit stacked beside the result, whose tabs hold one row; at 480 px the panes stack, the
+// result first. Either way the frame settles at a height that shows the whole embed: under 760 px
+// at 800 px (it asked for 1,758 px before: three input columns, the result in a row under them,
+// each as tall as the frame), under 1,100 px for the four panes stacked at 480 px.
+func TestEmbedLaysOutForItsWidth(t *testing.T) {
+	h := setup(t)
+	pages, err := server.New(h.distDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ width, most int }{{800, 760}, {480, 1100}} {
+		width := c.width
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			// The documentation page comes from the embed's own origin, so that the test can read
+			// the frame's layout.
+			site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path != "/docs" {
+					pages.ServeHTTP(w, r)
+					return
+				}
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprintf(w, `<!doctype html><title>docs</title><link rel="icon" href="data:,"><body style="margin:0">
+<iframe id="embed" src="/?embed=1#example=apply-containers" width="%d" height="480"></iframe>%s`, width, heightScript)
+			}))
+			defer site.Close()
+			p := openTab(t, h, int64(width)+40, 900)
+			p.do("opening the documentation page", chromedp.Navigate(site.URL+"/docs"))
+			var box embedBox
+			deadline := time.Now().Add(30 * time.Second)
+			for {
+				p.eval(`(() => { try { return `+embedGeometry+`; } catch { return {}; } })()`, &box)
+				if box.Ready && box.Body > 0 && box.Body <= box.Frame+1 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the frame never settled at the embed's height: %+v", box)
+				}
+				time.Sleep(200 * time.Millisecond)
+			}
+			time.Sleep(500 * time.Millisecond) // a last height message may still be on its way
+			p.eval(embedGeometry, &box)
+			t.Logf("%d px: %+v", width, box)
+			if dir := os.Getenv("MERGEPLAY_SCREENSHOTS"); dir != "" {
+				p.screenshot(dir, fmt.Sprintf("embed-%d.png", width))
+			}
+			if box.Frame > float64(c.most) || box.Body > box.Frame+1 {
+				t.Errorf("the frame is %.0f px tall for an embed of %.0f px, want it to show the whole embed in at most %d px", box.Frame, box.Body, c.most)
+			}
+			if box.TabRows != 1 {
+				t.Errorf("the result's tabs wrap onto %d rows", box.TabRows)
+			}
+			if width >= 720 && box.OutputLeft < box.InputsRight {
+				t.Errorf("at %d px the result (left %.0f) is not beside the inputs (right %.0f)", width, box.OutputLeft, box.InputsRight)
+			}
+			if width < 720 && box.OutputBottom > box.InputsTop {
+				t.Errorf("at %d px the result (%.0f–%.0f) does not come first, above the inputs (from %.0f)", width, box.OutputTop, box.OutputBottom, box.InputsTop)
+			}
+			p.expectNoProblems()
+		})
+	}
 }

@@ -76,6 +76,9 @@ func checkRefusal(t *testing.T, h *harness, ex *examples.Example) {
 	if want := fmt.Sprintf("the %s input, line %d", first.Input, first.Line); !strings.Contains(status, want) {
 		t.Errorf("status %q does not name %q", status, want)
 	}
+	// The views are built once the refusal is painted (web/main.js buildEditorsSoon): on a busy
+	// machine, a moment after the status line says it.
+	p.waitFor("the result's view built", `!document.querySelector(".mp-preview")`, readyWithin)
 	checkMarks(t, ex, resp, p.resultLines())
 	// A config kubectl refuses before sending anything (apply-annotation-not-a-string) shows
 	// kubectl's command with kubectl's refusal, and no script to reproduce; an object the API

@@ -164,7 +164,9 @@ func (p *tab) embedFits() []paneFit {
 }
 
 // TestEmbedSizesPanes: in a frame of a given height each pane is as tall as its text, up to the
-// frame; a pane whose text is longer uses the frame's height before it scrolls, and no editor
+// room it has: from 720 px wide the inputs share a column beside the result, each column at most
+// the frame (less the header) or 40rem; narrower, the panes stack, the result first (at most
+// 36rem), each input at most 10rem. A pane whose text is longer uses its room before it scrolls, and no editor
 // leaves blank space under its text.
 func TestEmbedSizesPanes(t *testing.T) {
 	h := setup(t)
@@ -173,16 +175,35 @@ func TestEmbedSizesPanes(t *testing.T) {
 			p := openTab(t, h, size.width, size.height)
 			p.navigate("/?embed=1#example=apply-containers")
 			p.waitReady()
-			for _, f := range p.embedFits() {
+			fits := p.embedFits()
+			const rem = 15                                 // the page's root font size
+			column := min(float64(size.height)-58, 40*rem) // --embed-cap: the frame less the header, at most 40rem
+			if size.width < 720 {
+				column = min(float64(size.height)-58, 36*rem) // a narrow embed's result
+			}
+			inputs := struct{ top, bottom float64 }{1e9, 0}
+			inputCut := false
+			for _, f := range fits {
 				if f.Bottom-f.Top > f.Viewport {
 					t.Errorf("%s: %.0f px tall in a %.0f px frame", f.Name, f.Bottom-f.Top, f.Viewport)
-				}
-				if f.Cut && f.Bottom-f.Top < f.Viewport-120 {
-					t.Errorf("%s scrolls at %.0f px tall while the frame gives %.0f px", f.Name, f.Bottom-f.Top, f.Viewport)
 				}
 				if !f.Cut && f.Blank > 4 {
 					t.Errorf("%s leaves %.0f px blank under its text", f.Name, f.Blank)
 				}
+				if f.Name == "result" {
+					if f.Cut && f.Bottom-f.Top < column-120 {
+						t.Errorf("the result scrolls at %.0f px tall while it has %.0f px", f.Bottom-f.Top, column)
+					}
+					continue
+				}
+				inputs.top, inputs.bottom = min(inputs.top, f.Top), max(inputs.bottom, f.Bottom)
+				inputCut = inputCut || f.Cut
+				if size.width < 720 && f.Cut && f.Bottom-f.Top < 10*rem-4 {
+					t.Errorf("%s scrolls at %.0f px tall while it has %d px (10rem)", f.Name, f.Bottom-f.Top, 10*rem)
+				}
+			}
+			if size.width >= 720 && inputCut && inputs.bottom-inputs.top < column-120 {
+				t.Errorf("the inputs scroll in a column %.0f px tall while it has %.0f px", inputs.bottom-inputs.top, column)
 			}
 			p.expectNoProblems()
 		})
@@ -338,7 +359,7 @@ func TestShortcutsAndLegend(t *testing.T) {
 	p.do("undoing", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	p.waitReady()
 
-	// The legend: deleted jumps to the struck line, added to each added field in turn.
+	// The legend: deleted jumps to the struck line, ignored to each ignored field in turn.
 	p.do("pressing the legend's deleted", chromedp.Click(chromedp.CSS(`.mp-legend-item[data-mark="deleted"]`)))
 	line := p.cursorLine()
 	var cursor struct {
@@ -353,15 +374,15 @@ func TestShortcutsAndLegend(t *testing.T) {
 		t.Errorf("the legend's deleted put the cursor on line %d marked %q (focused %v)", line, cursor.Mark, cursor.Focused)
 	}
 	p.waitFor("the reason panel reading the deleted line", `document.querySelector(".mp-reason").textContent.includes("deleted")`, 5*time.Second)
-	p.do("pressing the legend's added", chromedp.Click(chromedp.CSS(`.mp-legend-item[data-mark="added"]`)))
+	p.do("pressing the legend's ignored", chromedp.Click(chromedp.CSS(`.mp-legend-item[data-mark="ignored"]`)))
 	first := p.cursorLine()
-	p.do("pressing it again", chromedp.Click(chromedp.CSS(`.mp-legend-item[data-mark="added"]`)))
+	p.do("pressing it again", chromedp.Click(chromedp.CSS(`.mp-legend-item[data-mark="ignored"]`)))
 	if second := p.cursorLine(); second == first {
-		t.Errorf("the legend's added stays on line %d", first)
+		t.Errorf("the legend's ignored stays on line %d", first)
 	}
 	p.eval(cursorState, &cursor)
-	if cursor.Mark != "added" {
-		t.Errorf("the legend's added put the cursor on a line marked %q", cursor.Mark)
+	if cursor.Mark != "ignored" {
+		t.Errorf("the legend's ignored put the cursor on a line marked %q", cursor.Mark)
 	}
 	var disabled bool
 	p.eval(`document.querySelector('.mp-legend-item[data-mark="conflict"]').disabled`, &disabled)

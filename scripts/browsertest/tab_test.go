@@ -107,12 +107,31 @@ func openTabWithin(t testing.TB, h *harness, width, height int64, timeout time.D
 	return p
 }
 
-// close checks the dialogs and closes the tab; the test's cleanup calls it too.
+// close checks the dialogs and the CSP violations and closes the tab; the test's cleanup calls
+// it too.
 func (p *tab) close() {
 	p.closeOnce.Do(func() {
 		p.checkDialogs()
+		p.checkPolicy()
 		p.cancel()
 	})
+}
+
+// checkPolicy fails the test when the page broke its Content Security Policy in anything the
+// test made it do: Chromium logs each violation to the console (source "security"), whether the
+// page's script, CodeMirror or the browser's own editing wrote the inline style or script.
+func (p *tab) checkPolicy() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var violations []string
+	for _, m := range p.console {
+		if m.Source == "security" || strings.Contains(m.Text, "Content Security Policy") {
+			violations = append(violations, fmt.Sprintf("%.200s", m.Text))
+		}
+	}
+	if len(violations) > 0 {
+		p.t.Errorf("the page broke its Content Security Policy (%d times):\n  %s", len(violations), strings.Join(violations, "\n  "))
+	}
 }
 
 // checkDialogs fails the test when the page opened any dialog (alert, confirm, prompt).

@@ -13,6 +13,7 @@ func Mode() modes.Mode {
 		Short:   "kubectl apply",
 		Title:   "kubectl apply",
 		Summary: "Client-side kubectl apply (and Helm 3): a three-way strategic merge patch from last-applied, the config and live.",
+		Starter: "apply-containers",
 		Rules:   yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Original, Label: "last-applied", Hint: "leave empty to read live's annotation"},

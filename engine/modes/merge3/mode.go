@@ -46,6 +46,7 @@ func describe() modes.Mode {
 		Short:   "kustomize",
 		Title:   "kustomize merge3",
 		Summary: "kpt / kustomize package update: rebase the local copy onto the new upstream (kyaml merge3).",
+		Starter: "merge3-drift-kept",
 		Rules:   yamltree.YAML12,
 		Inputs: []modes.Role{
 			{Input: yamltree.Original, Label: "upstream before", Hint: "the package as it was fetched"},

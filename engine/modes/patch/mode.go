@@ -13,6 +13,7 @@ func Mode() modes.Mode {
 		Short:   "kubectl patch",
 		Title:   "kubectl patch",
 		Summary: "kubectl patch --type strategic: a strategic merge patch, with its directives, applied to a target.",
+		Starter: "patch-merge-by-key",
 		Rules:   yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Updated, Label: "patch", Hint: "a strategic merge patch, directives allowed"},

@@ -13,6 +13,7 @@ func Mode() modes.Mode {
 		Short:   "server-side apply",
 		Title:   "server-side apply",
 		Summary: "Server-side apply: field managers own fields; a change to a field another manager owns is a conflict unless forced.",
+		Starter: "ssa-autoscaler-conflict",
 		Rules:   yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Updated, Label: "applied config", Hint: "what the manager applies (or updates)"},

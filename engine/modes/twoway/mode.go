@@ -13,6 +13,7 @@ func Mode() modes.Mode {
 		Short:   "Helm 2",
 		Title:   "Helm 2 two-way",
 		Summary: "Helm 2 (and werf before its migration): a two-way patch from the previous render to the new one, applied to live.",
+		Starter: "twoway-kubectl-edit",
 		Rules:   yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Original, Label: "previous render", Hint: "the release as last rendered"},

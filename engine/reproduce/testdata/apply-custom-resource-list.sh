@@ -31,7 +31,7 @@ fi
 kubectl wait --for condition=established --timeout=60s -f custom-crd.yaml
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"annotations":{"example.com/last-reconciled":"2026-01-01T00:00:00Z"},"name":"gizmo","namespace":"default"},"spec":{"parts":[{"count":4,"name":"bolt"},{"count":4,"name":"nut"},{"count":8,"name":"washer"}],"size":3}}
+{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"annotations":{"example.com/last-reconciled":"2026-01-01T00:00:00Z","kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"example.com/v1\",\"kind\":\"Widget\",\"metadata\":{\"annotations\":{},\"name\":\"gizmo\",\"namespace\":\"default\"},\"spec\":{\"parts\":[{\"count\":4,\"name\":\"bolt\"},{\"count\":4,\"name\":\"nut\"}],\"size\":3}}\n"},"name":"gizmo","namespace":"default"},"spec":{"parts":[{"count":4,"name":"bolt"},{"count":4,"name":"nut"},{"count":8,"name":"washer"}],"size":3}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -76,8 +76,8 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".kind = "}{.kind}
 {".metadata.name = "}{.metadata.name}
 {".metadata.namespace = "}{.metadata.namespace}
-{".metadata.annotations.example.com/last-reconciled = "}{.metadata.annotations.example\.com/last-reconciled}
 {".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".metadata.annotations.example.com/last-reconciled = "}{.metadata.annotations.example\.com/last-reconciled}
 {".spec.size = "}{.spec.size}
 {".spec.parts[0].name = "}{.spec.parts[0].name}
 {".spec.parts[0].count = "}{.spec.parts[0].count}
@@ -89,9 +89,9 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .kind = Widget
 .metadata.name = gizmo
 .metadata.namespace = default
-.metadata.annotations.example.com/last-reconciled = 2026-01-01T00:00:00Z
 .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"example.com/v1","kind":"Widget","metadata":{"annotations":{},"name":"gizmo","namespace":"default"},"spec":{"parts":[{"count":6,"name":"bolt"},{"count":4,"name":"nut"}],"size":3}}
 
+.metadata.annotations.example.com/last-reconciled = 2026-01-01T00:00:00Z
 .spec.size = 3
 .spec.parts[0].name = bolt
 .spec.parts[0].count = 6

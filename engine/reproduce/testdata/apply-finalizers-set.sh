@@ -22,7 +22,7 @@ cd "$work"
 failed=0
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"v1","data":{"mode":"fast"},"kind":"ConfigMap","metadata":{"finalizers":["example.com/a","example.com/b","example.com/d"],"name":"settings","namespace":"default"}}
+{"apiVersion":"v1","data":{"mode":"fast"},"kind":"ConfigMap","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"data\":{\"mode\":\"fast\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"finalizers\":[\"example.com/a\",\"example.com/b\"],\"name\":\"settings\",\"namespace\":\"default\"}}\n"},"finalizers":["example.com/a","example.com/b","example.com/d"],"name":"settings","namespace":"default"}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -62,24 +62,24 @@ kubectl get configmap settings -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".apiVersion = "}{.apiVersion}
 {".kind = "}{.kind}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
 {".metadata.name = "}{.metadata.name}
 {".metadata.namespace = "}{.metadata.namespace}
 {".metadata.finalizers[0] = "}{.metadata.finalizers[0]}
 {".metadata.finalizers[1] = "}{.metadata.finalizers[1]}
 {".metadata.finalizers[2] = "}{.metadata.finalizers[2]}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
 {".data.mode = "}{.data.mode}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
 .kind = ConfigMap
+.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"v1","data":{"mode":"fast"},"kind":"ConfigMap","metadata":{"annotations":{},"finalizers":["example.com/a","example.com/c"],"name":"settings","namespace":"default"}}
+
 .metadata.name = settings
 .metadata.namespace = default
 .metadata.finalizers[0] = example.com/a
 .metadata.finalizers[1] = example.com/c
 .metadata.finalizers[2] = example.com/d
-.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"v1","data":{"mode":"fast"},"kind":"ConfigMap","metadata":{"annotations":{},"finalizers":["example.com/a","example.com/c"],"name":"settings","namespace":"default"}}
-
 .data.mode = fast
 MERGEPLAY_EOF
 kubectl get configmap settings -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt

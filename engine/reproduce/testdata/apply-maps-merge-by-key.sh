@@ -22,7 +22,7 @@ cd "$work"
 failed=0
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"labels":{"app":"web","env":"staging","pod-template-hash":"7d9c8b6f5","tier":"frontend"},"name":"web","namespace":"default"},"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web","securityContext":{"readOnlyRootFilesystem":true,"runAsNonRoot":true}}]}}}}
+{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"labels\":{\"app\":\"web\",\"env\":\"staging\",\"tier\":\"frontend\"},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"web\",\"securityContext\":{\"readOnlyRootFilesystem\":true,\"runAsNonRoot\":true}}]}}}}\n"},"labels":{"app":"web","env":"staging","pod-template-hash":"7d9c8b6f5","tier":"frontend"},"name":"web","namespace":"default"},"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web","securityContext":{"readOnlyRootFilesystem":true,"runAsNonRoot":true}}]}}}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -75,13 +75,13 @@ kubectl get deployment.v1.apps web -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".apiVersion = "}{.apiVersion}
 {".kind = "}{.kind}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
 {".metadata.name = "}{.metadata.name}
 {".metadata.namespace = "}{.metadata.namespace}
 {".metadata.labels.app = "}{.metadata.labels.app}
 {".metadata.labels.tier = "}{.metadata.labels.tier}
 {".metadata.labels.pod-template-hash = "}{.metadata.labels.pod-template-hash}
 {".metadata.labels.team = "}{.metadata.labels.team}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
 {".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
@@ -93,14 +93,14 @@ MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
 .kind = Deployment
+.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"labels":{"app":"web","team":"shop","tier":"edge"},"name":"web","namespace":"default"},"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web","resources":{"limits":{"memory":"128Mi"},"requests":{"cpu":"100m","memory":"64Mi"}}}]}}}}
+
 .metadata.name = web
 .metadata.namespace = default
 .metadata.labels.app = web
 .metadata.labels.tier = edge
 .metadata.labels.pod-template-hash = 7d9c8b6f5
 .metadata.labels.team = shop
-.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"labels":{"app":"web","team":"shop","tier":"edge"},"name":"web","namespace":"default"},"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web","resources":{"limits":{"memory":"128Mi"},"requests":{"cpu":"100m","memory":"64Mi"}}}]}}}}
-
 .spec.selector.matchLabels.app = web
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web

@@ -22,7 +22,7 @@ cd "$work"
 failed=0
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"v1","data":{"greeting":"hello"},"kind":"ConfigMap","metadata":{"name":"web-config","namespace":"default"}}
+{"apiVersion":"v1","data":{"greeting":"hello"},"kind":"ConfigMap","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"data\":{\"greeting\":\"hello\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"name\":\"web-config\",\"namespace\":\"default\"}}\n"},"name":"web-config","namespace":"default"}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -36,7 +36,7 @@ if ! kubectl patch configmap web-config -n default --type merge --patch-file las
 	exit 3
 fi
 cat > live-2.json <<'MERGEPLAY_EOF'
-{"apiVersion":"v1","data":{"greeting":"hi"},"kind":"ConfigMap","metadata":{"name":"web-config-old","namespace":"default"}}
+{"apiVersion":"v1","data":{"greeting":"hi"},"kind":"ConfigMap","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"data\":{\"greeting\":\"hi\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"name\":\"web-config-old\",\"namespace\":\"default\"}}\n"},"name":"web-config-old","namespace":"default"}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-2.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-2.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -81,7 +81,7 @@ else
 	exit 1
 fi
 cat > want-printed-1.txt <<'MERGEPLAY_EOF'
-configmap/web-config configured
+configmap/web-config unchanged
 configmap/web-config-old pruned
 MERGEPLAY_EOF
 diff -u want-printed-1.txt printed-1.txt || failed=1
@@ -90,18 +90,18 @@ kubectl get configmap web-config -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".apiVersion = "}{.apiVersion}
 {".kind = "}{.kind}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
 {".metadata.name = "}{.metadata.name}
 {".metadata.namespace = "}{.metadata.namespace}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
 {".data.greeting = "}{.data.greeting}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
 .kind = ConfigMap
-.metadata.name = web-config
-.metadata.namespace = default
 .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"v1","data":{"greeting":"hello"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"web-config","namespace":"default"}}
 
+.metadata.name = web-config
+.metadata.namespace = default
 .data.greeting = hello
 MERGEPLAY_EOF
 kubectl get configmap web-config -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt

@@ -22,7 +22,7 @@ cd "$work"
 failed=0
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"v1","data":{"greeting":"hello"},"kind":"ConfigMap","metadata":{"name":"web-config","namespace":"default"}}
+{"apiVersion":"v1","data":{"greeting":"hello"},"kind":"ConfigMap","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"data\":{\"greeting\":\"hello\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"name\":\"web-config\",\"namespace\":\"default\"}}\n"},"name":"web-config","namespace":"default"}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -36,7 +36,7 @@ if ! kubectl patch configmap web-config -n default --type merge --patch-file las
 	exit 3
 fi
 cat > live-2.json <<'MERGEPLAY_EOF'
-{"apiVersion":"v1","kind":"Service","metadata":{"name":"web","namespace":"default"},"spec":{"clusterIP":"10.96.12.34","ports":[{"name":"http","port":80,"protocol":"TCP","targetPort":8080}],"selector":{"app":"web"}}}
+{"apiVersion":"v1","kind":"Service","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"ports\":[{\"name\":\"http\",\"port\":80,\"targetPort\":8080}],\"selector\":{\"app\":\"web\"}}}\n"},"name":"web","namespace":"default"},"spec":{"clusterIP":"10.96.12.34","ports":[{"name":"http","port":80,"protocol":"TCP","targetPort":8080}],"selector":{"app":"web"}}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-2.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-2.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -120,18 +120,18 @@ kubectl get configmap web-config -n default -o yaml
 cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".apiVersion = "}{.apiVersion}
 {".kind = "}{.kind}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
 {".metadata.name = "}{.metadata.name}
 {".metadata.namespace = "}{.metadata.namespace}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
 {".data.greeting = "}{.data.greeting}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
 .kind = ConfigMap
-.metadata.name = web-config
-.metadata.namespace = default
 .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"v1","data":{"greeting":"hello, world"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"web-config","namespace":"default"}}
 
+.metadata.name = web-config
+.metadata.namespace = default
 .data.greeting = hello, world
 MERGEPLAY_EOF
 kubectl get configmap web-config -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt
@@ -144,9 +144,9 @@ kubectl get service web -n default -o yaml
 cat > fields-2.jsonpath <<'MERGEPLAY_EOF'
 {".apiVersion = "}{.apiVersion}
 {".kind = "}{.kind}
+{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
 {".metadata.name = "}{.metadata.name}
 {".metadata.namespace = "}{.metadata.namespace}
-{".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
 {".spec.clusterIP = "}{.spec.clusterIP}
 {".spec.selector.app = "}{.spec.selector.app}
 {".spec.ports[0].name = "}{.spec.ports[0].name}
@@ -160,10 +160,10 @@ MERGEPLAY_EOF
 cat > want-2.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
 .kind = Service
-.metadata.name = web
-.metadata.namespace = default
 .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"v1","kind":"Service","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"ports":[{"name":"http","port":80,"targetPort":8080},{"name":"https","port":443,"targetPort":8443}],"selector":{"app":"web"}}}
 
+.metadata.name = web
+.metadata.namespace = default
 .spec.clusterIP = 10.96.12.34
 .spec.selector.app = web
 .spec.ports[0].name = http

@@ -1,0 +1,30 @@
+package history_test
+
+import (
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+)
+
+// FuzzHistory decodes a request and, when it is a history, checks the history's invariant
+// (checkInvariant): every step is its mode's answer on the object before it, and nothing panics.
+// The seeds are the examples' histories (exampleHistories), with their steps reordered and their
+// modes swapped, so that the fuzzer starts from stories of several writers.
+func FuzzHistory(f *testing.F) {
+	for _, req := range exampleHistories(f) {
+		f.Add(req.EncodeJSON())
+		mixed := *req
+		mixed.Steps = append([]*contract.Request{req.Steps[1]}, req.Steps...)
+		swapped := *req.Steps[0]
+		swapped.Mode = map[string]string{"apply": "ssa", "ssa": "apply", "twoway": "apply", "patch": "ssa", "merge3": "apply"}[swapped.Mode]
+		mixed.Steps = append(mixed.Steps, &swapped)
+		f.Add(mixed.EncodeJSON())
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := contract.DecodeRequest(data)
+		if err != nil || req.Mode != contract.History || len(data) > 1<<20 {
+			return
+		}
+		checkInvariant(t, req)
+	})
+}

@@ -1,0 +1,107 @@
+package history_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/jsonwire"
+	"github.com/mergeplay/mergeplay/examples"
+)
+
+// now fixes managedFields' timestamps, so that a step and its single answer are comparable.
+const now = "2026-01-01T00:00:00Z"
+
+// exampleHistories makes a history of each example: its request, then the mode's next round as
+// the page's "again" makes it (the config becomes last-applied where the mode reads one), then
+// the first request once more; the initial live is the example's.
+func exampleHistories(t testing.TB) map[string]*contract.Request {
+	t.Helper()
+	all, err := examples.Load(os.DirFS("../../examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	takesOriginal := map[string]bool{}
+	for _, m := range handler.Default().Modes() {
+		takesOriginal[m.Name] = m.Again.Original != ""
+	}
+	out := map[string]*contract.Request{}
+	for _, ex := range all {
+		first := *ex.Request
+		first.Live = ""
+		again := first
+		if takesOriginal[first.Mode] {
+			again.Original = first.Updated
+		}
+		req := &contract.Request{Mode: contract.History, Live: ex.Request.Live, Options: contract.DefaultOptions(),
+			Steps: []*contract.Request{&first, &again, &first}}
+		req.Options.Now = now
+		out[ex.Name] = req
+	}
+	return out
+}
+
+// TestEveryStepIsItsModesAnswer checks the history's invariant on every example's history: each
+// step's response is, byte for byte, the single-mode answer to the step with live set to the
+// object before it (the history's live, then the last carried-out step's result).
+func TestEveryStepIsItsModesAnswer(t *testing.T) {
+	for name, req := range exampleHistories(t) {
+		t.Run(name, func(t *testing.T) {
+			checkInvariant(t, req)
+		})
+	}
+}
+
+// handlers are the handler answering histories and the one answering their steps alone, made
+// once (each reads the built-in schema): the steps' memos and last answer are theirs alone.
+var handlers = sync.OnceValue(func() [2]*handler.Handler { return [2]*handler.Handler{handler.Default(), handler.Default()} })
+
+// checkInvariant answers a history and each of its steps alone, with a handler each (a handler
+// keeps its last answer), and wants the same bytes.
+func checkInvariant(t *testing.T, req *contract.Request) {
+	t.Helper()
+	resp := handlers()[0].Handle(context.Background(), req)
+	if len(resp.Steps) == 0 {
+		// refused whole (no step, too many, a step giving live or steps): nothing ran
+		if len(resp.Errors) == 0 || resp.Errors[0].Input != "request" || resp.Result != "" {
+			t.Fatalf("a history answered without steps: %+v", resp.Errors)
+		}
+		return
+	}
+	if len(resp.Steps) != len(req.Steps) {
+		t.Fatalf("%d steps answered for %d: %+v", len(resp.Steps), len(req.Steps), resp.Errors)
+	}
+	live := req.Live
+	single := handlers()[1]
+	for i, s := range req.Steps {
+		one := *s
+		one.Live = live
+		if one.Options.Now == "" {
+			one.Options.Now = req.Options.Now
+		}
+		if one.Options.Schema == "" {
+			one.Options.Schema, one.Options.SchemaType = req.Options.Schema, req.Options.SchemaType
+		}
+		want := single.Handle(context.Background(), &one)
+		if got, w := encode(resp.Steps[i]), encode(want); !bytes.Equal(got, w) {
+			t.Fatalf("step %d differs from its mode's answer:\n got  %.600s\n want %.600s", i+1, got, w)
+		}
+		if len(want.Errors) == 0 && len(want.Conflicts) == 0 {
+			live = want.Result
+		}
+	}
+	if last := resp.Steps[len(resp.Steps)-1]; resp.Result != last.Result || len(resp.Fields) != len(last.Fields) {
+		t.Errorf("the history's answer is not its last step's")
+	}
+}
+
+func encode(resp *contract.Response) []byte {
+	var w jsonwire.Writer
+	resp.Normalize().WriteJSON(&w)
+	b, _ := w.Bytes()
+	return b
+}
