@@ -85,9 +85,12 @@ export function createCommandView({ onReproduce }) {
         c.error ? h("pre", { class: "mp-command-error", text: c.error }) : null,
       )));
       answered = request;
-      canReproduce = !failed && reproducible(request?.mode) && items.length > 0;
+      // The API server's refusal (its text is not kubectl's "error: ...") replays on a cluster.
+      const serverRefused = failed && items.length > 0 && items.every((c) => c.error && !c.error.startsWith("error: "));
+      canReproduce = (!failed || serverRefused) && reproducible(request?.mode) && items.length > 0;
       reproduce.disabled = !canReproduce;
-      if (failed) note.textContent = "kubectl refuses this config before it sends anything: there is nothing to reproduce on a cluster.";
+      if (serverRefused) note.textContent = "The API server refuses the object: the script replays the refusal on a cluster.";
+      else if (failed) note.textContent = "kubectl refuses this config before it sends anything: there is nothing to reproduce on a cluster.";
       else note.textContent = canReproduce || !items.length ? "" : "This mode changes no cluster object through kubectl: there is no script to reproduce it.";
     },
   };

@@ -5,6 +5,7 @@
 // it folds in the result pane (`fold`) follow the mode of the answer shown: the column never
 // branches on a mode's name.
 
+import { annotationSizeNotes } from "./annotationsize.js";
 import { createConflicts } from "./conflicts.js";
 import { createDiffView } from "./diffview.js";
 import { copyText, download, h, replaceChildren } from "./dom.js";
@@ -133,11 +134,10 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = 
     if (layout && shown.response) {
       const displayLine = new Map();
       layout.lines.forEach((l, i) => { if (l.kind === "result") displayLine.set(l.resultLine, i + 1); });
-      for (const v of activeViews()) {
-        for (const note of v.view.notes?.(shown.response) ?? []) {
-          const at = displayLine.get(note.line);
-          if (at) notes.push({ line: at, text: note.text, kind: note.kind });
-        }
+      const viewNotes = activeViews().flatMap((v) => v.view.notes?.(shown.response) ?? []);
+      for (const note of [...viewNotes, ...annotationSizeNotes(shown.response)]) {
+        const at = displayLine.get(note.line);
+        if (at) notes.push({ line: at, text: note.text, kind: note.kind });
       }
     }
     const paneFolds = folds.map((f) => ({ ...f, folded: !openFolds.has(f.key), label: openFolds.has(f.key) ? "▾ fold" : `⋯ ${f.hidden} ${f.hidden === 1 ? "line" : "lines"} folded` }));

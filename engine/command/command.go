@@ -23,12 +23,37 @@ type Answer struct {
 }
 
 // For returns the commands a request stands for and what they print, written by the mode from
-// its response; none when the response carries errors or the mode writes no commands.
+// its response; when the API server refuses the objects (resp.Refused), the commands print
+// nothing and fail with kubectl's text for each; none when the response carries other errors or
+// the mode writes no commands.
 func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Command {
-	if m.Commands == nil || len(resp.Errors) > 0 {
+	switch {
+	case m.Commands == nil:
+		return []contract.Command{}
+	case resp.RefusedOnly():
+		printed := make([]string, len(resp.Refused))
+		for i, r := range resp.Refused {
+			printed[i] = r.Printed
+		}
+		// Without the mode's answer: each mode writes its command, a patch one for each live
+		// object a patch targets.
+		sent := contract.NewResponse()
+		for _, r := range in.Live {
+			sent.ResultResources = append(sent.ResultResources, r.ID.String())
+		}
+		return failing(m.Commands(in, sent), strings.Join(printed, "\n"))
+	case len(resp.Errors) > 0:
 		return []contract.Command{}
 	}
 	return m.Commands(in, resp)
+}
+
+// failing gives each command the error it prints, and no output.
+func failing(cmds []contract.Command, message string) []contract.Command {
+	for i := range cmds {
+		cmds[i].Output, cmds[i].Error = nil, message
+	}
+	return cmds
 }
 
 // NewAnswer is a request's inputs and a response, with the resources' identities by name.

@@ -82,6 +82,10 @@ type Response struct {
 	// Decisions holds each resource's decision log, when the mode keeps one (not part of the
 	// JSON): the marks' rules are read from it, and tests check that every mark has its decision.
 	Decisions decision.Book `json:"-"`
+	// Refused lists the objects the API server refuses (package apiserver), when a mode found
+	// any (not part of the JSON): the commands print kubectl's text for them, and the reproduce
+	// script checks that a cluster refuses them too.
+	Refused []Refusal `json:"-"`
 	// LiveDiff, when a mode sets it, works out extra.diff in the mode's own writing (merge3's);
 	// without it the handler compares live and the result itself. The handler calls it only when
 	// the request asks for the diff (Request.Skip).
@@ -192,6 +196,24 @@ type Command struct {
 	Error string `json:"error"`
 }
 
+// Refusal is one object the API server refuses.
+type Refusal struct {
+	// Printed is what kubectl prints of it on its standard error.
+	Printed string
+	// Errors is how many of the response's errors it accounts for (one a refused field).
+	Errors int
+}
+
+// RefusedOnly reports whether the response's errors are all the API server's refusals: kubectl
+// sent the objects and the server refused them, which a cluster can replay.
+func (r *Response) RefusedOnly() bool {
+	n := 0
+	for _, x := range r.Refused {
+		n += x.Errors
+	}
+	return n > 0 && n == len(r.Errors)
+}
+
 // Error is a problem with the request or one of its inputs.
 type Error struct {
 	// Input is original, updated, live or schema; "request" for the request itself; "engine" for
@@ -269,7 +291,10 @@ func (r *Response) Normalize() *Response {
 		r.Layout.Folds = []Fold{}
 	}
 	if len(r.Errors) > 0 {
-		r.Result, r.Patch, r.Fields, r.Reproduce = "", "", []Field{}, ""
+		if !r.RefusedOnly() {
+			r.Reproduce = ""
+		}
+		r.Result, r.Patch, r.Fields = "", "", []Field{}
 		r.Commands = slices.DeleteFunc(r.Commands, func(c Command) bool { return c.Error == "" })
 	}
 	return r

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/shell"
+	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -26,6 +27,9 @@ func (s *script) compare() error {
 			s.compareObject(i+1, s.resp.ResultResources[i], d.Root)
 		}
 		s.gone()
+	}
+	if s.resp.RefusedOnly() {
+		s.notCreated()
 	}
 	s.line(`if [ "$failed" = 0 ]; then`)
 	s.line("	echo 'mergeplay: the cluster agrees with the playground.'")
@@ -58,16 +62,32 @@ func (s *script) compareObject(n int, resource string, root *yamltree.Node) {
 
 // gone checks that the live objects the result lacks are deleted.
 func (s *script) gone() {
-	kept := map[string]bool{}
-	for _, r := range s.resp.ResultResources {
-		kept[r] = true
-	}
+	s.absent(s.resp.ResultResources, s.in.Live, "is still there; the playground deletes it.")
+}
+
+// notCreated checks that the objects the config names and live lacks were not created: the API
+// server refused them.
+func (s *script) notCreated() {
+	var inLive []string
 	for _, r := range s.in.Live {
-		if kept[r.ID.String()] {
+		inLive = append(inLive, r.ID.String())
+	}
+	s.absent(inLive, s.in.Updated, "was created; the playground says the API server refuses it.")
+}
+
+// absent checks that the cluster lacks each of objects but those kept names, saying why when it
+// holds one.
+func (s *script) absent(kept []string, objects []*stream.Resource, why string) {
+	keep := map[string]bool{}
+	for _, r := range kept {
+		keep[r] = true
+	}
+	for _, r := range objects {
+		if keep[r.ID.String()] {
 			continue
 		}
 		s.line("if kubectl get " + target(r.ID) + " >/dev/null 2>&1; then")
-		s.line("	echo " + shell.Quote("mergeplay: "+command.TypeArg(r.ID)+"/"+r.ID.Name+" is still there; the playground deletes it.") + " >&2")
+		s.line("	echo " + shell.Quote("mergeplay: "+command.TypeArg(r.ID)+"/"+r.ID.Name+" "+why) + " >&2")
 		s.line("	failed=1")
 		s.line("fi")
 	}

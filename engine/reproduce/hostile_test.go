@@ -34,49 +34,68 @@ exit 0
 const hostile = "it's \"$(touch PWNED)\" `touch PWNED` ${HOME} \\ $HOME\nMERGEPLAY_EOF\n'\nEOF"
 
 func TestHostileTextStaysQuoted(t *testing.T) {
-	live := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: \"web'$(touch PWNED)`touch PWNED`\"\n  namespace: \"ns'x\\\"$(touch PWNED)\"\n" +
+	// A ConfigMap the API server refuses (its name, its namespace, its label): the script
+	// replays the refusal.
+	refused := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: \"web'$(touch PWNED)`touch PWNED`\"\n  namespace: \"ns'x\\\"$(touch PWNED)\"\n" +
 		"  labels: {\"a$(touch PWNED)\": \"b'`touch PWNED`\"}\ndata:\n  key: " + yamlQuote(hostile) + "\n"
-	updated := strings.Replace(live, "data:\n  key:", "data:\n  other: "+yamlQuote(hostile+"2")+"\n  key:", 1)
-	for _, mode := range []string{"apply", "ssa", "patch"} {
-		t.Run(mode, func(t *testing.T) {
-			req := &contract.Request{Mode: mode, Original: live, Updated: updated, Live: live, Options: contract.DefaultOptions()}
-			req.Options.Now = "2026-01-01T00:00:00Z"
-			if mode != "apply" {
-				req.Original = ""
+	// A Role, whose name need only be a path segment, which the server takes: the script
+	// compares what the cluster holds.
+	taken := "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: \"web'$(touch PWNED)`touch PWNED`\"\n  namespace: default\n" +
+		"  annotations:\n    key: " + yamlQuote(hostile) + "\nrules: []\n"
+	for live, indent := range map[string]string{refused: "\n  ", taken: "\n    "} {
+		updated := strings.Replace(live, indent+"key:", indent+"other: "+yamlQuote(hostile+"2")+indent+"key:", 1)
+		for _, mode := range []string{"apply", "ssa", "patch"} {
+			t.Run(mode, func(t *testing.T) { hostileStaysQuoted(t, mode, live, updated) })
+		}
+	}
+}
+
+// hostileStaysQuoted runs the script of a request whose inputs hold hostile text with a fake
+// kubectl, and checks that nothing ran and that kubectl received the names, the patch and the
+// config whole.
+func hostileStaysQuoted(t *testing.T, mode, live, updated string) {
+	req := &contract.Request{Mode: mode, Original: live, Updated: updated, Live: live, Options: contract.DefaultOptions()}
+	req.Options.Now = "2026-01-01T00:00:00Z"
+	if mode != "apply" {
+		req.Original = ""
+	}
+	script, resp := scriptOf(t, req)
+	if script == "" {
+		t.Fatalf("no script: %+v", resp.Errors)
+	}
+	if refused := strings.Contains(live, "ns'x"); resp.RefusedOnly() != refused || strings.Contains(script, "jsonpath-file") == refused {
+		t.Errorf("refused by the API server: %v, want %v; the script compares fields only when not", resp.RefusedOnly(), refused)
+	}
+	shellReads(t, script)
+	calls, dir := runWithFakeKubectl(t, script)
+	if _, err := os.Stat(filepath.Join(dir, "PWNED")); err == nil {
+		t.Fatal("the script ran text from an input")
+	}
+	wantArgs := map[string]bool{"web'$(touch PWNED)`touch PWNED`": false}
+	if strings.Contains(live, "ns'x") {
+		wantArgs["ns'x\"$(touch PWNED)"] = false
+	}
+	for _, call := range calls {
+		for _, a := range call {
+			if _, ok := wantArgs[a]; ok {
+				wantArgs[a] = true
 			}
-			script, resp := scriptOf(t, req)
-			if script == "" {
-				t.Fatalf("no script: %+v", resp.Errors)
-			}
-			shellReads(t, script)
-			calls, dir := runWithFakeKubectl(t, script)
-			if _, err := os.Stat(filepath.Join(dir, "PWNED")); err == nil {
-				t.Fatal("the script ran text from an input")
-			}
-			wantArgs := map[string]bool{"web'$(touch PWNED)`touch PWNED`": false, "ns'x\"$(touch PWNED)": false}
-			for _, call := range calls {
-				for _, a := range call {
-					if _, ok := wantArgs[a]; ok {
-						wantArgs[a] = true
-					}
-				}
-			}
-			for a, seen := range wantArgs {
-				if !seen {
-					t.Errorf("no kubectl call received the argument %q whole", a)
-				}
-			}
-			if mode == "patch" {
-				if !patchArgHolds(calls, "`touch PWNED` ${HOME}") {
-					t.Error("no kubectl patch received the patch whole")
-				}
-				return
-			}
-			config, err := os.ReadFile(filepath.Join(dir, "record", "file-"+callOf(t, calls, "config.yaml")+"-config.yaml"))
-			if err != nil || string(config) != withNewline(updated) {
-				t.Errorf("config.yaml reached kubectl as %q (%v), want %q", config, err, updated)
-			}
-		})
+		}
+	}
+	for a, seen := range wantArgs {
+		if !seen {
+			t.Errorf("no kubectl call received the argument %q whole", a)
+		}
+	}
+	if mode == "patch" {
+		if !patchArgHolds(calls, "`touch PWNED` ${HOME}") {
+			t.Error("no kubectl patch received the patch whole")
+		}
+		return
+	}
+	config, err := os.ReadFile(filepath.Join(dir, "record", "file-"+callOf(t, calls, "config.yaml")+"-config.yaml"))
+	if err != nil || string(config) != withNewline(updated) {
+		t.Errorf("config.yaml reached kubectl as %q (%v), want %q", config, err, updated)
 	}
 }
 

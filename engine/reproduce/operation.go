@@ -61,11 +61,11 @@ func (s *script) configFiles() error {
 func (s *script) run(n int, c contract.Command) {
 	out, errs := "printed-"+strconv.Itoa(n)+".txt", "error-"+strconv.Itoa(n)+".txt"
 	s.say("$ " + c.Line)
-	refused := len(s.resp.Conflicts) > 0
+	refused := len(s.resp.Conflicts) > 0 || s.resp.RefusedOnly()
 	s.line("if " + c.Line + " >" + out + " 2>" + errs + "; then")
 	s.line("	cat " + out)
 	if refused {
-		s.line("	echo " + shell.Quote("mergeplay: the command succeeded; the playground says it is refused (conflicts)."))
+		s.line("	echo " + shell.Quote("mergeplay: the command succeeded; the playground says it is refused ("+refusal(s.resp)+")."))
 		s.line("	failed=1")
 	}
 	s.line("else")
@@ -83,4 +83,12 @@ func (s *script) run(n int, c contract.Command) {
 		s.b.WriteString(heredoc("want-"+errs, c.Error+"\n"))
 		s.line("diff -u want-" + errs + " " + errs + " || failed=1")
 	}
+}
+
+// refusal names why the playground says a command is refused.
+func refusal(resp *contract.Response) string {
+	if len(resp.Conflicts) > 0 {
+		return "conflicts"
+	}
+	return "the API server refuses the object"
 }

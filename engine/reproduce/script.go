@@ -22,10 +22,11 @@ type script struct {
 }
 
 // Script returns the reproduce script of an answer of mode m, or "" when the mode does not run
-// against a cluster (modes.Mode.Reproduce) or the answer failed; an error says why a cluster
-// cannot replay the request (unreproducible) or why the script could not be written.
+// against a cluster (modes.Mode.Reproduce) or the answer failed but by the API server's refusal
+// (which the script replays); an error says why a cluster cannot replay the request
+// (unreproducible) or why the script could not be written.
 func Script(m modes.Mode, in *modes.Input, resp *contract.Response) (string, error) {
-	if !m.Reproduce.Replays || len(resp.Errors) > 0 || len(resp.Commands) == 0 {
+	if !m.Reproduce.Replays || len(resp.Errors) > 0 && !resp.RefusedOnly() || len(resp.Commands) == 0 {
 		return "", nil
 	}
 	if reason := unreproducible(m, in); reason != "" {

@@ -81,14 +81,16 @@ func checkRefusal(t *testing.T, h *harness, ex *examples.Example) {
 	p.waitFor("the result's view built", `!document.querySelector(".mp-preview")`, readyWithin)
 	checkMarks(t, ex, resp, p.resultLines())
 	// A config kubectl refuses before sending anything (apply-annotation-not-a-string) shows
-	// kubectl's command with kubectl's refusal, and no script to reproduce.
+	// kubectl's command with kubectl's refusal, and no script to reproduce; an object the API
+	// server refuses (apply-annotation-too-long), kubectl's command with the server's refusal,
+	// and a script that replays it.
 	if len(resp.Commands) > 0 {
 		p.waitFor("the refused command", `document.querySelectorAll(".mp-commands .mp-command").length > 0`, 10*time.Second)
 		expectCommands(t, p.commandsShown(), resp.Commands)
 		var enabled bool
 		p.eval(`!document.querySelector('[data-action="reproduce"]').disabled`, &enabled)
-		if enabled {
-			t.Error("Reproduce is offered for a config kubectl refuses")
+		if server := !strings.HasPrefix(resp.Commands[0].Error, "error: "); enabled != server {
+			t.Errorf("Reproduce offered: %v; want %v (%.60s)", enabled, server, resp.Commands[0].Error)
 		}
 	}
 	p.expectNoProblems()

@@ -584,9 +584,12 @@ func TestTwowayModeViews(t *testing.T) {
 	p.expectNoProblems()
 
 	t.Run("hostile names", func(t *testing.T) {
+		// A Role: its name need only be a path segment, which the API server takes (a
+		// ConfigMap so named, or a namespace holding "$(x)", it refuses: engine/apiserver).
 		name := `it's` + hostile
 		doc := func(value string) string {
-			return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: \"" + name + "\"\n  namespace: \"team $(x)\"\ndata:\n  a: \"" + value + "\"\n  b: \"" + hostile + "\"\n"
+			return "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: \"" + name + "\"\n  namespace: team-x\n" +
+				"  annotations:\n    a: \"" + value + "\"\n    b: \"$(x) " + hostile + "\"\n"
 		}
 		req := &contract.Request{Mode: "twoway", Original: doc("1"), Updated: doc("1"), Live: doc(hostile), Options: contract.DefaultOptions()}
 		want := answer(t, req)
@@ -599,7 +602,7 @@ func TestTwowayModeViews(t *testing.T) {
 		clickTab(q, "Helm 2 | Helm 3")
 		var cmd string
 		q.eval(`document.querySelector(".mp-repair-command pre")?.textContent ?? ""`, &cmd)
-		if wantCmd := `kubectl patch configmap 'it'\''s<img src=x onerror=alert(1)>' -n 'team $(x)' --type strategic -p '{"data":{"a":"1"}}'`; cmd != wantCmd {
+		if wantCmd := `kubectl patch role.v1.rbac.authorization.k8s.io 'it'\''s<img src=x onerror=alert(1)>' -n team-x --type strategic -p '{"metadata":{"annotations":{"a":"1"}}}'`; cmd != wantCmd {
 			t.Errorf("the repair command is\n%s\nwant\n%s", cmd, wantCmd)
 		}
 		checkNoInjection(t, q, hostile)

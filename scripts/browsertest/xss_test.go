@@ -18,7 +18,10 @@ const hostile = `<img src=x onerror=alert(1)>`
 // create no element from it, and log no error (an inline handler blocked by the CSP logs one).
 func TestHostileTextRendersAsText(t *testing.T) {
 	h := setup(t)
-	doc := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: \"" + hostile + "\"\n  labels:\n    \"" + hostile + "\": \"" + hostile + "\"\ndata:\n  html: \"" + hostile + "\"\n  link: \"javascript:alert(2)\"\n"
+	// A Role, whose name need only be a path segment: the API server takes this one (a
+	// ConfigMap so named, or a label so written, it refuses: engine/apiserver).
+	doc := "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: \"" + hostile + "\"\n  annotations:\n    html: \"" + hostile + "\"\n" +
+		"    link: \"javascript:alert(2)\"\nrules:\n- apiGroups: [\"\"]\n  resources: [\"" + hostile + "\"]\n  verbs: [get]\n"
 	bad := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: [" + hostile + "\n"
 	crafted := encodeShare(t, map[string]any{
 		"mode": "apply", "original": "", "updated": doc, "live": doc,

@@ -51,8 +51,10 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
+		a.outcome.refuse(in, resp)
 		answers = append(answers, a)
 	}
+	noteSizes(resp, answers)
 	if len(resp.Errors) > 0 {
 		return resp
 	}

@@ -14,3 +14,16 @@ func (p PatchInfo) WriteJSON(w *jsonwire.Writer) {
 	w.Key("patch").String(p.Patch)
 	w.CloseObject()
 }
+
+// AnnotationSizes is the response's extra.annotationSizes.
+type AnnotationSizes = jsonwire.List[AnnotationSize]
+
+// WriteJSON writes the size as its json tags say.
+func (s AnnotationSize) WriteJSON(w *jsonwire.Writer) {
+	w.OpenObject()
+	w.Key("resource").String(s.Resource)
+	w.Key("lastApplied").Int(s.LastApplied)
+	w.Key("annotations").Int(s.Annotations)
+	w.Key("limit").Int(s.Limit)
+	w.CloseObject()
+}

@@ -29,6 +29,9 @@ type piece struct {
 	// before the first document (Place.After 0, Place.Doc 0).
 	layout contract.Layout
 	fields []contract.Field
+	// size is the size of the resource's annotations when they pass half the API server's
+	// limit, else nil (extra.annotationSizes).
+	size *AnnotationSize
 }
 
 // answered is one resource of a request: its outcome, worked out now, or its piece, recalled
@@ -61,7 +64,7 @@ func recall(memo *modes.Memo, key modes.Documents, r request) *piece {
 // render writes one resource's piece from its outcome (an answer without conflicts).
 func render(a answered, info PatchInfo) *piece {
 	o := a.outcome
-	p := &piece{request: a.request, log: o.log, info: info}
+	p := &piece{request: a.request, log: o.log, info: info, size: o.annotationSize()}
 	var docs []*yamltree.Document
 	if o.result != nil {
 		docs = []*yamltree.Document{{Root: o.result}}

@@ -39,6 +39,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			continue
 		}
 		p.log = resp.Decisions.For(t.ID.String())
+		p.refuse(in, resp)
 		done = append(done, p)
 	}
 	if len(resp.Errors) > 0 {

@@ -67,6 +67,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			resp.AddError(inputOf(t), err)
 			continue
 		}
+		u.refuse(in, resp)
 		done = append(done, u)
 	}
 	if len(resp.Errors) > 0 {

@@ -1,0 +1,42 @@
+// Package apiserver checks an object's metadata as the API server validates it before storing
+// it, and words its refusal as kubectl prints it:
+//
+//	The ConfigMap "big" is invalid: metadata.annotations: Too long: may not be more than 262144 bytes
+//
+// The modes call it on the object the server would store (apply's result with the last-applied
+// annotation kubectl writes, ssa's, patch's, the two-way result): the engine answers as kubectl's
+// and the field manager's libraries do, and without it would answer "configured" where a cluster
+// refuses.
+//
+// What it checks (every rule observed with kube-apiserver v1.37.2, scripts/reproduce/
+// run-apiserver.sh, 2026-12-06, by `kubectl create --dry-run=server`; the objects and what kubectl
+// printed are testdata/observed.json):
+//   - the name, by a rule of the kind (names.go): a DNS subdomain for most kinds, a DNS label
+//     for Namespace, Service and StatefulSet, a path segment for core Event, the rbac kinds and
+//     PodDisruptionBudget, a subdomain of at most 52 characters for CronJob;
+//   - generateName, as a prefix of such names (less its ending '-', but a path segment's);
+//   - the namespace of a namespaced kind: one that is no DNS label cannot exist, and the server
+//     answers `namespaces "Bad_NS" not found` before validating anything;
+//   - labels: keys are qualified names (an optional DNS subdomain prefix of at most 253 bytes
+//     and '/', a name part of at most 63), values at most 63 bytes of the same syntax or empty;
+//     a Namespace's own label kubernetes.io/metadata.name, which the server adds, holds its name;
+//   - annotations: keys are qualified names, and keys and values together hold at most 262,144
+//     bytes (AnnotationsLimit): the limit client-side apply meets first, as its last-applied
+//     annotation holds the whole config;
+//   - finalizers: qualified names; one without a '/' must be standard (kubernetes, orphan,
+//     foregroundDeletion); orphan and foregroundDeletion not both.
+//
+// What it does not check: the names of kinds whose names depend on their spec (APIService,
+// CustomResourceDefinition, IPAddress, ClusterTrustBundle) or that no observed name refused
+// (CertificateSigningRequest), of kinds the server does not serve by default, of custom
+// resources; a namespace that is a DNS label but does not exist; the rest of metadata
+// (ownerReferences, managedFields, immutable fields on update) and every field outside metadata.
+//
+// Surprises, all observed: the server lists several problems of one map in Go's map order,
+// which changes from one request to the next (the package uses key order, the most frequent);
+// the length is said before the syntax; a name that would be a subdomain but for its dots is
+// told "must not contain dots" by the label kinds; ReplicationController and DeviceClass count a
+// name's 253 in "bytes", other kinds in "characters"; core v1 Event takes path segments where
+// events.k8s.io Event takes subdomains; kubectl prints the same text for a create and an update,
+// for kubectl apply, apply --server-side, replace and patch.
+package apiserver

@@ -1,0 +1,52 @@
+package modes
+
+import (
+	"github.com/mergeplay/mergeplay/engine/apiserver"
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Refuse adds to resp the API server's refusal of the object it would store for a resource
+// (package apiserver: names, labels, annotations, finalizers): one error for each refused field,
+// at its place in the config (t.Updated), else in live, with kubectl's message for it, and what
+// kubectl prints of the object (resp.Refused). Nothing for an object the server accepts, for a
+// kind the built-in schema does not describe, or that the user's schema declares (a custom
+// resource: not checked).
+func (in *Input) Refuse(resp *contract.Response, t stream.Triple, stored *yamltree.Node) {
+	if errs, printed := in.refusals(t, stored); len(errs) > 0 {
+		resp.Errors = append(resp.Errors, errs...)
+		resp.Refused = append(resp.Refused, contract.Refusal{Printed: printed, Errors: len(errs)})
+	}
+}
+
+// refusals are the errors of the server's refusal and what kubectl prints of it.
+func (in *Input) refusals(t stream.Triple, stored *yamltree.Node) ([]contract.Error, string) {
+	id := t.ID
+	if stored == nil || in.User.Root(id.APIVersion, id.Kind) != nil || in.Schema.Root(id.APIVersion, id.Kind) == nil {
+		return nil, ""
+	}
+	namespaced, _ := in.Schema.Namespaced(id.APIVersion, id.Kind)
+	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored})
+	if r == nil {
+		return nil, ""
+	}
+	out := make([]contract.Error, len(r.Problems))
+	for i, p := range r.Problems {
+		pos := apiserver.Locate(p, rootOf(t.Updated), rootOf(t.Live))
+		input := pos.Input
+		if input == "" {
+			input = yamltree.Updated
+		}
+		out[i] = contract.Error{Input: string(input), Line: pos.Line, Column: pos.Column, Message: r.Of(p)}
+	}
+	return out, r.Message()
+}
+
+// rootOf is a resource's object, nil for none.
+func rootOf(r *stream.Resource) *yamltree.Node {
+	if r == nil {
+		return nil
+	}
+	return r.Root
+}

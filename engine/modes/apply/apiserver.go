@@ -1,0 +1,71 @@
+package apply
+
+import (
+	"github.com/mergeplay/mergeplay/engine/apiserver"
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+)
+
+// refuse adds the API server's refusal of what kubectl sends for the resource (package
+// apiserver): the object created, or live patched. Nothing when kubectl sends nothing (a patch
+// with nothing in it, a resource only live holds) or deletes it (prune).
+func (o *outcome) refuse(in *modes.Input, resp *contract.Response) {
+	if action := o.info().Action; action == Create || action == Patch {
+		in.Refuse(resp, o.triple, o.result)
+	}
+}
+
+// AnnotationSize is the size of a resource's annotations once applied, against the API server's
+// limit (the response's extra.annotationSizes): the last-applied annotation holds the whole
+// config, so that a config near the limit fails under kubectl apply and not under kubectl apply
+// --server-side, create or replace.
+type AnnotationSize struct {
+	Resource string `json:"resource"`
+	// LastApplied is the bytes of kubectl's last-applied annotation, key and value.
+	LastApplied int `json:"lastApplied"`
+	// Annotations is the bytes of all the annotations, keys and values: what the limit counts.
+	Annotations int `json:"annotations"`
+	// Limit is the API server's limit, 262,144 bytes.
+	Limit int `json:"limit"`
+}
+
+// annotationSize is the size of the outcome's annotations when they pass half the limit, else
+// nil.
+func (o *outcome) annotationSize() *AnnotationSize {
+	annotations := o.result.Lookup("metadata", "annotations")
+	total := apiserver.AnnotationsSize(annotations)
+	if total <= apiserver.AnnotationsLimit/2 {
+		return nil
+	}
+	size := &AnnotationSize{Resource: o.triple.ID.String(), Annotations: total, Limit: apiserver.AnnotationsLimit}
+	if a := annotations.Get(LastAppliedAnnotation); a != nil {
+		size.LastApplied = len(LastAppliedAnnotation) + len(a.Str())
+	}
+	return size
+}
+
+// noteSizes writes extra.annotationSizes: the resources whose annotations pass half the API
+// server's limit once applied, worked out now or recalled with the resource's piece.
+func noteSizes(resp *contract.Response, answers []answered) {
+	var sizes []AnnotationSize
+	for _, a := range answers {
+		s := a.piece.sizeOf()
+		if a.outcome != nil {
+			s = a.outcome.annotationSize()
+		}
+		if s != nil {
+			sizes = append(sizes, *s)
+		}
+	}
+	if len(sizes) > 0 {
+		resp.Extra["annotationSizes"] = AnnotationSizes(sizes)
+	}
+}
+
+// sizeOf is a recalled piece's annotation size; nil for no piece.
+func (p *piece) sizeOf() *AnnotationSize {
+	if p == nil {
+		return nil
+	}
+	return p.size
+}

@@ -1,0 +1,29 @@
+package browsertest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+)
+
+// TestAnnotationSizeNote: past half the API server's limit on annotations, the apply mode's result
+// says on the last-applied annotation's line how many bytes the annotations hold against the limit
+// (extra.annotationSizes, web/annotationsize.js).
+func TestAnnotationSizeNote(t *testing.T) {
+	h := setup(t)
+	updated := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  big: " + strings.Repeat("x", 150000) + "\n"
+	resp := answer(t, &contract.Request{Mode: "apply", Updated: updated, Options: contract.DefaultOptions()})
+	if resp.Extra["annotationSizes"] == nil || len(resp.Layout.Folds) != 1 {
+		t.Fatalf("extra.annotationSizes %v, folds %v", resp.Extra["annotationSizes"], resp.Layout.Folds)
+	}
+	line := resp.Layout.Folds[0].Line // the last-applied annotation, a created resource marked whole
+	p := modeTab(t, h, "/"+encodeShare(t, map[string]any{"mode": "apply", "updated": updated}))
+	var note string
+	p.eval(`(() => { const v = window.__mp.view("#result"); const el = [...v.contentDOM.querySelectorAll(".cm-line")].find((l) => v.state.doc.lineAt(v.posAtDOM(l)).number === `+fmt.Sprint(line)+`);
+	  return el?.querySelector(".mp-line-note")?.dataset.note ?? ""; })()`, &note)
+	if !strings.Contains(note, "of 262,144 bytes") || !strings.Contains(note, "--server-side") {
+		t.Errorf("result line %d's note: %q", line, note)
+	}
+}
