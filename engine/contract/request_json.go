@@ -46,7 +46,8 @@ var stepFields = []field[Request]{
 var requestFields = append(stepFields[:len(stepFields):len(stepFields)],
 	field[Request]{"steps", func(r *jsonwire.Reader, q *Request) error { return readSteps(r, &q.Steps) }})
 
-// readSteps reads a history's steps (null: none), each from the default options.
+// readSteps reads a history's steps (null: none), each from the default options (a null step
+// stays nil).
 func readSteps(r *jsonwire.Reader, into *[]*Request) error {
 	if r.Null() {
 		*into = nil
@@ -54,6 +55,10 @@ func readSteps(r *jsonwire.Reader, into *[]*Request) error {
 	}
 	steps := []*Request{}
 	err := r.Array(func() error {
+		if r.Null() {
+			steps = append(steps, nil) // refused by the history, which names the step
+			return nil
+		}
 		step := &Request{Options: DefaultOptions()}
 		if err := readObject(r, stepFields, step, "a step"); err != nil {
 			return err
@@ -211,6 +216,10 @@ func (r *Request) writeJSON(w *jsonwire.Writer) {
 	if len(r.Steps) > 0 {
 		w.Key("steps").OpenArray()
 		for _, step := range r.Steps {
+			if step == nil {
+				w.Null()
+				continue
+			}
 			step.writeJSON(w)
 		}
 		w.CloseArray()
