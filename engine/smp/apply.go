@@ -2,6 +2,7 @@ package smp
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -248,16 +249,6 @@ func addedAt(fields []yamltree.Field, name string) int {
 			return len(fields)
 		}
 	}
-	at, _ := slices.BinarySearchFunc(fields, name, func(f yamltree.Field, n string) int { return cmpStrings(f.Key.Value, n) })
+	at, _ := slices.BinarySearchFunc(fields, name, func(f yamltree.Field, n string) int { return strings.Compare(f.Key.Value, n) })
 	return at
-}
-
-func cmpStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

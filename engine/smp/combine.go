@@ -335,12 +335,16 @@ func textsOf[T any](items []T, text func(T) string) []string {
 // the config's own (changed holds them) before the deletions'. Observed with apimachinery
 // v0.37.2 (scripts/conformance/smpfacts: "a config's delete item goes with the deletions").
 func orderCombined(items, changed []*Value, order *Entry, key []string) []*Value {
+	fromChanges := make(map[*Value]bool, len(changed))
+	for _, it := range changed {
+		fromChanges[it] = true
+	}
 	var listed, written, deleted []*Value
 	for _, it := range items {
 		switch {
 		case !isDeleteItem(it):
 			listed = append(listed, it)
-		case slices.Contains(changed, it):
+		case fromChanges[it]:
 			written = append(written, it)
 		default:
 			deleted = append(deleted, it)
