@@ -168,7 +168,9 @@ func (ap *applier) field(target *yamltree.Node, e *Entry, sch Schema) error {
 		}
 		return nil
 	case i < 0:
-		target.Fields = slices.Insert(target.Fields, addedAt(target.Fields, e.Name), yamltree.Field{Key: keyNodeOf(e), Value: ap.o.set(v.node(asTaken), v)})
+		added := ap.o.set(v.node(asTaken), v)
+		ap.o.restore(target, e.Name, added)
+		target.Fields = slices.Insert(target.Fields, addedAt(target.Fields, e.Name), yamltree.Field{Key: keyNodeOf(e), Value: added})
 		return nil
 	}
 	merged, err := ap.value(target.Fields[i].Value, v, e.Name, sch)

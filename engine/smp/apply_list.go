@@ -50,7 +50,50 @@ func (ap *applier) mergeItems(items []*yamltree.Node, p *List, lm listMeta, hold
 	if len(key) == 0 {
 		return mergePrimitives(items, decodedCapacity(len(items)), p, ops), nil
 	}
-	return mergeKeyed(items, p, key, ops)
+	m, err := mergeKeyed(items, p, key, ops)
+	if err == nil && holder != nil {
+		ap.readdedItems(holder, m.items, key)
+	}
+	return m, err
+}
+
+// readdedItems links each of live's items the patch deleted and then added again under the same
+// key (a patch repeating the key: "$patch: delete" beside an item, as Helm 2's two-way patch
+// writes when the previous render listed the key twice) to the item added, as a list replace
+// does: the item is live's, made anew, its fields told apart from live's, and not reported
+// deleted. strategicpatch deletes first and adds after (scripts/conformance/smpfacts: the
+// two-apply op).
+func (ap *applier) readdedItems(holder *yamltree.Node, items []*yamltree.Node, key []string) {
+	rs := ap.o.removed[holder]
+	if len(rs) == 0 {
+		return
+	}
+	at := positions{key: key}
+	used := map[*yamltree.Node]bool{}
+	added := func(t string) *yamltree.Node {
+		for _, n := range items {
+			if nt, _ := at.matchText(n); nt == t && !used[n] && ap.o.setBy[n] != nil && ap.o.liveOf[n] == nil {
+				return n
+			}
+		}
+		return nil
+	}
+	kept := rs[:0:0]
+	for _, r := range rs {
+		if r.cause == DeletedItem {
+			t, _ := at.matchText(r.live)
+			if n := added(t); n != nil {
+				used[n] = true
+				ap.o.liveOf[n] = ap.o.liveOf[r.live]
+				if pv := ap.o.setBy[n]; pv.Map != nil {
+					ap.replacedMap(r.live, n, pv.Map)
+				}
+				continue
+			}
+		}
+		kept = append(kept, r)
+	}
+	ap.o.removed[holder] = kept
 }
 
 // nodeOps are the item operations on live's items, which holder (nil for none) holds.

@@ -202,6 +202,20 @@ func (o *Outcome) remove(holder *yamltree.Node, r removal) {
 	o.removed[holder] = append(o.removed[holder], r)
 }
 
+// restore records that the patch set name again in the map holder after removing live's value
+// there (a patch repeating an item's key: the first item sets the field to null, the second sets
+// it): the value set takes the place of live's, which is no longer reported removed.
+func (o *Outcome) restore(holder *yamltree.Node, name string, set *yamltree.Node) {
+	rs := o.removed[holder]
+	for i, r := range rs {
+		if r.elem.Field == name && r.cause == DeletedByNull {
+			o.replacedLive[set] = r.live
+			o.removed[holder] = append(rs[:i:i], rs[i+1:]...)
+			return
+		}
+	}
+}
+
 // moveRecords moves what was recorded of a map or list to the node that replaces it.
 func (o *Outcome) moveRecords(from, to *yamltree.Node) {
 	if from == to {

@@ -70,6 +70,20 @@ import (
 // first item had set. Package smp now reports a deletion of live's value only (the value an
 // earlier item replaced, when there was one; testdata/fuzz/FuzzTwoWay/null-after-repeated-key).
 //
+// Found and fixed (CI, 2026-12-06): a render repeating a key marked deleted what the result
+// holds. The previous render's port 53/TCP beside a new render listing 53/TCP and 53 without a
+// protocol: the patch sets protocol to null in one item and to TCP in the other, and live keeps
+// TCP, marked deleted (testdata/fuzz/FuzzTwoWay/null-then-value-repeated-key); the other way
+// round, the patch deletes live's item ("$patch: delete") and adds it again, marked deleted
+// (delete-then-readd-repeated-key). Package smp now reports neither as a deletion: a field set
+// again takes the place of live's value, an item added again continues live's item. The results
+// agree with Helm 2's steps (smpfacts' two-apply op) in every combination of one, two and three
+// items with and without a protocol.
+//
+// Found and fixed: equal renders beside a live object the API server would refuse (a name not a
+// DNS subdomain) were refused; Helm sends no request when the two-way patch is empty
+// (testdata/fuzz/FuzzTwoWay/identical-renders-refused-name).
+//
 // Not checked: "live equal to the previous render gives the three-way result" does not hold:
 // $setElementOrder and strategicpatch's sorting of primitive lists make the two patches order
 // lists differently.

@@ -65,6 +65,10 @@ func (u *upgraded) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
 		return ruleIgnored
 	case rule == "":
 		return ruleReplaced
+	case rule == ruleDropped && e.Cause == smp.Set:
+		// The renders' diff deleted it, yet the patch sets it: the new render lists the key
+		// twice, one item without the field and one with it (the patch deletes it, then sets it).
+		return ruleChanged
 	}
 	return rule
 }
