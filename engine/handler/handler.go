@@ -165,14 +165,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	}
 	undecodable, left := dropUndecodable(m, in)
 	undecodable = append(undecodable, broken...)
-	var validation *modes.Memo // only a read-only mode's documents are the same nodes again
-	if m.ReadOnly {
-		validation = h.memos.take("validate "+m.Name, req.Options)
-	}
-	problems := validateConfig(m, in, validation)
-	if validation != nil {
-		h.memos.put("validate "+m.Name, validation)
-	}
+	problems := h.validate(m, in)
 	badKinds := kindRefusals(m, in)
 	if len(undecodable) == 0 {
 		badKinds = append(noObjects(m, in), badKinds...)
@@ -195,6 +188,18 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 		resp.Layout = explain.LiveLayout(roots(in.Live))
 	}
 	return h.keep(req, resp, h.diffOf(in, resp))
+}
+
+// validate checks the configs as kubectl's validation does; a read-only mode's documents are the
+// same nodes again from one request to the next, so its checks are remembered across requests.
+func (h *Handler) validate(m modes.Mode, in *modes.Input) []validate.Problem {
+	if !m.ReadOnly {
+		return validateConfig(m, in, nil)
+	}
+	memo := h.memos.take("validate "+m.Name, in.Request.Options)
+	problems := validateConfig(m, in, memo)
+	h.memos.put("validate "+m.Name, memo)
+	return problems
 }
 
 // merge runs the mode on the request's inputs, with the config's problems that did not refuse it
