@@ -13,6 +13,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/history"
 	"github.com/mergeplay/mergeplay/engine/linediff"
+	"github.com/mergeplay/mergeplay/engine/management"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/reproduce"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -183,11 +184,23 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	default:
 		resp = h.merge(ctx, m, in, problems, undecodable)
 	}
+	describeInputs(m, in, resp, resources)
+	return h.keep(req, resp, h.diffOf(in, resp))
+}
+
+// describeInputs adds what every answer says of its inputs, whatever the merge did: the
+// resources found (extra.resources), how each live object a cluster holds is managed
+// (extra.management), and live's layout when the marks are on live's lines.
+func describeInputs(m modes.Mode, in *modes.Input, resp *contract.Response, resources []ResourceInfo) {
 	resp.Extra["resources"] = ResourceInfos(resources)
+	if m.LiveFromCluster {
+		if summaries := management.Of(in.Live); summaries != nil {
+			resp.Extra["management"] = summaries
+		}
+	}
 	if resp.Result == "" && marksLive(resp) {
 		resp.Layout = explain.LiveLayout(roots(in.Live))
 	}
-	return h.keep(req, resp, h.diffOf(in, resp))
 }
 
 // validate checks the configs as kubectl's validation does; a read-only mode's documents are the

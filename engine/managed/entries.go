@@ -232,7 +232,7 @@ func Node(entries []Entry) (*yamltree.Node, error) {
 		setString(item, "operation", e.Operation)
 		setString(item, "apiVersion", e.APIVersion)
 		if e.Time != nil {
-			setString(item, "time", e.Time.UTC().Format(TimeFormat))
+			setString(item, "time", rfc3339.Format(*e.Time))
 		}
 		setString(item, "fieldsType", e.FieldsType)
 		fields, err := e.Fields.Node()

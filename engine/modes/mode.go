@@ -64,6 +64,10 @@ type Mode struct {
 	// Folds are the blocks of the result the page folds by default, by the paths the
 	// response's layout.folds names them.
 	Folds []string
+	// LiveFromCluster says live is an object a cluster holds (not a local copy, as merge3's
+	// is): its metadata says who manages it, which the handler adds as extra.management
+	// (package management).
+	LiveFromCluster bool
 	// Views are the page's own views of what the mode adds in extra (web/modeviews.js:
 	// "ownership", "helm", "outOfSync").
 	Views []string

@@ -46,3 +46,26 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(compare)
 }
+
+// TestFormatAsTime: Format writes what time's RFC 3339 layout writes, in UTC, for instants
+// across the years (before year 1 and past 9999 too) and in other zones.
+func TestFormatAsTime(t *testing.T) {
+	zone := time.FixedZone("x", -(5*3600 + 30*60))
+	times := []time.Time{
+		time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(2026, 12, 31, 23, 59, 59, 999999999, zone),
+		time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(0, 3, 1, 12, 0, 0, 0, time.UTC),
+		time.Date(-44, 3, 15, 9, 8, 7, 0, time.UTC),
+		time.Date(12345, 6, 7, 8, 9, 10, 0, time.UTC),
+		{},
+	}
+	for seconds := int64(-70_000_000_000); seconds < 300_000_000_000; seconds += 7_777_777_777 {
+		times = append(times, time.Unix(seconds, 0).In(zone))
+	}
+	for _, tm := range times {
+		if got, want := Format(tm), tm.UTC().Format(time.RFC3339); got != want {
+			t.Errorf("Format(%v) = %q, want %q", tm, got, want)
+		}
+	}
+}

@@ -9,12 +9,13 @@ import (
 // Mode is the apply mode, for the handler's registry.
 func Mode() modes.Mode {
 	return modes.Mode{
-		Name:    "apply",
-		Short:   "kubectl apply",
-		Title:   "kubectl apply",
-		Summary: "Client-side kubectl apply (and Helm 3): a three-way strategic merge patch from last-applied, the config and live.",
-		Starter: "apply-containers",
-		Rules:   yamltree.YAML11,
+		Name:            "apply",
+		LiveFromCluster: true,
+		Short:           "kubectl apply",
+		Title:           "kubectl apply",
+		Summary:         "Client-side kubectl apply (and Helm 3): a three-way strategic merge patch from last-applied, the config and live.",
+		Starter:         "apply-containers",
+		Rules:           yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Original, Label: "last-applied", Hint: "leave empty to read live's annotation"},
 			{Input: yamltree.Updated, Label: "config", Hint: "the file you apply"},

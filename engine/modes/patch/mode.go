@@ -9,12 +9,13 @@ import (
 // Mode is the patch mode, for the handler's registry.
 func Mode() modes.Mode {
 	return modes.Mode{
-		Name:    "patch",
-		Short:   "kubectl patch",
-		Title:   "kubectl patch",
-		Summary: "kubectl patch --type strategic: a strategic merge patch, with its directives, applied to a target.",
-		Starter: "patch-merge-by-key",
-		Rules:   yamltree.YAML11,
+		Name:            "patch",
+		LiveFromCluster: true,
+		Short:           "kubectl patch",
+		Title:           "kubectl patch",
+		Summary:         "kubectl patch --type strategic: a strategic merge patch, with its directives, applied to a target.",
+		Starter:         "patch-merge-by-key",
+		Rules:           yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Updated, Label: "patch", Hint: "a strategic merge patch, directives allowed"},
 			{Input: yamltree.Live, Label: "target", Hint: "the object patched"},

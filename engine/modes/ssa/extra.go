@@ -1,10 +1,9 @@
 package ssa
 
 import (
-	"time"
-
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/managed"
+	"github.com/mergeplay/mergeplay/engine/rfc3339"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -91,7 +90,7 @@ func entryExtra(e managed.Entry) EntryExtra {
 	x := EntryExtra{Manager: e.Manager, Operation: e.Operation, APIVersion: e.APIVersion,
 		Subresource: e.Subresource, Fields: pathStrings(e.Fields.Paths())}
 	if e.Time != nil {
-		x.Time = e.Time.UTC().Format(time.RFC3339)
+		x.Time = rfc3339.Format(*e.Time)
 	}
 	x.FieldsV1, _ = e.Fields.JSON()
 	return x

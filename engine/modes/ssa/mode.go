@@ -9,12 +9,13 @@ import (
 // Mode is the ssa mode, for the handler's registry.
 func Mode() modes.Mode {
 	return modes.Mode{
-		Name:    "ssa",
-		Short:   "server-side apply",
-		Title:   "server-side apply",
-		Summary: "Server-side apply: field managers own fields; a change to a field another manager owns is a conflict unless forced.",
-		Starter: "ssa-autoscaler-conflict",
-		Rules:   yamltree.YAML11,
+		Name:            "ssa",
+		LiveFromCluster: true,
+		Short:           "server-side apply",
+		Title:           "server-side apply",
+		Summary:         "Server-side apply: field managers own fields; a change to a field another manager owns is a conflict unless forced.",
+		Starter:         "ssa-autoscaler-conflict",
+		Rules:           yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Updated, Label: "applied config", Hint: "what the manager applies (or updates)"},
 			{Input: yamltree.Live, Label: "live object", Hint: "with metadata.managedFields"},

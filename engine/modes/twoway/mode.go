@@ -9,12 +9,13 @@ import (
 // Mode is the twoway mode, for the handler's registry.
 func Mode() modes.Mode {
 	return modes.Mode{
-		Name:    "twoway",
-		Short:   "Helm 2",
-		Title:   "Helm 2 two-way",
-		Summary: "Helm 2 (and werf before its migration): a two-way patch from the previous render to the new one, applied to live.",
-		Starter: "twoway-kubectl-edit",
-		Rules:   yamltree.YAML11,
+		Name:            "twoway",
+		LiveFromCluster: true,
+		Short:           "Helm 2",
+		Title:           "Helm 2 two-way",
+		Summary:         "Helm 2 (and werf before its migration): a two-way patch from the previous render to the new one, applied to live.",
+		Starter:         "twoway-kubectl-edit",
+		Rules:           yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Original, Label: "previous render", Hint: "the release as last rendered"},
 			{Input: yamltree.Updated, Label: "new render", Hint: "the release as rendered now"},

@@ -1,0 +1,55 @@
+package management
+
+import "github.com/mergeplay/mergeplay/engine/jsonwire"
+
+// Summaries is the response's extra.management.
+type Summaries = jsonwire.List[Summary]
+
+// WriteJSON writes the summary as its json tags say.
+func (s Summary) WriteJSON(w *jsonwire.Writer) {
+	w.OpenObject()
+	w.Key("resource").String(s.Resource)
+	w.Key("line").Int(s.Line)
+	w.Key("managers")
+	jsonwire.List[Manager](s.Managers).WriteJSON(w)
+	if s.LastApplied != 0 {
+		w.Key("lastApplied").Int(s.LastApplied)
+	}
+	if s.Helm != nil {
+		w.Key("helm")
+		s.Helm.WriteJSON(w)
+	}
+	w.Key("notes").Strings(s.Notes)
+	w.CloseObject()
+}
+
+// WriteJSON writes the entry as its json tags say.
+func (m Manager) WriteJSON(w *jsonwire.Writer) {
+	w.OpenObject()
+	w.Key("manager").String(m.Manager)
+	w.Key("operation").String(m.Operation)
+	optional(w, "subresource", m.Subresource)
+	optional(w, "apiVersion", m.APIVersion)
+	optional(w, "time", m.Time)
+	w.Key("fields").Int(m.Fields)
+	optional(w, "tool", m.Tool)
+	w.Key("says").String(m.Says)
+	w.Key("line").Int(m.Line)
+	w.CloseObject()
+}
+
+// WriteJSON writes the release as its json tags say.
+func (r *Release) WriteJSON(w *jsonwire.Writer) {
+	w.OpenObject()
+	optional(w, "name", r.Name)
+	optional(w, "namespace", r.Namespace)
+	optional(w, "heritage", r.Heritage)
+	w.CloseObject()
+}
+
+// optional writes a string field that its json tag leaves out when empty.
+func optional(w *jsonwire.Writer, key, value string) {
+	if value != "" {
+		w.Key(key).String(value)
+	}
+}
