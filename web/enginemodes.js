@@ -75,7 +75,9 @@ export const ENGINE = {
       "summary": "Client-side kubectl apply (and Helm 3): a three-way strategic merge patch from last-applied, the config and live.",
       "title": "kubectl apply",
       "validates": true,
-      "views": []
+      "views": [
+        "management"
+      ]
     },
     {
       "again": {
@@ -199,6 +201,7 @@ export const ENGINE = {
       "title": "server-side apply",
       "validates": false,
       "views": [
+        "management",
         "ownership"
       ]
     },
@@ -250,7 +253,9 @@ export const ENGINE = {
       "summary": "kubectl patch --type strategic: a strategic merge patch, with its directives, applied to a target.",
       "title": "kubectl patch",
       "validates": true,
-      "views": []
+      "views": [
+        "management"
+      ]
     },
     {
       "again": {
@@ -300,6 +305,7 @@ export const ENGINE = {
       "title": "Helm 2 two-way",
       "validates": true,
       "views": [
+        "management",
         "outOfSync",
         "helm"
       ]

@@ -9,6 +9,7 @@
 
 import { warningItems, warningNote } from "./twoway.js";
 import { createOwnershipView } from "./ownershipview.js";
+import { createManagementPanel } from "./managementview.js";
 import { createOutOfSyncPanel } from "./outofsyncview.js";
 import { createSideBySideView } from "./twowayview.js";
 
@@ -29,6 +30,10 @@ export const MODE_VIEWS = {
     place: "tab",
     label: "Helm 2 | Helm 3",
     create: () => createSideBySideView(),
+  },
+  management: {
+    place: "panel",
+    create: () => createManagementPanel(),
   },
   outOfSync: {
     place: "panel",

@@ -38,8 +38,10 @@ test("every view a mode lists exists; ssa folds managedFields, apply the last-ap
   }
   assert.deepEqual(MODES.find((m) => m.name === "ssa").fold, [MANAGED_FIELDS]);
   assert.deepEqual(MODES.find((m) => m.name === "apply").fold, [LAST_APPLIED]);
-  assert.deepEqual(MODES.find((m) => m.name === "ssa").views, ["ownership"]);
-  assert.deepEqual(MODES.find((m) => m.name === "twoway").views, ["outOfSync", "helm"]);
+  assert.deepEqual(MODES.find((m) => m.name === "ssa").views, ["management", "ownership"]);
+  assert.deepEqual(MODES.find((m) => m.name === "twoway").views, ["management", "outOfSync", "helm"]);
+  for (const name of ["apply", "patch"]) assert.deepEqual(MODES.find((m) => m.name === name).views, ["management"], name);
+  assert.deepEqual(MODES.find((m) => m.name === "merge3").views, [], "merge3's live is a local copy: no cluster manages it");
 });
 
 test("managedFields folds: the key line stays, its block is hidden", () => {

@@ -36,7 +36,7 @@ var writers = []writer{
 	// controllers of kube-controller-manager update under its name (the HPA through the scale
 	// subresource, the Deployment controller the status).
 	{"kube-controller-manager", "Update", "scale", "the HorizontalPodAutoscaler",
-		"set spec.replicas through the scale subresource (the HPA): a server-side apply that sets replicas conflicts with it, and a client-side apply that drops replicas from a config that had it resets it"},
+		"set spec.replicas through the scale subresource (the HPA): a server-side apply that sets replicas conflicts with it, and a client-side apply whose config drops a replicas it had deletes the field, so the Deployment falls back to its default of 1 (documented)"},
 	{"kube-controller-manager", "Update", "status", "a controller", "writes the status (a controller of kube-controller-manager)"},
 	// Documented (Helm's source and HIP-0023, not run here): Helm 3 updates under "helm"; Helm 4
 	// applies server-side under the same name.

@@ -769,3 +769,49 @@ func TestModeScreenshots(t *testing.T) {
 		})
 	}
 }
+
+// TestManagementPanel: live's managers above the result (extra.management), closed to one line
+// naming the tools behind them; opened from the keyboard, each managedFields entry with what it
+// means and the engine's note on the scale subresource. An example whose live is a local copy
+// (merge3) has no panel.
+func TestManagementPanel(t *testing.T) {
+	h := setup(t)
+	p := modeTab(t, h, "/#example=ssa-autoscaler-conflict")
+	var closed struct {
+		Hidden, Open bool
+		Summary      string
+	}
+	p.eval(`(() => { const s = document.querySelector(".mp-managed"); const d = s.querySelector("details");
+	  return {hidden: s.hidden, open: d.open, summary: d.querySelector("summary").textContent}; })()`, &closed)
+	if closed.Hidden || closed.Open || !strings.Contains(closed.Summary, "apps/v1/Deployment/shop/web") ||
+		!strings.Contains(closed.Summary, "kubectl apply --server-side and the HorizontalPodAutoscaler") {
+		t.Fatalf("the panel before opening: %+v", closed)
+	}
+	p.eval(`document.querySelector(".mp-managed summary").focus()`, nil)
+	p.press("\r")
+	var open struct {
+		Open    bool
+		Writers []string
+		Notes   []string
+	}
+	p.eval(`(() => { const d = document.querySelector(".mp-managed details");
+	  return {open: d.open, writers: [...d.querySelectorAll(".mp-managed-writers li")].map((li) => li.textContent),
+	    notes: [...d.querySelectorAll(".mp-managed-notes li")].map((li) => li.textContent)}; })()`, &open)
+	if !open.Open || len(open.Writers) != 2 || !strings.HasPrefix(open.Writers[1], "kube-controller-manager (the HorizontalPodAutoscaler, through scale, 1 field, live line 25)") {
+		t.Errorf("the panel opened with Enter: %+v", open)
+	}
+	if len(open.Notes) != 1 || !strings.Contains(open.Notes[0], "leave replicas out of the config") {
+		t.Errorf("the notes: %q", open.Notes)
+	}
+	p.checkAxe("the management panel open")
+	if dir := os.Getenv("MERGEPLAY_SCREENSHOTS"); dir != "" {
+		p.screenshot(dir, "management-open.png")
+	}
+
+	q := modeTab(t, h, "/#example=merge3-stream")
+	var hidden bool
+	q.eval(`document.querySelector(".mp-managed")?.hidden ?? true`, &hidden)
+	if !hidden {
+		t.Error("merge3's page shows a management panel")
+	}
+}

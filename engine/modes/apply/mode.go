@@ -11,6 +11,7 @@ func Mode() modes.Mode {
 	return modes.Mode{
 		Name:            "apply",
 		LiveFromCluster: true,
+		Views:           []string{"management"},
 		Short:           "kubectl apply",
 		Title:           "kubectl apply",
 		Summary:         "Client-side kubectl apply (and Helm 3): a three-way strategic merge patch from last-applied, the config and live.",

@@ -11,6 +11,7 @@ func Mode() modes.Mode {
 	return modes.Mode{
 		Name:            "patch",
 		LiveFromCluster: true,
+		Views:           []string{"management"},
 		Short:           "kubectl patch",
 		Title:           "kubectl patch",
 		Summary:         "kubectl patch --type strategic: a strategic merge patch, with its directives, applied to a target.",

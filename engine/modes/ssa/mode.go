@@ -34,7 +34,7 @@ func Mode() modes.Mode {
 		Again:           modes.Again{Help: "The result, with its new managedFields, becomes live."},
 		Marks:           []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored, contract.Conflicted},
 		Folds:           []string{".metadata.managedFields"},
-		Views:           []string{"ownership"},
+		Views:           []string{"management", "ownership"},
 		Run:             Run,
 	}
 }

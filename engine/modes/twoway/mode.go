@@ -28,7 +28,7 @@ func Mode() modes.Mode {
 		Commands:  commands,
 		Again:     modes.Again{Original: yamltree.Updated, Help: "The result becomes live and the new render becomes the previous one."},
 		Marks:     []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Dropped, contract.Retained, contract.Ignored},
-		Views:     []string{"outOfSync", "helm"},
+		Views:     []string{"management", "outOfSync", "helm"},
 		Run:       Run,
 	}
 }

@@ -1,0 +1,44 @@
+// The "How live is managed" panel above the result: for each live object with recorded writers
+// (management.js), a closed disclosure whose summary line names them, opening on each
+// managedFields entry (with its line in live) and what it means, and the engine's notes for the
+// next writer. Closed, it takes one line.
+
+import { h, replaceChildren } from "./dom.js";
+import { managedObjects } from "./management.js";
+
+/**
+ * Creates the panel (hidden while live records no writer).
+ * @returns {{dom: HTMLElement, update: (response: object|null) => void, destroy: () => void}}
+ */
+export function createManagementPanel() {
+  const list = h("div", { class: "mp-managed-list" });
+  const dom = h("section", { class: "mp-managed", "aria-label": "How live is managed", hidden: true }, list);
+  return {
+    dom,
+    update(response) {
+      const objects = response ? managedObjects(response) : [];
+      dom.hidden = objects.length === 0;
+      replaceChildren(list, ...objects.map(objectDisclosure));
+    },
+    destroy: () => dom.remove(),
+  };
+}
+
+/** One object's disclosure. */
+function objectDisclosure(o) {
+  return h("details", { class: "mp-managed-object" },
+    h("summary", { class: "mp-managed-summary" },
+      h("span", { class: "mp-managed-label", text: "How live is managed: " }),
+      h("code", { class: "mp-managed-resource", text: o.resource }),
+      h("span", { class: "mp-managed-headline", text: ` — ${o.headline}` }),
+    ),
+    o.writers.length ? h("ul", { class: "mp-managed-writers", "aria-label": "managedFields entries" },
+      ...o.writers.map((w) => h("li", {},
+        h("code", { class: "mp-managed-name", text: w.name }),
+        h("span", { class: "mp-managed-detail", text: ` (${w.detail}${w.line ? `, live line ${w.line}` : ""}): ` }),
+        h("span", { text: w.says }),
+      ))) : null,
+    o.notes.length ? h("ul", { class: "mp-managed-notes", "aria-label": "What it means for the next writer" },
+      ...o.notes.map((n) => h("li", { text: n }))) : null,
+  );
+}
