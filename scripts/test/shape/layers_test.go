@@ -1,0 +1,110 @@
+package shape
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// module is the product's module path.
+const module = "github.com/mergeplay/mergeplay/"
+
+// layers are the product's packages from the bottom up, grouped by what they are: a package
+// imports packages of lower layers only (never one of its own layer, never one above), so that
+// the layout reads as the architecture (docs/layout.md). A new package takes a place here.
+var layers = [][]string{
+	// Text, JSON, times and shell words: no engine concept.
+	{"internal/verb", "engine/jsonwire", "engine/rfc3339", "engine/shell"},
+	// YAML trees and line diffs.
+	{"engine/yamltree", "engine/linediff"},
+	// Kubernetes objects as trees: paths, kinds' schemas, resources of a stream, the API
+	// server's checks of metadata, JSON merge patches, kyaml's YAML.
+	{"engine/fieldpath", "engine/schema", "engine/stream", "engine/apiserver", "engine/jsonmerge", "engine/modes/merge3/ynode"},
+	// Decisions recorded, field sets, kubectl's strict validation.
+	{"engine/decision", "engine/fieldset", "engine/validate"},
+	// The contract; strategic merge patches; typed merges; kubectl's decoding of metadata.
+	{"engine/contract", "engine/smp", "engine/typed", "engine/objectmeta"},
+	// Marks placed from decisions; the field manager.
+	{"engine/explain", "engine/managed"},
+	// What a mode is; histories; how a live object is managed.
+	{"engine/modes", "engine/history", "engine/management"},
+	// The command lines a request stands for.
+	{"engine/command"},
+	// The modes.
+	{"engine/modes/apply", "engine/modes/ssa", "engine/modes/patch", "engine/modes/twoway", "engine/modes/merge3", "engine/modes/toy"},
+	// Reproduce scripts (they read the modes' descriptors and kubectl's stored annotation).
+	{"engine/reproduce"},
+	// The front door.
+	{"engine/handler"},
+	// Its callers: the wasm and the command line; the fuzz targets' invariants (test-only).
+	{"wasm", "engine/internal/fuzzcheck"},
+}
+
+// TestImportsPointDown: every import of a product package (test files aside) names a package of
+// a lower layer, and every package has a layer.
+func TestImportsPointDown(t *testing.T) {
+	layerOf := map[string]int{}
+	for i, layer := range layers {
+		for _, p := range layer {
+			layerOf[p] = i
+		}
+	}
+	imports := productImports(t)
+	var packages []string
+	for p := range imports {
+		packages = append(packages, p)
+	}
+	sort.Strings(packages)
+	for _, p := range packages {
+		from, ok := layerOf[p]
+		if !ok {
+			t.Errorf("%s has no layer: give it one in layers (scripts/test/shape/layers_test.go) and docs/layout.md", p)
+			continue
+		}
+		seen := map[string]bool{}
+		for _, q := range imports[p] {
+			if to, known := layerOf[q]; known && to >= from && !seen[q] {
+				seen[q] = true
+				t.Errorf("%s (layer %d) imports %s (layer %d): imports point down only", p, from, q, to)
+			}
+		}
+	}
+}
+
+// productImports maps each package under engine/, internal/ and wasm/ (relative to the module)
+// to the product packages its non-test files import.
+func productImports(t *testing.T) map[string][]string {
+	out := map[string][]string{}
+	files := token.NewFileSet()
+	for _, root := range []string{"engine", "internal", "wasm"} {
+		err := filepath.WalkDir("../../../"+root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || strings.Contains(path, "/testdata/") {
+				return err
+			}
+			f, err := parser.ParseFile(files, path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			pkg := filepath.ToSlash(filepath.Dir(strings.TrimPrefix(path, "../../../")))
+			if _, seen := out[pkg]; !seen {
+				out[pkg] = nil
+			}
+			for _, spec := range f.Imports {
+				q, _ := strconv.Unquote(spec.Path.Value)
+				if rest, ok := strings.CutPrefix(q, module); ok {
+					out[pkg] = append(out[pkg], rest)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
