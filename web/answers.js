@@ -57,108 +57,105 @@ export function conflictSummary(n) {
  *   it answers
  */
 export function createAnswers({ root, editors, schema, output, onAnswer = () => {} }) {
-  const status = output.status;
-  let lastGood = null; // {response, layout, request}
-  // Whether the documents were replaced (an example, a link) since lastGood was shown: an answer
-  // with errors then drops lastGood instead of greying it, since it answered other documents.
-  let replaced = false;
-  let stale = false;
-  let everAnswered = false;
-  let engineReady = false;
-
-  function setStale(on) {
-    stale = on;
-    root.toggleAttribute("data-stale", on && lastGood !== null);
-    output.setActions({ current: Boolean(lastGood) && !on });
-  }
-
-  function answered() {
-    if (everAnswered) return;
-    everAnswered = true;
-    delete root.dataset.prerendered;
-    output.setPrerendered(false);
-    root.dataset.ready = "";
-  }
-
-  /**
-   * Shows an answer. Returns whether it was a good one (no errors).
-   * @param {object} response
-   * @param {object} request the request it answers
-   * @param {{prerendered?: boolean, elapsed?: number, waited?: number|null}} [how] elapsed: the
-   *   engine's time; waited: the reader's, from the edit answered to now (null: no edit)
-   */
-  function show(response, request, { prerendered = false, elapsed = 0, waited = null } = {}) {
-    const errors = Array.isArray(response?.errors) ? response.errors : [];
-    const liveConflicts = Array.isArray(response?.conflicts) ? response.conflicts : [];
-    for (const input of INPUTS) editors[input].setProblems(errors.filter((e) => e.input === input), input === "live" ? liveConflicts : []);
-    schema.setProblems(errors.filter((e) => e.input === "schema"));
-    if (!prerendered) {
-      answered();
-      onAnswer(response, request);
-    }
-    if (errors.length) {
-      if (replaced && !prerendered) lastGood = null;
-      setStale(true);
-      status.set("error", problemSummary(errors, { mode: request.mode, hasLast: Boolean(lastGood) }));
-      if (!lastGood) output.showNothing("No result yet: see the message above.");
-      return false;
-    }
-    const layout = output.showAnswer(response, request.live, findMode(request.mode), request.updated);
-    lastGood = { response, layout, request };
-    replaced = false;
-    setStale(false);
-    if (liveConflicts.length && !layout.hasResult) status.set("warning", conflictSummary(liveConflicts.length));
-    else if (prerendered) status.set("working", "Showing the answer computed when the page was built; the merge engine is loading…");
-    else status.set("ok", mergedSentence(elapsed, waited));
-    return true;
-  }
-
-  /** Says why a request got no answer (a time-out, a crash); the last result stays, greyed. */
-  function fail(err) {
-    setStale(true);
-    status.set("error", err?.message ?? String(err));
-    if (!lastGood) output.showNothing(err?.message ?? String(err));
-  }
-
-  /**
-   * Shows what the engine is doing while it has not answered: loading (the result pane says so
-   * when it has nothing else to show), slow to load, restarting, or unavailable for good.
-   * @param {import("./engine.js").EngineStatus} s
-   */
-  function engineStatus(s) {
-    if (s.state === "ready") {
-      engineReady = true;
-      return;
-    }
-    if (s.state === "unavailable") {
-      setStale(true);
-      status.set("error", s.message);
-      if (!lastGood) output.showNothing(s.message);
-      return;
-    }
-    if (s.state === "restarting") {
-      status.set("working", s.message);
-      return;
-    }
-    if (everAnswered || engineReady) return;
-    const text = s.state === "slow" ? s.message : lastGood ? "" : s.message;
-    if (!text) return;
-    status.set(s.state === "slow" ? "warning" : "working", lastGood ? `${text} The answer shown was computed when the page was built.` : text);
-    if (!lastGood) output.showNothing(text);
-  }
-
+  // lastGood: {response, layout, request}. replaced: whether the documents were replaced (an
+  // example, a link) since lastGood was shown: an answer with errors then drops lastGood instead
+  // of greying it, since it answered other documents.
+  const s = { root, editors, schema, output, status: output.status, onAnswer, lastGood: null, replaced: false, stale: false, everAnswered: false, engineReady: false };
   return {
-    show,
-    fail,
-    engineStatus,
-    setStale,
+    /**
+     * Shows an answer. Returns whether it was a good one (no errors).
+     * @param {object} response
+     * @param {object} request the request it answers
+     * @param {{prerendered?: boolean, elapsed?: number, waited?: number|null}} [how] elapsed: the
+     *   engine's time; waited: the reader's, from the edit answered to now (null: no edit)
+     */
+    show: (response, request, how = {}) => showAnswer(s, response, request, how),
+    /** Says why a request got no answer (a time-out, a crash); the last result stays, greyed. */
+    fail: (err) => failed(s, err),
+    engineStatus: (status) => engineStatus(s, status),
+    setStale: (on) => setStale(s, on),
     /** Says the documents were replaced as a whole: the result shown answers other documents. */
-    documentsReplaced: () => { replaced = true; },
+    documentsReplaced: () => { s.replaced = true; },
     /** Whether the result shown answers an older state. */
-    isStale: () => stale,
+    isStale: () => s.stale,
     /** Whether the engine has answered once (before, the status line says it is loading). */
-    hasAnswered: () => everAnswered,
+    hasAnswered: () => s.everAnswered,
     /** The last answer without errors: {response, layout, request}, or null. */
-    lastGood: () => lastGood,
+    lastGood: () => s.lastGood,
   };
+}
+
+function setStale(s, on) {
+  s.stale = on;
+  s.root.toggleAttribute("data-stale", on && s.lastGood !== null);
+  s.output.setActions({ current: Boolean(s.lastGood) && !on });
+}
+
+function answered(s) {
+  if (s.everAnswered) return;
+  s.everAnswered = true;
+  delete s.root.dataset.prerendered;
+  s.output.setPrerendered(false);
+  s.root.dataset.ready = "";
+}
+
+/** An answer shown (see createAnswers' show). */
+function showAnswer(s, response, request, { prerendered = false, elapsed = 0, waited = null }) {
+  const errors = Array.isArray(response?.errors) ? response.errors : [];
+  const liveConflicts = Array.isArray(response?.conflicts) ? response.conflicts : [];
+  for (const input of INPUTS) s.editors[input].setProblems(errors.filter((e) => e.input === input), input === "live" ? liveConflicts : []);
+  s.schema.setProblems(errors.filter((e) => e.input === "schema"));
+  if (!prerendered) {
+    answered(s);
+    s.onAnswer(response, request);
+  }
+  if (errors.length) {
+    if (s.replaced && !prerendered) s.lastGood = null;
+    setStale(s, true);
+    s.status.set("error", problemSummary(errors, { mode: request.mode, hasLast: Boolean(s.lastGood) }));
+    if (!s.lastGood) s.output.showNothing("No result yet: see the message above.");
+    return false;
+  }
+  const layout = s.output.showAnswer(response, request.live, findMode(request.mode), request.updated);
+  s.lastGood = { response, layout, request };
+  s.replaced = false;
+  setStale(s, false);
+  if (liveConflicts.length && !layout.hasResult) s.status.set("warning", conflictSummary(liveConflicts.length));
+  else if (prerendered) s.status.set("working", "Showing the answer computed when the page was built; the merge engine is loading…");
+  else s.status.set("ok", mergedSentence(elapsed, waited));
+  return true;
+}
+
+function failed(s, err) {
+  setStale(s, true);
+  s.status.set("error", err?.message ?? String(err));
+  if (!s.lastGood) s.output.showNothing(err?.message ?? String(err));
+}
+
+/**
+ * Shows what the engine is doing while it has not answered: loading (the result pane says so
+ * when it has nothing else to show), slow to load, restarting, or unavailable for good.
+ * @param {object} s the presenter's fields
+ * @param {import("./engine.js").EngineStatus} st
+ */
+function engineStatus(s, st) {
+  if (st.state === "ready") {
+    s.engineReady = true;
+    return;
+  }
+  if (st.state === "unavailable") {
+    setStale(s, true);
+    s.status.set("error", st.message);
+    if (!s.lastGood) s.output.showNothing(st.message);
+    return;
+  }
+  if (st.state === "restarting") {
+    s.status.set("working", st.message);
+    return;
+  }
+  if (s.everAnswered || s.engineReady) return;
+  const text = st.state === "slow" ? st.message : s.lastGood ? "" : st.message;
+  if (!text) return;
+  s.status.set(st.state === "slow" ? "warning" : "working", s.lastGood ? `${text} The answer shown was computed when the page was built.` : text);
+  if (!s.lastGood) s.output.showNothing(text);
 }

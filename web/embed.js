@@ -60,6 +60,43 @@ export function embedPanes(params, modeName) {
 }
 
 /**
+ * An input's role in a state's mode as the page shows it: null when the mode does not read the
+ * input, or when the page is an embed that does not show its pane.
+ * @param {EmbedParams} params
+ * @param {{mode: string}} state
+ * @param {string} input
+ * @returns {string|null}
+ */
+export function inputRole(params, state, input) {
+  const shown = params.embed ? embedPanes(params, state.mode) : null;
+  return shown && !shown.includes(input) ? null : findMode(state.mode).inputs[input];
+}
+
+/**
+ * Whether the page shows the result pane: always, but in an embed whose panes leave it out.
+ * @param {EmbedParams} params
+ * @param {string} modeName
+ * @returns {boolean}
+ */
+export function showsResult(params, modeName) {
+  return !params.embed || embedPanes(params, modeName).includes("result");
+}
+
+/**
+ * The state an embedder's mergeplay:set asks for: the current one with the message's fields.
+ * @param {object} state the current state
+ * @param {{mode?: string, original?: string, updated?: string, live?: string, options?: object}} message validated
+ * @returns {object} a new state; the current one is left as it was
+ */
+export function mergeMessage(state, message) {
+  const next = { ...state, options: { ...state.options } };
+  if (message.mode) next.mode = message.mode;
+  for (const input of INPUTS) if (message[input] !== undefined) next[input] = message[input];
+  if (message.options) Object.assign(next.options, message.options);
+  return next;
+}
+
+/**
  * Validates a message from the parent page. Only mergeplay:set and mergeplay:get are accepted,
  * with known keys of the right types and sizes.
  * @param {unknown} data event.data

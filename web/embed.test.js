@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { EMBED_PANES, MAX_MESSAGE_TEXT, embedPanes, embedSnippet, embedURL, escapeAttribute, parseEmbedParams, validateMessage } from "./embed.js";
+import { EMBED_PANES, MAX_MESSAGE_TEXT, embedPanes, embedSnippet, embedURL, escapeAttribute, inputRole, mergeMessage, parseEmbedParams, showsResult, validateMessage } from "./embed.js";
 
 test("embed parameters: known values only", () => {
   assert.deepEqual(parseEmbedParams("?embed=1&panes=updated,result&readonly=1&theme=dark"), { embed: true, panes: ["updated", "result"], readonly: true, theme: "dark", exercise: false });
@@ -52,4 +52,23 @@ test("the embed URL and the iframe snippet escape what they carry", () => {
   const snippet = embedSnippet({ url: 'https://x/?a=1&b="2"', title: "<apply> & \"more\"", height: 99999 });
   assert.equal(snippet, '<iframe src="https://x/?a=1&amp;b=&quot;2&quot;" title="&lt;apply&gt; &amp; &quot;more&quot;" width="100%" height="4000" loading="lazy"></iframe>');
   assert.equal(escapeAttribute("a'b"), "a'b");
+});
+
+test("an input's role: the mode's, unless an embed leaves its pane out", () => {
+  const state = { mode: "ssa" };
+  assert.equal(inputRole(parseEmbedParams(""), state, "original"), null); // ssa reads no original
+  assert.ok(inputRole(parseEmbedParams(""), state, "live"));
+  assert.equal(inputRole(parseEmbedParams("?embed=1&panes=updated,result"), state, "live"), null);
+  assert.equal(inputRole(parseEmbedParams("?panes=updated,result"), state, "live"), inputRole(parseEmbedParams(""), state, "live"));
+  assert.equal(showsResult(parseEmbedParams(""), "apply"), true);
+  assert.equal(showsResult(parseEmbedParams("?embed=1&panes=updated"), "apply"), false);
+  assert.equal(showsResult(parseEmbedParams("?embed=1"), "apply"), true);
+});
+
+test("mergeplay:set's fields over the current state, which stays as it was", () => {
+  const state = { mode: "apply", original: "a", updated: "b", live: "c", options: { schema: "", multiKeys: false } };
+  const next = mergeMessage(state, { mode: "patch", live: "", options: { multiKeys: true } });
+  assert.deepEqual(next, { mode: "patch", original: "a", updated: "b", live: "", options: { schema: "", multiKeys: true } });
+  assert.deepEqual(state.options, { schema: "", multiKeys: false });
+  assert.deepEqual(mergeMessage(state, {}), state);
 });

@@ -144,190 +144,212 @@ export class EngineError extends Error {
  * @returns {{request: (request: object) => Promise<object>, lastDuration: () => number, destroy: () => void}}
  */
 export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME_LIMIT_MS, timePerMiB = TIME_PER_MIB_MS, slowLoad = SLOW_LOAD_MS, onStatus = () => {}, createWorker = (url) => new Worker(url) }) {
-  let worker = null;
-  let ready = false;
-  let everReady = false;
-  let nextId = 1;
-  let inflight = null; // {id, job, resolve, reject, timer}
-  let pending = null; // {job, resolve, reject}
-  let failures = 0;
-  let lastDuration = 0; // ms the worker took on the last answered request
-  let destroyed = false;
-  let slowTimer = 0; // says the engine is slow to load, until it is ready
-  let prefetched = null; // {job, promise}: a request made ahead, for the next identical one
-  let unavailable = ""; // why the engine gave up, for the requests made after
-  let latest = null; // the last answer to a request of the page's (not to complete's)
-  let idleWaiters = []; // resolve functions waiting for nothing to be in flight or pending
-  let onStarted = () => {};
-  const started = new Promise((resolve) => { onStarted = resolve; }); // the worker's first message
-
-  function start() {
-    ready = false;
-    try {
-      worker = createWorker(workerURL);
-    } catch (err) {
-      giveUp(`The engine's worker could not start: ${err?.message ?? err}`);
-      return;
-    }
-    worker.onmessage = (event) => onMessage(event.data);
-    worker.onerror = (event) => {
-      event?.preventDefault?.();
-      crashed(event?.message || "the engine's worker failed to load");
-    };
-    worker.postMessage({ type: "init", wasm: String(wasmURL), wasmExec: String(wasmExecURL) });
-  }
-
-  function onMessage(message) {
-    if (!message || typeof message !== "object") return;
-    onStarted();
-    if (message.type === "ready") {
-      clearTimeout(slowTimer);
-      ready = everReady = true;
-      onStatus({ state: "ready", message: "" });
-      if (inflight) startClock(inflight);
-      pump();
-    } else if (message.type === "failed") {
-      crashed(String(message.error ?? "the engine stopped"));
-    } else if (inflight && message.id === inflight.id) {
-      finish(message);
-    }
-  }
-
-  function finish(message) {
-    const job = inflight;
-    clearTimeout(job.timer);
-    inflight = null;
-    if (pending) {
-      job.reject(new EngineError("superseded", "a newer request was made"));
-    } else if (typeof message.response === "string") {
-      try {
-        lastDuration = performance.now() - job.sent;
-        const response = JSON.parse(message.response);
-        if (!job.completing) latest = response;
-        job.resolve(response);
-        failures = 0;
-      } catch {
-        job.reject(new EngineError("failed", "The engine answered with something that is not JSON."));
-      }
-    } else {
-      job.reject(new EngineError("failed", `The engine failed on this input: ${String(message.error ?? "unknown error")}. The engine was restarted.`));
-      restart();
-      return;
-    }
-    pump();
-  }
-
-  /**
-   * Sends the pending request when none is in flight. Before the wasm is ready the worker holds
-   * it and answers it once ready, without waiting for this thread to pass the word on; its time
-   * budget and its duration then count from ready (startClock).
-   */
-  function pump() {
-    wakeIfIdle();
-    if (!worker || inflight || !pending || destroyed) return;
-    const job = pending;
-    pending = null;
-    inflight = { ...job, id: nextId++, sent: 0, timer: 0, budget: timeBudget(job.job.size, { base: timeLimit, perMiB: timePerMiB }) };
-    if (ready) startClock(inflight);
-    worker.postMessage({ id: inflight.id, request: job.job.json, inputs: job.job.inputs });
-  }
-
-  /** Starts the request's time budget and duration. */
-  function startClock(job) {
-    job.sent = performance.now();
-    job.timer = setTimeout(timedOut, job.budget);
-  }
-
-  function timedOut() {
-    const job = inflight;
-    inflight = null;
-    const seconds = Math.round(job.budget / 100) / 10;
-    job.reject(new EngineError("timeout", `The engine took longer than ${seconds} s on this input and was restarted. Your input is still in the editors; change it to try again.`));
-    restart({ counts: false });
-    wakeIfIdle();
-  }
-
-  function crashed(reason) {
-    if (!everReady) {
-      giveUp(`The merge engine could not be loaded: ${reason}. Reload the page to try again.`);
-      return;
-    }
-    if (inflight) {
-      const job = inflight;
-      clearTimeout(job.timer);
-      inflight = null;
-      job.reject(new EngineError("failed", `The engine stopped on this input (${reason}) and was restarted.`));
-    }
-    restart();
-    wakeIfIdle();
-  }
-
-  /** Replaces the worker; crashes (not time-outs) count towards giving up. */
-  function restart({ counts = true } = {}) {
-    worker?.terminate();
-    worker = null;
-    if (destroyed) return;
-    if (counts) failures++;
-    if (failures > 3) {
-      giveUp("The engine keeps failing; reload the page to start it again.");
-      return;
-    }
-    onStatus({ state: "restarting", message: "Restarting the engine…" });
-    start();
-  }
-
-  function giveUp(message) {
-    onStarted();
-    unavailable = message;
-    clearTimeout(slowTimer);
-    worker?.terminate();
-    worker = null;
-    ready = false;
-    destroyed = true;
-    onStatus({ state: "unavailable", message });
-    for (const job of [inflight, pending]) {
-      if (!job) continue;
-      clearTimeout(job.timer);
-      job.reject(new EngineError("unavailable", message));
-    }
-    inflight = pending = null;
-    wakeIfIdle();
-  }
-
+  const e = {
+    workerURL, wasmURL, wasmExecURL, timeLimit, timePerMiB, onStatus, createWorker,
+    worker: null,
+    ready: false,
+    everReady: false,
+    nextId: 1,
+    inflight: null, // {id, job, resolve, reject, timer}
+    pending: null, // {job, resolve, reject}
+    failures: 0,
+    lastDuration: 0, // ms the worker took on the last answered request
+    destroyed: false,
+    slowTimer: 0, // says the engine is slow to load, until it is ready
+    prefetched: null, // {job, promise}: a request made ahead, for the next identical one
+    unavailable: "", // why the engine gave up, for the requests made after
+    latest: null, // the last answer to a request of the page's (not to complete's)
+    idleWaiters: [], // resolve functions waiting for nothing to be in flight or pending
+    onStarted: () => {},
+  };
+  e.started = new Promise((resolve) => { e.onStarted = resolve; }); // the worker's first message
   onStatus({ state: "loading", message: "Loading the merge engine…" });
-  slowTimer = setTimeout(() => {
-    if (!everReady && !destroyed) onStatus({ state: "slow", message: `The merge engine has not loaded after ${Math.round(slowLoad / 1000)} s. It is still loading; on a slow connection or device this can take a while, or reload the page.` });
+  e.slowTimer = setTimeout(() => {
+    if (!e.everReady && !e.destroyed) onStatus({ state: "slow", message: `The merge engine has not loaded after ${Math.round(slowLoad / 1000)} s. It is still loading; on a slow connection or device this can take a while, or reload the page.` });
   }, slowLoad);
-  slowTimer?.unref?.(); // under Node (the tests), a pending notice keeps nothing alive
-  start();
+  e.slowTimer?.unref?.(); // under Node (the tests), a pending notice keeps nothing alive
+  startWorker(e);
+  return engineAPI(e);
+}
 
-  /** Wakes what waits for idle() when nothing is in flight or pending. */
-  function wakeIfIdle() {
-    if (!inflight && !pending) for (const wake of idleWaiters.splice(0)) wake();
+function startWorker(e) {
+  e.ready = false;
+  try {
+    e.worker = e.createWorker(e.workerURL);
+  } catch (err) {
+    giveUp(e, `The engine's worker could not start: ${err?.message ?? err}`);
+    return;
   }
+  e.worker.onmessage = (event) => onWorkerMessage(e, event.data);
+  e.worker.onerror = (event) => {
+    event?.preventDefault?.();
+    crashed(e, event?.message || "the engine's worker failed to load");
+  };
+  e.worker.postMessage({ type: "init", wasm: String(e.wasmURL), wasmExec: String(e.wasmExecURL) });
+}
 
-  /** Resolves once no request is in flight or pending (at once when none is). */
-  function idle() {
-    if (!inflight && !pending) return Promise.resolve();
-    return new Promise((resolve) => idleWaiters.push(resolve));
+function onWorkerMessage(e, message) {
+  if (!message || typeof message !== "object") return;
+  e.onStarted();
+  if (message.type === "ready") {
+    clearTimeout(e.slowTimer);
+    e.ready = e.everReady = true;
+    e.onStatus({ state: "ready", message: "" });
+    if (e.inflight) startClock(e, e.inflight);
+    pump(e);
+  } else if (message.type === "failed") {
+    crashed(e, String(message.error ?? "the engine stopped"));
+  } else if (e.inflight && message.id === e.inflight.id) {
+    finish(e, message);
   }
+}
 
-  /**
-   * Queues a request (jobOf); the latest wins. completing: the request fills in an answer
-   * (complete), whose own answer is not the latest answer.
-   */
-  function send(job, completing = false) {
-    return new Promise((resolve, reject) => {
-      if (destroyed) {
-        reject(new EngineError("unavailable", unavailable || "The engine is not available."));
-        return;
-      }
-      pending?.reject(new EngineError("superseded", "a newer request was made"));
-      pending = { job, resolve, reject, completing };
-      pump();
-    });
+function finish(e, message) {
+  const job = e.inflight;
+  clearTimeout(job.timer);
+  e.inflight = null;
+  if (e.pending) {
+    job.reject(new EngineError("superseded", "a newer request was made"));
+  } else if (typeof message.response === "string") {
+    try {
+      e.lastDuration = performance.now() - job.sent;
+      const response = JSON.parse(message.response);
+      if (!job.completing) e.latest = response;
+      job.resolve(response);
+      e.failures = 0;
+    } catch {
+      job.reject(new EngineError("failed", "The engine answered with something that is not JSON."));
+    }
+  } else {
+    job.reject(new EngineError("failed", `The engine failed on this input: ${String(message.error ?? "unknown error")}. The engine was restarted.`));
+    restart(e);
+    return;
   }
+  pump(e);
+}
 
+/**
+ * Sends the pending request when none is in flight. Before the wasm is ready the worker holds
+ * it and answers it once ready, without waiting for this thread to pass the word on; its time
+ * budget and its duration then count from ready (startClock).
+ */
+function pump(e) {
+  wakeIfIdle(e);
+  if (!e.worker || e.inflight || !e.pending || e.destroyed) return;
+  const job = e.pending;
+  e.pending = null;
+  e.inflight = { ...job, id: e.nextId++, sent: 0, timer: 0, budget: timeBudget(job.job.size, { base: e.timeLimit, perMiB: e.timePerMiB }) };
+  if (e.ready) startClock(e, e.inflight);
+  e.worker.postMessage({ id: e.inflight.id, request: job.job.json, inputs: job.job.inputs });
+}
+
+/** Starts the request's time budget and duration. */
+function startClock(e, job) {
+  job.sent = performance.now();
+  job.timer = setTimeout(() => timedOut(e), job.budget);
+}
+
+function timedOut(e) {
+  const job = e.inflight;
+  e.inflight = null;
+  const seconds = Math.round(job.budget / 100) / 10;
+  job.reject(new EngineError("timeout", `The engine took longer than ${seconds} s on this input and was restarted. Your input is still in the editors; change it to try again.`));
+  restart(e, { counts: false });
+  wakeIfIdle(e);
+}
+
+function crashed(e, reason) {
+  if (!e.everReady) {
+    giveUp(e, `The merge engine could not be loaded: ${reason}. Reload the page to try again.`);
+    return;
+  }
+  if (e.inflight) {
+    const job = e.inflight;
+    clearTimeout(job.timer);
+    e.inflight = null;
+    job.reject(new EngineError("failed", `The engine stopped on this input (${reason}) and was restarted.`));
+  }
+  restart(e);
+  wakeIfIdle(e);
+}
+
+/** Replaces the worker; crashes (not time-outs) count towards giving up. */
+function restart(e, { counts = true } = {}) {
+  e.worker?.terminate();
+  e.worker = null;
+  if (e.destroyed) return;
+  if (counts) e.failures++;
+  if (e.failures > 3) {
+    giveUp(e, "The engine keeps failing; reload the page to start it again.");
+    return;
+  }
+  e.onStatus({ state: "restarting", message: "Restarting the engine…" });
+  startWorker(e);
+}
+
+function giveUp(e, message) {
+  e.onStarted();
+  e.unavailable = message;
+  clearTimeout(e.slowTimer);
+  e.worker?.terminate();
+  e.worker = null;
+  e.ready = false;
+  e.destroyed = true;
+  e.onStatus({ state: "unavailable", message });
+  for (const job of [e.inflight, e.pending]) {
+    if (!job) continue;
+    clearTimeout(job.timer);
+    job.reject(new EngineError("unavailable", message));
+  }
+  e.inflight = e.pending = null;
+  wakeIfIdle(e);
+}
+
+/** Wakes what waits for idle() when nothing is in flight or pending. */
+function wakeIfIdle(e) {
+  if (!e.inflight && !e.pending) for (const wake of e.idleWaiters.splice(0)) wake();
+}
+
+/** Resolves once no request is in flight or pending (at once when none is). */
+function idle(e) {
+  if (!e.inflight && !e.pending) return Promise.resolve();
+  return new Promise((resolve) => e.idleWaiters.push(resolve));
+}
+
+/**
+ * Queues a request (jobOf); the latest wins. completing: the request fills in an answer
+ * (complete), whose own answer is not the latest answer.
+ */
+function send(e, job, completing = false) {
+  return new Promise((resolve, reject) => {
+    if (e.destroyed) {
+      reject(new EngineError("unavailable", e.unavailable || "The engine is not available."));
+      return;
+    }
+    e.pending?.reject(new EngineError("superseded", "a newer request was made"));
+    e.pending = { job, resolve, reject, completing };
+    pump(e);
+  });
+}
+
+/** A part an answer left out, put into it (see the engine's complete below). */
+async function complete(e, request, response, part) {
+  if (!lacks(response, part)) return response;
+  await idle(e);
+  if (e.latest !== response) return null;
+  if (!lacks(response, part)) return response; // a call made meanwhile filled it in
+  const skip = response.extra.skipped.filter((p) => p !== part);
+  try {
+    const fuller = await send(e, jobOf(skip.length ? { ...request, skip } : request), true);
+    if (Array.isArray(fuller?.errors) && fuller.errors.length) throw new EngineError("failed", fuller.errors[0].message);
+    return fillIn(response, fuller, part);
+  } catch (err) {
+    if (err?.code === "superseded") return null;
+    throw err;
+  }
+}
+
+function engineAPI(e) {
   return {
     /**
      * Sends a request; resolves to the parsed response. Rejects with an EngineError: code
@@ -337,10 +359,10 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
      */
     request(request) {
       const job = jobOf(request);
-      const ahead = prefetched;
-      prefetched = null;
+      const ahead = e.prefetched;
+      e.prefetched = null;
       if (ahead && sameJob(ahead.job, job)) return ahead.promise;
-      return send(job);
+      return send(e, job);
     },
     /**
      * Sends a request before the page asks for it (the first answer, while the page builds
@@ -348,8 +370,8 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
      */
     prefetch(request) {
       const job = jobOf(request);
-      prefetched = { job, promise: send(job) };
-      prefetched.promise.catch(() => {}); // its failure is the next identical request's
+      e.prefetched = { job, promise: send(e, job) };
+      e.prefetched.promise.catch(() => {}); // its failure is the next identical request's
     },
     /**
      * Resolves once the worker has sent its first message (its script runs), or after within ms,
@@ -359,7 +381,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     started(within = 0) {
       let timer = 0;
       const waited = new Promise((resolve) => { timer = setTimeout(resolve, within); });
-      return Promise.race([started, waited]).finally(() => clearTimeout(timer));
+      return Promise.race([e.started, waited]).finally(() => clearTimeout(timer));
     },
     /**
      * Gets a part the response to request left out (partsToSkip) and puts it into the response
@@ -372,28 +394,14 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
      * @param {string} part
      * @returns {Promise<object|null>}
      */
-    async complete(request, response, part) {
-      if (!lacks(response, part)) return response;
-      await idle();
-      if (latest !== response) return null;
-      if (!lacks(response, part)) return response; // a call made meanwhile filled it in
-      const skip = response.extra.skipped.filter((p) => p !== part);
-      try {
-        const fuller = await send(jobOf(skip.length ? { ...request, skip } : request), true);
-        if (Array.isArray(fuller?.errors) && fuller.errors.length) throw new EngineError("failed", fuller.errors[0].message);
-        return fillIn(response, fuller, part);
-      } catch (err) {
-        if (err?.code === "superseded") return null;
-        throw err;
-      }
-    },
+    complete: (request, response, part) => complete(e, request, response, part),
     /** How long, in ms, the worker took on the last answered request (not counting any wait). */
-    lastDuration: () => lastDuration,
+    lastDuration: () => e.lastDuration,
     destroy() {
-      clearTimeout(slowTimer);
-      destroyed = true;
-      worker?.terminate();
-      worker = null;
+      clearTimeout(e.slowTimer);
+      e.destroyed = true;
+      e.worker?.terminate();
+      e.worker = null;
     },
   };
 }

@@ -1,36 +1,40 @@
 // The page's wiring, and nothing else: it reads the configuration, resolves the opening state,
-// builds the components and connects them. The state lives in state.js (the store), when to
-// merge in scheduler.js, how answers are shown in answers.js, the address bar in addressbar.js;
-// each component is its own module.
+// creates the components and the features and connects them. Each function below is one step of
+// the start, in the order start() runs them. Every component and feature is one module, created
+// here as a field of the page `p` (`p.sharing = createSharing({...})`); a callback that reaches
+// another one goes through `p` (`() => p.scheduler.now()`), so the order of creation only
+// matters for what a factory reads at once. The state lives in state.js (the store), when to
+// merge in scheduler.js, the merge step in merger.js, how answers are shown in answers.js.
 
 import { createAddressBar } from "./addressbar.js";
 import { createAnswers } from "./answers.js";
 import { createCommandView } from "./commandview.js";
 import { readConfig, safeLocalStorage } from "./config.js";
-import { afterPaint, copyText, debounce, download, h, replaceChildren } from "./dom.js";
+import { debounce, h, replaceChildren } from "./dom.js";
 import { createInputEditor } from "./editors.js";
-import { createEmbedBridge, embedPanes } from "./embed.js";
-import { createEmbedDialog } from "./embeddialog.js";
+import { inputRole } from "./embed.js";
+import { createEmbedding } from "./embedding.js";
 import { adoptEarlyWorker } from "./earlyworker.js";
 import { createEngine, partsToSkip } from "./engine.js";
 import { createExampleNote } from "./examplenote.js";
-import { asksForExercise, exerciseFragment } from "./exercise.js";
-import { createExercise } from "./exerciseview.js";
+import { asksForExercise } from "./exercise.js";
+import { createExerciseMode } from "./exercisemode.js";
 import { createGallery, examplesLoader } from "./gallery.js";
 import { resolveInitial } from "./initial.js";
 import { createJump } from "./jump.js";
-import { planModeSwitch } from "./modechange.js";
-import { createModeSwitch } from "./modeswitch.js";
+import { createMerger } from "./merger.js";
+import { createModeControls } from "./modecontrols.js";
+import { INPUTS, buildRequest, sameState, stateFromRequest } from "./modes.js";
+import { createNavigation } from "./navigation.js";
 import { createNotice } from "./notice.js";
-import { INPUTS, applyAgain, buildRequest, findMode, sameState, stateFromRequest } from "./modes.js";
-import { createOptionsBar } from "./optionsbar.js";
 import { createOutput } from "./output.js";
 import { createProgress } from "./progress.js";
+import { createReproduce } from "./reproduce.js";
 import { createScheduler } from "./scheduler.js";
 import { createSchemaPanel } from "./schema.js";
-import { encodeShare, writeWait } from "./share.js";
-import { createShareDialog } from "./sharedialog.js";
-import { createShortcutsDialog, focusTarget, opensShortcuts } from "./shortcuts.js";
+import { writeWait } from "./share.js";
+import { createSharing } from "./sharing.js";
+import { createShortcutsDialog, listenShortcuts } from "./shortcuts.js";
 import { createStore } from "./state.js";
 import { createAutosave } from "./storage.js";
 import { TALL, createTerminal } from "./terminal.js";
@@ -46,314 +50,186 @@ start().catch((err) => {
 
 async function start() {
   const config = readConfig(document, location);
-  const embedded = config.embed.embed;
   root.classList.add("mp-js");
-  if (embedded) root.dataset.embed = "";
+  if (config.embed.embed) root.dataset.embed = "";
+  const p = await openState(config);
+  createInputs(config, p);
+  createOutputs(config, p);
+  createFeatures(config, p);
+  connect(p);
+  showFirstAnswer(config, p);
+  mountAll(config, p);
+  begin(config, p);
+}
 
-  // The engine starts loading first; its statuses wait until the page can show them.
-  const early = [];
-  let onEngineStatus = (s) => early.push(s);
+/**
+ * The engine starts loading first, then the opening state is resolved and its answer asked for
+ * while the page builds itself. The engine's statuses wait until the page can show them.
+ */
+async function openState(config) {
+  const statuses = holdStatuses();
   // It takes over the worker boot.js started before this module ran, when there is one.
   const engine = createEngine({
-    workerURL: config.workerURL, wasmURL: config.wasmURL, wasmExecURL: config.wasmExecURL, onStatus: (s) => onEngineStatus(s),
+    workerURL: config.workerURL, wasmURL: config.wasmURL, wasmExecURL: config.wasmExecURL, onStatus: statuses.take,
     createWorker: (url) => adoptEarlyWorker(url) ?? new Worker(url),
   });
   // The browser starts the worker only once this thread is free: let it, before building the page.
   await engine.started(100);
   const loadExamples = examplesLoader(config.examplesURL, (url) => fetch(url));
   const storage = safeLocalStorage(window);
-  const autosave = createAutosave(embedded ? null : storage);
+  const autosave = createAutosave(config.embed.embed ? null : storage);
   const initial = await resolveInitial({ hash: location.hash, autosaved: autosave.load(), prerendered: config.prerendered, loadExamples });
   const first = buildRequest(initial.state);
   const firstSkip = partsToSkip(first, "result"); // as merge() will ask, the Result tab shown
-  engine.prefetch(firstSkip.length ? { ...first, skip: firstSkip } : first); // the first answer is worked out while the page builds itself
+  engine.prefetch(firstSkip.length ? { ...first, skip: firstSkip } : first);
   const store = createStore({ state: initial.state, exampleName: initial.exampleName });
+  return { engine, statuses, loadExamples, storage, autosave, initial, store };
+}
 
-  // ---- components --------------------------------------------------------------------------
-  const onRun = () => scheduler.now();
-  const editors = Object.fromEntries(INPUTS.map((input) => [input, createInputEditor({
-    input, text: initial.state[input], nonce: config.nonce, role: roleOf(initial.state, input), onRun, onChange: (name, text) => store.setInput(name, text),
+/** The engine's statuses, held until the page listens (listen) and shows those held (flush). */
+function holdStatuses() {
+  const early = [];
+  let show = (s) => early.push(s);
+  return {
+    take: (s) => show(s),
+    listen: (fn) => { show = fn; },
+    flush: () => { for (const s of early.splice(0)) show(s); },
+  };
+}
+
+/** The input side: the editors, the schema panel, the example's note and the notice. */
+function createInputs(config, p) {
+  const { initial, store } = p;
+  const onRun = () => p.scheduler.now();
+  p.editors = Object.fromEntries(INPUTS.map((input) => [input, createInputEditor({
+    input, text: initial.state[input], nonce: config.nonce, role: inputRole(config.embed, initial.state, input), onRun, onChange: (name, text) => store.setInput(name, text),
   })]));
-  const schema = createSchemaPanel({ nonce: config.nonce, schema: initial.state.options.schema, schemaType: initial.state.options.schemaType, onChange: (key, value) => store.setOption(key, value), onRun });
-  const modeSwitch = createModeSwitch({ onChange: (mode) => switchMode(mode) });
-  const optionsBar = createOptionsBar({ onChange: (key, value) => store.setOption(key, value) });
-  const note = createExampleNote();
-  const notice = createNotice();
-  const exercise = createExercise({
-    onEnter: () => { enterExercise(); exercise.focus(); },
-    onLeave: () => { leaveExercise(); exercise.entry.focus(); },
-    onScore: (score) => bridge.postScore(score),
-  });
-  let exercising = false;
-  let editorsBuilt = false;
-  const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1), actions: [exercise.entry], complete: (response, part) => completeAnswer(response, part) });
-  const gallery = createGallery({ onOpen: (ex) => openExample(ex) });
-  const shareDialog = createShareDialog({ onOpenFile: (s) => store.load(s, null) });
-  const embedDialog = createEmbedDialog();
-  const shortcuts = createShortcutsDialog();
-  const theme = createThemeToggle({ root, storage, media: matchMedia("(prefers-color-scheme: dark)"), forced: config.embed.theme });
-  const jump = createJump({ target: () => document.getElementById("mp-output"), focus: () => document.querySelector("#mp-output [role=tab][aria-selected=true]") });
-  const openLink = h("a", { class: "mp-button mp-open", target: "_blank", rel: "noopener", href: config.pageURL }, "Open in playground ↗");
-  const bridge = createEmbedBridge({
-    win: window,
-    onSet: (message) => store.load(mergeMessage(store.get(), message), null),
-    getState: () => store.get(),
-    getResponse: () => answers.lastGood()?.response ?? null,
-    reportHeight: embedded,
-  });
-  const commandView = createCommandView({ onReproduce: (request) => reproduceScript(request) });
-  const terminal = createTerminal({ body: commandView.dom, storage: embedded ? null : storage, tall: !embedded && matchMedia(TALL).matches });
-  const answers = createAnswers({ root, editors, schema, output, onAnswer: (response, request) => {
-    bridge.postResult(response);
-    commandView.update(response, request);
-    terminal.update(response);
-  } });
-  const scheduler = createScheduler({ merge });
-  const progress = createProgress({ status: output.status, canSay: () => answers.hasAnswered() });
-  const address = createAddressBar({
-    win: window, pageURL: config.pageURL, embedded, fragment, wait: () => writeWait(store.get(), 250),
-    onHref: (href) => { openLink.href = href; },
-    onLink: (hash) => openHash(hash),
-    keepLink: Boolean(initial.notice),
-  });
-  const saveSoon = debounce(() => autosave.save(store.get()), () => writeWait(store.get(), 400));
+  p.schema = createSchemaPanel({ nonce: config.nonce, schema: initial.state.options.schema, schemaType: initial.state.options.schemaType, onChange: (key, value) => store.setOption(key, value), onRun });
+  p.note = createExampleNote();
+  p.notice = createNotice();
+}
 
-  // ---- data flow: a change of the state → stale, merge, save, address, note ----------------
+/** The output side: the exercise, the output column, the terminal, the presenter, the merge loop. */
+function createOutputs(config, p) {
+  const embedded = config.embed.embed;
+  p.exercise = createExerciseMode({ root, lastGood: () => p.answers.lastGood(), onChange: () => p.address.sync(), onScore: (score) => p.embedding.postScore(score) });
+  p.output = createOutput({ nonce: config.nonce, onRun: () => p.scheduler.now(), onAgain: () => p.navigation.stepAgain(), onShowConflict: (line) => p.editors.live.focusAt(line, 1), actions: [p.exercise.entry], complete: (response, part) => p.merger.complete(response, part) });
+  p.commandView = createCommandView({ onReproduce: (request) => p.reproduce(request) });
+  p.terminal = createTerminal({ body: p.commandView.dom, storage: embedded ? null : p.storage, tall: !embedded && matchMedia(TALL).matches });
+  p.answers = createAnswers({ root, editors: p.editors, schema: p.schema, output: p.output, onAnswer: (response, request) => {
+    p.embedding.postResult(response);
+    p.commandView.update(response, request);
+    p.terminal.update(response);
+  } });
+  p.progress = createProgress({ status: p.output.status, canSay: () => p.answers.hasAnswered() });
+  p.merger = createMerger({
+    engine: p.engine, store: p.store, output: p.output, answers: p.answers, progress: p.progress,
+    views: () => [{ build: p.output.buildResult }, ...INPUTS.map((input) => p.editors[input]), p.schema],
+    onShown: () => p.exercise.refresh(),
+    onAnswered: (ms) => p.scheduler.answered(ms),
+  });
+  p.scheduler = createScheduler({ merge: p.merger.merge });
+}
+
+/** The features around them: the mode's controls, examples, sharing, embedding, the header's tools. */
+function createFeatures(config, p) {
+  const { store, storage } = p;
+  p.modes = createModeControls({ root, embed: config.embed, editors: p.editors, output: p.output, schema: p.schema, onSwitch: (mode) => p.navigation.switchMode(mode), onOption: (key, value) => store.setOption(key, value) });
+  p.navigation = createNavigation({ store, notice: p.notice, status: p.output.status, answers: p.answers, loadExamples: p.loadExamples, exercise: p.exercise });
+  p.gallery = createGallery({ onOpen: (ex) => p.navigation.openExample(ex) });
+  p.sharing = createSharing({ pageURL: config.pageURL, store, exerciseFragment: (state) => p.exercise.fragment(state), syncAddress: () => p.address.syncNow() });
+  p.embedding = createEmbedding({ win: window, pageURL: config.pageURL, embedded: config.embed.embed, store, lastResponse: () => p.answers.lastGood()?.response ?? null });
+  p.reproduce = createReproduce({ engine: p.engine, isStale: () => p.answers.isStale(), mergeNow: () => p.scheduler.now() });
+  p.shortcuts = createShortcutsDialog();
+  p.theme = createThemeToggle({ root, storage, media: matchMedia("(prefers-color-scheme: dark)"), forced: config.embed.theme });
+  p.jump = createJump({ target: () => document.getElementById("mp-output"), focus: () => document.querySelector("#mp-output [role=tab][aria-selected=true]") });
+  p.openLink = h("a", { class: "mp-button mp-open", target: "_blank", rel: "noopener", href: config.pageURL }, "Open in playground ↗");
+  p.address = createAddressBar({
+    win: window, pageURL: config.pageURL, embedded: config.embed.embed, fragment: () => p.sharing.fragment(), wait: () => writeWait(store.get(), 250),
+    onHref: (href) => { p.openLink.href = href; },
+    onLink: (hash) => p.navigation.openHash(hash),
+    keepLink: Boolean(p.initial.notice),
+  });
+  p.saveSoon = debounce(() => p.autosave.save(store.get()), () => writeWait(store.get(), 400));
+}
+
+/** The data flow: a change of the state → stale, merge, save, address, note. */
+function connect(p) {
+  const { store, answers, editors } = p;
+  const showNote = () => p.note.show(store.example(), store.edited());
   store.subscribe((change) => {
     if (change === "example") return showNote();
     const state = store.get();
     if (change === "load") {
       answers.documentsReplaced();
       for (const input of INPUTS) editors[input].setText(state[input]);
-      schema.setValues(state.options.schema, state.options.schemaType);
+      p.schema.setValues(state.options.schema, state.options.schemaType);
     }
-    if (change === "load" || change === "mode") applyMode(state);
-    if (change === "option") schema.setSummary(state.options.schema, state.options.schemaType);
+    if (change === "load" || change === "mode") p.modes.apply(state);
+    if (change === "option") p.schema.setSummary(state.options.schema, state.options.schemaType);
     answers.setStale(true);
-    progress.edited();
-    if (change === "load") scheduler.now();
-    else scheduler.changed();
-    saveSoon();
-    address.sync();
+    p.progress.edited();
+    if (change === "load") p.scheduler.now();
+    else p.scheduler.changed();
+    p.saveSoon();
+    p.address.sync();
     showNote();
   });
-  onEngineStatus = (s) => answers.engineStatus(s);
+  p.statuses.listen((s) => answers.engineStatus(s));
+}
 
-  // ---- the first answer --------------------------------------------------------------------
-  if (config.embed.readonly) for (const input of INPUTS) editors[input].setReadOnly(true);
-  applyMode(store.get());
-  notice.show(initial.notice);
+/** The opening state's mode applied, its notice shown, and the prerendered answer when it is its. */
+function showFirstAnswer(config, p) {
+  const { store } = p;
+  if (config.embed.readonly) for (const input of INPUTS) p.editors[input].setReadOnly(true);
+  p.modes.apply(store.get());
+  p.notice.show(p.initial.notice);
   const pre = config.prerendered;
   if (pre && sameState(store.get(), stateFromRequest(pre.request))) {
     root.dataset.prerendered = "";
-    output.setPrerendered(true);
-    answers.show(pre.response, buildRequest(store.get()), { prerendered: true });
-  }
-
-  // ---- layout ------------------------------------------------------------------------------
-  // The components go into the page only now, with the first answer drawn: a CodeMirror view
-  // reads the page's selection when it updates, which makes the browser lay out the whole page
-  // first; views outside the page update without it, and the page is laid out once.
-  mount("mp-modes", modeSwitch.dom);
-  mount("mp-actions",
-    jump.dom,
-    h("button", { type: "button", class: "mp-button", "data-action": "examples", onclick: () => { loadExamples().then(gallery.setExamples); gallery.open(); } }, "Examples"),
-    h("button", { type: "button", class: "mp-button", "data-action": "share", onclick: () => share() }, "Share"),
-    h("button", { type: "button", class: "mp-button", "data-action": "embed", onclick: () => openEmbed() }, "Embed"),
-    h("button", { type: "button", class: "mp-button", "data-action": "shortcuts", "aria-keyshortcuts": "?", onclick: () => shortcuts.open() }, "Keys ", h("kbd", { text: "?" })),
-    theme.dom,
-    openLink,
-  );
-  mount("mp-bar", optionsBar.dom, schema.dom);
-  mount("mp-note", notice.dom, note.dom);
-  mount("mp-inputs", ...INPUTS.map((input) => editors[input].dom));
-  mount("mp-output", ...output.dom, exercise.dom, terminal.dom);
-  document.body.append(gallery.dom, shareDialog.dom, embedDialog.dom, shortcuts.dom);
-
-  if (asksForExercise(location.hash) || config.embed.exercise) enterExercise();
-  for (const s of early.splice(0)) answers.engineStatus(s);
-  if (store.exampleName()) loadExamples().then((list) => {
-    gallery.setExamples(list);
-    store.setExample(list.find((e) => e.name === store.exampleName()) ?? null);
-  });
-  scheduler.now();
-  address.sync();
-
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !event.defaultPrevented) {
-      event.preventDefault();
-      scheduler.now();
-    } else if (opensShortcuts(event, focusTarget(document.activeElement))) {
-      event.preventDefault();
-      shortcuts.open();
-    }
-  });
-
-  // ---- actions -----------------------------------------------------------------------------
-
-  /** Sends the state to the engine and shows the answer (the latest request wins). */
-  async function merge() {
-    const request = buildRequest(store.get());
-    const skip = partsToSkip(request, output.selectedTab());
-    const editedAt = progress.editedAt();
-    try {
-      const response = await engine.request(skip.length ? { ...request, skip } : request);
-      const t0 = performance.now();
-      answers.show(response, request, { elapsed: engine.lastDuration(), waited: editedAt === null ? null : t0 - editedAt });
-      progress.settled(editedAt);
-      if (exercising) showExercise();
-      scheduler.answered(engine.lastDuration() + performance.now() - t0);
-    } catch (err) {
-      if (err?.code !== "superseded") {
-        answers.fail(err);
-        progress.settled(editedAt);
-      }
-    }
-    buildEditorsSoon();
-  }
-
-  /**
-   * The editors and the result pane start as previews (editors.js, result.js); their CodeMirror
-   * views are built once the first answer (or failure) has been painted, each in a task of its
-   * own, off its way: the result's first.
-   */
-  function buildEditorsSoon() {
-    if (editorsBuilt) return;
-    editorsBuilt = true;
-    const waiting = [{ build: output.buildResult }, ...INPUTS.map((input) => editors[input]), schema];
-    afterPaint(function next() {
-      waiting.shift().build();
-      if (waiting.length) setTimeout(next, 0);
-    });
-  }
-
-  /** Gets a part the answer shown left out (a long stream's diff or patches), for its tab. */
-  async function completeAnswer(response, part) {
-    const last = answers.lastGood();
-    if (last?.response !== response) return null;
-    return engine.complete(last.request, response, part);
-  }
-
-  function applyMode(state) {
-    const mode = findMode(state.mode);
-    const shown = embedded ? embedPanes(config.embed, state.mode) : null;
-    for (const input of INPUTS) editors[input].setRole(roleOf(state, input));
-    root.toggleAttribute("data-no-result", Boolean(shown && !shown.includes("result")));
-    modeSwitch.update(state.mode);
-    optionsBar.update(mode, state.options);
-    output.setAgainHelp(mode.againHelp);
-    schema.setSummary(state.options.schema, state.options.schemaType);
-  }
-
-  /** An input's role in the state's mode; null when the mode or the embed does not show it. */
-  function roleOf(state, input) {
-    const shown = embedded ? embedPanes(config.embed, state.mode) : null;
-    return shown && !shown.includes(input) ? null : findMode(state.mode).inputs[input];
-  }
-
-  /** A switch of mode, as modechange.js plans it; a notice says what happened. */
-  async function switchMode(mode) {
-    const examples = await loadExamples().catch(() => []);
-    const state = store.get();
-    const example = store.example() ?? examples.find((e) => e.name === store.exampleName()) ?? null;
-    const plan = planModeSwitch({ from: state.mode, to: mode, example, unedited: store.unedited(), empty: INPUTS.every((i) => !state[i]), examples });
-    if (plan.dropExample) store.dropExample();
-    if (plan.open) openExample(plan.open);
-    else store.setMode(mode);
-    const offer = plan.offer;
-    notice.show(plan.notice, offer ? { label: "Open it", run: () => openExample(offer) } : null);
-  }
-
-  function openExample(ex) {
-    const next = stateFromRequest(ex.request);
-    if (next) store.load(next, ex);
-  }
-
-  async function openHash(hash) {
-    const next = await resolveInitial({ hash, autosaved: null, prerendered: null, loadExamples });
-    notice.show(next.notice);
-    if (next.from !== "link" && next.from !== "example") return;
-    const list = next.exampleName ? await loadExamples() : [];
-    store.load(next.state, list.find((e) => e.name === next.exampleName) ?? null);
-    if (asksForExercise(hash)) enterExercise();
-    else if (exercising) leaveExercise();
-  }
-
-  /** The exercise takes the result's place in the output column (and the link says so). */
-  function enterExercise() {
-    exercising = true;
-    root.toggleAttribute("data-exercise", true);
-    exercise.enter();
-    showExercise();
-    address.sync();
-  }
-
-  function leaveExercise() {
-    exercising = false;
-    root.toggleAttribute("data-exercise", false);
-    exercise.leave();
-    address.sync();
-  }
-
-  function showExercise() {
-    const last = answers.lastGood();
-    exercise.update(last, findMode(last?.request.mode)?.marks);
-  }
-
-  function showNote() {
-    note.show(store.example(), store.edited());
-  }
-
-  function stepAgain() {
-    const last = answers.lastGood();
-    if (!last?.response.result || answers.isStale()) return;
-    store.load(applyAgain(store.get(), last.response.result), null, { keepExample: true });
-    output.status.set("info", findMode(store.get().mode).againHelp);
-  }
-
-  /** The fragment that reproduces the state: #example=<name> while an example is unedited. */
-  async function fragment() {
-    const state = store.unedited() ? `example=${store.exampleName()}` : await encodeShare(store.get());
-    return exercising ? exerciseFragment(state) : state;
-  }
-
-  async function share() {
-    await address.syncNow();
-    const url = `${config.pageURL}#${await fragment()}`;
-    const copied = await copyText(url);
-    shareDialog.open({ url, state: store.get(), copied, example: store.unedited() ? store.example() ?? { name: store.exampleName(), title: "" } : null });
-  }
-
-  /**
-   * Asks the engine for the reproduce script of an answered request and downloads it. The engine
-   * keeps only its latest request: a merge this one replaced is asked for again.
-   */
-  async function reproduceScript(request) {
-    try {
-      const response = await engine.request({ ...request, reproduce: true });
-      if (response.reproduce) download("mergeplay-reproduce.sh", response.reproduce, "text/x-shellscript");
-      else if (typeof response.extra?.reproduceError === "string") throw new Error(response.extra.reproduceError);
-      return response.reproduce ?? "";
-    } catch (err) {
-      if (err?.code === "superseded") throw new Error("the editors changed while the script was being written: try again");
-      throw err;
-    } finally {
-      if (answers.isStale()) scheduler.now();
-    }
-  }
-
-  async function openEmbed() {
-    embedDialog.open({ base: config.pageURL, fragment: await encodeShare(store.get()), mode: store.get().mode, title: `mergeplay: ${store.example()?.title ?? findMode(store.get().mode).title}` });
+    p.output.setPrerendered(true);
+    p.answers.show(pre.response, buildRequest(store.get()), { prerendered: true });
   }
 }
 
-/** The state an embedder's mergeplay:set asks for: the current one with the message's fields. */
-function mergeMessage(state, message) {
-  const next = { ...state, options: { ...state.options } };
-  if (message.mode) next.mode = message.mode;
-  for (const input of INPUTS) if (message[input] !== undefined) next[input] = message[input];
-  if (message.options) Object.assign(next.options, message.options);
-  return next;
+/**
+ * The components go into the page only now, with the first answer drawn: a CodeMirror view
+ * reads the page's selection when it updates, which makes the browser lay out the whole page
+ * first; views outside the page update without it, and the page is laid out once.
+ */
+function mountAll(config, p) {
+  const button = (action, onclick, ...label) => h("button", { type: "button", class: "mp-button", "data-action": action, onclick }, ...label);
+  const examples = () => { p.loadExamples().then(p.gallery.setExamples); p.gallery.open(); };
+  const keys = h("button", { type: "button", class: "mp-button", "data-action": "shortcuts", "aria-keyshortcuts": "?", onclick: () => p.shortcuts.open() }, "Keys ", h("kbd", { text: "?" }));
+  mount("mp-modes", p.modes.switchDom);
+  mount("mp-actions",
+    p.jump.dom,
+    button("examples", examples, "Examples"),
+    button("share", () => p.sharing.open(), "Share"),
+    button("embed", () => p.embedding.open(), "Embed"),
+    keys,
+    p.theme.dom,
+    p.openLink,
+  );
+  mount("mp-bar", p.modes.optionsDom, p.schema.dom);
+  mount("mp-note", p.notice.dom, p.note.dom);
+  mount("mp-inputs", ...INPUTS.map((input) => p.editors[input].dom));
+  mount("mp-output", ...p.output.dom, p.exercise.dom, p.terminal.dom);
+  document.body.append(p.gallery.dom, p.sharing.dom, p.embedding.dom, p.shortcuts.dom);
+}
+
+/** The page runs: the exercise when asked for, the engine's held statuses, the first merge, the keys. */
+function begin(config, p) {
+  const { store } = p;
+  if (asksForExercise(location.hash) || config.embed.exercise) p.exercise.enter();
+  p.statuses.flush();
+  if (store.exampleName()) p.loadExamples().then((list) => {
+    p.gallery.setExamples(list);
+    store.setExample(list.find((e) => e.name === store.exampleName()) ?? null);
+  });
+  p.scheduler.now();
+  p.address.sync();
+  listenShortcuts(document, { run: () => p.scheduler.now(), open: () => p.shortcuts.open() });
 }
 
 function mount(id, ...children) {

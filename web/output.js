@@ -10,12 +10,12 @@ import { createConflicts } from "./conflicts.js";
 import { createDiffView } from "./diffview.js";
 import { copyText, download, h, replaceChildren } from "./dom.js";
 import { createExplain } from "./explain.js";
-import { foldName, foldRanges, foldSummary } from "./fold.js";
 import { createLegend } from "./legend.js";
 import { layoutResult, lineOfField, nextOfMark } from "./marks.js";
 import { MODE_VIEWS } from "./modeviews.js";
 import { createPatchView } from "./patchview.js";
 import { createResult } from "./result.js";
+import { createResultFolds } from "./resultfolds.js";
 import { createStatus } from "./status.js";
 import { createTabs } from "./tabs.js";
 
@@ -26,183 +26,161 @@ import { createTabs } from "./tabs.js";
  *   part an answer left out, for the Diff and Patch tabs (engine.js's complete)
  */
 export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = [], complete }) {
-  let shown = null; // {response, layout}
-  const status = createStatus();
-  const result = createResult({ nonce, onRun, onToggleFold: (start) => toggleFold(start) });
-  const legend = createLegend({ onJump: (mark) => jumpToMark(mark) });
-  const conflicts = createConflicts({ onShow: onShowConflict });
-  const patchView = createPatchView({ complete });
-  const diffView = createDiffView({ complete });
-  const explain = createExplain({ onJump: (index) => {
-    tabs.select("result");
-    const at = shown ? lineOfField(shown.layout, index) : -1;
-    if (at >= 0) focusDisplay(at);
+  // shown: {response, layout} of the answer shown; mode: its mode's descriptor; undrawn: the
+  // tabs drawn when shown (drawnWhenShown) that do not show it yet.
+  const o = { shown: null, mode: null, tabs: null, tabIds: "", undrawn: new Set(), status: createStatus() };
+  o.result = createResult({ nonce, onRun, onToggleFold: (start) => o.folds.toggle(start) });
+  o.folds = createResultFolds({ result: o.result, notes: () => paneNotes(o) });
+  o.legend = createLegend({ onJump: (mark) => jumpToMark(o, mark) });
+  o.conflicts = createConflicts({ onShow: onShowConflict });
+  o.explain = createExplain({ onJump: (index) => {
+    o.tabs.select("result");
+    const at = o.shown ? lineOfField(o.shown.layout, index) : -1;
+    if (at >= 0) focusDisplay(o, at);
   } });
-
-  // ---- folds of the result pane ---------------------------------------------------------------
-  let folds = []; // foldRanges of the text shown, each with its key
-  let openFolds = new Set(); // keys of the folds the reader opened; kept across answers of a mode
-  const foldText = h("span", { class: "mp-fold-text" });
-  const foldButton = h("button", { type: "button", class: "mp-button mp-small mp-fold-toggle", "aria-controls": "result", title: "Enter on a folded line of the result opens or closes it too" });
-  const foldBar = h("div", { class: "mp-fold-bar", hidden: true }, foldText, foldButton);
-  foldButton.addEventListener("click", () => {
-    const anyClosed = folds.some((f) => !openFolds.has(f.key));
-    for (const f of folds) (anyClosed ? openFolds.add(f.key) : openFolds.delete(f.key));
-    applyExtras();
-  });
-  /** Opens or closes the fold whose key is on display line `start` (the reader did, in the pane). */
-  function toggleFold(start) {
-    const f = folds.find((x) => x.start === start);
-    if (!f) return;
-    if (openFolds.has(f.key)) openFolds.delete(f.key);
-    else openFolds.add(f.key);
-    applyExtras();
-  }
-
-  const resultPanel = h("div", {}, foldBar, result.dom);
   // The Patch, Diff and Explain tabs are drawn when they are shown: on a long stream each holds
   // thousands of elements, and an edit should pay only for the tab in view.
-  const drawnWhenShown = new Map([["patch", patchView], ["diff", diffView], ["explain", explain]]);
-  let undrawn = new Set();
-  function draw(id) {
-    if (!shown || !undrawn.has(id)) return;
-    undrawn.delete(id);
-    drawnWhenShown.get(id).update(shown.response);
-  }
-
-  const baseTabs = [
-    { id: "result", label: "Result", panel: resultPanel },
-    { id: "patch", label: "Patch", panel: patchView.dom },
-    { id: "diff", label: "Diff", panel: diffView.dom },
-    { id: "explain", label: "Explain", panel: explain.dom },
+  o.drawnWhenShown = new Map([["patch", createPatchView({ complete })], ["diff", createDiffView({ complete })], ["explain", o.explain]]);
+  o.resultPanel = h("div", {}, o.folds.dom, o.result.dom);
+  o.baseTabs = [
+    { id: "result", label: "Result", panel: o.resultPanel },
+    ...["patch", "diff", "explain"].map((id) => ({ id, label: id[0].toUpperCase() + id.slice(1), panel: o.drawnWhenShown.get(id).dom })),
   ];
+  o.modeViews = createModeViews(o);
+  o.tabsSlot = h("div", { class: "mp-tabs-slot" });
+  buildTabs(o);
+  const buttons = resultActions(o, onAgain);
+  o.legend.update(null);
+  return outputAPI(o, columnOf(o, [...actions, buttons.again, buttons.copy, buttons.save]), buttons);
+}
 
-  // ---- the modes' own views -------------------------------------------------------------------
-  let mode = null; // the descriptor of the answer shown
+/** The column's children, in order: tabs and actions, status, conflicts, panels, legend, tabs' panels. */
+function columnOf(o, actions) {
+  return [
+    h("div", { class: "mp-output-head" }, o.tabsSlot, h("div", { class: "mp-output-actions" }, o.badge, ...actions)),
+    o.status.dom,
+    o.conflicts.dom,
+    ...o.modeViews.filter((v) => v.kind.place === "panel").map((v) => v.view.dom),
+    o.legend.dom,
+    ...o.baseTabs.map((t) => t.panel),
+    ...o.modeViews.filter((v) => v.kind.place === "tab").map((v) => v.view.dom),
+  ];
+}
+
+/** The modes' own views (modeviews.js), every one built once, hidden until its mode answers. */
+function createModeViews(o) {
   const context = {
-    showResultLine: (line) => showResultLine(line),
+    showResultLine: (line) => showResultLine(o, line),
     selectTab: (id) => {
-      tabs.select(id);
-      draw(id);
+      o.tabs.select(id);
+      draw(o, id);
       document.getElementById(`mp-tab-${id}`)?.focus();
     },
   };
-  const modeViews = Object.entries(MODE_VIEWS).map(([id, kind]) => ({ id, kind, view: kind.create(context) }));
-  for (const v of modeViews) v.view.dom.hidden = true;
-  const activeViews = () => modeViews.filter((v) => mode?.views?.includes(v.id));
-  const tabsSlot = h("div", { class: "mp-tabs-slot" });
-  let tabs = null;
-  let tabIds = "";
-  function buildTabs() {
-    const own = activeViews().filter((v) => v.kind.place === "tab");
-    const ids = own.map((v) => v.id).join(" ");
-    if (tabs && ids === tabIds) return;
-    const selected = tabs?.selected() ?? "result";
-    tabIds = ids;
-    tabs = createTabs([...baseTabs, ...own.map((v) => ({ id: v.id, label: v.kind.label, panel: v.view.dom }))], { label: "Result views", onSelect: draw });
-    for (const v of modeViews) if (v.kind.place === "tab" && !own.includes(v)) v.view.dom.hidden = true;
-    if (own.some((v) => v.id === selected) || baseTabs.some((t) => t.id === selected)) tabs.select(selected);
-    replaceChildren(tabsSlot, tabs.dom);
-  }
-  buildTabs();
+  const views = Object.entries(MODE_VIEWS).map(([id, kind]) => ({ id, kind, view: kind.create(context) }));
+  for (const v of views) v.view.dom.hidden = true;
+  return views;
+}
 
+const activeViews = (o) => o.modeViews.filter((v) => o.mode?.views?.includes(v.id));
+
+/** Draws a tab drawn when shown, if the answer shown is not drawn in it yet. */
+function draw(o, id) {
+  if (!o.shown || !o.undrawn.has(id)) return;
+  o.undrawn.delete(id);
+  o.drawnWhenShown.get(id).update(o.shown.response);
+}
+
+/** The tabs: the four of every mode and the answered mode's own; built again when those change. */
+function buildTabs(o) {
+  const own = activeViews(o).filter((v) => v.kind.place === "tab");
+  const ids = own.map((v) => v.id).join(" ");
+  if (o.tabs && ids === o.tabIds) return;
+  const selected = o.tabs?.selected() ?? "result";
+  o.tabIds = ids;
+  o.tabs = createTabs([...o.baseTabs, ...own.map((v) => ({ id: v.id, label: v.kind.label, panel: v.view.dom }))], { label: "Result views", onSelect: (id) => draw(o, id) });
+  for (const v of o.modeViews) if (v.kind.place === "tab" && !own.includes(v)) v.view.dom.hidden = true;
+  if (own.some((v) => v.id === selected) || o.baseTabs.some((t) => t.id === selected)) o.tabs.select(selected);
+  replaceChildren(o.tabsSlot, o.tabs.dom);
+}
+
+/** The result's actions (Apply again, Copy, Download) and the prerendered badge (o.badge). */
+function resultActions(o, onAgain) {
   const again = h("button", { type: "button", class: "mp-button mp-again", disabled: true, onclick: onAgain }, "↻ Apply again");
   const copy = h("button", { type: "button", class: "mp-button mp-small", disabled: true }, "Copy");
   copy.addEventListener("click", async () => {
-    const ok = await copyText(shown?.response.result ?? "");
+    const ok = await copyText(o.shown?.response.result ?? "");
     copy.textContent = ok ? "Copied" : "Copy failed";
     setTimeout(() => { copy.textContent = "Copy"; }, 1500);
   });
-  const save = h("button", { type: "button", class: "mp-button mp-small", disabled: true, onclick: () => download("result.yaml", shown?.response.result ?? "", "application/yaml") }, "Download");
-  const badge = h("span", { class: "mp-badge", hidden: true, title: "Computed when the page was built; the engine in your browser takes over as soon as it has loaded." }, "prerendered");
+  const save = h("button", { type: "button", class: "mp-button mp-small", disabled: true, onclick: () => download("result.yaml", o.shown?.response.result ?? "", "application/yaml") }, "Download");
+  o.badge = h("span", { class: "mp-badge", hidden: true, title: "Computed when the page was built; the engine in your browser takes over as soon as it has loaded." }, "prerendered");
+  return { again, copy, save };
+}
 
-  const dom = [
-    h("div", { class: "mp-output-head" }, tabsSlot, h("div", { class: "mp-output-actions" }, badge, ...actions, again, copy, save)),
-    status.dom,
-    conflicts.dom,
-    ...modeViews.filter((v) => v.kind.place === "panel").map((v) => v.view.dom),
-    legend.dom,
-    resultPanel, patchView.dom, diffView.dom, explain.dom,
-    ...modeViews.filter((v) => v.kind.place === "tab").map((v) => v.view.dom),
-  ];
-  legend.update(null);
-
-  /** Sets the folds (as the reader left them) and the views' notes on the result pane. */
-  function applyExtras() {
-    const layout = shown?.layout;
-    const notes = [];
-    if (layout && shown.response) {
-      const displayLine = new Map();
-      layout.lines.forEach((l, i) => { if (l.kind === "result") displayLine.set(l.resultLine, i + 1); });
-      const viewNotes = activeViews().flatMap((v) => v.view.notes?.(shown.response) ?? []);
-      for (const note of [...viewNotes, ...annotationSizeNotes(shown.response)]) {
-        const at = displayLine.get(note.line);
-        if (at) notes.push({ line: at, text: note.text, kind: note.kind });
-      }
-    }
-    const paneFolds = folds.map((f) => ({ ...f, folded: !openFolds.has(f.key), label: openFolds.has(f.key) ? "▾ fold" : `⋯ ${f.hidden} ${f.hidden === 1 ? "line" : "lines"} folded` }));
-    result.setExtras({ folds: paneFolds, notes });
-    const anyClosed = paneFolds.some((f) => f.folded);
-    foldBar.hidden = folds.length === 0;
-    foldText.textContent = foldSummary(folds, anyClosed);
-    foldButton.textContent = anyClosed ? `Show ${foldNames()}` : `Fold ${foldNames()}`;
+/** The notes at the end of result lines: the active views' and the annotations' size, by display line. */
+function paneNotes(o) {
+  const layout = o.shown?.layout;
+  if (!layout || !o.shown.response) return [];
+  const displayLine = new Map();
+  layout.lines.forEach((l, i) => { if (l.kind === "result") displayLine.set(l.resultLine, i + 1); });
+  const viewNotes = activeViews(o).flatMap((v) => v.view.notes?.(o.shown.response) ?? []);
+  const notes = [];
+  for (const note of [...viewNotes, ...annotationSizeNotes(o.shown.response)]) {
+    const at = displayLine.get(note.line);
+    if (at) notes.push({ line: at, text: note.text, kind: note.kind });
   }
+  return notes;
+}
 
-  function foldNames() {
-    return [...new Set(folds.map((f) => foldName(f.path)))].join(", ");
+/** Focuses a display line of the result, opening the fold that hides it. */
+function focusDisplay(o, index) {
+  o.folds.reveal(index);
+  o.result.focusIndex(index);
+}
+
+/** Shows the Result tab with the next line carrying a mark (after the cursor, wrapping) focused. */
+function jumpToMark(o, mark) {
+  if (!o.shown) return;
+  o.tabs.select("result");
+  const at = nextOfMark(o.shown.layout, o.result.cursorIndex(), mark);
+  if (at >= 0) focusDisplay(o, at);
+}
+
+/** Shows the Result tab with a line of the result (1-based) focused. */
+function showResultLine(o, line) {
+  o.tabs.select("result");
+  const at = o.shown ? o.shown.layout.lines.findIndex((l) => l.kind === "result" && l.resultLine === line) : -1;
+  if (at >= 0) focusDisplay(o, at);
+}
+
+/** A successful answer shown, with the views of the mode that answered (see showAnswer below). */
+function showAnswer(o, response, liveText, answeredMode, updatedText) {
+  const layout = layoutResult(response, liveText, updatedText);
+  if (answeredMode !== o.mode) o.folds.forget();
+  o.mode = answeredMode ?? null;
+  o.shown = { response, layout };
+  o.result.show({ layout, fields: response.fields, emptyText: "The merge produced an empty result." });
+  o.folds.set(response, layout, o.mode?.fold ?? []);
+  o.legend.update(layout.counts);
+  o.undrawn = new Set(o.drawnWhenShown.keys());
+  o.conflicts.update(response);
+  buildTabs(o);
+  draw(o, o.tabs.selected());
+  for (const v of o.modeViews) {
+    const on = activeViews(o).includes(v);
+    v.view.update(on ? response : null, { mode: o.mode });
+    if (v.kind.place === "panel" && !on) v.view.dom.hidden = true;
   }
+  o.folds.apply();
+  return layout;
+}
 
-  /** Focuses a display line of the result, opening the fold that hides it. */
-  function focusDisplay(index) {
-    const hiding = folds.find((f) => index + 1 > f.start && index + 1 <= f.end && !openFolds.has(f.key));
-    if (hiding) {
-      openFolds.add(hiding.key);
-      applyExtras();
-    }
-    result.focusIndex(index);
-  }
-
-  /** Shows the Result tab with the next line carrying a mark (after the cursor, wrapping) focused. */
-  function jumpToMark(mark) {
-    if (!shown) return;
-    tabs.select("result");
-    const at = nextOfMark(shown.layout, result.cursorIndex(), mark);
-    if (at >= 0) focusDisplay(at);
-  }
-
-  /** Shows the Result tab with a line of the result (1-based) focused. */
-  function showResultLine(line) {
-    tabs.select("result");
-    const at = shown ? shown.layout.lines.findIndex((l) => l.kind === "result" && l.resultLine === line) : -1;
-    if (at >= 0) focusDisplay(at);
-  }
-
-  /**
-   * The folds of the pane: the response's foldable blocks the mode folds, from lines of the text
-   * shown to display lines (struck deleted lines come in between), each with a key that stays
-   * the same across answers while the text keeps its blocks.
-   */
-  function paneFolds(response, layout, paths) {
-    const display = new Map();
-    layout.lines.forEach((l, i) => {
-      const n = l.kind === "result" ? l.resultLine : l.kind === "live" ? l.liveLine : 0;
-      if (n) display.set(n, i + 1);
-    });
-    const seen = new Map();
-    return foldRanges(response, paths).flatMap((f) => {
-      const start = display.get(f.start);
-      const end = display.get(f.end);
-      if (!start || !end) return [];
-      const n = seen.get(f.path) ?? 0;
-      seen.set(f.path, n + 1);
-      return [{ ...f, start, end, hidden: end - start, key: `${f.path}#${n}` }];
-    });
-  }
-
+function outputAPI(o, dom, { again, copy, save }) {
   return {
     /** The column's children, in order. */
     dom,
-    status,
+    status: o.status,
     /**
      * Shows a successful answer (no errors) for the live text the request carried, with the
      * views of the mode that answered; returns its layout.
@@ -212,40 +190,21 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = 
      * @param {string} [updatedText] the config the request carried (dropped items are drawn from it)
      * @returns {import("./marks.js").Layout}
      */
-    showAnswer(response, liveText, answeredMode, updatedText) {
-      const layout = layoutResult(response, liveText, updatedText);
-      if (answeredMode !== mode) openFolds = new Set();
-      mode = answeredMode ?? null;
-      shown = { response, layout };
-      result.show({ layout, fields: response.fields, emptyText: "The merge produced an empty result." });
-      folds = paneFolds(response, layout, mode?.fold ?? []);
-      legend.update(layout.counts);
-      undrawn = new Set(drawnWhenShown.keys());
-      conflicts.update(response);
-      buildTabs();
-      draw(tabs.selected());
-      for (const v of modeViews) {
-        const on = activeViews().includes(v);
-        v.view.update(on ? response : null, { mode });
-        if (v.kind.place === "panel" && !on) v.view.dom.hidden = true;
-      }
-      applyExtras();
-      return layout;
-    },
+    showAnswer: (response, liveText, answeredMode, updatedText) => showAnswer(o, response, liveText, answeredMode, updatedText),
     /** The id of the tab shown ("result", "patch", "diff", "explain", a mode's own). */
-    selectedTab: () => tabs.selected(),
+    selectedTab: () => o.tabs.selected(),
     /** Builds the result's CodeMirror view (it starts as a preview: result.js). */
-    buildResult: () => { result.build(); },
+    buildResult: () => { o.result.build(); },
     /** Shows an empty result pane saying why (before any answer). */
     showNothing(text) {
-      shown = null;
-      folds = [];
-      result.show({ layout: layoutResult(null, ""), fields: [], emptyText: text });
-      applyExtras();
+      o.shown = null;
+      o.folds.set(null);
+      o.result.show({ layout: layoutResult(null, ""), fields: [], emptyText: text });
+      o.folds.apply();
     },
     /** Enables the actions on the result: Apply again only while the result is current. */
     setActions({ current }) {
-      const text = shown?.response.result ?? "";
+      const text = o.shown?.response.result ?? "";
       again.disabled = !current || !text;
       copy.disabled = save.disabled = !text;
     },
@@ -254,7 +213,7 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = 
       again.title = text;
     },
     setPrerendered(on) {
-      badge.hidden = !on;
+      o.badge.hidden = !on;
     },
   };
 }

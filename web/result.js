@@ -133,142 +133,144 @@ const LABEL = "Result: the merged YAML, each line marked. Arrows read line by li
 export function createResult({ nonce, onRun, onToggleFold }) {
   const host = h("div", { class: "mp-editor mp-result-editor", id: "result" });
   const panel = h("div", { class: "mp-reason", role: "status", "aria-live": "polite", "aria-atomic": "true" });
-  const dom = h("div", { class: "mp-result" }, host, panel);
-  const empty = new Compartment();
-  const extras = resultExtras({ onToggle: onToggleFold });
-  // What the pane shows, kept for the view when it is built.
-  let shown = { layout: EMPTY.layout, fields: [], emptyText: "The result appears here.", extras: { folds: [], notes: [] } };
-  let view = null;
-  let preview = createResultPreview({ label: LABEL });
-  preview.draw(shown);
-  const stand = standIn(host, preview.dom, { build: () => build(), press: (event) => pointAt(event) });
-
-  const jump = (dir) => (v) => {
-    const { layout } = v.state.field(layoutField);
-    const here = v.state.doc.lineAt(v.state.selection.main.head).number - 1;
-    const target = nextChange(layout, here, dir);
-    if (target < 0) {
-      replaceChildren(panel, h("p", { class: "mp-reason-text", text: dir > 0 ? "No change below this line." : "No change above this line." }));
-      return true;
-    }
-    focusIndex(target);
-    return true;
+  // shown: what the pane shows, kept for the view when it is built; view: null until built.
+  const r = {
+    nonce, onRun, onToggleFold, panel, dom: h("div", { class: "mp-result" }, host, panel),
+    empty: new Compartment(), extras: resultExtras({ onToggle: onToggleFold }),
+    shown: { layout: EMPTY.layout, fields: [], emptyText: "The result appears here.", extras: { folds: [], notes: [] } },
+    view: null, preview: createResultPreview({ label: LABEL }),
   };
-
-  /** Builds the CodeMirror view in the preview's place (once), showing what the preview shows. */
-  function build() {
-    if (view) return view;
-    view = new EditorView({
-      state: EditorState.create({
-        extensions: [
-          baseExtensions({ nonce, onRun, label: LABEL }),
-          EditorState.readOnly.of(true),
-          EditorView.lineWrapping,
-          layoutField,
-          marksField,
-          resultLineNumbers,
-          markGutter,
-          highlightActiveLine(),
-          reasonTooltip,
-          empty.of(placeholder(shown.emptyText)),
-          extras.extension,
-          keymap.of([
-            { key: "n", run: jump(1) },
-            { key: "p", run: jump(-1) },
-            { key: "Alt-ArrowDown", run: jump(1) },
-            { key: "Alt-ArrowUp", run: jump(-1) },
-          ]),
-          EditorView.updateListener.of((update) => {
-            if (update.selectionSet || update.focusChanged || layoutChanged(update)) showReason(update.state);
-          }),
-        ],
-      }),
-    });
-    // The text comes in as every later answer's does: CodeMirror then lays out as many of its
-    // lines as an answer's would (a view created with its text drew only those in sight then,
-    // and lines added at its end later were drawn only when scrolled to).
-    showInView(view);
-    extras.set(view, shown.extras);
-    stand.replaceWith(view);
-    preview = null;
-    return view;
-  }
-
-  /** Shows what the pane shows in the view. */
-  function showInView(v) {
-    const { layout, fields, emptyText } = shown;
-    const text = layoutText(layout);
-    const head = Math.min(v.state.selection.main.head, text.length);
-    v.dispatch({
-      // Only the part that differs is replaced: CodeMirror keeps the lines around it as they
-      // are drawn (an edit usually changes a line or two of a long result).
-      changes: changedRange(v.state.doc.toString(), text),
-      selection: { anchor: head },
-      effects: [setLayout.of({ layout, fields }), empty.reconfigure(placeholder(emptyText))],
-    });
-  }
-
-  /** A press on the preview: the view takes its place, with the cursor on the pressed line. */
-  function pointAt(event) {
-    const line = preview.lineAt(event);
-    const onMarker = event.target instanceof Element && event.target.closest(".mp-fold-marker");
-    const v = build();
-    event.preventDefault();
-    if (line && onMarker) {
-      onToggleFold(line);
-      return;
-    }
-    const pos = v.posAtCoords({ x: event.clientX, y: event.clientY });
-    if (pos !== null) v.dispatch({ selection: { anchor: pos } });
-    v.focus();
-  }
-
-  /** The panel follows the keyboard: the reason of the cursor's line while the view has focus. */
-  function showReason(state) {
-    if (!view?.hasFocus) return;
-    const { layout, fields } = state.field(layoutField);
-    const index = state.doc.lineAt(state.selection.main.head).number - 1;
-    replaceChildren(panel, ...explanation(describeLine(layout, fields, index)));
-  }
-
-  /** Moves the cursor to a display line, scrolls it into view and focuses the result. */
-  function focusIndex(index) {
-    const v = build();
-    const doc = v.state.doc;
-    if (index < 0 || index >= doc.lines) return;
-    const from = doc.line(index + 1).from;
-    v.dispatch({ selection: { anchor: from }, effects: EditorView.scrollIntoView(from, { y: "center" }) });
-    v.focus();
-  }
-
+  r.preview.draw(r.shown);
+  r.stand = standIn(host, r.preview.dom, { build: () => buildView(r), press: (event) => pointAt(r, event) });
   return {
-    dom,
-    build,
+    dom: r.dom,
+    build: () => buildView(r),
     /**
      * Shows a layout (marks.js) with the response's fields; `emptyText` is what an empty pane
      * says. The folds and notes of the text shown before are dropped until setExtras.
      * @param {{layout: import("./marks.js").Layout, fields: object[], emptyText?: string}} next
      */
     show({ layout, fields, emptyText = "The result appears here." }) {
-      shown = { layout, fields, emptyText, extras: { folds: [], notes: [] } };
-      if (view) showInView(view);
-      else preview.draw(shown);
-      if (!view?.hasFocus) replaceChildren(panel, h("p", { class: "mp-reason-hint", text: layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "" }));
+      r.shown = { layout, fields, emptyText, extras: { folds: [], notes: [] } };
+      if (r.view) showInView(r, r.view);
+      else r.preview.draw(r.shown);
+      if (!r.view?.hasFocus) replaceChildren(panel, h("p", { class: "mp-reason-hint", text: layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "" }));
     },
     /**
      * Sets the folds and notes (resultextras.js) of the layout shown.
      * @param {{folds: import("./resultextras.js").PaneFold[], notes: import("./resultextras.js").PaneNote[]}} next
      */
     setExtras(next) {
-      shown = { ...shown, extras: next };
-      if (view) extras.set(view, next);
-      else preview.draw(shown);
+      r.shown = { ...r.shown, extras: next };
+      if (r.view) r.extras.set(r.view, next);
+      else r.preview.draw(r.shown);
     },
-    focusIndex,
+    focusIndex: (index) => focusIndex(r, index),
     /** The display index (0-based) of the cursor's line: the first before the view is built. */
-    cursorIndex: () => (view ? view.state.doc.lineAt(view.state.selection.main.head).number - 1 : 0),
+    cursorIndex: () => (r.view ? r.view.state.doc.lineAt(r.view.state.selection.main.head).number - 1 : 0),
     /** The text shown (with deleted lines), for tests. */
-    shownText: () => (view ? view.state.doc.toString() : layoutText(shown.layout)),
-    destroy: () => view?.destroy(),
+    shownText: () => (r.view ? r.view.state.doc.toString() : layoutText(r.shown.layout)),
+    destroy: () => r.view?.destroy(),
   };
+}
+
+/** Builds the CodeMirror view in the preview's place (once), showing what the preview shows. */
+function buildView(r) {
+  if (r.view) return r.view;
+  r.view = new EditorView({ state: EditorState.create({ extensions: resultExtensions(r) }) });
+  // The text comes in as every later answer's does: CodeMirror then lays out as many of its
+  // lines as an answer's would (a view created with its text drew only those in sight then,
+  // and lines added at its end later were drawn only when scrolled to).
+  showInView(r, r.view);
+  r.extras.set(r.view, r.shown.extras);
+  r.stand.replaceWith(r.view);
+  r.preview = null;
+  return r.view;
+}
+
+/** The result view's extensions: read-only, marks, gutters, reasons, n / p between changes. */
+function resultExtensions(r) {
+  const jump = (dir) => (v) => jumpToChange(r, v, dir);
+  return [
+    baseExtensions({ nonce: r.nonce, onRun: r.onRun, label: LABEL }),
+    EditorState.readOnly.of(true),
+    EditorView.lineWrapping,
+    layoutField,
+    marksField,
+    resultLineNumbers,
+    markGutter,
+    highlightActiveLine(),
+    reasonTooltip,
+    r.empty.of(placeholder(r.shown.emptyText)),
+    r.extras.extension,
+    keymap.of([
+      { key: "n", run: jump(1) },
+      { key: "p", run: jump(-1) },
+      { key: "Alt-ArrowDown", run: jump(1) },
+      { key: "Alt-ArrowUp", run: jump(-1) },
+    ]),
+    EditorView.updateListener.of((update) => {
+      if (update.selectionSet || update.focusChanged || layoutChanged(update)) showReason(r, update.state);
+    }),
+  ];
+}
+
+/** n / p: the cursor to the next (dir 1) or previous (-1) change, or the panel says there is none. */
+function jumpToChange(r, v, dir) {
+  const { layout } = v.state.field(layoutField);
+  const here = v.state.doc.lineAt(v.state.selection.main.head).number - 1;
+  const target = nextChange(layout, here, dir);
+  if (target < 0) {
+    replaceChildren(r.panel, h("p", { class: "mp-reason-text", text: dir > 0 ? "No change below this line." : "No change above this line." }));
+    return true;
+  }
+  focusIndex(r, target);
+  return true;
+}
+
+/** Shows what the pane shows in the view. */
+function showInView(r, v) {
+  const { layout, fields, emptyText } = r.shown;
+  const text = layoutText(layout);
+  const head = Math.min(v.state.selection.main.head, text.length);
+  v.dispatch({
+    // Only the part that differs is replaced: CodeMirror keeps the lines around it as they
+    // are drawn (an edit usually changes a line or two of a long result).
+    changes: changedRange(v.state.doc.toString(), text),
+    selection: { anchor: head },
+    effects: [setLayout.of({ layout, fields }), r.empty.reconfigure(placeholder(emptyText))],
+  });
+}
+
+/** A press on the preview: the view takes its place, with the cursor on the pressed line. */
+function pointAt(r, event) {
+  const line = r.preview.lineAt(event);
+  const onMarker = event.target instanceof Element && event.target.closest(".mp-fold-marker");
+  const v = buildView(r);
+  event.preventDefault();
+  if (line && onMarker) {
+    r.onToggleFold(line);
+    return;
+  }
+  const pos = v.posAtCoords({ x: event.clientX, y: event.clientY });
+  if (pos !== null) v.dispatch({ selection: { anchor: pos } });
+  v.focus();
+}
+
+/** The panel follows the keyboard: the reason of the cursor's line while the view has focus. */
+function showReason(r, state) {
+  if (!r.view?.hasFocus) return;
+  const { layout, fields } = state.field(layoutField);
+  const index = state.doc.lineAt(state.selection.main.head).number - 1;
+  replaceChildren(r.panel, ...explanation(describeLine(layout, fields, index)));
+}
+
+/** Moves the cursor to a display line, scrolls it into view and focuses the result. */
+function focusIndex(r, index) {
+  const v = buildView(r);
+  const doc = v.state.doc;
+  if (index < 0 || index >= doc.lines) return;
+  const from = doc.line(index + 1).from;
+  v.dispatch({ selection: { anchor: from }, effects: EditorView.scrollIntoView(from, { y: "center" }) });
+  v.focus();
 }

@@ -1,5 +1,6 @@
 // The keyboard shortcuts: a dialog listing them (the header's "Keys ?" button, or ? anywhere
-// but in an editable field), and the pure test of whether a key press opens it.
+// but in an editable field), the pure test of whether a key press opens it, and the page's keys
+// (listenShortcuts: Ctrl/Cmd+Enter merges, ? opens the list).
 
 import { h } from "./dom.js";
 
@@ -44,6 +45,24 @@ export function focusTarget(el) {
   if (!el) return { tag: "", editable: false };
   const editable = Boolean(el.isContentEditable) && el.getAttribute("aria-readonly") !== "true";
   return { tag: el.tagName, editable };
+}
+
+/**
+ * Listens for the page's own keys: Ctrl/Cmd+Enter merges now, "?" (outside what takes text)
+ * opens the shortcuts.
+ * @param {Document} doc
+ * @param {{run: () => void, open: () => void}} actions
+ */
+export function listenShortcuts(doc, { run, open }) {
+  doc.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !event.defaultPrevented) {
+      event.preventDefault();
+      run();
+    } else if (opensShortcuts(event, focusTarget(doc.activeElement))) {
+      event.preventDefault();
+      open();
+    }
+  });
 }
 
 /**

@@ -81,70 +81,77 @@ export function stillExample(exampleState, state) {
  * }}
  */
 export function createStore({ state, example = null, exampleName = "" }) {
-  let current = cloneState(state);
-  let name = example?.name ?? exampleName;
-  let ex = example;
-  let exampleState = name ? cloneState(state) : null;
+  const name = example?.name ?? exampleName;
+  // s.current: the state; s.origin: the example it came from ({name, ex, state} as it opened).
+  const s = { current: cloneState(state), origin: { name, ex: example, state: name ? cloneState(state) : null } };
   const listeners = new Set();
+  const tell = (change) => { for (const l of listeners) l(change); };
 
   function changed(change) {
     // The example is dropped for good once the state is no longer its own (issue 16).
-    if (exampleState && !stillExample(exampleState, current)) {
-      name = "";
-      ex = null;
-      exampleState = null;
-    }
-    for (const l of listeners) l(change);
+    if (s.origin.state && !stillExample(s.origin.state, s.current)) s.origin = NO_ORIGIN;
+    tell(change);
   }
 
   return {
-    get: () => cloneState(current),
-    example: () => ex,
-    exampleName: () => name,
+    ...storeReaders(s),
+    ...storeWriters(s, changed, tell),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The origin of a state that comes from no example. */
+const NO_ORIGIN = Object.freeze({ name: "", ex: null, state: null });
+
+/** What the store answers, read from its fields (see createStore). */
+function storeReaders(s) {
+  return {
+    get: () => cloneState(s.current),
+    example: () => s.origin.ex,
+    exampleName: () => s.origin.name,
     /** Whether the state comes from an example and was changed since. */
-    edited: () => Boolean(exampleState) && !sameState(current, exampleState),
+    edited: () => Boolean(s.origin.state) && !sameState(s.current, s.origin.state),
     /** Whether the state is an example exactly as it opened. */
-    unedited: () => Boolean(name && exampleState) && sameState(current, exampleState),
+    unedited: () => Boolean(s.origin.name && s.origin.state) && sameState(s.current, s.origin.state),
+  };
+}
+
+/** How the store changes: each writer tells the listeners what changed (see createStore). */
+function storeWriters(s, changed, tell) {
+  return {
     setInput(input, text) {
-      if (!INPUTS.includes(input) || current[input] === text) return;
-      current[input] = text;
+      if (!INPUTS.includes(input) || s.current[input] === text) return;
+      s.current[input] = text;
       changed("edit");
     },
     setOption(key, value) {
-      if (current.options[key] === value) return;
-      current.options[key] = value;
+      if (s.current.options[key] === value) return;
+      s.current.options[key] = value;
       changed("option");
     },
     setMode(mode) {
-      if (current.mode === mode) return;
-      current.mode = mode;
+      if (s.current.mode === mode) return;
+      s.current.mode = mode;
       changed("mode");
     },
     /** Forgets the example the state came from (a switch of mode the example does not invite). */
     dropExample() {
-      if (!name) return;
-      name = "";
-      ex = null;
-      exampleState = null;
-      for (const l of listeners) l("example");
+      if (!s.origin.name) return;
+      s.origin = NO_ORIGIN;
+      tell("example");
     },
     load(next, nextExample, { keepExample = false } = {}) {
-      current = cloneState(next);
-      if (!keepExample) {
-        ex = nextExample;
-        name = nextExample?.name ?? "";
-        exampleState = nextExample ? cloneState(current) : null;
-      }
+      s.current = cloneState(next);
+      if (!keepExample) s.origin = { name: nextExample?.name ?? "", ex: nextExample, state: nextExample ? cloneState(s.current) : null };
       changed("load");
     },
     /** The details of the example the state opened as (examples.json arrives after the state). */
     setExample(next) {
-      if (next && next.name === name) ex = next;
-      for (const l of listeners) l("example");
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      if (next && next.name === s.origin.name) s.origin = { ...s.origin, ex: next };
+      tell("example");
     },
   };
 }

@@ -14,7 +14,21 @@ const target = api.ES2022
 // bundleModule bundles an ES module entry point (web/main.js) with what it imports from
 // node_modules into one minified ES module.
 func bundleModule(root, entry string) ([]byte, error) {
-	res := api.Build(api.BuildOptions{
+	res := api.Build(bundleOptions(root, entry))
+	if len(res.Errors) > 0 {
+		return nil, fmt.Errorf("bundling %s: %s", entry, messages(res.Errors))
+	}
+	for _, f := range res.OutputFiles {
+		if strings.HasSuffix(f.Path, ".js") {
+			return f.Contents, nil
+		}
+	}
+	return nil, fmt.Errorf("bundling %s: esbuild wrote no script", entry)
+}
+
+// bundleOptions are esbuild's options for bundleModule (its test reads the bundle's inputs).
+func bundleOptions(root, entry string) api.BuildOptions {
+	return api.BuildOptions{
 		EntryPoints:       []string{filepath.Join(root, filepath.FromSlash(entry))},
 		AbsWorkingDir:     root,
 		Bundle:            true,
@@ -27,16 +41,7 @@ func bundleModule(root, entry string) ([]byte, error) {
 		MinifySyntax:      true,
 		Outdir:            "out",
 		LogLevel:          api.LogLevelSilent,
-	})
-	if len(res.Errors) > 0 {
-		return nil, fmt.Errorf("bundling %s: %s", entry, messages(res.Errors))
 	}
-	for _, f := range res.OutputFiles {
-		if strings.HasSuffix(f.Path, ".js") {
-			return f.Contents, nil
-		}
-	}
-	return nil, fmt.Errorf("bundling %s: esbuild wrote no script", entry)
 }
 
 // minifyScript minifies a classic script (the worker, wasm_exec.js): no bundling, and no renaming

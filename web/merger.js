@@ -1,0 +1,61 @@
+// The merge loop's one step: the store's state sent to the engine, the answer handed to the
+// presenter, the reader's wait told to the progress line and the answer's time to the scheduler
+// (which calls merge). The editors' and the result's CodeMirror views are built once the first
+// answer (or failure) has been painted, each in a task of its own, off its way: the result's first.
+// A part a long stream's answer left out (its diff, its patches) is asked for here, for its tab.
+
+import { afterPaint } from "./dom.js";
+import { partsToSkip } from "./engine.js";
+import { buildRequest } from "./modes.js";
+
+/**
+ * Creates the merge step.
+ * @param {{engine: object, store: object, output: object, answers: object, progress: object,
+ *   views: () => Array<{build: () => void}>, onShown: () => void, onAnswered: (ms: number) => void}} deps
+ *   views: the views to build after the first answer, in order; onShown: an answer was drawn (what
+ *   follows it draws too, as the exercise); onAnswered: the engine's time plus the drawing's (the
+ *   scheduler's measure)
+ */
+export function createMerger({ engine, store, output, answers, progress, views, onShown, onAnswered }) {
+  let viewsBuilt = false;
+
+  /** Sends the state to the engine and shows the answer (the latest request wins). */
+  async function merge() {
+    const request = buildRequest(store.get());
+    const skip = partsToSkip(request, output.selectedTab());
+    const editedAt = progress.editedAt();
+    try {
+      const response = await engine.request(skip.length ? { ...request, skip } : request);
+      const t0 = performance.now();
+      answers.show(response, request, { elapsed: engine.lastDuration(), waited: editedAt === null ? null : t0 - editedAt });
+      progress.settled(editedAt);
+      onShown();
+      onAnswered(engine.lastDuration() + performance.now() - t0);
+    } catch (err) {
+      if (err?.code !== "superseded") {
+        answers.fail(err);
+        progress.settled(editedAt);
+      }
+    }
+    buildViewsSoon();
+  }
+
+  function buildViewsSoon() {
+    if (viewsBuilt) return;
+    viewsBuilt = true;
+    const waiting = views();
+    afterPaint(function next() {
+      waiting.shift().build();
+      if (waiting.length) setTimeout(next, 0);
+    });
+  }
+
+  /** Gets a part the answer shown left out (a long stream's diff or patches), for its tab. */
+  async function complete(response, part) {
+    const last = answers.lastGood();
+    if (last?.response !== response) return null;
+    return engine.complete(last.request, response, part);
+  }
+
+  return { merge, complete };
+}
