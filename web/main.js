@@ -17,6 +17,7 @@ import { createExampleNote } from "./examplenote.js";
 import { asksForExercise, exerciseFragment } from "./exercise.js";
 import { createExercise } from "./exerciseview.js";
 import { createGallery, examplesLoader } from "./gallery.js";
+import { createHistoryView } from "./historyview.js";
 import { resolveInitial } from "./initial.js";
 import { createJump } from "./jump.js";
 import { planModeSwitch } from "./modechange.js";
@@ -86,7 +87,8 @@ async function start() {
   });
   let exercising = false;
   let editorsBuilt = false;
-  const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1), actions: [exercise.entry], complete: (response, part) => completeAnswer(response, part) });
+  const steps = createHistoryView({ store, liveEditor: editors.live, history: initial.history, readOnly: config.embed.readonly, root });
+  const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1), actions: [exercise.entry, steps.entry], complete: (response, part) => completeAnswer(response, part) });
   const gallery = createGallery({ onOpen: (ex) => openExample(ex) });
   const shareDialog = createShareDialog({ onOpenFile: (s) => store.load(s, null) });
   const embedDialog = createEmbedDialog();
@@ -128,6 +130,7 @@ async function start() {
       schema.setValues(state.options.schema, state.options.schemaType);
     }
     if (change === "load" || change === "mode") applyMode(state);
+    steps.changed(change);
     if (change === "option") schema.setSummary(state.options.schema, state.options.schemaType);
     answers.setStale(true);
     progress.edited();
@@ -167,7 +170,7 @@ async function start() {
   mount("mp-bar", optionsBar.dom, schema.dom);
   mount("mp-note", notice.dom, note.dom);
   mount("mp-inputs", ...INPUTS.map((input) => editors[input].dom));
-  mount("mp-output", ...output.dom, exercise.dom, terminal.dom);
+  mount("mp-output", steps.dom, ...output.dom, exercise.dom, terminal.dom);
   document.body.append(gallery.dom, shareDialog.dom, embedDialog.dom, shortcuts.dom);
 
   if (asksForExercise(location.hash) || config.embed.exercise) enterExercise();
@@ -193,13 +196,14 @@ async function start() {
 
   /** Sends the state to the engine and shows the answer (the latest request wins). */
   async function merge() {
-    const request = buildRequest(store.get());
+    const request = steps.request(store.get()) ?? buildRequest(store.get());
     const skip = partsToSkip(request, output.selectedTab());
     const editedAt = progress.editedAt();
     try {
       const response = await engine.request(skip.length ? { ...request, skip } : request);
       const t0 = performance.now();
-      answers.show(response, request, { elapsed: engine.lastDuration(), waited: editedAt === null ? null : t0 - editedAt });
+      const shown = steps.answered(request, response);
+      answers.show(shown.response, shown.request, { elapsed: engine.lastDuration(), waited: editedAt === null ? null : t0 - editedAt });
       progress.settled(editedAt);
       if (exercising) showExercise();
       scheduler.answered(engine.lastDuration() + performance.now() - t0);
@@ -274,6 +278,7 @@ async function start() {
     notice.show(next.notice);
     if (next.from !== "link" && next.from !== "example") return;
     const list = next.exampleName ? await loadExamples() : [];
+    steps.adopt(next.history);
     store.load(next.state, list.find((e) => e.name === next.exampleName) ?? null);
     if (asksForExercise(hash)) enterExercise();
     else if (exercising) leaveExercise();
@@ -313,7 +318,7 @@ async function start() {
 
   /** The fragment that reproduces the state: #example=<name> while an example is unedited. */
   async function fragment() {
-    const state = store.unedited() ? `example=${store.exampleName()}` : await encodeShare(store.get());
+    const state = store.unedited() ? `example=${store.exampleName()}` : await encodeShare(store.get(), steps.history());
     return exercising ? exerciseFragment(state) : state;
   }
 
@@ -343,7 +348,7 @@ async function start() {
   }
 
   async function openEmbed() {
-    embedDialog.open({ base: config.pageURL, fragment: await encodeShare(store.get()), mode: store.get().mode, title: `mergeplay: ${store.example()?.title ?? findMode(store.get().mode).title}` });
+    embedDialog.open({ base: config.pageURL, fragment: await encodeShare(store.get(), steps.history()), mode: store.get().mode, title: `mergeplay: ${store.example()?.title ?? findMode(store.get().mode).title}` });
   }
 }
 

@@ -4,9 +4,12 @@
 //
 // Version 1: payload = base64url, unpadded, of deflate-raw of the UTF-8 JSON
 //   {"mode": "...", "original": "...", "updated": "...", "live": "...", "options": {...}}
-// where options holds only the options that differ from their defaults. Every version ever
-// written keeps a decoder in DECODERS, and web/share-fixtures.json keeps links of each one.
+// where options holds only the options that differ from their defaults; or a history
+// (history.js's historyToValue): {"mode": "history", "live": "...", "steps": [...], "at": n}.
+// Every version ever written keeps a decoder in DECODERS, and web/share-fixtures.json keeps
+// links of each one.
 
+import { HISTORY, historyFromValue, historyToValue } from "./history.js";
 import { INPUTS, MAX_INPUT_CHARS, MODES, checkOption, changedOptions, defaultOptions, findMode } from "./modes.js";
 
 /** The version new links are written in. */
@@ -55,7 +58,8 @@ export const FILE_SUFFIX = ".mergeplay.json";
 
 /**
  * @typedef {import("./modes.js").State} State
- * @typedef {{ok: true, state: State} | {ok: false, error: string}} Decoded
+ * @typedef {{ok: true, state: State, history?: import("./history.js").History} | {ok: false, error: string}} Decoded
+ *   history: the history a link holds, its chosen step in state
  * @typedef {{kind: "none"} | {kind: "share", version: number, payload: string} |
  *           {kind: "example", name: string} | {kind: "invalid", error: string}} HashRoute
  */
@@ -91,12 +95,13 @@ function decodeURIComponentSafe(text) {
 }
 
 /**
- * Encodes a state as a fragment, without the "#": `s=1.<payload>`.
+ * Encodes a state, or the history it is a step of, as a fragment, without the "#": `s=1.<payload>`.
  * @param {State} state
+ * @param {import("./history.js").History|null} [history] the history the state is the chosen step of
  * @returns {Promise<string>}
  */
-export async function encodeShare(state) {
-  const bytes = new TextEncoder().encode(stateToJSON(state));
+export async function encodeShare(state, history = null) {
+  const bytes = new TextEncoder().encode(history ? JSON.stringify(historyToValue(history)) : stateToJSON(state));
   return `s=${SHARE_VERSION}.${toBase64url(await deflateRaw(bytes))}`;
 }
 
@@ -145,8 +150,8 @@ export async function decodePayload(version, payload) {
 
 async function decodeV1(payload) {
   const bytes = await inflateRaw(fromBase64url(payload), MAX_STATE_BYTES);
-  const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  return stateFromJSON(JSON.parse(text));
+  const value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  return value?.mode === HISTORY ? historyFromValue(value, stateFromJSON) : stateFromJSON(value);
 }
 
 /**
