@@ -34,6 +34,7 @@ export function createHistoryView({ store, liveEditor, history: opening = null, 
   const entry = h("button", { type: "button", class: "mp-button mp-small mp-step-entry", "data-action": "history",
     title: "Add a step after this one: another writer on the object as this one leaves it (a history)", onclick: () => add(0) }, "+ Step");
   draw();
+  decorate();
 
   function draw() {
     root.toggleAttribute("data-history", Boolean(history));
@@ -143,6 +144,7 @@ export function createHistoryView({ store, liveEditor, history: opening = null, 
         summaries = steps.map((r, i) => stepSummary(r, history.steps[i], managerNames));
         draw();
         if (history.at === at && at > 0) liveEditor.setText(befores[at]);
+        decorate();
       }
       return shown;
     },
