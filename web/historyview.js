@@ -1,17 +1,16 @@
-// The history view's wiring: the timeline (timeline.js) over the history (history.js), the
-// chosen step in the page's editors and store, the object before a later step shown in the live
-// editor, read-only, as the engine's answer derives it. main.js asks it for the request to send
-// (the contract's history while there is one) and gives it each answer, to get the chosen step's
-// own response and request to show. Any load of the store it did not make (an example, a link, a
-// file, an embedder, Apply again) leaves the history, unless a link brought one (adopt).
+// The history view's wiring: the timeline (timeline.js) over the page's history session
+// (historysession.js), the chosen step in the page's editors and store, the object before a
+// later step shown in the live editor, read-only, as the engine's answer derives it. main.js asks
+// it for the request to send (the contract's history while there is one) and gives it each
+// answer, to get the chosen step's own response and request to show. Any load of the store it
+// did not make (an example, a link, a file, an embedder) leaves the history, unless a link
+// brought one (adopt).
 
 import { h } from "./dom.js";
-import { addStep, chosenAnswer, historyRequest, keptBefores, moveStep, objectsBetween, removeStep, startHistory, stepSummary, withChosen } from "./history.js";
+import { addStep, historyRequest, moveStep, removeStep, withChosen } from "./history.js";
+import { openSession, sessionAnswered, sessionEdited, sessionOn, sessionStarted } from "./historysession.js";
 import { findMode } from "./modes.js";
-import { managers } from "./ownership.js";
 import { createTimeline } from "./timeline.js";
-
-const managerNames = (response) => managers(response).map((m) => m.name);
 
 /**
  * Creates the history view.
@@ -21,134 +20,112 @@ const managerNames = (response) => managers(response).map((m) => m.name);
  *   history?: import("./history.js").History|null, readOnly?: boolean, root: HTMLElement,
  * }} config history: a link's, at the start; readOnly: the editors are (an embed's readonly=1)
  */
-export function createHistoryView({ store, liveEditor, history: opening = null, readOnly = false, root }) {
-  let history = opening;
-  let summaries = history ? history.steps.map(() => null) : [];
-  let befores = history ? [history.live] : [];
-  let answeredSteps = []; // the steps the last answer answered
-  let lastSingle = null; // the last answer of a single mode: a new history's first step
-  let ownLoad = false;
-  let adopted; // a link's history, for the load that follows adopt()
-  const asked = new WeakMap(); // history request → the step chosen when it was asked
-  const timeline = createTimeline({ onChoose: (i) => history && i !== history.at && apply({ ...history, at: i }), onAdd: add, onRemove: remove, onMove: (i, d) => history && apply(moveStep(history, i, d)) });
+export function createHistoryView({ store, liveEditor, history = null, readOnly = false, root }) {
+  /** @type {View} */
+  const view = { session: openSession(history), ownLoad: false, adopted: undefined, asked: new WeakMap(), store, liveEditor, readOnly, root, timeline: null };
+  const onAdd = (after) => show(view, view.session.history ? sessionOn(view.session, addStep(view.session.history, after)) : sessionStarted(view.session, store.get()));
+  const on = (op) => (...args) => view.session.history && op(view.session.history, ...args);
+  view.timeline = createTimeline({
+    onChoose: on((hist, i) => i !== hist.at && show(view, sessionOn(view.session, { ...hist, at: i }))),
+    onAdd,
+    onRemove: on((hist, i) => hist.steps.length > 1 && show(view, sessionOn(view.session, removeStep(hist, i)))),
+    onMove: on((hist, i, delta) => show(view, sessionOn(view.session, moveStep(hist, i, delta)))),
+  });
   const entry = h("button", { type: "button", class: "mp-button mp-small mp-step-entry", "data-action": "history",
-    title: "Add a step after this one: another writer on the object as this one leaves it (a history)", onclick: () => add(0) }, "+ Step");
-  draw();
-  decorate();
-
-  function draw() {
-    root.toggleAttribute("data-history", Boolean(history));
-    const rows = history ? history.steps.map((s, i) => ({ summary: summaries[i] ?? null, mode: findMode(s.mode)?.short ?? s.mode })) : [];
-    timeline.update(rows, history?.at ?? 0);
-  }
-
-  /** Makes next the history (null: none), keeping what is known of the steps it keeps. */
-  function replace(next) {
-    const old = new Map(history ? history.steps.map((s, i) => [s, summaries[i]]) : []);
-    befores = next && history ? keptBefores(answeredSteps, next.steps, befores) : next ? [next.live] : [];
-    history = next;
-    summaries = next ? next.steps.map((s) => old.get(s) ?? null) : [];
-    draw();
-  }
-
-  /** Makes next the history and puts its chosen step into the editors. */
-  function apply(next) {
-    replace(next);
-    const step = history.steps[history.at];
-    ownLoad = true;
-    try {
-      store.load({ ...step, options: { ...step.options }, live: history.at === 0 ? history.live : befores[history.at] ?? "" }, null);
-    } finally {
-      ownLoad = false;
-    }
-  }
-
-  function add(after) {
-    if (history) return apply(addStep(history, after));
-    const first = startHistory(store.get());
-    const single = lastSingle;
-    history = first;
-    answeredSteps = first.steps;
-    summaries = [single ? stepSummary(single.response, first.steps[0], managerNames) : null];
-    befores = single ? objectsBetween(first.live, [single.response]) : [first.live];
-    apply(addStep(first, 0));
-  }
-
-  function remove(i) {
-    if (!history || history.steps.length < 2) return;
-    const next = removeStep(history, i);
-    if (next.steps.length > 1) return apply(next);
-    // One step left: the history is that step alone, a single merge on the history's live.
-    replace(null);
-    ownLoad = true;
-    try {
-      store.load({ ...next.steps[0], options: { ...next.steps[0].options }, live: next.live }, null);
-    } finally {
-      ownLoad = false;
-    }
-  }
-
-  /** The live editor says what it holds: the history's live, or the object before a later step. */
-  function decorate() {
-    const later = Boolean(history && history.at > 0);
-    liveEditor.setReadOnly(readOnly || later);
-    if (later && !liveEditor.dom.hidden) liveEditor.setRole({ label: `object before step ${history.at + 1}`, hint: "the object as the steps before left it: derived, read-only" });
-  }
-
+    title: "Add a step after this one: another writer on the object as this one leaves it (a history)", onclick: () => onAdd(0) }, "+ Step");
+  draw(view);
+  decorate(view);
   return {
-    dom: timeline.dom,
+    dom: view.timeline.dom,
     /** The button beside the result's actions that starts a history (hidden in one: style.css). */
     entry,
     /** The history (null when the page shows a single merge). */
-    history: () => (history ? withChosen(history, store.get()) : null),
+    history: () => (view.session.history ? withChosen(view.session.history, store.get()) : null),
     /** A link's history, for the store's load that follows (null: the link holds none). */
     adopt(next) {
-      adopted = next ?? null;
+      view.adopted = next ?? null;
     },
     /** The store changed (state.js's Change), after main.js applied the mode. */
-    changed(change) {
-      if (change === "load" && !ownLoad) {
-        const next = adopted ?? null;
-        adopted = undefined;
-        if (next || history) replace(next);
-      } else if (history && change !== "load") {
-        history = withChosen(history, store.get());
-      }
-      decorate();
-    },
-    /**
-     * The request to send for a state: the contract's history while there is one, else null
-     * (main.js then sends the state's own request).
-     */
+    changed: (change) => changed(view, change),
+    /** The request to send for a state: the contract's history while there is one, else null. */
     request(state) {
-      if (!history) return null;
-      const request = historyRequest(withChosen(history, state));
-      asked.set(request, history.at);
+      if (!view.session.history) return null;
+      const request = historyRequest(withChosen(view.session.history, state));
+      view.asked.set(request, view.session.history.at);
       return request;
     },
-    /**
-     * What to show for an answer: the chosen step's response and request for a history's, the
-     * same for any other. The timeline and the object before the chosen step follow the answer.
-     */
-    answered(request, response) {
-      if (!asked.has(request)) {
-        lastSingle = { request, response };
-        return { request, response };
-      }
-      const at = asked.get(request);
-      const shown = chosenAnswer(request, response, at);
-      const steps = Array.isArray(response?.steps) ? response.steps : [];
-      if (history && steps.length === history.steps.length) {
-        befores = shown.befores;
-        answeredSteps = history.steps;
-        summaries = steps.map((r, i) => stepSummary(r, history.steps[i], managerNames));
-        draw();
-        if (history.at === at && at > 0) liveEditor.setText(befores[at]);
-        decorate();
-      }
-      return shown;
-    },
+    /** What to show for an answer: the chosen step's response and request for a history's. */
+    answered: (request, response) => answered(view, request, response),
     /** Puts the focus on the timeline's steps. */
-    focus: () => timeline.focus(),
+    focus: () => view.timeline.focus(),
   };
+}
+
+/**
+ * @typedef {{
+ *   session: import("./historysession.js").Session, ownLoad: boolean, adopted: object|null|undefined,
+ *   asked: WeakMap<object, number>, store: object, liveEditor: object, readOnly: boolean,
+ *   root: HTMLElement, timeline: ReturnType<typeof createTimeline>|null,
+ * }} View
+ * The history view's state: the session; ownLoad while it loads the store itself; adopted: a
+ * link's history for the load that follows; asked: the step chosen when each history request
+ * was made.
+ */
+
+/** Takes a new session and puts its chosen step into the editors (one step left: no history). */
+function show(view, next) {
+  const hist = next.history;
+  const single = hist.steps.length === 1;
+  view.session = single ? sessionOn(next, null) : next;
+  draw(view);
+  const step = hist.steps[single ? 0 : hist.at];
+  const live = single || hist.at === 0 ? hist.live : view.session.befores[hist.at] ?? "";
+  view.ownLoad = true;
+  try {
+    view.store.load({ ...step, options: { ...step.options }, live }, null);
+  } finally {
+    view.ownLoad = false;
+  }
+}
+
+/** A change of the store: a load it did not make leaves the history (or opens a link's). */
+function changed(view, change) {
+  if (change === "load" && !view.ownLoad) {
+    const next = view.adopted ?? null;
+    view.adopted = undefined;
+    if (next || view.session.history) view.session = sessionOn(openSession(null), next);
+    draw(view);
+  } else if (change !== "load") {
+    view.session = sessionEdited(view.session, view.store.get());
+  }
+  decorate(view);
+}
+
+/** An answer: the session takes it; the chosen step's response and request are shown. */
+function answered(view, request, response) {
+  const at = view.asked.get(request);
+  const next = sessionAnswered(view.session, request, response, at);
+  view.session = next.session;
+  if (next.fresh) {
+    draw(view);
+    if (view.session.history.at === at && at > 0) view.liveEditor.setText(view.session.befores[at]);
+    decorate(view);
+  }
+  return next.shown;
+}
+
+/** Draws the timeline from the session; <html data-history> while there is a history. */
+function draw({ session, timeline, root }) {
+  const { history, summaries } = session;
+  root.toggleAttribute("data-history", Boolean(history));
+  const rows = history ? history.steps.map((s, i) => ({ summary: summaries[i] ?? null, mode: findMode(s.mode)?.short ?? s.mode })) : [];
+  timeline.update(rows, history?.at ?? 0);
+}
+
+/** The live editor says what it holds: the history's live, or the object before a later step. */
+function decorate({ session, liveEditor, readOnly }) {
+  const history = session.history;
+  const later = Boolean(history && history.at > 0);
+  liveEditor.setReadOnly(readOnly || later);
+  if (later && !liveEditor.dom.hidden) liveEditor.setRole({ label: `object before step ${history.at + 1}`, hint: "the object as the steps before left it: derived, read-only" });
 }
