@@ -130,3 +130,15 @@ test("a malformed history is refused with a sentence naming what is wrong", () =
     assert.match(got.error, error);
   }
 });
+
+test("a history's state file opens the same history; a Secret in any step is warned of", async () => {
+  const { stateFromFile, stateToFile, shareNotices } = await import("./share.js");
+  const h = { live: "", steps: [state({ updated: "a: 1\n" }), state({ mode: "ssa", options: { ...defaultOptions(), manager: "me" }, updated: "kind: Secret\n" })], at: 0 };
+  const got = stateFromFile(stateToFile(h.steps[0], h));
+  assert.equal(got.ok, true, got.error);
+  assert.deepEqual(got.history, h);
+  assert.equal(stateToFile(got.state, got.history), stateToFile(h.steps[0], h));
+  assert.equal(shareNotices("https://x/#s=1.a", h.steps[0], h)[0].level, "warning");
+  assert.equal(shareNotices("https://x/#s=1.a", h.steps[0])[0].level, "info");
+  assert.equal(shareNotices("https://x/#s=1.a", h.steps[0], { ...h, steps: [h.steps[0]], live: "kind: Secret" })[0].level, "warning");
+});

@@ -90,7 +90,7 @@ async function start() {
   const steps = createHistoryView({ store, liveEditor: editors.live, history: initial.history, readOnly: config.embed.readonly, root });
   const output = createOutput({ nonce: config.nonce, onRun, onAgain: () => stepAgain(), onShowConflict: (line) => editors.live.focusAt(line, 1), actions: [exercise.entry, steps.entry], complete: (response, part) => completeAnswer(response, part) });
   const gallery = createGallery({ onOpen: (ex) => openExample(ex) });
-  const shareDialog = createShareDialog({ onOpenFile: (s) => store.load(s, null) });
+  const shareDialog = createShareDialog({ onOpenFile: (s, history) => { steps.adopt(history); store.load(s, null); } });
   const embedDialog = createEmbedDialog();
   const shortcuts = createShortcutsDialog();
   const theme = createThemeToggle({ root, storage, media: matchMedia("(prefers-color-scheme: dark)"), forced: config.embed.theme });
@@ -326,7 +326,7 @@ async function start() {
     await address.syncNow();
     const url = `${config.pageURL}#${await fragment()}`;
     const copied = await copyText(url);
-    shareDialog.open({ url, state: store.get(), copied, example: store.unedited() ? store.example() ?? { name: store.exampleName(), title: "" } : null });
+    shareDialog.open({ url, state: store.get(), history: steps.history(), copied, example: store.unedited() ? store.example() ?? { name: store.exampleName(), title: "" } : null });
   }
 
   /**

@@ -150,7 +150,11 @@ export async function decodePayload(version, payload) {
 
 async function decodeV1(payload) {
   const bytes = await inflateRaw(fromBase64url(payload), MAX_STATE_BYTES);
-  const value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  return readValue(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)));
+}
+
+/** Reads a state or a history (a link's or a file's JSON value). */
+function readValue(value) {
   return value?.mode === HISTORY ? historyFromValue(value, stateFromJSON) : stateFromJSON(value);
 }
 
@@ -208,12 +212,14 @@ function isPlainObject(value) {
 }
 
 /**
- * Writes a state file (.mergeplay.json): the version 1 state, labelled.
+ * Writes a state file (.mergeplay.json): the version 1 state (or the history it is a step of),
+ * labelled.
  * @param {State} state
+ * @param {import("./history.js").History|null} [history]
  * @returns {string}
  */
-export function stateToFile(state) {
-  const body = JSON.parse(stateToJSON(state));
+export function stateToFile(state, history = null) {
+  const body = history ? historyToValue(history) : JSON.parse(stateToJSON(state));
   return JSON.stringify({ mergeplay: "state", version: SHARE_VERSION, state: body }, null, 2) + "\n";
 }
 
@@ -232,19 +238,22 @@ export function stateFromFile(text) {
   }
   if (isPlainObject(value) && value.mergeplay === "state") {
     if (value.version !== 1) return { ok: false, error: `This state file's version (${String(value.version).slice(0, 20)}) is unknown.` };
-    return stateFromJSON(value.state);
+    return readValue(value.state);
   }
-  return stateFromJSON(value);
+  return readValue(value);
 }
 
 /**
- * Says whether any input holds a Secret (a `kind: Secret` line, block or flow style, or JSON).
+ * Says whether any input holds a Secret (a `kind: Secret` line, block or flow style, or JSON),
+ * the state's or, for a history, any step's or the history's live.
  * @param {State} state
+ * @param {import("./history.js").History|null} [history]
  * @returns {boolean}
  */
-export function mentionsSecret(state) {
+export function mentionsSecret(state, history = null) {
   const secret = /(^|[\s{,])["']?kind["']?\s*:\s*["']?Secret["']?\s*($|[,}#])/m;
-  return INPUTS.some((input) => secret.test(state[input] ?? ""));
+  const states = history ? [...history.steps, { live: history.live }] : [state];
+  return states.some((s) => INPUTS.some((input) => secret.test(s[input] ?? "")));
 }
 
 /**
@@ -252,11 +261,12 @@ export function mentionsSecret(state) {
  * when an input holds a Secret, and when the link is longer than chat tools keep.
  * @param {string} url the whole link
  * @param {State} state
+ * @param {import("./history.js").History|null} [history] the history the link carries
  * @returns {{level: "info"|"warning", text: string}[]}
  */
-export function shareNotices(url, state) {
+export function shareNotices(url, state, history = null) {
   const notices = [];
-  if (mentionsSecret(state)) {
+  if (mentionsSecret(state, history)) {
     notices.push({ level: "warning", text: "An input holds a kind: Secret. The link carries every input in full, so anyone who sees the link can read that Secret's data. Remove real secret values before sharing." });
   } else {
     notices.push({ level: "info", text: "The link carries your YAML in it (compressed, not encrypted): anyone who sees the link can read it." });

@@ -59,7 +59,8 @@ export function createTimeline({ onChoose, onAdd, onRemove, onMove }) {
     h("div", { class: "mp-timeline-head" },
       h("h2", { class: "mp-timeline-title", text: "History" }), countText,
       h("div", { class: "mp-timeline-actions" }, button("step-add", "Add step", () => onAdd(cursor), "Add a step after this one (Insert or + in the list)"), earlier, later, remove)),
-    list);
+    list,
+    h("p", { class: "mp-timeline-note", text: "Each row: the step's command, run on the object as the steps before left it. Reproduce on a cluster replays the step shown, from the object before it." }));
 
   list.addEventListener("keydown", (event) => {
     const action = stepKey(event, cursor, count);
