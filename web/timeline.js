@@ -89,14 +89,17 @@ export function createTimeline({ onChoose, onAdd, onRemove, onMove }) {
 
   return {
     dom,
-    /** Draws the steps (null summary: not answered yet) with step `at` chosen; the cursor on it. */
+    /** Draws the steps (null summary: not answered yet) with step `chosen` shown; the cursor on it, unless the same steps are redrawn. */
     update(rows, chosen) {
+      // The cursor stays where the keys left it while the same steps are redrawn (an answer).
+      const keep = chosen === at && rows.length === count;
       count = rows.length;
       at = chosen;
       dom.hidden = count === 0;
       replaceChildren(list, ...rows.map((row, i) => stepRow(row, i, i === at)));
-      countText.textContent = `${count} step${count === 1 ? "" : "s"}; step ${at + 1} shown`;
-      setCursor(at);
+      const said = `${count} step${count === 1 ? "" : "s"}; step ${at + 1} shown`;
+      if (countText.textContent !== said) countText.textContent = said;
+      setCursor(keep ? cursor : at);
     },
     /** Puts the focus on the steps' list. */
     focus: () => list.focus(),

@@ -71,15 +71,38 @@ func (s *sharedHistory) request(t testing.TB) *contract.Request {
 // historyFragment writes a history as a share link's fragment, as the page writes one.
 func historyFragment(h sharedHistory) string {
 	h.Mode = "history"
-	data, err := json.Marshal(h)
+	fragment, err := shareFragment(h)
 	if err != nil {
 		panic(err)
 	}
-	var buf bytes.Buffer
-	w, _ := flate.NewWriter(&buf, flate.BestCompression)
-	w.Write(data)
-	w.Close()
-	return "#s=1." + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	return fragment
+}
+
+// stepsKey sends a key (with its modifiers) to the timeline's steps, focusing them first.
+func (p *tab) stepsKey(key string, options ...chromedp.KeyOption) {
+	p.t.Helper()
+	p.do("pressing "+key+" in the steps", chromedp.Focus(chromedp.CSS(`.mp-steps`)), chromedp.KeyEvent(key, options...))
+}
+
+// stepsAnswer sends a key to the steps and waits for the answer to what it changed.
+func (p *tab) stepsAnswer(key string, options ...chromedp.KeyOption) {
+	p.t.Helper()
+	before := p.staleCount()
+	p.stepsKey(key, options...)
+	p.waitAnswer(before)
+}
+
+// screenshotDir is where screenshots go: MERGEPLAY_SCREENSHOTS, or a temporary folder.
+func screenshotDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("MERGEPLAY_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // storyHistory is a short story: kubectl create-like apply of a Deployment, server-side apply of
@@ -217,21 +240,13 @@ func TestHistoryBuildAndEdit(t *testing.T) {
 	}
 
 	// The keyboard: ↑ then Enter chooses step 1; Insert adds a step after it; Alt+↓ moves the new
-	// step last; Delete removes it.
-	p.do("focusing the steps", chromedp.Focus(chromedp.CSS(`.mp-steps`)))
-	p.press(kb.ArrowUp)
-	before = p.staleCount()
-	p.press(kb.Enter)
-	p.waitAnswer(before)
+	// step last.
+	p.stepsKey(kb.ArrowUp)
+	p.stepsAnswer(kb.Enter)
 	expectStepShown(t, p, 0)
-	before = p.staleCount()
-	p.press(kb.Insert)
-	p.waitAnswer(before)
+	p.stepsAnswer(kb.Insert)
 	expectStepShown(t, p, 1)
-	p.do("focusing the steps", chromedp.Focus(chromedp.CSS(`.mp-steps`)))
-	before = p.staleCount()
-	p.do("moving the step later", chromedp.KeyEvent(kb.ArrowDown, chromedp.KeyModifiers(chromedp.ModifierAlt)))
-	p.waitAnswer(before)
+	p.stepsAnswer(kb.ArrowDown, chromedp.KeyModifiers(chromedp.ModifierAlt))
 	expectStepShown(t, p, 2)
 	if rows := p.timelineRows(); strings.Contains(rows[2].Lines[0], "--server-side") || !strings.Contains(rows[1].Lines[0], "--server-side") {
 		t.Errorf("after the move the steps are %+v", rows)
@@ -248,18 +263,14 @@ func TestHistoryBuildAndEdit(t *testing.T) {
 		}
 	}
 	refusedShown(3)
-	p.do("focusing the steps", chromedp.Focus(chromedp.CSS(`.mp-steps`)))
-	p.press(kb.Insert)
+	p.stepsKey(kb.Insert)
 	refusedShown(4)
 	p.typeInto(`[data-input="updated"] .cm-content`, good)
 	p.waitFor("step 4 carried out", `!document.querySelector(".mp-step[aria-selected=true] .mp-step-refused")`, 10*time.Second)
 	expectStepShown(t, p, 3)
 
-	p.do("focusing the steps", chromedp.Focus(chromedp.CSS(`.mp-steps`)))
-	p.press(kb.ArrowUp)
-	before = p.staleCount()
-	p.press(kb.Delete)
-	p.waitAnswer(before)
+	p.stepsKey(kb.ArrowUp)
+	p.stepsAnswer(kb.Delete)
 	expectStepShown(t, p, 2)
 	if rows := p.timelineRows(); len(rows) != 3 || rows[2].Refused != "" {
 		t.Errorf("after Delete the steps are %+v", rows)
@@ -299,13 +310,7 @@ func TestHistoryShareLink(t *testing.T) {
 // to MERGEPLAY_SCREENSHOTS (a temporary folder otherwise), with the step list in sight.
 func TestHistoryScreenshots(t *testing.T) {
 	h := setup(t)
-	dir := os.Getenv("MERGEPLAY_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := screenshotDir(t)
 	for _, shot := range []struct {
 		file          string
 		width, height int64
