@@ -22,7 +22,7 @@ import { createTimeline } from "./timeline.js";
  */
 export function createHistoryView({ store, liveEditor, history = null, readOnly = false, root }) {
   /** @type {View} */
-  const view = { session: openSession(history), ownLoad: false, adopted: undefined, asked: new WeakMap(), store, liveEditor, readOnly, root, timeline: null };
+  const view = { session: openSession(history), ownLoad: false, adopted: undefined, asked: new WeakMap(), store, liveEditor, readOnly, liveReadOnly: readOnly, root, timeline: null };
   const onAdd = (after) => show(view, view.session.history ? sessionOn(view.session, addStep(view.session.history, after)) : sessionStarted(view.session, store.get()));
   const on = (op) => (...args) => view.session.history && op(view.session.history, ...args);
   view.timeline = createTimeline({
@@ -65,11 +65,11 @@ export function createHistoryView({ store, liveEditor, history = null, readOnly 
  * @typedef {{
  *   session: import("./historysession.js").Session, ownLoad: boolean, adopted: object|null|undefined,
  *   asked: WeakMap<object, number>, store: object, liveEditor: object, readOnly: boolean,
- *   root: HTMLElement, timeline: ReturnType<typeof createTimeline>|null,
+ *   liveReadOnly: boolean, root: HTMLElement, timeline: ReturnType<typeof createTimeline>|null,
  * }} View
  * The history view's state: the session; ownLoad while it loads the store itself; adopted: a
  * link's history for the load that follows; asked: the step chosen when each history request
- * was made.
+ * was made; liveReadOnly: what the live editor was last set to.
  */
 
 /** Takes a new session and puts its chosen step into the editors (one step left: no history). */
@@ -122,10 +122,15 @@ function draw({ session, timeline, root }) {
   timeline.update(rows, history?.at ?? 0);
 }
 
-/** The live editor says what it holds: the history's live, or the object before a later step. */
-function decorate({ session, liveEditor, readOnly }) {
+/**
+ * The live editor says what it holds: the history's live, or the object before a later step.
+ * Its read-only switch is touched only when it changes (a change of the store comes with each key).
+ */
+function decorate(view) {
+  const { session, liveEditor, readOnly } = view;
   const history = session.history;
   const later = Boolean(history && history.at > 0);
-  liveEditor.setReadOnly(readOnly || later);
+  if (view.liveReadOnly !== (readOnly || later)) liveEditor.setReadOnly(readOnly || later);
+  view.liveReadOnly = readOnly || later;
   if (later && !liveEditor.dom.hidden) liveEditor.setRole({ label: `object before step ${history.at + 1}`, hint: "the object as the steps before left it: derived, read-only" });
 }
