@@ -7,8 +7,8 @@
 // brought one (adopt).
 
 import { h } from "./dom.js";
-import { addStep, historyRequest, moveStep, removeStep, withChosen } from "./history.js";
-import { openSession, sessionAnswered, sessionEdited, sessionOn, sessionStarted } from "./historysession.js";
+import { addStep, moveStep, removeStep, withChosen } from "./history.js";
+import { openSession, sessionAnswered, sessionEdited, sessionOn, sessionRequest, sessionStarted } from "./historysession.js";
 import { findMode } from "./modes.js";
 import { createTimeline } from "./timeline.js";
 
@@ -47,11 +47,15 @@ export function createHistoryView({ store, liveEditor, history = null, readOnly 
     },
     /** The store changed (state.js's Change), after main.js applied the mode. */
     changed: (change) => changed(view, change),
-    /** The request to send for a state: the contract's history while there is one, else null. */
+    /**
+     * The request to send for a state: the contract's history while there is one (from the step
+     * shown on, when the steps before it are answered: historysession.js), else null.
+     */
     request(state) {
       if (!view.session.history) return null;
-      const request = historyRequest(withChosen(view.session.history, state));
-      view.asked.set(request, view.session.history.at);
+      view.session = sessionEdited(view.session, state);
+      const { request, asked } = sessionRequest(view.session);
+      view.asked.set(request, asked);
       return request;
     },
     /** What to show for an answer: the chosen step's response and request for a history's. */
@@ -64,12 +68,12 @@ export function createHistoryView({ store, liveEditor, history = null, readOnly 
 /**
  * @typedef {{
  *   session: import("./historysession.js").Session, ownLoad: boolean, adopted: object|null|undefined,
- *   asked: WeakMap<object, number>, store: object, liveEditor: object, readOnly: boolean,
+ *   asked: WeakMap<object, import("./historysession.js").Asked>, store: object, liveEditor: object, readOnly: boolean,
  *   liveReadOnly: boolean, root: HTMLElement, timeline: ReturnType<typeof createTimeline>|null,
  * }} View
  * The history view's state: the session; ownLoad while it loads the store itself; adopted: a
- * link's history for the load that follows; asked: the step chosen when each history request
- * was made; liveReadOnly: what the live editor was last set to.
+ * link's history for the load that follows; asked: what each history request was made for
+ * (historysession.js); liveReadOnly: what the live editor was last set to.
  */
 
 /** Takes a new session and puts its chosen step into the editors (one step left: no history). */
@@ -103,10 +107,11 @@ function changed(view, change) {
 
 /** An answer: the session takes it; the chosen step's response and request are shown. */
 function answered(view, request, response) {
-  const at = view.asked.get(request);
-  const next = sessionAnswered(view.session, request, response, at);
+  const asked = view.asked.get(request);
+  const next = sessionAnswered(view.session, request, response, asked);
   view.session = next.session;
   if (next.fresh) {
+    const at = asked.at;
     draw(view);
     if (view.session.history.at === at && at > 0) view.liveEditor.setText(view.session.befores[at]);
     decorate(view);
