@@ -67,16 +67,18 @@ export function addStep(history, after) {
 }
 
 /**
- * Removes step i; the step after it (or the new last) is chosen. The first step's removal
- * keeps the history's live: the next step now starts from it.
+ * Removes step i. The chosen step stays chosen; when it is the one removed, the step after it
+ * (or the new last) is. The first step's removal keeps the history's live: the next step now
+ * starts from it.
  * @param {History} history
  * @param {number} i
  * @returns {History}
  */
 export function removeStep(history, i) {
-  if (history.steps.length <= 1) return history;
+  if (history.steps.length <= 1 || i < 0 || i >= history.steps.length) return history;
   const steps = history.steps.filter((_, j) => j !== i);
-  return { ...history, steps, at: Math.min(i, steps.length - 1) };
+  const at = i < history.at ? history.at - 1 : Math.min(history.at, steps.length - 1);
+  return { ...history, steps, at };
 }
 
 /**

@@ -37,7 +37,11 @@ test("steps move, are removed and are added within bounds; the moved step stays 
   assert.equal(moveStep(h, 2, 1), h);
   h = removeStep(h, 2);
   assert.deepEqual(h.steps.map((s) => s.updated), ["2", "1"]);
-  assert.equal(h.at, 1);
+  assert.equal(h.at, 1, "the chosen step stays chosen");
+  assert.equal(removeStep({ ...h, at: 1 }, 0).at, 0, "the chosen step, one place earlier");
+  assert.equal(removeStep({ ...h, at: 1 }, 1).at, 0, "the chosen step removed: the new last");
+  assert.equal(removeStep({ ...h, steps: [...h.steps, state()], at: 1 }, 1).at, 1, "the chosen step removed: the one after it");
+  assert.equal(removeStep(h, 5), h);
   assert.equal(removeStep({ ...h, steps: [h.steps[0]] }, 0).steps.length, 1);
   const full = { live: "", steps: Array.from({ length: MAX_STEPS }, () => state()), at: 0 };
   assert.equal(addStep(full, 0), full);
