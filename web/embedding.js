@@ -10,11 +10,12 @@ import { encodeShare } from "./share.js";
 /**
  * Creates the embedding feature.
  * @param {{win: Window, pageURL: string, embedded: boolean, store: object,
- *   lastResponse: () => object|null}} deps
+ *   lastResponse: () => object|null, history: () => object|null}} deps
  *   embedded: the page was opened as an embed (it reports its height); lastResponse: the last
- *   good answer, for `mergeplay:get`
+ *   good answer, for `mergeplay:get`; history: the history open (null: none), which the
+ *   snippet's link carries
  */
-export function createEmbedding({ win, pageURL, embedded, store, lastResponse }) {
+export function createEmbedding({ win, pageURL, embedded, store, lastResponse, history }) {
   const dialog = createEmbedDialog();
   const bridge = createEmbedBridge({
     win,
@@ -28,7 +29,7 @@ export function createEmbedding({ win, pageURL, embedded, store, lastResponse })
   async function open() {
     const state = store.get();
     const title = `mergeplay: ${store.example()?.title ?? findMode(state.mode).title}`;
-    dialog.open({ base: pageURL, fragment: await encodeShare(state), mode: state.mode, title });
+    dialog.open({ base: pageURL, fragment: await encodeShare(state, history()), mode: state.mode, title });
   }
 
   return { dom: dialog.dom, open, postResult: (response) => bridge.postResult(response), postScore: (score) => bridge.postScore(score) };

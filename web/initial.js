@@ -8,7 +8,8 @@ import { defaultOptions, stateFromRequest } from "./modes.js";
 /**
  * @typedef {import("./modes.js").State} State
  * @typedef {import("./gallery.js").Example} Example
- * @typedef {{state: State, from: "link"|"example"|"autosave"|"default"|"empty", exampleName: string, notice: string}} Initial
+ * @typedef {{state: State, history?: import("./history.js").History|null, from: "link"|"example"|"autosave"|"default"|"empty", exampleName: string, notice: string}} Initial
+ *   history: a link's history (history.js), its chosen step in state
  */
 
 /**
@@ -26,7 +27,7 @@ export async function resolveInitial({ hash, autosaved, prerendered, loadExample
   let notice = "";
   if (route.kind === "share") {
     const decoded = await decodePayload(route.version, route.payload);
-    if (decoded.ok) return { state: decoded.state, from: "link", exampleName: "", notice };
+    if (decoded.ok) return { state: decoded.state, history: decoded.history ?? null, from: "link", exampleName: "", notice };
     notice = decoded.error;
   } else if (route.kind === "example") {
     const examples = await loadExamples().catch(() => []);

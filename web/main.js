@@ -20,6 +20,7 @@ import { createExampleNote } from "./examplenote.js";
 import { asksForExercise } from "./exercise.js";
 import { createExerciseMode } from "./exercisemode.js";
 import { createGallery, examplesLoader } from "./gallery.js";
+import { createHistoryView } from "./historyview.js";
 import { resolveInitial } from "./initial.js";
 import { createJump } from "./jump.js";
 import { createMerger } from "./merger.js";
@@ -113,7 +114,8 @@ function createInputs(config, p) {
 function createOutputs(config, p) {
   const embedded = config.embed.embed;
   p.exercise = createExerciseMode({ root, lastGood: () => p.answers.lastGood(), onChange: () => p.address.sync(), onScore: (score) => p.embedding.postScore(score) });
-  p.output = createOutput({ nonce: config.nonce, onRun: () => p.scheduler.now(), onAgain: () => p.navigation.stepAgain(), onShowConflict: (line) => p.editors.live.focusAt(line, 1), actions: [p.exercise.entry], complete: (response, part) => p.merger.complete(response, part) });
+  p.steps = createHistoryView({ store: p.store, liveEditor: p.editors.live, history: p.initial.history, readOnly: config.embed.readonly, root });
+  p.output = createOutput({ nonce: config.nonce, onRun: () => p.scheduler.now(), onAgain: () => p.navigation.stepAgain(), onShowConflict: (line) => p.editors.live.focusAt(line, 1), actions: [p.exercise.entry, p.steps.entry], complete: (response, part) => p.merger.complete(response, part) });
   p.commandView = createCommandView({ onReproduce: (request) => p.reproduce(request) });
   p.terminal = createTerminal({ body: p.commandView.dom, storage: embedded ? null : p.storage, tall: !embedded && matchMedia(TALL).matches });
   p.answers = createAnswers({ root, editors: p.editors, schema: p.schema, output: p.output, onAnswer: (response, request) => {
@@ -123,7 +125,7 @@ function createOutputs(config, p) {
   } });
   p.progress = createProgress({ status: p.output.status, canSay: () => p.answers.hasAnswered() });
   p.merger = createMerger({
-    engine: p.engine, store: p.store, output: p.output, answers: p.answers, progress: p.progress,
+    engine: p.engine, store: p.store, output: p.output, answers: p.answers, progress: p.progress, history: p.steps,
     views: () => [{ build: p.output.buildResult }, ...INPUTS.map((input) => p.editors[input]), p.schema],
     onShown: () => p.exercise.refresh(),
     onAnswered: (ms) => p.scheduler.answered(ms),
@@ -135,10 +137,10 @@ function createOutputs(config, p) {
 function createFeatures(config, p) {
   const { store, storage } = p;
   p.modes = createModeControls({ root, embed: config.embed, editors: p.editors, output: p.output, schema: p.schema, onSwitch: (mode) => p.navigation.switchMode(mode), onOption: (key, value) => store.setOption(key, value) });
-  p.navigation = createNavigation({ store, notice: p.notice, status: p.output.status, answers: p.answers, loadExamples: p.loadExamples, exercise: p.exercise });
+  p.navigation = createNavigation({ store, notice: p.notice, status: p.output.status, answers: p.answers, loadExamples: p.loadExamples, exercise: p.exercise, adoptHistory: (history) => p.steps.adopt(history) });
   p.gallery = createGallery({ onOpen: (ex) => p.navigation.openExample(ex) });
-  p.sharing = createSharing({ pageURL: config.pageURL, store, exerciseFragment: (state) => p.exercise.fragment(state), syncAddress: () => p.address.syncNow() });
-  p.embedding = createEmbedding({ win: window, pageURL: config.pageURL, embedded: config.embed.embed, store, lastResponse: () => p.answers.lastGood()?.response ?? null });
+  p.sharing = createSharing({ pageURL: config.pageURL, store, exerciseFragment: (state) => p.exercise.fragment(state), syncAddress: () => p.address.syncNow(), history: () => p.steps.history(), adoptHistory: (history) => p.steps.adopt(history) });
+  p.embedding = createEmbedding({ win: window, pageURL: config.pageURL, embedded: config.embed.embed, store, lastResponse: () => p.answers.lastGood()?.response ?? null, history: () => p.steps.history() });
   p.reproduce = createReproduce({ engine: p.engine, isStale: () => p.answers.isStale(), mergeNow: () => p.scheduler.now() });
   p.shortcuts = createShortcutsDialog();
   p.theme = createThemeToggle({ root, storage, media: matchMedia("(prefers-color-scheme: dark)"), forced: config.embed.theme });
@@ -166,6 +168,7 @@ function connect(p) {
       p.schema.setValues(state.options.schema, state.options.schemaType);
     }
     if (change === "load" || change === "mode") p.modes.apply(state);
+    p.steps.changed(change);
     if (change === "option") p.schema.setSummary(state.options.schema, state.options.schemaType);
     answers.setStale(true);
     p.progress.edited();
@@ -214,7 +217,7 @@ function mountAll(config, p) {
   mount("mp-bar", p.modes.optionsDom, p.schema.dom);
   mount("mp-note", p.notice.dom, p.note.dom);
   mount("mp-inputs", ...INPUTS.map((input) => p.editors[input].dom));
-  mount("mp-output", ...p.output.dom, p.exercise.dom, p.terminal.dom);
+  mount("mp-output", p.steps.dom, ...p.output.dom, p.exercise.dom, p.terminal.dom);
   document.body.append(p.gallery.dom, p.sharing.dom, p.embedding.dom, p.shortcuts.dom);
 }
 

@@ -11,23 +11,27 @@ import { buildRequest } from "./modes.js";
 /**
  * Creates the merge step.
  * @param {{engine: object, store: object, output: object, answers: object, progress: object,
+ *   history: {request: (state: object) => object|null, answered: (request: object, response: object) => {request: object, response: object}},
  *   views: () => Array<{build: () => void}>, onShown: () => void, onAnswered: (ms: number) => void}} deps
+ *   history: the history view (historyview.js): the request of the history open (null: none),
+ *   and the step's answer to show from the history's;
  *   views: the views to build after the first answer, in order; onShown: an answer was drawn (what
  *   follows it draws too, as the exercise); onAnswered: the engine's time plus the drawing's (the
  *   scheduler's measure)
  */
-export function createMerger({ engine, store, output, answers, progress, views, onShown, onAnswered }) {
+export function createMerger({ engine, store, output, answers, progress, history, views, onShown, onAnswered }) {
   let viewsBuilt = false;
 
   /** Sends the state to the engine and shows the answer (the latest request wins). */
   async function merge() {
-    const request = buildRequest(store.get());
+    const request = history.request(store.get()) ?? buildRequest(store.get());
     const skip = partsToSkip(request, output.selectedTab());
     const editedAt = progress.editedAt();
     try {
       const response = await engine.request(skip.length ? { ...request, skip } : request);
       const t0 = performance.now();
-      answers.show(response, request, { elapsed: engine.lastDuration(), waited: editedAt === null ? null : t0 - editedAt });
+      const shown = history.answered(request, response);
+      answers.show(shown.response, shown.request, { elapsed: engine.lastDuration(), waited: editedAt === null ? null : t0 - editedAt });
       progress.settled(editedAt);
       onShown();
       onAnswered(engine.lastDuration() + performance.now() - t0);

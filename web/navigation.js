@@ -9,11 +9,13 @@ import { INPUTS, applyAgain, findMode, stateFromRequest } from "./modes.js";
 /**
  * Creates the navigation.
  * @param {{store: object, notice: object, status: object, answers: object,
- *   loadExamples: () => Promise<object[]>, exercise: {follow: (hash: string) => void}}} deps
+ *   loadExamples: () => Promise<object[]>, exercise: {follow: (hash: string) => void},
+ *   adoptHistory: (history: object|null) => void}} deps
  *   status: the status line ("Apply again" says what it did); answers: the last good answer;
- *   exercise: follows a link that asks for it
+ *   exercise: follows a link that asks for it; adoptHistory: a link's history (null: none),
+ *   taken before its state is loaded
  */
-export function createNavigation({ store, notice, status, answers, loadExamples, exercise }) {
+export function createNavigation({ store, notice, status, answers, loadExamples, exercise, adoptHistory }) {
   function openExample(ex) {
     const next = stateFromRequest(ex.request);
     if (next) store.load(next, ex);
@@ -38,6 +40,7 @@ export function createNavigation({ store, notice, status, answers, loadExamples,
     notice.show(next.notice);
     if (next.from !== "link" && next.from !== "example") return;
     const list = next.exampleName ? await loadExamples() : [];
+    adoptHistory(next.history);
     store.load(next.state, list.find((e) => e.name === next.exampleName) ?? null);
     exercise.follow(hash);
   }

@@ -4,9 +4,12 @@
 //
 // Version 1: payload = base64url, unpadded, of deflate-raw of the UTF-8 JSON
 //   {"mode": "...", "original": "...", "updated": "...", "live": "...", "options": {...}}
-// where options holds only the options that differ from their defaults. Every version ever
-// written keeps a decoder in DECODERS, and web/share-fixtures.json keeps links of each one.
+// where options holds only the options that differ from their defaults; or a history
+// (history.js's historyToValue): {"mode": "history", "live": "...", "steps": [...], "at": n}.
+// Every version ever written keeps a decoder in DECODERS, and web/share-fixtures.json keeps
+// links of each one.
 
+import { HISTORY, historyFromValue, historyToValue } from "./history.js";
 import { INPUTS, MAX_INPUT_CHARS, MODES, checkOption, changedOptions, defaultOptions, findMode } from "./modes.js";
 
 /** The version new links are written in. */
@@ -55,7 +58,8 @@ export const FILE_SUFFIX = ".mergeplay.json";
 
 /**
  * @typedef {import("./modes.js").State} State
- * @typedef {{ok: true, state: State} | {ok: false, error: string}} Decoded
+ * @typedef {{ok: true, state: State, history?: import("./history.js").History} | {ok: false, error: string}} Decoded
+ *   history: the history a link holds, its chosen step in state
  * @typedef {{kind: "none"} | {kind: "share", version: number, payload: string} |
  *           {kind: "example", name: string} | {kind: "invalid", error: string}} HashRoute
  */
@@ -91,12 +95,13 @@ function decodeURIComponentSafe(text) {
 }
 
 /**
- * Encodes a state as a fragment, without the "#": `s=1.<payload>`.
+ * Encodes a state, or the history it is a step of, as a fragment, without the "#": `s=1.<payload>`.
  * @param {State} state
+ * @param {import("./history.js").History|null} [history] the history the state is the chosen step of
  * @returns {Promise<string>}
  */
-export async function encodeShare(state) {
-  const bytes = new TextEncoder().encode(stateToJSON(state));
+export async function encodeShare(state, history = null) {
+  const bytes = new TextEncoder().encode(history ? JSON.stringify(historyToValue(history)) : stateToJSON(state));
   return `s=${SHARE_VERSION}.${toBase64url(await deflateRaw(bytes))}`;
 }
 
@@ -145,8 +150,12 @@ export async function decodePayload(version, payload) {
 
 async function decodeV1(payload) {
   const bytes = await inflateRaw(fromBase64url(payload), MAX_STATE_BYTES);
-  const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  return stateFromJSON(JSON.parse(text));
+  return readValue(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)));
+}
+
+/** Reads a state or a history (a link's or a file's JSON value). */
+function readValue(value) {
+  return value?.mode === HISTORY ? historyFromValue(value, stateFromJSON) : stateFromJSON(value);
 }
 
 /**
@@ -203,12 +212,14 @@ function isPlainObject(value) {
 }
 
 /**
- * Writes a state file (.mergeplay.json): the version 1 state, labelled.
+ * Writes a state file (.mergeplay.json): the version 1 state (or the history it is a step of),
+ * labelled.
  * @param {State} state
+ * @param {import("./history.js").History|null} [history]
  * @returns {string}
  */
-export function stateToFile(state) {
-  const body = JSON.parse(stateToJSON(state));
+export function stateToFile(state, history = null) {
+  const body = history ? historyToValue(history) : JSON.parse(stateToJSON(state));
   return JSON.stringify({ mergeplay: "state", version: SHARE_VERSION, state: body }, null, 2) + "\n";
 }
 
@@ -227,19 +238,22 @@ export function stateFromFile(text) {
   }
   if (isPlainObject(value) && value.mergeplay === "state") {
     if (value.version !== 1) return { ok: false, error: `This state file's version (${String(value.version).slice(0, 20)}) is unknown.` };
-    return stateFromJSON(value.state);
+    return readValue(value.state);
   }
-  return stateFromJSON(value);
+  return readValue(value);
 }
 
 /**
- * Says whether any input holds a Secret (a `kind: Secret` line, block or flow style, or JSON).
+ * Says whether any input holds a Secret (a `kind: Secret` line, block or flow style, or JSON),
+ * the state's or, for a history, any step's or the history's live.
  * @param {State} state
+ * @param {import("./history.js").History|null} [history]
  * @returns {boolean}
  */
-export function mentionsSecret(state) {
+export function mentionsSecret(state, history = null) {
   const secret = /(^|[\s{,])["']?kind["']?\s*:\s*["']?Secret["']?\s*($|[,}#])/m;
-  return INPUTS.some((input) => secret.test(state[input] ?? ""));
+  const states = history ? [...history.steps, { live: history.live }] : [state];
+  return states.some((s) => INPUTS.some((input) => secret.test(s[input] ?? "")));
 }
 
 /**
@@ -247,11 +261,12 @@ export function mentionsSecret(state) {
  * when an input holds a Secret, and when the link is longer than chat tools keep.
  * @param {string} url the whole link
  * @param {State} state
+ * @param {import("./history.js").History|null} [history] the history the link carries
  * @returns {{level: "info"|"warning", text: string}[]}
  */
-export function shareNotices(url, state) {
+export function shareNotices(url, state, history = null) {
   const notices = [];
-  if (mentionsSecret(state)) {
+  if (mentionsSecret(state, history)) {
     notices.push({ level: "warning", text: "An input holds a kind: Secret. The link carries every input in full, so anyone who sees the link can read that Secret's data. Remove real secret values before sharing." });
   } else {
     notices.push({ level: "info", text: "The link carries your YAML in it (compressed, not encrypted): anyone who sees the link can read it." });

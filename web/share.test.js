@@ -26,6 +26,8 @@ test("every fixture link of every version opens to exactly its state", async () 
     const got = await decodeShare(f.link);
     assert.equal(got.ok, true, `${f.name}: ${got.error}`);
     assert.deepEqual(got.state, today(f.state), f.name);
+    if (f.history) assert.deepEqual(got.history, { ...f.history, steps: f.history.steps.map(today) }, f.name);
+    else assert.equal(got.history, undefined, f.name);
   }
 });
 

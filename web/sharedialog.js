@@ -6,12 +6,13 @@ import { FILE_SUFFIX, shareNotices, stateFromFile, stateToFile } from "./share.j
 
 /**
  * Creates the Share dialog.
- * @param {{onOpenFile: (state: import("./modes.js").State) => void}} config called with a valid
- *   state read from a file the reader picked
- * @returns {{dom: HTMLDialogElement, open: (share: {url: string, state: object, copied: boolean, example?: {name: string, title: string}|null}) => void, destroy: () => void}}
+ * @param {{onOpenFile: (state: import("./modes.js").State, history: import("./history.js").History|null) => void}} config
+ *   called with a valid state read from a file the reader picked (and the history it is a step of)
+ * @returns {{dom: HTMLDialogElement, open: (share: {url: string, state: object, history?: object|null, copied: boolean, example?: {name: string, title: string}|null}) => void, destroy: () => void}}
  */
 export function createShareDialog({ onOpenFile }) {
   let state = null;
+  let history = null; // the history the link carries (history.js), or null
   const status = h("p", { class: "mp-dialog-status", role: "status" });
   const link = h("input", { type: "text", readonly: true, class: "mp-link-field", "aria-label": "Share link", spellcheck: "false" });
   link.addEventListener("focus", () => link.select());
@@ -33,7 +34,7 @@ export function createShareDialog({ onOpenFile }) {
       return;
     }
     dom.close();
-    onOpenFile(decoded.state);
+    onOpenFile(decoded.state, decoded.history ?? null);
   });
   const dom = h("dialog", { class: "mp-dialog mp-share", "aria-labelledby": "mp-share-title" },
     h("header", { class: "mp-dialog-head" },
@@ -47,7 +48,7 @@ export function createShareDialog({ onOpenFile }) {
     h("h3", { text: "As a file" }),
     h("p", { class: "mp-dialog-intro", text: `For a state too long for a link, or to keep it: a ${FILE_SUFFIX} file opens the same state here.` }),
     h("div", { class: "mp-button-row" },
-      h("button", { type: "button", class: "mp-button", onclick: () => state && download(`playground${FILE_SUFFIX}`, stateToFile(state), "application/json") }, `Download ${FILE_SUFFIX}`),
+      h("button", { type: "button", class: "mp-button", onclick: () => state && download(`playground${FILE_SUFFIX}`, stateToFile(state, history), "application/json") }, `Download ${FILE_SUFFIX}`),
       h("button", { type: "button", class: "mp-button", onclick: () => fileInput.click() }, "Open a file…"),
       fileInput,
     ),
@@ -55,13 +56,14 @@ export function createShareDialog({ onOpenFile }) {
   );
   return {
     dom,
-    open({ url, state: current, copied, example = null }) {
+    open({ url, state: current, history: currentHistory = null, copied, example = null }) {
       state = current;
+      history = currentHistory;
       intro.textContent = shareIntro(example);
       link.value = url;
       status.textContent = copied ? "Link copied to the clipboard." : "";
       fileStatus.textContent = "";
-      replaceChildren(notices, ...shareNotices(url, current).map((n) => h("li", { class: `mp-notice mp-notice-${n.level}`, text: n.text })));
+      replaceChildren(notices, ...shareNotices(url, current, history).map((n) => h("li", { class: `mp-notice mp-notice-${n.level}`, text: n.text })));
       dom.showModal();
       link.focus();
     },

@@ -19,6 +19,10 @@ export const SHORTCUTS = [
   { keys: ["←", "→"], what: "In the exercise: step the line's mark through the marks" },
   { keys: ["Backspace", "Delete"], what: "In the exercise: clear the line's mark" },
   { keys: ["Esc"], what: "In the exercise: leave it, back to the result" },
+  { keys: ["↑", "↓", "Home", "End"], what: "In a history's steps (+ Step, beside the result): move between the steps" },
+  { keys: ["Enter", "Space"], what: "In the steps: show the step (its result, marks and Diff; its config in the editors)" },
+  { keys: ["Alt+↑", "Alt+↓"], what: "In the steps: move the step one place earlier or later" },
+  { keys: ["Insert", "+", "Delete"], what: "In the steps: add a step after it, or remove it" },
   { keys: ["?"], what: "Show this list (outside the input editors)" },
 ];
 

@@ -736,13 +736,7 @@ func TestMerge3Mode(t *testing.T) {
 // that folder (a temporary folder otherwise).
 func TestModeScreenshots(t *testing.T) {
 	h := setup(t)
-	dir := os.Getenv("MERGEPLAY_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := screenshotDir(t)
 	for _, shot := range []struct {
 		file, example, tab string
 		height             int64

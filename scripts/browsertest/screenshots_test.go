@@ -20,13 +20,7 @@ import (
 // still exercised.
 func TestScreenshots(t *testing.T) {
 	h := setup(t)
-	dir := os.Getenv("MERGEPLAY_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := screenshotDir(t)
 	for _, shot := range []struct {
 		name, path    string
 		width, height int64

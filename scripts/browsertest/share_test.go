@@ -47,15 +47,25 @@ func decodeShare(fragment string) (*sharedState, error) {
 // encodeShare writes a state as a version 1 fragment, as a crafted link would.
 func encodeShare(t testing.TB, s any) string {
 	t.Helper()
-	data, err := json.Marshal(s)
+	fragment, err := shareFragment(s)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return fragment
+}
+
+// shareFragment writes a value as a version 1 fragment: "#s=1." and base64url of deflate-raw of
+// its JSON.
+func shareFragment(v any) (string, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return "", err
 	}
 	var buf bytes.Buffer
 	w, _ := flate.NewWriter(&buf, flate.BestCompression)
 	w.Write(data)
 	w.Close()
-	return "#s=1." + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	return "#s=1." + base64.RawURLEncoding.EncodeToString(buf.Bytes()), nil
 }
 
 // TestShareLinkSurvivesAReload edits an example with text that tends to get mangled (non-ASCII,
