@@ -23,10 +23,7 @@ func (ap *applier) mergeList(current *yamltree.Node, p *List, lm listMeta) (*yam
 // mergeItems merges a patch list into live's items, after the API server's checks: one kind of
 // item on both sides; maps holding their key in a list merged by key; no map in a set.
 func (ap *applier) mergeItems(items []*yamltree.Node, p *List, lm listMeta, holder *yamltree.Node) (mergedList[*yamltree.Node], error) {
-	if d, err := readListDirectives(p); err != nil || d.replaced {
-		if err == nil && len(lm.key) > 0 {
-			err = checkDeleteKeys(d, lm.key)
-		}
+	if d, err := readListDirectives(p, lm.key); err != nil || d.replaced {
 		if err == nil {
 			_, err = checkPatchLists(lm, nil, d.items)
 		}
@@ -334,10 +331,7 @@ func (ap *applier) mergeForOrder(current *yamltree.Node, patchList *List, lm lis
 		_, err := checkLists(lm, current.Items, nil)
 		return mergedList[*yamltree.Node]{items: current.Items}, err
 	case current == nil:
-		d, err := readListDirectives(patchList)
-		if err == nil && len(lm.key) > 0 {
-			err = checkDeleteKeys(d, lm.key)
-		}
+		d, err := readListDirectives(patchList, lm.key)
 		if err != nil {
 			return mergedList[*yamltree.Node]{}, err
 		}

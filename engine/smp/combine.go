@@ -299,16 +299,6 @@ func checkPatchLists(lm listMeta, original, patch []*Value) ([]string, error) {
 	return lm.key, nil
 }
 
-// checkDeleteKeys checks that the "$patch: delete" items of a patch list hold the merge key.
-func checkDeleteKeys(d listDirectives, key []string) error {
-	for _, it := range d.deleted {
-		if !hasKey(it.Map, key) {
-			return missingKeyError(key, it.Tree())
-		}
-	}
-	return nil
-}
-
 // hasKey reports whether a patch map holds every key field.
 func hasKey(m *Map, key []string) bool {
 	for _, f := range key {

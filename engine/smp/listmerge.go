@@ -49,8 +49,11 @@ type listDirectives struct {
 }
 
 // readListDirectives separates a patch list's items from its directives, failing as the API
-// server does on "$patch: merge" (not supported in lists) and on unknown values.
-func readListDirectives(patch *List) (listDirectives, error) {
+// server does on "$patch: merge" (not supported in lists), on unknown values and on a "$patch:
+// delete" item lacking a field of key (nil for a list not merged by key): at the first such item
+// in the list's order, whichever the failure. Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "a patch list's directives fail in order").
+func readListDirectives(patch *List, key []string) (listDirectives, error) {
 	var d listDirectives
 	for _, it := range patch.Items {
 		e := (*Entry)(nil)
@@ -63,6 +66,9 @@ func readListDirectives(patch *List) (listDirectives, error) {
 		}
 		switch directiveOf(e.Value) {
 		case "delete":
+			if !hasKey(it.Map, key) {
+				return d, missingKeyError(key, it.Tree())
+			}
 			d.deleted = append(d.deleted, it)
 		case "replace":
 			d.replaced = true
@@ -85,15 +91,12 @@ func directiveOf(v *Value) string {
 
 // mergeKeyed merges a patch list into the items of a list merged by key.
 func mergeKeyed[T any](original []T, patch *List, key []string, ops itemOps[T]) (mergedList[T], error) {
-	d, err := readListDirectives(patch)
+	d, err := readListDirectives(patch, key)
 	if err != nil {
 		return mergedList[T]{}, err
 	}
 	if d.replaced {
 		return mergedList[T]{items: byFirstPosition(takeAll(d.items, ops), ops.text), replaced: true}, nil
-	}
-	if err = checkDeleteKeys(d, key); err != nil {
-		return mergedList[T]{}, err
 	}
 	if len(original) == 0 && len(d.items) == 0 {
 		return mergedList[T]{}, nil

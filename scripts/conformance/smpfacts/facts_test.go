@@ -122,6 +122,20 @@ var facts = []fact{
 		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"}]}`),
 			Modified: j(`{"mergingList":[{"$patch":"delete","name":"b"},{"name":"c"}]}`)},
 		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"b"},{"name":"c"}],"mergingList":[{"name":"c"},{"$patch":"delete","name":"b"},{"$patch":"delete","name":"a"}]}`}},
+	{"a patch list's directives fail in order", // the delete item lacking its key comes first, so it is named, not the unknown $patch
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"mergingList":[{"name":"a"}]}`), Patch: j(`{"mergingList":[{"$patch":"delete"},{"$patch":"foo"}]}`)},
+		Answer{Error: "map: map[$patch:delete] does not contain declared merge key: name"}},
+	{"a patch list's directives fail in order, the unknown first",
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"mergingList":[{"name":"a"}]}`), Patch: j(`{"mergingList":[{"$patch":"merge"},{"$patch":"delete"}]}`)},
+		Answer{Error: "merging lists cannot yet be specified in the patch"}},
+	{"the diff names the last item lacking its key", // its sort reverses equal keys: of the config's two keyless items, the second is named
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"}]}`), Live: j(`{"mergingList":[{"name":"a"}]}`),
+			Modified: j(`{"mergingList":[{"name":"a"},{"$patch":"delete"},{"$patch":"foo"}]}`)},
+		Answer{Error: "map: map[$patch:foo] does not contain declared merge key: name"}},
+	{"a long list names the item its sort puts first", // 29 items: the sort is no longer an insertion sort; a missing key sorts as "<nil>"
+		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"}]}`),
+			Modified: j(`{"mergingList":[{"name":"z","value":"0"},{"value":"m1"},{"value":"m2"},{"value":"m3"},{"value":"m4"},{"name":"0","value":"5"},{"value":"m6"},{"name":"1","value":"7"},{"value":"m8"},{"name":"0","value":"9"},{"value":"m10"},{"name":"1","value":"11"},{"value":"m12"},{"name":"b","value":"13"},{"name":"b","value":"14"},{"value":"m15"},{"value":"m16"},{"name":"1","value":"17"},{"name":"<","value":"18"},{"name":"b","value":"19"},{"name":"1","value":"20"},{"name":"b","value":"21"},{"value":"m22"},{"name":"b","value":"23"},{"name":"b","value":"24"},{"value":"m25"},{"value":"m26"},{"name":"~","value":"27"},{"name":"0","value":"28"}]}`)},
+		Answer{Error: "map: map[value:m1] does not contain declared merge key: name"}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }
