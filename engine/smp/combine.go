@@ -36,6 +36,12 @@ func combine(sch Schema, changes, del *Map) error {
 	for _, e := range del.Entries {
 		have := changes.Get(e.Kind, e.Name)
 		switch {
+		case have == nil && orderedAlone(changes, e):
+			have = &Entry{Kind: FieldEntry, Name: e.Name, Key: e.Key, Value: &Value{List: &List{}}}
+			changes.Entries = append(changes.Entries, have)
+			if err := combineList(sch, changes, have, e); err != nil {
+				return err
+			}
 		case have == nil:
 			changes.Entries = append(changes.Entries, e)
 		case e.Kind == SetElementOrderEntry && !equalValues(have.Value.Tree(), e.Value.Tree()):
@@ -62,6 +68,15 @@ func combine(sch Schema, changes, del *Map) error {
 		}
 	}
 	return nil
+}
+
+// orderedAlone reports whether the deletions' entry e is a list the changes order
+// ("$setElementOrder") without holding it: the reference merges the changes' empty list into
+// it, which arranges its items by that order (a deletion of a key the order names goes beside
+// that key's item). Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "an order
+// alone arranges the deletions").
+func orderedAlone(changes *Map, e *Entry) bool {
+	return e.Kind == FieldEntry && e.Value.List != nil && changes.Get(SetElementOrderEntry, e.Name) != nil
 }
 
 // combineDirective carries out, on the changes, a "$patch" they hold in a map both halves hold

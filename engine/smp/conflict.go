@@ -39,12 +39,6 @@ func Conflicts(a *Aligned, patch *Map) ([]Conflict, error) {
 
 type conflictWalk struct {
 	out []Conflict
-	// inAtomic counts the lists compared item by item (atomicItems) the walk is in: there, two
-	// empty lists at one field are refused whatever their strategy, as strategicpatch refuses
-	// them ("no elements in any of the given slices"; observed with apimachinery v0.37.2,
-	// scripts/conformance/smpfacts, nonMergingList[].nonMergingIntList both [] refused, both
-	// [1] compared), where elsewhere only a merged list's are.
-	inAtomic int
 }
 
 // maps compares a patch map with the change at the same place.
@@ -85,7 +79,11 @@ func (c *conflictWalk) value(path fieldpath.Path, p, changed *Value, name string
 		if err != nil {
 			return err
 		}
-		if (lm.merge || c.inAtomic > 0) && len(p.List.Items) == 0 && len(changed.List.Items) == 0 {
+		if len(p.List.Items) == 0 && len(changed.List.Items) == 0 {
+			// Two empty lists at one field are refused whatever their strategy (the patch and
+			// live's change meet on one field only where live repeats a key). Observed with
+			// apimachinery v0.37.2 (scripts/conformance/smpfacts: "two empty lists under
+			// overwrite=false fail").
 			return &Error{Message: "no elements in any of the given slices"}
 		}
 		if key := lm.keyFor(append(append([]*Value(nil), p.List.Items...), changed.List.Items...)); len(key) > 0 {
@@ -192,8 +190,6 @@ func (c *conflictWalk) atomicItems(path fieldpath.Path, p, changed *List, lm lis
 		c.add(path, listValue(p.Items...).Tree(), listValue(changed.Items...).Tree())
 		return nil
 	}
-	c.inAtomic++
-	defer func() { c.inAtomic-- }()
 	for i, it := range p.Items {
 		other := changed.Items[i]
 		if it.Map != nil && other.Map != nil {

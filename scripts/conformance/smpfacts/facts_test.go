@@ -136,6 +136,22 @@ var facts = []fact{
 		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"}]}`),
 			Modified: j(`{"mergingList":[{"name":"z","value":"0"},{"value":"m1"},{"value":"m2"},{"value":"m3"},{"value":"m4"},{"name":"0","value":"5"},{"value":"m6"},{"name":"1","value":"7"},{"value":"m8"},{"name":"0","value":"9"},{"value":"m10"},{"name":"1","value":"11"},{"value":"m12"},{"name":"b","value":"13"},{"name":"b","value":"14"},{"value":"m15"},{"value":"m16"},{"name":"1","value":"17"},{"name":"<","value":"18"},{"name":"b","value":"19"},{"name":"1","value":"20"},{"name":"b","value":"21"},{"value":"m22"},{"name":"b","value":"23"},{"name":"b","value":"24"},{"value":"m25"},{"value":"m26"},{"name":"~","value":"27"},{"name":"0","value":"28"}]}`)},
 		Answer{Error: "map: map[value:m1] does not contain declared merge key: name"}},
+	{"a config's delete item frees a slot of the deletions", // its delete of a's item lets c's deletion move up, before the changes' a
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"c"},{"mergingList":[],"name":"a"}]}`),
+			Modified: j(`{"mergingList":[{"name":"a"},{"$patch":"delete","name":"a"}]}`), Live: j(`{"mergingList":[{"name":"a"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"a"},{"name":"a"}],"mergingList":[{"$patch":"delete","name":"c"},{"name":"a"}]}`}},
+	{"an order alone arranges the deletions", // nothing changed in the list, yet b's deletion moves beside b (the two-way patch sends a's first)
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"b"},{"name":"a"},{"name":"b","simpleMap":{}}]}`),
+			Modified: j(`{"mergingList":[{"name":"b"}]}`), Live: j(`{"mergingList":[{"name":"a"},{"name":"b"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"b"}],"mergingList":[{"name":"b","simpleMap":null},{"$patch":"delete","name":"b"},{"$patch":"delete","name":"a"}]}`}},
+	{"a deletion the order names stays last", // the changes' a merges into a's deletion, which keeps its place after y
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"},{"name":"a"}]}`),
+			Modified: j(`{"mergingList":[{"name":"a"},{"name":"y"}]}`), Live: j(`{"mergingList":[{"name":"d"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"a"},{"name":"y"}],"mergingList":[{"name":"y"},{"$patch":"delete","name":"a"}]}`}},
+	{"two empty lists under overwrite=false fail", // live repeats c: the patch's [] for one c meets live's change [] for the other, atomic or not
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"c"}]}`), Modified: j(`{"mergingList":[{"name":"c","nonMergingIntList":[]}]}`),
+			Live: j(`{"mergingList":[{"name":"c","nonMergingIntList":[]},{"name":"c"}]}`)},
+		Answer{Error: "no elements in any of the given slices"}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }
