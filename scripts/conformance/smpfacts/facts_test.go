@@ -152,6 +152,10 @@ var facts = []fact{
 		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"c"}]}`), Modified: j(`{"mergingList":[{"name":"c","nonMergingIntList":[]}]}`),
 			Live: j(`{"mergingList":[{"name":"c","nonMergingIntList":[]},{"name":"c"}]}`)},
 		Answer{Error: "no elements in any of the given slices"}},
+	{"a dropped null brings no retainKeys", // live's extra key is null: the changes do not see it, so nothing is sent (live's "other": "o" would)
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"retainKeysMergingList":[{"name":"b"}]}`),
+			Live: j(`{"retainKeysMergingList":[{"name":"b","value":null}]}`)},
+		Answer{Output: `{}`}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }
