@@ -14,8 +14,6 @@ import (
 //     "$deleteFromPrimitiveList/x" while kubectl's diff writes the same directive for the list x
 //     (the reference keeps whichever its map iteration meets last) or orders a list the schema
 //     does not merge (the reference merges it as a set and crashes on maps);
-//   - "$retainKeys in a map of strings": the reference refuses a list inside a map[string]string
-//     ("data type is not struct"), the engine's schema reads its values as strings;
 //   - "directive under overwrite=false": the conflict check of a config or last-applied holding
 //     "$patch", "$retainKeys" or an order;
 //   - "directive in last-applied": last-applied writes "$patch" in a list item, which the
@@ -32,8 +30,6 @@ func knownDeparture(c Case) string {
 	case holdsDirective(original, "$setElementOrder/") || holdsDirective(modified, "$setElementOrder/") ||
 		holdsDirective(original, "$deleteFromPrimitiveList/") || holdsDirective(modified, "$deleteFromPrimitiveList/"):
 		return "directive beside its list"
-	case holdsRetainKeysInStrings(original) || holdsRetainKeysInStrings(modified):
-		return "$retainKeys in a map of strings"
 	case holdsDirective(original, "$patch"):
 		return "directive in last-applied"
 	}
@@ -52,30 +48,6 @@ func holdsDirective(v any, prefix string) bool {
 	case []any:
 		for _, it := range x {
 			if holdsDirective(it, prefix) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// holdsRetainKeysInStrings reports whether a simpleMap (a map of strings) holds "$retainKeys".
-func holdsRetainKeysInStrings(v any) bool {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, f := range x {
-			if m, ok := f.(map[string]any); ok && k == "simpleMap" {
-				if _, ok := m["$retainKeys"]; ok {
-					return true
-				}
-			}
-			if holdsRetainKeysInStrings(f) {
-				return true
-			}
-		}
-	case []any:
-		for _, it := range x {
-			if holdsRetainKeysInStrings(it) {
 				return true
 			}
 		}

@@ -156,6 +156,12 @@ var facts = []fact{
 		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"retainKeysMergingList":[{"name":"b"}]}`),
 			Live: j(`{"retainKeysMergingList":[{"name":"b","value":null}]}`)},
 		Answer{Output: `{}`}},
+	{"a list in a map of strings fails", // a map of strings has no fields to look a list or map up in: a diff of two differing ones fails
+		Case{Op: "two", Kind: "mergeItem", Original: j(`{"simpleMap":{"$retainKeys":[]}}`), Modified: j(`{"simpleMap":{"$retainKeys":[5]}}`)},
+		Answer{Error: "merging an object in json but data type is not struct, instead is: map"}},
+	{"a map in a map of strings fails when applied",
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"simpleMap":{"ka":{"x":1}}}`), Patch: j(`{"simpleMap":{"ka":{"x":2}}}`)},
+		Answer{Error: "merging an object in json but data type is not struct, instead is: map"}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }
