@@ -294,11 +294,17 @@ func orderedInputs(target *yamltree.Node, p *Map, e *Entry) (*yamltree.Node, *Li
 // mergeOrdered merges patchList (nil: none) into current (nil: live lacks the list) and
 // orders the result: the list merge first, then the order's checks (one kind of item; the keys
 // of a list merged by key, in the order too; the patch list's items in the order's order, unless
-// the patch replaced the list) and its arrangement. An empty order leaves the merge as it is.
+// the patch replaced the list) and its arrangement. An empty order reverses the patch's items
+// (unorderedMerge).
 func (ap *applier) mergeOrdered(current *yamltree.Node, patchList, order *List, lm listMeta) ([]*yamltree.Node, error) {
 	m, err := ap.mergeForOrder(current, patchList, lm)
-	if err != nil || len(order.Items) == 0 {
-		return m.ordered(nil, nil), err
+	switch {
+	case err != nil:
+		return nil, err
+	case !lm.merge && patchList != nil && itemsKind(listValue(patchList.Items...).Tree()) == mapKind:
+		return nil, errUnhashable
+	case len(order.Items) == 0:
+		return ap.unorderedMerge(m, current, patchList, lm), nil
 	}
 	key, err := checkLists(lm, m.items, order.Items)
 	if err != nil {
@@ -315,6 +321,23 @@ func (ap *applier) mergeOrdered(current *yamltree.Node, patchList, order *List, 
 	}
 	m.replaced = false
 	return m.ordered(ops.text, patchTexts(order.Items, key)), nil
+}
+
+// unorderedMerge arranges a list merged beside an empty "$setElementOrder": the patch's items
+// come in the reverse of the patch's order (all of them, repeats too, where the patch's list is
+// taken whole: live lacks the list, or the schema does not merge it); live's other items are
+// interleaved by where live held them (reversedNamed). A patch without items leaves the merge as
+// it is. Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "an empty order
+// reverses the patch's items").
+func (ap *applier) unorderedMerge(m mergedList[*yamltree.Node], current *yamltree.Node, patchList *List, lm listMeta) []*yamltree.Node {
+	switch {
+	case patchList == nil || len(patchData(patchList.Items)) == 0 || m.replaced:
+		return m.ordered(nil, nil)
+	case current == nil || !lm.merge:
+		return reversed(m.items)
+	}
+	text := ap.nodeOps(lm, lm.key, current).text
+	return reversedNamed(m.items, text, patchTexts(patchData(patchList.Items), lm.key), textsOf(current.Items, text))
 }
 
 // mergeForOrder is the list merge beside a "$setElementOrder": live's list as it is when the
@@ -348,12 +371,15 @@ func (ap *applier) mergeForOrder(current *yamltree.Node, patchList *List, lm lis
 	return mergedList[*yamltree.Node]{items: takeAll(patchList.Items, ops)}, nil
 }
 
-// describeNonList writes a value that should have been a list, as the reference's message does.
+// describeNonList names the type of a value that should have been a list, as the reference's
+// message does: its Go type once decoded ("string", "int64", "map[string]interface {}"), a null
+// as fmt writes a nil. Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "an
+// order that is not a list").
 func describeNonList(n *yamltree.Node) string {
 	if n.IsNull() {
 		return "%!s(<nil>)"
 	}
-	return printed(n)
+	return kindOf(n).String()
 }
 
 func countItems(n *yamltree.Node) int {

@@ -11,9 +11,10 @@ import (
 // own not yet modelled. Each class is listed in the README's departures; "" for any other case,
 // which must agree. The classes:
 //   - "directive beside its list": a map of the config writes "$setElementOrder/x" or
-//     "$deleteFromPrimitiveList/x" while kubectl's diff writes the same directive for the list x
-//     (the reference keeps whichever its map iteration meets last) or orders a list the schema
-//     does not merge (the reference merges it as a set and crashes on maps);
+//     "$deleteFromPrimitiveList/x" for a list x the schema merges, for which kubectl's diff may
+//     write the same directive (the reference keeps whichever its map iteration meets last: Go's
+//     map order, which no run can pin down; an order for a list the schema does not merge is
+//     compared);
 //   - "directive under overwrite=false": the conflict check of a config or last-applied holding
 //     "$patch", "$retainKeys" or an order;
 //   - "directive in last-applied": last-applied writes "$patch" in a list item, which the
@@ -27,13 +28,27 @@ func knownDeparture(c Case) string {
 		return ""
 	case c.Op == "conflict" && (holdsDirective(original, "$") || holdsDirective(modified, "$")):
 		return "directive under overwrite=false"
-	case holdsDirective(original, "$setElementOrder/") || holdsDirective(modified, "$setElementOrder/") ||
-		holdsDirective(original, "$deleteFromPrimitiveList/") || holdsDirective(modified, "$deleteFromPrimitiveList/"):
+	case holdsListDirective(original) || holdsListDirective(modified):
 		return "directive beside its list"
 	case holdsDirective(original, "$patch"):
 		return "directive in last-applied"
 	}
 	return ""
+}
+
+// mergedLists are the lists of the vectors' types that the schema merges: those kubectl's diff
+// writes "$setElementOrder/" and "$deleteFromPrimitiveList/" for.
+var mergedLists = []string{"mergingList", "mergingIntList", "retainKeysMergingList"}
+
+// holdsListDirective reports whether a document holds, at any depth, an order or a deletion
+// from a primitive list for one of mergedLists.
+func holdsListDirective(v any) bool {
+	for _, l := range mergedLists {
+		if holdsDirective(v, "$setElementOrder/"+l) || holdsDirective(v, "$deleteFromPrimitiveList/"+l) {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsDirective reports whether a document holds, at any depth, a map key starting with prefix.

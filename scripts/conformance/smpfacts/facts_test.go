@@ -162,6 +162,25 @@ var facts = []fact{
 	{"a map in a map of strings fails when applied",
 		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"simpleMap":{"ka":{"x":1}}}`), Patch: j(`{"simpleMap":{"ka":{"x":2}}}`)},
 		Answer{Error: "merging an object in json but data type is not struct, instead is: map"}},
+	{"an empty order reverses the patch's items", // b, z, c come as c, z, b; live's a before z, y after it; b, after the last item live holds, goes last
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"mergingList":[{"name":"a"},{"name":"z"},{"name":"y"}]}`),
+			Patch: j(`{"$setElementOrder/mergingList":[],"mergingList":[{"name":"b"},{"name":"z"},{"name":"c"}]}`)},
+		Answer{Output: `{"mergingList":[{"name":"c"},{"name":"a"},{"name":"z"},{"name":"y"},{"name":"b"}]}`}},
+	{"an empty order reverses the patch's items, repeats too", // a list the schema does not merge, ordered, in a config
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$setElementOrder/nonMergingIntList":[],"nonMergingIntList":[5,4,5,1]}`), Live: j(`{}`)},
+		Answer{Output: `{"$setElementOrder/nonMergingIntList":[],"nonMergingIntList":[1,5,4,5]}`}},
+	{"an order for an atomic list", // merged as a set: its items must follow the order
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$setElementOrder/nonMergingIntList":[4,7],"nonMergingIntList":[5,4]}`), Live: j(`{}`)},
+		Answer{Error: "doesn't match $setElementOrder list"}},
+	{"an order for an atomic list of maps panics", // a map cannot be a member of a set
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"nonMergingList":[{"name":"a"}]}`), Patch: j(`{"$setElementOrder/nonMergingList":[],"nonMergingList":[{"name":"b"}]}`)},
+		Answer{Error: "hash of unhashable type: map[string]interface {}"}},
+	{"a config's order arranges its list", // taken as an ordered list live lacks: [3 5] put in the order [5 3 5]
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$setElementOrder/nonMergingIntList":[5,3,5],"nonMergingIntList":[3,5]}`), Live: j(`{}`)},
+		Answer{Output: `{"$setElementOrder/nonMergingIntList":[5,3,5],"nonMergingIntList":[5,3]}`}},
+	{"an order that is not a list", // the message names its decoded Go type
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$setElementOrder/nonMergingIntList":5,"nonMergingIntList":[3,5]}`), Live: j(`{}`)},
+		Answer{Error: "expected a []interface {}, but received a int64"}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }
