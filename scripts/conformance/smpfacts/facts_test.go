@@ -181,6 +181,18 @@ var facts = []fact{
 	{"an order that is not a list", // the message names its decoded Go type
 		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$setElementOrder/nonMergingIntList":5,"nonMergingIntList":[3,5]}`), Live: j(`{}`)},
 		Answer{Error: "expected a []interface {}, but received a int64"}},
+	{"a $patch live dropped conflicts", // last-applied and the config write $patch at the root; live lacks it: changed to null
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"$patch":"delete","value":"a"}`), Modified: j(`{"$patch":"delete","value":"a"}`), Live: j(`{"value":"a"}`)},
+		Answer{Error: "conflict"}},
+	{"a $patch conflicts in a map the patch replaces", // the config's {$patch: delete} against live's new {}
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$patch":"replace","replacingItem":{"$patch":"delete"}}`), Live: j(`{"replacingItem":{}}`)},
+		Answer{Error: "conflict"}},
+	{"an order both sides hold is looked up", // last-applied's order, which live lacks (changed to null), against the config's
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"$setElementOrder/mergingList":[{"name":"a"}]}`), Modified: j(`{"$setElementOrder/mergingList":[{"name":"a"}]}`), Live: j(`{}`)},
+		Answer{Error: `unable to find api field in struct mergeItem for the json field "$setElementOrder/mergingList"`}},
+	{"equal deletions from a list do not conflict",
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"$deleteFromPrimitiveList/mergingIntList":[]}`), Modified: j(`{}`), Live: j(`{}`)},
+		Answer{Output: `{"$deleteFromPrimitiveList/mergingIntList":null}`}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }
