@@ -143,8 +143,9 @@ func (m mergedList[T]) arranged(text func(T) string) []T {
 // merged beside one is not arranged by the patch's order first; an empty order leaves it as
 // merged. The list's former holder's view gives the others' places. The "$patch" items of a
 // list kubectl combines keep their order (directivesAside) after the others, except where the
-// holder's view shows one before an item: a deletions' item that a config's "$patch: delete"
-// item removed lets the items after it move up, so a deletion can come before the changes.
+// holder's view shows one before an item and the order does not name its key: a deletions' item
+// that a config's "$patch: delete" item removed lets the items after it move up, so a deletion
+// can come before the changes.
 // Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "deletions of a repeated
 // key", "a config's delete item frees a slot of the deletions", "an order alone arranges the
 // deletions", "a deletion the order names stays last").
@@ -161,10 +162,15 @@ func (m mergedList[T]) ordered(text func(T) string, order []string) []T {
 		}
 		return -1
 	}
+	named := firstPositions(order)
+	ahead := func(d T, i int) bool {
+		_, isNamed := named[text(d)]
+		return !isNamed && at(d) >= 0 && at(d) < i
+	}
 	out := make([]T, 0, len(items)+len(m.directives))
 	d := m.directives
 	for _, it := range items {
-		for i := at(it); i >= 0 && len(d) > 0 && at(d[0]) >= 0 && at(d[0]) < i; d = d[1:] {
+		for i := at(it); i >= 0 && len(d) > 0 && ahead(d[0], i); d = d[1:] {
 			out = append(out, d[0])
 		}
 		out = append(out, it)

@@ -193,6 +193,10 @@ var facts = []fact{
 	{"equal deletions from a list do not conflict",
 		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"$deleteFromPrimitiveList/mergingIntList":[]}`), Modified: j(`{}`), Live: j(`{}`)},
 		Answer{Output: `{"$deleteFromPrimitiveList/mergingIntList":null}`}},
+	{"a freed deletion the order names stays last", // as "a config's delete item frees a slot", but the order names d, whose deletion stays after b
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"b","retainKeysMap":{}},{"name":"d"},{"name":"d"}]}`),
+			Modified: j(`{"mergingList":[{"name":"b"},{"name":"d"},{"$patch":"delete","name":"b"}]}`), Live: j(`{"mergingList":[{"name":"d"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"b"},{"name":"d"},{"name":"b"}],"mergingList":[{"name":"b"},{"$patch":"delete","name":"d"}]}`}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }
