@@ -354,14 +354,14 @@ func (ap *applier) mergeForOrder(current *yamltree.Node, patchList *List, lm lis
 		_, err := checkLists(lm, current.Items, nil)
 		return mergedList[*yamltree.Node]{items: current.Items}, err
 	case current == nil:
-		d, err := readListDirectives(patchList, lm.key)
-		if err != nil {
+		items, replaced := withoutDirectiveItems(patchList)
+		if all := listValue(patchList.Items...).Tree(); itemsKind(all) == mixedKinds {
+			return mergedList[*yamltree.Node]{}, mixedKindsError(yamltree.NewList(), all)
+		}
+		if _, err := checkPatchLists(lm, nil, items); err != nil {
 			return mergedList[*yamltree.Node]{}, err
 		}
-		if _, err := checkPatchLists(lm, nil, d.items); err != nil {
-			return mergedList[*yamltree.Node]{}, err
-		}
-		return mergedList[*yamltree.Node]{items: takeAll(takenItems(d.items), ops), replaced: d.replaced && len(d.items) == 0}, nil
+		return mergedList[*yamltree.Node]{items: takeAll(takenItems(items), ops), replaced: replaced && len(items) == 0}, nil
 	case lm.merge:
 		if _, err := checkLists(lm, current.Items, nil); err != nil {
 			return mergedList[*yamltree.Node]{}, err
@@ -369,6 +369,22 @@ func (ap *applier) mergeForOrder(current *yamltree.Node, patchList *List, lm lis
 		return ap.mergeItems(current.Items, patchList, lm, current)
 	}
 	return mergedList[*yamltree.Node]{items: takeAll(patchList.Items, ops)}, nil
+}
+
+// withoutDirectiveItems separates a patch list's items from its maps holding "$patch", which an
+// ordered list live lacks drops whatever their value (an unknown one, "merge", a null, or a
+// delete item without its key: none is refused), and reports whether one was "$patch: replace".
+// Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "an ordered list live lacks
+// drops its directives unread").
+func withoutDirectiveItems(l *List) (items []*Value, replaced bool) {
+	for _, it := range l.Items {
+		if it.Map == nil || it.Map.Get(PatchEntry, "") == nil {
+			items = append(items, it)
+			continue
+		}
+		replaced = replaced || directiveOf(it.Map.Get(PatchEntry, "").Value) == "replace"
+	}
+	return items, replaced
 }
 
 // describeNonList names the type of a value that should have been a list, as the reference's

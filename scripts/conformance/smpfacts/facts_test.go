@@ -197,6 +197,10 @@ var facts = []fact{
 		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"b","retainKeysMap":{}},{"name":"d"},{"name":"d"}]}`),
 			Modified: j(`{"mergingList":[{"name":"b"},{"name":"d"},{"$patch":"delete","name":"b"}]}`), Live: j(`{"mergingList":[{"name":"d"}]}`)},
 		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"b"},{"name":"d"},{"name":"b"}],"mergingList":[{"name":"b"},{"$patch":"delete","name":"d"}]}`}},
+	{"an ordered list live lacks drops its directives unread", // an unknown $patch, merge, a null: dropped, not refused
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{}`),
+			Patch: j(`{"$setElementOrder/mergingList":[{"name":"z"}],"mergingList":[{"$patch":"x"},{"$patch":"merge"},{"$patch":null,"name":"y"},{"name":"z"}]}`)},
+		Answer{Output: `{"mergingList":[{"name":"z"}]}`}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }
