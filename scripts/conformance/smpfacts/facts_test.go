@@ -201,6 +201,10 @@ var facts = []fact{
 		Case{Op: "apply", Kind: "mergeItem", Live: j(`{}`),
 			Patch: j(`{"$setElementOrder/mergingList":[{"name":"z"}],"mergingList":[{"$patch":"x"},{"$patch":"merge"},{"$patch":null,"name":"y"},{"name":"z"}]}`)},
 		Answer{Output: `{"mergingList":[{"name":"z"}]}`}},
+	{"a null $patch item stays in place", // last-applied's delete item for c: the deletions send c with "$patch": null, first, as the config orders it
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"retainKeysMergingList":[{"$patch":"delete","name":"c"}]}`),
+			Modified: j(`{"retainKeysMergingList":[{"name":"c"},{"name":"e"}]}`), Live: j(`{}`)},
+		Answer{Output: `{"$setElementOrder/retainKeysMergingList":[{"name":"c"},{"name":"e"}],"retainKeysMergingList":[{"$patch":null,"$retainKeys":["name"],"name":"c"},{"name":"e"}]}`}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }
