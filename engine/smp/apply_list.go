@@ -271,8 +271,9 @@ func (ap *applier) orderedList(target *yamltree.Node, p *Map, e *Entry, sch Sche
 }
 
 // orderedInputs returns the list live holds under an order's field (nil: none) and the patch's
-// list (nil: none), failing as the API server does on an order that is not a list, a live value
-// that is not a list, and lists without a single item between them.
+// list (nil: none), failing as the API server does on an order that is not a list, a patch value
+// beside it that is not a list (a null too), a live value that is not a list, and lists without
+// a single item between them.
 func orderedInputs(target *yamltree.Node, p *Map, e *Entry) (*yamltree.Node, *List, error) {
 	if e.Value.List == nil {
 		return nil, nil, &Error{Message: "expected a []interface {}, but received a " + describeNonList(e.Value.Tree())}
@@ -280,6 +281,8 @@ func orderedInputs(target *yamltree.Node, p *Map, e *Entry) (*yamltree.Node, *Li
 	var patchList *List
 	if list := p.Field(e.Name); list != nil && list.List != nil {
 		patchList = list.List
+	} else if list != nil {
+		return nil, nil, &Error{Message: "expected a []interface {}, but received a " + describeNonList(list.Tree())}
 	}
 	current := target.Get(e.Name)
 	if (target.Has(e.Name) || patchList != nil) && countItems(current)+countPatchItems(patchList) == 0 {

@@ -149,11 +149,12 @@ func withoutDirectiveMaps(v *Value) *Value {
 }
 
 // checkOrders checks every list of the changes against its "$setElementOrder": as the API
-// server merges an ordered list (orderedInputs), the list and the deletions' must hold an item
-// between them, and the changes' items must follow the order. A config may order a list the
-// schema does not merge: it is then checked as a set of primitives (one kind of item, in the
-// order), and a list of maps makes the reference panic. Observed with apimachinery v0.37.2
-// (scripts/conformance/smpfacts: "an order for an atomic list").
+// server merges an ordered list (orderedInputs), the order and the changes' value beside it must
+// be lists (a null is refused), the list and the deletions' must hold an item between them, and
+// the changes' items must follow the order. A config may order a list the schema does not
+// merge: it is then checked as a set of primitives (one kind of item, in the order), and a list
+// of maps makes the reference panic. Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "an order for an atomic list", "an order beside a null").
 func checkOrders(sch Schema, m, del *Map) error {
 	for _, e := range m.Entries {
 		if e.Kind != SetElementOrderEntry {
@@ -163,6 +164,9 @@ func checkOrders(sch Schema, m, del *Map) error {
 			return &Error{Message: "expected a []interface {}, but received a " + describeNonList(e.Value.Tree())}
 		}
 		list := m.Field(e.Name)
+		if list != nil && list.List == nil {
+			return &Error{Message: "expected a []interface {}, but received a " + describeNonList(list.Tree())}
+		}
 		if err := checkSomeItems(del.Field(e.Name), list); err != nil {
 			return err
 		}

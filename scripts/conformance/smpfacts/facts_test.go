@@ -205,6 +205,9 @@ var facts = []fact{
 		Case{Op: "three", Kind: "mergeItem", Original: j(`{"retainKeysMergingList":[{"$patch":"delete","name":"c"}]}`),
 			Modified: j(`{"retainKeysMergingList":[{"name":"c"},{"name":"e"}]}`), Live: j(`{}`)},
 		Answer{Output: `{"$setElementOrder/retainKeysMergingList":[{"name":"c"},{"name":"e"}],"retainKeysMergingList":[{"$patch":null,"$retainKeys":["name"],"name":"c"},{"name":"e"}]}`}},
+	{"an order beside a null", // the API server merges an ordered list, and a null is no list
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"nonMergingIntList":[1]}`), Patch: j(`{"$setElementOrder/nonMergingIntList":[],"nonMergingIntList":null}`)},
+		Answer{Error: "expected a []interface {}, but received a %!s(<nil>)"}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }
