@@ -123,16 +123,24 @@ type keyedItem struct {
 
 // pairKeys reads what each item of one side's list pairs on, in the reference's diff order:
 // its text, and which occurrence of the text it is. Items of a list merged by key that lack the
-// key pair with nothing (and are recorded as missing).
+// key pair with nothing; they are recorded as missing in that order too, sorted as a key printed
+// "<nil>": of several, the reference's diff names the one its sort puts first (in a short list,
+// the last one written). Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "the
+// diff names the last item lacking its key", "a long list names the item its sort puts first").
 func (p *listPairs) pairKeys(l *yamltree.Node, key []string, s Side) []keyedItem {
-	texts := make([]string, len(l.Items))
+	texts, sorted := make([]string, len(l.Items)), make([]string, len(l.Items))
 	for i, it := range l.Items {
-		texts[i] = p.itemText(it, key, s)
+		texts[i] = itemText(it, key)
+		sorted[i] = texts[i]
+		if texts[i] == "" {
+			sorted[i] = "k" + printed(nil)
+		}
 	}
 	ranks := map[string]int{}
 	out := make([]keyedItem, 0, len(l.Items))
-	for _, i := range pairedOrder(texts) {
+	for _, i := range pairedOrder(sorted) {
 		if texts[i] == "" {
+			p.missing[s] = append(p.missing[s], l.Items[i])
 			continue
 		}
 		out = append(out, keyedItem{pairKey: pairKey{text: texts[i], rank: ranks[texts[i]]}, item: l.Items[i]})
@@ -147,13 +155,12 @@ type pairKey struct {
 	rank int
 }
 
-// itemText is the text an item pairs on: its key's for a map of a list merged by key (empty,
-// and recorded as missing, when it lacks the key), its value's otherwise.
-func (p *listPairs) itemText(it *yamltree.Node, key []string, s Side) string {
+// itemText is the text an item pairs on: its key's for a map of a list merged by key (empty
+// when it lacks the key), its value's otherwise.
+func itemText(it *yamltree.Node, key []string) string {
 	if it.IsMap() && len(key) > 0 {
 		k, ok := keyOf(it, key)
 		if !ok {
-			p.missing[s] = append(p.missing[s], it)
 			return ""
 		}
 		return "k" + keyText(k)

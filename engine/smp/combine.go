@@ -32,10 +32,16 @@ func combine(sch Schema, changes, del *Map) error {
 	if err := checkOrderedLists(changes, del); err != nil {
 		return err
 	}
-	dropOrderedDirectives(changes, del)
+	takeOrderedAlone(sch, changes, del)
 	for _, e := range del.Entries {
 		have := changes.Get(e.Kind, e.Name)
 		switch {
+		case have == nil && orderedAlone(changes, e):
+			have = &Entry{Kind: FieldEntry, Name: e.Name, Key: e.Key, Value: &Value{List: &List{}}}
+			changes.Entries = append(changes.Entries, have)
+			if err := combineList(sch, changes, have, e); err != nil {
+				return err
+			}
 		case have == nil:
 			changes.Entries = append(changes.Entries, e)
 		case e.Kind == SetElementOrderEntry && !equalValues(have.Value.Tree(), e.Value.Tree()):
@@ -62,6 +68,15 @@ func combine(sch Schema, changes, del *Map) error {
 		}
 	}
 	return nil
+}
+
+// orderedAlone reports whether the deletions' entry e is a list the changes order
+// ("$setElementOrder") without holding it: the reference merges the changes' empty list into
+// it, which arranges its items by that order (a deletion of a key the order names goes beside
+// that key's item). Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "an order
+// alone arranges the deletions").
+func orderedAlone(changes *Map, e *Entry) bool {
+	return e.Kind == FieldEntry && e.Value.List != nil && changes.Get(SetElementOrderEntry, e.Name) != nil
 }
 
 // combineDirective carries out, on the changes, a "$patch" they hold in a map both halves hold
@@ -134,14 +149,24 @@ func withoutDirectiveMaps(v *Value) *Value {
 }
 
 // checkOrders checks every list of the changes against its "$setElementOrder": as the API
-// server merges an ordered list (orderedInputs), the list and the deletions' must hold an item
-// between them, and the changes' items must follow the order.
+// server merges an ordered list (orderedInputs), the order and the changes' value beside it must
+// be lists (a null is refused), the list and the deletions' must hold an item between them, and
+// the changes' items must follow the order. A config may order a list the schema does not
+// merge: it is then checked as a set of primitives (one kind of item, in the order), and a list
+// of maps makes the reference panic. Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "an order for an atomic list", "an order beside a null").
 func checkOrders(sch Schema, m, del *Map) error {
 	for _, e := range m.Entries {
-		if e.Kind != SetElementOrderEntry || e.Value.List == nil {
+		if e.Kind != SetElementOrderEntry {
 			continue
 		}
+		if e.Value.List == nil {
+			return &Error{Message: "expected a []interface {}, but received a " + describeNonList(e.Value.Tree())}
+		}
 		list := m.Field(e.Name)
+		if list != nil && list.List == nil {
+			return &Error{Message: "expected a []interface {}, but received a " + describeNonList(list.Tree())}
+		}
 		if err := checkSomeItems(del.Field(e.Name), list); err != nil {
 			return err
 		}
@@ -149,12 +174,21 @@ func checkOrders(sch Schema, m, del *Map) error {
 			continue
 		}
 		lm, err := sch.listField(e.Name)
-		if err != nil || !lm.merge {
-			return err // a list the schema does not merge is taken whole, in any order
+		if err != nil {
+			return err
+		}
+		if !lm.merge { // ordered, a list the schema does not merge is merged as a set
+			if itemsKind(list.Tree()) == mapKind {
+				return errUnhashable
+			}
+			lm = listMeta{items: lm.items, merge: true}
 		}
 		key, err := checkPatchLists(lm, nil, list.List.Items)
 		if err != nil {
 			return err
+		}
+		if len(e.Value.List.Items) == 0 {
+			continue // an empty order is not checked (the API server's mergeOrdered)
 		}
 		if err := checkOrder(list.List.Items, e.Value.List.Items, key); err != nil {
 			return err
@@ -196,13 +230,20 @@ func checkOrderedLists(changes, del *Map) error {
 	return nil
 }
 
-// dropOrderedDirectives removes the "$patch" items from the changes' lists that come with a
-// "$setElementOrder" and that the deletions do not hold: the reference merges such a list into
-// the deletions' absent one, which carries out (and so drops) its directives. A config can only
-// hold such items as data ("$patch: delete" written in the config).
-func dropOrderedDirectives(changes, del *Map) {
+// errUnhashable is the reference's panic on a list of maps the schema does not merge, ordered
+// by a "$setElementOrder" (it merges such a list as a set, and maps cannot be set members).
+var errUnhashable = &Error{Message: "strategicpatch panics: hash of unhashable type: map[string]interface {} (a list of maps the schema does not merge, beside a $setElementOrder)"}
+
+// takeOrderedAlone takes the changes' lists that come with a "$setElementOrder" and that the
+// deletions do not hold as the reference takes them, merging each into the deletions' absent
+// one as the API server merges an ordered list live lacks: its "$patch" items carried out (and
+// so dropped: a config can only hold such items as data, "$patch: delete" written in the
+// config), then arranged by the order, which a config may write too: an empty one reverses the
+// list (unorderedMerge). Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "an
+// empty order reverses the patch's items, repeats too", "a config's order arranges its list").
+func takeOrderedAlone(sch Schema, changes, del *Map) {
 	for _, e := range changes.Entries {
-		if e.Kind != SetElementOrderEntry || del.Field(e.Name) != nil {
+		if e.Kind != SetElementOrderEntry || del.Field(e.Name) != nil || e.Value.List == nil {
 			continue
 		}
 		list := changes.Field(e.Name)
@@ -214,6 +255,13 @@ func dropOrderedDirectives(changes, del *Map) {
 			if it.Map == nil || it.Map.Get(PatchEntry, "") == nil {
 				kept = append(kept, it)
 			}
+		}
+		lm, _ := sch.listField(e.Name) // checkOrders looked it up
+		text := func(v *Value) string { t, _ := matchTextOf(v, lm.key); return t }
+		if order := e.Value.List.Items; len(order) == 0 {
+			kept = reversed(kept)
+		} else {
+			kept = arrange(kept, text, patchTexts(order, lm.key), nil)
 		}
 		list.List = &List{Items: kept, Node: list.List.Node}
 	}
@@ -264,10 +312,22 @@ func valueOps(lm listMeta, key []string) itemOps[*Value] {
 			}
 			return &Value{Map: merged, at: p.at}, nil
 		},
-		directive:  func(v *Value) bool { return v.Map != nil && v.Map.Get(PatchEntry, "") != nil },
+		directive:  isDirectiveItem,
 		missingKey: func(v *Value) error { return missingKeyError(key, v.Tree()) },
 		deleted:    func(*Value, *Value) {},
 	}
+}
+
+// isDirectiveItem reports whether an item of the deletions' list is a "$patch" item, set aside
+// by the merge: one whose "$patch" holds a value. A "$patch": null (the deletions of an item
+// last-applied wrote with "$patch") is an item like the others. Observed with apimachinery
+// v0.37.2 (scripts/conformance/smpfacts: "a null $patch item stays in place").
+func isDirectiveItem(v *Value) bool {
+	if v.Map == nil {
+		return false
+	}
+	e := v.Map.Get(PatchEntry, "")
+	return e != nil && !e.Value.IsNull()
 }
 
 // checkPatchLists checks two patch lists about to be merged as the API server checks lists: items
@@ -297,16 +357,6 @@ func checkPatchLists(lm listMeta, original, patch []*Value) ([]string, error) {
 		}
 	}
 	return lm.key, nil
-}
-
-// checkDeleteKeys checks that the "$patch: delete" items of a patch list hold the merge key.
-func checkDeleteKeys(d listDirectives, key []string) error {
-	for _, it := range d.deleted {
-		if !hasKey(it.Map, key) {
-			return missingKeyError(key, it.Tree())
-		}
-	}
-	return nil
 }
 
 // hasKey reports whether a patch map holds every key field.

@@ -39,29 +39,33 @@ func Conflicts(a *Aligned, patch *Map) ([]Conflict, error) {
 
 type conflictWalk struct {
 	out []Conflict
-	// inAtomic counts the lists compared item by item (atomicItems) the walk is in: there, two
-	// empty lists at one field are refused whatever their strategy, as strategicpatch refuses
-	// them ("no elements in any of the given slices"; observed with apimachinery v0.37.2,
-	// scripts/conformance/smpfacts, nonMergingList[].nonMergingIntList both [] refused, both
-	// [1] compared), where elsewhere only a merged list's are.
-	inAtomic int
 }
 
 // maps compares a patch map with the change at the same place.
 func (c *conflictWalk) maps(path fieldpath.Path, patch, changed *Map, sch Schema) error {
+	c.directive(path, patch, changed)
 	for _, e := range patch.Entries {
 		other := changed.Get(e.Kind, e.Name)
 		if other == nil {
 			continue
 		}
-		switch e.Kind {
-		case DeleteFromPrimitiveListEntry:
+		switch {
+		case e.Kind == FieldEntry:
+		case e.Kind == PatchEntry || (e.Value.IsNull() && other.Value.IsNull()):
+			continue // "$patch" is compared first (directive); two nulls agree
+		case e.Kind == DeleteFromPrimitiveListEntry:
 			// Both delete from one list of primitives: the reference then looks the directive up
 			// as a field and fails, or reports a conflict, at random; kubectl refuses either way.
 			c.add(path.Field(e.keyString()), nil, nil)
 			continue
-		case FieldEntry:
 		default:
+			// An order or "$retainKeys" both hold otherwise (one is a config's data): the
+			// reference looks it up as a field. Observed with apimachinery v0.37.2
+			// (scripts/conformance/smpfacts: "an order both sides hold is looked up").
+			if _, _, err := sch.field(e.keyString()); err != nil {
+				return err
+			}
+			c.add(path.Field(e.keyString()), e.Value.Tree(), other.Value.Tree())
 			continue
 		}
 		if err := c.value(path.Field(e.Name), e.Value, other.Value, e.Name, sch); err != nil {
@@ -77,7 +81,8 @@ func (c *conflictWalk) value(path fieldpath.Path, p, changed *Value, name string
 	case p.Map != nil && changed.Map != nil:
 		meta, err := sch.mapField(name)
 		if err != nil || meta.strategy.Has(schema.PatchReplace) {
-			return err // a map the patch replaces whole is no conflict
+			c.directive(path, p.Map, changed.Map)
+			return err // a map the patch replaces whole is no conflict, but for its "$patch"
 		}
 		return c.maps(path, p.Map, changed.Map, meta.schema)
 	case p.List != nil && changed.List != nil:
@@ -85,7 +90,11 @@ func (c *conflictWalk) value(path fieldpath.Path, p, changed *Value, name string
 		if err != nil {
 			return err
 		}
-		if (lm.merge || c.inAtomic > 0) && len(p.List.Items) == 0 && len(changed.List.Items) == 0 {
+		if len(p.List.Items) == 0 && len(changed.List.Items) == 0 {
+			// Two empty lists at one field are refused whatever their strategy (the patch and
+			// live's change meet on one field only where live repeats a key). Observed with
+			// apimachinery v0.37.2 (scripts/conformance/smpfacts: "two empty lists under
+			// overwrite=false fail").
 			return &Error{Message: "no elements in any of the given slices"}
 		}
 		if key := lm.keyFor(append(append([]*Value(nil), p.List.Items...), changed.List.Items...)); len(key) > 0 {
@@ -148,6 +157,24 @@ func (c *conflictWalk) items(path fieldpath.Path, p, changed *List, lm listMeta,
 	return nil
 }
 
+// directive compares the "$patch" of two maps at one place (a config or last-applied writes it
+// as data): held by one alone, or with different values, it conflicts, even in a map the patch
+// replaces whole, and a null counts as a value (live lacking last-applied's "$patch" changed
+// it to null). Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "a $patch
+// live dropped conflicts").
+func (c *conflictWalk) directive(path fieldpath.Path, patch, changed *Map) {
+	pe, ce := patch.Get(PatchEntry, ""), changed.Get(PatchEntry, "")
+	switch {
+	case pe == nil && ce == nil:
+	case pe == nil:
+		c.add(path.Field(keyPrefix[PatchEntry]), nil, ce.Value.Tree())
+	case ce == nil:
+		c.add(path.Field(keyPrefix[PatchEntry]), pe.Value.Tree(), nil)
+	case !equalValues(pe.Value.Tree(), ce.Value.Tree()):
+		c.add(path.Field(keyPrefix[PatchEntry]), pe.Value.Tree(), ce.Value.Tree())
+	}
+}
+
 // lastByKey maps each key's text to the last item with that key.
 func lastByKey(items []*Value, key []string) map[string]*Value {
 	out := make(map[string]*Value, len(items))
@@ -192,8 +219,6 @@ func (c *conflictWalk) atomicItems(path fieldpath.Path, p, changed *List, lm lis
 		c.add(path, listValue(p.Items...).Tree(), listValue(changed.Items...).Tree())
 		return nil
 	}
-	c.inAtomic++
-	defer func() { c.inAtomic-- }()
 	for i, it := range p.Items {
 		other := changed.Items[i]
 		if it.Map != nil && other.Map != nil {
@@ -210,13 +235,14 @@ func (c *conflictWalk) atomicItems(path fieldpath.Path, p, changed *List, lm lis
 // withoutOrdering removes from live's changes every "$setElementOrder" and "$retainKeys", and
 // what only held them: the reference computes those changes without them, so an order live keeps
 // (or a list of primitives not in sorted order) never conflicts. Only what the diff built is
-// touched; values it took whole stay as they are.
+// touched; values it took whole stay as they are, and so do the null orders of lists that
+// last-applied wrote as data and live lacks.
 func withoutOrdering(m *Map) bool {
 	kept := m.Entries[:0:0]
 	for _, e := range m.Entries {
 		switch {
-		case e.Kind == SetElementOrderEntry || e.Kind == RetainKeysEntry:
-			continue
+		case e.Kind == RetainKeysEntry || (e.Kind == SetElementOrderEntry && !e.Value.IsNull()):
+			continue // a null order is last-applied's data, which live lacks
 		case e.Kind == FieldEntry && e.Value.Map != nil && e.Value.Map.Node == nil:
 			if !withoutOrdering(e.Value.Map) {
 				continue

@@ -287,18 +287,20 @@ func keysOf(l *yamltree.Node, key []string) *Value {
 
 // sameKeySet reports whether two maps hold the same keys: "$retainKeys" goes with the changes
 // of a map whenever there are any, or when `from` holds keys `to` lacks (which only the
-// deletions would otherwise remove). Observed with apimachinery v0.37.2
-// (scripts/conformance/smpfacts: "retainKeys goes with changes or dropped keys").
-func sameKeySet(a, b *yamltree.Node) bool {
-	if len(a.Fields) != len(b.Fields) {
-		return false
-	}
-	for _, f := range a.Fields {
-		if !b.Has(f.Key.Value) {
+// deletions would otherwise remove). A key `from` holds as null and `to` lacks does not count:
+// the changes do not see it. Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts:
+// "retainKeys goes with changes or dropped keys", "a dropped null brings no retainKeys").
+func sameKeySet(from, to *yamltree.Node) bool {
+	shared := 0
+	for _, f := range from.Fields {
+		switch {
+		case to.Has(f.Key.Value):
+			shared++
+		case !f.Value.IsNull():
 			return false
 		}
 	}
-	return true
+	return shared == len(to.Fields)
 }
 
 // addedOrNull is the Situation of a value `to` holds and `from` lacks: added, or a null.

@@ -37,6 +37,8 @@ type mergedList[T any] struct {
 	// seeing items shifted by deletions and values written over, not appended ones beyond its
 	// length. A "$setElementOrder" then arranges by this view.
 	view []string
+	// held are the items of that view.
+	held []T
 	// replaced: the patch replaced the list ("$patch: replace").
 	replaced bool
 }
@@ -49,8 +51,11 @@ type listDirectives struct {
 }
 
 // readListDirectives separates a patch list's items from its directives, failing as the API
-// server does on "$patch: merge" (not supported in lists) and on unknown values.
-func readListDirectives(patch *List) (listDirectives, error) {
+// server does on "$patch: merge" (not supported in lists), on unknown values and on a "$patch:
+// delete" item lacking a field of key (nil for a list not merged by key): at the first such item
+// in the list's order, whichever the failure. Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "a patch list's directives fail in order").
+func readListDirectives(patch *List, key []string) (listDirectives, error) {
 	var d listDirectives
 	for _, it := range patch.Items {
 		e := (*Entry)(nil)
@@ -63,6 +68,9 @@ func readListDirectives(patch *List) (listDirectives, error) {
 		}
 		switch directiveOf(e.Value) {
 		case "delete":
+			if !hasKey(it.Map, key) {
+				return d, missingKeyError(key, it.Tree())
+			}
 			d.deleted = append(d.deleted, it)
 		case "replace":
 			d.replaced = true
@@ -85,15 +93,12 @@ func directiveOf(v *Value) string {
 
 // mergeKeyed merges a patch list into the items of a list merged by key.
 func mergeKeyed[T any](original []T, patch *List, key []string, ops itemOps[T]) (mergedList[T], error) {
-	d, err := readListDirectives(patch)
+	d, err := readListDirectives(patch, key)
 	if err != nil {
 		return mergedList[T]{}, err
 	}
 	if d.replaced {
 		return mergedList[T]{items: byFirstPosition(takeAll(d.items, ops), ops.text), replaced: true}, nil
-	}
-	if err = checkDeleteKeys(d, key); err != nil {
-		return mergedList[T]{}, err
 	}
 	if len(original) == 0 && len(d.items) == 0 {
 		return mergedList[T]{}, nil
@@ -122,7 +127,7 @@ func mergeKeyed[T any](original []T, patch *List, key []string, ops itemOps[T]) 
 		}
 	}
 	return mergedList[T]{items: rest, directives: directives, named: patchTexts(d.items, key), server: server,
-		view: textsOf(held, ops.text)}, nil
+		view: textsOf(held, ops.text), held: held}, nil
 }
 
 // arranged is the merged list as a merge leaves it: arranged by the patch's order (arrange),
@@ -136,12 +141,41 @@ func (m mergedList[T]) arranged(text func(T) string) []T {
 
 // ordered is the merged list put in the order of a "$setElementOrder" (its texts): a list
 // merged beside one is not arranged by the patch's order first; an empty order leaves it as
-// merged. The list's former holder's view gives the others' places.
+// merged. The list's former holder's view gives the others' places. The "$patch" items of a
+// list kubectl combines keep their order (directivesAside) after the others, except where the
+// holder's view shows one before an item and the order does not name its key: a deletions' item
+// that a config's "$patch: delete" item removed lets the items after it move up, so a deletion
+// can come before the changes.
+// Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "deletions of a repeated
+// key", "a config's delete item frees a slot of the deletions", "an order alone arranges the
+// deletions", "a deletion the order names stays last").
 func (m mergedList[T]) ordered(text func(T) string, order []string) []T {
 	if m.replaced || len(order) == 0 {
 		return append(m.items, m.directives...)
 	}
-	return append(arrange(m.items, text, order, m.view), m.directives...)
+	items := arrange(m.items, text, order, m.view)
+	at := func(it T) int {
+		for i, h := range m.held {
+			if any(h) == any(it) { // items are pointers: the same item, not an equal one
+				return i
+			}
+		}
+		return -1
+	}
+	named := firstPositions(order)
+	ahead := func(d T, i int) bool {
+		_, isNamed := named[text(d)]
+		return !isNamed && at(d) >= 0 && at(d) < i
+	}
+	out := make([]T, 0, len(items)+len(m.directives))
+	d := m.directives
+	for _, it := range items {
+		for i := at(it); i >= 0 && len(d) > 0 && ahead(d[0], i); d = d[1:] {
+			out = append(out, d[0])
+		}
+		out = append(out, it)
+	}
+	return append(out, d...)
 }
 
 // mergePrimitives merges a patch list into a set of primitives held in an array of the given
@@ -163,7 +197,7 @@ func mergePrimitives[T any](original []T, capacity int, patch *List, ops itemOps
 	}
 	current = withoutRepeatsInPlace(current, ops.text)
 	view := textsOf(held, ops.text)
-	return mergedList[T]{items: current, named: patchTexts(patch.Items, nil), server: view, view: view}
+	return mergedList[T]{items: current, named: patchTexts(patch.Items, nil), server: view, view: view, held: held}
 }
 
 // takeAll returns the patch items as written.

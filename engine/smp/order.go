@@ -167,6 +167,53 @@ func arrange[T any](items []T, text func(T) string, named, server []string) []T 
 	return append(out, rest[j:]...)
 }
 
+// reversedNamed orders the items of a list merged beside an empty "$setElementOrder": those
+// the patch names (named: its items' texts) in the reverse of the patch's order, the others
+// (live's alone) in live's order (server: live's texts), the two interleaved: before each named
+// item live holds come live's other items that stood before it; a named item live lacks comes
+// where it stands, but those after the last named item live holds come after all of live's.
+// Observed with apimachinery v0.37.2 (scripts/conformance/smpfacts: "an empty order reverses
+// the patch's items").
+func reversedNamed[T any](items []T, text func(T) string, named, server []string) []T {
+	namedAt, serverAt := firstPositions(named), firstPositions(server)
+	var run, rest []T
+	for _, it := range items {
+		if _, ok := namedAt[text(it)]; ok {
+			run = append(run, it)
+		} else {
+			rest = append(rest, it)
+		}
+	}
+	sort.SliceStable(run, func(i, j int) bool { return namedAt[text(run[i])] > namedAt[text(run[j])] })
+	lastHeld := -1
+	for i, it := range run {
+		if _, ok := serverAt[text(it)]; ok {
+			lastHeld = i
+		}
+	}
+	out := make([]T, 0, len(items))
+	j := 0
+	for _, it := range run[:lastHeld+1] {
+		if at, ok := serverAt[text(it)]; ok {
+			for ; j < len(rest) && serverAt[text(rest[j])] < at; j++ {
+				out = append(out, rest[j])
+			}
+		}
+		out = append(out, it)
+	}
+	out = append(out, rest[j:]...)
+	return append(out, run[lastHeld+1:]...)
+}
+
+// reversed returns the items in reverse order.
+func reversed[T any](items []T) []T {
+	out := make([]T, len(items))
+	for i, it := range items {
+		out[len(items)-1-i] = it
+	}
+	return out
+}
+
 // firstPositions maps each text to its first position.
 func firstPositions(texts []string) map[string]int {
 	at := make(map[string]int, len(texts))

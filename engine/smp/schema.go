@@ -59,6 +59,9 @@ func (s Schema) field(name string) (*schema.Field, *schema.Type, error) {
 	if s.t.Kind == schema.KindScalar || s.t.Kind == schema.KindList {
 		return nil, nil, &Error{Message: "merging an object in json but data type is not struct, instead is: " + s.t.Kind.String()}
 	}
+	if s.scalarValues() {
+		return nil, nil, &Error{Message: "merging an object in json but data type is not struct, instead is: map"}
+	}
 	if f := s.t.Field(name); f != nil {
 		return f, f.Type, nil
 	}
@@ -66,6 +69,16 @@ func (s Schema) field(name string) (*schema.Field, *schema.Type, error) {
 		return nil, e, nil
 	}
 	return nil, nil, &Error{Message: "unable to find api field in struct " + s.name() + " for the json field " + strconv.Quote(name)}
+}
+
+// scalarValues reports whether the type is a map of scalars (labels, a ConfigMap's data): the
+// reference looks a map or list value up there as a field of a struct, and fails, wherever it
+// merges one (a diff whose sides differ, an applied patch), "$retainKeys" and
+// "$setElementOrder/" lists a config writes there too. Observed with apimachinery v0.37.2
+// (scripts/conformance/smpfacts: "a list in a map of strings fails").
+func (s Schema) scalarValues() bool {
+	e := s.t.Elem()
+	return s.t.Kind == schema.KindMap && len(s.t.Fields()) == 0 && e != nil && e.Kind == schema.KindScalar
 }
 
 // mapMeta is what the schema says of a field holding a map on both sides of a merge.

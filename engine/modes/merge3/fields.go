@@ -30,12 +30,37 @@ func (m *merger) mergeMap(t triple, sc *sch, path []string) (*ynode.Node, record
 	default:
 		return nil, rec, nil
 	}
+	if err := factEmptyKeyStops(t, path); err != nil {
+		return nil, rec, err
+	}
 	for _, f := range m.alignFields(t) {
 		if err := m.mergeField(t.live, f, sc, append(path[:len(path):len(path)], f.name)); err != nil {
 			return nil, rec, err
 		}
 	}
 	return t.live, rec, nil
+}
+
+// factEmptyKeyStops: kyaml refuses to walk a map that any version holds with an empty key (”,
+// or "?" alone), wherever the walk goes into it (a map only the local copy has, or only upstream
+// added, or upstream deleted where the local copy holds it; not one that upstream deleted and
+// the local copy lacks, nor one inside a list replaced whole): "wrong node kind:
+// expected ScalarNode but got MappingNode". A resource one side alone has is copied without a
+// walk, so such a key passes there, and its next merge is refused. Observed with kyaml v0.21.3
+// through merge3diff (TestWalkFacts/factEmptyKeyStops).
+func factEmptyKeyStops(t triple, path []string) error {
+	for i, n := range t.liveFirst() {
+		if n == nil || n.Kind != ynode.MapNode {
+			continue
+		}
+		for j := 0; j+1 < len(n.Content); j += 2 {
+			if k := n.Content[j]; k.Kind == ynode.ScalarNode && k.Value == "" {
+				return located(k, "kyaml stops here: "+pathText(path)+" holds an empty key in "+inputNames[i]+
+					", which kyaml cannot walk (wrong node kind: expected ScalarNode but got MappingNode)")
+			}
+		}
+	}
+	return nil
 }
 
 // alignFields aligns the entries of the three maps by name (the first entry of a name, where a

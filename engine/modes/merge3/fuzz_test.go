@@ -59,7 +59,9 @@ import (
 // field's kind (a list became a scalar), the local copy holds the new kind and the original the
 // old one, and kyaml's walk stops on sources of different kinds ("wrong node kind"). Merging a
 // result with itself may be refused the same way: a list whose comment schema asks for a merge
-// without naming a key makes kyaml walk its items as keys, which it refuses on any three copies.
+// without naming a key makes kyaml walk its items as keys, which it refuses on any three copies;
+// and a map holding an empty key, which the first merge copied with a resource upstream added,
+// is refused once walked (factEmptyKeyStops, "wrong node kind" too).
 //
 // With inferKeys, both may be refused at an empty list no schema describes: kyaml infers a
 // list's merge key from its items and refuses to walk an empty list ("no merge key found for
@@ -340,7 +342,8 @@ func repeatedField(items []*yamltree.Node) bool {
 	return false
 }
 
-// kindChanged reports whether every error is kyaml's refusal to walk sources of different kinds.
+// kindChanged reports whether every error is kyaml's refusal to walk sources of different kinds
+// (or a map holding an empty key).
 func kindChanged(errs []contract.Error) bool {
 	for _, e := range errs {
 		if !strings.Contains(e.Message, "wrong node kind") {

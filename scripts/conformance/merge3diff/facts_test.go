@@ -138,6 +138,18 @@ var walkFacts = []walkFact{
 	{name: "factShapesAgree",
 		original: widget + "  a: {b: 1}\n", updated: widget + "  a: {b: 2}\n", live: widget + "  a: none\n",
 		want: "fails"},
+	{name: "factEmptyKeyStops", // an empty key in any version of a map the walk enters, here one only the local copy has
+		original: widget + "  a: 1\n", updated: widget + "  a: 2\n", live: widget + "  a: 1\n  b: {'': x}\n",
+		want: "fails"},
+	{name: "factEmptyKeyStops/deleted", // a map upstream deleted and the local copy lacks is not entered
+		original: widget + "  a: 1\n  b: {'': x}\n", updated: widget + "  a: 2\n", live: widget + "  a: 1\n",
+		want: "  a: 2\n---\n"},
+	{name: "factEmptyKeyStops/deleted-held", // one the local copy still holds is entered, and refused
+		original: widget + "  a: 1\n  b: {'': x}\n", updated: widget + "  a: 2\n", live: widget + "  a: 1\n  b: {'': x}\n",
+		want: "fails"},
+	{name: "factEmptyKeyStops/rebase", // a resource upstream added is copied, empty key and all; its rebase is refused
+		original: "", updated: widget + "  a: 1\n  ? \n  : x\n", live: widget + "  a: 1\n  '': x\n",
+		want: "fails"},
 }
 
 // TestWalkFacts runs each fact of kyaml's walk through kyaml and the engine: kyaml must still

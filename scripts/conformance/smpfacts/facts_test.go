@@ -122,6 +122,92 @@ var facts = []fact{
 		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"}]}`),
 			Modified: j(`{"mergingList":[{"$patch":"delete","name":"b"},{"name":"c"}]}`)},
 		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"b"},{"name":"c"}],"mergingList":[{"name":"c"},{"$patch":"delete","name":"b"},{"$patch":"delete","name":"a"}]}`}},
+	{"a patch list's directives fail in order", // the delete item lacking its key comes first, so it is named, not the unknown $patch
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"mergingList":[{"name":"a"}]}`), Patch: j(`{"mergingList":[{"$patch":"delete"},{"$patch":"foo"}]}`)},
+		Answer{Error: "map: map[$patch:delete] does not contain declared merge key: name"}},
+	{"a patch list's directives fail in order, the unknown first",
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"mergingList":[{"name":"a"}]}`), Patch: j(`{"mergingList":[{"$patch":"merge"},{"$patch":"delete"}]}`)},
+		Answer{Error: "merging lists cannot yet be specified in the patch"}},
+	{"the diff names the last item lacking its key", // its sort reverses equal keys: of the config's two keyless items, the second is named
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"}]}`), Live: j(`{"mergingList":[{"name":"a"}]}`),
+			Modified: j(`{"mergingList":[{"name":"a"},{"$patch":"delete"},{"$patch":"foo"}]}`)},
+		Answer{Error: "map: map[$patch:foo] does not contain declared merge key: name"}},
+	{"a long list names the item its sort puts first", // 29 items: the sort is no longer an insertion sort; a missing key sorts as "<nil>"
+		Case{Op: "two", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"}]}`),
+			Modified: j(`{"mergingList":[{"name":"z","value":"0"},{"value":"m1"},{"value":"m2"},{"value":"m3"},{"value":"m4"},{"name":"0","value":"5"},{"value":"m6"},{"name":"1","value":"7"},{"value":"m8"},{"name":"0","value":"9"},{"value":"m10"},{"name":"1","value":"11"},{"value":"m12"},{"name":"b","value":"13"},{"name":"b","value":"14"},{"value":"m15"},{"value":"m16"},{"name":"1","value":"17"},{"name":"<","value":"18"},{"name":"b","value":"19"},{"name":"1","value":"20"},{"name":"b","value":"21"},{"value":"m22"},{"name":"b","value":"23"},{"name":"b","value":"24"},{"value":"m25"},{"value":"m26"},{"name":"~","value":"27"},{"name":"0","value":"28"}]}`)},
+		Answer{Error: "map: map[value:m1] does not contain declared merge key: name"}},
+	{"a config's delete item frees a slot of the deletions", // its delete of a's item lets c's deletion move up, before the changes' a
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"c"},{"mergingList":[],"name":"a"}]}`),
+			Modified: j(`{"mergingList":[{"name":"a"},{"$patch":"delete","name":"a"}]}`), Live: j(`{"mergingList":[{"name":"a"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"a"},{"name":"a"}],"mergingList":[{"$patch":"delete","name":"c"},{"name":"a"}]}`}},
+	{"an order alone arranges the deletions", // nothing changed in the list, yet b's deletion moves beside b (the two-way patch sends a's first)
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"b"},{"name":"a"},{"name":"b","simpleMap":{}}]}`),
+			Modified: j(`{"mergingList":[{"name":"b"}]}`), Live: j(`{"mergingList":[{"name":"a"},{"name":"b"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"b"}],"mergingList":[{"name":"b","simpleMap":null},{"$patch":"delete","name":"b"},{"$patch":"delete","name":"a"}]}`}},
+	{"a deletion the order names stays last", // the changes' a merges into a's deletion, which keeps its place after y
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"a"},{"name":"a"}]}`),
+			Modified: j(`{"mergingList":[{"name":"a"},{"name":"y"}]}`), Live: j(`{"mergingList":[{"name":"d"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"a"},{"name":"y"}],"mergingList":[{"name":"y"},{"$patch":"delete","name":"a"}]}`}},
+	{"two empty lists under overwrite=false fail", // live repeats c: the patch's [] for one c meets live's change [] for the other, atomic or not
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"c"}]}`), Modified: j(`{"mergingList":[{"name":"c","nonMergingIntList":[]}]}`),
+			Live: j(`{"mergingList":[{"name":"c","nonMergingIntList":[]},{"name":"c"}]}`)},
+		Answer{Error: "no elements in any of the given slices"}},
+	{"a dropped null brings no retainKeys", // live's extra key is null: the changes do not see it, so nothing is sent (live's "other": "o" would)
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"retainKeysMergingList":[{"name":"b"}]}`),
+			Live: j(`{"retainKeysMergingList":[{"name":"b","value":null}]}`)},
+		Answer{Output: `{}`}},
+	{"a list in a map of strings fails", // a map of strings has no fields to look a list or map up in: a diff of two differing ones fails
+		Case{Op: "two", Kind: "mergeItem", Original: j(`{"simpleMap":{"$retainKeys":[]}}`), Modified: j(`{"simpleMap":{"$retainKeys":[5]}}`)},
+		Answer{Error: "merging an object in json but data type is not struct, instead is: map"}},
+	{"a map in a map of strings fails when applied",
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"simpleMap":{"ka":{"x":1}}}`), Patch: j(`{"simpleMap":{"ka":{"x":2}}}`)},
+		Answer{Error: "merging an object in json but data type is not struct, instead is: map"}},
+	{"an empty order reverses the patch's items", // b, z, c come as c, z, b; live's a before z, y after it; b, after the last item live holds, goes last
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"mergingList":[{"name":"a"},{"name":"z"},{"name":"y"}]}`),
+			Patch: j(`{"$setElementOrder/mergingList":[],"mergingList":[{"name":"b"},{"name":"z"},{"name":"c"}]}`)},
+		Answer{Output: `{"mergingList":[{"name":"c"},{"name":"a"},{"name":"z"},{"name":"y"},{"name":"b"}]}`}},
+	{"an empty order reverses the patch's items, repeats too", // a list the schema does not merge, ordered, in a config
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$setElementOrder/nonMergingIntList":[],"nonMergingIntList":[5,4,5,1]}`), Live: j(`{}`)},
+		Answer{Output: `{"$setElementOrder/nonMergingIntList":[],"nonMergingIntList":[1,5,4,5]}`}},
+	{"an order for an atomic list", // merged as a set: its items must follow the order
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$setElementOrder/nonMergingIntList":[4,7],"nonMergingIntList":[5,4]}`), Live: j(`{}`)},
+		Answer{Error: "doesn't match $setElementOrder list"}},
+	{"an order for an atomic list of maps panics", // a map cannot be a member of a set
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"nonMergingList":[{"name":"a"}]}`), Patch: j(`{"$setElementOrder/nonMergingList":[],"nonMergingList":[{"name":"b"}]}`)},
+		Answer{Error: "hash of unhashable type: map[string]interface {}"}},
+	{"a config's order arranges its list", // taken as an ordered list live lacks: [3 5] put in the order [5 3 5]
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$setElementOrder/nonMergingIntList":[5,3,5],"nonMergingIntList":[3,5]}`), Live: j(`{}`)},
+		Answer{Output: `{"$setElementOrder/nonMergingIntList":[5,3,5],"nonMergingIntList":[5,3]}`}},
+	{"an order that is not a list", // the message names its decoded Go type
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$setElementOrder/nonMergingIntList":5,"nonMergingIntList":[3,5]}`), Live: j(`{}`)},
+		Answer{Error: "expected a []interface {}, but received a int64"}},
+	{"a $patch live dropped conflicts", // last-applied and the config write $patch at the root; live lacks it: changed to null
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"$patch":"delete","value":"a"}`), Modified: j(`{"$patch":"delete","value":"a"}`), Live: j(`{"value":"a"}`)},
+		Answer{Error: "conflict"}},
+	{"a $patch conflicts in a map the patch replaces", // the config's {$patch: delete} against live's new {}
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{}`), Modified: j(`{"$patch":"replace","replacingItem":{"$patch":"delete"}}`), Live: j(`{"replacingItem":{}}`)},
+		Answer{Error: "conflict"}},
+	{"an order both sides hold is looked up", // last-applied's order, which live lacks (changed to null), against the config's
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"$setElementOrder/mergingList":[{"name":"a"}]}`), Modified: j(`{"$setElementOrder/mergingList":[{"name":"a"}]}`), Live: j(`{}`)},
+		Answer{Error: `unable to find api field in struct mergeItem for the json field "$setElementOrder/mergingList"`}},
+	{"equal deletions from a list do not conflict",
+		Case{Op: "conflict", Kind: "mergeItem", Original: j(`{"$deleteFromPrimitiveList/mergingIntList":[]}`), Modified: j(`{}`), Live: j(`{}`)},
+		Answer{Output: `{"$deleteFromPrimitiveList/mergingIntList":null}`}},
+	{"a freed deletion the order names stays last", // as "a config's delete item frees a slot", but the order names d, whose deletion stays after b
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"mergingList":[{"name":"b","retainKeysMap":{}},{"name":"d"},{"name":"d"}]}`),
+			Modified: j(`{"mergingList":[{"name":"b"},{"name":"d"},{"$patch":"delete","name":"b"}]}`), Live: j(`{"mergingList":[{"name":"d"}]}`)},
+		Answer{Output: `{"$setElementOrder/mergingList":[{"name":"b"},{"name":"d"},{"name":"b"}],"mergingList":[{"name":"b"},{"$patch":"delete","name":"d"}]}`}},
+	{"an ordered list live lacks drops its directives unread", // an unknown $patch, merge, a null: dropped, not refused
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{}`),
+			Patch: j(`{"$setElementOrder/mergingList":[{"name":"z"}],"mergingList":[{"$patch":"x"},{"$patch":"merge"},{"$patch":null,"name":"y"},{"name":"z"}]}`)},
+		Answer{Output: `{"mergingList":[{"name":"z"}]}`}},
+	{"a null $patch item stays in place", // last-applied's delete item for c: the deletions send c with "$patch": null, first, as the config orders it
+		Case{Op: "three", Kind: "mergeItem", Original: j(`{"retainKeysMergingList":[{"$patch":"delete","name":"c"}]}`),
+			Modified: j(`{"retainKeysMergingList":[{"name":"c"},{"name":"e"}]}`), Live: j(`{}`)},
+		Answer{Output: `{"$setElementOrder/retainKeysMergingList":[{"name":"c"},{"name":"e"}],"retainKeysMergingList":[{"$patch":null,"$retainKeys":["name"],"name":"c"},{"name":"e"}]}`}},
+	{"an order beside a null", // the API server merges an ordered list, and a null is no list
+		Case{Op: "apply", Kind: "mergeItem", Live: j(`{"nonMergingIntList":[1]}`), Patch: j(`{"$setElementOrder/nonMergingIntList":[],"nonMergingIntList":null}`)},
+		Answer{Error: "expected a []interface {}, but received a %!s(<nil>)"}},
 }
 
 func j(s string) json.RawMessage { return json.RawMessage(s) }

@@ -10,7 +10,8 @@ import (
 
 var probeCases = flag.String("probe.cases", "", "a file of cases (JSON lines) to answer with the reference")
 
-// TestProbe answers each case of -probe.cases with the reference and prints the answers.
+// TestProbe answers each case of -probe.cases with the reference and with the engine, and prints
+// both answers (the engine's marked "engine" when it differs).
 func TestProbe(t *testing.T) {
 	if *probeCases == "" {
 		t.Skip("no -probe.cases")
@@ -20,6 +21,7 @@ func TestProbe(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	item := mergeItemType(t)
 	s := bufio.NewScanner(f)
 	s.Buffer(make([]byte, 1<<20), 1<<24)
 	for s.Scan() {
@@ -31,11 +33,18 @@ func TestProbe(t *testing.T) {
 		if err := json.Unmarshal(line, &c); err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		a := Reference(c)
-		if a.Error != "" {
-			t.Logf("%s %s: ERROR %s", c.Op, c.Name, a.Error)
-		} else {
-			t.Logf("%s %s: %s", c.Op, c.Name, a.Output)
+		a, e := Reference(c), Engine(t, item, c)
+		t.Logf("%s %s: %s", c.Op, c.Name, answerText(a))
+		if !sameAnswer(a, e) || a.Error != e.Error {
+			t.Logf("%s %s: engine %s", c.Op, c.Name, answerText(e))
 		}
 	}
+}
+
+// answerText is an answer as the probe prints it.
+func answerText(a Answer) string {
+	if a.Error != "" {
+		return "ERROR " + a.Error
+	}
+	return a.Output
 }
