@@ -27,7 +27,7 @@ func (in *Input) refusals(t stream.Triple, stored *yamltree.Node) ([]contract.Er
 		return nil, ""
 	}
 	namespaced, _ := in.Schema.Namespaced(id.APIVersion, id.Kind)
-	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored})
+	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored, Live: rootOf(t.Live)})
 	if r == nil {
 		return nil, ""
 	}
