@@ -82,6 +82,7 @@ func Check(obj Object) *Refusal {
 	r.annotations(meta.Get("annotations"))
 	r.finalizers(meta.Get("finalizers"))
 	r.spec(obj)
+	r.values(obj)
 	r.immutableFields(obj)
 	if len(r.Problems) == 0 {
 		return nil

@@ -119,8 +119,8 @@ func fieldOf(obj *yamltree.Node, keys ...string) *yamltree.Field {
 func locatePath(path []string, objects []*yamltree.Node) yamltree.Pos {
 	for depth := len(path); depth > 0; depth-- {
 		for _, obj := range objects {
-			if f := fieldOf(obj, path[:depth]...); f != nil {
-				return f.Key.Pos
+			if pos, ok := placeOf(obj, path[:depth]); ok {
+				return pos
 			}
 		}
 	}
@@ -130,4 +130,19 @@ func locatePath(path []string, objects []*yamltree.Node) yamltree.Pos {
 		}
 	}
 	return yamltree.Pos{}
+}
+
+// placeOf is where the value at path is in obj: a map field's key, a list item's own place.
+func placeOf(obj *yamltree.Node, path []string) (yamltree.Pos, bool) {
+	parent := lookupPath(obj, path[:len(path)-1])
+	last := path[len(path)-1]
+	if parent.IsMap() {
+		if i := parent.Index(last); i >= 0 {
+			return parent.Fields[i].Key.Pos, true
+		}
+	}
+	if item := lookupPath(parent, []string{last}); parent.IsList() && item != nil {
+		return item.Pos, true
+	}
+	return yamltree.Pos{}, false
 }
