@@ -9,7 +9,7 @@ import (
 )
 
 // The rules of an object's own validation the package checks, after metadata's, each observed
-// with kube-apiserver v1.37.2 (run-apiserver.sh, 2026-12-06; testdata/observed-spec.json):
+// with kube-apiserver v1.37.2 (run-apiserver.sh, 2026-12-06; spec_test.go):
 //   - a workload's selector must select its template's labels (selected);
 //   - a pod template's containers may not be empty (requiredContainers);
 //   - on an update, the fields of the table immutable may not change (Object.Live).
