@@ -136,8 +136,8 @@ func (r *Refusal) immutableFields(obj Object) {
 			continue
 		}
 		was, now := obj.Live.Lookup(f.path...), obj.Root.Lookup(f.path...)
-		if yamltree.Equal(was, now) || (was == nil && now == nil) {
-			continue
+		if yamltree.Equal(was, now) || (f.forbiddenUnless == "" && now.IsNull()) {
+			continue // a field removed is refused for other reasons, which the package does not check
 		}
 		name := strings.Join(f.path, ".")
 		switch {
