@@ -149,6 +149,7 @@ export const ENGINE = {
         "added",
         "changed",
         "deleted",
+        "dropped",
         "retained",
         "ignored",
         "conflict"

@@ -39,14 +39,18 @@ func podSpecPath(apiVersion, kind string) []string {
 	return nil
 }
 
-// spec checks the object's own fields: the selector against the template's labels (when the
-// object has a template: one without is refused for more than that, which the package does not
-// check), the containers of the pod template.
+// spec checks the object's own fields: a workload's selector, required, against the template's
+// labels (when the object has a template: one without is refused for more than that, which the
+// package does not check; a missing selector selects nothing), the containers of the pod
+// template.
 func (r *Refusal) spec(obj Object) {
 	if isWorkload(obj.APIVersion, obj.Kind) && obj.Root.Lookup("spec", "template").IsMap() {
 		selector := obj.Root.Lookup("spec", "selector")
 		labels := obj.Root.Lookup("spec", "template", "metadata", "labels")
-		if !selects(selector, labels) {
+		if selector.IsNull() {
+			r.Problems = append(r.Problems, Problem{Field: "spec.selector", Detail: "Required value", At: Place{Path: []string{"spec", "selector"}}})
+		}
+		if selector.IsNull() || !selects(selector, labels) {
 			r.Problems = append(r.Problems, Problem{Field: "spec.template.metadata.labels",
 				Detail: "Invalid value: " + compactJSON(labels, nil) + ": `selector` does not match template `labels`",
 				At:     Place{Path: []string{"spec", "template", "metadata", "labels"}}})
@@ -112,18 +116,32 @@ type immutable struct {
 	// forbiddenUnless, when set, makes the field immutable only while this field of live is
 	// true, and the refusal a Forbidden (Secret and ConfigMap data with immutable: true).
 	forbiddenUnless string
+	// absent is the string the server reads where the field is missing or null ("" for a
+	// string, Opaque for a Secret's type, which the server defaults); "" with absentNull for a
+	// pointer, written null.
+	absent     string
+	absentNull bool
+}
+
+// value is the field's value in obj, what the server reads where it is missing.
+func (f immutable) value(obj *yamltree.Node) *yamltree.Node {
+	if n := obj.Lookup(f.path...); !n.IsNull() || f.absentNull {
+		return n
+	}
+	return yamltree.NewString(f.absent)
 }
 
 // immutables are the immutable fields the package checks.
 var immutables = []immutable{
-	{apiVersion: "v1", kind: "Secret", path: []string{"type"}},
-	{apiVersion: "v1", kind: "Secret", path: []string{"data"}, forbiddenUnless: "immutable"},
-	{apiVersion: "v1", kind: "ConfigMap", path: []string{"data"}, forbiddenUnless: "immutable"},
-	{apiVersion: "v1", kind: "ConfigMap", path: []string{"binaryData"}, forbiddenUnless: "immutable"},
-	{apiVersion: "apps/v1", kind: "Deployment", path: []string{"spec", "selector"}},
-	{apiVersion: "apps/v1", kind: "StatefulSet", path: []string{"spec", "selector"}},
-	{apiVersion: "apps/v1", kind: "DaemonSet", path: []string{"spec", "selector"}},
-	{apiVersion: "apps/v1", kind: "ReplicaSet", path: []string{"spec", "selector"}},
+	{apiVersion: "v1", kind: "Secret", path: []string{"type"}, absent: "Opaque"},
+	{apiVersion: "v1", kind: "Secret", path: []string{"data"}, forbiddenUnless: "immutable", absentNull: true},
+	{apiVersion: "v1", kind: "ConfigMap", path: []string{"data"}, forbiddenUnless: "immutable", absentNull: true},
+	{apiVersion: "v1", kind: "ConfigMap", path: []string{"binaryData"}, forbiddenUnless: "immutable", absentNull: true},
+	{apiVersion: "apps/v1", kind: "Deployment", path: []string{"spec", "selector"}, absentNull: true},
+	{apiVersion: "apps/v1", kind: "StatefulSet", path: []string{"spec", "selector"}, absentNull: true},
+	{apiVersion: "apps/v1", kind: "StatefulSet", path: []string{"spec", "serviceName"}},
+	{apiVersion: "apps/v1", kind: "DaemonSet", path: []string{"spec", "selector"}, absentNull: true},
+	{apiVersion: "apps/v1", kind: "ReplicaSet", path: []string{"spec", "selector"}, absentNull: true},
 }
 
 // immutableFields checks, on an update, that no immutable field changed.
@@ -135,9 +153,9 @@ func (r *Refusal) immutableFields(obj Object) {
 		if f.apiVersion != obj.APIVersion || f.kind != obj.Kind {
 			continue
 		}
-		was, now := obj.Live.Lookup(f.path...), obj.Root.Lookup(f.path...)
-		if yamltree.Equal(was, now) || (f.forbiddenUnless == "" && now.IsNull()) {
-			continue // a field removed is refused for other reasons, which the package does not check
+		was, now := f.value(obj.Live), f.value(obj.Root)
+		if yamltree.Equal(was, now) || (was.IsNull() && now.IsNull()) {
+			continue
 		}
 		name := strings.Join(f.path, ".")
 		switch {
