@@ -18,7 +18,7 @@ import (
 // built-in kind the user's schema does not declare loses what its Go type does not store. Any
 // other kind (a custom resource) is stored as the result holds it.
 func (in *Input) Store(id stream.ID, result *yamltree.Node, keys apiserver.Keys) apiserver.Stored {
-	if result == nil || in.User.Root(id.APIVersion, id.Kind) != nil {
+	if result == nil || !in.Request.Options.ModelsAPIServer() || in.User.Root(id.APIVersion, id.Kind) != nil {
 		return apiserver.Stored{Root: result}
 	}
 	root := in.Schema.Root(id.APIVersion, id.Kind)

@@ -59,6 +59,7 @@ func request(mode string, seed uint64, index int) (*contract.Request, error) {
 		}
 		req = c.Request()
 	}
+	req.Options.APIServer = contract.APIServerOn // the generators ask for the libraries' answer
 	req.Reproduce = true
 	return req, nil
 }
