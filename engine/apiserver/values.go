@@ -133,12 +133,31 @@ func (r *Refusal) values(obj Object) {
 		c.updateStrategy()
 		c.enum([]string{"spec", "podManagementPolicy"}, podManagement)
 	case [2]string{"v1", "Service"}:
+		c.servicePorts()
 		for i := range itemsOf(obj.Root.Lookup("spec", "ipFamilies")) {
 			c.enum([]string{"spec", "ipFamilies", strconv.Itoa(i)}, ipFamilies)
 		}
 		c.unique([]string{"spec", "ports"}, "name")
 	case [2]string{"networking.k8s.io/v1", "Ingress"}:
 		c.ingressPaths()
+	}
+}
+
+// servicePorts checks a Service's ports: at least one, but for an ExternalName or headless
+// Service (clusterIP None), and a name for each when there are several.
+func (c checker) servicePorts() {
+	spec := c.root.Get("spec")
+	if !spec.IsMap() {
+		return
+	}
+	ports := itemsOf(spec.Get("ports"))
+	if len(ports) == 0 && spec.Get("type").Str() != "ExternalName" && spec.Get("clusterIP").Str() != "None" {
+		c.add([]string{"spec", "ports"}, "Required value")
+	}
+	for i, port := range ports {
+		if name := port.Get("name"); len(ports) > 1 && port.IsMap() && (name.IsNull() || name.Str() == "") {
+			c.add([]string{"spec", "ports", strconv.Itoa(i), "name"}, "Required value")
+		}
 	}
 }
 

@@ -60,6 +60,13 @@ func TestValuesAsObserved(t *testing.T) {
 			`The Service "s" is invalid: spec.ipFamilies[0]: Unsupported value: "IPv5": supported values: "IPv4", "IPv6"`},
 		{"v1", "Service", "metadata: {name: s}\nspec:\n  ports: [{port: 80, name: a}, {port: 81, name: a}]\n",
 			`The Service "s" is invalid: spec.ports[1].name: Duplicate value: "a"`},
+		// make apiserver-diff, seed 1: ssa-19, ssa-9, ssa-17
+		{"v1", "Service", "metadata: {name: api}\nspec:\n  selector: {app: api}\n", `The Service "api" is invalid: spec.ports: Required value`},
+		{"v1", "Service", "metadata: {name: web}\nspec:\n  ports: [{port: 80, name: http}, {port: 81}]\n",
+			`The Service "web" is invalid: spec.ports[1].name: Required value`},
+		{"v1", "Service", "metadata: {name: web}\nspec:\n  ports: [{port: 80}, {port: 81, name: b}, {port: 82}]\n",
+			"The Service \"web\" is invalid: \n* spec.ports[0].name: Required value\n* spec.ports[2].name: Required value"},
+		{"v1", "Service", "metadata: {name: web}\nspec:\n  clusterIP: None\n", ""},
 		{"networking.k8s.io/v1", "Ingress", "metadata: {name: i}\nspec:\n  rules:\n  - http:\n      paths:\n" +
 			"      - {path: /, pathType: Foo, backend: {service: {name: s, port: {number: 80}}}}\n",
 			`The Ingress "i" is invalid: spec.rules[0].http.paths[0].pathType: Unsupported value: "Foo": supported values: "Exact", "ImplementationSpecific", "Prefix"`},
