@@ -10,7 +10,7 @@ NPM ?= npm
 NODE_DEPS := node_modules/.package-lock.json
 
 .PHONY: all run test check vet shadow deadcode unit unit-short conformance-unit fuzz conformance conformance-apply
-.PHONY: reproduce-check schema fmt clean dist serve page-deps chromium jstest bridge screenshots measure bench
+.PHONY: reproduce-check apiserver-diff schema fmt clean dist serve page-deps chromium jstest bridge screenshots measure bench
 
 all: test
 
@@ -98,6 +98,18 @@ conformance-apply:
 ## quarter of an hour), run on 127.0.0.1. Not part of make test. EXAMPLES=... runs some.
 reproduce-check:
 	scripts/reproduce/run-apiserver.sh $(EXAMPLES)
+
+## apiserver-diff: the real-API-server differential: random cases of the conformance generators
+## (applydiff, ssadiff, patchdiff; SEED, APPLY, SSA, PATCH) written as reproduce scripts by
+## scripts/conformance/cmd/apiservercases, run by run-apiserver.sh. Not part of make test.
+SEED ?= 1
+APPLY ?= 30
+SSA ?= 20
+PATCH ?= 20
+apiserver-diff:
+	rm -rf build/apiserver-diff && mkdir -p build/apiserver-diff
+	cd scripts/conformance && go run ./cmd/apiservercases -seed $(SEED) -apply $(APPLY) -ssa $(SSA) -patch $(PATCH) -out ../../build/apiserver-diff/cases
+	MERGEPLAY_REPRODUCE_SCRIPTS=$(CURDIR)/build/apiserver-diff/cases MERGEPLAY_REPRODUCE_OUT=$(CURDIR)/build/apiserver-diff/logs scripts/reproduce/run-apiserver.sh
 
 ## schema: regenerate the built-in schema from the Kubernetes API types
 schema:

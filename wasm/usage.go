@@ -55,6 +55,7 @@ var keyAbout = map[string]string{
 	"schemaType": "the schema type of documents that carry no known kind",
 	"now":        "the time written into managedFields, RFC 3339; empty: the current time",
 	"validate":   `kubectl's --validate: "strict" (an unknown field or a wrong type in the config is an error), "warn" or "ignore"; merge3 does not validate`,
+	"apiServer":  `"on": the object as the API server stores it, refused as it validates it (docs/apiserver.md); "off": the merge libraries' answer alone`,
 }
 
 // usageWidth is the width the help's descriptions are wrapped to.

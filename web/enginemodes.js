@@ -151,6 +151,7 @@ export const ENGINE = {
         "added",
         "changed",
         "deleted",
+        "dropped",
         "retained",
         "ignored",
         "conflict"
@@ -398,6 +399,16 @@ export const ENGINE = {
       "default": "strict",
       "key": "validate",
       "meaning": "kubectl's --validate: strict refuses a config with an undeclared field or a value of the wrong type, warn merges and lists them, ignore does not check",
+      "type": "choice"
+    },
+    {
+      "choices": [
+        "on",
+        "off"
+      ],
+      "default": "on",
+      "key": "apiServer",
+      "meaning": "on: the object as the API server stores it, refused as it validates it; off: the merge libraries' answer alone",
       "type": "choice"
     }
   ]

@@ -18,6 +18,9 @@ type Object struct {
 	Namespaced bool
 	// Root is the object.
 	Root *yamltree.Node
+	// Live is the object the server holds for an update (nil for a create): the immutable
+	// fields are checked against it.
+	Live *yamltree.Node
 }
 
 // Problem is one field of metadata the API server refuses, in its words.
@@ -43,12 +46,17 @@ type Place struct {
 	Key string
 	// Value says the problem is the label's value, not its key.
 	Value bool
+	// Path, when set, is the refused field's place from the object's root (a field outside
+	// metadata): Field, Key and Value are then unused.
+	Path []string
 }
 
-// Check returns the API server's refusal of obj's metadata, nil when it accepts it. A namespace
+// Check returns the API server's refusal of obj, nil when it accepts it: its metadata, then the
+// rules of its own validation spec.go lists. A namespace
 // that is no DNS label cannot exist: the server answers that it is not found, before any
 // validation. Else every problem is listed, in the server's order: generateName, name, labels,
-// annotations (their keys, then their size), finalizers. An object without a name is not
+// annotations (their keys, then their size), finalizers; then the object's own fields, then
+// the immutable ones. An object without a name is not
 // refused for it: kubectl apply refuses it first, and the playground pairs it by position.
 func Check(obj Object) *Refusal {
 	meta := obj.Root.Get("metadata")
@@ -73,6 +81,9 @@ func Check(obj Object) *Refusal {
 	r.labels(labels)
 	r.annotations(meta.Get("annotations"))
 	r.finalizers(meta.Get("finalizers"))
+	r.spec(obj)
+	r.values(obj)
+	r.immutableFields(obj)
 	if len(r.Problems) == 0 {
 		return nil
 	}

@@ -1,5 +1,10 @@
-// Package apiserver checks an object's metadata as the API server validates it before storing
-// it, and words its refusal as kubectl prints it:
+// Package apiserver models what the API server does to an object before it stores it: it decodes
+// it into its Go type and writes it back, which drops what the type does not store (Store,
+// stored.go: a null or an empty value a field's json tag omits, a field the type does not
+// declare; a null label stored as ""), then validates it: its metadata, the common rules of the
+// object's own validation (spec.go, values.go: immutable fields, a selector that does not select
+// its template, no containers, enumerations, duplicate names, a valueFrom without a source, a
+// rolling update where the strategy has none). Check words a refusal as kubectl prints it:
 //
 //	The ConfigMap "big" is invalid: metadata.annotations: Too long: may not be more than 262144 bytes
 //
@@ -26,11 +31,15 @@
 //   - finalizers: qualified names; one without a '/' must be standard (kubernetes, orphan,
 //     foregroundDeletion); orphan and foregroundDeletion not both.
 //
+// The object's own rules and the stored object were observed the same way (stored_test.go,
+// spec_test.go, values_test.go); docs/apiserver.md has the tables.
+//
 // What it does not check: the names of kinds whose names depend on their spec (APIService,
 // CustomResourceDefinition, IPAddress, ClusterTrustBundle) or that no observed name refused
 // (CertificateSigningRequest), of kinds the server does not serve by default, of custom
 // resources; a namespace that is a DNS label but does not exist; the rest of metadata
-// (ownerReferences, managedFields, immutable fields on update) and every field outside metadata.
+// (ownerReferences, managedFields), and outside metadata every rule but those above (quantities,
+// ranges, a Service's clusterIP, a Job's template, custom resources' schemas).
 //
 // Surprises, all observed: the server lists several problems of one map in Go's map order,
 // which changes from one request to the next (the package uses key order, the most frequent);

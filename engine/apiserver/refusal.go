@@ -60,6 +60,9 @@ func (r *Refusal) Of(p Problem) string {
 // placed at the field that would hold it in the first input that has metadata, else at that
 // metadata, else at the first object.
 func Locate(p Problem, objects ...*yamltree.Node) yamltree.Pos {
+	if p.At.Path != nil {
+		return locatePath(p.At.Path, objects)
+	}
 	for _, obj := range objects {
 		if pos, ok := exactly(p.At, obj.Lookup("metadata", p.At.Field)); ok {
 			return pos
@@ -109,4 +112,37 @@ func fieldOf(obj *yamltree.Node, keys ...string) *yamltree.Field {
 		return &parent.Fields[i]
 	}
 	return nil
+}
+
+// locatePath finds a field outside metadata in the first object that holds it, else the nearest
+// field above it that one does, else the first object.
+func locatePath(path []string, objects []*yamltree.Node) yamltree.Pos {
+	for depth := len(path); depth > 0; depth-- {
+		for _, obj := range objects {
+			if pos, ok := placeOf(obj, path[:depth]); ok {
+				return pos
+			}
+		}
+	}
+	for _, obj := range objects {
+		if obj != nil {
+			return obj.Pos
+		}
+	}
+	return yamltree.Pos{}
+}
+
+// placeOf is where the value at path is in obj: a map field's key, a list item's own place.
+func placeOf(obj *yamltree.Node, path []string) (yamltree.Pos, bool) {
+	parent := lookupPath(obj, path[:len(path)-1])
+	last := path[len(path)-1]
+	if parent.IsMap() {
+		if i := parent.Index(last); i >= 0 {
+			return parent.Fields[i].Key.Pos, true
+		}
+	}
+	if item := lookupPath(parent, []string{last}); parent.IsList() && item != nil {
+		return item.Pos, true
+	}
+	return yamltree.Pos{}, false
 }

@@ -48,5 +48,6 @@ func OptionSpecs() []OptionSpec {
 		{Key: "schemaType", Type: Line, Default: "", MaxLength: 256, Meaning: "the schema type of documents that carry no known kind"},
 		{Key: "now", Type: Line, Default: "", MaxLength: 64, Meaning: "the time written into managedFields, RFC 3339 (empty: the current time)"},
 		{Key: "validate", Type: Choice, Default: ValidateStrict, Choices: []string{ValidateStrict, ValidateWarn, ValidateIgnore}, Meaning: "kubectl's --validate: strict refuses a config with an undeclared field or a value of the wrong type, warn merges and lists them, ignore does not check"},
+		{Key: "apiServer", Type: Choice, Default: APIServerOn, Choices: []string{APIServerOn, APIServerOff}, Meaning: "on: the object as the API server stores it, refused as it validates it; off: the merge libraries' answer alone"},
 	}
 }

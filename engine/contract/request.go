@@ -85,7 +85,21 @@ type Options struct {
 	// worded as the API server words it), "warn" (merge, and list the problems in
 	// extra.validation) or "ignore". Empty means strict. merge3 does not validate, as kpt does not.
 	Validate string `json:"validate"`
+	// APIServer says whether the answer is the API server's, "on" (the default: the object as
+	// the server stores it, refused as it validates it; docs/apiserver.md), or the merge
+	// libraries' alone, "off" (what the reference libraries answer: the differentials ask so).
+	// Empty means on.
+	APIServer string `json:"apiServer"`
 }
+
+// The values of Options.APIServer.
+const (
+	APIServerOn  = "on"
+	APIServerOff = "off"
+)
+
+// ModelsAPIServer reports whether the answer is the API server's (Options.APIServer).
+func (o Options) ModelsAPIServer() bool { return o.APIServer != APIServerOff }
 
 // The values of Options.Client.
 const (
@@ -105,7 +119,8 @@ const (
 
 // DefaultOptions returns kubectl's defaults.
 func DefaultOptions() Options {
-	return Options{Overwrite: true, Manager: "kubectl", Operation: "apply", Client: ClientKubectl, Validate: ValidateStrict}
+	return Options{Overwrite: true, Manager: "kubectl", Operation: "apply", Client: ClientKubectl, Validate: ValidateStrict,
+		APIServer: APIServerOn}
 }
 
 // DecodeRequest reads a request. Options it omits take their defaults; a field the contract does
@@ -133,6 +148,11 @@ func DecodeRequest(data []byte) (*Request, error) {
 	case "", ValidateStrict, ValidateWarn, ValidateIgnore:
 	default:
 		return nil, errors.New("options.validate must be \"strict\", \"warn\" or \"ignore\", not " + strconv.Quote(req.Options.Validate))
+	}
+	switch req.Options.APIServer {
+	case "", APIServerOn, APIServerOff:
+	default:
+		return nil, errors.New("options.apiServer must be \"on\" or \"off\", not " + strconv.Quote(req.Options.APIServer))
 	}
 	if _, err := req.Options.Time(); err != nil {
 		return nil, err

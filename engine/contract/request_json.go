@@ -86,6 +86,7 @@ var optionFields = []field[Options]{
 	{"schemaType", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.SchemaType) }},
 	{"now", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Now) }},
 	{"validate", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Validate) }},
+	{"apiServer", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.APIServer) }},
 }
 
 // RequestKeys returns the keys of a request, in the order the contract reads them (for a command
@@ -206,6 +207,7 @@ func (r *Request) writeJSON(w *jsonwire.Writer) {
 	w.Key("schemaType").String(o.SchemaType)
 	w.Key("now").String(o.Now)
 	w.Key("validate").String(o.Validate)
+	w.Key("apiServer").String(o.APIServer)
 	w.CloseObject()
 	if r.Reproduce {
 		w.Key("reproduce").Bool(r.Reproduce)

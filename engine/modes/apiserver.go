@@ -23,11 +23,11 @@ func (in *Input) Refuse(resp *contract.Response, t stream.Triple, stored *yamltr
 // refusals are the errors of the server's refusal and what kubectl prints of it.
 func (in *Input) refusals(t stream.Triple, stored *yamltree.Node) ([]contract.Error, string) {
 	id := t.ID
-	if stored == nil || in.User.Root(id.APIVersion, id.Kind) != nil || in.Schema.Root(id.APIVersion, id.Kind) == nil {
+	if stored == nil || !in.Request.Options.ModelsAPIServer() || in.User.Root(id.APIVersion, id.Kind) != nil || in.Schema.Root(id.APIVersion, id.Kind) == nil {
 		return nil, ""
 	}
 	namespaced, _ := in.Schema.Namespaced(id.APIVersion, id.Kind)
-	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored})
+	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored, Live: rootOf(t.Live)})
 	if r == nil {
 		return nil, ""
 	}

@@ -279,7 +279,8 @@ func (b *builder) field(d *fieldDecl, pos yamltree.Pos, where *place) (*Field, e
 	if err != nil {
 		return nil, err
 	}
-	return &Field{Name: d.Name, Type: t, Strategy: strategy, MergeKey: d.PatchMergeKey, Default: d.Default, GoType: d.GoType}, nil
+	return &Field{Name: d.Name, Type: t, Strategy: strategy, MergeKey: d.PatchMergeKey, Default: d.Default, GoType: d.GoType,
+		Omit: Omit(d.Omit)}, nil
 }
 
 // ref resolves a type reference: a named type (copied when the reference overrides its

@@ -277,6 +277,8 @@ func (p *jsonParser) fieldDecl(f *fieldDecl) error {
 			f.PatchMergeKey, err = p.text()
 		case "goType":
 			f.GoType, err = p.text()
+		case "omit":
+			f.Omit, err = p.text()
 		case "default":
 			var v jsonValue
 			v, err = p.value()

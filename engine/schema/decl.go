@@ -82,6 +82,9 @@ type fieldDecl struct {
 	PatchMergeKey string  `json:"patchMergeKey,omitempty"`
 	// GoType is the Go type of a numeric field of a built-in kind other than int32 (int64, float64).
 	GoType string `json:"goType,omitempty"`
+	// Omit is what the API server's typed round trip leaves out of a field of a built-in kind
+	// (empty, nil, zero).
+	Omit string `json:"omit,omitempty"`
 
 	pos yamltree.Pos
 }

@@ -38,8 +38,9 @@
 // converting it (crdDialect, load_crd.go), is compared there with the API server's conversion.
 //
 // What it is not: a validator. Descriptions, formats, enums, required fields, nullability and
-// unions are dropped; only what decides a merge is kept, and field defaults, which server-side
-// apply uses for missing list-map keys.
+// unions are dropped; only what decides a merge is kept, field defaults, which server-side apply
+// uses for missing list-map keys, and for the built-in kinds what the API server's typed round
+// trip omits of each field (Field.Omit, from the Go types' json tags).
 //
 // Surprises:
 //   - A type reference may override the relationship of the named type it refers to (smd's

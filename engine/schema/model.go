@@ -131,7 +131,30 @@ type Field struct {
 	// float64), which the API server's decoding errors name; empty elsewhere (a built-in numeric
 	// field without it is an int32).
 	GoType string
+	// Omit is what the API server leaves out of a field of a built-in kind when it writes the
+	// object it decoded into its Go type; OmitNone (keep every value) for other schemas.
+	Omit Omit
 }
+
+// Omit is what the API server's typed round trip leaves out of a field: it decodes the object
+// into its Go type and encodes it again, and encoding/json leaves out the values a field's json
+// tag lets it omit. Generated from the Go types' tags by scripts/conformance/schemagen; observed
+// on kube-apiserver v1.37.2 (docs/apiserver.md, "The object as it is stored").
+type Omit string
+
+// What a field's tag lets the round trip leave out.
+const (
+	// OmitNone: every value is written (a struct's {} stays; a null is written as the zero value).
+	OmitNone Omit = ""
+	// OmitEmpty: an omitempty string, number, boolean, list or map: a null and the empty value
+	// ("", 0, false, [], {}) are left out.
+	OmitEmpty Omit = "empty"
+	// OmitNil: an omitempty pointer: a null alone is left out ({}, 0, false and "" stay).
+	OmitNil Omit = "nil"
+	// OmitZero: an omitzero field (metadata.creationTimestamp): a null and the zero value are
+	// left out.
+	OmitZero Omit = "zero"
+)
 
 // MergeKeys returns the merge key split on commas, or nil when there is none.
 func (f *Field) MergeKeys() []string {

@@ -58,6 +58,26 @@ func (l *Layout) Blocks() [][2]int {
 	return l.blocks
 }
 
+// Alias makes each node of copies a key (an original) stand where its value (the copy written)
+// stands: Line, EndLine and Indent of an original answer as of its copy. A caller that writes a
+// copy of a tree in which some maps and lists changed finds the unchanged tree's nodes so.
+func (l *Layout) Alias(copies map[*Node]*Node) {
+	if l == nil {
+		return
+	}
+	for original, written := range copies {
+		if line, ok := l.lines[written]; ok {
+			l.lines[original] = line
+		}
+		if end, ok := l.ends[written]; ok {
+			l.ends[original] = end
+		}
+		if indent, ok := l.indents[written]; ok {
+			l.indents[original] = indent
+		}
+	}
+}
+
 // Emit writes documents as a YAML stream in block style, each document after the first opened by
 // "---" (the first too when it was written so). It keeps the nodes' comments, key order and
 // scalar styles, quotes a string wherever its plain form would read back as another value under

@@ -46,6 +46,7 @@ func itself(first *contract.Request, result string) *contract.Request {
 
 func request(mode, original, updated, live string, inferKeys bool) *contract.Request {
 	opts := contract.DefaultOptions()
+	opts.APIServer = contract.APIServerOff // the libraries' answer: no API server stores or validates it
 	opts.Validate = contract.ValidateIgnore
 	opts.InferKeys = inferKeys
 	return &contract.Request{Mode: mode, Original: original, Updated: updated, Live: live, Options: opts}

@@ -6,12 +6,22 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes"
 )
 
+// store works out the object the API server stores for what kubectl sends (the object created,
+// or live patched): the result less what the kind's Go type does not store. The result of a
+// resource kubectl sends nothing for is live as the cluster holds it.
+func (o *outcome) store(in *modes.Input) {
+	o.stored = apiserver.Stored{Root: o.result}
+	if action := o.info().Action; action == Create || action == Patch {
+		o.stored = in.Store(o.triple.ID, o.result, modes.PatchKeys)
+	}
+}
+
 // refuse adds the API server's refusal of what kubectl sends for the resource (package
 // apiserver): the object created, or live patched. Nothing when kubectl sends nothing (a patch
 // with nothing in it, a resource only live holds) or deletes it (prune).
 func (o *outcome) refuse(in *modes.Input, resp *contract.Response) {
 	if action := o.info().Action; action == Create || action == Patch {
-		in.Refuse(resp, o.triple, o.result)
+		in.Refuse(resp, o.triple, o.stored.Root)
 	}
 }
 

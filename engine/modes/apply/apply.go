@@ -51,6 +51,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
+		a.outcome.store(in)
 		a.outcome.refuse(in, resp)
 		answers = append(answers, a)
 	}

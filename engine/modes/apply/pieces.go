@@ -65,16 +65,20 @@ func recall(memo *modes.Memo, key modes.Documents, r request) *piece {
 func render(a answered, info PatchInfo) *piece {
 	o := a.outcome
 	p := &piece{request: a.request, log: o.log, info: info, size: o.annotationSize()}
+	stored := o.stored.Root
 	var docs []*yamltree.Document
-	if o.result != nil {
-		docs = []*yamltree.Document{{Root: o.result}}
+	if stored != nil {
+		docs = []*yamltree.Document{{Root: stored}}
 	}
 	text, layout := yamltree.Emit(docs)
-	if o.result != nil {
-		p.text, p.lines, p.rootEnd = text, strings.Count(text, "\n"), layout.EndLine(o.result)
+	layout.Alias(o.stored.Copies)
+	if stored != nil {
+		p.text, p.lines, p.rootEnd = text, strings.Count(text, "\n"), layout.EndLine(stored)
 		p.layout = explain.ResultLayout(layout, docs)
 	}
-	p.fields = o.marks(layout, explain.Spot{Result: o.result, Live: root(o.triple.Live)})
+	spot := explain.Spot{Result: o.result, Live: root(o.triple.Live)}
+	marking := modes.Marking{Mode: "apply", Source: "the config", Layout: layout, Spot: spot, Triple: o.triple, Log: o.log}
+	p.fields = marking.StoredMarks(o.stored, o.marks(layout, spot))
 	return p
 }
 

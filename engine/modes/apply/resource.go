@@ -2,6 +2,7 @@ package apply
 
 import (
 	"errors"
+	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -42,9 +43,11 @@ type outcome struct {
 	fromLive  bool           // original was read from live's annotation
 	modified  *yamltree.Node // the config with its new annotation
 	// emptied are the config's null annotations, which kubectl reads as "" (annotations.go).
-	emptied   map[string]bool
-	patch     *yamltree.Node // the patch sent, as a tree (nil when none)
-	result    *yamltree.Node // nil when deleted or in conflict
+	emptied map[string]bool
+	patch   *yamltree.Node // the patch sent, as a tree (nil when none)
+	result  *yamltree.Node // nil when deleted or in conflict
+	// stored is the result as the API server stores it (store).
+	stored    apiserver.Stored
 	conflicts []smp.Conflict
 	schema    smp.Schema // for a strategic merge patch
 	// aligned pairs last-applied, the config and live; applied says how each value of the

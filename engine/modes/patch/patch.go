@@ -2,6 +2,7 @@ package patch
 
 import (
 	"context"
+	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -15,8 +16,10 @@ import (
 
 // patched is one target and what the patch made of it.
 type patched struct {
-	triple  stream.Triple
-	result  *yamltree.Node
+	triple stream.Triple
+	result *yamltree.Node
+	// stored is the result as the API server stores it (store).
+	stored  apiserver.Stored
 	applied *smp.Outcome // nil when no patch targets the object
 	schema  smp.Schema
 	log     *decision.Log
@@ -39,6 +42,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			continue
 		}
 		p.log = resp.Decisions.For(t.ID.String())
+		p.store(in)
 		p.refuse(in, resp)
 		done = append(done, p)
 	}
@@ -48,20 +52,24 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	var docs []*yamltree.Document
 	results, lives := make([]*yamltree.Node, len(done)), make([]*yamltree.Node, len(done))
 	for i, p := range done {
-		docs = append(docs, &yamltree.Document{Root: p.result})
+		docs = append(docs, &yamltree.Document{Root: p.stored.Root})
 		resp.ResultResources = append(resp.ResultResources, p.triple.ID.String())
-		results[i] = p.result
+		results[i] = p.stored.Root
 		if p.triple.Live != nil {
 			lives[i] = p.triple.Live.Root
 		}
 	}
 	text, layout := yamltree.Emit(docs)
+	for _, p := range done {
+		layout.Alias(p.stored.Copies)
+	}
 	resp.Result = text
 	resp.Layout = explain.ResultLayout(layout, docs)
 	spots := explain.Spots(layout, results, lives)
 	var patches []string
 	for i, p := range done {
-		resp.Fields = append(resp.Fields, p.marks(layout, spots[i])...)
+		marking := modes.Marking{Mode: "patch", Source: "the patch", Layout: layout, Spot: spots[i], Triple: p.triple, Log: p.log}
+		resp.Fields = append(resp.Fields, marking.StoredMarks(p.stored, p.marks(layout, spots[i]))...)
 		if p.triple.Updated != nil {
 			if s, err := yamltree.SortedJSON(p.triple.Updated.Root); err == nil {
 				patches = append(patches, s)

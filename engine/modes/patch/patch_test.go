@@ -11,7 +11,9 @@ import (
 
 func run(t *testing.T, patch, live string) *contract.Response {
 	t.Helper()
-	return handler.Default().Handle(context.Background(), &contract.Request{Mode: "patch", Updated: patch, Live: live, Options: contract.DefaultOptions()})
+	opts := contract.DefaultOptions()
+	opts.APIServer = contract.APIServerOff // the merge alone: the fixtures' Deployments have no selector
+	return handler.Default().Handle(context.Background(), &contract.Request{Mode: "patch", Updated: patch, Live: live, Options: opts})
 }
 
 const deployment = `apiVersion: apps/v1

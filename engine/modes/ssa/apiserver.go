@@ -1,15 +1,26 @@
 package ssa
 
 import (
+	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
 )
+
+// store works out the object the API server stores for the operation: the result less what
+// the kind's Go type does not store (package apiserver); the result as it is for a resource the
+// config leaves alone, and on conflicts.
+func (o *outcome) store(in *modes.Input) {
+	o.stored = apiserver.Stored{Root: o.result}
+	if o.action != Leave && o.action != Conflict {
+		o.stored = in.Store(o.triple.ID, o.result, modes.ListMapKeys)
+	}
+}
 
 // refuse adds the API server's refusal of the object the operation would store (package
 // apiserver). Nothing for a resource the config leaves alone, and on conflicts (the field manager
 // refuses first).
 func (o *outcome) refuse(in *modes.Input, resp *contract.Response) {
 	if o.action != Leave && o.action != Conflict {
-		in.Refuse(resp, o.triple, o.result)
+		in.Refuse(resp, o.triple, o.stored.Root)
 	}
 }

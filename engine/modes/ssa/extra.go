@@ -132,7 +132,7 @@ func (o *outcome) ownerLines(layout *yamltree.Layout) []OwnerLine {
 		after = m
 	}
 	w := ownerWalk{resource: o.triple.ID.String(), layout: layout, managers: after}
-	w.value(nil, o.typ, o.result, nil)
+	w.value(nil, o.typ, o.stored.Root, nil)
 	return w.lines
 }
 

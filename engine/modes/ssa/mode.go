@@ -32,7 +32,7 @@ func Mode() modes.Mode {
 		Commands:        commands,
 		Reproduce:       modes.Reproduction{Replays: true, LiveState: modes.LiveManagedFields},
 		Again:           modes.Again{Help: "The result, with its new managedFields, becomes live."},
-		Marks:           []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored, contract.Conflicted},
+		Marks:           []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Dropped, contract.Retained, contract.Ignored, contract.Conflicted},
 		Folds:           []string{".metadata.managedFields"},
 		Views:           []string{"management", "ownership"},
 		Run:             Run,

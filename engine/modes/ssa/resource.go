@@ -2,6 +2,7 @@ package ssa
 
 import (
 	"errors"
+	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"strconv"
 	"time"
 
@@ -46,7 +47,9 @@ type outcome struct {
 	live      *yamltree.Node
 	config    *yamltree.Node
 	result    *yamltree.Node // nil on conflicts
-	done      *managed.Outcome
+	// stored is the result as the API server stores it (store).
+	stored apiserver.Stored
+	done   *managed.Outcome
 	// liveEntries are live's managedFields as read (for extra when nothing is written).
 	liveEntries []managed.Entry
 	// bareLive is live without its managedFields, made once for the conflicts' messages.

@@ -6,6 +6,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/managed"
+	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -33,20 +34,25 @@ func respond(resp *contract.Response, outcomes []*outcome) {
 	var docs []*yamltree.Document
 	results, lives := make([]*yamltree.Node, len(outcomes)), make([]*yamltree.Node, len(outcomes))
 	for i, o := range outcomes {
-		if o.result != nil {
-			docs = append(docs, &yamltree.Document{Root: o.result})
+		if o.stored.Root != nil {
+			docs = append(docs, &yamltree.Document{Root: o.stored.Root})
 			resp.ResultResources = append(resp.ResultResources, o.triple.ID.String())
-			results[i] = o.result
+			results[i] = o.stored.Root
 		}
 		lives[i] = o.live
 	}
 	text, layout := yamltree.Emit(docs)
+	for _, o := range outcomes {
+		layout.Alias(o.stored.Copies)
+	}
 	resp.Result = text
 	resp.Layout = explain.ResultLayout(layout, docs)
 	spots := explain.Spots(layout, results, lives)
 	var owners []OwnerLine
 	for i, o := range outcomes {
-		resp.Fields = append(resp.Fields, o.marks(layout, spots[i])...)
+		marking := modes.Marking{Mode: "ssa", Source: "the config", Layout: layout, Spot: spots[i], Triple: o.triple, Log: o.log}
+		marks := marking.StoredMarks(o.stored, o.marks(layout, spots[i]))
+		resp.Fields = append(resp.Fields, marks...)
 		owners = append(owners, o.ownerLines(layout)...)
 	}
 	if owners != nil {

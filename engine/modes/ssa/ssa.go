@@ -44,6 +44,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
+		o.store(in)
 		o.refuse(in, resp)
 		outcomes = append(outcomes, o)
 	}

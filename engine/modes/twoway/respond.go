@@ -1,6 +1,7 @@
 package twoway
 
 import (
+	"github.com/mergeplay/mergeplay/engine/modes"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/command"
@@ -49,10 +50,10 @@ func respond(resp *contract.Response, done []*upgraded) {
 	var twoDocs, threeDocs []*yamltree.Document
 	results, lives := make([]*yamltree.Node, len(done)), make([]*yamltree.Node, len(done))
 	for i, u := range done {
-		if u.two != nil {
-			twoDocs = append(twoDocs, &yamltree.Document{Root: u.two})
+		if u.stored.Root != nil {
+			twoDocs = append(twoDocs, &yamltree.Document{Root: u.stored.Root})
 			resp.ResultResources = append(resp.ResultResources, u.triple.ID.String())
-			results[i] = u.two
+			results[i] = u.stored.Root
 		}
 		if u.triple.Live != nil {
 			lives[i] = u.triple.Live.Root
@@ -62,6 +63,9 @@ func respond(resp *contract.Response, done []*upgraded) {
 		}
 	}
 	text, layout := yamltree.Emit(twoDocs)
+	for _, u := range done {
+		layout.Alias(u.stored.Copies)
+	}
 	threeText, _ := yamltree.Emit(threeDocs)
 	resp.Result = text
 	resp.Layout = explain.ResultLayout(layout, twoDocs)
@@ -69,7 +73,8 @@ func respond(resp *contract.Response, done []*upgraded) {
 	warnings, repairs := []Warning{}, []Repair{}
 	var patches []string
 	for i, u := range done {
-		resp.Fields = append(resp.Fields, u.marks(layout, spots[i])...)
+		marking := modes.Marking{Mode: "twoway", Source: "the new render", Layout: layout, Spot: spots[i], Triple: u.triple, Log: u.log}
+		resp.Fields = append(resp.Fields, marking.StoredMarks(u.stored, u.marks(layout, spots[i]))...)
 		warnings = append(warnings, u.warnings(layout)...)
 		if u.repair != nil && len(u.repair.Fields) > 0 {
 			repairs = append(repairs, newRepair(u.triple.ID, u.patchType(), jsonOf(u.repair)))

@@ -2,6 +2,7 @@ package twoway
 
 import (
 	"context"
+	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -32,8 +33,10 @@ type upgraded struct {
 	schema   smp.Schema // for a strategic merge patch
 	twoPatch *yamltree.Node
 	two      *yamltree.Node // the two-way result (nil when deleted)
-	three    *yamltree.Node // the three-way result
-	repair   *yamltree.Node // the patch that brings two into line with the new render
+	// stored is the two-way result as the API server stores it (store).
+	stored apiserver.Stored
+	three  *yamltree.Node // the three-way result
+	repair *yamltree.Node // the patch that brings two into line with the new render
 	// aligned pairs the two renders and live; applied says how each value of the two-way
 	// result came about; log holds the decisions.
 	aligned   *smp.Aligned
@@ -67,6 +70,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			resp.AddError(inputOf(t), err)
 			continue
 		}
+		u.store(in)
 		u.refuse(in, resp)
 		done = append(done, u)
 	}

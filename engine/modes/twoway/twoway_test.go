@@ -12,7 +12,9 @@ import (
 
 func run(t *testing.T, previous, next, live string) *contract.Response {
 	t.Helper()
-	resp := handler.Default().Handle(context.Background(), &contract.Request{Mode: "twoway", Original: previous, Updated: next, Live: live, Options: contract.DefaultOptions()})
+	opts := contract.DefaultOptions()
+	opts.APIServer = contract.APIServerOff // the merge alone: the fixtures' Deployments have no selector
+	resp := handler.Default().Handle(context.Background(), &contract.Request{Mode: "twoway", Original: previous, Updated: next, Live: live, Options: opts})
 	if len(resp.Errors) > 0 {
 		t.Fatalf("errors: %+v", resp.Errors)
 	}

@@ -32,6 +32,7 @@ type Case struct {
 // Request returns the engine's request for the case.
 func (c *Case) Request() *contract.Request {
 	opts := contract.DefaultOptions()
+	opts.APIServer = contract.APIServerOff // the libraries' answer: no API server stores or validates it
 	opts.Overwrite = c.Overwrite
 	return &contract.Request{Mode: "apply", Original: c.Original, Updated: c.Updated, Live: c.Live, Options: opts}
 }

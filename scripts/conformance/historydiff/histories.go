@@ -32,6 +32,7 @@ func Histories(all []*examples.Example, seed int64, n int) []*contract.Request {
 		ex := bases[r.Intn(len(bases))]
 		h := &contract.Request{Mode: contract.History, Live: ex.Request.Live, Options: contract.DefaultOptions()}
 		h.Options.Now = now
+		h.Options.APIServer = contract.APIServerOff // the libraries' answer: no API server stores or validates it
 		for range 3 + r.Intn(6) {
 			h.Steps = append(h.Steps, step(r, ex))
 		}
@@ -45,10 +46,12 @@ func Histories(all []*examples.Example, seed int64, n int) []*contract.Request {
 func step(r *rand.Rand, ex *examples.Example) *contract.Request {
 	s := *ex.Request
 	s.Live = ""
+	s.Options.APIServer = contract.APIServerOff
 	switch r.Intn(4) {
 	case 0:
 		s.Mode = writers[r.Intn(len(writers))]
 		s.Options = contract.DefaultOptions()
+		s.Options.APIServer = contract.APIServerOff
 	case 1:
 		if s.Mode == "apply" {
 			s.Original = ""

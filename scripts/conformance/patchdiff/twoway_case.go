@@ -26,7 +26,9 @@ type TwoWayCase struct {
 
 // Request returns the engine's request for the case.
 func (c *TwoWayCase) Request() *contract.Request {
-	return &contract.Request{Mode: "twoway", Original: c.Previous, Updated: c.Next, Live: c.Live, Options: contract.DefaultOptions()}
+	opts := contract.DefaultOptions()
+	opts.APIServer = contract.APIServerOff // the libraries' answer: no API server stores or validates it
+	return &contract.Request{Mode: "twoway", Original: c.Previous, Updated: c.Next, Live: c.Live, Options: opts}
 }
 
 // NewTwoWayCase builds case index of seed from applydiff's case index: its config0 is the

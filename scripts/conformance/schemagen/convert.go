@@ -91,6 +91,7 @@ func (c *converter) mapType(m *smdschema.Map, owner string) (*outMap, error) {
 			if tag.GoNumber != "int32" { // the usual one, left out to keep the file small
 				field.GoType = tag.GoNumber
 			}
+			field.Omit = tag.Omit
 			if tag.Strategy != "" || tag.MergeKey != "" {
 				c.tagged++
 			}

@@ -65,4 +65,7 @@ type outField struct {
 	// GoType is the Go type of a numeric field other than int32 (int64, float64), as the API
 	// server's decoding errors name it; a numeric field without it is an int32.
 	GoType string `json:"goType,omitempty"`
+	// Omit is what the API server's typed round trip leaves out of the field: "empty", "nil",
+	// "zero" (see omitOf); left out for a field whose every value is written.
+	Omit string `json:"omit,omitempty"`
 }

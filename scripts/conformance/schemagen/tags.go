@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	smdschema "sigs.k8s.io/structured-merge-diff/v6/schema"
@@ -16,6 +17,9 @@ type patchTag struct {
 	// decoding errors name it ("of type int32"), and the server-side-apply schema says only
 	// "numeric".
 	GoNumber string
+	// Omit is what the API server's typed round trip leaves out of the field (omitOf): "empty",
+	// "nil", "zero", or "" for nothing.
+	Omit string
 }
 
 // tagIndex holds the patch tags of the server-side-apply schema's named types: type name, then
@@ -88,7 +92,7 @@ func (w *tagWalker) walkStruct(t reflect.Type, name string, m *smdschema.Map, pa
 	w.names[t] = name
 	for _, f := range jsonFields(t) {
 		tag := patchTag{Strategy: f.Field.Tag.Get("patchStrategy"), MergeKey: f.Field.Tag.Get("patchMergeKey"),
-			GoNumber: goNumber(f.Field.Type)}
+			GoNumber: goNumber(f.Field.Type), Omit: omitOf(f.Field)}
 		sf, ok := m.FindField(f.Name)
 		if !ok {
 			if tag.Strategy != "" || tag.MergeKey != "" {
@@ -107,6 +111,29 @@ func (w *tagWalker) walkStruct(t reflect.Type, name string, m *smdschema.Map, pa
 		}
 	}
 	return nil
+}
+
+// omitOf says what encoding/json leaves out of a struct field when the API server writes the
+// object it decoded into its Go type (observed on kube-apiserver v1.37.2: docs/apiserver.md):
+//   - "empty": an omitempty field of a string, number, boolean, slice or map: a null and the
+//     type's empty value ("", 0, false, [], {}) are left out;
+//   - "nil": an omitempty pointer: a null alone is left out ({} and 0 stay);
+//   - "zero": an omitzero field (creationTimestamp): a null and the zero value are left out;
+//   - "": every value is written (a struct's {} stays, a null is written as the zero value).
+func omitOf(f reflect.StructField) string {
+	_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+	has := func(o string) bool { return slices.Contains(strings.Split(opts, ","), o) }
+	switch k := f.Type.Kind(); {
+	case has("omitzero"):
+		return "zero"
+	case !has("omitempty"):
+		return ""
+	case k == reflect.Pointer || k == reflect.Interface:
+		return "nil"
+	case k == reflect.Struct:
+		return ""
+	}
+	return "empty"
 }
 
 // goNumber names the Go type of a numeric field (pointers stripped), "" for any other.

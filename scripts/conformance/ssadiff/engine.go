@@ -22,6 +22,7 @@ func NewEngine() *Engine { return &Engine{h: handler.Default()} }
 // Request is the contract request the engine answers for one operation.
 func Request(k kind, live object, op *Op) *contract.Request {
 	req := &contract.Request{Mode: "ssa", Updated: string(mustJSON(op.Object)), Options: contract.DefaultOptions()}
+	req.Options.APIServer = contract.APIServerOff // the libraries' answer: no API server stores or validates it
 	if live != nil {
 		req.Live = string(mustJSON(live))
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
 )
 
 // The managers of the generated operations.
@@ -185,4 +187,13 @@ func (s *Sequence) carryManagedFields(op *Op, live object) {
 		op.Object = deepCopy(op.Object)
 		setPath(op.Object, mf, "metadata", "managedFields")
 	}
+}
+
+// FirstRequest is the request of the sequence's first operation, its object drawn from the
+// sequence's live object: one random server-side apply (or update) for the real-API-server
+// differential (cmd/apiservercases).
+func (s *Sequence) FirstRequest() *contract.Request {
+	op := s.Ops[0]
+	s.draw(op, s.Live)
+	return Request(s.Kind, s.Live, op)
 }

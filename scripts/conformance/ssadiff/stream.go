@@ -84,7 +84,8 @@ func speedLive(ref *Reference, seq *Sequence, i int) (object, *Op) {
 // Request is the engine's request for the stream.
 func (s *SpeedStream) Request() *contract.Request {
 	opts := contract.DefaultOptions()
-	opts.Client = contract.ClientServer // the reference is the API server's field manager alone
+	opts.APIServer = contract.APIServerOff // the libraries' answer: no API server stores or validates it
+	opts.Client = contract.ClientServer    // the reference is the API server's field manager alone
 	return &contract.Request{Mode: "ssa", Updated: s.Updated, Live: s.Live, Options: opts}
 }
 

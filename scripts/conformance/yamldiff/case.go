@@ -19,8 +19,9 @@ type Case struct {
 
 // Request is the case as a contract request, with kubectl's defaults.
 func (c *Case) Request() *contract.Request {
-	return &contract.Request{Mode: c.Mode, Original: c.Original, Updated: c.Updated, Live: c.Live,
-		Options: contract.DefaultOptions()}
+	opts := contract.DefaultOptions()
+	opts.APIServer = contract.APIServerOff // the libraries' answer: no API server stores or validates it
+	return &contract.Request{Mode: c.Mode, Original: c.Original, Updated: c.Updated, Live: c.Live, Options: opts}
 }
 
 // placement says which of a mode's inputs carry a class's trick; the others carry the plain

@@ -22,11 +22,12 @@ var layers = [][]string{
 	{"internal/verb", "engine/jsonwire", "engine/rfc3339", "engine/shell"},
 	// YAML trees and line diffs.
 	{"engine/yamltree", "engine/linediff"},
-	// Kubernetes objects as trees: paths, kinds' schemas, resources of a stream, the API
-	// server's checks of metadata, JSON merge patches, kyaml's YAML.
-	{"engine/fieldpath", "engine/schema", "engine/stream", "engine/apiserver", "engine/jsonmerge", "engine/modes/merge3/ynode"},
-	// Decisions recorded, field sets, kubectl's strict validation.
-	{"engine/decision", "engine/fieldset", "engine/validate"},
+	// Kubernetes objects as trees: paths, kinds' schemas, resources of a stream, JSON merge
+	// patches, kyaml's YAML.
+	{"engine/fieldpath", "engine/schema", "engine/stream", "engine/jsonmerge", "engine/modes/merge3/ynode"},
+	// Decisions recorded, field sets, kubectl's strict validation, the API server's checks of
+	// the object it stores.
+	{"engine/decision", "engine/fieldset", "engine/validate", "engine/apiserver"},
 	// The contract; strategic merge patches; typed merges; kubectl's decoding of metadata.
 	{"engine/contract", "engine/smp", "engine/typed", "engine/objectmeta"},
 	// Marks placed from decisions; the field manager.

@@ -1,0 +1,256 @@
+package apiserver
+
+import (
+	"strconv"
+
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Why says why the API server does not store a value as the merge left it.
+type Why uint8
+
+// The reasons a value is not stored as it is.
+const (
+	// DroppedNull: a null in a field whose Go type leaves an unset value out (omitempty,
+	// omitzero): the field is not stored.
+	DroppedNull Why = iota + 1
+	// DroppedEmpty: "", 0, false, [] or {} in an omitempty field of a string, number, boolean,
+	// list or map: the field is not stored.
+	DroppedEmpty
+	// DroppedUnknown: a field the kind's Go type does not declare: the decoder drops it
+	// (kubectl --validate=ignore lets it through, warn warns).
+	DroppedUnknown
+	// NullAsEmpty: a null value of a map of strings (labels, nodeSelector): stored as "".
+	NullAsEmpty
+)
+
+// Drop is a value of the result the API server does not store as it is.
+type Drop struct {
+	// Path is the value's place in the mode's paths (items keyed as Keys says).
+	Path fieldpath.Path
+	Why  Why
+	// Value is the result's value; Stored, for NullAsEmpty, the value stored instead (nil for a
+	// field not stored).
+	Value, Stored *yamltree.Node
+	// Type names the Go type that lacks an unknown field (its OpenAPI name's last part).
+	Type string
+	// Field is the value's place as the API server's messages write it, items by position:
+	// "spec.template.spec.containers[0].foo".
+	Field string
+}
+
+// Keys names the fields that identify an item of a list in a mode's paths: the patch merge keys
+// for apply, patch and twoway, the list-map keys for server-side apply; none for a list whose
+// items go by position.
+type Keys func(field *schema.Field, list *schema.Type) []string
+
+// Stored is an object as the API server stores it.
+type Stored struct {
+	// Root is the object stored: the result itself when nothing changes, else a copy of the
+	// maps and lists that change, sharing the rest with the result.
+	Root *yamltree.Node
+	// Drops are the values not stored as the result holds them, in the order written.
+	Drops []Drop
+	// Copies maps each node of the result that Root replaces by a copy to its copy, so that a
+	// place found by a result's node is found in Root.
+	Copies map[*yamltree.Node]*yamltree.Node
+}
+
+// Store returns obj as the API server stores it once it has decoded it into the kind's Go type
+// (root, a built-in type whose fields carry schema.Omit) and written it back, as encoding/json
+// writes a Go value: a field the type does not declare is gone, a field whose tag lets it omit
+// a null or an empty value is gone when it holds one, and a null value of a map of strings is
+// "". Observed on kube-apiserver v1.37.2 (docs/apiserver.md, "The object as it is stored").
+func Store(obj *yamltree.Node, root *schema.Type, keys Keys) Stored {
+	s := &storer{keys: keys, copies: map[*yamltree.Node]*yamltree.Node{}}
+	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Copies: s.copies}
+}
+
+// place is where a value is: in the mode's path, and as the server's messages write it.
+type place struct {
+	path fieldpath.Path
+	api  string
+}
+
+func (p place) field(name string) place {
+	if p.api == "" {
+		return place{path: p.path.Field(name), api: name}
+	}
+	return place{path: p.path.Field(name), api: p.api + "." + name}
+}
+
+func (p place) item(e fieldpath.Element, i int) place {
+	return place{path: p.path.Append(e), api: p.api + "[" + strconv.Itoa(i) + "]"}
+}
+
+type storer struct {
+	keys   Keys
+	drops  []Drop
+	copies map[*yamltree.Node]*yamltree.Node
+}
+
+// value returns n as stored: n itself when nothing in it changes.
+func (s *storer) value(n *yamltree.Node, t *schema.Type, path place) *yamltree.Node {
+	switch {
+	case t == nil:
+		return n
+	case n.IsMap() && t.Kind == schema.KindMap:
+		return s.fields(n, t, path)
+	case n.IsList() && t.Kind == schema.KindList:
+		return s.items(n, t, nil, path)
+	}
+	return n
+}
+
+// fields stores a map's fields.
+func (s *storer) fields(n *yamltree.Node, t *schema.Type, path place) *yamltree.Node {
+	var out []yamltree.Field
+	changed := false
+	for i, f := range n.Fields {
+		at := path.field(f.Name())
+		kept := s.field(f, t, at)
+		if kept != f.Value && !changed {
+			out, changed = append(make([]yamltree.Field, 0, len(n.Fields)), n.Fields[:i]...), true
+		}
+		if changed && kept != nil {
+			out = append(out, yamltree.Field{Key: f.Key, Value: kept})
+		}
+	}
+	if !changed {
+		return n
+	}
+	c := *n
+	c.Fields = out
+	s.copies[n] = &c
+	return &c
+}
+
+// field returns a map field's value as stored, nil when the field is not stored.
+func (s *storer) field(f yamltree.Field, t *schema.Type, at place) *yamltree.Node {
+	declared := t.Field(f.Name())
+	v := f.Value
+	switch {
+	case declared == nil && t.Elem() == nil:
+		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: DroppedUnknown, Value: v, Type: shortName(t.Name)})
+		return nil
+	case declared == nil && v.IsNull() && t.Elem().Kind == schema.KindScalar && t.Elem().Scalar == schema.ScalarString:
+		stored := yamltree.NewString("")
+		stored.Pos, stored.Comments = v.Pos, v.Comments
+		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: NullAsEmpty, Value: v, Stored: stored})
+		s.copies[v] = stored
+		return stored
+	case declared == nil:
+		return s.value(v, t.Elem(), at)
+	}
+	if why := omitted(declared, v); why != 0 {
+		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: why, Value: v})
+		return nil
+	}
+	if v.IsList() && declared.Type.Kind == schema.KindList {
+		return s.items(v, declared.Type, declared, at)
+	}
+	return s.value(v, declared.Type, at)
+}
+
+// items stores the items of a list (of field, when a map's field holds it).
+func (s *storer) items(n *yamltree.Node, t *schema.Type, field *schema.Field, path place) *yamltree.Node {
+	var keys []string
+	if s.keys != nil {
+		keys = s.keys(field, t)
+	}
+	var out []*yamltree.Node
+	for i, it := range n.Items {
+		kept := s.value(it, t.Elem(), path.item(elementOf(it, i, keys, t.Elem()), i))
+		if kept != it && out == nil {
+			out = append(make([]*yamltree.Node, 0, len(n.Items)), n.Items[:i]...)
+		}
+		if out != nil {
+			out = append(out, kept)
+		}
+	}
+	if out == nil {
+		return n
+	}
+	c := *n
+	c.Items = out
+	s.copies[n] = &c
+	return &c
+}
+
+// elementOf is an item's path element: by its key fields when it holds them all (a key field it
+// lacks taking its default, as server-side apply's protocol: TCP), else by position.
+func elementOf(item *yamltree.Node, i int, keys []string, elem *schema.Type) fieldpath.Element {
+	if len(keys) == 0 || !item.IsMap() {
+		return fieldpath.Element{Index: i, IsIndex: true}
+	}
+	kv := make([]fieldpath.KeyValue, 0, len(keys))
+	for _, k := range keys {
+		v := item.Get(k)
+		if f := elem.Field(k); v == nil && f != nil && f.Default != nil {
+			v = defaultNode(f.Default)
+		}
+		if v == nil {
+			return fieldpath.Element{Index: i, IsIndex: true}
+		}
+		kv = append(kv, fieldpath.KeyValue{Name: k, Value: v})
+	}
+	return fieldpath.Element{Keys: kv}
+}
+
+// omitted says why a field's value is not stored, 0 when it is.
+func omitted(f *schema.Field, v *yamltree.Node) Why {
+	switch {
+	case f.Omit == schema.OmitNone:
+		return 0
+	case v.IsNull():
+		return DroppedNull
+	case f.Omit == schema.OmitEmpty && isEmpty(v):
+		return DroppedEmpty
+	}
+	return 0
+}
+
+// isEmpty reports whether v is the empty value encoding/json's omitempty leaves out: "", 0,
+// false, an empty list or map.
+func isEmpty(v *yamltree.Node) bool {
+	switch {
+	case v.IsMap():
+		return len(v.Fields) == 0
+	case v.IsList():
+		return len(v.Items) == 0
+	case v.Tag == yamltree.StrTag:
+		return v.Value == ""
+	case v.Tag == yamltree.BoolTag:
+		return v.Value == "false"
+	case v.Tag == yamltree.IntTag || v.Tag == yamltree.FloatTag:
+		f, err := strconv.ParseFloat(v.Value, 64)
+		return err == nil && f == 0
+	}
+	return false
+}
+
+// shortName is the last part of an OpenAPI type name: "DeploymentSpec" of
+// "io.k8s.api.apps.v1.DeploymentSpec".
+func shortName(name string) string {
+	for i := len(name) - 1; i >= 0; i-- {
+		if name[i] == '.' {
+			return name[i+1:]
+		}
+	}
+	return name
+}
+
+// defaultNode is a key field's default as a node: a string, number or boolean; nil for another.
+func defaultNode(v any) *yamltree.Node {
+	switch v := v.(type) {
+	case string:
+		return yamltree.NewString(v)
+	case float64:
+		return yamltree.NewScalar(yamltree.IntTag, strconv.FormatFloat(v, 'f', -1, 64))
+	case bool:
+		return yamltree.NewScalar(yamltree.BoolTag, strconv.FormatBool(v))
+	}
+	return nil
+}

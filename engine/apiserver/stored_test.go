@@ -1,0 +1,83 @@
+package apiserver
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// TestStoredAsObserved stores objects created with `kubectl create --dry-run=server -o yaml`
+// (d1, d2) and applied with `kubectl apply --server-side --dry-run=server` (d3, a null label)
+// against kube-apiserver v1.37.2 (run-apiserver.sh, 2026-12-06), and wants what the server's
+// answer lacks of the object sent, less what it adds itself (defaults, uid, status), to be
+// dropped, nothing else.
+func TestStoredAsObserved(t *testing.T) {
+	set, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, sent string
+		// dropped are the fields the server's answer lacks, as Drop.Field writes them (why);
+		// stored is the server's answer, less what it adds, as the package writes it.
+		dropped []string
+		stored  string
+	}{{
+		name: "d1",
+		sent: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d1\n  labels:\n    a: null\n    b: \"\"\n  annotations: {}\n" +
+			"spec:\n  paused: false\n  replicas: 0\n  minReadySeconds: 0\n  revisionHistoryLimit: null\n  selector:\n    matchLabels: {app: d1}\n" +
+			"  template:\n    metadata:\n      creationTimestamp: null\n      labels: {app: d1}\n    spec:\n      nodeSelector: {}\n" +
+			"      hostNetwork: false\n      serviceAccountName: \"\"\n      volumes: []\n      tolerations: null\n      containers:\n" +
+			"      - name: c\n        image: nginx\n        args: []\n        env:\n        - name: E\n          value: \"\"\n        ports: null\n" +
+			"        resources: {}\n        stdin: false\n",
+		dropped: []string{"metadata.labels.a (null as empty)", "metadata.annotations (empty)", "spec.paused (empty)",
+			"spec.minReadySeconds (empty)", "spec.revisionHistoryLimit (null)", "spec.template.metadata.creationTimestamp (null)",
+			"spec.template.spec.nodeSelector (empty)", "spec.template.spec.hostNetwork (empty)",
+			"spec.template.spec.serviceAccountName (empty)", "spec.template.spec.volumes (empty)", "spec.template.spec.tolerations (null)",
+			"spec.template.spec.containers[0].args (empty)", "spec.template.spec.containers[0].env[0].value (empty)",
+			"spec.template.spec.containers[0].ports (null)", "spec.template.spec.containers[0].stdin (empty)"},
+		stored: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d1\n  labels:\n    a: \"\"\n    b: \"\"\nspec:\n  replicas: 0\n" +
+			"  selector:\n    matchLabels: {app: d1}\n  template:\n    metadata:\n      labels: {app: d1}\n    spec:\n      containers:\n" +
+			"      - name: c\n        image: nginx\n        env:\n        - name: E\n        resources: {}\n",
+	}, {
+		name: "d2 (kubectl --validate=ignore; warn printed Warning: unknown field for each unknown one)",
+		sent: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d2\nspec:\n  strategy: {}\n  selector:\n    matchLabels: {app: d1}\n" +
+			"    matchExpressions: []\n  template:\n    metadata:\n      labels: {app: d1}\n      annotations: null\n    spec:\n" +
+			"      affinity: {}\n      containers:\n      - name: c\n        image: nginx\n        securityContext: {}\n" +
+			"        livenessProbe: null\n        foo: 1\n        ports:\n        - containerPort: 80\n          hostPort: 0\n" +
+			"          name: \"\"\n      bogus: {x: 1}\n  unknownTop: 3\n",
+		dropped: []string{"spec.selector.matchExpressions (empty)", "spec.template.metadata.annotations (null)",
+			"spec.template.spec.containers[0].livenessProbe (null)", "spec.template.spec.containers[0].foo (unknown)",
+			"spec.template.spec.containers[0].ports[0].hostPort (empty)", "spec.template.spec.containers[0].ports[0].name (empty)",
+			"spec.template.spec.bogus (unknown)", "spec.unknownTop (unknown)"},
+		stored: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d2\nspec:\n  strategy: {}\n  selector:\n    matchLabels: {app: d1}\n" +
+			"  template:\n    metadata:\n      labels: {app: d1}\n    spec:\n      affinity: {}\n      containers:\n      - name: c\n" +
+			"        image: nginx\n        securityContext: {}\n        ports:\n        - containerPort: 80\n",
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			obj := parse(t, c.sent)
+			before := yamltree.EmitNode(obj)
+			s := Store(obj, set.Root("apps/v1", "Deployment"), func(f *schema.Field, _ *schema.Type) []string { return f.MergeKeys() })
+			var got []string
+			for _, d := range s.Drops {
+				got = append(got, d.Field+" ("+whyText(d.Why)+")")
+			}
+			if strings.Join(got, "\n") != strings.Join(c.dropped, "\n") {
+				t.Errorf("dropped:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.dropped, "\n"))
+			}
+			if out := yamltree.EmitNode(s.Root); out != c.stored {
+				t.Errorf("stored:\n%s\nwant:\n%s", out, c.stored)
+			}
+			if yamltree.EmitNode(obj) != before {
+				t.Error("Store changed the object it was given")
+			}
+		})
+	}
+}
+
+func whyText(w Why) string {
+	return map[Why]string{DroppedNull: "null", DroppedEmpty: "empty", DroppedUnknown: "unknown", NullAsEmpty: "null as empty"}[w]
+}

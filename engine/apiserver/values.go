@@ -1,0 +1,256 @@
+package apiserver
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// The values the API server refuses in a pod spec and in the specs of workloads, Services and
+// Ingresses: enumerations, names that must be unique in a list, a valueFrom without a source,
+// a rolling update where the strategy has none. Each rule and message was observed with
+// kube-apiserver v1.37.2 (run-apiserver.sh, 2026-12-06, kubectl create --dry-run=server;
+// TestValuesAsObserved).
+
+// enum is a field whose value must be one of a list, and how the server words a value outside
+// it: `Unsupported value: "X": supported values: "A", "B"` (the list quoted, in the server's
+// order), or, with mustBe set, `Invalid value: "X": must be 'A' or 'B'`.
+type enum struct {
+	values []string
+	mustBe bool
+}
+
+// refusal words the refusal of value, or returns "" when value is one of the enumeration's.
+func (e enum) refusal(value string) string {
+	if slices.Contains(e.values, value) {
+		return ""
+	}
+	if e.mustBe {
+		return "Invalid value: " + strconv.Quote(value) + ": must be '" + strings.Join(e.values, "' or '") + "'"
+	}
+	quoted := make([]string, len(e.values))
+	for i, v := range e.values {
+		quoted[i] = strconv.Quote(v)
+	}
+	return "Unsupported value: " + strconv.Quote(value) + ": supported values: " + strings.Join(quoted, ", ")
+}
+
+// Enumerations the package checks.
+var (
+	pullPolicies     = enum{values: []string{"Always", "IfNotPresent", "Never"}}
+	protocols        = enum{values: []string{"SCTP", "TCP", "UDP"}}
+	restartPolicies  = enum{values: []string{"Always", "OnFailure", "Never"}}
+	alwaysRestart    = enum{values: []string{"Always"}}
+	dnsPolicies      = enum{values: []string{"ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"}}
+	ipFamilies       = enum{values: []string{"IPv4", "IPv6"}}
+	pathTypes        = enum{values: []string{"Exact", "ImplementationSpecific", "Prefix"}}
+	podManagement    = enum{values: []string{"OrderedReady", "Parallel"}, mustBe: true}
+	valueFromSources = []string{"fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef"}
+)
+
+// checker adds problems found at paths below a root.
+type checker struct {
+	r    *Refusal
+	root *yamltree.Node
+}
+
+// add records a problem at path (steps from the root: field names, list indices as numbers).
+func (c checker) add(path []string, detail string) {
+	c.r.Problems = append(c.r.Problems, Problem{Field: fieldName(path), Detail: detail, At: Place{Path: slices.Clone(path)}})
+}
+
+// enum checks the scalar at path, when there is one, against e.
+func (c checker) enum(path []string, e enum) {
+	if v := lookupPath(c.root, path); v.IsScalar() && !v.IsNull() {
+		if d := e.refusal(v.Str()); d != "" {
+			c.add(path, d)
+		}
+	}
+}
+
+// unique refuses an item of the list at path whose field name repeats an earlier item's.
+func (c checker) unique(path []string, name string) {
+	seen := map[string]bool{}
+	for i, it := range itemsOf(lookupPath(c.root, path)) {
+		v := it.Get(name)
+		if !it.IsMap() || !v.IsScalar() || v.IsNull() || v.Str() == "" {
+			continue
+		}
+		if seen[v.Str()] {
+			c.add(at(path, strconv.Itoa(i), name), "Duplicate value: "+strconv.Quote(v.Str()))
+		}
+		seen[v.Str()] = true
+	}
+}
+
+// podSpec checks the pod spec at path, of a kind that restarts its pods always (a workload) or
+// not.
+func (c checker) podSpec(path []string, workload bool) {
+	pod := lookupPath(c.root, path)
+	if !pod.IsMap() {
+		return
+	}
+	c.unique(at(path, "containers"), "name")
+	for i, container := range itemsOf(pod.Get("containers")) {
+		c.container(at(path, "containers", strconv.Itoa(i)), container)
+	}
+	if workload { // a value outside both lists is refused twice (observed: "Sometimes")
+		c.enum(at(path, "restartPolicy"), restartPolicies)
+		c.enum(at(path, "restartPolicy"), alwaysRestart)
+	}
+	c.enum(at(path, "dnsPolicy"), dnsPolicies)
+}
+
+// container checks one container: its ports' names and protocols, its pull policy, the sources
+// of its environment.
+func (c checker) container(path []string, container *yamltree.Node) {
+	c.unique(at(path, "ports"), "name")
+	for j := range itemsOf(container.Get("ports")) {
+		c.enum(at(path, "ports", strconv.Itoa(j), "protocol"), protocols)
+	}
+	c.enum(at(path, "imagePullPolicy"), pullPolicies)
+	for k, env := range itemsOf(container.Get("env")) {
+		from := env.Get("valueFrom")
+		if from.IsMap() && !slices.ContainsFunc(valueFromSources, from.Has) {
+			c.add(at(path, "env", strconv.Itoa(k), "valueFrom"), `Invalid value: "": must specify one of: `+
+				"`fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`")
+		}
+	}
+}
+
+// values checks the values of the object's kind.
+func (r *Refusal) values(obj Object) {
+	c := checker{r: r, root: obj.Root}
+	if path := podSpecPath(obj.APIVersion, obj.Kind); path != nil {
+		c.podSpec(path, isWorkload(obj.APIVersion, obj.Kind))
+	}
+	switch [2]string{obj.APIVersion, obj.Kind} {
+	case [2]string{"apps/v1", "Deployment"}:
+		c.strategy()
+	case [2]string{"apps/v1", "StatefulSet"}:
+		c.updateStrategy()
+		c.enum([]string{"spec", "podManagementPolicy"}, podManagement)
+	case [2]string{"v1", "Service"}:
+		c.servicePorts()
+		for i := range itemsOf(obj.Root.Lookup("spec", "ipFamilies")) {
+			c.enum([]string{"spec", "ipFamilies", strconv.Itoa(i)}, ipFamilies)
+		}
+		c.unique([]string{"spec", "ports"}, "name")
+	case [2]string{"networking.k8s.io/v1", "Ingress"}:
+		c.ingressPaths()
+	}
+}
+
+// servicePorts checks a Service's ports: at least one, but for an ExternalName or headless
+// Service (clusterIP None), and a name for each when there are several.
+func (c checker) servicePorts() {
+	spec := c.root.Get("spec")
+	if !spec.IsMap() {
+		return
+	}
+	ports := itemsOf(spec.Get("ports"))
+	if len(ports) == 0 && spec.Get("type").Str() != "ExternalName" && spec.Get("clusterIP").Str() != "None" {
+		c.add([]string{"spec", "ports"}, "Required value")
+	}
+	for i, port := range ports {
+		if name := port.Get("name"); len(ports) > 1 && port.IsMap() && (name.IsNull() || name.Str() == "") {
+			c.add([]string{"spec", "ports", strconv.Itoa(i), "name"}, "Required value")
+		}
+	}
+}
+
+// strategy checks a Deployment's strategy: its type (whose refusal writes the strategy as the
+// server's Go value, checked only without rollingUpdate), and no rollingUpdate with Recreate.
+func (c checker) strategy() {
+	s := lookupPath(c.root, []string{"spec", "strategy"})
+	typ, rolling := s.Get("type"), s.Get("rollingUpdate")
+	switch {
+	case !typ.IsScalar() || typ.IsNull():
+	case typ.Str() == "Recreate" && rolling != nil && !rolling.IsNull():
+		c.add([]string{"spec", "strategy", "rollingUpdate"}, "Forbidden: may not be specified when strategy `type` is 'Recreate'")
+	case typ.Str() != "Recreate" && typ.Str() != "RollingUpdate" && rolling == nil:
+		c.add([]string{"spec", "strategy"}, `Unsupported value: {"Type":`+strconv.Quote(typ.Str())+`,"RollingUpdate":null}: supported values: "Recreate", "RollingUpdate"`)
+	}
+}
+
+// updateStrategy checks a StatefulSet's updateStrategy: its type, and no rollingUpdate with
+// OnDelete.
+func (c checker) updateStrategy() {
+	s := lookupPath(c.root, []string{"spec", "updateStrategy"})
+	typ, rolling := s.Get("type"), s.Get("rollingUpdate")
+	if !typ.IsScalar() || typ.IsNull() {
+		return
+	}
+	written := "null"
+	if rolling.IsMap() {
+		written = `{"Partition":` + orJSON(rolling.Get("partition"), "0") + `,"MaxUnavailable":` + orJSON(rolling.Get("maxUnavailable"), "null") + "}"
+	}
+	switch typ.Str() {
+	case "RollingUpdate":
+	case "OnDelete":
+		if rolling.IsMap() {
+			c.add([]string{"spec", "updateStrategy", "rollingUpdate"}, "Invalid value: "+written+": only allowed for updateStrategy 'RollingUpdate'")
+		}
+	default:
+		c.add([]string{"spec", "updateStrategy"}, `Invalid value: {"Type":`+strconv.Quote(typ.Str())+`,"RollingUpdate":`+written+`}: must be 'RollingUpdate' or 'OnDelete'`)
+	}
+}
+
+// ingressPaths checks the pathType of every path of an Ingress's rules.
+func (c checker) ingressPaths() {
+	for i, rule := range itemsOf(c.root.Lookup("spec", "rules")) {
+		for j := range itemsOf(rule.Lookup("http", "paths")) {
+			c.enum([]string{"spec", "rules", strconv.Itoa(i), "http", "paths", strconv.Itoa(j), "pathType"}, pathTypes)
+		}
+	}
+}
+
+// orJSON writes a scalar as JSON, or otherwise when there is none.
+func orJSON(n *yamltree.Node, otherwise string) string {
+	if n == nil || n.IsNull() {
+		return otherwise
+	}
+	return compactJSON(n, nil)
+}
+
+// at is path followed by steps, in a slice of its own.
+func at(path []string, steps ...string) []string {
+	return append(slices.Clone(path), steps...)
+}
+
+// lookupPath follows steps from n: a map's field by name, a list's item by its index.
+func lookupPath(n *yamltree.Node, steps []string) *yamltree.Node {
+	for _, s := range steps {
+		if n.IsList() {
+			i, err := strconv.Atoi(s)
+			if err != nil || i < 0 || i >= len(n.Items) {
+				return nil
+			}
+			n = n.Items[i]
+			continue
+		}
+		if !n.IsMap() {
+			return nil
+		}
+		n = n.Get(s)
+	}
+	return n
+}
+
+// fieldName writes a path as the server names a field: spec.ports[1].name.
+func fieldName(path []string) string {
+	var b strings.Builder
+	for _, s := range path {
+		if _, err := strconv.Atoi(s); err == nil {
+			b.WriteString("[" + s + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}

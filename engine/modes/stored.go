@@ -1,0 +1,189 @@
+package modes
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/apiserver"
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Store returns the object the API server stores for a resource's result (apiserver.Store): a
+// built-in kind the user's schema does not declare loses what its Go type does not store. Any
+// other kind (a custom resource) is stored as the result holds it.
+func (in *Input) Store(id stream.ID, result *yamltree.Node, keys apiserver.Keys) apiserver.Stored {
+	if result == nil || !in.Request.Options.ModelsAPIServer() || in.User.Root(id.APIVersion, id.Kind) != nil {
+		return apiserver.Stored{Root: result}
+	}
+	root := in.Schema.Root(id.APIVersion, id.Kind)
+	if root == nil {
+		return apiserver.Stored{Root: result}
+	}
+	return apiserver.Store(result, root, keys)
+}
+
+// PatchKeys identifies list items by their patch merge keys (apply, patch, twoway).
+func PatchKeys(field *schema.Field, _ *schema.Type) []string { return field.MergeKeys() }
+
+// ListMapKeys identifies list items by their list-map keys (server-side apply).
+func ListMapKeys(_ *schema.Field, list *schema.Type) []string {
+	if list.ListType == schema.ListMap {
+		return list.Keys
+	}
+	return nil
+}
+
+// Marking is what StoredMarks needs of a resource's answer.
+type Marking struct {
+	// Mode names the rules ("apply" makes "apply/stored-null"); Source names updated in a
+	// reason ("the config", "the patch").
+	Mode, Source string
+	// Layout is the stored object's, aliased to the result's nodes (yamltree.Layout.Alias);
+	// Spot is where the resource stands.
+	Layout *yamltree.Layout
+	Spot   explain.Spot
+	Triple stream.Triple
+	// Log records the marks' decisions.
+	Log *decision.Log
+}
+
+// StoredMarks rewrites a resource's marks, made on the result, for the object stored: a mark on
+// a value not stored goes, and the value gets a dropped mark on updated's lines (a deleted one
+// on live's, for a value only live holds), with the rule Mode+"/stored-…" recorded in the log;
+// a null stored as "" keeps its mark, its reason saying so.
+func (m Marking) StoredMarks(s apiserver.Stored, fields []contract.Field) []contract.Field {
+	if len(s.Drops) == 0 {
+		return fields
+	}
+	spot := m.Spot
+	spot.Result = s.Root
+	w := &explain.Walker{Resource: m.Triple.ID.String(), Layout: m.Layout, Spot: spot}
+	gone := make([]string, 0, len(s.Drops))
+	for _, d := range s.Drops {
+		if d.Why != apiserver.NullAsEmpty {
+			gone = append(gone, d.Path.String())
+		}
+	}
+	out := fields[:0:0]
+	for _, f := range fields {
+		if !under(f.Path, gone) {
+			out = append(out, f)
+		}
+	}
+	for _, d := range s.Drops {
+		if d.Why == apiserver.NullAsEmpty {
+			noteNullAsEmpty(out, d.Path.String())
+			continue
+		}
+		m.markDrop(d, w)
+	}
+	return append(out, w.Fields()...)
+}
+
+// under reports whether path is one of paths or inside one.
+func under(path string, paths []string) bool {
+	for _, p := range paths {
+		if path == p || strings.HasPrefix(path, p+".") || strings.HasPrefix(path, p+"[") {
+			return true
+		}
+	}
+	return false
+}
+
+// noteNullAsEmpty adds to the mark at path that the server stores the null as "".
+func noteNullAsEmpty(fields []contract.Field, path string) {
+	for i := range fields {
+		if fields[i].Path == path {
+			fields[i].Reason += `; the API server stores this null as "": it decodes the map into strings, where a null is the empty string (kubectl get shows ` + "''" + `)`
+		}
+	}
+}
+
+// markDrop marks a value not stored: dropped on updated's lines when updated holds it,
+// else deleted on live's.
+func (m Marking) markDrop(d apiserver.Drop, w *explain.Walker) {
+	t, log := m.Triple, m.Log
+	rule := decision.Rule(m.Mode + "/stored-" + whyName(d.Why))
+	if n, ok := explain.Deepest(rootOf(t.Updated), d.Path); ok && t.Updated != nil {
+		log.RecordDropped(d.Path, rule)
+		spot := explain.Spot{Result: w.Spot.Result, Live: t.Updated.Root, Doc: w.Spot.Doc}
+		w.PlaceDropped(explain.Placed{Path: d.Path, Mark: contract.Dropped, Updated: n, Rule: rule,
+			Reason: storedReason(d, m.Source)}, spot.Removed(w.Layout, d.Path, keyLine(t.Updated.Root, d.Path, n)))
+		return
+	}
+	if n, ok := explain.Deepest(rootOf(t.Live), d.Path); ok && t.Live != nil {
+		log.Record(d.Path, rule, decision.Live)
+		w.Spot.Live = t.Live.Root
+		w.Place(explain.Placed{Path: d.Path, Mark: contract.Deleted, Live: n, Key: keyOf(t.Live.Root, d.Path),
+			Rule: rule, Reason: storedReason(d, "live")})
+	}
+}
+
+// whyName names a reason in a rule: stored-null, stored-empty, stored-unknown.
+func whyName(why apiserver.Why) string {
+	switch why {
+	case apiserver.DroppedNull:
+		return "null"
+	case apiserver.DroppedEmpty:
+		return "empty"
+	}
+	return "unknown"
+}
+
+// storedReason says why the server does not store a value that input holds.
+func storedReason(d apiserver.Drop, input string) string {
+	name := d.Path[len(d.Path)-1].Field
+	switch d.Why {
+	case apiserver.DroppedNull:
+		return "the API server does not store " + input + "'s null here: it decodes the object into its Go type, where null leaves " +
+			name + " unset, and writes the object back without it (kubectl get shows no " + name + ")"
+	case apiserver.DroppedEmpty:
+		return "the API server does not store " + input + "'s " + emptyText(d.Value) + " here: " + name +
+			" is omitempty in its Go type, so its empty value is left out when the object is written back (kubectl get shows no " + name + ")"
+	}
+	return d.Type + " declares no field " + strconv.Quote(name) + ": the API server drops it from the object it stores " +
+		"(kubectl --validate=ignore does not check it; warn prints Warning: unknown field " + strconv.Quote(d.Field) + ")"
+}
+
+// emptyText writes an empty value as YAML does.
+func emptyText(v *yamltree.Node) string {
+	switch {
+	case v.IsMap():
+		return "{}"
+	case v.IsList():
+		return "[]"
+	case v.Tag == yamltree.StrTag:
+		return `""`
+	}
+	return v.Value
+}
+
+// keyLine is the line of the key holding the value at path (its own line for an item).
+func keyLine(root *yamltree.Node, path fieldpath.Path, n *yamltree.Node) int {
+	if k := keyOf(root, path); k != nil {
+		return k.Pos.Line
+	}
+	return n.Pos.Line
+}
+
+// keyOf is the key node of the map field at path, nil when path does not end in a map field.
+func keyOf(root *yamltree.Node, path fieldpath.Path) *yamltree.Node {
+	last := path[len(path)-1]
+	if last.Field == "" {
+		return nil
+	}
+	parent, ok := explain.Deepest(root, path[:len(path)-1])
+	if !ok || !parent.IsMap() {
+		return nil
+	}
+	if i := parent.Index(last.Field); i >= 0 {
+		return parent.Fields[i].Key
+	}
+	return nil
+}

@@ -1,0 +1,110 @@
+#!/bin/sh
+# mergeplay reproduce script (ssa mode): replays the playground's merge on an empty test
+# cluster and compares what the cluster holds with the playground's result, field by field.
+# It runs on kubectl's current context when that is a test cluster (kind-*, minikube, k3d-*);
+# MERGEPLAY_ANY_CONTEXT=1 lets it run on another. It creates the live objects, so the
+# cluster must not hold them yet. Exit status: 0 all matches, 1 something differs, 2 refused,
+# 3 the cluster refuses the objects as given (the playground does not validate them).
+set -eu
+context=$(kubectl config current-context)
+case "$context" in
+kind-*|minikube|k3d-*) ;;
+*)
+	if [ "${MERGEPLAY_ANY_CONTEXT:-}" != 1 ]; then
+		echo "mergeplay: kubectl's context is $context, not a test cluster (kind-*, minikube, k3d-*): nothing done. MERGEPLAY_ANY_CONTEXT=1 runs it there anyway." >&2
+		exit 2
+	fi
+	;;
+esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failed=0
+echo '== 1. live, as the playground read it'
+echo '== 2. the operation'
+cat > config.yaml <<'MERGEPLAY_EOF'
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: default
+  labels:
+    app: web
+    team: null
+spec:
+  paused: false
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      creationTimestamp: null
+      labels:
+        app: web
+    spec:
+      nodeSelector: {}
+      containers:
+      - name: web
+        image: nginx:1.28
+MERGEPLAY_EOF
+echo '$ kubectl apply --server-side --field-manager=kubectl -f config.yaml'
+if kubectl apply --server-side --field-manager=kubectl -f config.yaml >printed-1.txt 2>error-1.txt; then
+	cat printed-1.txt
+else
+	cat error-1.txt >&2
+	echo 'mergeplay: the command failed; the playground says it succeeds.' >&2
+	exit 1
+fi
+cat > want-printed-1.txt <<'MERGEPLAY_EOF'
+deployment.apps/web serverside-applied
+MERGEPLAY_EOF
+diff -u want-printed-1.txt printed-1.txt || failed=1
+echo '== 3. what the cluster holds, compared with the playground'
+kubectl get deployment.v1.apps web -n default -o yaml
+# not compared (set by the API server, or a key jsonpath cannot name): .metadata.managedFields[0].time
+cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
+{".apiVersion = "}{.apiVersion}
+{".kind = "}{.kind}
+{".metadata.name = "}{.metadata.name}
+{".metadata.namespace = "}{.metadata.namespace}
+{".metadata.labels.app = "}{.metadata.labels.app}
+{".metadata.labels.team = "}{.metadata.labels.team}
+{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}
+{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}
+{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}
+{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}
+{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}
+{".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
+{".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
+{".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
+{".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+MERGEPLAY_EOF
+cat > want-1.txt <<'MERGEPLAY_EOF'
+.apiVersion = apps/v1
+.kind = Deployment
+.metadata.name = web
+.metadata.namespace = default
+.metadata.labels.app = web
+.metadata.labels.team = 
+.metadata.managedFields[0].manager = kubectl
+.metadata.managedFields[0].operation = Apply
+.metadata.managedFields[0].apiVersion = apps/v1
+.metadata.managedFields[0].fieldsType = FieldsV1
+.metadata.managedFields[0].fieldsV1 = {"f:metadata":{"f:labels":{"f:app":{},"f:team":{}}},"f:spec":{"f:paused":{},"f:selector":{},"f:template":{"f:metadata":{"f:creationTimestamp":{},"f:labels":{"f:app":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"web\"}":{".":{},"f:image":{},"f:name":{}}},"f:nodeSelector":{}}}}}
+.spec.selector.matchLabels.app = web
+.spec.template.metadata.labels.app = web
+.spec.template.spec.containers[0].name = web
+.spec.template.spec.containers[0].image = nginx:1.28
+MERGEPLAY_EOF
+kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt
+if diff -u want-1.txt got-1.txt; then
+	echo 'mergeplay: deployment.v1.apps/web: every field compared agrees'
+else
+	failed=1
+fi
+if [ "$failed" = 0 ]; then
+	echo 'mergeplay: the cluster agrees with the playground.'
+else
+	echo 'mergeplay: the cluster differs from the playground (the diffs above: - the playground, + the cluster).' >&2
+fi
+exit "$failed"
