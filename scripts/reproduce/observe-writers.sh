@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# observe-writers.sh: runs kubectl's writers one after another on a real API server and prints,
+# after each, what it printed and the object's metadata.managedFields (`kubectl get -o yaml
+# --show-managed-fields`), so that the engine's writers (engine/modes/writers) can be checked
+# against it. Run it with KUBECONFIG pointing at the API server of
+# `KEEP=1 scripts/reproduce/run-apiserver.sh EXAMPLE` (it uses the namespace "writers", whose
+# Deployments web, api, saved and gone it deletes first) and KUBECTL the kubectl of the same release; its output is kept as
+# engine/modes/writers/testdata/observed.txt, with the versions and the date it was taken.
+set -uo pipefail
+k=${KUBECTL:-kubectl}
+ns=writers
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+run() { # run CMD...: prints the command, then what it printed (stdout and stderr) and its status
+  echo "\$ ${*/#$k/kubectl}"
+  "$@" >out.txt 2>err.txt
+  local rc=$?
+  sed 's/^/  stdout: /' out.txt
+  sed 's/^/  stderr: /' err.txt
+  echo "  exit: $rc"
+}
+
+show() { # show KIND/NAME: the object's managedFields, times replaced by NOW (they are the clock's)
+  echo "--- $1 managedFields"
+  "$k" -n $ns get "$1" -o yaml --show-managed-fields |
+    awk '/^  managedFields:/{on=1; print; next} on && /^  [a-z]/{on=0} on' |
+    sed -E 's/time: "?[0-9T:Z-]+"?/time: NOW/'
+  echo "--- $1 metadata (generation, annotations, labels)"
+  "$k" -n $ns get "$1" -o jsonpath='{"generation: "}{.metadata.generation}{"\nannotations: "}{.metadata.annotations}{"\nlabels: "}{.metadata.labels}{"\nreplicas: "}{.spec.replicas}{"\n"}'
+}
+
+# No controller runs on that API server, so a namespace is never deleted: the objects are.
+"$k" create namespace $ns >/dev/null 2>&1
+"$k" -n $ns delete deployment web api saved gone --ignore-not-found >/dev/null
+
+cat > web.yaml <<'Y'
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: writers
+spec:
+  replicas: 2
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+Y
+sed 's/nginx:1.27/nginx:1.28/' web.yaml > web-128.yaml
+sed 's/replicas: 2/replicas: 3/' web.yaml > web-3.yaml
+
+echo "=== A. kubectl create, then the writers one after another"
+run "$k" create -f web.yaml; show deployment/web
+run "$k" create -f web.yaml
+run "$k" apply -f web-128.yaml; show deployment/web
+run "$k" apply -f web-3.yaml; show deployment/web
+run "$k" scale deployment/web -n $ns --replicas=7; show deployment/web
+run "$k" label deployment/web -n $ns tier=front; show deployment/web
+run "$k" label deployment/web -n $ns tier=back
+run "$k" label deployment/web -n $ns tier=back --overwrite; show deployment/web
+run "$k" annotate deployment/web -n $ns note=hello; show deployment/web
+run "$k" annotate deployment/web -n $ns note=bye
+run "$k" label deployment/web -n $ns tier-; show deployment/web
+run "$k" label deployment/web -n $ns absent-
+run "$k" patch deployment/web -n $ns -p '{"spec":{"minReadySeconds":3}}'; show deployment/web
+run "$k" patch deployment/web -n $ns --type merge -p '{"spec":{"minReadySeconds":4}}'; show deployment/web
+run "$k" patch deployment/web -n $ns --type json -p '[{"op":"replace","path":"/spec/minReadySeconds","value":5}]'; show deployment/web
+EDITOR="sed -i s/nginx:1.27/nginx:1.29/" run "$k" edit deployment/web -n $ns; show deployment/web
+run "$k" replace -f web.yaml; show deployment/web
+run "$k" patch deployment/web -n $ns --subresource=scale --field-manager=kube-controller-manager --type merge -p '{"spec":{"replicas":4}}'; show deployment/web
+run "$k" apply --server-side -f web.yaml; show deployment/web
+run "$k" apply --server-side -f web-3.yaml; show deployment/web
+run "$k" scale deployment/web -n $ns --replicas=9; show deployment/web
+run "$k" apply --server-side -f web-3.yaml
+
+echo "=== B. kubectl apply creates, kubectl replace of a missing object, scale of a missing one"
+sed 's/name: web/name: api/' web.yaml > api.yaml
+run "$k" apply -f api.yaml; show deployment/api
+sed 's/name: web/name: gone/' web.yaml > gone.yaml
+run "$k" replace -f gone.yaml
+run "$k" scale deployment/gone -n $ns --replicas=3
+run "$k" label deployment/gone -n $ns a=b
+run "$k" scale deployment/api -n $ns --replicas=2; show deployment/api
+run "$k" label deployment/api -n $ns app=api a=b; show deployment/api
+run "$k" annotate deployment/api -n $ns a=1 b=2 --overwrite; show deployment/api
+
+echo "=== C. kubectl create --save-config, and field managers given on the command line"
+sed 's/name: web/name: saved/' web.yaml > saved.yaml
+run "$k" create -f saved.yaml --save-config; show deployment/saved
+run "$k" replace -f saved.yaml --field-manager=me; show deployment/saved
+run "$k" scale deployment/saved -n $ns --replicas=5; show deployment/saved
+run "$k" patch deployment/saved -n $ns --subresource=status --field-manager=status-writer --type merge -p '{"status":{"observedGeneration":1}}'; show deployment/saved
