@@ -48,5 +48,8 @@ func OptionSpecs() []OptionSpec {
 		{Key: "schemaType", Type: Line, Default: "", MaxLength: 256, Meaning: "the schema type of documents that carry no known kind"},
 		{Key: "now", Type: Line, Default: "", MaxLength: 64, Meaning: "the time written into managedFields, RFC 3339 (empty: the current time)"},
 		{Key: "validate", Type: Choice, Default: ValidateStrict, Choices: []string{ValidateStrict, ValidateWarn, ValidateIgnore}, Meaning: "kubectl's --validate: strict refuses a config with an undeclared field or a value of the wrong type, warn merges and lists them, ignore does not check"},
+		{Key: "replicas", Type: Line, Default: "", MaxLength: 16, Meaning: "kubectl scale --replicas: the count the scale subresource sets spec.replicas to"},
+		{Key: "subresource", Type: Choice, Default: "", Choices: []string{"", SubresourceStatus, SubresourceScale}, Meaning: "the subresource a controller's update goes through: none (the object), status or scale"},
+		{Key: "args", Type: Line, Default: "", MaxLength: 4096, Meaning: "kubectl label's or annotate's words: key=value, key- and --overwrite"},
 	}
 }

@@ -85,7 +85,21 @@ type Options struct {
 	// worded as the API server words it), "warn" (merge, and list the problems in
 	// extra.validation) or "ignore". Empty means strict. merge3 does not validate, as kpt does not.
 	Validate string `json:"validate"`
+	// Replicas is kubectl scale's --replicas, a count ("7"), for the scale mode; empty: none.
+	Replicas string `json:"replicas,omitempty"`
+	// Subresource is the subresource a controller's update goes through: "" (the object),
+	// "status" or "scale".
+	Subresource string `json:"subresource,omitempty"`
+	// Args are a command's words after the object, in kubectl's syntax: kubectl label's and
+	// kubectl annotate's key=value, key- and --overwrite.
+	Args string `json:"args,omitempty"`
 }
+
+// The values of Options.Subresource besides the object's own "".
+const (
+	SubresourceStatus = "status"
+	SubresourceScale  = "scale"
+)
 
 // The values of Options.Client.
 const (
@@ -133,6 +147,11 @@ func DecodeRequest(data []byte) (*Request, error) {
 	case "", ValidateStrict, ValidateWarn, ValidateIgnore:
 	default:
 		return nil, errors.New("options.validate must be \"strict\", \"warn\" or \"ignore\", not " + strconv.Quote(req.Options.Validate))
+	}
+	switch req.Options.Subresource {
+	case "", SubresourceStatus, SubresourceScale:
+	default:
+		return nil, errors.New("options.subresource must be \"\", \"status\" or \"scale\", not " + strconv.Quote(req.Options.Subresource))
 	}
 	if _, err := req.Options.Time(); err != nil {
 		return nil, err

@@ -86,6 +86,9 @@ var optionFields = []field[Options]{
 	{"schemaType", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.SchemaType) }},
 	{"now", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Now) }},
 	{"validate", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Validate) }},
+	{"replicas", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Replicas) }},
+	{"subresource", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Subresource) }},
+	{"args", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Args) }},
 }
 
 // RequestKeys returns the keys of a request, in the order the contract reads them (for a command
@@ -206,6 +209,13 @@ func (r *Request) writeJSON(w *jsonwire.Writer) {
 	w.Key("schemaType").String(o.SchemaType)
 	w.Key("now").String(o.Now)
 	w.Key("validate").String(o.Validate)
+	// The writers' options are written only when given, so that a request of the other modes
+	// reads as it did before they came.
+	for _, kv := range [...][2]string{{"replicas", o.Replicas}, {"subresource", o.Subresource}, {"args", o.Args}} {
+		if kv[1] != "" {
+			w.Key(kv[0]).String(kv[1])
+		}
+	}
 	w.CloseObject()
 	if r.Reproduce {
 		w.Key("reproduce").Bool(r.Reproduce)

@@ -46,12 +46,13 @@ import (
 //	read managers      | the object's own managedFields when it sends any: an empty list, or  | entries probe
 //	                   | one empty entry, resets them; unreadable or refused, live's are read |
 //	                   | instead, and none when those are unreadable or refused too          |
-//	untracked          | no managers and the object exists (it has a uid): stored as sent,    | sequences; entries
-//	                   | without managedFields; nothing more happens                          | probe
+//	untracked          | no managers and the object exists (it has a uid, or Request.Stored): | sequences; entries
+//	                   | stored as sent, without managedFields; nothing more happens          | probe
 //	record the update  | UpdateOp: what changed or went leaves every manager; the updater     | sequences
 //	                   | gains what changed, bar unownable, on top of what it had at this     |
-//	                   | version, its time now; an update that gains it nothing leaves its    |
-//	                   | entry and time as they were                                          |
+//	                   | version (and subresource), its time now (none through the scale      | observe-writers.sh
+//	                   | subresource); an update that gains it nothing leaves its entry and   |
+//	                   | time as they were                                                    |
 //	cap updaters       | at most ten update entries (updatercap.go)                           | cap probe
 //	write              | as for an apply                                                      | sequences
 
@@ -287,7 +288,7 @@ func leaveUntracked(op *operation) (bool, error) {
 	op.object = withoutManagedFields(op.req.Object)
 	op.out.Object = op.object
 	op.out.Before = reconcileAll(op.res.Type, op.storedManagers)
-	if len(op.storedManagers) > 0 || uid(op.stored) == "" {
+	if len(op.storedManagers) > 0 || uid(op.stored) == "" && !op.req.Stored {
 		return false, nil
 	}
 	op.out.Untracked, op.out.After = true, Managers{}
@@ -354,9 +355,18 @@ func (res FieldManager) gain(managers Managers, times Times, id ID, changed *fie
 		return
 	}
 	managers[id] = VersionedSet{Set: managers[id].Set.Union(gained), APIVersion: res.APIVersion}
+	if id.Subresource == SubresourceScale {
+		return // no time: see SubresourceScale
+	}
 	t := now.UTC().Truncate(time.Second)
 	times[id] = &t
 }
+
+// SubresourceScale is the scale subresource. An update through it (kubectl scale, the HPA) is
+// recorded in an entry without a time: observed on kube-apiserver v1.37.2
+// (scripts/reproduce/observe-writers.sh, engine/modes/writer/testdata/observed.txt), where an
+// update through the status subresource carries one.
+const SubresourceScale = "scale"
 
 // unownableFields are the fields no manager owns, whoever sets them (observed in the sequences:
 // no entry ever lists them, whatever a config or an update sets):

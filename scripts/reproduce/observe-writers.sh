@@ -34,6 +34,7 @@ show() { # show KIND/NAME: the object's managedFields, times replaced by NOW (th
 # No controller runs on that API server, so a namespace is never deleted: the objects are.
 "$k" create namespace $ns >/dev/null 2>&1
 "$k" -n $ns delete deployment web api saved gone --ignore-not-found >/dev/null
+"$k" -n $ns delete configmap c1 --ignore-not-found >/dev/null
 
 cat > web.yaml <<'Y'
 apiVersion: apps/v1
@@ -99,3 +100,16 @@ run "$k" create -f saved.yaml --save-config; show deployment/saved
 run "$k" replace -f saved.yaml --field-manager=me; show deployment/saved
 run "$k" scale deployment/saved -n $ns --replicas=5; show deployment/saved
 run "$k" patch deployment/saved -n $ns --subresource=status --field-manager=status-writer --type merge -p '{"status":{"observedGeneration":1}}'; show deployment/saved
+
+echo "=== D. kubectl label and annotate: values already set, keys absent, words kubectl refuses"
+run "$k" label deployment/api -n $ns a=b
+run "$k" label deployment/api -n $ns a=b --overwrite
+run "$k" annotate deployment/api -n $ns a=1
+run "$k" annotate deployment/api -n $ns zz-
+run "$k" label deployment/api -n $ns a=c x=y
+run "$k" label deployment/api -n $ns bad
+run "$k" annotate deployment/api -n $ns a- b-; show deployment/api
+run "$k" scale deployment/api -n $ns --replicas=-1
+"$k" -n $ns create configmap c1 >/dev/null 2>&1
+run "$k" scale configmap/c1 -n $ns --replicas=2
+"$k" -n $ns delete configmap c1 >/dev/null 2>&1
