@@ -1,7 +1,11 @@
 package managed
 
 import (
+	"errors"
+	"time"
+
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -98,4 +102,42 @@ func MoveToApplier(obj *yamltree.Node, applier string) (*yamltree.Node, []ID, er
 		return obj, nil, err
 	}
 	return out, moved, nil
+}
+
+// Written records a client's write of result over live (kubectl apply's create or patch, kubectl
+// patch, a Helm upgrade's patch) by manager, as the API server records such an update, and writes
+// the managedFields it leaves into result's metadata, in place (result keeps its other nodes, so
+// that what a mode worked out about them stands). live nil is a create: the manager owns every
+// field. live is an object the API server stores (Request.Stored): without managedFields, it stays
+// without them. t nil, or a t the objects do not pass (a value of another type, which a mode
+// merged as kubectl sends it: validate ignore), reads the objects by their shapes
+// (schema.Deduced).
+func Written(t *schema.Type, live, result *yamltree.Node, manager string, now time.Time) error {
+	fm := FieldManager{Type: t, APIVersion: result.Get("apiVersion").Str(), Kind: result.Get("kind").Str()}
+	req := Request{Live: live, Object: result, Manager: manager, Now: now, Stored: true}
+	var out *Outcome
+	err := errors.New("no schema")
+	if t != nil {
+		out, err = fm.Update(req)
+	}
+	if err != nil {
+		fm.Type = schema.Deduced()
+		if out, err = fm.Update(req); err != nil {
+			return err
+		}
+	}
+	meta := metadataOf(result)
+	if meta == nil && len(out.Entries) > 0 {
+		meta = yamltree.NewMap()
+		result.Set("metadata", meta)
+	}
+	if meta == nil {
+		return nil
+	}
+	if mf := ManagedFieldsOf(out.Object); mf != nil {
+		meta.Set("managedFields", mf)
+	} else {
+		meta.Delete("managedFields")
+	}
+	return nil
 }

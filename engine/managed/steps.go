@@ -288,7 +288,7 @@ func leaveUntracked(op *operation) (bool, error) {
 	op.object = withoutManagedFields(op.req.Object)
 	op.out.Object = op.object
 	op.out.Before = reconcileAll(op.res.Type, op.storedManagers)
-	if len(op.storedManagers) > 0 || uid(op.stored) == "" && !op.req.Stored {
+	if len(op.storedManagers) > 0 || uid(op.stored) == "" && (op.req.Live == nil || !op.req.Stored) {
 		return false, nil
 	}
 	op.out.Untracked, op.out.After = true, Managers{}

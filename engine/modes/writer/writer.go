@@ -40,7 +40,16 @@ const (
 // es, in y ies, else s), which the built-in kinds follow but Endpoints (its resource is
 // endpoints).
 func ResourceName(id stream.ID) string {
-	kind := strings.ToLower(id.Kind)
+	plural := Plural(id.Kind)
+	if group, _ := command.SplitAPIVersion(id.APIVersion); group != "" {
+		return plural + "." + group
+	}
+	return plural
+}
+
+// Plural is the resource of a kind, as ResourceName says: "deployments".
+func Plural(kind string) string {
+	kind = strings.ToLower(kind)
 	plural := kind + "s"
 	switch {
 	case kind == "endpoints":
@@ -50,10 +59,31 @@ func ResourceName(id stream.ID) string {
 	case strings.HasSuffix(kind, "y"):
 		plural = kind[:len(kind)-1] + "ies"
 	}
-	if group, _ := command.SplitAPIVersion(id.APIVersion); group != "" {
-		return plural + "." + group
-	}
 	return plural
+}
+
+// APIPath is the path of an object, or of its subresource, on the API server:
+// /apis/apps/v1/namespaces/default/deployments/web/scale.
+func APIPath(id stream.ID, subresource string) string {
+	path := "/api/" + id.APIVersion
+	if strings.Contains(id.APIVersion, "/") {
+		path = "/apis/" + id.APIVersion
+	}
+	if id.Namespace != "" {
+		path += "/namespaces/" + id.Namespace
+	}
+	path += "/" + Plural(id.Kind) + "/" + id.Name
+	if subresource != "" {
+		path += "/" + subresource
+	}
+	return path
+}
+
+// AlreadyExists is the API server's answer to a create of an object it holds, as kubectl create
+// -f FILE prints it: `Error from server (AlreadyExists): error when creating "config.yaml":
+// deployments.apps "web" already exists`.
+func AlreadyExists(id stream.ID, file string) string {
+	return "Error from server (AlreadyExists): error when creating " + `"` + file + `": ` + ResourceName(id) + ` "` + id.Name + `" already exists`
 }
 
 // Refuse records that the tool refuses one resource: an error at pos of input (the message a
