@@ -4,10 +4,10 @@ import (
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/apiserver"
-	"github.com/mergeplay/mergeplay/engine/managed"
-	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 )
 
 // refuse adds the API server's refusal of what kubectl sends for the resource (package
