@@ -1,0 +1,221 @@
+package writer_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/managed"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/typed"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// observedStep is one command of testdata/observed.txt: its line, what it printed, and the
+// object's managedFields after it (empty when not shown).
+type observedStep struct {
+	command, stdout, stderr, managedFields string
+}
+
+// readObserved splits testdata/observed.txt into its commands.
+func readObserved(t *testing.T) []observedStep {
+	t.Helper()
+	data, err := os.ReadFile("testdata/observed.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []observedStep
+	inFields := false
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "$ "):
+			out = append(out, observedStep{command: line[2:]})
+			inFields = false
+		case len(out) == 0:
+		case strings.HasPrefix(line, "  stdout: "):
+			out[len(out)-1].stdout += strings.TrimPrefix(line, "  stdout: ") + "\n"
+		case strings.HasPrefix(line, "  stderr: "):
+			out[len(out)-1].stderr += strings.TrimPrefix(line, "  stderr: ") + "\n"
+		case strings.HasSuffix(line, " managedFields"):
+			inFields = true
+		case strings.HasPrefix(line, "---") || strings.HasPrefix(line, "==="):
+			inFields = false
+		case inFields && strings.HasPrefix(line, "  "):
+			out[len(out)-1].managedFields += line[2:] + "\n"
+		}
+	}
+	return out
+}
+
+const web = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: writers
+spec:
+  replicas: 2
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+`
+
+// replayed pairs an observed command (by its line, as the script printed it) with the engine's
+// step standing for it.
+type replayed struct {
+	command string
+	step    *contract.Request
+}
+
+func step(mode, updated string, set func(*contract.Options)) *contract.Request {
+	opts := contract.DefaultOptions()
+	if set != nil {
+		set(&opts)
+	}
+	return &contract.Request{Mode: mode, Updated: updated, Options: opts}
+}
+
+func args(a string) func(*contract.Options) { return func(o *contract.Options) { o.Args = a } }
+
+// sequenceA is the observed sequence A up to the first kubectl patch (the patch mode's
+// managedFields are not written yet), as a history.
+var sequenceA = []replayed{
+	{"kubectl create -f web.yaml", step("create", web, nil)},
+	{"kubectl create -f web.yaml", step("create", web, nil)},
+	{"kubectl apply -f web-128.yaml", step("apply", strings.Replace(web, "nginx:1.27", "nginx:1.28", 1), nil)},
+	{"kubectl apply -f web-3.yaml", step("apply", strings.Replace(web, "replicas: 2", "replicas: 3", 1), nil)},
+	{"kubectl scale deployment/web -n writers --replicas=7", step("scale", "", func(o *contract.Options) { o.Replicas = "7" })},
+	{"kubectl label deployment/web -n writers tier=front", step("label", "", args("tier=front"))},
+	{"kubectl label deployment/web -n writers tier=back", step("label", "", args("tier=back"))},
+	{"kubectl label deployment/web -n writers tier=back --overwrite", step("label", "", args("tier=back --overwrite"))},
+	{"kubectl annotate deployment/web -n writers note=hello", step("annotate", "", args("note=hello"))},
+	{"kubectl annotate deployment/web -n writers note=bye", step("annotate", "", args("note=bye"))},
+	{"kubectl label deployment/web -n writers tier-", step("label", "", args("tier-"))},
+	{"kubectl label deployment/web -n writers absent-", step("label", "", args("absent-"))},
+}
+
+// TestWritersAgreeWithTheAPIServer replays sequence A of testdata/observed.txt as a history and
+// compares each step with what kube-apiserver v1.37.2 answered: what kubectl printed (its
+// output, or its refusal) and, per managedFields entry, the manager, operation, subresource,
+// whether it has a time, and the fields it owns among those the engine's object holds (the API
+// server also owns the defaults it adds, which the engine does not model), compared as leaves.
+func TestWritersAgreeWithTheAPIServer(t *testing.T) {
+	observed := readObserved(t)
+	req := &contract.Request{Mode: contract.History, Options: contract.DefaultOptions()}
+	req.Options.Now = "2026-01-01T00:00:00Z"
+	for _, r := range sequenceA {
+		req.Steps = append(req.Steps, r.step)
+	}
+	resp := handler.Default().Handle(context.Background(), req)
+	if len(resp.Steps) != len(sequenceA) {
+		t.Fatalf("%d steps answered, want %d: %+v", len(resp.Steps), len(sequenceA), resp.Errors)
+	}
+	builtin, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := builtin.Root("apps/v1", "Deployment")
+	live := ""
+	for i, r := range sequenceA {
+		got, want := resp.Steps[i], observed[i]
+		if want.command != r.command {
+			t.Fatalf("step %d stands for %q, but observed.txt's command %d is %q", i+1, r.command, i+1, want.command)
+		}
+		t.Run(r.command, func(t *testing.T) {
+			comparePrinted(t, got, want)
+			if len(got.Errors) == 0 {
+				live = got.Result
+			}
+			if want.managedFields != "" {
+				compareEntries(t, typ, live, want.managedFields)
+			}
+		})
+	}
+}
+
+// comparePrinted compares what the step's command prints with what kubectl printed.
+func comparePrinted(t *testing.T, got *contract.Response, want observedStep) {
+	t.Helper()
+	if len(got.Commands) != 1 {
+		t.Fatalf("%d commands, want 1", len(got.Commands))
+	}
+	c := got.Commands[0]
+	out := strings.Join(c.Output, "\n")
+	if out != "" {
+		out += "\n"
+	}
+	if !strings.Contains(want.stdout, out) || (c.Error != "") != (want.stderr != "" && !strings.HasPrefix(want.stderr, "Warning")) {
+		t.Errorf("prints %q, error %q; kubectl printed %q, error %q", out, c.Error, want.stdout, want.stderr)
+	}
+	// The engine's commands read the config from config.yaml; the script's from web.yaml.
+	if c.Error != "" && strings.ReplaceAll(c.Error, "config.yaml", "web.yaml")+"\n" != want.stderr {
+		t.Errorf("error %q, kubectl's %q", c.Error, want.stderr)
+	}
+}
+
+// compareEntries compares the managedFields of the engine's object with the observed ones.
+func compareEntries(t *testing.T, typ *schema.Type, result, observed string) {
+	t.Helper()
+	got := entriesOf(t, result, "metadata.managedFields")
+	want := entriesOf(t, observed, "managedFields")
+	obj := parse(t, result)
+	held := typed.FieldSet(typ, obj).Leaves()
+	key := func(e managed.Entry) string { return e.Manager + "/" + e.Operation + "/" + e.Subresource }
+	gotByKey := map[string]managed.Entry{}
+	for _, e := range got {
+		gotByKey[key(e)] = e
+	}
+	for _, w := range want {
+		leaves := w.Fields.Leaves().Intersection(held)
+		g, ok := gotByKey[key(w)]
+		delete(gotByKey, key(w))
+		switch {
+		case !ok && leaves.Empty():
+			continue // it owns only defaults
+		case !ok:
+			t.Errorf("no entry %s; the API server's owns %s", key(w), leaves)
+			continue
+		}
+		if !g.Fields.Leaves().Equal(leaves) {
+			t.Errorf("entry %s owns %s; the API server's owns %s", key(w), g.Fields.Leaves(), leaves)
+		}
+		if (g.Time == nil) != (w.Time == nil) {
+			t.Errorf("entry %s: time %v, the API server's %v", key(w), g.Time, w.Time)
+		}
+	}
+	for k := range gotByKey {
+		t.Errorf("entry %s, which the API server does not write", k)
+	}
+}
+
+func parse(t *testing.T, text string) *yamltree.Node {
+	t.Helper()
+	docs, err := yamltree.NewReader(yamltree.Live, yamltree.Options{}).Parse(text)
+	if err != nil || len(docs) != 1 {
+		t.Fatalf("%v: %q", err, text)
+	}
+	return docs[0].Root
+}
+
+func entriesOf(t *testing.T, text, path string) []managed.Entry {
+	t.Helper()
+	node := parse(t, strings.ReplaceAll(text, "time: NOW", "time: 2026-01-01T00:00:00Z"))
+	for _, key := range strings.Split(path, ".") {
+		node = node.Get(key)
+	}
+	entries, err := managed.ReadEntries(node)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return entries
+}
