@@ -86,13 +86,13 @@ type Options struct {
 	// extra.validation) or "ignore". Empty means strict. merge3 does not validate, as kpt does not.
 	Validate string `json:"validate"`
 	// Replicas is kubectl scale's --replicas, a count ("7"), for the scale mode; empty: none.
-	Replicas string `json:"replicas,omitempty"`
+	Replicas string `json:"replicas"`
 	// Subresource is the subresource a controller's update goes through: "" (the object),
 	// "status" or "scale".
-	Subresource string `json:"subresource,omitempty"`
+	Subresource string `json:"subresource"`
 	// Args are a command's words after the object, in kubectl's syntax: kubectl label's and
 	// kubectl annotate's key=value, key- and --overwrite.
-	Args string `json:"args,omitempty"`
+	Args string `json:"args"`
 }
 
 // The values of Options.Subresource besides the object's own "".

@@ -209,13 +209,9 @@ func (r *Request) writeJSON(w *jsonwire.Writer) {
 	w.Key("schemaType").String(o.SchemaType)
 	w.Key("now").String(o.Now)
 	w.Key("validate").String(o.Validate)
-	// The writers' options are written only when given, so that a request of the other modes
-	// reads as it did before they came.
-	for _, kv := range [...][2]string{{"replicas", o.Replicas}, {"subresource", o.Subresource}, {"args", o.Args}} {
-		if kv[1] != "" {
-			w.Key(kv[0]).String(kv[1])
-		}
-	}
+	w.Key("replicas").String(o.Replicas)
+	w.Key("subresource").String(o.Subresource)
+	w.Key("args").String(o.Args)
 	w.CloseObject()
 	if r.Reproduce {
 		w.Key("reproduce").Bool(r.Reproduce)

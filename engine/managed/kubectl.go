@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -140,4 +141,15 @@ func Written(t *schema.Type, live, result *yamltree.Node, manager string, now ti
 		meta.Delete("managedFields")
 	}
 	return nil
+}
+
+// WrittenReason says in a sentence what Written did to an object's managedFields, for the marks
+// of the modes that call it.
+func WrittenReason(manager string) string {
+	return "written by the API server, not by the request: " + manager + "'s update now owns what it changed (its managedFields entry, an Update), and every other manager loses what it changed or removed"
+}
+
+// IsManagedFields reports whether a path is .metadata.managedFields.
+func IsManagedFields(p fieldpath.Path) bool {
+	return len(p) == 2 && p[0].Field == "metadata" && p[1].Field == "managedFields"
 }

@@ -1,6 +1,7 @@
 package managed
 
 import (
+	"sort"
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -231,6 +232,9 @@ func rewriteLastApplied(op *operation) (bool, error) {
 // RuleManagedFields).
 func writeManagedFields(op *operation) (bool, error) {
 	op.out.Entries = Encode(op.managers, op.times)
+	if op.id.Subresource == SubresourceScale {
+		op.out.Entries = splitReplicas(op.out.Entries, op.id)
+	}
 	if m := metadataOf(op.stored); m != nil && len(m.Fields) == 1 && m.Has("managedFields") && metadataOf(op.out.Object) == nil && len(op.out.Entries) == 0 {
 		relabel(op.out.Decisions, managedFieldsPath[:1], RuleManagedFields)
 	}
@@ -360,6 +364,35 @@ func (res FieldManager) gain(managers Managers, times Times, id ID, changed *fie
 	}
 	t := now.UTC().Truncate(time.Second)
 	times[id] = &t
+}
+
+// replicasPath is spec.replicas, which the scale subresource carries.
+var replicasPath = fieldpath.Path{}.Field("spec").Field("replicas")
+
+// splitReplicas writes, as kube-apiserver v1.37.2 does after an update through the scale
+// subresource, every other Update entry owning spec.replicas as two entries of one identity:
+// spec.replicas alone, without a time, then the rest, with the entry's time (observed:
+// kubectl scale to the count live held, after kubectl apply; engine/modes/writer/testdata/
+// observed.txt, sequence B). The next operation reads them as entries.go says, the later entry
+// winning: spec.replicas then has no owner. Applier entries are left whole (not observed).
+func splitReplicas(entries []Entry, updater ID) []Entry {
+	out := make([]Entry, 0, len(entries)+1)
+	for _, e := range entries {
+		if e.ID == updater || e.Operation != OperationUpdate || !e.Fields.Has(replicasPath) {
+			out = append(out, e)
+			continue
+		}
+		alone, rest := e, e
+		alone.Time, alone.Fields = nil, &fieldset.Set{}
+		alone.Fields.Insert(replicasPath)
+		rest.Fields = e.Fields.Difference(alone.Fields)
+		out = append(out, alone)
+		if !rest.Fields.Empty() {
+			out = append(out, rest)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return entryKey(out[i]) < entryKey(out[j]) })
+	return out
 }
 
 // SubresourceScale is the scale subresource. An update through it (kubectl scale, the HPA) is

@@ -43,6 +43,7 @@ func Mode() modes.Mode {
 		Marks:           []contract.Mark{contract.Added, contract.Ignored},
 		Folds:           []string{".metadata.managedFields"},
 		Views:           []string{"ownership"},
+		Writer:          true,
 		Run:             run,
 	}
 }

@@ -87,6 +87,7 @@ func (v verb) mode(summary string) modes.Mode {
 		Marks:    []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
 		Folds:    []string{".metadata.managedFields"},
 		Views:    []string{"ownership"},
+		Writer:   true,
 		Run:      v.run,
 	}
 }

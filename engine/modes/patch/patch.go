@@ -31,6 +31,11 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("updated", err)
 		return resp
 	}
+	now, err := in.Request.Options.Time()
+	if err != nil {
+		resp.AddError("request", err)
+		return resp
+	}
 	var done []*patched
 	for _, t := range triples {
 		p, err := patchOne(t, in)
@@ -40,6 +45,9 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		}
 		p.log = resp.Decisions.For(t.ID.String())
 		p.refuse(in, resp)
+		if err := p.recordManagers(in, now); err != nil {
+			resp.AddError("updated", err)
+		}
 		done = append(done, p)
 	}
 	if len(resp.Errors) > 0 {

@@ -44,6 +44,7 @@ func Mode() modes.Mode {
 		Marks:           []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
 		Folds:           []string{".metadata.managedFields"},
 		Views:           []string{"ownership"},
+		Writer:          true,
 		Run:             run,
 	}
 }

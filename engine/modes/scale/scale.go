@@ -44,6 +44,7 @@ func Mode() modes.Mode {
 		Marks:    []contract.Mark{contract.Changed, contract.Retained, contract.Ignored, contract.Added},
 		Folds:    []string{".metadata.managedFields"},
 		Views:    []string{"ownership"},
+		Writer:   true,
 		Run:      run,
 	}
 }
