@@ -113,3 +113,22 @@ run "$k" scale deployment/api -n $ns --replicas=-1
 "$k" -n $ns create configmap c1 >/dev/null 2>&1
 run "$k" scale configmap/c1 -n $ns --replicas=2
 "$k" -n $ns delete configmap c1 >/dev/null 2>&1
+
+echo "=== E. the manager the API server names from a request's User-Agent when it gives no fieldManager"
+# A strategic merge patch sent with curl, once per User-Agent: client-go's default (the binary's
+# name, as Helm 2's Tiller sends it), Go's net/http default (Helm 3 before v3.7), and Helm 3's
+# own since v3.7 (the binary's name, helm/helm#9870).
+server=$("$k" config view --raw --minify -o jsonpath='{.clusters[0].cluster.server}')
+token=$("$k" config view --raw --minify -o jsonpath='{.users[0].user.token}')
+"$k" -n $ns delete configmap ua --ignore-not-found >/dev/null
+"$k" -n $ns create configmap ua --from-literal=a=b >/dev/null
+n=0
+for ua in "tiller/v2.17.0 (linux/amd64) kubernetes/a690bad" "Go-http-client/1.1" "helm/v3.14.0 (linux/amd64) kubernetes/abc"; do
+  n=$((n + 1))
+  echo "\$ curl -X PATCH -H 'User-Agent: $ua' .../configmaps/ua -d '{\"data\":{\"k$n\":\"v\"}}'"
+  curl -sk -X PATCH -H "Authorization: Bearer $token" -H "User-Agent: $ua" \
+    -H "Content-Type: application/strategic-merge-patch+json" --data "{\"data\":{\"k$n\":\"v\"}}" \
+    "$server/api/v1/namespaces/$ns/configmaps/ua" -o /dev/null -w '  http: %{http_code}\n'
+done
+show configmap/ua
+"$k" -n $ns delete configmap ua >/dev/null
