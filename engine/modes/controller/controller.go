@@ -18,6 +18,7 @@ package controller
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
@@ -122,12 +123,12 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 		held[r.ID] = true
 	}
 	for _, r := range in.Updated {
-		verb := "PUT"
+		verb, path := "PUT", writer.APIPath(r.ID, opts.Subresource)
 		if !held[r.ID] && opts.Subresource == "" {
-			verb = "POST"
+			verb, path = "POST", strings.TrimSuffix(path, "/"+r.ID.Name) // a create names the collection
 		}
 		out = append(out, contract.Command{Tool: "controller",
-			Line:  verb + " " + writer.APIPath(r.ID, opts.Subresource) + "?fieldManager=" + opts.Manager,
+			Line:  verb + " " + path + "?fieldManager=" + opts.Manager,
 			About: "the controller's update, as the API server receives it (no command line: a controller sends it)"})
 	}
 	return out

@@ -7,9 +7,11 @@
 //
 // The histories are random (Histories): stories of three to eight steps around one example's
 // object, whose writers are the examples' own requests for that object and the same configs
-// sent by other writers (client-side apply, server-side apply, a Helm 2 upgrade, kpt's update),
-// so that the object carries one writer's traces (a last-applied annotation, managedFields)
-// into the next.
+// sent by other writers (client-side apply, server-side apply, a Helm 2 upgrade, kubectl create
+// and replace, a controller's update) or edited by kubectl label and annotate, so that the
+// object carries one writer's traces (a last-applied annotation, managedFields) into the next.
+// The client-side writers' managedFields are the API server's field manager composed with each
+// write (reference.Text, ssadiff.UpdateText).
 //
 // The comparison runs under the conformance tag (make conformance), not in make test: it still
 // finds differences, and the first it found is the oracle's, not the engine's. kubectl apply

@@ -45,7 +45,33 @@ func (p *Pipelines) writer(req *contract.Request) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return p.recorded(req.Live, sent, manager)
+	out, err := p.recorded(req.Live, sent, manager)
+	if err != nil {
+		return "", err
+	}
+	return withUnsent(out, sent, lives)
+}
+
+// withUnsent is a writer's result with the live objects it did not send, as they were.
+func withUnsent(out, sent string, lives [][]byte) (string, error) {
+	docs, err := applydiff.SplitDocuments(sent)
+	if err != nil {
+		return "", err
+	}
+	named := map[string]bool{}
+	for _, d := range docs {
+		id, err := identity(d)
+		if err != nil {
+			return "", err
+		}
+		named[id] = true
+	}
+	for _, l := range lives {
+		if id, err := identity(l); err == nil && !named[id] {
+			out += "---\n" + string(l)
+		}
+	}
+	return out, nil
 }
 
 // createOrReplace is the config, refused where create meets an object live holds or replace

@@ -68,13 +68,24 @@ func updateOne(ref *Reference, live, result object, manager string) (object, err
 	}
 	out, err := fm.Update(&unstructured.Unstructured{Object: live}, &unstructured.Unstructured{Object: sent}, manager)
 	if err != nil {
+		// An object its kind's schema refuses (kubectl's merge kept a value the API server's
+		// decoding would drop) is recorded by its shapes, as the engine records it
+		// (managed.Written).
+		out, err = ref.deducedOf(apiVersion, kind).Update(&unstructured.Unstructured{Object: live}, &unstructured.Unstructured{Object: sent}, manager)
+	}
+	if err != nil {
 		return nil, err
 	}
 	obj := out.(*unstructured.Unstructured).Object
 	if !hadUID {
 		deletePath(obj, "metadata", "uid")
 		if meta, _ := obj["metadata"].(object); meta != nil && len(meta) == 0 {
-			delete(obj, "metadata")
+			// The metadata held nothing but the uid: as the result had it (null, or none).
+			if orig, ok := result["metadata"]; ok {
+				obj["metadata"] = orig
+			} else {
+				delete(obj, "metadata")
+			}
 		}
 	}
 	return obj, nil
@@ -89,6 +100,12 @@ func (r *Reference) updaterOf(apiVersion, kind string) *managedfields.FieldManag
 	if gv.Group == "apiextensions.k8s.io" || scheme.Scheme.Recognizes(gv.WithKind(kind)) {
 		return r.FieldManagerOf(apiVersion, kind)
 	}
+	return r.deducedOf(apiVersion, kind)
+}
+
+// deducedOf returns a field manager of a kind reading objects by their shapes, made once.
+func (r *Reference) deducedOf(apiVersion, kind string) *managedfields.FieldManager {
+	gv, _ := runtimeschema.ParseGroupVersion(apiVersion)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	key := "deduced:" + apiVersion + "/" + kind
