@@ -66,8 +66,12 @@ func LastAppliedOnly(obj *yamltree.Node) *yamltree.Node {
 
 // MoveToApplier is step 2 above: obj with the fields of every updater that owns the
 // last-applied annotation moved into applier's Apply entry and their entries removed, and the
-// updaters moved (none: obj is returned as it is).
-func MoveToApplier(obj *yamltree.Node, applier string) (*yamltree.Node, []ID, error) {
+// updaters moved (none: obj is returned as it is). The applier's entry then carries the time of
+// the request, now (observed with kubectl and kube-apiserver v1.37.2: three seconds after a
+// client-side apply created the object, kubectl apply --server-side left kubectl's entry with
+// its own time, not the client-side entry's, and kubectl-last-applied's without one;
+// engine/modes/writer/testdata/observed.txt, sequence F).
+func MoveToApplier(obj *yamltree.Node, applier string, now time.Time) (*yamltree.Node, []ID, error) {
 	entries, err := ReadEntries(ManagedFieldsOf(obj))
 	if err != nil {
 		return obj, nil, nil
@@ -98,6 +102,8 @@ func MoveToApplier(obj *yamltree.Node, applier string) (*yamltree.Node, []ID, er
 		delete(times, id)
 	}
 	managers[target] = into
+	t := now.UTC().Truncate(time.Second)
+	times[target] = &t
 	out := obj.Clone()
 	if err := setManagedFields(out, Encode(managers, times), nil); err != nil {
 		return obj, nil, err

@@ -35,6 +35,7 @@ show() { # show KIND/NAME: the object's managedFields, times replaced by NOW (th
 "$k" create namespace $ns >/dev/null 2>&1
 "$k" -n $ns delete deployment web api saved gone --ignore-not-found >/dev/null
 "$k" -n $ns delete configmap c1 --ignore-not-found >/dev/null
+"$k" -n $ns delete deployment mig --ignore-not-found >/dev/null
 
 cat > web.yaml <<'Y'
 apiVersion: apps/v1
@@ -132,3 +133,10 @@ for ua in "tiller/v2.17.0 (linux/amd64) kubernetes/a690bad" "Go-http-client/1.1"
 done
 show configmap/ua
 "$k" -n $ns delete configmap ua >/dev/null
+
+echo "=== F. client-side apply, then server-side apply of the same config, then without replicas"
+sed 's/name: web/name: mig/' web.yaml > mig.yaml
+grep -v 'replicas:' mig.yaml > mig-noreplicas.yaml
+run "$k" apply -f mig.yaml; show deployment/mig
+run "$k" apply --server-side -f mig.yaml; show deployment/mig
+run "$k" apply --server-side -f mig-noreplicas.yaml; show deployment/mig

@@ -123,6 +123,18 @@ var sequenceB = []replayed{
 	{"kubectl annotate deployment/api -n writers a- b-", step("annotate", "", args("a- b-"))},
 }
 
+// sequenceF is the observed sequence F: a client-side apply creates the object, then kubectl
+// apply --server-side sends the same config (kubectl's migration of the client-side owner), then
+// a config without replicas.
+var sequenceF = []replayed{
+	{"kubectl apply -f mig.yaml", step("apply", mig, nil)},
+	{"kubectl apply --server-side -f mig.yaml", step("ssa", mig, nil)},
+	{"kubectl apply --server-side -f mig-noreplicas.yaml", step("ssa", strings.Replace(mig, "  replicas: 2\n", "", 1), nil)},
+}
+
+// mig is the script's mig.yaml.
+var mig = strings.ReplaceAll(web, "name: web", "name: mig")
+
 // api is the script's api.yaml: web.yaml named api, its container too.
 var api = strings.ReplaceAll(web, "name: web", "name: api")
 
@@ -139,7 +151,7 @@ func TestWritersAgreeWithTheAPIServer(t *testing.T) {
 	}
 	typ := builtin.Root("apps/v1", "Deployment")
 	next := 0
-	for _, seq := range [][]replayed{sequenceA, sequenceB} {
+	for _, seq := range [][]replayed{sequenceA, sequenceB, sequenceF} {
 		req := &contract.Request{Mode: contract.History, Options: contract.DefaultOptions()}
 		req.Options.Now = "2026-01-01T00:00:00Z"
 		for _, r := range seq {
