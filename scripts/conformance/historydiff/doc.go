@@ -14,13 +14,10 @@
 // write (reference.Text, ssadiff.UpdateText).
 //
 // The comparison runs under the conformance tag (make conformance), not in make test: it still
-// finds differences, and the first it found is the oracle's, not the engine's. kubectl apply
-// --server-side of a config onto an object holding a last-applied annotation and no
-// managedFields (what a client-side apply leaves in the engine's histories, whose apply mode
-// writes no managedFields yet) gives, on kube-apiserver and kubectl v1.37.2 (run-apiserver.sh,
-// 2026-12-06), managers kubectl (the config's fields) and kubectl-last-applied (the annotation)
-// and no before-first-apply: the engine's answer; ssadiff's reference gives before-first-apply
-// owning everything beside kubectl. Seed 1, 60 histories, 319 steps: 19 differences, all ssa
-// steps (15 of that class; a label, an object count, a custom resource the reference cannot
-// type, one managedFields set).
+// finds differences, most of them the oracle's (docs/histories.md says which). Seed 1, 60
+// histories, 344 steps: 16 differences, all ssa steps: 11 kubectl's client-side to server-side
+// migration, which the reference (the API server's apply alone) lacks and kube-apiserver v1.37.2
+// answers as the engine does; 2 the reference writing only the applied objects; 1 a custom
+// resource the reference cannot type; 2 open (an annotation kubectl annotate set, removed by a
+// later server-side apply in the engine only).
 package historydiff
