@@ -8,7 +8,7 @@ import (
 
 func TestNamesAsTheAPIServerWritesThem(t *testing.T) {
 	tests := []struct {
-		id                      stream.ID
+		id                     stream.ID
 		resource, path, exists string
 	}{
 		{stream.ID{APIVersion: "apps/v1", Kind: "Deployment", Namespace: "default", Name: "web"}, "deployments.apps",
