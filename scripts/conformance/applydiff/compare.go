@@ -157,7 +157,7 @@ func compareResults(ref *Answer, eng *EngineAnswer) []string {
 			diffs = append(diffs, fmt.Sprintf("%s (%s): missing from the engine's result", o.Resource, o.Action))
 			continue
 		}
-		if d := firstDiff("", withoutManagedFields(toPlain(o.Result)), withoutManagedFields(toPlain(got))); d != "" {
+		if d := firstDiff("", WithoutManagedFields(toPlain(o.Result)), WithoutManagedFields(toPlain(got))); d != "" {
 			diffs = append(diffs, fmt.Sprintf("%s (%s) result: %s", o.Resource, o.Action, d))
 		}
 	}
@@ -308,8 +308,10 @@ func short(v any) string {
 	return s
 }
 
-// withoutManagedFields returns v without metadata.managedFields (a copy when it holds them).
-func withoutManagedFields(v any) any {
+// WithoutManagedFields returns v without metadata.managedFields (a copy when it holds them): the
+// differentials of the client-side modes compare objects so, since the references hold no field
+// manager (reference.Text composes one).
+func WithoutManagedFields(v any) any {
 	obj, ok := v.(map[string]any)
 	if !ok {
 		return v
