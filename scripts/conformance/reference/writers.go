@@ -21,13 +21,9 @@ func (p *Pipelines) writer(req *contract.Request) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("live: %w", err)
 	}
-	held := map[string]bool{}
-	for _, l := range lives {
-		id, err := identity(l)
-		if err != nil {
-			return "", fmt.Errorf("live: %w", err)
-		}
-		held[id] = true
+	held, err := identities(lives)
+	if err != nil {
+		return "", fmt.Errorf("live: %w", err)
 	}
 	manager := managers[req.Mode]
 	var sent string
@@ -58,13 +54,9 @@ func withUnsent(out, sent string, lives [][]byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	named := map[string]bool{}
-	for _, d := range docs {
-		id, err := identity(d)
-		if err != nil {
-			return "", err
-		}
-		named[id] = true
+	named, err := identities(docs)
+	if err != nil {
+		return "", err
 	}
 	for _, l := range lives {
 		if id, err := identity(l); err == nil && !named[id] {
@@ -160,4 +152,17 @@ func identity(doc []byte) (string, error) {
 		return "", err
 	}
 	return applydiff.IdentityOfData(obj), nil
+}
+
+// identities are the identities of documents.
+func identities(docs [][]byte) (map[string]bool, error) {
+	out := make(map[string]bool, len(docs))
+	for _, d := range docs {
+		id, err := identity(d)
+		if err != nil {
+			return nil, err
+		}
+		out[id] = true
+	}
+	return out, nil
 }
