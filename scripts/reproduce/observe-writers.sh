@@ -76,7 +76,9 @@ run "$k" label deployment/web -n $ns absent-
 run "$k" patch deployment/web -n $ns -p '{"spec":{"minReadySeconds":3}}'; show deployment/web
 run "$k" patch deployment/web -n $ns --type merge -p '{"spec":{"minReadySeconds":4}}'; show deployment/web
 run "$k" patch deployment/web -n $ns --type json -p '[{"op":"replace","path":"/spec/minReadySeconds","value":5}]'; show deployment/web
-EDITOR="sed -i s/nginx:1.27/nginx:1.29/" run "$k" edit deployment/web -n $ns; show deployment/web
+# The editor changes the container's image line only, not the last-applied annotation's text
+# (which names the image too): what kubectl edit itself does to the annotation shows.
+EDITOR='sed -i -E "s/^( *)- image: nginx:1.27/\1- image: nginx:1.29/"' run "$k" edit deployment/web -n $ns; show deployment/web
 run "$k" replace -f web.yaml; show deployment/web
 run "$k" patch deployment/web -n $ns --subresource=scale --field-manager=kube-controller-manager --type merge -p '{"spec":{"replicas":4}}'; show deployment/web
 run "$k" apply --server-side -f web.yaml; show deployment/web
