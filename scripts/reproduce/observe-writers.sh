@@ -142,3 +142,11 @@ grep -v 'replicas:' mig.yaml > mig-noreplicas.yaml
 run "$k" apply -f mig.yaml; show deployment/mig
 run "$k" apply --server-side -f mig.yaml; show deployment/mig
 run "$k" apply --server-side -f mig-noreplicas.yaml; show deployment/mig
+
+echo "=== G. an object without managedFields (reset) holding an annotation kubectl annotate set, then kubectl apply --server-side"
+"$k" -n $ns delete deployment untracked --ignore-not-found >/dev/null
+sed 's/name: web/name: untracked/' web.yaml > untracked.yaml
+run "$k" apply -f untracked.yaml
+run "$k" annotate deployment/untracked -n $ns tier=front
+run "$k" patch deployment/untracked -n $ns --type merge -p '{"metadata":{"managedFields":[{}]}}'; show deployment/untracked
+run "$k" apply --server-side -f untracked.yaml; show deployment/untracked

@@ -77,6 +77,11 @@ type replayed struct {
 	step    *contract.Request
 }
 
+// annotationsAfter are, for some commands, the annotation keys the object held afterwards.
+var annotationsAfter = map[string][]string{
+	"kubectl apply --server-side -f untracked.yaml": {"kubectl.kubernetes.io/last-applied-configuration"},
+}
+
 func step(mode, updated string, set func(*contract.Options)) *contract.Request {
 	opts := contract.DefaultOptions()
 	if set != nil {
@@ -132,6 +137,21 @@ var sequenceF = []replayed{
 	{"kubectl apply --server-side -f mig-noreplicas.yaml", step("ssa", strings.Replace(mig, "  replicas: 2\n", "", 1), nil)},
 }
 
+// sequenceG is the last step of the observed sequence G: kubectl apply --server-side onto an
+// object whose managedFields were reset, holding the last-applied annotation of the client-side
+// apply that created it and an annotation kubectl annotate set (the history's initial live).
+var sequenceG = []replayed{
+	{"kubectl apply --server-side -f untracked.yaml", step("ssa", untracked, nil)},
+}
+
+// untracked is the script's untracked.yaml; untrackedLive the object sequence G applies it to.
+var (
+	untracked     = strings.ReplaceAll(web, "name: web", "name: untracked")
+	untrackedLive = strings.Replace(untracked, "  namespace: writers\n", "  namespace: writers\n  annotations:\n    tier: front\n"+
+		"    kubectl.kubernetes.io/last-applied-configuration: '{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"untracked\",\"namespace\":\"writers\"},"+
+		"\"spec\":{\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"untracked\"}]}}}}'\n", 1)
+)
+
 // mig is the script's mig.yaml.
 var mig = strings.ReplaceAll(web, "name: web", "name: mig")
 
@@ -151,18 +171,21 @@ func TestWritersAgreeWithTheAPIServer(t *testing.T) {
 	}
 	typ := builtin.Root("apps/v1", "Deployment")
 	next := 0
-	for _, seq := range [][]replayed{sequenceA, sequenceB, sequenceF} {
-		req := &contract.Request{Mode: contract.History, Options: contract.DefaultOptions()}
+	for _, seq := range []struct {
+		live  string
+		steps []replayed
+	}{{"", sequenceA}, {"", sequenceB}, {"", sequenceF}, {untrackedLive, sequenceG}} {
+		req := &contract.Request{Mode: contract.History, Live: seq.live, Options: contract.DefaultOptions()}
 		req.Options.Now = "2026-01-01T00:00:00Z"
-		for _, r := range seq {
+		for _, r := range seq.steps {
 			req.Steps = append(req.Steps, r.step)
 		}
 		resp := handler.Default().Handle(context.Background(), req)
-		if len(resp.Steps) != len(seq) {
-			t.Fatalf("%d steps answered, want %d: %+v", len(resp.Steps), len(seq), resp.Errors)
+		if len(resp.Steps) != len(seq.steps) {
+			t.Fatalf("%d steps answered, want %d: %+v", len(resp.Steps), len(seq.steps), resp.Errors)
 		}
-		live := ""
-		for i, r := range seq {
+		live := seq.live
+		for i, r := range seq.steps {
 			for next < len(observed) && observed[next].command != r.command {
 				next++
 			}
@@ -178,6 +201,9 @@ func TestWritersAgreeWithTheAPIServer(t *testing.T) {
 				}
 				if want.managedFields != "" {
 					compareEntries(t, typ, live, want.managedFields)
+				}
+				if keys, ok := annotationsAfter[r.command]; ok {
+					compareAnnotations(t, live, keys)
 				}
 			})
 		}
@@ -239,6 +265,18 @@ func compareEntries(t *testing.T, typ *schema.Type, result, observed string) {
 	}
 	for k := range gotByKey {
 		t.Errorf("entry %s, which the API server does not write", k)
+	}
+}
+
+// compareAnnotations compares the annotation keys of the engine's object with the API server's.
+func compareAnnotations(t *testing.T, result string, want []string) {
+	t.Helper()
+	var got []string
+	for _, f := range parse(t, result).Lookup("metadata", "annotations").Fields {
+		got = append(got, f.Name())
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("annotations %v, the API server's %v", got, want)
 	}
 }
 
