@@ -35,7 +35,7 @@ its mode, an unknown option).
 // out of package contract, which the page's wasm carries, for the wasm's weight.
 var keyAbout = map[string]string{
 	"version":     "the contract version the request is written for (optional)",
-	"mode":        "apply, merge3, patch, ssa or twoway; in a history's steps also the writers (create, replace, scale, label, annotate, controller)",
+	"mode":        "apply, merge3, patch, ssa or twoway; in a history's steps also the writers (create, replace, edit, scale, label, annotate, controller)",
 	"original":    "YAML: what the mode takes as the earlier config (last-applied, the old chart, the old upstream)",
 	"updated":     "YAML: the config applied now",
 	"live":        "YAML: the object as the cluster holds it",

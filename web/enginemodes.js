@@ -6,8 +6,8 @@
  * options: every option of the contract {key, type, default, choices?, maxLength?, meaning};
  * modes: every mode, in the engine's order (modes.js's Mode, with rules, validates, readOnly,
  * commands and reproducible besides); writers: a history's writers (kubectl create, replace,
- * scale, label, annotate, a controller's update), described as the modes, which the mode switch
- * does not offer.
+ * edit, scale, label, annotate, a controller's update), described as the modes, which the mode
+ * switch does not offer.
  * @type {{options: object[], modes: object[], writers: object[]}}
  */
 export const ENGINE = {
@@ -747,6 +747,55 @@ export const ENGINE = {
       "starter": "",
       "summary": "A controller's update (an HPA on scale, a sidecar injector, a status writer): the object it sends, by its manager, who then owns what it changed.",
       "title": "a controller's update",
+      "validates": false,
+      "views": [
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the object kubectl edit shows, with its managedFields",
+          "label": "live object"
+        },
+        "original": null,
+        "updated": {
+          "hint": "the object as it reads after the edit",
+          "label": "edited object"
+        }
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "retained",
+        "ignored"
+      ],
+      "name": "edit",
+      "options": [
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kubectl edit",
+      "starter": "",
+      "summary": "kubectl edit: the object as edited, sent by kubectl-edit, who then owns what the edit changed; a last-applied annotation stays as it was.",
+      "title": "kubectl edit",
       "validates": false,
       "views": [
         "ownership"

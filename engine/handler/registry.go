@@ -4,6 +4,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/modes/controller"
 	"github.com/mergeplay/mergeplay/engine/modes/create"
+	"github.com/mergeplay/mergeplay/engine/modes/edit"
 	"github.com/mergeplay/mergeplay/engine/modes/label"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3"
 	"github.com/mergeplay/mergeplay/engine/modes/patch"
@@ -27,5 +28,6 @@ func Default() *Handler {
 		create.Mode(),
 		replace.Mode(),
 		controller.Mode(),
+		edit.Mode(),
 	)
 }

@@ -1,9 +1,10 @@
 // Package writer holds what kubectl's writers share, the modes that act on a live object by one
-// request of their own (kubectl create, replace, scale, label, annotate, a controller's update):
-// the field managers kubectl sends them as, the API server's resource names in its messages, and
-// a refusal as kubectl prints it. Each writer is a mode package of its own (engine/modes/create,
-// replace, scale, label, controller); the update itself is the ssa mode's (ssa.Write), so that a
-// writer's marks, reasons and managedFields are those of an update by its manager.
+// request of their own (kubectl create, replace, edit, scale, label, annotate, a controller's
+// update): the field managers kubectl sends them as, the API server's resource names in its
+// messages, and a refusal as kubectl prints it. Each writer is a mode package of its own
+// (engine/modes/create, replace, edit, scale, label, controller); the update itself is the ssa
+// mode's (ssa.Write), so that a writer's marks, reasons and managedFields are those of an update
+// by its manager.
 //
 // The managers, observed with kubectl and kube-apiserver v1.37.2 (testdata/observed.txt, taken
 // by scripts/reproduce/observe-writers.sh): kubectl create sends as kubectl-create, kubectl

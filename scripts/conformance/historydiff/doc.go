@@ -14,10 +14,9 @@
 // write (reference.Text, ssadiff.UpdateText).
 //
 // The comparison runs under the conformance tag (make conformance), not in make test: it still
-// finds differences, most of them the oracle's (docs/histories.md says which). Seed 1, 60
-// histories, 344 steps: 16 differences, all ssa steps: 13 kubectl apply --server-side's own steps
-// (the client-side migration, an object without managedFields), which the reference (the API
-// server's apply alone) lacks and kube-apiserver v1.37.2 answers as the engine does
-// (engine/modes/writer/testdata/observed.txt, sequences F and G); 2 the reference writing only
-// the applied objects; 1 a custom resource the reference cannot type.
+// finds differences, all of them the oracle's (docs/histories.md says which). Seed 1, 60
+// histories, 344 steps: 8 differences, all ssa steps: 6 kubectl apply --server-side's own steps
+// (the client-side migration), which the reference (the API server's apply alone) lacks and
+// kube-apiserver v1.37.2 answers as the engine does (engine/modes/writer/testdata/observed.txt,
+// sequences F and G); 2 the reference writing only the applied objects.
 package historydiff

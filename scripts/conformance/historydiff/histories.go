@@ -14,7 +14,7 @@ const now = "2026-01-01T00:00:00Z"
 // reads updated as a config (a patch's updated is a patch, which only its own example sends).
 // merge3 is not one: kpt's update writes the local copy of a package, which a later apply sends,
 // never the cluster's object.
-var writers = []string{"apply", "ssa", "twoway", "create", "replace", "controller"}
+var writers = []string{"apply", "ssa", "twoway", "create", "replace", "edit", "controller"}
 
 // edits are the words of the kubectl label and annotate steps.
 var edits = []string{"tier=front", "tier=back", "tier=back --overwrite", "tier-", "app=web --overwrite", "note=hello other-"}

@@ -15,13 +15,15 @@ import (
 func Modes() []string { return []string{"apply", "merge3", "ssa", "patch", "twoway"} }
 
 // Writers are the history's writers Text answers besides (writers.go).
-func Writers() []string { return []string{"create", "replace", "label", "annotate", "controller"} }
+func Writers() []string {
+	return []string{"create", "replace", "edit", "label", "annotate", "controller"}
+}
 
 // The managers the API server records each client's write as (engine/modes/writer's doc:
 // observed on kube-apiserver v1.37.2), by mode.
 var managers = map[string]string{
 	"apply": "kubectl-client-side-apply", "patch": "kubectl-patch", "twoway": "tiller",
-	"create": "kubectl-create", "replace": "kubectl-replace", "label": "kubectl-label", "annotate": "kubectl-annotate",
+	"create": "kubectl-create", "replace": "kubectl-replace", "edit": "kubectl-edit", "label": "kubectl-label", "annotate": "kubectl-annotate",
 }
 
 // Pipelines runs the reference pipeline of each mode. The field managers of ssa are built on
@@ -49,7 +51,7 @@ func (p *Pipelines) Text(req *contract.Request) (string, error) {
 			return "", err
 		}
 		return p.recorded(req.Live, written, managers[req.Mode])
-	case "create", "replace", "label", "annotate", "controller":
+	case "create", "replace", "edit", "label", "annotate", "controller":
 		return p.writer(req)
 	}
 	return p.written(req)

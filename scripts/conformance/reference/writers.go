@@ -10,9 +10,9 @@ import (
 	"github.com/mergeplay/mergeplay/scripts/conformance/applydiff"
 )
 
-// writer answers a history's writer (kubectl create, replace, label, annotate, a controller's
-// update without a subresource) as the API server does: the object the writer sends (the config
-// for create, replace and a controller; live with its labels or annotations edited for label
+// writer answers a history's writer (kubectl create, replace, edit, label, annotate, a
+// controller's update without a subresource) as the API server does: the object the writer sends
+// (the config for create, replace, edit and a controller; live with its labels or annotations edited for label
 // and annotate, kubectl's refusals included), recorded by the field manager as an update by the
 // writer's manager. A controller's update through a subresource is not composed: the API
 // server's subresource handlers are not in the reference libraries.
@@ -28,7 +28,7 @@ func (p *Pipelines) writer(req *contract.Request) (string, error) {
 	manager := managers[req.Mode]
 	var sent string
 	switch req.Mode {
-	case "create", "replace":
+	case "create", "replace", "edit":
 		sent, err = createOrReplace(req, held)
 	case "label", "annotate":
 		sent, err = edit(req.Mode, req.Options.Args, req.Live)
@@ -66,8 +66,8 @@ func withUnsent(out, sent string, lives [][]byte) (string, error) {
 	return out, nil
 }
 
-// createOrReplace is the config, refused where create meets an object live holds or replace
-// one live lacks.
+// createOrReplace is the config (for edit, the edited object), refused where create meets an
+// object live holds, or replace or edit one live lacks.
 func createOrReplace(req *contract.Request, held map[string]bool) (string, error) {
 	docs, err := applydiff.SplitDocuments(req.Updated)
 	if err != nil {
@@ -81,7 +81,7 @@ func createOrReplace(req *contract.Request, held map[string]bool) (string, error
 		switch {
 		case req.Mode == "create" && held[id]:
 			return "", fmt.Errorf("%s: AlreadyExists", id)
-		case req.Mode == "replace" && !held[id]:
+		case req.Mode != "create" && !held[id]:
 			return "", fmt.Errorf("%s: NotFound", id)
 		}
 	}
