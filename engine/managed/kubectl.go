@@ -120,6 +120,9 @@ func MoveToApplier(obj *yamltree.Node, applier string, now time.Time) (*yamltree
 // merged as kubectl sends it: validate ignore), reads the objects by their shapes
 // (schema.Deduced).
 func Written(t *schema.Type, live, result *yamltree.Node, manager string, now time.Time) error {
+	if live != nil && isNone(ManagedFieldsOf(live)) && isNone(ManagedFieldsOf(result)) {
+		return nil // untracked, and left so (steps.go's leaveUntracked), without its walks
+	}
 	fm := FieldManager{Type: t, APIVersion: result.Get("apiVersion").Str(), Kind: result.Get("kind").Str()}
 	req := Request{Live: live, Object: result, Manager: manager, Now: now, Stored: true}
 	var out *Outcome
@@ -147,6 +150,11 @@ func Written(t *schema.Type, live, result *yamltree.Node, manager string, now ti
 		meta.Delete("managedFields")
 	}
 	return nil
+}
+
+// isNone reports whether a managedFields node is absent or null.
+func isNone(list *yamltree.Node) bool {
+	return list.IsNull()
 }
 
 // WrittenReason says in a sentence what Written did to an object's managedFields, for the marks
