@@ -5,8 +5,10 @@
 /**
  * options: every option of the contract {key, type, default, choices?, maxLength?, meaning};
  * modes: every mode, in the engine's order (modes.js's Mode, with rules, validates, readOnly,
- * commands and reproducible besides).
- * @type {{options: object[], modes: object[]}}
+ * commands and reproducible besides); writers: a history's writers (kubectl create, replace,
+ * edit, scale, label, annotate, a controller's update), described as the modes, which the mode
+ * switch does not offer.
+ * @type {{options: object[], modes: object[], writers: object[]}}
  */
 export const ENGINE = {
   "modes": [
@@ -410,6 +412,411 @@ export const ENGINE = {
       "key": "apiServer",
       "meaning": "on: the object as the API server stores it, refused as it validates it; off: the merge libraries' answer alone",
       "type": "choice"
+    },
+    {
+      "default": "",
+      "key": "replicas",
+      "maxLength": 16,
+      "meaning": "kubectl scale --replicas: the count the scale subresource sets spec.replicas to",
+      "type": "string"
+    },
+    {
+      "choices": [
+        "",
+        "status",
+        "scale"
+      ],
+      "default": "",
+      "key": "subresource",
+      "meaning": "the subresource a controller's update goes through: none (the object), status or scale",
+      "type": "choice"
+    },
+    {
+      "default": "",
+      "key": "args",
+      "maxLength": 4096,
+      "meaning": "kubectl label's or annotate's words: key=value, key- and --overwrite",
+      "type": "string"
+    }
+  ],
+  "writers": [
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the object to scale, with its managedFields",
+          "label": "live object"
+        },
+        "original": null,
+        "updated": null
+      },
+      "marks": [
+        "changed",
+        "retained",
+        "ignored",
+        "added"
+      ],
+      "name": "scale",
+      "options": [
+        {
+          "help": "--replicas: the count",
+          "key": "replicas",
+          "label": "replicas",
+          "placeholder": "3",
+          "size": 4
+        },
+        {
+          "help": "--field-manager (kubectl scale's own: kubectl)",
+          "key": "manager",
+          "label": "manager"
+        },
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now); an update through scale writes none",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kubectl scale",
+      "starter": "",
+      "summary": "kubectl scale: spec.replicas set through the scale subresource, by the manager kubectl, who then owns it.",
+      "title": "kubectl scale",
+      "validates": false,
+      "views": [
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the object to label, with its managedFields",
+          "label": "live object"
+        },
+        "original": null,
+        "updated": null
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "retained",
+        "ignored"
+      ],
+      "name": "label",
+      "options": [
+        {
+          "help": "key=value sets, key- removes, --overwrite lets a key change value",
+          "key": "args",
+          "label": "words",
+          "placeholder": "tier=front --overwrite",
+          "size": 30
+        },
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kubectl label",
+      "starter": "",
+      "summary": "kubectl label: labels set (key=value) or removed (key-) on the live object, by kubectl-label, who then owns them.",
+      "title": "kubectl label",
+      "validates": false,
+      "views": [
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the object to annotate, with its managedFields",
+          "label": "live object"
+        },
+        "original": null,
+        "updated": null
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "retained",
+        "ignored"
+      ],
+      "name": "annotate",
+      "options": [
+        {
+          "help": "key=value sets, key- removes, --overwrite lets a key change value",
+          "key": "args",
+          "label": "words",
+          "placeholder": "tier=front --overwrite",
+          "size": 30
+        },
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kubectl annotate",
+      "starter": "",
+      "summary": "kubectl annotate: annotations set (key=value) or removed (key-) on the live object, by kubectl-annotate, who then owns them.",
+      "title": "kubectl annotate",
+      "validates": false,
+      "views": [
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "what the cluster already holds (usually nothing)",
+          "label": "live object"
+        },
+        "original": null,
+        "updated": {
+          "hint": "the objects to create",
+          "label": "config"
+        }
+      },
+      "marks": [
+        "added",
+        "ignored"
+      ],
+      "name": "create",
+      "options": [
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        },
+        {
+          "help": "--validate: how the API server checks the config",
+          "key": "validate",
+          "label": "validate",
+          "sent": true
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kubectl create",
+      "starter": "",
+      "summary": "kubectl create: the config's objects created as sent, by kubectl-create, who owns every field; an object the cluster holds is refused (AlreadyExists).",
+      "title": "kubectl create",
+      "validates": true,
+      "views": [
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "with metadata.managedFields",
+          "label": "live object"
+        },
+        "original": null,
+        "updated": {
+          "hint": "the objects, whole, as they should be stored",
+          "label": "config"
+        }
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "retained",
+        "ignored"
+      ],
+      "name": "replace",
+      "options": [
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        },
+        {
+          "help": "--validate: how the API server checks the config",
+          "key": "validate",
+          "label": "validate",
+          "sent": true
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kubectl replace",
+      "starter": "",
+      "summary": "kubectl replace: the config's objects sent whole in place of live's, by kubectl-replace, who owns what it changed; an object the cluster lacks is refused (NotFound).",
+      "title": "kubectl replace",
+      "validates": true,
+      "views": [
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "with metadata.managedFields",
+          "label": "live object"
+        },
+        "original": null,
+        "updated": {
+          "hint": "the object the controller writes (for status or scale: what it sets there)",
+          "label": "object sent"
+        }
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "retained",
+        "ignored"
+      ],
+      "name": "controller",
+      "options": [
+        {
+          "help": "the controller's field manager (kube-controller-manager for the HPA)",
+          "key": "manager",
+          "label": "manager"
+        },
+        {
+          "help": "none (the object), status or scale",
+          "key": "subresource",
+          "label": "subresource"
+        },
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "a controller's update",
+      "starter": "",
+      "summary": "A controller's update (an HPA on scale, a sidecar injector, a status writer): the object it sends, by its manager, who then owns what it changed.",
+      "title": "a controller's update",
+      "validates": false,
+      "views": [
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the object kubectl edit shows, with its managedFields",
+          "label": "live object"
+        },
+        "original": null,
+        "updated": {
+          "hint": "the object as it reads after the edit",
+          "label": "edited object"
+        }
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "retained",
+        "ignored"
+      ],
+      "name": "edit",
+      "options": [
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kubectl edit",
+      "starter": "",
+      "summary": "kubectl edit: the object as edited, sent by kubectl-edit, who then owns what the edit changed; a last-applied annotation stays as it was.",
+      "title": "kubectl edit",
+      "validates": false,
+      "views": [
+        "ownership"
+      ]
     }
   ]
 };

@@ -49,5 +49,8 @@ func OptionSpecs() []OptionSpec {
 		{Key: "now", Type: Line, Default: "", MaxLength: 64, Meaning: "the time written into managedFields, RFC 3339 (empty: the current time)"},
 		{Key: "validate", Type: Choice, Default: ValidateStrict, Choices: []string{ValidateStrict, ValidateWarn, ValidateIgnore}, Meaning: "kubectl's --validate: strict refuses a config with an undeclared field or a value of the wrong type, warn merges and lists them, ignore does not check"},
 		{Key: "apiServer", Type: Choice, Default: APIServerOn, Choices: []string{APIServerOn, APIServerOff}, Meaning: "on: the object as the API server stores it, refused as it validates it; off: the merge libraries' answer alone"},
+		{Key: "replicas", Type: Line, Default: "", MaxLength: 16, Meaning: "kubectl scale --replicas: the count the scale subresource sets spec.replicas to"},
+		{Key: "subresource", Type: Choice, Default: "", Choices: []string{"", SubresourceStatus, SubresourceScale}, Meaning: "the subresource a controller's update goes through: none (the object), status or scale"},
+		{Key: "args", Type: Line, Default: "", MaxLength: 4096, Meaning: "kubectl label's or annotate's words: key=value, key- and --overwrite"},
 	}
 }

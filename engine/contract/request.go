@@ -90,6 +90,14 @@ type Options struct {
 	// libraries' alone, "off" (what the reference libraries answer: the differentials ask so).
 	// Empty means on.
 	APIServer string `json:"apiServer"`
+	// Replicas is kubectl scale's --replicas, a count ("7"), for the scale mode; empty: none.
+	Replicas string `json:"replicas"`
+	// Subresource is the subresource a controller's update goes through: "" (the object),
+	// "status" or "scale".
+	Subresource string `json:"subresource"`
+	// Args are a command's words after the object, in kubectl's syntax: kubectl label's and
+	// kubectl annotate's key=value, key- and --overwrite.
+	Args string `json:"args"`
 }
 
 // The values of Options.APIServer.
@@ -100,6 +108,12 @@ const (
 
 // ModelsAPIServer reports whether the answer is the API server's (Options.APIServer).
 func (o Options) ModelsAPIServer() bool { return o.APIServer != APIServerOff }
+
+// The values of Options.Subresource besides the object's own "".
+const (
+	SubresourceStatus = "status"
+	SubresourceScale  = "scale"
+)
 
 // The values of Options.Client.
 const (
@@ -153,6 +167,11 @@ func DecodeRequest(data []byte) (*Request, error) {
 	case "", APIServerOn, APIServerOff:
 	default:
 		return nil, errors.New("options.apiServer must be \"on\" or \"off\", not " + strconv.Quote(req.Options.APIServer))
+	}
+	switch req.Options.Subresource {
+	case "", SubresourceStatus, SubresourceScale:
+	default:
+		return nil, errors.New("options.subresource must be \"\", \"status\" or \"scale\", not " + strconv.Quote(req.Options.Subresource))
 	}
 	if _, err := req.Options.Time(); err != nil {
 		return nil, err

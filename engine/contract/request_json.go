@@ -87,6 +87,9 @@ var optionFields = []field[Options]{
 	{"now", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Now) }},
 	{"validate", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Validate) }},
 	{"apiServer", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.APIServer) }},
+	{"replicas", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Replicas) }},
+	{"subresource", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Subresource) }},
+	{"args", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Args) }},
 }
 
 // RequestKeys returns the keys of a request, in the order the contract reads them (for a command
@@ -208,6 +211,9 @@ func (r *Request) writeJSON(w *jsonwire.Writer) {
 	w.Key("now").String(o.Now)
 	w.Key("validate").String(o.Validate)
 	w.Key("apiServer").String(o.APIServer)
+	w.Key("replicas").String(o.Replicas)
+	w.Key("subresource").String(o.Subresource)
+	w.Key("args").String(o.Args)
 	w.CloseObject()
 	if r.Reproduce {
 		w.Key("reproduce").Bool(r.Reproduce)

@@ -28,7 +28,8 @@ func (r ResourceInfo) WriteJSON(w *jsonwire.Writer) {
 //	            "options": [{"key", "label", "help", "placeholder", "size", "sent"}],
 //	            "validates", "readOnly", "commands", "reproducible",
 //	            "again": {"original"?: "updated", "live": "result"}, "againHelp",
-//	            "marks", "fold", "views"}]}
+//	            "marks", "fold", "views"}],
+//	 "writers": [the history's writers (modes.Mode.Writer), as the modes]}
 //
 // the modes in the handler's order; every object's keys sorted.
 func (h *Handler) MarshalModes() ([]byte, error) {
@@ -36,12 +37,16 @@ func (h *Handler) MarshalModes() ([]byte, error) {
 	for _, o := range contract.OptionSpecs() {
 		options = append(options, optionSpecJSON(o))
 	}
-	list := make([]any, 0)
+	list, writers := make([]any, 0), make([]any, 0)
 	for _, m := range h.Modes() {
-		list = append(list, modeJSON(m))
+		if m.Writer {
+			writers = append(writers, modeJSON(m))
+		} else {
+			list = append(list, modeJSON(m))
+		}
 	}
 	var w jsonwire.Writer
-	w.Value(map[string]any{"options": options, "modes": list})
+	w.Value(map[string]any{"options": options, "modes": list, "writers": writers})
 	return w.Bytes()
 }
 

@@ -28,7 +28,8 @@ type pageMode struct {
 }
 
 // TestMarshalModesReadsBack reads MarshalModes back with encoding/json: every option of the
-// contract, every mode with its inputs, options and marks as its descriptor says.
+// contract, every mode with its inputs, options and marks as its descriptor says, the writers
+// (registered last) under "writers".
 func TestMarshalModesReadsBack(t *testing.T) {
 	h := Default()
 	data, err := h.MarshalModes()
@@ -38,6 +39,7 @@ func TestMarshalModesReadsBack(t *testing.T) {
 	var back struct {
 		Options []struct{ Key string } `json:"options"`
 		Modes   []pageMode             `json:"modes"`
+		Writers []pageMode             `json:"writers"`
 	}
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatalf("%v\n%s", err, data)
@@ -45,11 +47,12 @@ func TestMarshalModesReadsBack(t *testing.T) {
 	if len(back.Options) != len(contract.OptionSpecs()) {
 		t.Errorf("%d options, want %d", len(back.Options), len(contract.OptionSpecs()))
 	}
-	if len(back.Modes) != len(h.Modes()) {
-		t.Fatalf("%d modes, want %d", len(back.Modes), len(h.Modes()))
+	all := append(back.Modes, back.Writers...)
+	if len(all) != len(h.Modes()) || len(back.Writers) == 0 {
+		t.Fatalf("%d modes and %d writers, want %d in all", len(back.Modes), len(back.Writers), len(h.Modes()))
 	}
 	for i, m := range h.Modes() {
-		got := back.Modes[i]
+		got := all[i]
 		if got.Name != m.Name || got.Summary != m.Summary || got.Validates != m.Validates || got.Reproducible != m.Reproduce.Replays {
 			t.Errorf("%s: read back as %+v", m.Name, got)
 		}

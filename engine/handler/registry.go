@@ -2,8 +2,14 @@ package handler
 
 import (
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
+	"github.com/mergeplay/mergeplay/engine/modes/controller"
+	"github.com/mergeplay/mergeplay/engine/modes/create"
+	"github.com/mergeplay/mergeplay/engine/modes/edit"
+	"github.com/mergeplay/mergeplay/engine/modes/label"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3"
 	"github.com/mergeplay/mergeplay/engine/modes/patch"
+	"github.com/mergeplay/mergeplay/engine/modes/replace"
+	"github.com/mergeplay/mergeplay/engine/modes/scale"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/modes/twoway"
 )
@@ -16,5 +22,12 @@ func Default() *Handler {
 		ssa.Mode(),
 		patch.Mode(),
 		twoway.Mode(),
+		scale.Mode(),
+		label.Mode(),
+		label.AnnotateMode(),
+		create.Mode(),
+		replace.Mode(),
+		controller.Mode(),
+		edit.Mode(),
 	)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
@@ -104,4 +105,50 @@ func encode(resp *contract.Response) []byte {
 	resp.Normalize().WriteJSON(&w)
 	b, _ := w.Bytes()
 	return b
+}
+
+// writersHistory is a story of every writer on one Deployment: created, applied client-side,
+// scaled, labelled (once refused), annotated, patched, replaced, scaled by a controller through
+// the scale subresource, applied server-side (a conflict), created again (refused).
+func writersHistory() *contract.Request {
+	web := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  selector:\n    matchLabels: {app: web}\n" +
+		"  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - {name: web, image: nginx:1.27}\n"
+	step := func(mode, updated string, set func(*contract.Options)) *contract.Request {
+		opts := contract.DefaultOptions()
+		if set != nil {
+			set(&opts)
+		}
+		return &contract.Request{Mode: mode, Updated: updated, Options: opts}
+	}
+	req := &contract.Request{Mode: contract.History, Options: contract.DefaultOptions(), Steps: []*contract.Request{
+		step("create", web, nil),
+		step("apply", strings.Replace(web, "1.27", "1.28", 1), nil),
+		step("scale", "", func(o *contract.Options) { o.Replicas = "7" }),
+		step("label", "", func(o *contract.Options) { o.Args = "tier=front" }),
+		step("label", "", func(o *contract.Options) { o.Args = "tier=back" }),
+		step("annotate", "", func(o *contract.Options) { o.Args = "note=hello" }),
+		step("patch", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {minReadySeconds: 3}\n", nil),
+		step("replace", web, nil),
+		step("controller", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 4}\n", func(o *contract.Options) {
+			o.Manager, o.Subresource = "kube-controller-manager", contract.SubresourceScale
+		}),
+		step("ssa", web, nil),
+		step("create", web, nil),
+	}}
+	req.Options.Now = now
+	return req
+}
+
+// TestWritersKeepTheInvariant: every writer's step is its mode's single answer on the object
+// before it, refusals and conflicts included.
+func TestWritersKeepTheInvariant(t *testing.T) {
+	req := writersHistory()
+	checkInvariant(t, req)
+	resp := handlers()[0].Handle(context.Background(), req)
+	for i, want := range []bool{true, true, true, true, false, true, true, true, true, false, false} {
+		s := resp.Steps[i]
+		if done := len(s.Errors) == 0 && len(s.Conflicts) == 0; done != want {
+			t.Errorf("step %d (%s) carried out: %v, want %v (%+v)", i+1, req.Steps[i].Mode, done, want, s.Errors)
+		}
+	}
 }

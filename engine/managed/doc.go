@@ -20,6 +20,14 @@
 //     rewritten), and the cap of ten update entries folds older ones into "ancient-changes"
 //     (updatercap.go).
 //
+// A client's write (kubectl apply's create or patch, kubectl patch, a Helm upgrade, kubectl
+// create, replace, label, annotate, scale, a controller's update) is an update by its manager on
+// an object the API server stores (Request.Stored: without managedFields, it stays untracked),
+// optionally through a subresource (Request.Subresource: through scale, the entry has no time
+// and other updaters' spec.replicas is split out, as kube-apiserver v1.37.2 does); Written
+// records one into a mode's result in place. kubectl.go holds kubectl apply --server-side's own
+// steps.
+//
 // Every step records what it decided for each field into the operation's decision log
 // (package decision): the merge, then the apply or the update, then the field manager, the
 // later decision on a field standing. rules.go lists the rules.

@@ -39,6 +39,14 @@ type Request struct {
 	Force bool
 	// Now is the time written into the managers' entries.
 	Now time.Time
+	// Subresource is the subresource an update is sent through ("scale", "status"; empty: the
+	// object itself): the updater's entry records it (Update only).
+	Subresource string
+	// Stored says Live is an object the API server stores, whether or not its document shows a
+	// uid: an update of it without managedFields leaves it untracked (steps.go). A writer acting
+	// on a live object (kubectl patch, label, scale) sets it; the field manager's own vectors,
+	// whose objects have no uid, do not.
+	Stored bool
 }
 
 // Outcome is what an operation did.
@@ -84,7 +92,9 @@ func (res FieldManager) Apply(req Request) (*Outcome, error) {
 // field manager does (updateSteps): the object is stored as sent, and its managedFields say who
 // owns what.
 func (res FieldManager) Update(req Request) (*Outcome, error) {
-	return res.run(req, updateSteps[:], UpdateID(req.Manager, res.APIVersion))
+	id := UpdateID(req.Manager, res.APIVersion)
+	id.Subresource = req.Subresource
+	return res.run(req, updateSteps[:], id)
 }
 
 // run runs steps in order until one ends the operation.

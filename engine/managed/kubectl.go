@@ -1,7 +1,12 @@
 package managed
 
 import (
+	"errors"
+	"time"
+
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -61,8 +66,12 @@ func LastAppliedOnly(obj *yamltree.Node) *yamltree.Node {
 
 // MoveToApplier is step 2 above: obj with the fields of every updater that owns the
 // last-applied annotation moved into applier's Apply entry and their entries removed, and the
-// updaters moved (none: obj is returned as it is).
-func MoveToApplier(obj *yamltree.Node, applier string) (*yamltree.Node, []ID, error) {
+// updaters moved (none: obj is returned as it is). The applier's entry then carries the time of
+// the request, now (observed with kubectl and kube-apiserver v1.37.2: three seconds after a
+// client-side apply created the object, kubectl apply --server-side left kubectl's entry with
+// its own time, not the client-side entry's, and kubectl-last-applied's without one;
+// engine/modes/writer/testdata/observed.txt, sequence F).
+func MoveToApplier(obj *yamltree.Node, applier string, now time.Time) (*yamltree.Node, []ID, error) {
 	entries, err := ReadEntries(ManagedFieldsOf(obj))
 	if err != nil {
 		return obj, nil, nil
@@ -93,9 +102,68 @@ func MoveToApplier(obj *yamltree.Node, applier string) (*yamltree.Node, []ID, er
 		delete(times, id)
 	}
 	managers[target] = into
+	t := now.UTC().Truncate(time.Second)
+	times[target] = &t
 	out := obj.Clone()
 	if err := setManagedFields(out, Encode(managers, times), nil); err != nil {
 		return obj, nil, err
 	}
 	return out, moved, nil
+}
+
+// Written records a client's write of result over live (kubectl apply's create or patch, kubectl
+// patch, a Helm upgrade's patch) by manager, as the API server records such an update, and writes
+// the managedFields it leaves into result's metadata, in place (result keeps its other nodes, so
+// that what a mode worked out about them stands). live nil is a create: the manager owns every
+// field. live is an object the API server stores (Request.Stored): without managedFields, it stays
+// without them. t nil, or a t the objects do not pass (a value of another type, which a mode
+// merged as kubectl sends it: validate ignore), reads the objects by their shapes
+// (schema.Deduced).
+func Written(t *schema.Type, live, result *yamltree.Node, manager string, now time.Time) error {
+	if live != nil && isNone(ManagedFieldsOf(live)) && isNone(ManagedFieldsOf(result)) {
+		return nil // untracked, and left so (steps.go's leaveUntracked), without its walks
+	}
+	fm := FieldManager{Type: t, APIVersion: result.Get("apiVersion").Str(), Kind: result.Get("kind").Str()}
+	req := Request{Live: live, Object: result, Manager: manager, Now: now, Stored: true}
+	var out *Outcome
+	err := errors.New("no schema")
+	if t != nil {
+		out, err = fm.Update(req)
+	}
+	if err != nil {
+		fm.Type = schema.Deduced()
+		if out, err = fm.Update(req); err != nil {
+			return err
+		}
+	}
+	meta := metadataOf(result)
+	if meta == nil && len(out.Entries) > 0 {
+		meta = yamltree.NewMap()
+		result.Set("metadata", meta)
+	}
+	if meta == nil {
+		return nil
+	}
+	if mf := ManagedFieldsOf(out.Object); mf != nil {
+		meta.Set("managedFields", mf)
+	} else {
+		meta.Delete("managedFields")
+	}
+	return nil
+}
+
+// isNone reports whether a managedFields node is absent or null.
+func isNone(list *yamltree.Node) bool {
+	return list.IsNull()
+}
+
+// WrittenReason says in a sentence what Written did to an object's managedFields, for the marks
+// of the modes that call it.
+func WrittenReason(manager string) string {
+	return "written by the API server, not by the request: " + manager + "'s update now owns what it changed (its managedFields entry, an Update), and every other manager loses what it changed or removed"
+}
+
+// IsManagedFields reports whether a path is .metadata.managedFields.
+func IsManagedFields(p fieldpath.Path) bool {
+	return len(p) == 2 && p[0].Field == "metadata" && p[1].Field == "managedFields"
 }

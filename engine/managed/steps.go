@@ -1,6 +1,7 @@
 package managed
 
 import (
+	"sort"
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -46,12 +47,13 @@ import (
 //	read managers      | the object's own managedFields when it sends any: an empty list, or  | entries probe
 //	                   | one empty entry, resets them; unreadable or refused, live's are read |
 //	                   | instead, and none when those are unreadable or refused too          |
-//	untracked          | no managers and the object exists (it has a uid): stored as sent,    | sequences; entries
-//	                   | without managedFields; nothing more happens                          | probe
+//	untracked          | no managers and the object exists (it has a uid, or Request.Stored): | sequences; entries
+//	                   | stored as sent, without managedFields; nothing more happens          | probe
 //	record the update  | UpdateOp: what changed or went leaves every manager; the updater     | sequences
 //	                   | gains what changed, bar unownable, on top of what it had at this     |
-//	                   | version, its time now; an update that gains it nothing leaves its    |
-//	                   | entry and time as they were                                          |
+//	                   | version (and subresource), its time now (none through the scale      | observe-writers.sh
+//	                   | subresource); an update that gains it nothing leaves its entry and   |
+//	                   | time as they were                                                    |
 //	cap updaters       | at most ten update entries (updatercap.go)                           | cap probe
 //	write              | as for an apply                                                      | sequences
 
@@ -230,6 +232,9 @@ func rewriteLastApplied(op *operation) (bool, error) {
 // RuleManagedFields).
 func writeManagedFields(op *operation) (bool, error) {
 	op.out.Entries = Encode(op.managers, op.times)
+	if op.id.Subresource == SubresourceScale {
+		op.out.Entries = splitReplicas(op.out.Entries, op.id)
+	}
 	if m := metadataOf(op.stored); m != nil && len(m.Fields) == 1 && m.Has("managedFields") && metadataOf(op.out.Object) == nil && len(op.out.Entries) == 0 {
 		relabel(op.out.Decisions, managedFieldsPath[:1], RuleManagedFields)
 	}
@@ -287,7 +292,7 @@ func leaveUntracked(op *operation) (bool, error) {
 	op.object = withoutManagedFields(op.req.Object)
 	op.out.Object = op.object
 	op.out.Before = reconcileAll(op.res.Type, op.storedManagers)
-	if len(op.storedManagers) > 0 || uid(op.stored) == "" {
+	if len(op.storedManagers) > 0 || uid(op.stored) == "" && (op.req.Live == nil || !op.req.Stored) {
 		return false, nil
 	}
 	op.out.Untracked, op.out.After = true, Managers{}
@@ -354,9 +359,47 @@ func (res FieldManager) gain(managers Managers, times Times, id ID, changed *fie
 		return
 	}
 	managers[id] = VersionedSet{Set: managers[id].Set.Union(gained), APIVersion: res.APIVersion}
+	if id.Subresource == SubresourceScale {
+		return // no time: see SubresourceScale
+	}
 	t := now.UTC().Truncate(time.Second)
 	times[id] = &t
 }
+
+// replicasPath is spec.replicas, which the scale subresource carries.
+var replicasPath = fieldpath.Path{}.Field("spec").Field("replicas")
+
+// splitReplicas writes, as kube-apiserver v1.37.2 does after an update through the scale
+// subresource, every other Update entry owning spec.replicas as two entries of one identity:
+// spec.replicas alone, without a time, then the rest, with the entry's time (observed:
+// kubectl scale to the count live held, after kubectl apply; engine/modes/writer/testdata/
+// observed.txt, sequence B). The next operation reads them as entries.go says, the later entry
+// winning: spec.replicas then has no owner. Applier entries are left whole (not observed).
+func splitReplicas(entries []Entry, updater ID) []Entry {
+	out := make([]Entry, 0, len(entries)+1)
+	for _, e := range entries {
+		if e.ID == updater || e.Operation != OperationUpdate || !e.Fields.Has(replicasPath) {
+			out = append(out, e)
+			continue
+		}
+		alone, rest := e, e
+		alone.Time, alone.Fields = nil, &fieldset.Set{}
+		alone.Fields.Insert(replicasPath)
+		rest.Fields = e.Fields.Difference(alone.Fields)
+		out = append(out, alone)
+		if !rest.Fields.Empty() {
+			out = append(out, rest)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return entryKey(out[i]) < entryKey(out[j]) })
+	return out
+}
+
+// SubresourceScale is the scale subresource. An update through it (kubectl scale, the HPA) is
+// recorded in an entry without a time: observed on kube-apiserver v1.37.2
+// (scripts/reproduce/observe-writers.sh, engine/modes/writer/testdata/observed.txt), where an
+// update through the status subresource carries one.
+const SubresourceScale = "scale"
 
 // unownableFields are the fields no manager owns, whoever sets them (observed in the sequences:
 // no entry ever lists them, whatever a config or an update sets):

@@ -71,6 +71,11 @@ type Mode struct {
 	// Views are the page's own views of what the mode adds in extra (web/modeviews.js:
 	// "ownership", "helm", "outOfSync").
 	Views []string
+	// Writer says the mode is one of a history's writers (kubectl create, replace, edit, scale,
+	// label, annotate, a controller's update): it answers alone as any mode does, but it is a step of a
+	// story rather than a merge to study on its own, so the page's mode switch does not offer it
+	// (handler.MarshalModes lists it under "writers", not "modes").
+	Writer bool
 	// Run merges.
 	Run func(ctx context.Context, in *Input) *contract.Response
 }

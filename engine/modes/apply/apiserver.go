@@ -1,9 +1,13 @@
 package apply
 
 import (
+	"time"
+
 	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 )
 
 // store works out the object the API server stores for what kubectl sends (the object created,
@@ -23,6 +27,18 @@ func (o *outcome) refuse(in *modes.Input, resp *contract.Response) {
 	if action := o.info().Action; action == Create || action == Patch {
 		in.Refuse(resp, o.triple, o.stored.Root)
 	}
+}
+
+// recordManagers writes into the stored result the managedFields the API server leaves after what
+// kubectl sends (managed.Written): an Update by kubectl-client-side-apply, for a create (it then
+// owns every field) or a patch with something in it (it gains what the patch changed; a live
+// object without managedFields stays without them). Observed with kubectl and kube-apiserver
+// v1.37.2 (engine/modes/writer/testdata/observed.txt).
+func (o *outcome) recordManagers(in *modes.Input, now time.Time) error {
+	if action := o.info().Action; action != Create && action != Patch || o.stored.Root == nil {
+		return nil
+	}
+	return managed.Written(in.Schema.Root(o.triple.ID.APIVersion, o.triple.ID.Kind), root(o.triple.Live), o.stored.Root, writer.ManagerClientSideApply, now)
 }
 
 // AnnotationSize is the size of a resource's annotations once applied, against the API server's

@@ -38,6 +38,11 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		return resp
 	}
 	opts := in.Request.Options
+	now, err := opts.Time()
+	if err != nil {
+		resp.AddError("request", err)
+		return resp
+	}
 	answers := make([]answered, 0, len(triples))
 	for _, t := range triples {
 		a := answered{key: documentsOf(t), request: request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
@@ -53,6 +58,9 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		}
 		a.outcome.store(in)
 		a.outcome.refuse(in, resp)
+		if err := a.outcome.recordManagers(in, now); err != nil {
+			resp.AddError(string(inputOf(t)), err)
+		}
 		answers = append(answers, a)
 	}
 	noteSizes(resp, answers)

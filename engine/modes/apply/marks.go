@@ -5,6 +5,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -73,6 +74,8 @@ func (o *outcome) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
 	switch {
 	case isLastApplied(e.Path):
 		return ruleAnnotation
+	case managed.IsManagedFields(e.Path) && e.Live != nil && e.Result != nil && !yamltree.Equal(e.Live, e.Result):
+		return ruleManagedFields
 	case o.annotationsReplaced(e.Path):
 		return ruleAnnotationsReplaced
 	case isAnnotations(e.Path) && o.emptied[e.Path[2].Field]:

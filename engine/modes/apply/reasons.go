@@ -7,6 +7,8 @@ import (
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/managed"
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -52,6 +54,7 @@ var reasons = map[decision.Rule]func(f fact) string{
 		}
 		return s
 	},
+	ruleManagedFields: func(fact) string { return managed.WrittenReason(writer.ManagerClientSideApply) },
 	ruleNamespace: func(fact) string {
 		return "the config names no namespace, so kubectl fills in the default one before applying: it becomes part of the applied config (and of last-applied)"
 	},

@@ -52,6 +52,8 @@ const (
 	ruleAnnotationEmptied decision.Rule = "apply/annotation-null-as-empty"
 	// The namespace kubectl fills in.
 	ruleNamespace decision.Rule = "apply/namespace-defaulted"
+	// managedFields, rewritten by the API server for kubectl-client-side-apply's update.
+	ruleManagedFields decision.Rule = "apply/managed-fields"
 	// Whole resources.
 	ruleCreated decision.Rule = "apply/created"
 	rulePruned  decision.Rule = "apply/pruned"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"strings"
+	"time"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -34,18 +35,12 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("updated", err)
 		return resp
 	}
-	var done []*patched
-	for _, t := range triples {
-		p, err := patchOne(t, in)
-		if err != nil {
-			resp.AddError("updated", err)
-			continue
-		}
-		p.log = resp.Decisions.For(t.ID.String())
-		p.store(in)
-		p.refuse(in, resp)
-		done = append(done, p)
+	now, err := in.Request.Options.Time()
+	if err != nil {
+		resp.AddError("request", err)
+		return resp
 	}
+	done := patchAll(triples, in, resp, now)
 	if len(resp.Errors) > 0 {
 		return resp
 	}
@@ -78,6 +73,27 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	}
 	resp.Patch = strings.Join(patches, "\n")
 	return resp
+}
+
+// patchAll applies each patch to its target and works out what the API server stores and
+// records of it, or why it refuses it (an error of resp).
+func patchAll(triples []stream.Triple, in *modes.Input, resp *contract.Response, now time.Time) []*patched {
+	var done []*patched
+	for _, t := range triples {
+		p, err := patchOne(t, in)
+		if err != nil {
+			resp.AddError("updated", err)
+			continue
+		}
+		p.log = resp.Decisions.For(t.ID.String())
+		p.store(in)
+		p.refuse(in, resp)
+		if err := p.recordManagers(in, now); err != nil {
+			resp.AddError("updated", err)
+		}
+		done = append(done, p)
+	}
+	return done
 }
 
 // patchOne applies one patch to its target.

@@ -7,6 +7,8 @@ import (
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/managed"
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -34,6 +36,8 @@ const (
 	ruleReplaced decision.Rule = "patch/replaced"
 	// No patch targets the object.
 	ruleUntargeted decision.Rule = "patch/untargeted"
+	// managedFields, rewritten by the API server for kubectl-patch's update.
+	ruleManagedFields decision.Rule = "patch/managed-fields"
 	// An item of the patch that another item of its list with the same key merged away: the
 	// result lacks it (smp.MergedAway).
 	ruleDroppedRepeatedKey decision.Rule = "patch/dropped-duplicate-key"
@@ -46,7 +50,12 @@ var rulesByCause = map[smp.Cause]decision.Rule{
 	smp.Replaced: ruleReplaced, smp.Carried: ruleCarried,
 }
 
-func ruleOf(e smp.Effect) decision.Rule { return rulesByCause[e.Cause] }
+func ruleOf(e smp.Effect) decision.Rule {
+	if managed.IsManagedFields(e.Path) && e.Live != nil && e.Result != nil && !yamltree.Equal(e.Live, e.Result) {
+		return ruleManagedFields
+	}
+	return rulesByCause[e.Cause]
+}
 
 // fact is what a reason is written from.
 type fact struct {
@@ -112,7 +121,8 @@ var reasons = map[decision.Rule]func(f fact) string{
 		}
 		return "removed: the value holding it was replaced or deleted by the patch ($patch: replace or delete)"
 	},
-	ruleUntargeted: func(fact) string { return "no patch targets this object: it stays as it is" },
+	ruleUntargeted:    func(fact) string { return "no patch targets this object: it stays as it is" },
+	ruleManagedFields: func(fact) string { return managed.WrittenReason(writer.ManagerPatch) },
 	ruleDroppedRepeatedKey: func(f fact) string {
 		return f.collision.Reason()
 	},

@@ -24,7 +24,7 @@ func (r runner) kubectlSteps(o *outcome, fm managed.FieldManager) error {
 			o.kubectl = append(o.kubectl, kubectlLastApplied)
 		}
 	}
-	moved, from, err := managed.MoveToApplier(current, o.requester)
+	moved, from, err := managed.MoveToApplier(current, o.requester, r.now)
 	if err != nil {
 		return err
 	}

@@ -29,13 +29,14 @@ func TestKubectlSteps(t *testing.T) {
 		data                         string // data's keys afterwards
 		annotation                   bool   // the last-applied annotation is kept
 	}{
-		// kubectl's entry has no time when the apply changed nothing: entries without one sort by name
+		// kubectl-last-applied's entry has no time (its apply changed nothing) and sorts first;
+		// kubectl's carries the request's once kubectl moved the client-side fields to it
 		{"kubectl: the annotation applied alone, the client-side fields moved", csaLive(""), cm + "data: {a: one, b: two}\n", `{}`,
-			"kubectl/Apply kubectl-last-applied/Apply", "a b c", true},
+			"kubectl-last-applied/Apply kubectl/Apply", "a b c", true},
 		{"a field only client-side apply owned and the config leaves out goes", csaLive(""), cm + "data: {a: one}\n", `{}`,
 			"kubectl-last-applied/Apply kubectl/Apply", "a c", true},
 		{"an updater that does not own the annotation keeps its fields", csaLive("helm"), cm + "data: {a: one, b: two}\n", `{}`,
-			"kubectl/Apply kubectl-last-applied/Apply helm/Update", "a b c", true},
+			"kubectl-last-applied/Apply kubectl/Apply helm/Update", "a b c", true},
 		{"another field manager: no kubectl-last-applied, the annotation goes", csaLive(""), cm + "data: {a: one, b: two}\n", `{"manager": "other"}`,
 			"other/Apply", "a b c", false},
 		{"client server: the API server's apply alone", csaLive(""), cm + "data: {a: one, b: two}\n", `{"client": "server"}`,

@@ -33,6 +33,8 @@ const fragmentVersion = "v1"
 type runner struct {
 	in  *modes.Input
 	now time.Time
+	// stored: live holds objects the API server stores (managed.Request.Stored).
+	stored bool
 }
 
 // outcome is what the operation did to one resource.
@@ -80,9 +82,10 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		return o, nil
 	}
 	req := managed.Request{Live: o.live, Object: o.config, Manager: r.in.Request.Options.Manager,
-		Force: r.in.Request.Options.Force, Now: r.now}
+		Force: r.in.Request.Options.Force, Now: r.now, Subresource: r.in.Request.Options.Subresource, Stored: r.stored}
 	if o.op == opUpdate {
 		o.manager = managed.UpdateID(req.Manager, fm.APIVersion)
+		o.manager.Subresource = req.Subresource
 		o.done, err = fm.Update(req)
 	} else {
 		o.manager = managed.ApplyID(req.Manager)

@@ -20,6 +20,30 @@ const (
 
 // Run applies (or updates) every resource of the config to live.
 func Run(_ context.Context, in *modes.Input) *contract.Response {
+	return run(in, false)
+}
+
+// Writer is an update a writer sends (kubectl create, replace, scale, label, a controller): by
+// Manager, through Subresource ("" the object itself), with Objects the objects it sends, each
+// paired with live by its identity (a live object no object names is left alone).
+type Writer struct {
+	Manager, Subresource string
+	Objects              []*stream.Resource
+}
+
+// Write answers a writer's update as the ssa mode answers options.operation update (the marks,
+// their reasons, extra.managedFields, operations and owners), with live taken as the objects the
+// API server stores: a live object without managedFields stays without them (untracked).
+func Write(in *modes.Input, w Writer) *contract.Response {
+	req := *in.Request
+	req.Options.Operation, req.Options.Manager, req.Options.Subresource, req.Options.Force = opUpdate, w.Manager, w.Subresource, false
+	sent := *in
+	sent.Request, sent.Updated = &req, w.Objects
+	return run(&sent, true)
+}
+
+// run answers in; stored says live holds objects the API server stores (Writer).
+func run(in *modes.Input, stored bool) *contract.Response {
 	resp := contract.NewResponse()
 	opts := in.Request.Options
 	if opts.Operation != opApply && opts.Operation != opUpdate {
@@ -36,7 +60,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("", err)
 		return resp
 	}
-	run := runner{in: in, now: now}
+	run := runner{in: in, now: now, stored: stored}
 	var outcomes []*outcome
 	for _, t := range triples {
 		o, err := run.resource(t)

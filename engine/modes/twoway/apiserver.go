@@ -1,10 +1,54 @@
 package twoway
 
 import (
+	"time"
+
 	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
+
+// The field managers of the two upgrades. Neither Helm sends a fieldManager with its requests,
+// so the API server names the manager after the first word of the request's User-Agent
+// (observed on kube-apiserver v1.37.2: engine/modes/writer/testdata/observed.txt, sequence E).
+// Helm 2's Tiller sends client-go's default User-Agent, which begins with the binary's name,
+// "tiller/v2.17.0 (linux/amd64) kubernetes/..." (client-go's documented default, not observed
+// from Tiller itself); Helm 3 since v3.7.0 sends its binary's name, "helm" (helm/helm#9870,
+// from its pull request and release notes, not observed: Helm cannot run here), and before
+// that Go's net/http default, "Go-http-client" (helm/helm#9859).
+const (
+	ManagerTiller = "tiller"
+	ManagerHelm3  = "helm"
+)
+
+// recordManagers writes into both results, as stored, the managedFields the API server leaves after each
+// upgrade's request (managed.Written): an Update by Tiller (the two-way result) and by Helm 3
+// (the three-way result), which gains what its patch changed, or every field of an object it
+// creates; a live object without managedFields stays without them.
+func (u *upgraded) recordManagers(in *modes.Input, now time.Time) error {
+	if u.action != Create && u.action != Patch {
+		return nil
+	}
+	typ := in.Schema.Root(u.triple.ID.APIVersion, u.triple.ID.Kind)
+	var live *yamltree.Node
+	if u.triple.Live != nil {
+		live = u.triple.Live.Root
+	}
+	for _, w := range []struct {
+		result  *yamltree.Node
+		manager string
+	}{{u.stored.Root, ManagerTiller}, {u.three, ManagerHelm3}} {
+		if w.result == nil {
+			continue
+		}
+		if err := managed.Written(typ, live, w.result, w.manager, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // store works out the objects the API server stores: the two-way result less what the kind's Go
 // type does not store (package apiserver), when Helm 2 sends it; the three-way result too, which

@@ -7,6 +7,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -67,7 +68,8 @@ var reasons = map[decision.Rule]func(f fact) string{
 	ruleDeleted: func(fact) string {
 		return "the previous release rendered it and the new render does not: Helm deletes it"
 	},
-	ruleLeft: func(fact) string { return "not in either render: not part of the release, left alone" },
+	ruleLeft:          func(fact) string { return "not in either render: not part of the release, left alone" },
+	ruleManagedFields: func(fact) string { return managed.WrittenReason(ManagerTiller) },
 	ruleDroppedRepeatedKey: func(f fact) string {
 		return explain.Collision{Source: "the new render", Merger: "the two-way patch", Key: f.holder, Repeats: f.repeats,
 			Item: f.updated, Kept: f.result, KeptLine: f.resultLine}.Reason()

@@ -2,7 +2,9 @@ package twoway
 
 import (
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/smp"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // The rules of the twoway mode. The first rows are Helm 2's two-way patch between the renders
@@ -31,6 +33,8 @@ const (
 	ruleCreated decision.Rule = "twoway/created"
 	ruleDeleted decision.Rule = "twoway/deleted"
 	ruleLeft    decision.Rule = "twoway/left-alone"
+	// managedFields, rewritten by the API server for Tiller's update.
+	ruleManagedFields decision.Rule = "twoway/managed-fields"
 	// An item of the new render that another item of its list with the same key merged away:
 	// the two-way result lacks it (smp.MergedAway).
 	ruleDroppedRepeatedKey decision.Rule = "twoway/dropped-duplicate-key"
@@ -50,6 +54,9 @@ var namedRules = map[decision.Rule]bool{ruleAdded: true, ruleChanged: true, rule
 
 // ruleOf names the rule behind an effect of the two-way patch.
 func (u *upgraded) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
+	if managed.IsManagedFields(e.Path) && e.Live != nil && e.Result != nil && !yamltree.Equal(e.Live, e.Result) {
+		return ruleManagedFields
+	}
 	switch e.Cause {
 	case smp.ClearedByRetainKeys:
 		return ruleRetainKeys

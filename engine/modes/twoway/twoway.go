@@ -56,6 +56,11 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("", err)
 		return resp
 	}
+	now, err := in.Request.Options.Time()
+	if err != nil {
+		resp.AddError("request", err)
+		return resp
+	}
 	var done []*upgraded
 	for _, t := range triples {
 		u := &upgraded{triple: t, log: resp.Decisions.For(t.ID.String())}
@@ -72,6 +77,9 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		}
 		u.store(in)
 		u.refuse(in, resp)
+		if err := u.recordManagers(in, now); err != nil {
+			resp.AddError(inputOf(t), err)
+		}
 		done = append(done, u)
 	}
 	if len(resp.Errors) > 0 {

@@ -181,12 +181,18 @@ else
 	failed=1
 fi
 kubectl get deployment.v1.apps web -n default -o yaml
+# not compared (set by the API server, or a key jsonpath cannot name): .metadata.managedFields[0].time
 cat > fields-3.jsonpath <<'MERGEPLAY_EOF'
 {".apiVersion = "}{.apiVersion}
 {".kind = "}{.kind}
 {".metadata.name = "}{.metadata.name}
 {".metadata.namespace = "}{.metadata.namespace}
 {".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = "}{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}
+{".metadata.managedFields[0].manager = "}{.metadata.managedFields[0].manager}
+{".metadata.managedFields[0].operation = "}{.metadata.managedFields[0].operation}
+{".metadata.managedFields[0].apiVersion = "}{.metadata.managedFields[0].apiVersion}
+{".metadata.managedFields[0].fieldsType = "}{.metadata.managedFields[0].fieldsType}
+{".metadata.managedFields[0].fieldsV1 = "}{.metadata.managedFields[0].fieldsV1}
 {".spec.selector.matchLabels.app = "}{.spec.selector.matchLabels.app}
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
@@ -199,6 +205,11 @@ cat > want-3.txt <<'MERGEPLAY_EOF'
 .metadata.namespace = default
 .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration = {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web"}]}}}}
 
+.metadata.managedFields[0].manager = kubectl-client-side-apply
+.metadata.managedFields[0].operation = Update
+.metadata.managedFields[0].apiVersion = apps/v1
+.metadata.managedFields[0].fieldsType = FieldsV1
+.metadata.managedFields[0].fieldsV1 = {"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{}}},"f:spec":{".":{},"f:selector":{},"f:template":{".":{},"f:metadata":{".":{},"f:labels":{".":{},"f:app":{}}},"f:spec":{".":{},"f:containers":{".":{},"k:{\"name\":\"web\"}":{".":{},"f:image":{},"f:name":{}}}}}}}
 .spec.selector.matchLabels.app = web
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web

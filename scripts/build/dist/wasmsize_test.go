@@ -8,10 +8,9 @@ import (
 
 // wasmBudget is the most the wasm may weigh compressed with brotli at quality 11; make test fails
 // past it, make measure reports it. DESIGN.md's goal is 1.1 MB; the budget is what the wasm
-// weighed once fmt was gone from it (1,176,036 bytes with engine/apiserver's metadata, 2026-12-06;
-// 1,202,243 with the stored object and the object's own rules, the same day) plus about 10 KB,
-// so that growth shows.
-const wasmBudget = 1_212_000
+// weighs with what it holds now plus a few KB, so that growth shows (how its weight moved, and
+// why: docs/CHANGELOG.md).
+const wasmBudget = 1_240_000
 
 // TestWasmWithinBudget compiles the wasm as the build does and fails when its brotli (quality 11,
 // what is served) passes the budget. Quality 11 takes about half a minute on a cold cache; the

@@ -28,8 +28,10 @@ const header = `// The engine's modes and the contract's options, as the engine 
 /**
  * options: every option of the contract {key, type, default, choices?, maxLength?, meaning};
  * modes: every mode, in the engine's order (modes.js's Mode, with rules, validates, readOnly,
- * commands and reproducible besides).
- * @type {{options: object[], modes: object[]}}
+ * commands and reproducible besides); writers: a history's writers (kubectl create, replace,
+ * edit, scale, label, annotate, a controller's update), described as the modes, which the mode
+ * switch does not offer.
+ * @type {{options: object[], modes: object[], writers: object[]}}
  */
 export const ENGINE = `
 

@@ -143,7 +143,10 @@ func conflictResources(eng *EngineAnswer) []string {
 	return out
 }
 
-// compareResults compares every resource's object after the apply.
+// compareResults compares every resource's object after the apply, without managedFields: the
+// engine's are the API server's record of kubectl's request (package managed), which kubectl's
+// pipeline here does not hold; reference.Text composes the field manager with it and
+// scripts/conformance/historydiff compares them.
 func compareResults(ref *Answer, eng *EngineAnswer) []string {
 	var diffs []string
 	want := map[string]bool{}
@@ -154,7 +157,7 @@ func compareResults(ref *Answer, eng *EngineAnswer) []string {
 			diffs = append(diffs, fmt.Sprintf("%s (%s): missing from the engine's result", o.Resource, o.Action))
 			continue
 		}
-		if d := firstDiff("", toPlain(o.Result), toPlain(got)); d != "" {
+		if d := firstDiff("", WithoutManagedFields(toPlain(o.Result)), WithoutManagedFields(toPlain(got))); d != "" {
 			diffs = append(diffs, fmt.Sprintf("%s (%s) result: %s", o.Resource, o.Action, d))
 		}
 	}
@@ -303,4 +306,29 @@ func short(v any) string {
 		s = s[:300] + "..."
 	}
 	return s
+}
+
+// WithoutManagedFields returns v without metadata.managedFields (a copy when it holds them): the
+// differentials of the client-side modes compare objects so, since the references hold no field
+// manager (reference.Text composes one).
+func WithoutManagedFields(v any) any {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	meta, ok := obj["metadata"].(map[string]any)
+	if _, has := meta["managedFields"]; !ok || !has {
+		return v
+	}
+	out, m := make(map[string]any, len(obj)), make(map[string]any, len(meta))
+	for k, x := range obj {
+		out[k] = x
+	}
+	for k, x := range meta {
+		if k != "managedFields" {
+			m[k] = x
+		}
+	}
+	out["metadata"] = m
+	return out
 }

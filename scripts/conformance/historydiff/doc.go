@@ -7,18 +7,16 @@
 //
 // The histories are random (Histories): stories of three to eight steps around one example's
 // object, whose writers are the examples' own requests for that object and the same configs
-// sent by other writers (client-side apply, server-side apply, a Helm 2 upgrade, kpt's update),
-// so that the object carries one writer's traces (a last-applied annotation, managedFields)
-// into the next.
+// sent by other writers (client-side apply, server-side apply, a Helm 2 upgrade, kubectl create
+// and replace, a controller's update) or edited by kubectl label and annotate, so that the
+// object carries one writer's traces (a last-applied annotation, managedFields) into the next.
+// The client-side writers' managedFields are the API server's field manager composed with each
+// write (reference.Text, ssadiff.UpdateText).
 //
 // The comparison runs under the conformance tag (make conformance), not in make test: it still
-// finds differences, and the first it found is the oracle's, not the engine's. kubectl apply
-// --server-side of a config onto an object holding a last-applied annotation and no
-// managedFields (what a client-side apply leaves in the engine's histories, whose apply mode
-// writes no managedFields yet) gives, on kube-apiserver and kubectl v1.37.2 (run-apiserver.sh,
-// 2026-12-06), managers kubectl (the config's fields) and kubectl-last-applied (the annotation)
-// and no before-first-apply: the engine's answer; ssadiff's reference gives before-first-apply
-// owning everything beside kubectl. Seed 1, 60 histories, 319 steps: 19 differences, all ssa
-// steps (15 of that class; a label, an object count, a custom resource the reference cannot
-// type, one managedFields set).
+// finds differences, all of them the oracle's (docs/histories.md says which). Seed 1, 60
+// histories, 344 steps: 8 differences, all ssa steps: 6 kubectl apply --server-side's own steps
+// (the client-side migration), which the reference (the API server's apply alone) lacks and
+// kube-apiserver v1.37.2 answers as the engine does (engine/modes/writer/testdata/observed.txt,
+// sequences F and G); 2 the reference writing only the applied objects.
 package historydiff

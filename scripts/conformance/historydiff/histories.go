@@ -14,7 +14,10 @@ const now = "2026-01-01T00:00:00Z"
 // reads updated as a config (a patch's updated is a patch, which only its own example sends).
 // merge3 is not one: kpt's update writes the local copy of a package, which a later apply sends,
 // never the cluster's object.
-var writers = []string{"apply", "ssa", "twoway"}
+var writers = []string{"apply", "ssa", "twoway", "create", "replace", "edit", "controller"}
+
+// edits are the words of the kubectl label and annotate steps.
+var edits = []string{"tier=front", "tier=back", "tier=back --overwrite", "tier-", "app=web --overwrite", "note=hello other-"}
 
 // Histories returns n random histories of three to eight steps around the objects of the
 // examples the reference pipelines can answer (no refusal, no option they do not model).
@@ -47,11 +50,19 @@ func step(r *rand.Rand, ex *examples.Example) *contract.Request {
 	s := *ex.Request
 	s.Live = ""
 	s.Options.APIServer = contract.APIServerOff
-	switch r.Intn(4) {
+	switch r.Intn(5) {
 	case 0:
 		s.Mode = writers[r.Intn(len(writers))]
 		s.Options = contract.DefaultOptions()
 		s.Options.APIServer = contract.APIServerOff
+		if s.Mode == "controller" {
+			s.Options.Manager = "rollout-bot"
+		}
+	case 4:
+		s.Mode, s.Original, s.Updated = []string{"label", "annotate"}[r.Intn(2)], "", ""
+		s.Options = contract.DefaultOptions()
+		s.Options.APIServer = contract.APIServerOff
+		s.Options.Args = edits[r.Intn(len(edits))]
 	case 1:
 		if s.Mode == "apply" {
 			s.Original = ""

@@ -30,6 +30,7 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 	p := reference.New()
 	h := handler.Default()
 	steps, differ := 0, 0
+	byMode, differByMode := map[string]int{}, map[string]int{}
 	for i, req := range Histories(all, *seed, *cases) {
 		resp := h.Handle(context.Background(), req)
 		if len(resp.Steps) != len(req.Steps) {
@@ -38,6 +39,8 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 		live := req.Live
 		for j, s := range req.Steps {
 			steps++
+			byMode[s.Mode]++
+			before := differ
 			one := *s
 			one.Live = live
 			one.Options.Now = now
@@ -55,10 +58,13 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 					t.Errorf("history %d step %d (%s) differs: %v", i, j+1, s.Mode, err)
 				}
 			}
+			if differ > before {
+				differByMode[s.Mode]++
+			}
 			if !refused {
 				live = got.Result
 			}
 		}
 	}
-	t.Logf("%d histories, %d steps, %d differences", *cases, steps, differ)
+	t.Logf("%d histories, %d steps, %d differences; by mode (steps/differences): %v / %v", *cases, steps, differ, byMode, differByMode)
 }

@@ -106,14 +106,15 @@ type orderedMap = applydiff.OrderedMap
 // newOrdered returns an empty patch map.
 func newOrdered() *orderedMap { return applydiff.NewOrderedMap() }
 
-// firstDiffOf describes where the engine's object differs from the reference's.
+// firstDiffOf describes where the engine's object differs from the reference's, managedFields
+// left out (applydiff.WithoutManagedFields).
 func firstDiffOf(want, got map[string]any) string {
 	var w, g any
 	if want != nil {
-		w = want
+		w = applydiff.WithoutManagedFields(want)
 	}
 	if got != nil {
-		g = got
+		g = applydiff.WithoutManagedFields(got)
 	}
 	return applydiff.FirstDiff(w, g)
 }

@@ -14,6 +14,18 @@ import (
 // Modes are the modes Text answers, in the README's order (its modes table).
 func Modes() []string { return []string{"apply", "merge3", "ssa", "patch", "twoway"} }
 
+// Writers are the history's writers Text answers besides (writers.go).
+func Writers() []string {
+	return []string{"create", "replace", "edit", "label", "annotate", "controller"}
+}
+
+// The managers the API server records each client's write as (engine/modes/writer's doc:
+// observed on kube-apiserver v1.37.2), by mode.
+var managers = map[string]string{
+	"apply": "kubectl-client-side-apply", "patch": "kubectl-patch", "twoway": "tiller",
+	"create": "kubectl-create", "replace": "kubectl-replace", "edit": "kubectl-edit", "label": "kubectl-label", "annotate": "kubectl-annotate",
+}
+
 // Pipelines runs the reference pipeline of each mode. The field managers of ssa are built on
 // first use (their type converters take a while), so a process answering another mode never
 // pays for them. The zero value is not ready: use New.
@@ -32,6 +44,32 @@ func (p *Pipelines) Text(req *contract.Request) (string, error) {
 	if err := unmodelled(req); err != nil {
 		return "", err
 	}
+	switch req.Mode {
+	case "apply", "patch", "twoway":
+		written, err := p.written(req)
+		if err != nil {
+			return "", err
+		}
+		return p.recorded(req.Live, written, managers[req.Mode])
+	case "create", "replace", "edit", "label", "annotate", "controller":
+		return p.writer(req)
+	}
+	return p.written(req)
+}
+
+// recorded composes a write's result with the API server's field manager (ssadiff.UpdateText):
+// the managedFields the update by manager leaves.
+func (p *Pipelines) recorded(live, written, manager string) (string, error) {
+	ref, err := p.ssa()
+	if err != nil {
+		return "", err
+	}
+	return ssadiff.UpdateText(ref, live, written, manager)
+}
+
+// written answers req with its mode's reference pipeline, before the API server's field
+// manager records the write.
+func (p *Pipelines) written(req *contract.Request) (string, error) {
 	switch req.Mode {
 	case "apply":
 		return applydiff.KubectlText(&applydiff.Case{Original: req.Original, Updated: req.Updated, Live: req.Live, Overwrite: req.Options.Overwrite})
@@ -52,7 +90,7 @@ func (p *Pipelines) Text(req *contract.Request) (string, error) {
 	case "twoway":
 		return patchdiff.TwoWayText(&patchdiff.TwoWayCase{Previous: req.Original, Next: req.Updated, Live: req.Live})
 	}
-	return "", fmt.Errorf("unknown mode %q (want one of %v)", req.Mode, Modes())
+	return "", fmt.Errorf("unknown mode %q (want one of %v or %v)", req.Mode, Modes(), Writers())
 }
 
 // unmodelled refuses the options the reference pipelines do not run.

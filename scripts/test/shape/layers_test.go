@@ -36,8 +36,12 @@ var layers = [][]string{
 	{"engine/modes", "engine/history", "engine/management"},
 	// The command lines a request stands for.
 	{"engine/command"},
+	// What kubectl's writers share: their managers' names, their refusals, the object named.
+	{"engine/modes/writer"},
 	// The modes.
 	{"engine/modes/apply", "engine/modes/ssa", "engine/modes/patch", "engine/modes/twoway", "engine/modes/merge3", "engine/modes/toy"},
+	// The writers of a history, each an update answered as server-side apply's mode answers one.
+	{"engine/modes/create", "engine/modes/replace", "engine/modes/edit", "engine/modes/scale", "engine/modes/label", "engine/modes/controller"},
 	// Reproduce scripts (they read the modes' descriptors and kubectl's stored annotation).
 	{"engine/reproduce"},
 	// The front door.

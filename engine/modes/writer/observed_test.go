@@ -1,0 +1,364 @@
+package writer_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/managed"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/typed"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// observedStep is one command of testdata/observed.txt: its line, what it printed, and the
+// object's managedFields after it (empty when not shown).
+type observedStep struct {
+	command, stdout, stderr, managedFields string
+}
+
+// readObserved splits testdata/observed.txt into its commands.
+func readObserved(t *testing.T) []observedStep {
+	t.Helper()
+	data, err := os.ReadFile("testdata/observed.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []observedStep
+	inFields := false
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "$ "):
+			out = append(out, observedStep{command: line[2:]})
+			inFields = false
+		case len(out) == 0:
+		case strings.HasPrefix(line, "  stdout: "):
+			out[len(out)-1].stdout += strings.TrimPrefix(line, "  stdout: ") + "\n"
+		case strings.HasPrefix(line, "  stderr: "):
+			out[len(out)-1].stderr += strings.TrimPrefix(line, "  stderr: ") + "\n"
+		case strings.HasSuffix(line, " managedFields"):
+			inFields = true
+		case strings.HasPrefix(line, "---") || strings.HasPrefix(line, "==="):
+			inFields = false
+		case inFields && strings.HasPrefix(line, "  "):
+			out[len(out)-1].managedFields += line[2:] + "\n"
+		}
+	}
+	return out
+}
+
+const web = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: writers
+spec:
+  replicas: 2
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+`
+
+// replayed pairs an observed command (by its line, as the script printed it) with the engine's
+// step standing for it.
+type replayed struct {
+	command string
+	step    *contract.Request
+}
+
+// annotationsAfter are, for some commands, the annotation keys the object held afterwards.
+var annotationsAfter = map[string][]string{
+	"kubectl apply --server-side -f untracked.yaml": {"kubectl.kubernetes.io/last-applied-configuration"},
+}
+
+func step(mode, updated string, set func(*contract.Options)) *contract.Request {
+	opts := contract.DefaultOptions()
+	if set != nil {
+		set(&opts)
+	}
+	return &contract.Request{Mode: mode, Updated: updated, Options: opts}
+}
+
+func args(a string) func(*contract.Options) { return func(o *contract.Options) { o.Args = a } }
+
+// sequenceA is the observed sequence A, as a history. kubectl patch --type merge and --type json
+// setting one scalar are replayed as the strategic merge patch setting it (the patch mode's
+// type): the same object, and the same manager, kubectl-patch. The edit's object is the one
+// before it with the container's image changed (editedA), as the script's editor changes it.
+var sequenceA = []replayed{
+	{"kubectl create -f web.yaml", step("create", web, nil)},
+	{"kubectl create -f web.yaml", step("create", web, nil)},
+	{"kubectl apply -f web-128.yaml", step("apply", strings.Replace(web, "nginx:1.27", "nginx:1.28", 1), nil)},
+	{"kubectl apply -f web-3.yaml", step("apply", strings.Replace(web, "replicas: 2", "replicas: 3", 1), nil)},
+	{"kubectl scale deployment/web -n writers --replicas=7", step("scale", "", func(o *contract.Options) { o.Replicas = "7" })},
+	{"kubectl label deployment/web -n writers tier=front", step("label", "", args("tier=front"))},
+	{"kubectl label deployment/web -n writers tier=back", step("label", "", args("tier=back"))},
+	{"kubectl label deployment/web -n writers tier=back --overwrite", step("label", "", args("tier=back --overwrite"))},
+	{"kubectl annotate deployment/web -n writers note=hello", step("annotate", "", args("note=hello"))},
+	{"kubectl annotate deployment/web -n writers note=bye", step("annotate", "", args("note=bye"))},
+	{"kubectl label deployment/web -n writers tier-", step("label", "", args("tier-"))},
+	{"kubectl label deployment/web -n writers absent-", step("label", "", args("absent-"))},
+	{`kubectl patch deployment/web -n writers -p {"spec":{"minReadySeconds":3}}`, minReadySeconds("3")},
+	{`kubectl patch deployment/web -n writers --type merge -p {"spec":{"minReadySeconds":4}}`, minReadySeconds("4")},
+	{`kubectl patch deployment/web -n writers --type json -p [{"op":"replace","path":"/spec/minReadySeconds","value":5}]`, minReadySeconds("5")},
+	{"kubectl edit deployment/web -n writers", step("edit", "", nil)}, // its object: editedA
+	{"kubectl replace -f web.yaml", step("replace", web, nil)},
+	{`kubectl patch deployment/web -n writers --subresource=scale --field-manager=kube-controller-manager --type merge -p {"spec":{"replicas":4}}`,
+		step("controller", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: writers}\nspec: {replicas: 4}\n", func(o *contract.Options) {
+			o.Manager, o.Subresource = "kube-controller-manager", contract.SubresourceScale
+		})},
+	{"kubectl apply --server-side -f web.yaml", step("ssa", web, nil)},
+	{"kubectl apply --server-side -f web-3.yaml", step("ssa", strings.Replace(web, "replicas: 2", "replicas: 3", 1), nil)},
+	{"kubectl scale deployment/web -n writers --replicas=9", step("scale", "", func(o *contract.Options) { o.Replicas = "9" })},
+	{"kubectl apply --server-side -f web-3.yaml", step("ssa", strings.Replace(web, "replicas: 2", "replicas: 3", 1), nil)},
+}
+
+// minReadySeconds is the strategic merge patch setting spec.minReadySeconds.
+func minReadySeconds(n string) *contract.Request {
+	return step("patch", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: writers\nspec:\n  minReadySeconds: "+n+"\n", nil)
+}
+
+// editedA gives sequence A's edit step its object: the object the steps before it leave, with
+// the container's image line changed (not the image inside the last-applied annotation's JSON).
+func editedA(t *testing.T) {
+	t.Helper()
+	for i, r := range sequenceA {
+		if r.step.Mode != "edit" {
+			continue
+		}
+		req := &contract.Request{Mode: contract.History, Options: contract.DefaultOptions()}
+		req.Options.Now = "2026-01-01T00:00:00Z"
+		for _, before := range sequenceA[:i] {
+			req.Steps = append(req.Steps, before.step)
+		}
+		resp := handler.Default().Handle(context.Background(), req)
+		if !strings.Contains(resp.Result, "image: nginx:1.27") {
+			t.Fatalf("the object before the edit holds no image line nginx:1.27:\n%s", resp.Result)
+		}
+		r.step.Updated = strings.Replace(resp.Result, "image: nginx:1.27", "image: nginx:1.29", 1)
+	}
+}
+
+// sequenceB is the observed sequences B and D on the Deployment api, but for the commands on
+// objects live does not hold (a writer of a history acts on live's object) and the words kubectl
+// refuses before it sends anything (options the engine refuses whole).
+var sequenceB = []replayed{
+	{"kubectl apply -f api.yaml", step("apply", api, nil)},
+	{"kubectl replace -f gone.yaml", step("replace", strings.ReplaceAll(web, "name: web", "name: gone"), nil)},
+	{"kubectl scale deployment/api -n writers --replicas=2", step("scale", "", func(o *contract.Options) { o.Replicas = "2" })},
+	{"kubectl label deployment/api -n writers app=api a=b", step("label", "", args("app=api a=b"))},
+	{"kubectl annotate deployment/api -n writers a=1 b=2 --overwrite", step("annotate", "", args("a=1 b=2 --overwrite"))},
+	{"kubectl label deployment/api -n writers a=b", step("label", "", args("a=b"))},
+	{"kubectl label deployment/api -n writers a=b --overwrite", step("label", "", args("a=b --overwrite"))},
+	{"kubectl annotate deployment/api -n writers a=1", step("annotate", "", args("a=1"))},
+	{"kubectl annotate deployment/api -n writers zz-", step("annotate", "", args("zz-"))},
+	{"kubectl label deployment/api -n writers a=c x=y", step("label", "", args("a=c x=y"))},
+	{"kubectl annotate deployment/api -n writers a- b-", step("annotate", "", args("a- b-"))},
+}
+
+// sequenceF is the observed sequence F: a client-side apply creates the object, then kubectl
+// apply --server-side sends the same config (kubectl's migration of the client-side owner), then
+// a config without replicas.
+var sequenceF = []replayed{
+	{"kubectl apply -f mig.yaml", step("apply", mig, nil)},
+	{"kubectl apply --server-side -f mig.yaml", step("ssa", mig, nil)},
+	{"kubectl apply --server-side -f mig-noreplicas.yaml", step("ssa", strings.Replace(mig, "  replicas: 2\n", "", 1), nil)},
+}
+
+// sequenceG is the last step of the observed sequence G: kubectl apply --server-side onto an
+// object whose managedFields were reset, holding the last-applied annotation of the client-side
+// apply that created it and an annotation kubectl annotate set (the history's initial live).
+var sequenceG = []replayed{
+	{"kubectl apply --server-side -f untracked.yaml", step("ssa", untracked, nil)},
+}
+
+// untracked is the script's untracked.yaml; untrackedLive the object sequence G applies it to.
+var (
+	untracked     = strings.ReplaceAll(web, "name: web", "name: untracked")
+	untrackedLive = strings.Replace(untracked, "  namespace: writers\n", "  namespace: writers\n  annotations:\n    tier: front\n"+
+		"    kubectl.kubernetes.io/last-applied-configuration: '{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"untracked\",\"namespace\":\"writers\"},"+
+		"\"spec\":{\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"untracked\"}]}}}}'\n", 1)
+)
+
+// mig is the script's mig.yaml.
+var mig = strings.ReplaceAll(web, "name: web", "name: mig")
+
+// api is the script's api.yaml: web.yaml named api, its container too.
+var api = strings.ReplaceAll(web, "name: web", "name: api")
+
+// TestWritersAgreeWithTheAPIServer replays sequences of testdata/observed.txt as histories and
+// compares each step with what kube-apiserver v1.37.2 answered: what kubectl printed (its
+// output, or its refusal) and, per managedFields entry, the manager, operation, subresource,
+// whether it has a time, and the fields it owns among those the engine's object holds (the API
+// server also owns the defaults it adds, which the engine does not model), compared as leaves.
+func TestWritersAgreeWithTheAPIServer(t *testing.T) {
+	observed := readObserved(t)
+	editedA(t)
+	builtin, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := builtin.Root("apps/v1", "Deployment")
+	next := 0
+	for _, seq := range []struct {
+		live  string
+		steps []replayed
+	}{{"", sequenceA}, {"", sequenceB}, {"", sequenceF}, {untrackedLive, sequenceG}} {
+		req := &contract.Request{Mode: contract.History, Live: seq.live, Options: contract.DefaultOptions()}
+		req.Options.Now = "2026-01-01T00:00:00Z"
+		for _, r := range seq.steps {
+			req.Steps = append(req.Steps, r.step)
+		}
+		resp := handler.Default().Handle(context.Background(), req)
+		if len(resp.Steps) != len(seq.steps) {
+			t.Fatalf("%d steps answered, want %d: %+v", len(resp.Steps), len(seq.steps), resp.Errors)
+		}
+		live := seq.live
+		for i, r := range seq.steps {
+			for next < len(observed) && observed[next].command != r.command {
+				next++
+			}
+			if next == len(observed) {
+				t.Fatalf("observed.txt has no command %q after the last one replayed", r.command)
+			}
+			got, want := resp.Steps[i], observed[next]
+			next++
+			t.Run(r.command, func(t *testing.T) {
+				comparePrinted(t, got, want)
+				if len(got.Errors) == 0 && len(got.Conflicts) == 0 {
+					live = got.Result
+				}
+				if want.managedFields != "" {
+					compareEntries(t, typ, live, want.managedFields)
+				}
+				if keys, ok := annotationsAfter[r.command]; ok {
+					compareAnnotations(t, live, keys)
+				}
+			})
+		}
+	}
+}
+
+// comparePrinted compares what the step's command prints with what kubectl printed.
+func comparePrinted(t *testing.T, got *contract.Response, want observedStep) {
+	t.Helper()
+	if len(got.Commands) != 1 {
+		t.Fatalf("%d commands, want 1", len(got.Commands))
+	}
+	c := got.Commands[0]
+	out := strings.Join(c.Output, "\n")
+	if out != "" {
+		out += "\n"
+	}
+	if !strings.Contains(want.stdout, out) || (c.Error != "") != (want.stderr != "" && !strings.HasPrefix(want.stderr, "Warning")) {
+		t.Errorf("prints %q, error %q; kubectl printed %q, error %q", out, c.Error, want.stdout, want.stderr)
+	}
+	// The engine's commands read the config from config.yaml; the script's from NAME.yaml.
+	if c.Error != "" && !strings.Contains(want.stderr, strings.Split(c.Error, "config.yaml")[0]) {
+		t.Errorf("error %q, kubectl's %q", c.Error, want.stderr)
+	}
+}
+
+// compareEntries compares the managedFields of the engine's object with the observed ones.
+func compareEntries(t *testing.T, typ *schema.Type, result, observed string) {
+	t.Helper()
+	got := entriesOf(t, result, "metadata.managedFields")
+	want := entriesOf(t, observed, "managedFields")
+	obj := parse(t, result)
+	held := typed.FieldSet(typ, obj).Leaves()
+	key := func(e managed.Entry) string { return e.Manager + "/" + e.Operation + "/" + e.Subresource }
+	if len(got) != len(want) {
+		t.Errorf("%d entries, the API server's %d", len(got), len(want))
+	}
+	gotByKey := map[string]managed.Entry{}
+	for _, e := range byManager(got, key) {
+		gotByKey[key(e)] = e
+	}
+	for _, w := range byManager(want, key) {
+		leaves := w.Fields.Leaves().Intersection(held)
+		g, ok := gotByKey[key(w)]
+		delete(gotByKey, key(w))
+		switch {
+		case !ok && leaves.Empty():
+			continue // it owns only defaults
+		case !ok:
+			t.Errorf("no entry %s; the API server's owns %s", key(w), leaves)
+			continue
+		}
+		if !g.Fields.Leaves().Equal(leaves) {
+			t.Errorf("entry %s owns %s; the API server's owns %s", key(w), g.Fields.Leaves(), leaves)
+		}
+		if (g.Time == nil) != (w.Time == nil) {
+			t.Errorf("entry %s: time %v, the API server's %v", key(w), g.Time, w.Time)
+		}
+	}
+	for k := range gotByKey {
+		t.Errorf("entry %s, which the API server does not write", k)
+	}
+}
+
+// compareAnnotations compares the annotation keys of the engine's object with the API server's.
+func compareAnnotations(t *testing.T, result string, want []string) {
+	t.Helper()
+	var got []string
+	for _, f := range parse(t, result).Lookup("metadata", "annotations").Fields {
+		got = append(got, f.Name())
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("annotations %v, the API server's %v", got, want)
+	}
+}
+
+// byManager joins the entries of one manager, operation and subresource into one: the fields of
+// all, a time when any has one. An update through scale writes two such entries for each updater
+// owning spec.replicas (managed's splitReplicas; observed.txt, sequence B).
+func byManager(entries []managed.Entry, key func(managed.Entry) string) []managed.Entry {
+	var out []managed.Entry
+	at := map[string]int{}
+	for _, e := range entries {
+		i, ok := at[key(e)]
+		if !ok {
+			at[key(e)] = len(out)
+			out = append(out, e)
+			continue
+		}
+		out[i].Fields = out[i].Fields.Union(e.Fields)
+		if out[i].Time == nil {
+			out[i].Time = e.Time
+		}
+	}
+	return out
+}
+
+func parse(t *testing.T, text string) *yamltree.Node {
+	t.Helper()
+	docs, err := yamltree.NewReader(yamltree.Live, yamltree.Options{}).Parse(text)
+	if err != nil || len(docs) != 1 {
+		t.Fatalf("%v: %q", err, text)
+	}
+	return docs[0].Root
+}
+
+func entriesOf(t *testing.T, text, path string) []managed.Entry {
+	t.Helper()
+	node := parse(t, strings.ReplaceAll(text, "time: NOW", "time: 2026-01-01T00:00:00Z"))
+	for _, key := range strings.Split(path, ".") {
+		node = node.Get(key)
+	}
+	entries, err := managed.ReadEntries(node)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return entries
+}
