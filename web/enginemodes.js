@@ -494,6 +494,7 @@ export const ENGINE = {
       "title": "kubectl scale",
       "validates": false,
       "views": [
+        "management",
         "ownership"
       ]
     },
@@ -547,6 +548,7 @@ export const ENGINE = {
       "title": "kubectl label",
       "validates": false,
       "views": [
+        "management",
         "ownership"
       ]
     },
@@ -600,6 +602,7 @@ export const ENGINE = {
       "title": "kubectl annotate",
       "validates": false,
       "views": [
+        "management",
         "ownership"
       ]
     },
@@ -652,6 +655,7 @@ export const ENGINE = {
       "title": "kubectl create",
       "validates": true,
       "views": [
+        "management",
         "ownership"
       ]
     },
@@ -707,6 +711,7 @@ export const ENGINE = {
       "title": "kubectl replace",
       "validates": true,
       "views": [
+        "management",
         "ownership"
       ]
     },
@@ -766,6 +771,7 @@ export const ENGINE = {
       "title": "a controller's update",
       "validates": false,
       "views": [
+        "management",
         "ownership"
       ]
     },
@@ -815,6 +821,7 @@ export const ENGINE = {
       "title": "kubectl edit",
       "validates": false,
       "views": [
+        "management",
         "ownership"
       ]
     }

@@ -30,12 +30,11 @@ import (
 
 // Mode is the controller mode, for the handler's registry.
 func Mode() modes.Mode {
-	return modes.Mode{
+	return writer.Mode(modes.Mode{
 		Name:    "controller",
 		Short:   "a controller's update",
 		Title:   "a controller's update",
 		Summary: "A controller's update (an HPA on scale, a sidecar injector, a status writer): the object it sends, by its manager, who then owns what it changed.",
-		Rules:   yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Updated, Label: "object sent", Hint: "the object the controller writes (for status or scale: what it sets there)"},
 			{Input: yamltree.Live, Label: "live object", Hint: "with metadata.managedFields"},
@@ -43,16 +42,12 @@ func Mode() modes.Mode {
 		Options: []modes.Option{
 			{Key: "manager", Label: "manager", Help: "the controller's field manager (kube-controller-manager for the HPA)"},
 			{Key: "subresource", Label: "subresource", Help: "none (the object), status or scale"},
-			{Key: "now", Label: "time", Help: "the time written into managedFields, RFC 3339 (empty: now)", Placeholder: "now", Size: 20},
+			writer.TimeOption,
 		},
 		Commands: commands,
-		Again:    modes.Again{Help: "The result becomes live."},
 		Marks:    []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
-		Folds:    []string{".metadata.managedFields"},
-		Views:    []string{"ownership"},
-		Writer:   true,
 		Run:      run,
-	}
+	})
 }
 
 // run sends the controller's objects.

@@ -22,30 +22,22 @@ import (
 
 // Mode is the create mode, for the handler's registry.
 func Mode() modes.Mode {
-	return modes.Mode{
+	return writer.SendsConfig(writer.Mode(modes.Mode{
 		Name:    "create",
 		Short:   "kubectl create",
 		Title:   "kubectl create",
 		Summary: "kubectl create: the config's objects created as sent, by kubectl-create, who owns every field; an object the cluster holds is refused (AlreadyExists).",
-		Rules:   yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Updated, Label: "config", Hint: "the objects to create"},
 			{Input: yamltree.Live, Label: "live object", Hint: "what the cluster already holds (usually nothing)"},
 		},
 		Options: []modes.Option{
-			{Key: "now", Label: "time", Help: "the time written into managedFields, RFC 3339 (empty: now)", Placeholder: "now", Size: 20},
-			{Key: "validate", Label: "validate", Help: "--validate: how the API server checks the config", Sent: true},
+			writer.TimeOption,
 		},
-		Validates:       true,
-		DecodesMetadata: func(contract.Options) bool { return true },
-		Commands:        commands,
-		Again:           modes.Again{Help: "The result becomes live."},
-		Marks:           []contract.Mark{contract.Added, contract.Ignored},
-		Folds:           []string{".metadata.managedFields"},
-		Views:           []string{"ownership"},
-		Writer:          true,
-		Run:             run,
-	}
+		Commands: commands,
+		Marks:    []contract.Mark{contract.Added, contract.Ignored},
+		Run:      run,
+	}))
 }
 
 // run creates the config's objects live lacks, and refuses the others.

@@ -28,27 +28,22 @@ import (
 
 // Mode is the edit mode, for the handler's registry.
 func Mode() modes.Mode {
-	return modes.Mode{
+	return writer.Mode(modes.Mode{
 		Name:    "edit",
 		Short:   "kubectl edit",
 		Title:   "kubectl edit",
 		Summary: "kubectl edit: the object as edited, sent by kubectl-edit, who then owns what the edit changed; a last-applied annotation stays as it was.",
-		Rules:   yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Updated, Label: "edited object", Hint: "the object as it reads after the edit"},
 			{Input: yamltree.Live, Label: "live object", Hint: "the object kubectl edit shows, with its managedFields"},
 		},
 		Options: []modes.Option{
-			{Key: "now", Label: "time", Help: "the time written into managedFields, RFC 3339 (empty: now)", Placeholder: "now", Size: 20},
+			writer.TimeOption,
 		},
 		Commands: commands,
-		Again:    modes.Again{Help: "The result becomes live."},
 		Marks:    []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
-		Folds:    []string{".metadata.managedFields"},
-		Views:    []string{"ownership"},
-		Writer:   true,
 		Run:      run,
-	}
+	})
 }
 
 // run sends the edited objects live holds, and refuses the others.

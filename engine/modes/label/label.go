@@ -74,22 +74,17 @@ func AnnotateMode() modes.Mode {
 }
 
 func (v verb) mode(summary string) modes.Mode {
-	return modes.Mode{
+	return writer.Mode(modes.Mode{
 		Name: v.name, Short: "kubectl " + v.name, Title: "kubectl " + v.name, Summary: summary,
-		Rules:  yamltree.YAML11,
 		Inputs: []modes.Role{{Input: yamltree.Live, Label: "live object", Hint: "the object to " + v.name + ", with its managedFields"}},
 		Options: []modes.Option{
 			{Key: "args", Label: "words", Help: "key=value sets, key- removes, --overwrite lets a key change value", Placeholder: "tier=front --overwrite", Size: 30},
-			{Key: "now", Label: "time", Help: "the time written into managedFields, RFC 3339 (empty: now)", Placeholder: "now", Size: 20},
+			writer.TimeOption,
 		},
 		Commands: v.commands,
-		Again:    modes.Again{Help: "The result becomes live."},
 		Marks:    []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
-		Folds:    []string{".metadata.managedFields"},
-		Views:    []string{"ownership"},
-		Writer:   true,
 		Run:      v.run,
-	}
+	})
 }
 
 // words are options.args read: the keys to set, in order, the keys to remove, and --overwrite.

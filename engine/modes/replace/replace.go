@@ -23,30 +23,22 @@ import (
 
 // Mode is the replace mode, for the handler's registry.
 func Mode() modes.Mode {
-	return modes.Mode{
+	return writer.SendsConfig(writer.Mode(modes.Mode{
 		Name:    "replace",
 		Short:   "kubectl replace",
 		Title:   "kubectl replace",
 		Summary: "kubectl replace: the config's objects sent whole in place of live's, by kubectl-replace, who owns what it changed; an object the cluster lacks is refused (NotFound).",
-		Rules:   yamltree.YAML11,
 		Inputs: []modes.Role{
 			{Input: yamltree.Updated, Label: "config", Hint: "the objects, whole, as they should be stored"},
 			{Input: yamltree.Live, Label: "live object", Hint: "with metadata.managedFields"},
 		},
 		Options: []modes.Option{
-			{Key: "now", Label: "time", Help: "the time written into managedFields, RFC 3339 (empty: now)", Placeholder: "now", Size: 20},
-			{Key: "validate", Label: "validate", Help: "--validate: how the API server checks the config", Sent: true},
+			writer.TimeOption,
 		},
-		Validates:       true,
-		DecodesMetadata: func(contract.Options) bool { return true },
-		Commands:        commands,
-		Again:           modes.Again{Help: "The result becomes live."},
-		Marks:           []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
-		Folds:           []string{".metadata.managedFields"},
-		Views:           []string{"ownership"},
-		Writer:          true,
-		Run:             run,
-	}
+		Commands: commands,
+		Marks:    []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
+		Run:      run,
+	}))
 }
 
 // run replaces the config's objects live holds, and refuses the others.

@@ -27,12 +27,11 @@ import (
 
 // Mode is the scale mode, for the handler's registry.
 func Mode() modes.Mode {
-	return modes.Mode{
+	return writer.Mode(modes.Mode{
 		Name:    "scale",
 		Short:   "kubectl scale",
 		Title:   "kubectl scale",
 		Summary: "kubectl scale: spec.replicas set through the scale subresource, by the manager kubectl, who then owns it.",
-		Rules:   yamltree.YAML11,
 		Inputs:  []modes.Role{{Input: yamltree.Live, Label: "live object", Hint: "the object to scale, with its managedFields"}},
 		Options: []modes.Option{
 			{Key: "replicas", Label: "replicas", Help: "--replicas: the count", Placeholder: "3", Size: 4},
@@ -40,13 +39,9 @@ func Mode() modes.Mode {
 			{Key: "now", Label: "time", Help: "the time written into managedFields, RFC 3339 (empty: now); an update through scale writes none", Placeholder: "now", Size: 20},
 		},
 		Commands: commands,
-		Again:    modes.Again{Help: "The result becomes live."},
 		Marks:    []contract.Mark{contract.Changed, contract.Retained, contract.Ignored, contract.Added},
-		Folds:    []string{".metadata.managedFields"},
-		Views:    []string{"ownership"},
-		Writer:   true,
 		Run:      run,
-	}
+	})
 }
 
 // scalable are the built-in kinds with a scale subresource, by apiVersion and kind.
