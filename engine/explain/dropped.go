@@ -21,9 +21,13 @@ func (s Spot) Dropped(layout *yamltree.Layout, list, kept, items *yamltree.Node)
 	return place
 }
 
-// PlaceDropped records a dropped mark: on updated's lines (p.Updated), drawn in the result where
-// place says.
+// PlaceDropped records a dropped mark: on updated's lines (p.Updated, from its key's line when
+// p.Key names a map field's key), drawn in the result where place says.
 func (w *Walker) PlaceDropped(p Placed, place *contract.Place) {
-	f := w.mark(p.Path, contract.Dropped, p.Updated.Pos.Line, LastLine(p.Updated), p.Reason, p.Rule)
+	first := p.Updated.Pos.Line
+	if p.Key != nil && p.Key.Pos.Line > 0 && p.Key.Pos.Line < first {
+		first = p.Key.Pos.Line
+	}
+	f := w.mark(p.Path, contract.Dropped, first, LastLine(p.Updated), p.Reason, p.Rule)
 	f.Place = place
 }

@@ -113,7 +113,7 @@ func (m Marking) markDrop(d apiserver.Drop, w *explain.Walker) {
 	if n, ok := explain.Deepest(rootOf(t.Updated), d.Path); ok && t.Updated != nil {
 		log.RecordDropped(d.Path, rule)
 		spot := explain.Spot{Result: w.Spot.Result, Live: t.Updated.Root, Doc: w.Spot.Doc}
-		w.PlaceDropped(explain.Placed{Path: d.Path, Mark: contract.Dropped, Updated: n, Rule: rule,
+		w.PlaceDropped(explain.Placed{Path: d.Path, Mark: contract.Dropped, Updated: n, Key: keyOf(t.Updated.Root, d.Path), Rule: rule,
 			Reason: storedReason(d, m.Source)}, spot.Removed(w.Layout, d.Path, keyLine(t.Updated.Root, d.Path, n)))
 		return
 	}

@@ -8,13 +8,16 @@ import (
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/writer"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // store works out the object the API server stores: the patched object less what the kind's Go
-// type does not store (package apiserver); an object no patch targets stays as live holds it.
+// type does not store (package apiserver). An object no patch targets, or one the patch leaves
+// as it was, stays as live holds it: the API server writes nothing for a patch that changes
+// nothing (kubectl prints "patched (no change)").
 func (p *patched) store(in *modes.Input) {
 	p.stored = apiserver.Stored{Root: p.result}
-	if p.applied != nil {
+	if p.applied != nil && (p.triple.Live == nil || !yamltree.Equal(p.result, p.triple.Live.Root)) {
 		p.stored = in.Store(p.triple.ID, p.result, modes.PatchKeys)
 	}
 }
