@@ -116,12 +116,18 @@ func MoveToApplier(obj *yamltree.Node, applier string, now time.Time) (*yamltree
 // the managedFields it leaves into result's metadata, in place (result keeps its other nodes, so
 // that what a mode worked out about them stands). live nil is a create: the manager owns every
 // field. live is an object the API server stores (Request.Stored): without managedFields, it stays
-// without them. t nil, or a t the objects do not pass (a value of another type, which a mode
+// without them; a result equal to live is a request that changes nothing, and the API server
+// writes nothing (observed on kube-apiserver v1.37.2, run-apiserver.sh, 2026-12-06: a kubectl patch
+// setting replicas to its value prints "patched (no change)"; resourceVersion and managedFields stay,
+// no kubectl-patch entry). t nil, or a t the objects do not pass (a value of another type, which a mode
 // merged as kubectl sends it: validate ignore), reads the objects by their shapes
 // (schema.Deduced).
 func Written(t *schema.Type, live, result *yamltree.Node, manager string, now time.Time) error {
 	if live != nil && isNone(ManagedFieldsOf(live)) && isNone(ManagedFieldsOf(result)) {
 		return nil // untracked, and left so (steps.go's leaveUntracked), without its walks
+	}
+	if live != nil && yamltree.Equal(live, result) {
+		return nil // a request that changes nothing: the API server writes nothing
 	}
 	fm := FieldManager{Type: t, APIVersion: result.Get("apiVersion").Str(), Kind: result.Get("kind").Str()}
 	req := Request{Live: live, Object: result, Manager: manager, Now: now, Stored: true}

@@ -40,8 +40,8 @@ func (u *upgraded) recordManagers(in *modes.Input, now time.Time) error {
 		result  *yamltree.Node
 		manager string
 	}{{u.stored.Root, ManagerTiller}, {u.three, ManagerHelm3}} {
-		if w.result == nil || (live != nil && yamltree.Equal(w.result, live)) {
-			continue // the API server writes nothing for a request that changes nothing
+		if w.result == nil {
+			continue
 		}
 		if err := managed.Written(typ, live, w.result, w.manager, now); err != nil {
 			return err
