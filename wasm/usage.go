@@ -57,6 +57,8 @@ var keyAbout = map[string]string{
 	"replicas":    "kubectl scale --replicas: the count (the scale mode)",
 	"subresource": `the subresource a controller's update goes through: "" (the object), "status" or "scale"`,
 	"args":        "kubectl label's or annotate's words: key=value, key- and --overwrite",
+	"release":     "the Helm release of helm3 and helm4 (empty: the first object's name)",
+	"serverSide":  `Helm 4's --server-side: "auto" (install server-side; upgrade as the release was applied), "true" or "false"`,
 	"validate":    `kubectl's --validate: "strict" (an unknown field or a wrong type in the config is an error), "warn" or "ignore"; merge3 does not validate`,
 	"apiServer":   `"on": the object as the API server stores it, refused as it validates it (docs/apiserver.md); "off": the merge libraries' answer alone`,
 }

@@ -52,5 +52,7 @@ func OptionSpecs() []OptionSpec {
 		{Key: "replicas", Type: Line, Default: "", MaxLength: 16, Meaning: "kubectl scale --replicas: the count the scale subresource sets spec.replicas to"},
 		{Key: "subresource", Type: Choice, Default: "", Choices: []string{"", SubresourceStatus, SubresourceScale}, Meaning: "the subresource a controller's update goes through: none (the object), status or scale"},
 		{Key: "args", Type: Line, Default: "", MaxLength: 4096, Meaning: "kubectl label's or annotate's words: key=value, key- and --overwrite"},
+		{Key: "release", Type: Line, Default: "", MaxLength: 53, Meaning: "the Helm release a helm install or upgrade acts for (empty: the first object's name)"},
+		{Key: "serverSide", Type: Choice, Default: ServerSideAuto, Choices: []string{ServerSideAuto, ServerSideTrue, ServerSideFalse}, Meaning: "Helm 4's --server-side: auto (an install applies server-side; an upgrade as the release was applied), true or false"},
 	}
 }

@@ -98,7 +98,21 @@ type Options struct {
 	// Args are a command's words after the object, in kubectl's syntax: kubectl label's and
 	// kubectl annotate's key=value, key- and --overwrite.
 	Args string `json:"args"`
+	// Release is the Helm release a helm install or upgrade acts for (helm3, helm4): its name
+	// goes into the command line and the ownership annotations; empty: the name of the first
+	// object of the render.
+	Release string `json:"release"`
+	// ServerSide is Helm 4's --server-side: "auto" (the default: an install applies server-side,
+	// an upgrade as the release was last applied), "true" or "false". Empty means auto.
+	ServerSide string `json:"serverSide"`
 }
+
+// The values of Options.ServerSide.
+const (
+	ServerSideAuto  = "auto"
+	ServerSideTrue  = "true"
+	ServerSideFalse = "false"
+)
 
 // The values of Options.APIServer.
 const (
@@ -134,7 +148,7 @@ const (
 // DefaultOptions returns kubectl's defaults.
 func DefaultOptions() Options {
 	return Options{Overwrite: true, Manager: "kubectl", Operation: "apply", Client: ClientKubectl, Validate: ValidateStrict,
-		APIServer: APIServerOn}
+		APIServer: APIServerOn, ServerSide: ServerSideAuto}
 }
 
 // DecodeRequest reads a request. Options it omits take their defaults; a field the contract does
@@ -172,6 +186,11 @@ func DecodeRequest(data []byte) (*Request, error) {
 	case "", SubresourceStatus, SubresourceScale:
 	default:
 		return nil, errors.New("options.subresource must be \"\", \"status\" or \"scale\", not " + strconv.Quote(req.Options.Subresource))
+	}
+	switch req.Options.ServerSide {
+	case "", ServerSideAuto, ServerSideTrue, ServerSideFalse:
+	default:
+		return nil, errors.New("options.serverSide must be \"auto\", \"true\" or \"false\", not " + strconv.Quote(req.Options.ServerSide))
 	}
 	if _, err := req.Options.Time(); err != nil {
 		return nil, err

@@ -90,6 +90,8 @@ var optionFields = []field[Options]{
 	{"replicas", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Replicas) }},
 	{"subresource", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Subresource) }},
 	{"args", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Args) }},
+	{"release", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.Release) }},
+	{"serverSide", func(r *jsonwire.Reader, o *Options) error { return readString(r, &o.ServerSide) }},
 }
 
 // RequestKeys returns the keys of a request, in the order the contract reads them (for a command
@@ -214,6 +216,8 @@ func (r *Request) writeJSON(w *jsonwire.Writer) {
 	w.Key("replicas").String(o.Replicas)
 	w.Key("subresource").String(o.Subresource)
 	w.Key("args").String(o.Args)
+	w.Key("release").String(o.Release)
+	w.Key("serverSide").String(o.ServerSide)
 	w.CloseObject()
 	if r.Reproduce {
 		w.Key("reproduce").Bool(r.Reproduce)

@@ -5,6 +5,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes/controller"
 	"github.com/mergeplay/mergeplay/engine/modes/create"
 	"github.com/mergeplay/mergeplay/engine/modes/edit"
+	"github.com/mergeplay/mergeplay/engine/modes/helm"
 	"github.com/mergeplay/mergeplay/engine/modes/label"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3"
 	"github.com/mergeplay/mergeplay/engine/modes/patch"
@@ -29,5 +30,7 @@ func Default() *Handler {
 		replace.Mode(),
 		controller.Mode(),
 		edit.Mode(),
+		helm.Helm3Mode(),
+		helm.Helm4Mode(),
 	)
 }

@@ -1,0 +1,86 @@
+package helm
+
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/command"
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/modes/ssa"
+	"github.com/mergeplay/mergeplay/engine/shell"
+)
+
+// ChartDir is the chart the commands install: one template, the new render verbatim.
+const ChartDir = "./chart"
+
+// commands is helm install (no previous render) or helm upgrade, and the lines Helm prints that
+// say what it did: the release, its namespace and status (the time and the revision, which the
+// engine does not know, left out); or Helm's error (modes.Mode.Commands).
+func (v version) commands(in *modes.Input, resp *contract.Response) []contract.Command {
+	rel := releaseOf(in)
+	verb, about := "install", "helm install: each object of the chart created"
+	if upgrading(in) {
+		verb, about = "upgrade", "helm upgrade: the three-way patch from the previous render, the new one and live, sent by helm"
+	}
+	words := []string{"helm", verb, rel.name, ChartDir, "-n", rel.namespace}
+	if v == helm4 {
+		words, about = v.flags(in, words, verb)
+	}
+	cmd := contract.Command{Tool: "helm", Line: shell.Join(words...), About: about}
+	if len(resp.Conflicts) > 0 {
+		cmd.Error = "Error: " + failed(in) + ": " + conflictError(in, resp)
+		return []contract.Command{cmd}
+	}
+	if verb == "upgrade" {
+		cmd.Output = append(cmd.Output, `Release "`+rel.name+`" has been upgraded. Happy Helming!`)
+	}
+	cmd.Output = append(cmd.Output, "NAME: "+rel.name, "NAMESPACE: "+rel.namespace, "STATUS: deployed")
+	return []contract.Command{cmd}
+}
+
+// flags are Helm 4's flags on the command line, and what the command does.
+func (v version) flags(in *modes.Input, words []string, verb string) ([]string, string) {
+	opts := in.Request.Options
+	if opts.ServerSide != "" && opts.ServerSide != contract.ServerSideAuto {
+		words = append(words, "--server-side="+opts.ServerSide)
+	}
+	if opts.Force {
+		words = append(words, "--force-conflicts")
+	}
+	if methodOf(in) == serverSide {
+		return words, "helm " + verb + " under Helm 4: a server-side apply of the new render by helm"
+	}
+	return words, "helm " + verb + " under Helm 4, client-side: Helm 3's create or three-way patch, sent by helm"
+}
+
+// conflictError is Helm 4's error when the API server refuses its apply on conflicts.
+func conflictError(in *modes.Input, resp *contract.Response) string {
+	a := command.NewAnswer(in, resp)
+	versions := map[string]string{}
+	all, _ := resp.Extra["managedFields"].(ssa.ManagedFieldsList)
+	for _, mf := range all {
+		for _, e := range mf.Entries {
+			versions[mf.Resource+" "+e.Manager+" "+strings.ToLower(e.Operation)+" "+e.Subresource] = e.APIVersion
+		}
+	}
+	var out []string
+	byResource := map[string][]command.Conflict{}
+	var order []string
+	for _, c := range resp.Conflicts {
+		if _, seen := byResource[c.Resource]; !seen {
+			order = append(order, c.Resource)
+		}
+		apiVersion := versions[c.Resource+" "+c.Manager+" "+strings.ToLower(c.Operation)+" "+c.Subresource]
+		if apiVersion == "" {
+			apiVersion = a.ID(c.Resource).APIVersion
+		}
+		byResource[c.Resource] = append(byResource[c.Resource], command.Conflict{Manager: c.Manager, Operation: c.Operation,
+			Subresource: c.Subresource, APIVersion: apiVersion, Path: c.Path})
+	}
+	for _, r := range order {
+		id := a.ID(r)
+		out = append(out, "conflict occurred while applying object "+id.Namespace+"/"+id.Name+" "+id.APIVersion+", Kind="+id.Kind+
+			": "+command.ServerConflictMessage(byResource[r]))
+	}
+	return strings.Join(out, "\n")
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# observe-helm.sh: runs Helm 3 and Helm 4 (helm install, helm upgrade, with kubectl edit and
+# kubectl scale between them) on a real API server and prints, after each command, what it
+# printed and the object's metadata.managedFields, labels and annotations (`kubectl get -o yaml
+# --show-managed-fields`), so that the engine's helm3 and helm4 modes (engine/modes/helm) can be
+# checked against it. Its output is kept as engine/modes/helm/testdata/observed.txt, with the
+# versions and the date it was taken.
+#
+# Run it with KUBECONFIG pointing at the API server of `KEEP=1 scripts/reproduce/run-apiserver.sh
+# EXAMPLE`, KUBECTL the kubectl of the same release, and HELM3 and HELM4 the two helm binaries
+# (built once from the Go module proxy by scripts/reproduce/build-helm.sh). It uses the
+# namespace "helm", whose releases and Deployments it deletes first. Each chart's one template
+# is the config YAML verbatim (no values), as the engine reads a render.
+set -uo pipefail
+k=${KUBECTL:-kubectl}
+h3=${HELM3:?HELM3: the Helm 3 binary}
+h4=${HELM4:?HELM4: the Helm 4 binary}
+ns=helm
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+export HELM_CACHE_HOME=$work/cache HELM_CONFIG_HOME=$work/config HELM_DATA_HOME=$work/data
+
+run() { # run CMD...: prints the command (either helm as "helm"), what it printed and its status
+  local line="$*"
+  line=${line/#$k/kubectl}
+  line=${line/#$h3/helm}
+  line=${line/#$h4/helm}
+  echo "\$ $line"
+  "$@" >out.txt 2>err.txt
+  local rc=$?
+  sed -E 's/^(LAST DEPLOYED:).*/\1 NOW/; s/^/  stdout: /' out.txt
+  sed 's/^/  stderr: /' err.txt
+  echo "  exit: $rc"
+}
+
+show() { # show KIND/NAME: the object's managedFields, times replaced by NOW (they are the clock's)
+  echo "--- $1 managedFields"
+  "$k" -n $ns get "$1" -o yaml --show-managed-fields |
+    awk '/^  managedFields:/{on=1; print; next} on && /^  [a-z]/{on=0} on' |
+    sed -E 's/time: "?[0-9T:Z-]+"?/time: NOW/'
+  echo "--- $1 metadata (generation, annotations, labels)"
+  "$k" -n $ns get "$1" -o jsonpath='{"generation: "}{.metadata.generation}{"\nannotations: "}{.metadata.annotations}{"\nlabels: "}{.metadata.labels}{"\nreplicas: "}{.spec.replicas}{"\nimage: "}{.spec.template.spec.containers[0].image}{"\n"}'
+}
+
+chart() { # chart DIR FILE: a chart whose one template is FILE verbatim
+  mkdir -p "$1/templates"
+  printf 'apiVersion: v2\nname: %s\nversion: 0.1.0\n' "$(basename "$1")" >"$1/Chart.yaml"
+  cp "$2" "$1/templates/object.yaml"
+}
+
+deployment() { # deployment NAME IMAGE [REPLICAS]: a Deployment's YAML (no replicas when empty)
+  printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: %s\n  namespace: helm\nspec:\n' "$1"
+  [ -z "${3:-}" ] || printf '  replicas: %s\n' "$3"
+  printf '  selector:\n    matchLabels:\n      app: %s\n  template:\n    metadata:\n      labels:\n        app: %s\n' "$1" "$1"
+  printf '    spec:\n      containers:\n      - name: %s\n        image: %s\n' "$1" "$2"
+}
+
+# No controller runs on that API server, so a namespace is never deleted: the objects are.
+"$k" create namespace $ns >/dev/null 2>&1
+for r in web taken mig h4 csa; do
+  "$h4" uninstall "$r" -n $ns >/dev/null 2>&1
+  "$k" -n $ns delete deployment "$r" --ignore-not-found >/dev/null
+done
+"$k" -n $ns delete secret -l owner=helm --ignore-not-found >/dev/null
+
+echo "=== H. Helm 3: install, kubectl edit and scale, upgrade with the same chart, then a new one"
+"$h3" version --short | sed 's/^/# helm 3: /'
+deployment web nginx:1.27 2 >web.yaml; chart web-1 web.yaml
+deployment web nginx:1.28 2 >web-128.yaml; chart web-2 web-128.yaml
+deployment web nginx:1.28 >web-noreplicas.yaml; chart web-3 web-noreplicas.yaml
+run "$h3" install web ./web-1 -n $ns; show deployment/web
+EDITOR='sed -i -E "s/^( *)- image: nginx:1.27/\1- image: nginx:1.29/"' run "$k" edit deployment/web -n $ns; show deployment/web
+run "$k" label deployment/web -n $ns tier=front; show deployment/web
+run "$k" scale deployment/web -n $ns --replicas=5; show deployment/web
+run "$h3" upgrade web ./web-1 -n $ns; show deployment/web
+run "$h3" upgrade web ./web-1 -n $ns; show deployment/web
+EDITOR='sed -i -E "s/^( *)- image: nginx:1.27/\1- image: nginx:1.29/"' run "$k" edit deployment/web -n $ns; show deployment/web
+run "$h3" upgrade web ./web-2 -n $ns; show deployment/web
+run "$h3" upgrade web ./web-3 -n $ns; show deployment/web
+
+echo "=== I. Helm 3 and Helm 4 meeting an object their release does not own"
+deployment taken nginx:1.27 2 >taken.yaml; chart taken taken.yaml
+run "$k" create -f taken.yaml; show deployment/taken
+run "$h3" install taken ./taken -n $ns; show deployment/taken
+run "$h4" install taken ./taken -n $ns; show deployment/taken
+run "$k" label deployment/taken -n $ns app.kubernetes.io/managed-by=Helm
+run "$k" annotate deployment/taken -n $ns meta.helm.sh/release-name=other meta.helm.sh/release-namespace=helm
+run "$h3" install taken ./taken -n $ns
+run "$k" annotate deployment/taken -n $ns meta.helm.sh/release-name=taken --overwrite; show deployment/taken
+run "$h3" install taken ./taken -n $ns; show deployment/taken
+
+echo "=== J. Helm 4: install (server-side), kubectl scale, upgrades, conflicts, --force-conflicts"
+"$h4" version --short | sed 's/^/# helm 4: /'
+deployment h4 nginx:1.27 2 >h4.yaml; chart h4-1 h4.yaml
+deployment h4 nginx:1.28 3 >h4-3.yaml; chart h4-2 h4-3.yaml
+deployment h4 nginx:1.28 >h4-noreplicas.yaml; chart h4-3 h4-noreplicas.yaml
+run "$h4" install h4 ./h4-1 -n $ns; show deployment/h4
+EDITOR='sed -i -E "s/^( *)- image: nginx:1.27/\1- image: nginx:1.29/"' run "$k" edit deployment/h4 -n $ns; show deployment/h4
+run "$k" scale deployment/h4 -n $ns --replicas=5; show deployment/h4
+run "$h4" upgrade h4 ./h4-1 -n $ns; show deployment/h4
+run "$h4" upgrade h4 ./h4-2 -n $ns; show deployment/h4
+run "$h4" upgrade h4 ./h4-2 -n $ns --force-conflicts; show deployment/h4
+run "$h4" upgrade h4 ./h4-3 -n $ns; show deployment/h4
+
+echo "=== K. Helm 4 upgrading a release Helm 3 installed: --server-side auto, then true"
+deployment mig nginx:1.27 2 >mig.yaml; chart mig-1 mig.yaml
+deployment mig nginx:1.28 2 >mig-128.yaml; chart mig-2 mig-128.yaml
+deployment mig nginx:1.28 3 >mig-3.yaml; chart mig-3 mig-3.yaml
+run "$h3" install mig ./mig-1 -n $ns; show deployment/mig
+EDITOR='sed -i -E "s/^( *)- image: nginx:1.27/\1- image: nginx:1.29/"' run "$k" edit deployment/mig -n $ns; show deployment/mig
+run "$h4" upgrade mig ./mig-2 -n $ns; show deployment/mig
+run "$h4" upgrade mig ./mig-3 -n $ns --server-side=true; show deployment/mig
+run "$h4" upgrade mig ./mig-2 -n $ns --server-side=auto; show deployment/mig
+
+echo "=== L. Helm 4 install --server-side=false (client-side), then upgrade (auto)"
+deployment csa nginx:1.27 2 >csa.yaml; chart csa-1 csa.yaml
+deployment csa nginx:1.28 2 >csa-128.yaml; chart csa-2 csa-128.yaml
+run "$h4" install csa ./csa-1 -n $ns --server-side=false; show deployment/csa
+run "$h4" upgrade csa ./csa-2 -n $ns; show deployment/csa
