@@ -13,7 +13,7 @@ type method string
 
 // The methods, as Helm 4 records a release's (its ApplyMethod).
 const (
-	serverSide method = "ssa" // a server-side apply by helm
+	serverSide  method = "ssa" // a server-side apply by helm
 	clientSideM method = "csa" // Helm 3's patch (or create), an update by helm
 )
 

@@ -14,7 +14,7 @@ const now = "2026-01-01T00:00:00Z"
 // reads updated as a config (a patch's updated is a patch, which only its own example sends).
 // merge3 is not one: kpt's update writes the local copy of a package, which a later apply sends,
 // never the cluster's object.
-var writers = []string{"apply", "ssa", "twoway", "create", "replace", "edit", "controller"}
+var writers = []string{"apply", "ssa", "twoway", "create", "replace", "edit", "controller", "helm3", "helm4"}
 
 // edits are the words of the kubectl label and annotate steps.
 var edits = []string{"tier=front", "tier=back", "tier=back --overwrite", "tier-", "app=web --overwrite", "note=hello other-"}
@@ -58,6 +58,9 @@ func step(r *rand.Rand, ex *examples.Example) *contract.Request {
 		if s.Mode == "controller" {
 			s.Options.Manager = "rollout-bot"
 		}
+		if s.Mode == "helm3" || s.Mode == "helm4" {
+			helmStep(r, &s, ex)
+		}
 	case 4:
 		s.Mode, s.Original, s.Updated = []string{"label", "annotate"}[r.Intn(2)], "", ""
 		s.Options = contract.DefaultOptions()
@@ -72,4 +75,15 @@ func step(r *rand.Rand, ex *examples.Example) *contract.Request {
 		s.Options.Manager = "kubectl"
 	}
 	return &s
+}
+
+// helmStep makes s a helm install (no previous render) or upgrade (the previous render the
+// example's original or its config), under Helm 4 with a random --server-side and
+// --force-conflicts.
+func helmStep(r *rand.Rand, s *contract.Request, ex *examples.Example) {
+	s.Original = []string{"", ex.Request.Original, ex.Request.Updated}[r.Intn(3)]
+	if s.Mode == "helm4" {
+		s.Options.ServerSide = []string{contract.ServerSideAuto, contract.ServerSideTrue, contract.ServerSideFalse}[r.Intn(3)]
+		s.Options.Force = r.Intn(2) == 0
+	}
 }

@@ -16,7 +16,7 @@ func Modes() []string { return []string{"apply", "merge3", "ssa", "patch", "twow
 
 // Writers are the history's writers Text answers besides (writers.go).
 func Writers() []string {
-	return []string{"create", "replace", "edit", "label", "annotate", "controller"}
+	return []string{"create", "replace", "edit", "label", "annotate", "controller", "helm3", "helm4"}
 }
 
 // The managers the API server records each client's write as (engine/modes/writer's doc:
@@ -53,6 +53,8 @@ func (p *Pipelines) Text(req *contract.Request) (string, error) {
 		return p.recorded(req.Live, written, managers[req.Mode])
 	case "create", "replace", "edit", "label", "annotate", "controller":
 		return p.writer(req)
+	case "helm3", "helm4":
+		return p.helm(req)
 	}
 	return p.written(req)
 }
