@@ -58,11 +58,12 @@ deployment() { # deployment NAME IMAGE [REPLICAS]: a Deployment's YAML (no repli
 
 # No controller runs on that API server, so a namespace is never deleted: the objects are.
 "$k" create namespace $ns >/dev/null 2>&1
-for r in web taken mig h4 csa; do
+for r in web taken mig h4 csa two; do
   "$h4" uninstall "$r" -n $ns >/dev/null 2>&1
   "$k" -n $ns delete deployment "$r" --ignore-not-found >/dev/null
 done
 "$k" -n $ns delete secret -l owner=helm --ignore-not-found >/dev/null
+"$k" -n $ns delete configmap a b --ignore-not-found >/dev/null
 
 echo "=== H. Helm 3: install, kubectl edit and scale, upgrade with the same chart, then a new one"
 "$h3" version --short | sed 's/^/# helm 3: /'
@@ -118,3 +119,14 @@ deployment csa nginx:1.27 2 >csa.yaml; chart csa-1 csa.yaml
 deployment csa nginx:1.28 2 >csa-128.yaml; chart csa-2 csa-128.yaml
 run "$h4" install csa ./csa-1 -n $ns --server-side=false; show deployment/csa
 run "$h4" upgrade csa ./csa-2 -n $ns; show deployment/csa
+
+echo "=== M. an upgrade whose new render adds an object the cluster holds, not owned by the release"
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  namespace: helm\ndata:\n  k: v\n' >a.yaml
+sed 's/name: a/name: b/' a.yaml >b.yaml
+chart two-1 a.yaml
+chart two-2 a.yaml; cp b.yaml two-2/templates/b.yaml
+run "$h3" install two ./two-1 -n $ns
+run "$k" create -f b.yaml
+run "$h3" upgrade two ./two-2 -n $ns
+run "$h4" upgrade two ./two-2 -n $ns
+run "$h4" upgrade two ./two-2 -n $ns --server-side=true
