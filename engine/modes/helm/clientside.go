@@ -33,8 +33,10 @@ type planned struct {
 // three-way strategic merge patch from the previous render, the new one and live, applied to
 // live, as kubectl apply's; a kind no schema makes strategic (a custom resource) takes the
 // two-way JSON merge patch from the previous render to the new one, as Helm sends it. An object
-// new to the release whose metadata names the release (adopted) takes live as its previous
-// render, as Helm reads it.
+// new to the release whose metadata names the release (adopted) takes the new render as its
+// previous one, as Helm reads it: the patch then sets what live lacks or holds otherwise and
+// removes nothing (observed: helm install adopting an object that holds the render's values
+// sends nothing).
 func clientSide(in *modes.Input, t stream.Triple) (*planned, error) {
 	p := &planned{triple: t}
 	switch {
@@ -48,7 +50,7 @@ func clientSide(in *modes.Input, t stream.Triple) (*planned, error) {
 		p.action, p.sent = create, t.Updated.Root.Clone()
 		return p, nil
 	}
-	original := t.Live.Root
+	original := t.Updated.Root
 	if t.Original != nil {
 		original = t.Original.Root
 	}

@@ -35,6 +35,9 @@ func (v version) commands(in *modes.Input, resp *contract.Response) []contract.C
 		cmd.Output = append(cmd.Output, `Release "`+rel.name+`" has been upgraded. Happy Helming!`)
 	}
 	cmd.Output = append(cmd.Output, "NAME: "+rel.name, "NAMESPACE: "+rel.namespace, "STATUS: deployed")
+	if v == helm4 {
+		cmd.Output = append(cmd.Output, "DESCRIPTION: "+map[string]string{"install": "Install complete", "upgrade": "Upgrade complete"}[verb])
+	}
 	return []contract.Command{cmd}
 }
 

@@ -66,7 +66,7 @@ func (v version) run(ctx context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("", err)
 		return resp
 	}
-	if rel.refuse(in, triples, resp); len(resp.Errors) > 0 {
+	if rel.refuse(in, v, triples, resp); len(resp.Errors) > 0 {
 		return resp
 	}
 	if v == helm4 && methodOf(in) == serverSide {
@@ -78,10 +78,15 @@ func (v version) run(ctx context.Context, in *modes.Input) *contract.Response {
 // refuse refuses, as Helm does before it sends anything, an object of the new render that live
 // holds but the release did not (no previous render of it) and whose metadata does not name the
 // release; and an object the new render drops, which Helm deletes (not modelled here).
-func (r release) refuse(in *modes.Input, triples []stream.Triple, resp *contract.Response) {
+// Helm 3 writes "Unable to continue", Helm 4 "unable to continue" (observed).
+func (r release) refuse(in *modes.Input, v version, triples []stream.Triple, resp *contract.Response) {
 	verb := "install"
 	if upgrading(in) {
 		verb = "update"
+	}
+	unable := "Unable"
+	if v == helm4 {
+		unable = "unable"
 	}
 	for _, t := range triples {
 		switch {
@@ -90,7 +95,7 @@ func (r release) refuse(in *modes.Input, triples []stream.Triple, resp *contract
 				"the new render drops "+t.Original.ID.String()+": helm upgrade deletes it, which this step does not model (keep it in the new render, or remove it from live)"))
 		case t.Updated != nil && t.Live != nil && t.Original == nil:
 			if why := r.ownershipError(t.Live.Root); why != "" {
-				printed := "Error: " + failed(in) + ": Unable to continue with " + verb + ": " + resourceString(t.Updated.ID) +
+				printed := "Error: " + failed(in) + ": " + unable + " to continue with " + verb + ": " + resourceString(t.Updated.ID) +
 					" exists and cannot be imported into the current release: " + why
 				writer.Refuse(resp, yamltree.Updated, t.Updated.Root.Pos, "live holds "+t.Updated.ID.String()+", which the release "+
 					r.name+" does not own: helm refuses it ("+why+")", printed)

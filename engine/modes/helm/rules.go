@@ -66,13 +66,13 @@ type sides struct {
 	renderChanged, renderGone map[string]bool
 }
 
-// sidesOf reads the sides of one object of the render: the previous render is live's object
-// for an object new to the release (adopted), nothing for one the step creates.
+// sidesOf reads the sides of one object of the render: the previous render is the new one for
+// an object new to the release (adopted, as clientSide reads it).
 func sidesOf(in *modes.Input, r *stream.Resource, typ *schema.Type) sides {
 	live := find(in.Live, r.ID)
 	original := find(in.Original, r.ID)
 	if original == nil {
-		original = live
+		original = r.Root
 	}
 	s := sides{created: live == nil, ownership: map[string]bool{}, render: paths(typed.FieldSet(typ, r.Root))}
 	s.live = map[string]bool{}

@@ -2,53 +2,14 @@ package writer_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
-	"github.com/mergeplay/mergeplay/engine/managed"
+	"github.com/mergeplay/mergeplay/engine/internal/observed"
 	"github.com/mergeplay/mergeplay/engine/schema"
-	"github.com/mergeplay/mergeplay/engine/typed"
-	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
-
-// observedStep is one command of testdata/observed.txt: its line, what it printed, and the
-// object's managedFields after it (empty when not shown).
-type observedStep struct {
-	command, stdout, stderr, managedFields string
-}
-
-// readObserved splits testdata/observed.txt into its commands.
-func readObserved(t *testing.T) []observedStep {
-	t.Helper()
-	data, err := os.ReadFile("testdata/observed.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []observedStep
-	inFields := false
-	for _, line := range strings.Split(string(data), "\n") {
-		switch {
-		case strings.HasPrefix(line, "$ "):
-			out = append(out, observedStep{command: line[2:]})
-			inFields = false
-		case len(out) == 0:
-		case strings.HasPrefix(line, "  stdout: "):
-			out[len(out)-1].stdout += strings.TrimPrefix(line, "  stdout: ") + "\n"
-		case strings.HasPrefix(line, "  stderr: "):
-			out[len(out)-1].stderr += strings.TrimPrefix(line, "  stderr: ") + "\n"
-		case strings.HasSuffix(line, " managedFields"):
-			inFields = true
-		case strings.HasPrefix(line, "---") || strings.HasPrefix(line, "==="):
-			inFields = false
-		case inFields && strings.HasPrefix(line, "  "):
-			out[len(out)-1].managedFields += line[2:] + "\n"
-		}
-	}
-	return out
-}
 
 const web = `apiVersion: apps/v1
 kind: Deployment
@@ -203,7 +164,7 @@ var api = strings.ReplaceAll(web, "name: web", "name: api")
 // whether it has a time, and the fields it owns among those the engine's object holds (the API
 // server also owns the defaults it adds, which the engine does not model), compared as leaves.
 func TestWritersAgreeWithTheAPIServer(t *testing.T) {
-	observed := readObserved(t)
+	steps := observed.Read(t, "testdata/observed.txt")
 	editedA(t)
 	builtin, err := schema.Builtin()
 	if err != nil {
@@ -226,21 +187,21 @@ func TestWritersAgreeWithTheAPIServer(t *testing.T) {
 		}
 		live := seq.live
 		for i, r := range seq.steps {
-			for next < len(observed) && observed[next].command != r.command {
+			for next < len(steps) && steps[next].Command != r.command {
 				next++
 			}
-			if next == len(observed) {
+			if next == len(steps) {
 				t.Fatalf("observed.txt has no command %q after the last one replayed", r.command)
 			}
-			got, want := resp.Steps[i], observed[next]
+			got, want := resp.Steps[i], steps[next]
 			next++
 			t.Run(r.command, func(t *testing.T) {
 				comparePrinted(t, got, want)
 				if len(got.Errors) == 0 && len(got.Conflicts) == 0 {
 					live = got.Result
 				}
-				if want.managedFields != "" {
-					compareEntries(t, typ, live, want.managedFields)
+				if want.ManagedFields != "" {
+					observed.CompareEntries(t, typ, live, want.ManagedFields)
 				}
 				if keys, ok := annotationsAfter[r.command]; ok {
 					compareAnnotations(t, live, keys)
@@ -251,7 +212,7 @@ func TestWritersAgreeWithTheAPIServer(t *testing.T) {
 }
 
 // comparePrinted compares what the step's command prints with what kubectl printed.
-func comparePrinted(t *testing.T, got *contract.Response, want observedStep) {
+func comparePrinted(t *testing.T, got *contract.Response, want observed.Step) {
 	t.Helper()
 	if len(got.Commands) != 1 {
 		t.Fatalf("%d commands, want 1", len(got.Commands))
@@ -261,50 +222,12 @@ func comparePrinted(t *testing.T, got *contract.Response, want observedStep) {
 	if out != "" {
 		out += "\n"
 	}
-	if !strings.Contains(want.stdout, out) || (c.Error != "") != (want.stderr != "" && !strings.HasPrefix(want.stderr, "Warning")) {
-		t.Errorf("prints %q, error %q; kubectl printed %q, error %q", out, c.Error, want.stdout, want.stderr)
+	if !strings.Contains(want.Stdout, out) || (c.Error != "") != (want.Stderr != "" && !strings.HasPrefix(want.Stderr, "Warning")) {
+		t.Errorf("prints %q, error %q; kubectl printed %q, error %q", out, c.Error, want.Stdout, want.Stderr)
 	}
 	// The engine's commands read the config from config.yaml; the script's from NAME.yaml.
-	if c.Error != "" && !strings.Contains(want.stderr, strings.Split(c.Error, "config.yaml")[0]) {
-		t.Errorf("error %q, kubectl's %q", c.Error, want.stderr)
-	}
-}
-
-// compareEntries compares the managedFields of the engine's object with the observed ones.
-func compareEntries(t *testing.T, typ *schema.Type, result, observed string) {
-	t.Helper()
-	got := entriesOf(t, result, "metadata.managedFields")
-	want := entriesOf(t, observed, "managedFields")
-	obj := parse(t, result)
-	held := typed.FieldSet(typ, obj).Leaves()
-	key := func(e managed.Entry) string { return e.Manager + "/" + e.Operation + "/" + e.Subresource }
-	if len(got) != len(want) {
-		t.Errorf("%d entries, the API server's %d", len(got), len(want))
-	}
-	gotByKey := map[string]managed.Entry{}
-	for _, e := range byManager(got, key) {
-		gotByKey[key(e)] = e
-	}
-	for _, w := range byManager(want, key) {
-		leaves := w.Fields.Leaves().Intersection(held)
-		g, ok := gotByKey[key(w)]
-		delete(gotByKey, key(w))
-		switch {
-		case !ok && leaves.Empty():
-			continue // it owns only defaults
-		case !ok:
-			t.Errorf("no entry %s; the API server's owns %s", key(w), leaves)
-			continue
-		}
-		if !g.Fields.Leaves().Equal(leaves) {
-			t.Errorf("entry %s owns %s; the API server's owns %s", key(w), g.Fields.Leaves(), leaves)
-		}
-		if (g.Time == nil) != (w.Time == nil) {
-			t.Errorf("entry %s: time %v, the API server's %v", key(w), g.Time, w.Time)
-		}
-	}
-	for k := range gotByKey {
-		t.Errorf("entry %s, which the API server does not write", k)
+	if c.Error != "" && !strings.Contains(want.Stderr, strings.Split(c.Error, "config.yaml")[0]) {
+		t.Errorf("error %q, kubectl's %q", c.Error, want.Stderr)
 	}
 }
 
@@ -312,7 +235,7 @@ func compareEntries(t *testing.T, typ *schema.Type, result, observed string) {
 func compareAnnotations(t *testing.T, result string, want []string) {
 	t.Helper()
 	var got []string
-	for _, f := range parse(t, result).Lookup("metadata", "annotations").Fields {
+	for _, f := range observed.Parse(t, result).Lookup("metadata", "annotations").Fields {
 		got = append(got, f.Name())
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
@@ -320,45 +243,3 @@ func compareAnnotations(t *testing.T, result string, want []string) {
 	}
 }
 
-// byManager joins the entries of one manager, operation and subresource into one: the fields of
-// all, a time when any has one. An update through scale writes two such entries for each updater
-// owning spec.replicas (managed's splitReplicas; observed.txt, sequence B).
-func byManager(entries []managed.Entry, key func(managed.Entry) string) []managed.Entry {
-	var out []managed.Entry
-	at := map[string]int{}
-	for _, e := range entries {
-		i, ok := at[key(e)]
-		if !ok {
-			at[key(e)] = len(out)
-			out = append(out, e)
-			continue
-		}
-		out[i].Fields = out[i].Fields.Union(e.Fields)
-		if out[i].Time == nil {
-			out[i].Time = e.Time
-		}
-	}
-	return out
-}
-
-func parse(t *testing.T, text string) *yamltree.Node {
-	t.Helper()
-	docs, err := yamltree.NewReader(yamltree.Live, yamltree.Options{}).Parse(text)
-	if err != nil || len(docs) != 1 {
-		t.Fatalf("%v: %q", err, text)
-	}
-	return docs[0].Root
-}
-
-func entriesOf(t *testing.T, text, path string) []managed.Entry {
-	t.Helper()
-	node := parse(t, strings.ReplaceAll(text, "time: NOW", "time: 2026-01-01T00:00:00Z"))
-	for _, key := range strings.Split(path, ".") {
-		node = node.Get(key)
-	}
-	entries, err := managed.ReadEntries(node)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return entries
-}

@@ -192,7 +192,7 @@ func (s *helmStep) clientSide(id string) (map[string]any, bool, error) {
 	}
 	prev := s.prev[id]
 	if prev == nil {
-		prev = live
+		prev = next // an object the release adopts: Helm's previous object is the new render's
 	}
 	prevJSON, nextJSON, liveJSON, err := marshal3(prev, next, live)
 	if err != nil {
