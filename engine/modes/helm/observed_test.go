@@ -40,7 +40,9 @@ func step(mode, original, updated string, set func(*contract.Options)) *contract
 	return &contract.Request{Mode: mode, Original: original, Updated: updated, Options: opts}
 }
 
-func serverSide(v string) func(*contract.Options) { return func(o *contract.Options) { o.ServerSide = v } }
+func serverSide(v string) func(*contract.Options) {
+	return func(o *contract.Options) { o.ServerSide = v }
+}
 func args(a string) func(*contract.Options) { return func(o *contract.Options) { o.Args = a } }
 func replicas(n string) func(*contract.Options) {
 	return func(o *contract.Options) { o.Replicas = n }

@@ -242,4 +242,3 @@ func compareAnnotations(t *testing.T, result string, want []string) {
 		t.Errorf("annotations %v, the API server's %v", got, want)
 	}
 }
-

@@ -47,7 +47,7 @@ func (p *Pipelines) helm(req *contract.Request) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := s.refusals(); err != nil {
+	if err = s.refusals(); err != nil {
 		return "", err
 	}
 	if req.Mode == "helm4" && s.serverSide() {
@@ -55,9 +55,9 @@ func (p *Pipelines) helm(req *contract.Request) (string, error) {
 	}
 	var sent []map[string]any
 	for _, id := range s.nextOrder {
-		out, changed, err := s.clientSide(id)
-		if err != nil {
-			return "", fmt.Errorf("%s: %w", id, err)
+		out, changed, sendErr := s.clientSide(id)
+		if sendErr != nil {
+			return "", fmt.Errorf("%s: %w", id, sendErr)
 		}
 		if changed {
 			sent = append(sent, out)
@@ -200,9 +200,9 @@ func (s *helmStep) clientSide(id string) (map[string]any, bool, error) {
 	}
 	var patch, result []byte
 	if obj, ok := typedObject(next); ok {
-		meta, err := strategicpatch.NewPatchMetaFromStruct(obj)
-		if err != nil {
-			return nil, false, err
+		meta, metaErr := strategicpatch.NewPatchMetaFromStruct(obj)
+		if metaErr != nil {
+			return nil, false, metaErr
 		}
 		if patch, err = strategicpatch.CreateThreeWayMergePatch(prevJSON, nextJSON, liveJSON, meta, true); err != nil {
 			return nil, false, err
