@@ -58,7 +58,7 @@ deployment() { # deployment NAME IMAGE [REPLICAS]: a Deployment's YAML (no repli
 
 # No controller runs on that API server, so a namespace is never deleted: the objects are.
 "$k" create namespace $ns >/dev/null 2>&1
-for r in web taken mig h4 csa two; do
+for r in web taken mig h4 csa two story; do
   "$h4" uninstall "$r" -n $ns >/dev/null 2>&1
   "$k" -n $ns delete deployment "$r" --ignore-not-found >/dev/null
 done
@@ -130,3 +130,13 @@ run "$k" create -f b.yaml
 run "$h3" upgrade two ./two-2 -n $ns
 run "$h4" upgrade two ./two-2 -n $ns
 run "$h4" upgrade two ./two-2 -n $ns --server-side=true
+
+echo "=== N. Helm 4's first server-side upgrade of a release Helm 3 installed, meeting kubectl scale"
+deployment story nginx:1.27 2 >story.yaml; chart story-1 story.yaml
+deployment story nginx:1.28 2 >story-128.yaml; chart story-2 story-128.yaml
+run "$h3" install story ./story-1 -n $ns; show deployment/story
+run "$k" scale deployment/story -n $ns --replicas=5; show deployment/story
+run "$h4" upgrade story ./story-2 -n $ns; show deployment/story
+run "$k" scale deployment/story -n $ns --replicas=5; show deployment/story
+run "$h4" upgrade story ./story-2 -n $ns --server-side=true; show deployment/story
+run "$h4" upgrade story ./story-2 -n $ns --server-side=true --force-conflicts; show deployment/story
