@@ -46,7 +46,7 @@ func TestStories(t *testing.T) {
 				printed: "DESCRIPTION: Upgrade complete", managers: "helm/Update/"},
 			{marks: [][3]string{{".spec.replicas", "changed", "ssa/update-owned"}}, printed: "deployment.apps/web scaled", managers: "kubectl/Update/scale helm/Update/"},
 			{marks: [][3]string{{".spec.replicas", "conflict", "ssa/conflict"}},
-				printed: `Error: UPGRADE FAILED: conflict occurred while applying object default/web apps/v1, Kind=Deployment: Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas`,
+				printed:  `Error: UPGRADE FAILED: conflict occurred while applying object default/web apps/v1, Kind=Deployment: Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas`,
 				managers: "kubectl/Update/scale helm/Apply/"},
 			{marks: [][3]string{{".spec.replicas", "changed", "ssa/forced"}}, printed: `Release "web" has been upgraded. Happy Helming!`, managers: "helm/Apply/"},
 		}},
