@@ -9,8 +9,8 @@ import (
 // FuzzHistory decodes a request and, when it is a history, checks the history's invariant
 // (checkInvariant): every step is its mode's answer on the object before it, and nothing panics.
 // The seeds are the examples' histories (exampleHistories), with their steps reordered and their
-// modes swapped, so that the fuzzer starts from stories of several writers, and a story of
-// every history's writer (writersHistory).
+// modes swapped, so that the fuzzer starts from stories of several writers, a story of every
+// history's writer (writersHistory) and one of Helm 3's and Helm 4's steps (helmHistory).
 func FuzzHistory(f *testing.F) {
 	for _, req := range exampleHistories(f) {
 		f.Add(req.EncodeJSON())
@@ -22,6 +22,7 @@ func FuzzHistory(f *testing.F) {
 		f.Add(mixed.EncodeJSON())
 	}
 	f.Add(writersHistory().EncodeJSON())
+	f.Add(helmHistory().EncodeJSON())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		req, err := contract.DecodeRequest(data)
 		if err != nil || req.Mode != contract.History || len(data) > 1<<20 {

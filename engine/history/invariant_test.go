@@ -139,6 +139,50 @@ func writersHistory() *contract.Request {
 	return req
 }
 
+// helmHistory is a story of Helm's steps: Helm 3 installs and upgrades, Helm 4 upgrades the
+// release client-side (auto), then server-side (a conflict with kubectl scale, then forced); a
+// second install meets an object the release owns (adopted) and one it does not (refused).
+func helmHistory() *contract.Request {
+	web := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  selector:\n    matchLabels: {app: web}\n" +
+		"  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - {name: web, image: nginx:1.27}\n"
+	web128 := strings.Replace(web, "1.27", "1.28", 1)
+	step := func(mode, original, updated string, set func(*contract.Options)) *contract.Request {
+		opts := contract.DefaultOptions()
+		if set != nil {
+			set(&opts)
+		}
+		return &contract.Request{Mode: mode, Original: original, Updated: updated, Options: opts}
+	}
+	req := &contract.Request{Mode: contract.History, Options: contract.DefaultOptions(), Steps: []*contract.Request{
+		step("helm3", "", web, nil),
+		step("label", "", "", func(o *contract.Options) { o.Args = "tier=front" }),
+		step("scale", "", "", func(o *contract.Options) { o.Replicas = "5" }),
+		step("helm3", web, web, nil),
+		step("helm4", web, web128, nil),
+		step("scale", "", "", func(o *contract.Options) { o.Replicas = "5" }),
+		step("helm4", web128, web128, func(o *contract.Options) { o.ServerSide = contract.ServerSideTrue }),
+		step("helm4", web128, web128, func(o *contract.Options) { o.ServerSide, o.Force = contract.ServerSideTrue, true }),
+		step("helm3", "", web128, nil),
+		step("helm4", "", web128, func(o *contract.Options) { o.Release = "other" }),
+	}}
+	req.Options.Now = now
+	return req
+}
+
+// TestHelmKeepsTheInvariant: every Helm step is its mode's single answer on the object before
+// it, refusals and conflicts included.
+func TestHelmKeepsTheInvariant(t *testing.T) {
+	req := helmHistory()
+	checkInvariant(t, req)
+	resp := handlers()[0].Handle(context.Background(), req)
+	for i, want := range []bool{true, true, true, true, true, true, false, true, true, false} {
+		s := resp.Steps[i]
+		if done := len(s.Errors) == 0 && len(s.Conflicts) == 0; done != want {
+			t.Errorf("step %d (%s) carried out: %v, want %v (%+v)", i+1, req.Steps[i].Mode, done, want, s.Errors)
+		}
+	}
+}
+
 // TestWritersKeepTheInvariant: every writer's step is its mode's single answer on the object
 // before it, refusals and conflicts included.
 func TestWritersKeepTheInvariant(t *testing.T) {
