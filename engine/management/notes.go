@@ -28,7 +28,7 @@ func notesOf(s *Summary, fromCluster bool) []string {
 	if r := s.Helm; r != nil {
 		switch {
 		case r.Name != "":
-			add("Helm release " + r.Name + inNamespace(r.Namespace) + " owns it (documented: Helm 3 and 4 upgrade the objects their release-name and release-namespace annotations name, and refuse to take an object another release owns).")
+			add("Helm release " + r.Name + inNamespace(r.Namespace) + " owns it (observed with Helm 3 and 4: they upgrade the objects their release-name and release-namespace annotations name, and refuse to take an object whose annotations name another release).")
 		case r.Heritage == "Tiller":
 			add("Its heritage label says Helm 2 (Tiller) rendered it.")
 		default:

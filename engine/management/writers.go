@@ -38,9 +38,10 @@ var writers = []writer{
 	{"kube-controller-manager", "Update", "scale", "the HorizontalPodAutoscaler",
 		"set spec.replicas through the scale subresource (the HPA): a server-side apply that sets replicas conflicts with it, and a client-side apply whose config drops a replicas it had deletes the field, so the Deployment falls back to its default of 1 (documented)"},
 	{"kube-controller-manager", "Update", "status", "a controller", "writes the status (a controller of kube-controller-manager)"},
-	// Documented (Helm's source and HIP-0023, not run here): Helm 3 updates under "helm"; Helm 4
-	// applies server-side under the same name.
-	{"helm", "Update", "", "Helm 3", "wrote the fields Helm 3's three-way patch changed (helm install or helm upgrade)"},
+	// Observed with helm v3.21.4 and v4.3.2 on kube-apiserver v1.37.2 (engine/modes/helm): Helm 3
+	// (and Helm 4 upgrading a release Helm 3 installed) updates under "helm"; Helm 4 applies
+	// server-side under the same name.
+	{"helm", "Update", "", "Helm 3", "wrote the fields Helm 3's three-way patch changed (helm install or helm upgrade; Helm 4 too, on a release applied client-side)"},
 	{"helm", "Apply", "", "Helm 4", "applied it server-side (Helm 4's helm install or upgrade): it owns the fields the chart rendered"},
 }
 

@@ -15,9 +15,10 @@ import (
 // (observed on kube-apiserver v1.37.2: engine/modes/writer/testdata/observed.txt, sequence E).
 // Helm 2's Tiller sends client-go's default User-Agent, which begins with the binary's name,
 // "tiller/v2.17.0 (linux/amd64) kubernetes/..." (client-go's documented default, not observed
-// from Tiller itself); Helm 3 since v3.7.0 sends its binary's name, "helm" (helm/helm#9870,
-// from its pull request and release notes, not observed: Helm cannot run here), and before
-// that Go's net/http default, "Go-http-client" (helm/helm#9859).
+// from Tiller itself); Helm 3 since v3.7.0 writes as "helm" (helm/helm#9870; observed with helm
+// v3.21.4 on kube-apiserver v1.37.2, 2026-12-06: an Update entry of helm,
+// engine/modes/helm/testdata/observed.txt), and before that as Go's net/http default,
+// "Go-http-client" (helm/helm#9859).
 const (
 	ManagerTiller = "tiller"
 	ManagerHelm3  = "helm"
