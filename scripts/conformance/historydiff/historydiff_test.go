@@ -30,7 +30,7 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 	p := reference.New()
 	h := handler.Default()
 	steps, differ := 0, 0
-	byMode, differByMode := map[string]int{}, map[string]int{}
+	byMode, differByMode, refusedByMode := map[string]int{}, map[string]int{}, map[string]int{}
 	for i, req := range Histories(all, *seed, *cases) {
 		resp := h.Handle(context.Background(), req)
 		if len(resp.Steps) != len(req.Steps) {
@@ -49,6 +49,7 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 			refused := len(got.Errors) > 0 || len(got.Conflicts) > 0
 			switch {
 			case refErr != nil && refused:
+				refusedByMode[s.Mode]++
 			case refErr != nil || refused:
 				differ++
 				t.Errorf("history %d step %d (%s): the reference %v; the engine: errors %+v, conflicts %d", i, j+1, s.Mode, refErr, got.Errors, len(got.Conflicts))
@@ -66,5 +67,5 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d histories, %d steps, %d differences; by mode (steps/differences): %v / %v", *cases, steps, differ, byMode, differByMode)
+	t.Logf("%d histories, %d steps, %d differences; by mode (steps/differences/refused by both): %v / %v / %v", *cases, steps, differ, byMode, differByMode, refusedByMode)
 }
