@@ -437,6 +437,24 @@ export const ENGINE = {
       "maxLength": 4096,
       "meaning": "kubectl label's or annotate's words: key=value, key- and --overwrite",
       "type": "string"
+    },
+    {
+      "default": "",
+      "key": "release",
+      "maxLength": 53,
+      "meaning": "the Helm release a helm install or upgrade acts for (empty: the first object's name)",
+      "type": "string"
+    },
+    {
+      "choices": [
+        "auto",
+        "true",
+        "false"
+      ],
+      "default": "auto",
+      "key": "serverSide",
+      "meaning": "Helm 4's --server-side: auto (an install applies server-side; an upgrade as the release was applied), true or false",
+      "type": "choice"
     }
   ],
   "writers": [
@@ -819,6 +837,140 @@ export const ENGINE = {
       "starter": "",
       "summary": "kubectl edit: the object as edited, sent by kubectl-edit, who then owns what the edit changed; a last-applied annotation stays as it was.",
       "title": "kubectl edit",
+      "validates": false,
+      "views": [
+        "management",
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result",
+        "original": "updated"
+      },
+      "againHelp": "The result becomes live and the new render becomes the previous one.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the object in the cluster, with its managedFields",
+          "label": "live object"
+        },
+        "original": {
+          "hint": "the release as last rendered (empty: helm install)",
+          "label": "previous render"
+        },
+        "updated": {
+          "hint": "the chart's templates as rendered now",
+          "label": "new render"
+        }
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "retained",
+        "ignored",
+        "conflict"
+      ],
+      "name": "helm3",
+      "options": [
+        {
+          "help": "the release name (empty: the first object's name)",
+          "key": "release",
+          "label": "release",
+          "placeholder": "web",
+          "size": 12
+        },
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "Helm 3",
+      "starter": "",
+      "summary": "helm install / upgrade under Helm 3: the object created, or the three-way patch from the previous render, the new one and live, sent by helm (an update); an object the release does not own is refused.",
+      "title": "Helm 3: helm install / upgrade",
+      "validates": false,
+      "views": [
+        "management",
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result",
+        "original": "updated"
+      },
+      "againHelp": "The result becomes live and the new render becomes the previous one.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the object in the cluster, with its managedFields",
+          "label": "live object"
+        },
+        "original": {
+          "hint": "the release as last rendered (empty: helm install)",
+          "label": "previous render"
+        },
+        "updated": {
+          "hint": "the chart's templates as rendered now",
+          "label": "new render"
+        }
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "retained",
+        "ignored",
+        "conflict"
+      ],
+      "name": "helm4",
+      "options": [
+        {
+          "help": "the release name (empty: the first object's name)",
+          "key": "release",
+          "label": "release",
+          "placeholder": "web",
+          "size": 12
+        },
+        {
+          "help": "auto: an install applies server-side, an upgrade as the release was last applied (read from live: an Apply entry of helm); true; false: Helm 3's three-way patch",
+          "key": "serverSide",
+          "label": "--server-side"
+        },
+        {
+          "help": "a server-side apply takes the fields other managers own",
+          "key": "force",
+          "label": "--force-conflicts"
+        },
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "Helm 4",
+      "starter": "",
+      "summary": "helm install / upgrade under Helm 4: a server-side apply by helm (--server-side auto: an install, and an upgrade of a release so applied), or Helm 3's patch; conflicts unless --force-conflicts.",
+      "title": "Helm 4: helm install / upgrade",
       "validates": false,
       "views": [
         "management",
