@@ -41,13 +41,15 @@ var layers = [][]string{
 	// The modes.
 	{"engine/modes/apply", "engine/modes/ssa", "engine/modes/patch", "engine/modes/twoway", "engine/modes/merge3", "engine/modes/toy"},
 	// The writers of a history, each an update answered as server-side apply's mode answers one.
-	{"engine/modes/create", "engine/modes/replace", "engine/modes/edit", "engine/modes/scale", "engine/modes/label", "engine/modes/controller"},
+	{"engine/modes/create", "engine/modes/replace", "engine/modes/edit", "engine/modes/scale", "engine/modes/label", "engine/modes/controller",
+		"engine/modes/helm"},
 	// Reproduce scripts (they read the modes' descriptors and kubectl's stored annotation).
 	{"engine/reproduce"},
 	// The front door.
 	{"engine/handler"},
-	// Its callers: the wasm and the command line; the fuzz targets' invariants (test-only).
-	{"wasm", "engine/internal/fuzzcheck"},
+	// Its callers: the wasm and the command line; the fuzz targets' invariants and the
+	// comparison with what a real API server did (test-only).
+	{"wasm", "engine/internal/fuzzcheck", "engine/internal/observed"},
 }
 
 // TestImportsPointDown: every import of a product package (test files aside) names a package of
