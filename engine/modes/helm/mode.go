@@ -2,6 +2,7 @@ package helm
 
 import (
 	"context"
+	"errors"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
@@ -59,8 +60,11 @@ func (v version) mode(name, title, summary string, options []modes.Option) modes
 // run installs or upgrades the release's objects.
 func (v version) run(ctx context.Context, in *modes.Input) *contract.Response {
 	rel := releaseOf(in)
-	render := rel.stampAll(in.Updated)
 	resp := contract.NewResponse()
+	if incomplete(in, rel, resp); len(resp.Errors) > 0 {
+		return resp
+	}
+	render := rel.stampAll(in.Updated)
 	triples, err := stream.Pair(stream.Inputs{Original: in.Original, Updated: render, Live: in.Live})
 	if err != nil {
 		resp.AddError("", err)
@@ -101,6 +105,21 @@ func (r release) refuse(in *modes.Input, v version, triples []stream.Triple, res
 					r.name+" does not own: helm refuses it ("+why+")", printed)
 			}
 		}
+	}
+}
+
+// incomplete refuses what Helm cannot build: an object of the new render without apiVersion,
+// kind or metadata.name, and a release without a name (no options.release, and no object to
+// take it from).
+func incomplete(in *modes.Input, rel release, resp *contract.Response) {
+	for _, r := range in.Updated {
+		if !r.ID.Complete() {
+			resp.AddError(string(yamltree.Updated), yamltree.ErrorAt(r.Root.Pos,
+				"helm cannot build an object without apiVersion, kind and metadata.name: the render is refused"))
+		}
+	}
+	if rel.name == "" && len(resp.Errors) == 0 {
+		resp.AddError("request", errors.New("options.release: no object of the new render names the release: give its name"))
 	}
 }
 
