@@ -72,6 +72,14 @@ func LastAppliedOnly(obj *yamltree.Node) *yamltree.Node {
 // its own time, not the client-side entry's, and kubectl-last-applied's without one;
 // engine/modes/writer/testdata/observed.txt, sequence F).
 func MoveToApplier(obj *yamltree.Node, applier string, now time.Time) (*yamltree.Node, []ID, error) {
+	return MoveInto(obj, applier, now, func(_ ID, vs VersionedSet) bool { return !vs.Applied && vs.Set.Has(lastAppliedPath) })
+}
+
+// MoveInto is obj with the fields of every manager moves picks moved into applier's Apply
+// entry, with the time now, and their entries removed, and the managers moved (none: obj is
+// returned as it is). kubectl's hand-over (MoveToApplier) and Helm 4's first server-side upgrade
+// of a release applied client-side (client-go's csaupgrade, engine/modes/helm) both do it.
+func MoveInto(obj *yamltree.Node, applier string, now time.Time, moves func(ID, VersionedSet) bool) (*yamltree.Node, []ID, error) {
 	entries, err := ReadEntries(ManagedFieldsOf(obj))
 	if err != nil {
 		return obj, nil, nil
@@ -82,7 +90,7 @@ func MoveToApplier(obj *yamltree.Node, applier string, now time.Time) (*yamltree
 	}
 	var moved []ID
 	for id, vs := range managers {
-		if !vs.Applied && vs.Set.Has(lastAppliedPath) {
+		if moves(id, vs) {
 			moved = append(moved, id)
 		}
 	}

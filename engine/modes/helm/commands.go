@@ -36,7 +36,7 @@ func (v version) commands(in *modes.Input, resp *contract.Response) []contract.C
 	}
 	cmd.Output = append(cmd.Output, "NAME: "+rel.name, "NAMESPACE: "+rel.namespace, "STATUS: deployed")
 	if v == helm4 {
-		cmd.Output = append(cmd.Output, "DESCRIPTION: "+map[string]string{"install": "Install complete", "upgrade": "Upgrade complete"}[verb])
+		cmd.Output = append(cmd.Output, "DESCRIPTION: "+strings.ToUpper(verb[:1])+verb[1:]+" complete")
 	}
 	return []contract.Command{cmd}
 }
@@ -56,34 +56,21 @@ func (v version) flags(in *modes.Input, words []string, verb string) ([]string, 
 	return words, "helm " + verb + " under Helm 4, client-side: Helm 3's create or three-way patch, sent by helm"
 }
 
-// conflictError is Helm 4's error when the API server refuses its apply on conflicts.
+// conflictError is Helm 4's error when the API server refuses its apply on conflicts, one line
+// a resource (observed): "conflict occurred while applying object NAMESPACE/NAME APIVERSION,
+// Kind=KIND: " and the API server's message.
 func conflictError(in *modes.Input, resp *contract.Response) string {
 	a := command.NewAnswer(in, resp)
-	versions := map[string]string{}
-	all, _ := resp.Extra["managedFields"].(ssa.ManagedFieldsList)
-	for _, mf := range all {
-		for _, e := range mf.Entries {
-			versions[mf.Resource+" "+e.Manager+" "+strings.ToLower(e.Operation)+" "+e.Subresource] = e.APIVersion
-		}
-	}
 	var out []string
-	byResource := map[string][]command.Conflict{}
-	var order []string
+	seen := map[string]bool{}
 	for _, c := range resp.Conflicts {
-		if _, seen := byResource[c.Resource]; !seen {
-			order = append(order, c.Resource)
+		if seen[c.Resource] {
+			continue
 		}
-		apiVersion := versions[c.Resource+" "+c.Manager+" "+strings.ToLower(c.Operation)+" "+c.Subresource]
-		if apiVersion == "" {
-			apiVersion = a.ID(c.Resource).APIVersion
-		}
-		byResource[c.Resource] = append(byResource[c.Resource], command.Conflict{Manager: c.Manager, Operation: c.Operation,
-			Subresource: c.Subresource, APIVersion: apiVersion, Path: c.Path})
-	}
-	for _, r := range order {
-		id := a.ID(r)
+		seen[c.Resource] = true
+		id := a.ID(c.Resource)
 		out = append(out, "conflict occurred while applying object "+id.Namespace+"/"+id.Name+" "+id.APIVersion+", Kind="+id.Kind+
-			": "+command.ServerConflictMessage(byResource[r]))
+			": "+ssa.ServerRefusal(a, c.Resource))
 	}
 	return strings.Join(out, "\n")
 }

@@ -163,13 +163,15 @@ func (v version) serverSide(ctx context.Context, in *modes.Input, render []*stre
 	sent := *in
 	sent.Request, sent.Updated = &req, render
 	if upgrading(in) && !releaseApplied(in) {
-		live, err := withUpgradedManagers(in.Live)
+		now, err := in.Request.Options.Time()
+		if err == nil {
+			sent.Live, err = withUpgradedManagers(in.Live, now)
+		}
 		if err != nil {
 			resp := contract.NewResponse()
 			resp.AddError(string(yamltree.Live), err)
 			return resp
 		}
-		sent.Live = live
 	}
 	return ssa.Run(ctx, &sent)
 }

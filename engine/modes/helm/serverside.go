@@ -1,11 +1,13 @@
 package helm
 
 import (
+	"time"
+
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/stream"
-	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // method is how a Helm 4 step sends its objects.
@@ -54,82 +56,22 @@ func releaseApplied(in *modes.Input) bool {
 	return false
 }
 
-// upgradedManagers is what Helm 4 does to an object before its first server-side apply of a
+// withUpgradedManagers is what Helm 4 does to live before its first server-side apply of a
 // release applied client-side (client-go's csaupgrade, through a patch of managedFields alone):
-// the fields of helm's Update entries on the object itself move into helm's Apply entry, so
-// that the apply owns them and can remove those the new render drops; the entry keeps the time
-// of the update it came from. Nil when helm has no Update entry.
-func upgradedManagers(live *yamltree.Node) (*yamltree.Node, error) {
-	entries, err := managed.ReadEntries(managed.ManagedFieldsOf(live))
-	if err != nil {
-		return nil, nil
+// the fields of helm's Update entries on the objects themselves move into helm's Apply entry,
+// so that the apply owns them and can remove those the new render drops (observed). The entry
+// takes the time of the request, which the apply then writes anyway.
+func withUpgradedManagers(live []*stream.Resource, now time.Time) ([]*stream.Resource, error) {
+	helmUpdate := func(id managed.ID, _ managed.VersionedSet) bool {
+		return id.Manager == Manager && id.Operation == managed.OperationUpdate && id.Subresource == ""
 	}
-	var out []managed.Entry
-	var into *managed.Entry
-	moved := false
-	for _, e := range entries {
-		if e.Manager == Manager && e.Operation == managed.OperationUpdate && e.Subresource == "" {
-			moved = true
-			if into == nil {
-				e.Operation, e.Subresource = managed.OperationApply, ""
-				out = append(out, e)
-				into = &out[len(out)-1]
-				continue
-			}
-			into.Fields = into.Fields.Union(e.Fields)
-			continue
-		}
-		out = append(out, e)
-	}
-	if !moved {
-		return nil, nil
-	}
-	out = joinApply(out)
-	list, err := managed.Node(out)
-	if err != nil {
-		return nil, err
-	}
-	obj := live.Clone()
-	obj.Get("metadata").Set("managedFields", list)
-	return obj, nil
-}
-
-// joinApply joins a moved entry with helm's own Apply entry, when it has one.
-func joinApply(entries []managed.Entry) []managed.Entry {
-	var out []managed.Entry
-	at := -1
-	for _, e := range entries {
-		if e.Manager != Manager || e.Operation != managed.OperationApply {
-			out = append(out, e)
-			continue
-		}
-		if at < 0 {
-			at = len(out)
-			out = append(out, e)
-			continue
-		}
-		out[at].Fields = out[at].Fields.Union(e.Fields)
-		if out[at].Time == nil || (e.Time != nil && e.Time.After(*out[at].Time)) {
-			out[at].Time = e.Time
-		}
-	}
-	return out
-}
-
-// withUpgradedManagers is live with upgradedManagers done on every object of the new render.
-func withUpgradedManagers(live []*stream.Resource) ([]*stream.Resource, error) {
 	out := make([]*stream.Resource, len(live))
 	for i, r := range live {
-		out[i] = r
-		obj, err := upgradedManagers(r.Root)
+		obj, _, err := managed.MoveInto(r.Root, Manager, now, helmUpdate)
 		if err != nil {
 			return nil, err
 		}
-		if obj != nil {
-			c := *r
-			c.Root = obj
-			out[i] = &c
-		}
+		out[i] = writer.Sent(r, obj)
 	}
 	return out, nil
 }

@@ -47,7 +47,7 @@ func TestStories(t *testing.T) {
 			{marks: [][3]string{{".spec.replicas", "changed", "ssa/update-owned"}}, printed: "deployment.apps/web scaled", managers: "kubectl/Update/scale helm/Update/"},
 			{marks: [][3]string{{".spec.replicas", "conflict", "ssa/conflict"}},
 				printed:  `Error: UPGRADE FAILED: conflict occurred while applying object default/web apps/v1, Kind=Deployment: Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas`,
-				managers: "kubectl/Update/scale helm/Apply/"},
+				managers: "helm/Apply/ kubectl/Update/scale"},
 			{marks: [][3]string{{".spec.replicas", "changed", "ssa/forced"}}, printed: `Release "web" has been upgraded. Happy Helming!`, managers: "helm/Apply/"},
 		}},
 	}

@@ -35,7 +35,7 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 		case Create, Apply:
 			cmd.Output = append(cmd.Output, command.Printed(a.ID(op.Resource), command.PrintedServerSide))
 		case Conflict:
-			refused = append(refused, serverRefusal(a, op.Resource))
+			refused = append(refused, ServerRefusal(a, op.Resource))
 		}
 	}
 	cmd.Error = command.KubectlConflictError(refused)
@@ -68,9 +68,10 @@ func updateCommands(a *command.Answer, ops []Operation) []contract.Command {
 	return out
 }
 
-// serverRefusal is the API server's refusal of one resource's apply, from the conflicts the
-// mode found and the owners' managedFields entries.
-func serverRefusal(a *command.Answer, resource string) string {
+// ServerRefusal is the API server's refusal of one resource's apply, from the conflicts the
+// mode found and the owners' managedFields entries (kubectl prints it; Helm 4 too, after its
+// own words).
+func ServerRefusal(a *command.Answer, resource string) string {
 	entries := map[ownerKey]EntryExtra{}
 	all, _ := a.Resp.Extra["managedFields"].(ManagedFieldsList)
 	for _, mf := range all {
