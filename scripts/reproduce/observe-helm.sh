@@ -140,3 +140,33 @@ run "$h4" upgrade story ./story-2 -n $ns; show deployment/story
 run "$k" scale deployment/story -n $ns --replicas=5; show deployment/story
 run "$h4" upgrade story ./story-2 -n $ns --server-side=true; show deployment/story
 run "$h4" upgrade story ./story-2 -n $ns --server-side=true --force-conflicts; show deployment/story
+
+echo "=== O. Helm 3 upgrading a custom resource: a kubectl patch of a field both renders hold"
+cat >crd.yaml <<'Y'
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: foos.example.com
+spec:
+  group: example.com
+  names: {kind: Foo, plural: foos, singular: foo, listKind: FooList}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        x-kubernetes-preserve-unknown-fields: true
+Y
+"$k" delete foo.example.com cr -n $ns --ignore-not-found >/dev/null 2>&1
+"$h3" uninstall cr -n $ns >/dev/null 2>&1
+"$k" apply -f crd.yaml >/dev/null && "$k" wait --for condition=established crd/foos.example.com >/dev/null
+printf 'apiVersion: example.com/v1\nkind: Foo\nmetadata:\n  name: cr\n  namespace: helm\nspec:\n  a: 1\n  b: 1\n' >cr.yaml
+printf 'apiVersion: example.com/v1\nkind: Foo\nmetadata:\n  name: cr\n  namespace: helm\nspec:\n  b: 1\n  c: 1\n' >cr-2.yaml
+chart cr-1 cr.yaml; chart cr-2 cr-2.yaml
+run "$h3" install cr ./cr-1 -n $ns; show foo.example.com/cr
+run "$k" patch foo.example.com/cr -n $ns --type merge -p '{"spec":{"b":2,"z":1}}'; show foo.example.com/cr
+run "$h3" upgrade cr ./cr-2 -n $ns; show foo.example.com/cr
+"$k" -n $ns get foo.example.com/cr -o jsonpath='{"spec: "}{.spec}{"\n"}'

@@ -14,7 +14,7 @@
 //   - Helm 3 creates an object live lacks and patches one it holds with the three-way strategic
 //     merge patch from the previous render, the new one and live (kubectl apply's, without a
 //     last-applied annotation; a custom resource: the two-way JSON merge patch between the
-//     renders): an Update entry of helm, owning what the request changed. A manual edit of a
+//     renders, which keeps a manual edit of a field both renders hold): an Update entry of helm, owning what the request changed. A manual edit of a
 //     field both renders hold is put back even when the chart did not change (kubectl edit of
 //     the image, kubectl scale of replicas); one of a field neither render names is kept (a
 //     label). An empty patch sends nothing. It prints `Release "web" has been upgraded. Happy

@@ -32,6 +32,15 @@ type replayed struct {
 	step    *contract.Request
 }
 
+// patchB is the merge patch {"spec":{"b":2,"z":1}} of sequence O, sent as the object it leaves
+// (a merge patch step is another writer's): the same update by kubectl-patch.
+const patchB = `kubectl patch foo.example.com/cr -n helm --type merge -p {"spec":{"b":2,"z":1}}`
+
+// fills write some steps' objects from the object before them (editedObjects), by command.
+var fills = map[string]func(before string) string{
+	patchB: func(before string) string { return strings.Replace(before, "  b: 1\n", "  b: 2\n  z: 1\n", 1) },
+}
+
 func step(mode, original, updated string, set func(*contract.Options)) *contract.Request {
 	opts := contract.DefaultOptions()
 	if set != nil {
@@ -61,6 +70,7 @@ func sequences() [][]replayed {
 	csa, csa128, taken := deployment("csa", "nginx:1.27", "2"), deployment("csa", "nginx:1.28", "2"), deployment("taken", "nginx:1.27", "2")
 	a, b := configMap("a"), configMap("b")
 	story, story128 := deployment("story", "nginx:1.27", "2"), deployment("story", "nginx:1.28", "2")
+	foo := "apiVersion: example.com/v1\nkind: Foo\nmetadata:\n  name: cr\n  namespace: helm\nspec:\n"
 	return [][]replayed{{
 		{"helm install web ./web-1 -n helm", step("helm3", "", web, nil)},
 		{"kubectl edit deployment/web -n helm", edit()},
@@ -113,6 +123,10 @@ func sequences() [][]replayed {
 		{"helm upgrade story ./story-2 -n helm --server-side=true --force-conflicts", step("helm4", story128, story128, func(o *contract.Options) {
 			o.ServerSide, o.Force = "true", true
 		})},
+	}, {
+		{"helm install cr ./cr-1 -n helm", step("helm3", "", foo+"  a: 1\n  b: 1\n", nil)},
+		{patchB, step("controller", "", "", func(o *contract.Options) { o.Manager = "kubectl-patch" })},
+		{"helm upgrade cr ./cr-2 -n helm", step("helm3", foo+"  a: 1\n  b: 1\n", foo+"  b: 1\n  c: 1\n", nil)},
 	}}
 }
 
@@ -134,14 +148,19 @@ func history(seq []replayed) *contract.Request {
 }
 
 // editedObjects gives each edit step its object: the object the steps before it leave, with the
-// container's image changed to nginx:1.29.
+// container's image changed to nginx:1.29 (or as the step's fill writes it).
 func editedObjects(t *testing.T, seq []replayed) {
 	t.Helper()
 	for i, r := range seq {
-		if r.step.Mode != "edit" {
+		fill := fills[r.command]
+		if r.step.Mode != "edit" && fill == nil {
 			continue
 		}
 		resp := handler.Default().Handle(context.Background(), history(seq[:i]))
+		if fill != nil {
+			r.step.Updated = fill(resp.Result)
+			continue
+		}
 		before := resp.Result
 		for _, image := range []string{"nginx:1.27", "nginx:1.28"} {
 			before = strings.Replace(before, "image: "+image, "image: nginx:1.29", 1)
