@@ -9,7 +9,9 @@
 //   - merge3: kyaml's kio readers, filters.Merge3 and kio's writer (merge3diff.Reference);
 //   - ssa: the API server's field manager per kind (ssadiff.ReferenceText);
 //   - patch: StrategicMergePatch per target (patchdiff.PatchText);
-//   - twoway: Helm 2's CreateTwoWayMergePatch and StrategicMergePatch (patchdiff.TwoWayText).
+//   - twoway: Helm 2's CreateTwoWayMergePatch and StrategicMergePatch (patchdiff.TwoWayText);
+//   - the history's writers (writers.go), helm3 and helm4 among them (helm.go: Helm 3's
+//     CreateThreeWayMergePatch, Helm 4's apply after client-go's csaupgrade).
 //
 // The results are written as those pipelines write them: kyaml's text for merge3, objects
 // through sigs.k8s.io/yaml (sorted keys) for the others. Same compares such a text with the
