@@ -21,7 +21,6 @@ const (
 	ruleRenderRemoved = "helm/render-removed" // the previous render held it, the new one does not
 	ruleLiveOnly      = "helm/live-only"      // in live, named by neither render: left as it is
 	ruleOwnership     = "helm/ownership"      // the ownership label and annotations Helm adds
-	ruleApplied       = "helm/applied"        // Helm 4's server-side apply: the ssa mode's rule decides
 )
 
 // reasons are the rules' sentences.
@@ -32,7 +31,6 @@ var reasons = map[string]string{
 	ruleRenderRemoved: "the previous render held it and the new one does not: the patch removes it",
 	ruleLiveOnly:      "neither render names it: the patch leaves it as live holds it (a manual edit outside the chart survives)",
 	ruleOwnership:     "Helm adds its ownership label and annotations to every object of the release (app.kubernetes.io/managed-by: Helm, meta.helm.sh/release-name, meta.helm.sh/release-namespace)",
-	ruleApplied:       "Helm 4 applies the new render server-side as helm",
 }
 
 // explain gives the marks of the objects of the render Helm's rules, ahead of the ssa mode's
