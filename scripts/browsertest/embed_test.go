@@ -97,6 +97,13 @@ func TestEmbedAnswersPostMessage(t *testing.T) {
 
 // embedGeometry reads an embed's layout from the parent page (same origin): where the result and
 // the inputs are, how many rows the result's tabs take, the embed's height and its frame's.
+// squeezedPanels lists the panels of an output column cut shorter than their text while under
+// their own cap: the tab shown and the exercise are the ones that give way (their editors scroll).
+const squeezedPanels = `((output) => [...output.children]
+  .filter((el) => el.getClientRects().length && !el.matches(".mp-tabpanel, .mp-exercise"))
+  .filter((el) => el.scrollHeight > el.clientHeight + 1 && !(el.clientHeight >= parseFloat(getComputedStyle(el).maxHeight) - 1))
+  .map((el) => el.className))`
+
 const embedGeometry = `(() => {
   const frame = document.getElementById("embed");
   const d = frame.contentDocument;
@@ -106,12 +113,7 @@ const embedGeometry = `(() => {
   const tabs = [...d.querySelectorAll('[role="tab"]')].map((t) => Math.round(r(t).top));
   const scroller = r(d.querySelector("#result .cm-scroller"));
   const lines = [...d.querySelectorAll("#result .cm-line")].map(r).filter((b) => b.height > 0 && b.top >= scroller.top - 1 && b.bottom <= scroller.bottom + 1).length;
-  // A panel of the output column cut shorter than its text while under its own cap (the tab shown
-  // and the exercise are the ones that give way: their editors scroll).
-  const squeezed = [...d.getElementById("mp-output").children]
-    .filter((el) => el.getClientRects().length && !el.matches(".mp-tabpanel, .mp-exercise"))
-    .filter((el) => { const cap = parseFloat(getComputedStyle(el).maxHeight); return el.scrollHeight > el.clientHeight + 1 && !(el.clientHeight >= cap - 1); })
-    .map((el) => el.className);
+  const squeezed = ` + squeezedPanels + `(d.getElementById("mp-output"));
   return {
     OutputLeft: output.left, OutputTop: output.top, OutputBottom: output.bottom,
     InputsRight: Math.max(...inputs.map((b) => b.right)), InputsTop: Math.min(...inputs.map((b) => b.top)),
@@ -207,6 +209,46 @@ func TestEmbedLaysOutForItsWidth(t *testing.T) {
 			}
 			if width < 720 && box.OutputBottom > box.InputsTop {
 				t.Errorf("at %d px the result (%.0f–%.0f) does not come first, above the inputs (from %.0f)", width, box.OutputTop, box.OutputBottom, box.InputsTop)
+			}
+			p.expectNoProblems()
+		})
+	}
+}
+
+// TestEmbedInAFixedFrame opens an embed in frames of a fixed height, too short for the output
+// column's panels and 12 lines of result: the Embed dialog's default 480 px, at 800 and 390 px
+// wide, on a conflict example (its conflicts panel above the result). The output column scrolls
+// as a whole; scrolled to the result, the reader sees at least 12 of its lines, and no panel is
+// cut shorter than its text (before, the summary of how live is managed was cut mid-line and the
+// result left with no height at all).
+func TestEmbedInAFixedFrame(t *testing.T) {
+	h := setup(t)
+	for _, width := range []int64{800, 390} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			p := openTab(t, h, width, 480)
+			p.navigate("/?embed=1#example=ssa-autoscaler-conflict")
+			p.waitReady()
+			var got struct {
+				Lines    int
+				Squeezed []string
+			}
+			p.eval(`(() => {
+			  const output = document.getElementById("mp-output");
+			  const top = () => document.querySelector("#result .cm-scroller").getBoundingClientRect().top;
+			  output.scrollTop += top() - Math.max(output.getBoundingClientRect().top, 0);
+			  if (top() < 0 || top() > innerHeight) window.scrollBy(0, top());
+			  const b = document.querySelector("#result .cm-scroller").getBoundingClientRect();
+			  const lines = [...document.querySelectorAll("#result .cm-line")].filter((l) => {
+			    const r = l.getBoundingClientRect();
+			    return r.height > 0 && r.top >= Math.max(b.top, 0) - 1 && r.bottom <= Math.min(b.bottom, innerHeight) + 1;
+			  }).length;
+			  return {Lines: lines, Squeezed: `+squeezedPanels+`(output)};
+			})()`, &got)
+			if got.Lines < minLines {
+				t.Errorf("scrolled to, the result shows %d lines in a 480 px frame, want at least %d", got.Lines, minLines)
+			}
+			if len(got.Squeezed) > 0 {
+				t.Errorf("panels of the output column are cut shorter than their text: %q", got.Squeezed)
 			}
 			p.expectNoProblems()
 		})
