@@ -111,10 +111,7 @@ export function createProgress({ status, canSay = () => true, now = () => perfor
   }
 
   return {
-    /**
-     * The reader changed the state: a merge is coming, and the clock runs from the first edit.
-     * @param {string} [change] what changed (state.js's Change: "edit", "option", "mode", "load")
-     */
+    /** The state changed (state.js's Change): a merge is coming; the clock runs from the first edit. */
     edited(change = "edit") {
       lastEdit = now();
       lastChange = change;
