@@ -66,8 +66,9 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
      * Shows an answer. Returns whether it was a good one (no errors).
      * @param {object} response
      * @param {object} request the request it answers
-     * @param {{prerendered?: boolean, elapsed?: number, waited?: number|null}} [how] elapsed: the
-     *   engine's time; waited: the reader's, from the edit answered to now (null: no edit)
+     * @param {{prerendered?: boolean, elapsed?: number, waited?: number|null, change?: string}} [how] elapsed: the
+     *   engine's time; waited: the reader's, from the edit answered to now (null: no edit);
+     *   change: what the reader changed (progress.js: "edit", "option", "mode", "load")
      */
     show: (response, request, how = {}) => showAnswer(s, response, request, how),
     /** Says why a request got no answer (a time-out, a crash); the last result stays, greyed. */
@@ -100,7 +101,7 @@ function answered(s) {
 }
 
 /** An answer shown (see createAnswers' show). */
-function showAnswer(s, response, request, { prerendered = false, elapsed = 0, waited = null }) {
+function showAnswer(s, response, request, { prerendered = false, elapsed = 0, waited = null, change = "edit" }) {
   const errors = Array.isArray(response?.errors) ? response.errors : [];
   const liveConflicts = Array.isArray(response?.conflicts) ? response.conflicts : [];
   for (const input of INPUTS) s.editors[input].setProblems(errors.filter((e) => e.input === input), input === "live" ? liveConflicts : []);
@@ -122,7 +123,7 @@ function showAnswer(s, response, request, { prerendered = false, elapsed = 0, wa
   setStale(s, false);
   if (liveConflicts.length && !layout.hasResult) s.status.set("warning", conflictSummary(liveConflicts.length));
   else if (prerendered) s.status.set("working", "Showing the answer computed when the page was built; the merge engine is loading…");
-  else s.status.set("ok", mergedSentence(elapsed, waited));
+  else s.status.set("ok", mergedSentence(elapsed, waited, change));
   return true;
 }
 

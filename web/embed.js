@@ -182,6 +182,23 @@ export function escapeAttribute(text) {
 }
 
 /**
+ * The height an embed asks its frame for: its body's, laid out as in a frame that already has the
+ * height asked for (`data-embed-measure` on <html> gives each column the most room it may take,
+ * style.css), not in the frame it has now. Each column's room follows the frame's height, so the
+ * body's height alone would be whatever the frame's is, and the frame would settle at any height
+ * (632 px with 6 result lines at 800 px wide). The attribute is gone before the page is drawn.
+ * @param {Document} doc
+ * @returns {number}
+ */
+function wantedHeight(doc) {
+  const root = doc.documentElement;
+  root.setAttribute("data-embed-measure", "");
+  const height = Math.ceil(doc.body.getBoundingClientRect().height);
+  root.removeAttribute("data-embed-measure");
+  return height;
+}
+
+/**
  * Connects the page to its parent: validated messages in, results, state and height out.
  * Messages are accepted only from the parent window (or, on a page that is not embedded, from
  * the page itself, which lets tests drive it).
@@ -215,14 +232,13 @@ export function createEmbedBridge({ win, onSet, getState, getResponse, reportHei
   let observer = null;
   let lastHeight = 0;
   if (embedded && reportHeight && typeof ResizeObserver === "function") {
-    const body = win.document.body;
     observer = new ResizeObserver(() => {
-      const height = Math.ceil(body.getBoundingClientRect().height);
+      const height = wantedHeight(win.document);
       if (height === lastHeight) return;
       lastHeight = height;
       parent.postMessage({ type: "mergeplay:height", height }, "*");
     });
-    observer.observe(body);
+    observer.observe(win.document.body);
   }
 
   return {

@@ -171,7 +171,7 @@ function connect(p) {
     p.steps.changed(change);
     if (change === "option") p.schema.setSummary(state.options.schema, state.options.schemaType);
     answers.setStale(true);
-    p.progress.edited();
+    p.progress.edited(change);
     if (change === "load") p.scheduler.now();
     else p.scheduler.changed();
     p.saveSoon();

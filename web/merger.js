@@ -27,11 +27,12 @@ export function createMerger({ engine, store, output, answers, progress, history
     const request = history.request(store.get()) ?? buildRequest(store.get());
     const skip = partsToSkip(request, output.selectedTab());
     const editedAt = progress.editedAt();
+    const change = progress.lastChange();
     try {
       const response = await engine.request(skip.length ? { ...request, skip } : request);
       const t0 = performance.now();
       const shown = history.answered(request, response);
-      answers.show(shown.response, shown.request, { elapsed: engine.lastDuration(), waited: editedAt === null ? null : t0 - editedAt });
+      answers.show(shown.response, shown.request, { elapsed: engine.lastDuration(), waited: editedAt === null ? null : t0 - editedAt, change });
       progress.settled(editedAt);
       onShown();
       onAnswered(engine.lastDuration() + performance.now() - t0);

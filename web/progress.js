@@ -1,6 +1,7 @@
 // What the status line says while a merge runs, and how long the reader waited for its answer.
 // A merge answered within SAY_AFTER_MS changes nothing on the way (the page would only flicker);
-// a slower one (a 2 MB paste, kustomize on a long stream) says "Merging your edit…", then the
+// a slower one (a 2 MB paste, kustomize on a long stream) says "Merging your edit…" (or what
+// else the reader did: CHANGES), then the
 // whole seconds since the edit, counting up, until the answer or a failure. The answer then reports both the
 // engine's time and the reader's wait, from the edit it answers to its display (the wait
 // includes the pause the page leaves between keys while merges are slow, the merge in flight it
@@ -15,6 +16,27 @@ export const SAY_AFTER_MS = 300;
  * done ten times a second).
  */
 export const TICK_MS = 1000;
+
+/**
+ * How the status line names each change of the state (state.js's Change) while its merge runs
+ * and once it is answered: an input's text is an edit; a mode or an option a change; a state
+ * loaded (an example or a link opened, a mode's starting example, "Apply again", a history's
+ * step) is what the reader asked for.
+ */
+const CHANGES = {
+  edit: { running: "Merging your edit…", since: "after your edit" },
+  option: { running: "Merging your change…", since: "after your change" },
+  mode: { running: "Merging your change…", since: "after your change" },
+  load: { running: "Merging…", since: "after you asked" },
+};
+
+/**
+ * @param {string} change
+ * @returns {{running: string, since: string}}
+ */
+function wording(change) {
+  return CHANGES[change] ?? CHANGES.edit;
+}
 
 /**
  * A duration as the status line says it: "850 ms", "1.4 s", "21 s".
@@ -39,14 +61,15 @@ export function runningTime(ms) {
 
 /**
  * The status line's sentence for an answer: the engine's time, and the reader's wait when the
- * answer follows an edit (null: the page asked on its own, at its start).
+ * answer follows a change (null: the page asked on its own, at its start).
  * @param {number} engineMs
  * @param {number|null} waitedMs
+ * @param {string} [change] the change answered (CHANGES)
  * @returns {string}
  */
-export function mergedSentence(engineMs, waitedMs) {
+export function mergedSentence(engineMs, waitedMs, change = "edit") {
   const merged = `Merged in ${engineMs < 1 ? "under 1" : Math.round(engineMs).toLocaleString("en-US")} ms`;
-  return waitedMs === null ? `${merged}.` : `${merged}; answered ${formatWait(waitedMs)} after your edit.`;
+  return waitedMs === null ? `${merged}.` : `${merged}; answered ${formatWait(waitedMs)} ${wording(change).since}.`;
 }
 
 /**
@@ -58,21 +81,23 @@ export function mergedSentence(engineMs, waitedMs) {
  *   setTimer?: (fn: () => void, ms: number) => unknown,
  *   clearTimer?: (timer: unknown) => void,
  * }} config canSay: whether the status line is free to say it (not while the engine loads)
- * @returns {{edited: () => void, editedAt: () => number|null, settled: (at: number|null) => void, destroy: () => void}}
+ * @returns {{edited: (change?: string) => void, editedAt: () => number|null, lastChange: () => string, settled: (at: number|null) => void, destroy: () => void}}
  */
 export function createProgress({ status, canSay = () => true, now = () => performance.now(), setTimer = (fn, ms) => setTimeout(fn, ms), clearTimer = (t) => clearTimeout(t) }) {
   let lastEdit = null; // when the latest edit was made
+  let lastChange = "edit"; // what it was (CHANGES)
   let waitingSince = null; // the first edit not answered yet
   let timer = null;
-  let saying = false;
+  let saying = null; // the sentence said while the merge runs
 
   function tick() {
     timer = null;
     if (waitingSince === null) return;
     const elapsed = now() - waitingSince;
     if (canSay()) {
-      if (!saying) status.set("working", "Merging your edit…");
-      saying = true;
+      const sentence = wording(lastChange).running;
+      if (saying !== sentence) status.set("working", sentence);
+      saying = sentence;
       status.setTime(runningTime(elapsed));
     }
     timer = setTimer(tick, TICK_MS - (elapsed % TICK_MS));
@@ -82,19 +107,22 @@ export function createProgress({ status, canSay = () => true, now = () => perfor
     if (timer !== null) clearTimer(timer);
     timer = null;
     waitingSince = null;
-    saying = false;
+    saying = null;
   }
 
   return {
-    /** The reader changed the state: a merge is coming, and the clock runs from the first edit. */
-    edited() {
+    /** The state changed (state.js's Change): a merge is coming; the clock runs from the first edit. */
+    edited(change = "edit") {
       lastEdit = now();
+      lastChange = change;
       if (waitingSince !== null) return;
       waitingSince = lastEdit;
       timer = setTimer(tick, SAY_AFTER_MS);
     },
     /** When the latest edit was made (the one a merge sent now answers); null once answered. */
     editedAt: () => lastEdit,
+    /** What the latest change was (the one a merge sent now answers). */
+    lastChange: () => lastChange,
     /**
      * A merge sent for the edit made at `at` (editedAt when it was sent) was answered or failed
      * (the caller has said so in the status line): the clock stops, unless a later edit waits
@@ -107,7 +135,7 @@ export function createProgress({ status, canSay = () => true, now = () => perfor
         return;
       }
       // The answer shown is older than the latest edit: its merge is still to come.
-      saying = false;
+      saying = null;
       waitingSince = lastEdit;
     },
     destroy: stop,

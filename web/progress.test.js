@@ -64,6 +64,31 @@ test("an answer says the engine's time and, after an edit, the reader's wait", (
   assert.equal(mergedSentence(0.2, null), "Merged in under 1 ms.");
   assert.equal(mergedSentence(6868, 20700), "Merged in 6,868 ms; answered 20 s after your edit.");
   assert.equal(mergedSentence(12, 31), "Merged in 12 ms; answered 31 ms after your edit.");
+  assert.equal(mergedSentence(12, 31, "edit"), "Merged in 12 ms; answered 31 ms after your edit.");
+  assert.equal(mergedSentence(12, 31, "mode"), "Merged in 12 ms; answered 31 ms after your change.");
+  assert.equal(mergedSentence(12, 31, "option"), "Merged in 12 ms; answered 31 ms after your change.");
+  assert.equal(mergedSentence(87, 87, "load"), "Merged in 87 ms; answered 87 ms after you asked.", "an example or a link opened is no edit");
+});
+
+test("a slow merge says what the reader did: an edit, a change of mode or option, a state opened", () => {
+  for (const [change, sentence] of [["edit", "Merging your edit…"], ["mode", "Merging your change…"], ["option", "Merging your change…"], ["load", "Merging…"]]) {
+    const { clock, status, p } = setup();
+    p.edited(change);
+    assert.equal(p.lastChange(), change);
+    clock.advance(SAY_AFTER_MS);
+    assert.equal(status.text, sentence, change);
+  }
+});
+
+test("a state opened while an edit's slow merge runs is said as such", () => {
+  const { clock, status, p } = setup();
+  p.edited("edit");
+  clock.advance(SAY_AFTER_MS);
+  assert.equal(status.text, "Merging your edit…");
+  p.edited("load");
+  clock.advance(TICK_MS);
+  assert.equal(status.text, "Merging…");
+  assert.deepEqual(status.said, ["Merging your edit…", "Merging…"]);
 });
 
 test("a quick merge says nothing on the way", () => {

@@ -97,6 +97,13 @@ func TestEmbedAnswersPostMessage(t *testing.T) {
 
 // embedGeometry reads an embed's layout from the parent page (same origin): where the result and
 // the inputs are, how many rows the result's tabs take, the embed's height and its frame's.
+// squeezedPanels lists the panels of an output column cut shorter than their text while under
+// their own cap: the tab shown and the exercise are the ones that give way (their editors scroll).
+const squeezedPanels = `((output) => [...output.children]
+  .filter((el) => el.getClientRects().length && !el.matches(".mp-tabpanel, .mp-exercise"))
+  .filter((el) => el.scrollHeight > el.clientHeight + 1 && !(el.clientHeight >= parseFloat(getComputedStyle(el).maxHeight) - 1))
+  .map((el) => el.className))`
+
 const embedGeometry = `(() => {
   const frame = document.getElementById("embed");
   const d = frame.contentDocument;
@@ -104,10 +111,14 @@ const embedGeometry = `(() => {
   const output = r(d.getElementById("mp-output"));
   const inputs = [...d.querySelectorAll(".mp-pane:not([hidden])")].map(r).filter((b) => b.height > 0);
   const tabs = [...d.querySelectorAll('[role="tab"]')].map((t) => Math.round(r(t).top));
+  const scroller = r(d.querySelector("#result .cm-scroller"));
+  const lines = [...d.querySelectorAll("#result .cm-line")].map(r).filter((b) => b.height > 0 && b.top >= scroller.top - 1 && b.bottom <= scroller.bottom + 1).length;
+  const squeezed = ` + squeezedPanels + `(d.getElementById("mp-output"));
   return {
     OutputLeft: output.left, OutputTop: output.top, OutputBottom: output.bottom,
     InputsRight: Math.max(...inputs.map((b) => b.right)), InputsTop: Math.min(...inputs.map((b) => b.top)),
     TabRows: new Set(tabs).size, Body: Math.ceil(d.body.getBoundingClientRect().height), Frame: r(frame).height,
+    Lines: lines, Squeezed: squeezed,
     Ready: d.documentElement.hasAttribute("data-ready") && !d.querySelector(".mp-preview"),
   };
 })()`
@@ -117,6 +128,8 @@ type embedBox struct {
 	InputsRight, InputsTop              float64
 	TabRows                             int
 	Body, Frame                         float64
+	Lines                               int      // the result's lines in sight
+	Squeezed                            []string // panels of the output column cut short
 	Ready                               bool
 }
 
@@ -133,16 +146,18 @@ addEventListener("message", (e) => {
 // TestEmbedLaysOutForItsWidth embeds the default example (three inputs and the result) in a
 // documentation page whose frame takes its height from the embed (heightScript): at 800 px the
 // inputs sit stacked beside the result, whose tabs hold one row; at 480 px the panes stack, the
-// result first. Either way the frame settles at a height that shows the whole embed: under 760 px
-// at 800 px (it asked for 1,758 px before: three input columns, the result in a row under them,
-// each as tall as the frame), under 1,100 px for the four panes stacked at 480 px.
+// result first. Either way the result shows at least 12 lines, no panel above or below it (the
+// status, how live is managed, the legend) is cut short, and the frame settles at a height that
+// shows the whole embed: under 760 px at 800 px (it asked for 1,758 px before: three input
+// columns, the result in a row under them, each as tall as the frame), under 1,200 px for the four
+// panes stacked at 480 px.
 func TestEmbedLaysOutForItsWidth(t *testing.T) {
 	h := setup(t)
 	pages, err := server.New(h.distDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ width, most int }{{800, 760}, {480, 1100}} {
+	for _, c := range []struct{ width, most int }{{800, 760}, {480, 1200}} {
 		width := c.width
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
 			// The documentation page comes from the embed's own origin, so that the test can read
@@ -180,6 +195,12 @@ func TestEmbedLaysOutForItsWidth(t *testing.T) {
 			if box.Frame > float64(c.most) || box.Body > box.Frame+1 {
 				t.Errorf("the frame is %.0f px tall for an embed of %.0f px, want it to show the whole embed in at most %d px", box.Frame, box.Body, c.most)
 			}
+			if box.Lines < minLines {
+				t.Errorf("the result shows %d lines, want at least %d", box.Lines, minLines)
+			}
+			if len(box.Squeezed) > 0 {
+				t.Errorf("panels of the output column are cut shorter than their text: %q", box.Squeezed)
+			}
 			if box.TabRows != 1 {
 				t.Errorf("the result's tabs wrap onto %d rows", box.TabRows)
 			}
@@ -188,6 +209,46 @@ func TestEmbedLaysOutForItsWidth(t *testing.T) {
 			}
 			if width < 720 && box.OutputBottom > box.InputsTop {
 				t.Errorf("at %d px the result (%.0f–%.0f) does not come first, above the inputs (from %.0f)", width, box.OutputTop, box.OutputBottom, box.InputsTop)
+			}
+			p.expectNoProblems()
+		})
+	}
+}
+
+// TestEmbedInAFixedFrame opens an embed in frames of a fixed height, too short for the output
+// column's panels and 12 lines of result: the Embed dialog's default 480 px, at 800 and 390 px
+// wide, on a conflict example (its conflicts panel above the result). The output column scrolls
+// as a whole; scrolled to the result, the reader sees at least 12 of its lines, and no panel is
+// cut shorter than its text (before, the summary of how live is managed was cut mid-line and the
+// result left with no height at all).
+func TestEmbedInAFixedFrame(t *testing.T) {
+	h := setup(t)
+	for _, width := range []int64{800, 390} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			p := openTab(t, h, width, 480)
+			p.navigate("/?embed=1#example=ssa-autoscaler-conflict")
+			p.waitReady()
+			var got struct {
+				Lines    int
+				Squeezed []string
+			}
+			p.eval(`(() => {
+			  const output = document.getElementById("mp-output");
+			  const top = () => document.querySelector("#result .cm-scroller").getBoundingClientRect().top;
+			  output.scrollTop += top() - Math.max(output.getBoundingClientRect().top, 0);
+			  if (top() < 0 || top() > innerHeight) window.scrollBy(0, top());
+			  const b = document.querySelector("#result .cm-scroller").getBoundingClientRect();
+			  const lines = [...document.querySelectorAll("#result .cm-line")].filter((l) => {
+			    const r = l.getBoundingClientRect();
+			    return r.height > 0 && r.top >= Math.max(b.top, 0) - 1 && r.bottom <= Math.min(b.bottom, innerHeight) + 1;
+			  }).length;
+			  return {Lines: lines, Squeezed: `+squeezedPanels+`(output)};
+			})()`, &got)
+			if got.Lines < minLines {
+				t.Errorf("scrolled to, the result shows %d lines in a 480 px frame, want at least %d", got.Lines, minLines)
+			}
+			if len(got.Squeezed) > 0 {
+				t.Errorf("panels of the output column are cut shorter than their text: %q", got.Squeezed)
 			}
 			p.expectNoProblems()
 		})

@@ -54,6 +54,27 @@ const tabInSight = `((id) => {
   return Math.round(Math.min(b.bottom, innerHeight) - Math.max(b.top, 0));
 })`
 
+// cutControls lists the page's controls (buttons, tabs, links, disclosures) that reach past the
+// window's sides or past a box that clips them, as the output column does: a control cut off
+// at a phone's width cannot be read or reached. The editors' own widgets are left out: their
+// lines scroll sideways.
+const cutControls = `(() => {
+  const clipped = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.left < -1 || r.right > innerWidth + 1) return true;
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX === "visible") continue;
+      const b = box.getBoundingClientRect();
+      if (r.left < b.left - 1 || r.right > b.right + 1) return box.scrollWidth <= box.clientWidth + 1;
+    }
+    return false;
+  };
+  return [...document.querySelectorAll("button, [role=tab], summary, a[href]")]
+    .filter((el) => el.getClientRects().length > 0 && !el.closest(".cm-editor, [hidden], dialog:not([open])"))
+    .filter(clipped)
+    .map((el) => (el.textContent.trim() || el.getAttribute("aria-label") || el.tagName).slice(0, 40));
+})()`
+
 type sight struct {
 	Seen  int `json:"seen"`
 	Total int `json:"total"`
@@ -66,7 +87,8 @@ type sight struct {
 // first by the "Result ↓" button at the top, web/jump.js, which must bring the output column to
 // the window's top and the keyboard to its tabs); a mode's own tab (Ownership, Helm 2 | Helm 3)
 // keeps as much room. A refused example's answer is the status line's message, which must be in
-// sight. The lines in sight before any scrolling are logged.
+// sight. No control is cut off at a side (cutControls: the result's Download button was, past a
+// phone's width). The lines in sight before any scrolling are logged.
 func TestResultInSightEverySize(t *testing.T) {
 	h := setup(t)
 	p := openTabWithin(t, h, 1280, 720, 5*time.Minute)
@@ -135,6 +157,11 @@ func checkFit(p *tab, ex *examples.Example, size string, phone bool) {
 		if jumped.Top < -1 || jumped.Top > 40 && !jumped.AtEnd {
 			p.t.Errorf(`%s: after "Result ↓" the output column starts at %.0f px, want at the window's top (or the page scrolled to its end)`, size, jumped.Top)
 		}
+	}
+	var cut []string
+	p.eval(cutControls, &cut)
+	if len(cut) > 0 {
+		p.t.Errorf("%s: controls cut off at the window's or their box's side: %q", size, cut)
 	}
 	if ex.Refused() {
 		var box struct{ Top, Bottom, Window float64 }

@@ -165,8 +165,8 @@ func (p *tab) embedFits() []paneFit {
 
 // TestEmbedSizesPanes: in a frame of a given height each pane is as tall as its text, up to the
 // room it has: from 720 px wide the inputs share a column beside the result, each column at most
-// the frame (less the header) or 40rem; narrower, the panes stack, the result first (at most
-// 36rem), each input at most 10rem. A pane whose text is longer uses its room before it scrolls, and no editor
+// the frame (less the header) or 46rem; narrower, the panes stack, the result first (at most
+// 44rem), each input at most 10rem. A pane whose text is longer uses its room before it scrolls, and no editor
 // leaves blank space under its text.
 func TestEmbedSizesPanes(t *testing.T) {
 	h := setup(t)
@@ -177,9 +177,9 @@ func TestEmbedSizesPanes(t *testing.T) {
 			p.waitReady()
 			fits := p.embedFits()
 			const rem = 15                                 // the page's root font size
-			column := min(float64(size.height)-58, 40*rem) // --embed-cap: the frame less the header, at most 40rem
+			column := min(float64(size.height)-58, 46*rem) // --embed-cap: the frame less the header, at most 46rem
 			if size.width < 720 {
-				column = min(float64(size.height)-58, 36*rem) // a narrow embed's result
+				column = min(float64(size.height)-58, 44*rem) // a narrow embed's result
 			}
 			inputs := struct{ top, bottom float64 }{1e9, 0}
 			inputCut := false

@@ -29,6 +29,7 @@ const slowWorker = `(() => {
 // TestSlowMergeSaysSo types into the config while merges take 2 s: within a moment the status
 // line says a merge is running, then the whole seconds since the edit (web/progress.js), and
 // the answer then reports the engine's time and the reader's wait, from the edit to the answer.
+// An example opened by its link says "Merging…" and, answered, "after you asked": no edit.
 func TestSlowMergeSaysSo(t *testing.T) {
 	h := setup(t)
 	p := openTab(t, h, 1280, 900)
@@ -68,6 +69,16 @@ func TestSlowMergeSaysSo(t *testing.T) {
 	p.eval(status, &done)
 	if !regexp.MustCompile(`^ok\|Merged in [0-9,]+ ms; answered [0-9]+ ms after your edit\.\|$`).MatchString(done) {
 		t.Errorf("after a quick merge the status line says %q", done)
+	}
+
+	// An example opened by its link is no edit: the status line says so while it merges and after.
+	p.eval(`window.__mergeDelay = 1000`, nil)
+	p.eval(`location.hash = "#example=apply-field-added"`, nil)
+	p.waitFor("the status line saying the example merges", `(`+status+`).startsWith("working|Merging…|")`, 1500*time.Millisecond)
+	p.waitFor("the example's answer", `(`+status+`).startsWith("ok|")`, 5*time.Second)
+	p.eval(status, &done)
+	if !regexp.MustCompile(`^ok\|Merged in [0-9,]+ ms; answered [0-9.]+ (ms|s) after you asked\.\|$`).MatchString(done) {
+		t.Errorf("after an example opened the status line says %q", done)
 	}
 	p.expectNoProblems()
 }
