@@ -374,6 +374,10 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (_ *modes.Input, _ [
 			failed.AddError(string(name), err)
 			continue
 		}
+		if m.Unsplit && name == yamltree.Updated {
+			in.UpdatedDocs = docs
+			continue
+		}
 		rs, err := stream.SplitKnown(docs, in.Schema)
 		if err != nil {
 			failed.AddError(string(name), err)

@@ -8,6 +8,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes/label"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3"
 	"github.com/mergeplay/mergeplay/engine/modes/patch"
+	"github.com/mergeplay/mergeplay/engine/modes/patchtype"
 	"github.com/mergeplay/mergeplay/engine/modes/replace"
 	"github.com/mergeplay/mergeplay/engine/modes/scale"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
@@ -29,5 +30,7 @@ func Default() *Handler {
 		replace.Mode(),
 		controller.Mode(),
 		edit.Mode(),
+		patchtype.MergeMode(),
+		patchtype.JSONMode(),
 	)
 }

@@ -102,13 +102,20 @@ func TestErrorsNameTheOperation(t *testing.T) {
 }
 
 func TestReadRefusesWhatIsNoPatch(t *testing.T) {
-	for _, text := range []string{`{"op": add}`, `[1]`, `"x"`, `null`} {
+	for _, text := range []string{`{"op": add}`, `[1]`, `"x"`, `[[1]]`} {
 		if _, err := Read(parse(t, yamltree.Updated, text)); err == nil {
 			t.Errorf("%s: read", text)
 		}
 	}
-	if _, err := Read(nil); err == nil {
-		t.Error("nil: read")
+	if p, err := Read(parse(t, yamltree.Updated, "null")); err != nil || len(p) != 0 {
+		t.Errorf("null: %v %v", p, err)
+	}
+	patch, err := Read(parse(t, yamltree.Updated, "[null]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Apply(parse(t, yamltree.Live, doc), patch); err == nil || !strings.Contains(err.Error(), "unknown op") {
+		t.Errorf("[null]: %v", err)
 	}
 }
 

@@ -39,30 +39,63 @@ type Op struct {
 // Patch is a JSON patch: its operations in order.
 type Patch []Op
 
-// Read reads a patch from its document's root: a list of maps. A patch of another shape is an
-// error at its position, as the API server refuses it before applying anything. A pointer that
-// is not a string, or not a pointer, is an error of its operation, reported when Apply reaches
-// it (the operations before it are carried out first, as the library does).
+// DecodeError is a patch that is not a list of operations, or an operation that is not a map:
+// the API server refuses it before applying anything.
+type DecodeError struct {
+	Pos yamltree.Pos
+	// Found is the JSON type found ("object", "array", "string", "number", "bool").
+	Found string
+	// Item says an operation was of that type (else the patch itself).
+	Item bool
+	// Number is the operation's (Item only).
+	Number int
+}
+
+// Error says what was found where a list of operations, or an operation, was expected.
+func (e *DecodeError) Error() string {
+	if e.Item {
+		return yamltree.ErrorAt(e.Pos, "operation "+strconv.Itoa(e.Number)+" is a JSON "+e.Found+": each operation of a JSON patch is a map (op, path, value, from)").Error()
+	}
+	return yamltree.ErrorAt(e.Pos, "a JSON patch is a list of operations, found a JSON "+e.Found).Error()
+}
+
+// Read reads a patch from its document's root: a list of maps. A null is the empty patch, and
+// so is a missing document; a null operation is one with no op (Apply refuses it). Another shape
+// is a *DecodeError, as the API server refuses it before applying anything (observed on
+// kube-apiserver v1.37.2). A pointer that is not a string, or not a pointer, is an error of its
+// operation, reported when Apply reaches it (the operations before it are carried out first).
 func Read(root *yamltree.Node) (Patch, error) {
+	if root.IsNull() {
+		return Patch{}, nil
+	}
 	if !root.IsList() {
-		what := "nothing"
-		if root != nil {
-			what = "a " + root.Kind.String()
-		}
-		var pos yamltree.Pos
-		if root != nil {
-			pos = root.Pos
-		}
-		return nil, yamltree.ErrorAt(pos, "a JSON patch is a list of operations, found "+what)
+		return nil, &DecodeError{Pos: root.Pos, Found: jsonType(root)}
 	}
 	patch := make(Patch, 0, len(root.Items))
 	for i, item := range root.Items {
-		if !item.IsMap() {
-			return nil, yamltree.ErrorAt(item.Pos, "operation "+strconv.Itoa(i+1)+" is a "+item.Kind.String()+": each operation of a JSON patch is a map (op, path, value, from)")
+		if !item.IsMap() && !item.IsNull() {
+			return nil, &DecodeError{Pos: item.Pos, Found: jsonType(item), Item: true, Number: i + 1}
 		}
 		patch = append(patch, readOp(i+1, item))
 	}
 	return patch, nil
+}
+
+// jsonType names a node's type as Go's encoding/json does in its messages.
+func jsonType(n *yamltree.Node) string {
+	switch {
+	case n.IsMap():
+		return "object"
+	case n.IsList():
+		return "array"
+	}
+	switch n.Tag {
+	case yamltree.IntTag, yamltree.FloatTag:
+		return "number"
+	case yamltree.BoolTag:
+		return "bool"
+	}
+	return "string"
 }
 
 // readOp reads one operation's keys.
