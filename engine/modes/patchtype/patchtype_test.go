@@ -54,10 +54,10 @@ func ask(t *testing.T, mode, patch, live string) *contract.Response {
 // the command line kubectl prints it with, or the error (line, words) and what kubectl prints.
 func TestPatchTypes(t *testing.T) {
 	tests := []struct {
-		mode, patch         string
-		holds, lacks        []string
-		line, printed       string
-		errLine             int
+		mode, patch          string
+		holds, lacks         []string
+		line, printed        string
+		errLine              int
 		errWords, errPrinted string
 	}{
 		{mode: "mergepatch", patch: "spec:\n  replicas: 5\n", holds: []string{"replicas: 5", "manager: kubectl-patch", "f:replicas: {}"},
