@@ -67,6 +67,11 @@ func TestApply(t *testing.T) {
 		{`[{"op": add, "value": 1}]`, "", "it has no path"},
 		{`[{"op": add, "path": 7, "value": 1}]`, "", "it has no path"},
 		{`[]`, doc, ""},
+		{`[{"op": test, "path": /a/c, "value": [1, null, 3]}]`, "", "the test compares lists holding a null"},
+		{`[{"op": test, "path": /a/c, "value": [2, null, 3]}]`, "", "the test fails"},
+		{`[{"op": test, "path": /a/c, "value": [null]}]`, "", "the test fails"},
+		{`[{"op": test, "path": /a, "value": {"b": 1, "c": [null, 2, 3]}}]`, "", "the test compares lists holding a null"},
+		{`[{"op": test, "path": /a, "value": {"b": null, "c": [1, 2, 3]}}]`, "", "the test fails"},
 		{`[{"op": add, "path": /n, "value": 1}, {"op": test, "path": /n, "value": 1}, {"op": remove, "path": /d}]`, `{"a":{"b":1,"c":[1,2,3]},"n":1}`, ""},
 	}
 	for _, tt := range tests {

@@ -121,6 +121,9 @@ func test(doc *yamltree.Node, p Pointer, want *yamltree.Node) error {
 	if got == nil {
 		got = yamltree.NewNull()
 	}
+	if crashes(got, want) {
+		return failAt(p, crashReason)
+	}
 	if !yamltree.Equal(got, want) {
 		return failAt(p, "the test fails: "+describeAt(p)+" holds "+explain.Short(got)+", not "+explain.Short(want))
 	}

@@ -20,6 +20,9 @@
 //     unknown op) is refused whole with 422 and no detail: kubectl prints `The request is invalid:
 //     the server rejected our request due to an error in our request`; the engine says which
 //     operation failed and why;
+//   - a JSON patch whose test compares lists holding a null makes the API server's library fail:
+//     the API server drops the request and kubectl prints `Unable to connect to the server:
+//     stream error: stream ID 3; INTERNAL_ERROR; received from peer` (jsonpatch.Crash);
 //   - a patch that renames the object is refused: `Error from server (BadRequest): the name of
 //     the object (other) does not match the name on the URL (web)`.
 package patchtype

@@ -74,6 +74,7 @@ func TestPatchTypes(t *testing.T) {
 		{mode: "jsonpatch", patch: "- op: remove\n  path: /spec/paused\n", errLine: 2, errWords: "nothing to remove", errPrinted: "The request is invalid"},
 		{mode: "jsonpatch", patch: "- op: bogus\n  path: /spec\n", errLine: 1, errWords: "unknown op \"bogus\"", errPrinted: "The request is invalid"},
 		{mode: "jsonpatch", patch: "op: add\n", errLine: 1, errWords: "found a JSON object", errPrinted: "error decoding patch: json: cannot unmarshal object into Go value of type []handlers.jsonPatchOp"},
+		{mode: "jsonpatch", patch: "- {op: test, path: /spec/template/spec/containers, value: [null]}\n", errLine: 1, errWords: "lists holding a null", errPrinted: "INTERNAL_ERROR"},
 		{mode: "jsonpatch", patch: "null\n", lacks: []string{"kubectl-patch"}, printed: "deployment.apps/web patched (no change)"},
 	}
 	for _, tt := range tests {

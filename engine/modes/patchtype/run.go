@@ -28,6 +28,8 @@ const (
 // documentation).
 const (
 	printedInvalid = "The request is invalid: the server rejected our request due to an error in our request"
+	// printedCrash: the API server drops the request (jsonpatch.Crash).
+	printedCrash = "Unable to connect to the server: stream error: stream ID 3; INTERNAL_ERROR; received from peer"
 )
 
 // target is one patch and the live object it acts on.
@@ -112,6 +114,10 @@ func (k kind) patched(resp *contract.Response, t target) *yamltree.Node {
 			break
 		}
 		obj, _, err = jsonpatch.Apply(t.live.Root, p)
+		var crash *jsonpatch.Crash
+		if errors.As(err, &crash) {
+			printed = printedCrash
+		}
 	}
 	if err != nil {
 		pos, msg := where(err, t.patch)
