@@ -124,6 +124,7 @@ func (k kind) patched(resp *contract.Response, t target) *yamltree.Node {
 		writer.Refuse(resp, yamltree.Updated, pos, msg+"; the API server refuses the patch: kubectl patch prints "+strconv.Quote(printed), printed)
 		return nil
 	}
+	withoutEmptyMetadataMaps(obj)
 	if name := obj.Lookup("metadata", "name").Str(); name != t.live.ID.Name {
 		printed = "Error from server (BadRequest): the name of the object (" + name + ") does not match the name on the URL (" + t.live.ID.Name + ")"
 		writer.Refuse(resp, yamltree.Updated, t.patch.Pos, "the patch renames the object: kubectl patch prints "+strconv.Quote(printed), printed)
@@ -162,4 +163,20 @@ func decodeRefusal(err error) string {
 		into = "handlers.jsonPatchOp"
 	}
 	return "Error from server (BadRequest): error decoding patch: json: cannot unmarshal " + d.Found + " into Go value of type " + into
+}
+
+// withoutEmptyMetadataMaps drops the labels and annotations a patch left empty: ObjectMeta stores
+// an empty map as none, so no manager owns it (observed on kube-apiserver v1.37.2: a merge patch
+// deleting the last label leaves no labels, and kubectl-patch's entry no f:labels;
+// engine/modes/writer/testdata/observed.txt, sequence H).
+func withoutEmptyMetadataMaps(obj *yamltree.Node) {
+	meta := obj.Get("metadata")
+	if !meta.IsMap() {
+		return
+	}
+	for _, key := range []string{"labels", "annotations"} {
+		if m := meta.Get(key); m.IsMap() && len(m.Fields) == 0 {
+			meta.Delete(key)
+		}
+	}
 }
