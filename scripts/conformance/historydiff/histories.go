@@ -19,6 +19,22 @@ var writers = []string{"apply", "ssa", "twoway", "create", "replace", "edit", "c
 // edits are the words of the kubectl label and annotate steps.
 var edits = []string{"tier=front", "tier=back", "tier=back --overwrite", "tier-", "app=web --overwrite", "note=hello other-"}
 
+// patches are the kubectl patch --type merge (mergepatch) and --type json (jsonpatch) steps, on
+// any object: labels and annotations set, changed and deleted, tests that pass or fail, copies
+// and moves within metadata, paths that do not exist.
+var patches = [][2]string{
+	{"mergepatch", `{"metadata":{"labels":{"patched":"merge"}}}`},
+	{"mergepatch", `{"metadata":{"labels":{"tier":null,"app":"web"},"annotations":{"note":"merged"}}}`},
+	{"mergepatch", "metadata:\n  annotations: null\n"},
+	{"jsonpatch", `[{"op":"add","path":"/metadata/labels","value":{"patched":"json"}}]`},
+	{"jsonpatch", `[{"op":"add","path":"/metadata/labels/patched","value":"json"}]`},
+	{"jsonpatch", `[{"op":"test","path":"/metadata/labels/tier","value":"front"},{"op":"replace","path":"/metadata/labels/tier","value":"json"}]`},
+	{"jsonpatch", `[{"op":"copy","from":"/metadata/name","path":"/metadata/labels/copied"}]`},
+	{"jsonpatch", `[{"op":"add","path":"/metadata/annotations","value":{}},{"op":"copy","from":"/metadata/name","path":"/metadata/annotations/copied"},{"op":"move","from":"/metadata/annotations/copied","path":"/metadata/annotations/moved"}]`},
+	{"jsonpatch", "- {op: remove, path: /metadata/labels/absent}\n"},
+	{"jsonpatch", "- {op: remove, path: /metadata/annotations}\n"},
+}
+
 // Histories returns n random histories of three to eight steps around the objects of the
 // examples the reference pipelines can answer (no refusal, no option they do not model).
 func Histories(all []*examples.Example, seed int64, n int) []*contract.Request {
@@ -50,7 +66,12 @@ func step(r *rand.Rand, ex *examples.Example) *contract.Request {
 	s := *ex.Request
 	s.Live = ""
 	s.Options.APIServer = contract.APIServerOff
-	switch r.Intn(5) {
+	switch r.Intn(6) {
+	case 5:
+		p := patches[r.Intn(len(patches))]
+		s.Mode, s.Original, s.Updated = p[0], "", p[1]
+		s.Options = contract.DefaultOptions()
+		s.Options.APIServer = contract.APIServerOff
 	case 0:
 		s.Mode = writers[r.Intn(len(writers))]
 		s.Options = contract.DefaultOptions()
