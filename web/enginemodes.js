@@ -924,6 +924,71 @@ export const ENGINE = {
         "management",
         "ownership"
       ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields",
+        ".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the object in the cluster, with the last-applied annotation (the local copy)",
+          "label": "live object"
+        },
+        "original": {
+          "hint": "the package's upstream at the version the local copy was fetched at",
+          "label": "upstream before"
+        },
+        "updated": {
+          "hint": "the package's upstream at the version kpt pkg update fetches",
+          "label": "upstream after"
+        }
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "dropped",
+        "retained",
+        "ignored",
+        "conflict"
+      ],
+      "name": "kpt",
+      "options": [
+        {
+          "help": "kpt's merge guesses the merge key of lists no schema describes",
+          "key": "inferKeys",
+          "label": "infer keys"
+        },
+        {
+          "help": "kubectl apply --overwrite: replace values live changed since last-applied",
+          "key": "overwrite",
+          "label": "overwrite"
+        },
+        {
+          "help": "kubectl apply --validate",
+          "key": "validate",
+          "label": "validate",
+          "sent": true
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kpt pkg update, kubectl apply",
+      "starter": "",
+      "summary": "kpt pkg update then kubectl apply: upstream's change merged three-way into the local copy (the config last applied), which kubectl apply then sends.",
+      "title": "kpt pkg update, then kubectl apply",
+      "validates": false,
+      "views": [
+        "management",
+        "ownership"
+      ]
     }
   ]
 };

@@ -5,6 +5,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes/controller"
 	"github.com/mergeplay/mergeplay/engine/modes/create"
 	"github.com/mergeplay/mergeplay/engine/modes/edit"
+	"github.com/mergeplay/mergeplay/engine/modes/kpt"
 	"github.com/mergeplay/mergeplay/engine/modes/label"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3"
 	"github.com/mergeplay/mergeplay/engine/modes/patch"
@@ -32,5 +33,6 @@ func Default() *Handler {
 		edit.Mode(),
 		patchtype.MergeMode(),
 		patchtype.JSONMode(),
+		kpt.Mode(),
 	)
 }

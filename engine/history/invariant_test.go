@@ -123,6 +123,7 @@ func writersHistory() *contract.Request {
 	req := &contract.Request{Mode: contract.History, Options: contract.DefaultOptions(), Steps: []*contract.Request{
 		step("create", web, nil),
 		step("apply", strings.Replace(web, "1.27", "1.28", 1), nil),
+		{Mode: "kpt", Original: strings.Replace(web, "1.27", "1.28", 1), Updated: strings.Replace(web, "1.27", "1.29", 1), Options: contract.DefaultOptions()},
 		step("scale", "", func(o *contract.Options) { o.Replicas = "7" }),
 		step("label", "", func(o *contract.Options) { o.Args = "tier=front" }),
 		step("label", "", func(o *contract.Options) { o.Args = "tier=back" }),
@@ -148,7 +149,7 @@ func TestWritersKeepTheInvariant(t *testing.T) {
 	req := writersHistory()
 	checkInvariant(t, req)
 	resp := handlers()[0].Handle(context.Background(), req)
-	for i, want := range []bool{true, true, true, true, false, true, true, true, true, false, true, true, false, false} {
+	for i, want := range []bool{true, true, true, true, true, false, true, true, true, true, false, true, true, false, false} {
 		s := resp.Steps[i]
 		if done := len(s.Errors) == 0 && len(s.Conflicts) == 0; done != want {
 			t.Errorf("step %d (%s) carried out: %v, want %v (%+v)", i+1, req.Steps[i].Mode, done, want, s.Errors)

@@ -185,4 +185,7 @@ type Input struct {
 	User *schema.Set
 	// Memo is what the mode kept from the last request with the same options (nil: nothing).
 	Memo *Memo
+	// Ask answers another request as the handler does, for a mode that composes others (kpt:
+	// merge3, then apply); nil outside a handler.
+	Ask func(context.Context, *contract.Request) *contract.Response
 }
