@@ -1,7 +1,13 @@
 package historydiff
 
 import (
+	"encoding/json"
 	"math/rand"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/mergeplay/mergeplay/scripts/conformance/applydiff"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/examples"
@@ -66,7 +72,11 @@ func step(r *rand.Rand, ex *examples.Example) *contract.Request {
 	s := *ex.Request
 	s.Live = ""
 	s.Options.APIServer = contract.APIServerOff
-	switch r.Intn(6) {
+	switch r.Intn(7) {
+	case 6:
+		s.Mode, s.Original, s.Updated = "kpt", ex.Request.Updated, upstreamAfter(ex.Request.Updated, r)
+		s.Options = contract.DefaultOptions()
+		s.Options.APIServer = contract.APIServerOff
 	case 5:
 		p := patches[r.Intn(len(patches))]
 		s.Mode, s.Original, s.Updated = p[0], "", p[1]
@@ -93,4 +103,39 @@ func step(r *rand.Rand, ex *examples.Example) *contract.Request {
 		s.Options.Manager = "kubectl"
 	}
 	return &s
+}
+
+// upstreamAfter is a package's next version, for a kpt step whose upstream before is config: a
+// label added to every object, and now and then its replicas changed.
+func upstreamAfter(config string, r *rand.Rand) string {
+	docs, err := applydiff.SplitDocuments(config)
+	if err != nil {
+		return config
+	}
+	out := make([]string, 0, len(docs))
+	for _, d := range docs {
+		var obj map[string]any
+		if json.Unmarshal(d, &obj) != nil {
+			return config
+		}
+		meta, _ := obj["metadata"].(map[string]any)
+		if meta == nil {
+			return config
+		}
+		labels, _ := meta["labels"].(map[string]any)
+		if labels == nil {
+			labels = map[string]any{}
+		}
+		labels["upstream"] = "v2"
+		meta["labels"] = labels
+		if spec, ok := obj["spec"].(map[string]any); ok && spec["replicas"] != nil && r.Intn(2) == 0 {
+			spec["replicas"] = 4
+		}
+		y, err := yaml.Marshal(obj)
+		if err != nil {
+			return config
+		}
+		out = append(out, string(y))
+	}
+	return strings.Join(out, "---\n")
 }

@@ -30,7 +30,7 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 	p := reference.New()
 	h := handler.Default()
 	steps, differ := 0, 0
-	byMode, differByMode := map[string]int{}, map[string]int{}
+	byMode, differByMode, doneByMode := map[string]int{}, map[string]int{}, map[string]int{}
 	for i, req := range Histories(all, *seed, *cases) {
 		resp := h.Handle(context.Background(), req)
 		if len(resp.Steps) != len(req.Steps) {
@@ -63,8 +63,9 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 			}
 			if !refused {
 				live = got.Result
+				doneByMode[s.Mode]++
 			}
 		}
 	}
-	t.Logf("%d histories, %d steps, %d differences; by mode (steps/differences): %v / %v", *cases, steps, differ, byMode, differByMode)
+	t.Logf("%d histories, %d steps, %d differences; by mode (steps/carried out by the engine/differences): %v / %v / %v", *cases, steps, differ, byMode, doneByMode, differByMode)
 }

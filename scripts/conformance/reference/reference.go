@@ -16,7 +16,7 @@ func Modes() []string { return []string{"apply", "merge3", "ssa", "patch", "twow
 
 // Writers are the history's writers Text answers besides (writers.go).
 func Writers() []string {
-	return []string{"create", "replace", "edit", "label", "annotate", "controller", "mergepatch", "jsonpatch"}
+	return []string{"create", "replace", "edit", "label", "annotate", "controller", "mergepatch", "jsonpatch", "kpt"}
 }
 
 // The managers the API server records each client's write as (engine/modes/writer's doc:
@@ -56,6 +56,8 @@ func (p *Pipelines) Text(req *contract.Request) (string, error) {
 		return p.writer(req)
 	case "mergepatch", "jsonpatch":
 		return p.typedPatch(req)
+	case "kpt":
+		return p.kpt(req)
 	}
 	return p.written(req)
 }
