@@ -3,7 +3,6 @@ package jsonpatch
 import (
 	"strconv"
 
-	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -125,7 +124,16 @@ func test(doc *yamltree.Node, p Pointer, want *yamltree.Node) error {
 		return failAt(p, crashReason)
 	}
 	if !yamltree.Equal(got, want) {
-		return failAt(p, "the test fails: "+describeAt(p)+" holds "+explain.Short(got)+", not "+explain.Short(want))
+		return failAt(p, "the test fails: "+describeAt(p)+" holds "+short(got)+", not "+short(want))
 	}
 	return nil
+}
+
+// short writes a value for a message: its JSON, abbreviated.
+func short(n *yamltree.Node) string {
+	text, err := yamltree.JSON(n)
+	if err != nil {
+		text = yamltree.EmitNode(n)
+	}
+	return yamltree.Abbreviate(text, 60)
 }
