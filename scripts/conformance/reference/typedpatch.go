@@ -32,10 +32,10 @@ func (p *Pipelines) typedPatch(req *contract.Request) (string, error) {
 		return "", err
 	}
 	var before, after map[string]any
-	if err := json.Unmarshal(lives[0], &before); err != nil {
+	if err = json.Unmarshal(lives[0], &before); err != nil {
 		return "", err
 	}
-	if err := json.Unmarshal(out, &after); err != nil {
+	if err = json.Unmarshal(out, &after); err != nil {
 		return "", fmt.Errorf("the patched object is not an object: %w", err)
 	}
 	if name(after) != name(before) {
