@@ -40,7 +40,7 @@ func TestExitStatus(t *testing.T) {
 		{"merged", "", []string{"../examples/apply-containers"}, exitMerged, ""},
 		{"conflict", "", []string{"../examples/ssa-autoscaler-conflict"}, exitRefused, `mergeplay: conflict: apps/v1/Deployment/shop/web .spec.replicas: kube-controller-manager (update, scale) owns this field`},
 		{"invalid config", "", []string{"../examples/apply-validate-strict"}, exitRefused, `mergeplay: updated, line `},
-		{"unknown mode", `{"mode":"nope"}`, nil, exitRequest, `mergeplay: request: unknown mode "nope": choose one of apply, merge3, ssa, patch, twoway, scale, label, annotate, create, replace, controller, edit, helm3, helm4, or history (see -h`},
+		{"unknown mode", `{"mode":"nope"}`, nil, exitRequest, `mergeplay: request: unknown mode "nope": choose one of apply, merge3, ssa, patch, twoway, scale, label, annotate, create, replace, controller, edit, helm3, helm4, mergepatch, jsonpatch, kpt, or history (see -h`},
 		{"not JSON", "not json\n", nil, exitRequest, `mergeplay: request: reading the request: line 1, column 1: want an object, found the character "n" (invalid character 'o' in literal null (expecting 'u'); see -h`},
 		{"cut short", `{"mode":"apply",`, nil, exitRequest, `line 1, column 17: want a string, found the end of the text`},
 		{"unknown option", `{"mode":"apply","options":{"overwrit":true}}`, nil, exitRequest, `unknown field "overwrit" in options`},

@@ -117,7 +117,7 @@ export function validateMessage(data) {
   for (const [key, value] of Object.entries(data)) {
     if (key === "type") continue;
     if (key === "mode") {
-      if (typeof value !== "string" || !findMode(value)) return refuse(`mode must be one of ${MODES.map((m) => m.name).join(", ")}`);
+      if (typeof value !== "string" || !MODES.some((m) => m.name === value)) return refuse(`mode must be one of ${MODES.map((m) => m.name).join(", ")}`);
       message.mode = value;
     } else if (INPUTS.includes(key)) {
       if (typeof value !== "string") return refuse(`${key} must be a string`);

@@ -976,6 +976,171 @@ export const ENGINE = {
         "management",
         "ownership"
       ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the object patched, with its managedFields",
+          "label": "live object"
+        },
+        "original": null,
+        "updated": {
+          "hint": "a JSON merge patch: a map; null deletes, lists replace",
+          "label": "merge patch"
+        }
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "retained",
+        "ignored"
+      ],
+      "name": "mergepatch",
+      "options": [
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kubectl patch --type merge",
+      "starter": "",
+      "summary": "kubectl patch --type merge: a JSON merge patch (maps merge, a null deletes, a list replaces the target's whole), applied by the API server and stored by kubectl-patch.",
+      "title": "kubectl patch --type merge",
+      "validates": false,
+      "views": [
+        "management",
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the one object patched, with its managedFields",
+          "label": "live object"
+        },
+        "original": null,
+        "updated": {
+          "hint": "a list of operations: op, path, value (from for move and copy)",
+          "label": "JSON patch"
+        }
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "retained",
+        "ignored"
+      ],
+      "name": "jsonpatch",
+      "options": [
+        {
+          "help": "the time written into managedFields, RFC 3339 (empty: now)",
+          "key": "now",
+          "label": "time",
+          "placeholder": "now",
+          "size": 20
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kubectl patch --type json",
+      "starter": "",
+      "summary": "kubectl patch --type json: a JSON patch (add, remove, replace, move, copy, test at JSON pointers), carried out in order by the API server and stored by kubectl-patch.",
+      "title": "kubectl patch --type json",
+      "validates": false,
+      "views": [
+        "management",
+        "ownership"
+      ]
+    },
+    {
+      "again": {
+        "live": "result"
+      },
+      "againHelp": "The result becomes live.",
+      "commands": true,
+      "fold": [
+        ".metadata.managedFields",
+        ".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration"
+      ],
+      "inputs": {
+        "live": {
+          "hint": "the object in the cluster, with the last-applied annotation (the local copy)",
+          "label": "live object"
+        },
+        "original": {
+          "hint": "the package's upstream at the version the local copy was fetched at",
+          "label": "upstream before"
+        },
+        "updated": {
+          "hint": "the package's upstream at the version kpt pkg update fetches",
+          "label": "upstream after"
+        }
+      },
+      "marks": [
+        "added",
+        "changed",
+        "deleted",
+        "dropped",
+        "retained",
+        "ignored",
+        "conflict"
+      ],
+      "name": "kpt",
+      "options": [
+        {
+          "help": "kpt's merge guesses the merge key of lists no schema describes",
+          "key": "inferKeys",
+          "label": "infer keys"
+        },
+        {
+          "help": "kubectl apply --overwrite: replace values live changed since last-applied",
+          "key": "overwrite",
+          "label": "overwrite"
+        },
+        {
+          "help": "kubectl apply --validate",
+          "key": "validate",
+          "label": "validate",
+          "sent": true
+        }
+      ],
+      "readOnly": false,
+      "reproducible": false,
+      "rules": "kubectl",
+      "short": "kpt pkg update, kubectl apply",
+      "starter": "",
+      "summary": "kpt pkg update then kubectl apply: upstream's change merged three-way into the local copy (the config last applied), which kubectl apply then sends.",
+      "title": "kpt pkg update, then kubectl apply",
+      "validates": false,
+      "views": [
+        "management",
+        "ownership"
+      ]
     }
   ]
 };

@@ -56,13 +56,34 @@ export const SCHEMA_OPTIONS = ["schema", "schemaType"];
 /** @type {Mode[]} the engine's modes, in its order */
 export const MODES = ENGINE.modes;
 
+/** @type {Mode[]} a history's writers (kubectl scale, label, patch --type json, kpt...), in the engine's order */
+export const WRITERS = ENGINE.writers;
+
 /**
- * Returns the descriptor of the named mode, or undefined.
+ * The modes the mode switch offers: the five, and in a history (a step's mode) the writers too.
+ * @param {boolean} inHistory
+ * @returns {Mode[]}
+ */
+export function switchModes(inHistory) {
+  return inHistory ? [...MODES, ...WRITERS] : MODES;
+}
+
+/**
+ * Returns the descriptor of the named mode or writer, or undefined.
  * @param {string} name
  * @returns {Mode|undefined}
  */
 export function findMode(name) {
-  return MODES.find((m) => m.name === name);
+  return MODES.find((m) => m.name === name) ?? WRITERS.find((m) => m.name === name);
+}
+
+/**
+ * Reports whether the named mode is a history's writer (offered for a step only).
+ * @param {string} name
+ * @returns {boolean}
+ */
+export function isWriter(name) {
+  return WRITERS.some((m) => m.name === name);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { INPUTS, MODES, OPTION_SPECS, applyAgain, buildRequest, changedOptions, checkOption, defaultOptions, findMode, sameState, stateFromRequest } from "./modes.js";
+import { INPUTS, MODES, OPTION_SPECS, WRITERS, applyAgain, buildRequest, changedOptions, checkOption, defaultOptions, findMode, isWriter, sameState, stateFromRequest, switchModes } from "./modes.js";
 
 const state = (over = {}) => ({ mode: "apply", options: defaultOptions(), original: "o", updated: "u", live: "l", ...over });
 
@@ -63,4 +63,28 @@ test("a contract request reads as a state; unknown or wrong options are left out
   assert.equal(sameState(s, { ...s, options: { ...s.options } }), true);
   assert.equal(sameState(s, { ...s, live: "x" }), false);
   assert.equal(sameState(s, { ...s, options: { ...s.options, prune: true } }), false);
+});
+
+test("a step's mode switch offers the writers beside the five; outside a history, the five", () => {
+  assert.deepEqual(switchModes(false).map((m) => m.name), MODES.map((m) => m.name));
+  const names = switchModes(true).map((m) => m.name);
+  for (const w of ["scale", "label", "annotate", "controller", "mergepatch", "jsonpatch", "kpt"]) {
+    assert.ok(names.includes(w), w);
+    assert.ok(isWriter(w), w);
+    assert.equal(findMode(w).name, w);
+  }
+  assert.equal(new Set(names).size, names.length, "each mode once");
+  assert.equal(isWriter("apply"), false);
+  for (const w of WRITERS) {
+    for (const o of w.options) assert.ok(OPTION_SPECS[o.key], `${w.name}'s option ${o.key} is the contract's`);
+  }
+});
+
+test("a writer's step sends its own options: scale's replicas, patch --type json's patch", () => {
+  const scale = buildRequest({ mode: "scale", options: { ...defaultOptions(), replicas: "7" }, original: "x", updated: "y", live: "z" });
+  assert.equal(scale.options.replicas, "7");
+  assert.equal(scale.updated, "", "scale reads no config");
+  const json = buildRequest({ mode: "jsonpatch", options: defaultOptions(), original: "x", updated: "- {op: remove, path: /a}\n", live: "z" });
+  assert.equal(json.updated, "- {op: remove, path: /a}\n");
+  assert.equal(json.original, "", "a JSON patch reads no original");
 });

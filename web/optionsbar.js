@@ -30,7 +30,7 @@ export function createOptionsBar({ onChange }) {
       return h("label", { class: "mp-check", title: option.help }, input, " ", option.label, help);
     }
     const input = spec.type === "choice"
-      ? h("select", { id, "aria-describedby": helpId, disabled }, ...spec.choices.map((c) => h("option", { value: c, text: c })))
+      ? h("select", { id, "aria-describedby": helpId, disabled }, ...spec.choices.map((c) => h("option", { value: c, text: c === "" ? "none" : c })))
       : h("input", { type: "text", id, "aria-describedby": helpId, maxlength: spec.maxLength, size: option.size ?? 12, spellcheck: "false", placeholder: option.placeholder, disabled });
     input.value = String(value);
     input.addEventListener(spec.type === "choice" ? "change" : "input", () => onChange(option.key, input.value));

@@ -347,7 +347,7 @@ func (h *Handler) schemas(req *contract.Request) (all, user *schema.Set, err err
 // input's first error, but of a config kubectl reads up to the document it cannot parse
 // (readBefore): that one is returned apart (broken).
 func (h *Handler) read(m modes.Mode, req *contract.Request) (_ *modes.Input, _ []ResourceInfo, broken []contract.Error, _ *contract.Response) {
-	in := &modes.Input{Request: req}
+	in := &modes.Input{Request: req, Ask: h.Handle}
 	resources := []ResourceInfo{}
 	failed := contract.NewResponse()
 	var err error
@@ -372,6 +372,10 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (_ *modes.Input, _ [
 		}
 		if err != nil {
 			failed.AddError(string(name), err)
+			continue
+		}
+		if m.Unsplit && name == yamltree.Updated {
+			in.UpdatedDocs = docs
 			continue
 		}
 		rs, err := stream.SplitKnown(docs, in.Schema)

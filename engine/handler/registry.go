@@ -6,9 +6,11 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes/create"
 	"github.com/mergeplay/mergeplay/engine/modes/edit"
 	"github.com/mergeplay/mergeplay/engine/modes/helm"
+	"github.com/mergeplay/mergeplay/engine/modes/kpt"
 	"github.com/mergeplay/mergeplay/engine/modes/label"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3"
 	"github.com/mergeplay/mergeplay/engine/modes/patch"
+	"github.com/mergeplay/mergeplay/engine/modes/patchtype"
 	"github.com/mergeplay/mergeplay/engine/modes/replace"
 	"github.com/mergeplay/mergeplay/engine/modes/scale"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
@@ -32,5 +34,8 @@ func Default() *Handler {
 		edit.Mode(),
 		helm.Helm3Mode(),
 		helm.Helm4Mode(),
+		patchtype.MergeMode(),
+		patchtype.JSONMode(),
+		kpt.Mode(),
 	)
 }

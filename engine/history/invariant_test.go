@@ -123,11 +123,15 @@ func writersHistory() *contract.Request {
 	req := &contract.Request{Mode: contract.History, Options: contract.DefaultOptions(), Steps: []*contract.Request{
 		step("create", web, nil),
 		step("apply", strings.Replace(web, "1.27", "1.28", 1), nil),
+		{Mode: "kpt", Original: strings.Replace(web, "1.27", "1.28", 1), Updated: strings.Replace(web, "1.27", "1.29", 1), Options: contract.DefaultOptions()},
 		step("scale", "", func(o *contract.Options) { o.Replicas = "7" }),
 		step("label", "", func(o *contract.Options) { o.Args = "tier=front" }),
 		step("label", "", func(o *contract.Options) { o.Args = "tier=back" }),
 		step("annotate", "", func(o *contract.Options) { o.Args = "note=hello" }),
 		step("patch", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {minReadySeconds: 3}\n", nil),
+		step("mergepatch", "spec: {minReadySeconds: null, paused: true}\n", nil),
+		step("jsonpatch", "- {op: test, path: /spec/paused, value: true}\n- {op: add, path: /spec/template/spec/containers/-, value: {name: side, image: busybox}}\n", nil),
+		step("jsonpatch", "- {op: test, path: /spec/replicas, value: 99}\n", nil),
 		step("replace", web, nil),
 		step("controller", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 4}\n", func(o *contract.Options) {
 			o.Manager, o.Subresource = "kube-controller-manager", contract.SubresourceScale
@@ -189,7 +193,7 @@ func TestWritersKeepTheInvariant(t *testing.T) {
 	req := writersHistory()
 	checkInvariant(t, req)
 	resp := handlers()[0].Handle(context.Background(), req)
-	for i, want := range []bool{true, true, true, true, false, true, true, true, true, false, false} {
+	for i, want := range []bool{true, true, true, true, true, false, true, true, true, true, false, true, true, false, false} {
 		s := resp.Steps[i]
 		if done := len(s.Errors) == 0 && len(s.Conflicts) == 0; done != want {
 			t.Errorf("step %d (%s) carried out: %v, want %v (%+v)", i+1, req.Steps[i].Mode, done, want, s.Errors)

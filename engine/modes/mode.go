@@ -76,6 +76,10 @@ type Mode struct {
 	// story rather than a merge to study on its own, so the page's mode switch does not offer it
 	// (handler.MarshalModes lists it under "writers", not "modes").
 	Writer bool
+	// Unsplit says the mode reads updated as one document that is no resource (a JSON patch, a
+	// list of operations): the handler parses it and hands it whole (Input.UpdatedDocs) rather
+	// than splitting it into resources.
+	Unsplit bool
 	// Run merges.
 	Run func(ctx context.Context, in *Input) *contract.Response
 }
@@ -172,10 +176,16 @@ type Input struct {
 	// Original, Updated and Live are the resources of each input, in document order; an input
 	// the mode does not read is empty.
 	Original, Updated, Live []*stream.Resource
+	// UpdatedDocs are updated's documents, parsed but not split, for a mode that is Unsplit
+	// (Updated is then empty).
+	UpdatedDocs []*yamltree.Document
 	// Schema holds the built-in kinds with the user's schema (options.schema) on top.
 	Schema *schema.Set
 	// User is the user's schema alone (empty when none was given).
 	User *schema.Set
 	// Memo is what the mode kept from the last request with the same options (nil: nothing).
 	Memo *Memo
+	// Ask answers another request as the handler does, for a mode that composes others (kpt:
+	// merge3, then apply); nil outside a handler.
+	Ask func(context.Context, *contract.Request) *contract.Response
 }

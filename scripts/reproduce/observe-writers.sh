@@ -150,3 +150,45 @@ run "$k" apply -f untracked.yaml
 run "$k" annotate deployment/untracked -n $ns tier=front
 run "$k" patch deployment/untracked -n $ns --type merge -p '{"metadata":{"managedFields":[{}]}}'; show deployment/untracked
 run "$k" apply --server-side -f untracked.yaml; show deployment/untracked
+
+echo "=== H. kubectl patch --type json and --type merge: refusals, then patches carried out"
+"$k" -n $ns delete deployment jp --ignore-not-found >/dev/null
+sed 's/name: web/name: jp/' web.yaml > jp.yaml
+run "$k" create -f jp.yaml
+run "$k" patch deployment/jp -n $ns --type json -p '[{"op":"test","path":"/spec/replicas","value":3}]'
+run "$k" patch deployment/jp -n $ns --type json -p '[{"op":"remove","path":"/spec/paused"}]'
+run "$k" patch deployment/jp -n $ns --type json -p '[{"op":"bogus","path":"/spec/replicas"}]'
+run "$k" patch deployment/jp -n $ns --type json -p '{"op":"add"}'
+run "$k" patch deployment/jp -n $ns --type json -p '[{"op":"test","path":"/spec/template/spec/containers","value":[null]}]'
+run "$k" patch deployment/jp -n $ns --type json -p '[{"op":"test","path":"/spec/replicas","value":2},{"op":"add","path":"/metadata/labels","value":{"tier":"front"}}]'; show deployment/jp
+run "$k" patch deployment/jp -n $ns --type merge -p '{"metadata":{"labels":{"tier":null}},"spec":{"minReadySeconds":2}}'; show deployment/jp
+run "$k" patch deployment/jp -n $ns --type merge -p '{"metadata":{"name":"other"}}'
+run "$k" patch deployment/jp -n $ns --type merge -p '{"spec":{"minReadySeconds":2}}'; show deployment/jp
+run "$k" patch deployment/jp -n $ns --type json -p 'null'
+
+echo "=== I. a merge patch on a custom resource (a strategic one is refused)"
+cat > crd.yaml <<'Y'
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        x-kubernetes-preserve-unknown-fields: true
+Y
+"$k" apply -f crd.yaml >/dev/null && "$k" wait --for condition=established crd/widgets.example.com >/dev/null
+"$k" -n $ns delete widget w --ignore-not-found >/dev/null
+printf 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: writers}\nspec: {size: 1, tags: [a, b], keep: x}\n' > w.yaml
+run "$k" create -f w.yaml
+run "$k" patch widget/w -n $ns --type merge -p '{"spec":{"size":2,"tags":["c"],"keep":null,"new":{"a":null,"b":1}}}'; show widget/w
+"$k" -n $ns get widget/w -o jsonpath='{"spec: "}{.spec}{"\n"}'
+run "$k" patch widget/w -n $ns -p '{"spec":{"size":3}}'

@@ -53,9 +53,7 @@ func step(mode, updated string, set func(*contract.Options)) *contract.Request {
 
 func args(a string) func(*contract.Options) { return func(o *contract.Options) { o.Args = a } }
 
-// sequenceA is the observed sequence A, as a history. kubectl patch --type merge and --type json
-// setting one scalar are replayed as the strategic merge patch setting it (the patch mode's
-// type): the same object, and the same manager, kubectl-patch. The edit's object is the one
+// sequenceA is the observed sequence A, as a history. The edit's object is the one
 // before it with the container's image changed (editedA), as the script's editor changes it.
 var sequenceA = []replayed{
 	{"kubectl create -f web.yaml", step("create", web, nil)},
@@ -71,8 +69,9 @@ var sequenceA = []replayed{
 	{"kubectl label deployment/web -n writers tier-", step("label", "", args("tier-"))},
 	{"kubectl label deployment/web -n writers absent-", step("label", "", args("absent-"))},
 	{`kubectl patch deployment/web -n writers -p {"spec":{"minReadySeconds":3}}`, minReadySeconds("3")},
-	{`kubectl patch deployment/web -n writers --type merge -p {"spec":{"minReadySeconds":4}}`, minReadySeconds("4")},
-	{`kubectl patch deployment/web -n writers --type json -p [{"op":"replace","path":"/spec/minReadySeconds","value":5}]`, minReadySeconds("5")},
+	{`kubectl patch deployment/web -n writers --type merge -p {"spec":{"minReadySeconds":4}}`, step("mergepatch", `{"spec":{"minReadySeconds":4}}`, nil)},
+	{`kubectl patch deployment/web -n writers --type json -p [{"op":"replace","path":"/spec/minReadySeconds","value":5}]`,
+		step("jsonpatch", `[{"op":"replace","path":"/spec/minReadySeconds","value":5}]`, nil)},
 	{"kubectl edit deployment/web -n writers", step("edit", "", nil)}, // its object: editedA
 	{"kubectl replace -f web.yaml", step("replace", web, nil)},
 	{`kubectl patch deployment/web -n writers --subresource=scale --field-manager=kube-controller-manager --type merge -p {"spec":{"replicas":4}}`,
@@ -137,6 +136,34 @@ var sequenceF = []replayed{
 	{"kubectl apply --server-side -f mig-noreplicas.yaml", step("ssa", strings.Replace(mig, "  replicas: 2\n", "", 1), nil)},
 }
 
+// sequenceH is the observed sequence H: JSON patches the API server refuses (a failed test, a
+// path that does not exist, an unknown op, a patch that is no list, a test that crashes the
+// library), then JSON and merge patches it carries out, a rename it refuses, a merge patch that
+// changes nothing and a null JSON patch.
+var sequenceH = []replayed{
+	{"kubectl create -f jp.yaml", step("create", strings.ReplaceAll(web, "web", "jp"), nil)},
+	jsonStep(`[{"op":"test","path":"/spec/replicas","value":3}]`),
+	jsonStep(`[{"op":"remove","path":"/spec/paused"}]`),
+	jsonStep(`[{"op":"bogus","path":"/spec/replicas"}]`),
+	jsonStep(`{"op":"add"}`),
+	jsonStep(`[{"op":"test","path":"/spec/template/spec/containers","value":[null]}]`),
+	jsonStep(`[{"op":"test","path":"/spec/replicas","value":2},{"op":"add","path":"/metadata/labels","value":{"tier":"front"}}]`),
+	mergeStep(`{"metadata":{"labels":{"tier":null}},"spec":{"minReadySeconds":2}}`),
+	mergeStep(`{"metadata":{"name":"other"}}`),
+	mergeStep(`{"spec":{"minReadySeconds":2}}`),
+	jsonStep(`null`),
+}
+
+// jsonStep and mergeStep are kubectl patch --type json and --type merge of deployment/jp, as
+// observed.txt prints them, with the step standing for them.
+func jsonStep(patch string) replayed {
+	return replayed{"kubectl patch deployment/jp -n writers --type json -p " + patch, step("jsonpatch", patch, nil)}
+}
+
+func mergeStep(patch string) replayed {
+	return replayed{"kubectl patch deployment/jp -n writers --type merge -p " + patch, step("mergepatch", patch, nil)}
+}
+
 // sequenceG is the last step of the observed sequence G: kubectl apply --server-side onto an
 // object whose managedFields were reset, holding the last-applied annotation of the client-side
 // apply that created it and an annotation kubectl annotate set (the history's initial live).
@@ -175,7 +202,7 @@ func TestWritersAgreeWithTheAPIServer(t *testing.T) {
 	for _, seq := range []struct {
 		live  string
 		steps []replayed
-	}{{"", sequenceA}, {"", sequenceB}, {"", sequenceF}, {untrackedLive, sequenceG}} {
+	}{{"", sequenceA}, {"", sequenceB}, {"", sequenceF}, {untrackedLive, sequenceG}, {"", sequenceH}} {
 		req := &contract.Request{Mode: contract.History, Live: seq.live, Options: contract.DefaultOptions()}
 		req.Options.Now = "2026-01-01T00:00:00Z"
 		for _, r := range seq.steps {

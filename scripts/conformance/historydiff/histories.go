@@ -1,7 +1,13 @@
 package historydiff
 
 import (
+	"encoding/json"
 	"math/rand"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/mergeplay/mergeplay/scripts/conformance/applydiff"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/examples"
@@ -18,6 +24,22 @@ var writers = []string{"apply", "ssa", "twoway", "create", "replace", "edit", "c
 
 // edits are the words of the kubectl label and annotate steps.
 var edits = []string{"tier=front", "tier=back", "tier=back --overwrite", "tier-", "app=web --overwrite", "note=hello other-"}
+
+// patches are the kubectl patch --type merge (mergepatch) and --type json (jsonpatch) steps, on
+// any object: labels and annotations set, changed and deleted, tests that pass or fail, copies
+// and moves within metadata, paths that do not exist.
+var patches = [][2]string{
+	{"mergepatch", `{"metadata":{"labels":{"patched":"merge"}}}`},
+	{"mergepatch", `{"metadata":{"labels":{"tier":null,"app":"web"},"annotations":{"note":"merged"}}}`},
+	{"mergepatch", "metadata:\n  annotations: null\n"},
+	{"jsonpatch", `[{"op":"add","path":"/metadata/labels","value":{"patched":"json"}}]`},
+	{"jsonpatch", `[{"op":"add","path":"/metadata/labels/patched","value":"json"}]`},
+	{"jsonpatch", `[{"op":"test","path":"/metadata/labels/tier","value":"front"},{"op":"replace","path":"/metadata/labels/tier","value":"json"}]`},
+	{"jsonpatch", `[{"op":"copy","from":"/metadata/name","path":"/metadata/labels/copied"}]`},
+	{"jsonpatch", `[{"op":"add","path":"/metadata/annotations","value":{}},{"op":"copy","from":"/metadata/name","path":"/metadata/annotations/copied"},{"op":"move","from":"/metadata/annotations/copied","path":"/metadata/annotations/moved"}]`},
+	{"jsonpatch", "- {op: remove, path: /metadata/labels/absent}\n"},
+	{"jsonpatch", "- {op: remove, path: /metadata/annotations}\n"},
+}
 
 // Histories returns n random histories of three to eight steps around the objects of the
 // examples the reference pipelines can answer (no refusal, no option they do not model).
@@ -50,7 +72,16 @@ func step(r *rand.Rand, ex *examples.Example) *contract.Request {
 	s := *ex.Request
 	s.Live = ""
 	s.Options.APIServer = contract.APIServerOff
-	switch r.Intn(5) {
+	switch r.Intn(7) {
+	case 6:
+		s.Mode, s.Original, s.Updated = "kpt", ex.Request.Updated, upstreamAfter(ex.Request.Updated, r)
+		s.Options = contract.DefaultOptions()
+		s.Options.APIServer = contract.APIServerOff
+	case 5:
+		p := patches[r.Intn(len(patches))]
+		s.Mode, s.Original, s.Updated = p[0], "", p[1]
+		s.Options = contract.DefaultOptions()
+		s.Options.APIServer = contract.APIServerOff
 	case 0:
 		s.Mode = writers[r.Intn(len(writers))]
 		s.Options = contract.DefaultOptions()
@@ -86,4 +117,39 @@ func helmStep(r *rand.Rand, s *contract.Request, ex *examples.Example) {
 		s.Options.ServerSide = []string{contract.ServerSideAuto, contract.ServerSideTrue, contract.ServerSideFalse}[r.Intn(3)]
 		s.Options.Force = r.Intn(2) == 0
 	}
+}
+
+// upstreamAfter is a package's next version, for a kpt step whose upstream before is config: a
+// label added to every object, and now and then its replicas changed.
+func upstreamAfter(config string, r *rand.Rand) string {
+	docs, err := applydiff.SplitDocuments(config)
+	if err != nil {
+		return config
+	}
+	out := make([]string, 0, len(docs))
+	for _, d := range docs {
+		var obj map[string]any
+		if json.Unmarshal(d, &obj) != nil {
+			return config
+		}
+		meta, _ := obj["metadata"].(map[string]any)
+		if meta == nil {
+			return config
+		}
+		labels, _ := meta["labels"].(map[string]any)
+		if labels == nil {
+			labels = map[string]any{}
+		}
+		labels["upstream"] = "v2"
+		meta["labels"] = labels
+		if spec, ok := obj["spec"].(map[string]any); ok && spec["replicas"] != nil && r.Intn(2) == 0 {
+			spec["replicas"] = 4
+		}
+		y, err := yaml.Marshal(obj)
+		if err != nil {
+			return config
+		}
+		out = append(out, string(y))
+	}
+	return strings.Join(out, "---\n")
 }

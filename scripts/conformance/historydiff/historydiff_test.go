@@ -30,7 +30,7 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 	p := reference.New()
 	h := handler.Default()
 	steps, differ := 0, 0
-	byMode, differByMode, refusedByMode := map[string]int{}, map[string]int{}, map[string]int{}
+	byMode, differByMode, refusedByMode, doneByMode := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	for i, req := range Histories(all, *seed, *cases) {
 		resp := h.Handle(context.Background(), req)
 		if len(resp.Steps) != len(req.Steps) {
@@ -64,8 +64,9 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 			}
 			if !refused {
 				live = got.Result
+				doneByMode[s.Mode]++
 			}
 		}
 	}
-	t.Logf("%d histories, %d steps, %d differences; by mode (steps/differences/refused by both): %v / %v / %v", *cases, steps, differ, byMode, differByMode, refusedByMode)
+	t.Logf("%d histories, %d steps, %d differences; by mode (steps/carried out by the engine/refused by both/differences): %v / %v / %v / %v", *cases, steps, differ, byMode, doneByMode, refusedByMode, differByMode)
 }

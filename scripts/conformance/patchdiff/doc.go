@@ -37,6 +37,21 @@
 // kubectl reads them (the engine's view too), so zero-valued fields that a typed round trip
 // would add are not modelled.
 //
+// mergepatch and jsonpatch (`kubectl patch --type merge` and `--type json`, typed_*.go): the
+// target is the first live object of applydiff's case; the patches are random merge patches
+// (keys deleted, replaced by a value of their type or of any, merged into, new keys with nulls
+// inside) and random JSON patches (one to five operations of the six kinds at the target's
+// places or beside them: a key it lacks, an index past the end, negative, "-", "01", escaped
+// keys; a failing test now and then, an unknown op). ReferenceTyped applies them with
+// gopkg.in/evanphx/json-patch.v4 (MergePatch; DecodePatch and Apply), the library kube-apiserver
+// v1.37.2 uses; EngineTyped with the engine's jsonmerge and jsonpatch packages, ModeTyped with
+// its modes (the result less managedFields). Both refusing agrees; a library panic must be the
+// engine's jsonpatch.Crash (the API server drops such a request, observed); a mode may refuse
+// an object the library accepts only when its store refuses a value of the wrong type for the
+// kind (counted apart: the library knows no kinds).
+//
+//	go test ./patchdiff -run AgreeWith -typed.cases=5000 -typed.seed=7 -v
+//
 // Compare: an error on both sides agrees (messages are not compared), but the engine's errors
 // must be located at a line of an input; otherwise every object of the result, read with
 // sigs.k8s.io/yaml, must be the same data as the reference's, and the response's patch must

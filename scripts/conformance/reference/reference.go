@@ -16,7 +16,7 @@ func Modes() []string { return []string{"apply", "merge3", "ssa", "patch", "twow
 
 // Writers are the history's writers Text answers besides (writers.go).
 func Writers() []string {
-	return []string{"create", "replace", "edit", "label", "annotate", "controller", "helm3", "helm4"}
+	return []string{"create", "replace", "edit", "label", "annotate", "controller", "helm3", "helm4", "mergepatch", "jsonpatch", "kpt"}
 }
 
 // The managers the API server records each client's write as (engine/modes/writer's doc:
@@ -24,6 +24,7 @@ func Writers() []string {
 var managers = map[string]string{
 	"apply": "kubectl-client-side-apply", "patch": "kubectl-patch", "twoway": "tiller",
 	"create": "kubectl-create", "replace": "kubectl-replace", "edit": "kubectl-edit", "label": "kubectl-label", "annotate": "kubectl-annotate",
+	"mergepatch": "kubectl-patch", "jsonpatch": "kubectl-patch",
 }
 
 // Pipelines runs the reference pipeline of each mode. The field managers of ssa are built on
@@ -55,6 +56,10 @@ func (p *Pipelines) Text(req *contract.Request) (string, error) {
 		return p.writer(req)
 	case "helm3", "helm4":
 		return p.helm(req)
+	case "mergepatch", "jsonpatch":
+		return p.typedPatch(req)
+	case "kpt":
+		return p.kpt(req)
 	}
 	return p.written(req)
 }

@@ -23,8 +23,8 @@ var layers = [][]string{
 	// YAML trees and line diffs.
 	{"engine/yamltree", "engine/linediff"},
 	// Kubernetes objects as trees: paths, kinds' schemas, resources of a stream, JSON merge
-	// patches, kyaml's YAML.
-	{"engine/fieldpath", "engine/schema", "engine/stream", "engine/jsonmerge", "engine/modes/merge3/ynode"},
+	// patches and JSON patches, kyaml's YAML.
+	{"engine/fieldpath", "engine/schema", "engine/stream", "engine/jsonmerge", "engine/jsonpatch", "engine/modes/merge3/ynode"},
 	// Decisions recorded, field sets, kubectl's strict validation, the API server's checks of
 	// the object it stores.
 	{"engine/decision", "engine/fieldset", "engine/validate", "engine/apiserver"},
@@ -41,8 +41,9 @@ var layers = [][]string{
 	// The modes.
 	{"engine/modes/apply", "engine/modes/ssa", "engine/modes/patch", "engine/modes/twoway", "engine/modes/merge3", "engine/modes/toy"},
 	// The writers of a history, each an update answered as server-side apply's mode answers one.
+	// kpt composes merge3 and apply (it reads apply's annotation's name), through the handler.
 	{"engine/modes/create", "engine/modes/replace", "engine/modes/edit", "engine/modes/scale", "engine/modes/label", "engine/modes/controller",
-		"engine/modes/helm"},
+		"engine/modes/helm", "engine/modes/patchtype", "engine/modes/kpt"},
 	// Reproduce scripts (they read the modes' descriptors and kubectl's stored annotation).
 	{"engine/reproduce"},
 	// The front door.
