@@ -182,3 +182,37 @@ func TestKubectlLines(t *testing.T) {
 		t.Errorf("only %d examples hold a kubectl.txt", checked)
 	}
 }
+
+// TestHistoryStepsPrint checks, for every history, each step's kubectl.txt (required: the
+// commands a learner runs and what each prints) against the step's answer; -update drafts a
+// missing one for review.
+func TestHistoryStepsPrint(t *testing.T) {
+	all, err := Load(os.DirFS("."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := handler.Default()
+	for _, ex := range all {
+		if ex.Mode != contract.History {
+			continue
+		}
+		t.Run(ex.Name, func(t *testing.T) {
+			resp := h.Handle(context.Background(), ex.Request)
+			if len(resp.Steps) != len(ex.StepFolders) {
+				t.Fatalf("%d steps answered for %d folders: %+v", len(resp.Steps), len(ex.StepFolders), resp.Errors)
+			}
+			for i, folder := range ex.StepFolders {
+				file := filepath.Join(ex.Name, "steps", folder, "kubectl.txt")
+				got := strings.Join(Commands(resp.Steps[i]), "\n") + "\n"
+				want, err := os.ReadFile(file)
+				if os.IsNotExist(err) && *update {
+					write(t, file, got)
+					continue
+				}
+				if err != nil || got != string(want) {
+					t.Errorf("%s differs (%v):\ngot:\n%swant:\n%s", file, err, got, want)
+				}
+			}
+		})
+	}
+}
