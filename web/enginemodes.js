@@ -486,7 +486,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl scale",
       "starter": "",
@@ -540,7 +540,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl label",
       "starter": "",
@@ -594,7 +594,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl annotate",
       "starter": "",
@@ -647,7 +647,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl create",
       "starter": "",
@@ -703,7 +703,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl replace",
       "starter": "",
@@ -763,7 +763,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "a controller's update",
       "starter": "",
@@ -813,7 +813,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl edit",
       "starter": "",

@@ -56,13 +56,16 @@ export const SCHEMA_OPTIONS = ["schema", "schemaType"];
 /** @type {Mode[]} the engine's modes, in its order */
 export const MODES = ENGINE.modes;
 
+/** A history's writers (kubectl create, scale, edit, a controller's update, ...): a step may be one; the mode switch offers MODES. */
+export const WRITERS = ENGINE.writers ?? [];
+
 /**
  * Returns the descriptor of the named mode, or undefined.
  * @param {string} name
  * @returns {Mode|undefined}
  */
 export function findMode(name) {
-  return MODES.find((m) => m.name === name);
+  return MODES.find((m) => m.name === name) ?? WRITERS.find((m) => m.name === name);
 }
 
 /**
