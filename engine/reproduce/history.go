@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
@@ -102,28 +101,14 @@ func (s *script) historyPreamble(steps int) {
 // the last-applied annotation the first step's original holds (an apply), and live's
 // managedFields, or none (every later step meets the managedFields the steps before it left).
 func (s *script) initialLive() error {
-	s.line("echo '== the initial live, as the playground read it'")
-	for _, ns := range s.namespaces() {
-		s.line("kubectl get namespace " + shell.Quote(ns) + " >/dev/null 2>&1 || kubectl create namespace " + shell.Quote(ns))
-	}
-	for i, r := range s.in.Live {
-		file := "live-" + strconv.Itoa(i+1) + ".json"
-		text, err := yamltree.SortedJSON(creatable(r.Root))
-		if err != nil {
-			return err
-		}
-		s.b.WriteString(heredoc(file, text+"\n"))
-		s.setup("kubectl create -f "+file, "the live object of "+file)
+	return s.createLive("== the initial live, as the playground read it", func(n int, r *stream.Resource) error {
 		if s.mode.Reproduce.LiveState == modes.LiveLastApplied {
-			if err := s.lastAppliedOf(i+1, r); err != nil {
+			if err := s.lastAppliedOf(n, r); err != nil {
 				return err
 			}
 		}
-		if err := s.managedFieldsOf(i+1, r); err != nil {
-			return err
-		}
-	}
-	return nil
+		return s.managedFieldsOf(n, r)
+	})
 }
 
 // historyStep runs step n of a history in a folder of its own (its files are config.yaml and
@@ -167,21 +152,11 @@ func (s *script) compareStep(n int) error {
 		return nil
 	}
 	if s.resp.Result != "" {
-		docs, err := yamltree.Parse(yamltree.Input("result"), s.resp.Result, yamltree.Options{Rules: yamltree.YAML11})
+		err := s.eachResult(func(k int, id stream.ID, root *yamltree.Node) error {
+			return s.compareState(k, id, root, before[id.String()])
+		})
 		if err != nil {
 			return err
-		}
-		if len(docs) != len(s.resp.ResultResources) {
-			return errors.New("the result holds " + strconv.Itoa(len(docs)) + " documents for " + strconv.Itoa(len(s.resp.ResultResources)) + " resources")
-		}
-		for i, d := range docs {
-			id, ok := s.ids[s.resp.ResultResources[i]]
-			if !ok {
-				return errors.New("the result's resource " + s.resp.ResultResources[i] + " is in no input")
-			}
-			if err := s.compareState(i+1, id, d.Root, before[id.String()]); err != nil {
-				return err
-			}
 		}
 	}
 	s.gone()
@@ -200,23 +175,7 @@ func (s *script) compareState(k int, id stream.ID, root, before *yamltree.Node) 
 	if err != nil {
 		return err
 	}
-	n := strconv.Itoa(k)
-	name := command.TypeArg(id) + "/" + id.Name
-	s.line("kubectl get " + target(id) + " -o yaml --show-managed-fields || true")
-	if len(values.skipped) > 0 {
-		s.line("# not compared (set by the API server, or a key jsonpath cannot name): " + oneLine(strings.Join(values.skipped, ", ")))
-	}
-	s.b.WriteString(heredoc("fields-"+n+".jsonpath", values.template.String()))
-	s.b.WriteString(heredoc("want-"+n+".txt", values.want.String()))
-	s.b.WriteString(heredoc("owners-"+n+".tmpl", owners.template))
-	s.b.WriteString(heredoc("want-owners-"+n+".txt", owners.want))
-	s.line("kubectl get " + target(id) + " -o jsonpath-file=fields-" + n + ".jsonpath >got-" + n + ".txt || true")
-	s.line("{ kubectl get " + target(id) + " -o go-template-file=owners-" + n + ".tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-" + n + ".txt")
-	s.line("if diff -u want-" + n + ".txt got-" + n + ".txt && diff -u want-owners-" + n + ".txt got-owners-" + n + ".txt; then")
-	s.line("	echo " + shell.Quote("mergeplay: "+name+": every field and owner compared agrees"))
-	s.line("else")
-	s.line("	failed=1")
-	s.line("fi")
+	s.writeCheck(k, id, values, owners)
 	return nil
 }
 
