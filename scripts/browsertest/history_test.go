@@ -354,8 +354,8 @@ func untimed(text string) string {
 // TestHistoryExampleFromTheGallery opens a history example from the examples gallery with real
 // clicks: the page shows its timeline (every step's command lines as the engine answers them,
 // the refused step said so, the last step chosen), the live editor holding the object before the
-// last step, the last step's result with its marks, and the action writing the whole history's
-// reproduce script.
+// last step, the last step's result with its marks, and the action downloading the whole
+// history's reproduce script, the engine's.
 func TestHistoryExampleFromTheGallery(t *testing.T) {
 	h := setup(t)
 	p := modeTab(t, h, "/")
@@ -391,10 +391,15 @@ func TestHistoryExampleFromTheGallery(t *testing.T) {
 		t.Errorf("the result shows\n%s\nwant the last step's\n%s", got, want.Result)
 	}
 	checkMarks(t, ex, want, lines)
-	var whole bool
-	p.eval(`!document.querySelector('[data-action="reproduce-history"]').hidden`, &whole)
-	if !whole {
-		t.Error("no action offers the whole history's reproduce script")
+	next := p.downloads(t.TempDir())
+	p.openTerminal()
+	p.do("clicking Reproduce the whole history", chromedp.Click(chromedp.CSS(`[data-action="reproduce-history"]`)))
+	got := next()
+	asked := *ex.Request
+	asked.Reproduce = true
+	if script := answer(t, &asked).Reproduce; got.name != "mergeplay-reproduce.sh" || script == "" || got.text != script {
+		t.Errorf("the download %q is not the engine's script of the whole history (%d bytes):\n%s", got.name, len(script), head(got.text))
 	}
+	p.waitFor("the note on the download", `document.querySelector(".mp-commands-note").textContent.includes("the whole history")`, 10*time.Second)
 	p.expectNoProblems()
 }
