@@ -401,5 +401,20 @@ func TestHistoryExampleFromTheGallery(t *testing.T) {
 		t.Errorf("the download %q is not the engine's script of the whole history (%d bytes):\n%s", got.name, len(script), head(got.text))
 	}
 	p.waitFor("the note on the download", `document.querySelector(".mp-commands-note").textContent.includes("the whole history")`, 10*time.Second)
+
+	// Step 2, kubectl scale (a writer, which the mode switch does not offer), chosen by keys:
+	// the object before it in the live editor, its own result.
+	for range len(want.Steps) - 2 {
+		p.stepsKey(kb.ArrowUp)
+	}
+	p.stepsAnswer(kb.Enter)
+	p.waitFor("step 2 chosen", `document.querySelector(".mp-step[aria-selected=true]")?.dataset.step === "1"`, 10*time.Second)
+	p.waitReady()
+	if got := p.editorText("live"); got != want.Steps[0].Result {
+		t.Errorf("step 2 shown: the live editor holds\n%s\nwant step 1's result", got)
+	}
+	if got := resultText(p.resultLines()); got != strings.TrimSuffix(want.Steps[1].Result, "\n") {
+		t.Errorf("step 2 shown: the result is\n%s\nwant\n%s", got, want.Steps[1].Result)
+	}
 	p.expectNoProblems()
 }
