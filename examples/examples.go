@@ -28,13 +28,24 @@ type Example struct {
 	// Expected is the expected result text.
 	Expected string `json:"expected"`
 	// Marks are the expected marks, "mark path" each, and for an example the engine refuses, its
-	// errors, "error input:line:column message" each.
+	// errors, "error input:line:column message" each. A history's are its last step's.
 	Marks []string `json:"marks"`
+	// StepFolders are a history's step folders under steps/, in order (doc.go); empty for an
+	// example of one merge.
+	StepFolders []string `json:"stepFolders,omitempty"`
 }
 
 // Refused reports whether the example shows a refusal: its marks are errors.
 func (ex *Example) Refused() bool {
 	return len(ex.Marks) > 0 && strings.HasPrefix(ex.Marks[0], "error ")
+}
+
+// LastMode is the mode of the answer's marks: the example's, or a history's last step's.
+func (ex *Example) LastMode() string {
+	if n := len(ex.Request.Steps); ex.Request.Mode == contract.History && n > 0 {
+		return ex.Request.Steps[n-1].Mode
+	}
+	return ex.Request.Mode
 }
 
 // Load reads every example under root (a folder holding one folder per example), sorted by name.
@@ -75,13 +86,14 @@ func LoadOne(root fs.FS, name string) (*Example, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := map[string]any{"mode": ex.Mode, "options": json.RawMessage(options)}
-	for _, input := range []string{"original", "updated", "live"} {
-		text, readErr := read(input + ".yaml")
-		if readErr != nil {
-			return nil, fmt.Errorf("example %s: %w", name, readErr)
+	req, err := readRequest(root, name, ex.Mode, options)
+	if err != nil {
+		return nil, err
+	}
+	if ex.Mode == contract.History {
+		if ex.StepFolders, err = readSteps(root, name, req); err != nil {
+			return nil, err
 		}
-		req[input] = text
 	}
 	data, err := json.Marshal(req)
 	if err != nil {
@@ -101,6 +113,90 @@ func LoadOne(root fs.FS, name string) (*Example, error) {
 	return ex, nil
 }
 
+// readRequest reads a folder's request: its mode, its options (JSON) and the inputs it holds
+// (original.yaml, updated.yaml, live.yaml; an absent one is empty). A history's folder holds
+// live.yaml alone; a step's folder no live.yaml.
+func readRequest(root fs.FS, dir, mode, options string) (map[string]any, error) {
+	req := map[string]any{"mode": mode, "options": json.RawMessage(options)}
+	for _, input := range []string{"original", "updated", "live"} {
+		b, err := fs.ReadFile(root, path.Join(dir, input+".yaml"))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue
+		case err != nil:
+			return nil, fmt.Errorf("example %s: %w", dir, err)
+		case mode == contract.History && input != "live", mode != contract.History && input == "live" && strings.Contains(dir, "/steps/"):
+			return nil, fmt.Errorf("example %s: %s.yaml: a history's folder holds live.yaml alone, each step's folder its original.yaml and updated.yaml", dir, input)
+		}
+		req[input] = string(b)
+	}
+	return req, nil
+}
+
+// readSteps reads a history's steps: one folder each under steps/, in the order of their names
+// ("01-create", "02-apply", ...), each holding step.yaml (the step's mode and options) and the
+// inputs its mode reads but live. It returns the folders' names.
+func readSteps(root fs.FS, name string, history map[string]any) ([]string, error) {
+	entries, err := fs.ReadDir(root, path.Join(name, "steps"))
+	if err != nil {
+		return nil, fmt.Errorf("example %s: a history needs a folder steps/ holding one folder per step: %w", name, err)
+	}
+	var folders []string
+	var steps []map[string]any
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		dir := path.Join(name, "steps", e.Name())
+		meta, err := fs.ReadFile(root, path.Join(dir, "step.yaml"))
+		if err != nil {
+			return nil, fmt.Errorf("example %s: step.yaml missing or unreadable: %w", dir, err)
+		}
+		mode, options, err := parseStep(dir, string(meta))
+		if err != nil {
+			return nil, err
+		}
+		step, err := readRequest(root, dir, mode, options)
+		if err != nil {
+			return nil, err
+		}
+		folders = append(folders, e.Name())
+		steps = append(steps, step)
+	}
+	if len(steps) == 0 {
+		return nil, fmt.Errorf("example %s: steps/ holds no step folder", name)
+	}
+	history["steps"] = steps
+	return folders, nil
+}
+
+// parseStep reads a step's step.yaml: its mode (any but history) and its options.
+func parseStep(dir, text string) (mode, options string, err error) {
+	root, err := yamltree.ParseOne(yamltree.Input(dir+"/step.yaml"), text, yamltree.Options{Rules: yamltree.YAML12})
+	if err != nil {
+		return "", "", fmt.Errorf("example %s: %w", dir, err)
+	}
+	mode = root.Get("mode").Str()
+	if mode == "" || mode == contract.History {
+		return "", "", fmt.Errorf("example %s: step.yaml needs the mode of one writer (apply, ssa, create, scale, ...)", dir)
+	}
+	options, err = optionsJSON(dir, root)
+	return mode, options, err
+}
+
+// optionsJSON is the options map of an example.yaml or a step.yaml, as JSON ("{}" when none).
+func optionsJSON(name string, root *yamltree.Node) (string, error) {
+	o := root.Get("options")
+	if o == nil || !o.IsMap() {
+		return "{}", nil
+	}
+	text, err := yamltree.JSON(o)
+	if err != nil {
+		return "", fmt.Errorf("example %s: options: %w", name, err)
+	}
+	return text, nil
+}
+
 // parseMeta reads example.yaml: title, mode, explanation and options.
 func parseMeta(name, text string) (*Example, string, error) {
 	root, err := yamltree.ParseOne(yamltree.Input(name+"/example.yaml"), text, yamltree.Options{Rules: yamltree.YAML12})
@@ -111,13 +207,8 @@ func parseMeta(name, text string) (*Example, string, error) {
 	if ex.Title == "" || ex.Mode == "" || ex.Explanation == "" {
 		return nil, "", fmt.Errorf("example %s: example.yaml needs a title, a mode and an explanation", name)
 	}
-	options := "{}"
-	if o := root.Get("options"); o != nil && o.IsMap() {
-		if options, err = yamltree.JSON(o); err != nil {
-			return nil, "", fmt.Errorf("example %s: options: %w", name, err)
-		}
-	}
-	return ex, options, nil
+	options, err := optionsJSON(name, root)
+	return ex, options, err
 }
 
 // parseMarks reads marks.txt: "mark path" per line; blank lines and # comments are skipped.

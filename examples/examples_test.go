@@ -116,8 +116,11 @@ func TestReasonsReadPlainly(t *testing.T) {
 	}
 }
 
-// webResponses is the page's unit-test fixture: every example's live and updated inputs and the engine's
-// answer, so that node --test web/ checks the page's data shaping against real responses.
+// webResponses is the page's unit-test fixture: every single merge example's live and updated
+// inputs and the engine's answer, so that node --test web/ checks the page's data shaping against
+// real responses (named mode-..., as the examples of one merge are). The histories are left out:
+// their answers are their steps' (the engine's invariant), and history.test.js checks how the page
+// reads a history's answer.
 const webResponses = "../web/testdata/responses.json"
 
 // TestWebResponsesAreCurrent checks web/testdata/responses.json against the engine's answers
@@ -130,6 +133,9 @@ func TestWebResponsesAreCurrent(t *testing.T) {
 	h := handler.Default()
 	fixture := map[string]any{}
 	for _, ex := range all {
+		if ex.Mode == contract.History {
+			continue
+		}
 		encoded, encodeErr := h.Handle(context.Background(), ex.Request).Encode()
 		if encodeErr != nil {
 			t.Fatal(encodeErr)
@@ -180,5 +186,39 @@ func TestKubectlLines(t *testing.T) {
 	}
 	if checked < 5 {
 		t.Errorf("only %d examples hold a kubectl.txt", checked)
+	}
+}
+
+// TestHistoryStepsPrint checks, for every history, each step's kubectl.txt (required: the
+// commands a learner runs and what each prints) against the step's answer; -update drafts a
+// missing one for review.
+func TestHistoryStepsPrint(t *testing.T) {
+	all, err := Load(os.DirFS("."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := handler.Default()
+	for _, ex := range all {
+		if ex.Mode != contract.History {
+			continue
+		}
+		t.Run(ex.Name, func(t *testing.T) {
+			resp := h.Handle(context.Background(), ex.Request)
+			if len(resp.Steps) != len(ex.StepFolders) {
+				t.Fatalf("%d steps answered for %d folders: %+v", len(resp.Steps), len(ex.StepFolders), resp.Errors)
+			}
+			for i, folder := range ex.StepFolders {
+				file := filepath.Join(ex.Name, "steps", folder, "kubectl.txt")
+				got := strings.Join(Commands(resp.Steps[i]), "\n") + "\n"
+				want, err := os.ReadFile(file)
+				if os.IsNotExist(err) && *update {
+					write(t, file, got)
+					continue
+				}
+				if err != nil || got != string(want) {
+					t.Errorf("%s differs (%v):\ngot:\n%swant:\n%s", file, err, got, want)
+				}
+			}
+		})
 	}
 }

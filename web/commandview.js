@@ -3,7 +3,8 @@
 // upgrade), each with what kubectl prints for every resource and, when the API server refuses,
 // kubectl's message; and the Reproduce action, which asks the engine for the reproduce script
 // (`request.reproduce`) of the request whose answer is shown (not of the editors as they are
-// now, which may hold an edit not answered yet or one the engine refused) and downloads it.
+// now, which may hold an edit not answered yet or one the engine refused) and downloads it; in a
+// history, a second action downloads the whole history's script (every step, checked after each).
 // Every text goes in as text, never as HTML.
 
 import { copyButton, h, replaceChildren } from "./dom.js";
@@ -35,6 +36,33 @@ export function reproducible(mode) {
   return findMode(mode)?.reproducible === true;
 }
 
+/** The two reproduce actions: the answer's own script, and a history's whole one (hidden until a history is shown). */
+function reproduceButtons() {
+  return {
+    reproduce: h("button", { type: "button", class: "mp-button mp-small", "data-action": "reproduce", disabled: true,
+      title: "A POSIX sh script: on an empty test cluster (kind, minikube, k3d) it creates live, runs the command and compares the cluster's object with this result, field by field" }, "Reproduce on a cluster (.sh)"),
+    whole: h("button", { type: "button", class: "mp-button mp-small", "data-action": "reproduce-history", hidden: true,
+      title: "A POSIX sh script: on an empty test cluster it creates the history's live, runs every step's commands in order and, after each step, compares the cluster's object (values and owners) with the playground's" }, "Reproduce the whole history (.sh)"),
+  };
+}
+
+/**
+ * Asks for a request's script, the note saying what happened; after() re-enables the buttons.
+ * @param {{onReproduce: (request: object) => Promise<string>, note: HTMLElement, button: HTMLButtonElement, request: object, done: string, after: () => void}} args
+ */
+async function askScript({ onReproduce, note, button, request, done, after }) {
+  button.disabled = true;
+  note.textContent = "Writing the script…";
+  try {
+    const script = await onReproduce(request);
+    note.textContent = script ? done : "The engine wrote no script for this answer.";
+  } catch (err) {
+    note.textContent = `No script: ${err?.message ?? err}`;
+  } finally {
+    after();
+  }
+}
+
 /**
  * Creates the command view.
  * @param {{onReproduce: (request: object) => Promise<string>}} config onReproduce asks for the
@@ -44,24 +72,18 @@ export function reproducible(mode) {
 export function createCommandView({ onReproduce }) {
   const list = h("div", { class: "mp-commands-list" });
   const note = h("p", { class: "mp-commands-note", role: "status" });
-  const reproduce = h("button", { type: "button", class: "mp-button mp-small", "data-action": "reproduce", disabled: true,
-    title: "A POSIX sh script: on an empty test cluster (kind, minikube, k3d) it creates live, runs the command and compares the cluster's object with this result, field by field" }, "Reproduce on a cluster (.sh)");
-  reproduce.addEventListener("click", async () => {
-    reproduce.disabled = true;
-    note.textContent = "Writing the script…";
-    try {
-      const script = await onReproduce(answered);
-      note.textContent = script ? "Downloaded mergeplay-reproduce.sh: run it with sh, kubectl's context set to a test cluster." : "The engine wrote no script for this answer.";
-    } catch (err) {
-      note.textContent = `No script: ${err?.message ?? err}`;
-    } finally {
-      reproduce.disabled = !canReproduce;
-    }
-  });
+  const { reproduce, whole } = reproduceButtons();
   let canReproduce = false;
   let answered = null; // the request whose commands are shown
+  let history = null; // the history request shown, null when the page shows a single merge
+  const ask = (button, request, done) => askScript({ onReproduce, note, button, request, done, after: () => {
+    reproduce.disabled = !canReproduce;
+    whole.disabled = false;
+  } });
+  reproduce.addEventListener("click", () => ask(reproduce, answered, "Downloaded mergeplay-reproduce.sh: run it with sh, kubectl's context set to a test cluster."));
+  whole.addEventListener("click", () => history && ask(whole, history, "Downloaded mergeplay-reproduce.sh: the whole history, every step checked on the cluster; run it with sh, kubectl's context set to a test cluster."));
   const dom = h("section", { class: "mp-commands", "aria-label": "Command" },
-    h("div", { class: "mp-commands-head" }, h("h2", { class: "mp-commands-title", text: "At the terminal" }), reproduce),
+    h("div", { class: "mp-commands-head" }, h("h2", { class: "mp-commands-title", text: "At the terminal" }), reproduce, whole),
     list, note);
 
   return {
@@ -92,6 +114,15 @@ export function createCommandView({ onReproduce }) {
       if (serverRefused) note.textContent = "The API server refuses the object: the script replays the refusal on a cluster.";
       else if (failed) note.textContent = "kubectl refuses this config before it sends anything: there is nothing to reproduce on a cluster.";
       else note.textContent = canReproduce || !items.length ? "" : "This mode changes no cluster object through kubectl: there is no script to reproduce it.";
+    },
+    /**
+     * The history shown (its contract request), whose whole reproduce script the second button
+     * asks for; null hides the button (a single merge).
+     * @param {object|null} request
+     */
+    setHistory(request) {
+      history = request;
+      whole.hidden = !request;
     },
   };
 }

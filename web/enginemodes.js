@@ -504,7 +504,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl scale",
       "starter": "",
@@ -558,7 +558,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl label",
       "starter": "",
@@ -612,7 +612,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl annotate",
       "starter": "",
@@ -665,7 +665,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl create",
       "starter": "",
@@ -721,7 +721,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl replace",
       "starter": "",
@@ -781,7 +781,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "a controller's update",
       "starter": "",
@@ -831,7 +831,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl edit",
       "starter": "",
@@ -893,7 +893,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "Helm 3",
       "starter": "",
@@ -965,7 +965,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "Helm 4",
       "starter": "",
@@ -1015,7 +1015,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl patch --type merge",
       "starter": "",
@@ -1065,7 +1065,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl patch --type json",
       "starter": "",
@@ -1130,7 +1130,7 @@ export const ENGINE = {
         }
       ],
       "readOnly": false,
-      "reproducible": false,
+      "reproducible": true,
       "rules": "kubectl",
       "short": "kpt pkg update, kubectl apply",
       "starter": "",

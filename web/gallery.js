@@ -1,7 +1,9 @@
-// The examples gallery: examples.json loaded once and grouped by mode in a dialog.
+// The examples gallery: examples.json loaded once and grouped by mode in a dialog, the histories
+// (examples of several steps, opened in the history view) last.
 // parseExamples, groupExamples and firstSentence are pure.
 
 import { h, replaceChildren } from "./dom.js";
+import { HISTORY } from "./history.js";
 import { MODES } from "./modes.js";
 
 /**
@@ -40,13 +42,17 @@ export function examplesLoader(url, fetchFn) {
 }
 
 /**
- * Groups examples by mode, in the modes' order; examples of unknown modes are left out.
+ * Groups examples by mode, in the modes' order, the histories last; examples of unknown modes are
+ * left out.
  * @param {Example[]} examples
  * @returns {{mode: import("./modes.js").Mode, examples: Example[]}[]}
  */
 export function groupExamples(examples) {
-  return MODES.map((mode) => ({ mode, examples: examples.filter((e) => e.mode === mode.name) })).filter((g) => g.examples.length);
+  return [...MODES, HISTORIES].map((mode) => ({ mode, examples: examples.filter((e) => e.mode === mode.name) })).filter((g) => g.examples.length);
 }
+
+/** The gallery's group of histories (history.js), after the modes': each opens in the history view. */
+const HISTORIES = { name: HISTORY, title: "Histories: one object through several writers" };
 
 /**
  * The first sentence of an explanation, for the gallery's list.

@@ -5,7 +5,7 @@
 // The page never parses YAML: the object before a step is the result of a step the engine
 // answered, or the history's initial live.
 
-import { MODES, buildRequest, changedOptions, findMode } from "./modes.js";
+import { MODES, buildRequest, changedOptions, findMode, stateFromRequest } from "./modes.js";
 
 /** The contract's mode of a history request. */
 export const HISTORY = "history";
@@ -225,6 +225,33 @@ export function historyFromValue(value, readState) {
   if (!Number.isInteger(at) || at < 0 || at >= steps.length) return { ok: false, error: "The history's chosen step (at) is not one of its steps." };
   const history = { live: live.state.live, steps, at };
   return { ok: true, state: { ...steps[at], options: { ...steps[at].options }, live: at === 0 ? history.live : "" }, history };
+}
+
+/** The history's options the engine gives each step that leaves them empty (engine/history). */
+const SHARED_OPTIONS = ["now", "schema", "schemaType"];
+
+/**
+ * The history an example's request holds (mode "history": its live and steps, each a single-mode
+ * request without live; the history's now and schema given to every step that leaves them empty), shown
+ * at its last step as a link's history is; null when the request is no history or a step does not
+ * read (an unknown mode).
+ * @param {object} request
+ * @returns {{state: State, history: History}|null}
+ */
+export function historyFromExample(request) {
+  if (request?.mode !== HISTORY || !Array.isArray(request.steps) || !request.steps.length) return null;
+  const given = request.options && typeof request.options === "object" ? request.options : {};
+  const withShared = (own) => {
+    const options = { ...own };
+    for (const k of SHARED_OPTIONS) if (!options[k] && typeof given[k] === "string") options[k] = given[k];
+    return options;
+  };
+  const steps = request.steps.map((s) => ({ mode: s?.mode, original: s?.original ?? "", updated: s?.updated ?? "", options: withShared(s?.options) }));
+  const read = historyFromValue({ mode: HISTORY, live: typeof request.live === "string" ? request.live : "", steps, at: steps.length - 1 }, (s) => {
+    const state = stateFromRequest(s);
+    return state ? { ok: true, state } : { ok: false, error: "its mode is not one the page knows." };
+  });
+  return read.ok ? { state: read.state, history: read.history } : null;
 }
 
 function list(value) {

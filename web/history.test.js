@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  HISTORY, MAX_STEPS, addStep, carriedOut, chosenAnswer, historyFromValue, historyRequest, historyToValue,
+  HISTORY, MAX_STEPS, addStep, carriedOut, chosenAnswer, historyFromExample, historyFromValue, historyRequest, historyToValue,
   keptBefores, moveStep, objectsBetween, refusal, removeStep, startHistory, stepSummary, withChosen,
 } from "./history.js";
 import { defaultOptions } from "./modes.js";
@@ -145,4 +145,26 @@ test("a history's state file opens the same history; a Secret in any step is war
   assert.equal(shareNotices("https://x/#s=1.a", h.steps[0], h)[0].level, "warning");
   assert.equal(shareNotices("https://x/#s=1.a", h.steps[0])[0].level, "info");
   assert.equal(shareNotices("https://x/#s=1.a", h.steps[0], { ...h, steps: [h.steps[0]], live: "kind: Secret" })[0].level, "warning");
+});
+
+test("a history example opens at its last step, writers' steps included; anything else is no history", () => {
+  const request = { mode: "history", live: "", options: { now: "2026-01-01T00:00:00Z", force: true }, steps: [
+    { mode: "create", updated: "a: 1\n", options: { now: "" } },
+    { mode: "scale", options: { replicas: "5" } },
+    { mode: "ssa", updated: "a: 2\n", options: { force: true } },
+  ] };
+  const story = historyFromExample(request);
+  assert.equal(story.history.steps.length, 3);
+  assert.equal(story.history.at, 2);
+  assert.deepEqual(story.history.steps.map((s) => s.mode), ["create", "scale", "ssa"]);
+  assert.equal(story.history.steps[1].options.replicas, "5");
+  assert.equal(story.state.mode, "ssa");
+  assert.equal(story.state.updated, "a: 2\n");
+  assert.equal(story.state.options.force, true);
+  assert.ok(story.history.steps.every((s) => s.options.now === "2026-01-01T00:00:00Z"), "the history's now reaches every step that leaves it empty");
+  assert.equal(story.history.steps[1].options.force, false, "only now and the schema are the history's to share");
+  assert.equal(story.state.live, "", "a later step's live is derived from the answer");
+  assert.equal(historyFromExample({ mode: "apply", updated: "a: 1\n" }), null);
+  assert.equal(historyFromExample({ mode: "history", steps: [] }), null);
+  assert.equal(historyFromExample({ mode: "history", steps: [{ mode: "nope" }] }), null);
 });

@@ -4,12 +4,13 @@
 
 import { decodePayload, parseHash } from "./share.js";
 import { defaultOptions, stateFromRequest } from "./modes.js";
+import { historyFromExample } from "./history.js";
 
 /**
  * @typedef {import("./modes.js").State} State
  * @typedef {import("./gallery.js").Example} Example
  * @typedef {{state: State, history?: import("./history.js").History|null, from: "link"|"example"|"autosave"|"default"|"empty", exampleName: string, notice: string}} Initial
- *   history: a link's history (history.js), its chosen step in state
+ *   history: a link's or a history example's history (history.js), its chosen step in state
  */
 
 /**
@@ -32,6 +33,8 @@ export async function resolveInitial({ hash, autosaved, prerendered, loadExample
   } else if (route.kind === "example") {
     const examples = await loadExamples().catch(() => []);
     const example = examples.find((e) => e.name === route.name);
+    const story = example && historyFromExample(example.request);
+    if (story) return { state: story.state, history: story.history, from: "example", exampleName: example.name, notice };
     const state = example && stateFromRequest(example.request);
     if (state) return { state, from: "example", exampleName: example.name, notice };
     notice = `There is no example named "${route.name}".`;

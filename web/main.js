@@ -20,6 +20,7 @@ import { createExampleNote } from "./examplenote.js";
 import { asksForExercise } from "./exercise.js";
 import { createExerciseMode } from "./exercisemode.js";
 import { createGallery, examplesLoader } from "./gallery.js";
+import { historyRequest } from "./history.js";
 import { createHistoryView } from "./historyview.js";
 import { resolveInitial } from "./initial.js";
 import { createJump } from "./jump.js";
@@ -121,6 +122,8 @@ function createOutputs(config, p) {
   p.answers = createAnswers({ root, editors: p.editors, schema: p.schema, output: p.output, onAnswer: (response, request) => {
     p.embedding.postResult(response);
     p.commandView.update(response, request);
+    const history = p.steps.history();
+    p.commandView.setHistory(history ? historyRequest(history) : null);
     p.terminal.update(response);
   } });
   p.progress = createProgress({ status: p.output.status, canSay: () => p.answers.hasAnswered() });

@@ -6,6 +6,7 @@
 // new mode's roles, and the example (whose note speaks of the other mode) is dropped. A notice
 // says what happened. A pure function: main.js does what the plan says.
 
+import { HISTORY } from "./history.js";
 import { findMode } from "./modes.js";
 
 /**
@@ -26,7 +27,8 @@ import { findMode } from "./modes.js";
 export function planModeSwitch({ from, to, example, unedited, empty, examples }) {
   const mode = findMode(to);
   if (!mode || from === to) return { open: null, dropExample: false, notice: "", offer: null };
-  if (example && (example.mode === to || invites(example, to))) return { open: null, dropExample: false, notice: "", offer: null };
+  // A history example's step is the reader's to change (the history view keeps the history).
+  if (example && (example.mode === to || example.mode === HISTORY || invites(example, to))) return { open: null, dropExample: false, notice: "", offer: null };
   if (empty) return { open: null, dropExample: true, notice: "", offer: null };
   const starter = examples.find((e) => e.name === mode.starter && e.mode === to) ?? null;
   const before = findMode(from)?.title ?? from;

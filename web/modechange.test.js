@@ -59,3 +59,9 @@ test("your own inputs stay and the starting example is offered; empty inputs or 
   assert.deepEqual(planModeSwitch({ from: "apply", to: "merge3", example: null, unedited: false, empty: true, examples }), { open: null, dropExample: true, notice: "", offer: null });
   assert.deepEqual(planModeSwitch({ from: "apply", to: "apply", example: applyContainers, unedited: true, empty: false, examples }), { open: null, dropExample: false, notice: "", offer: null });
 });
+
+test("a history example's step switches mode in place: the history stays", () => {
+  const story = exampleNamed("history-ssa-conflict-after-scale");
+  const plan = planModeSwitch({ from: "ssa", to: "apply", example: story, unedited: true, empty: false, examples });
+  assert.deepEqual(plan, { open: null, dropExample: false, notice: "", offer: null });
+});

@@ -136,7 +136,9 @@ export function changedOptions(options) {
 
 /**
  * Builds the contract request for a state: inputs the mode does not use are sent empty (their
- * text stays in the page), and only the mode's own options and the schema are sent.
+ * text stays in the page), and only the mode's own options, the schema and a time (`now`, when
+ * the state holds one: an example's, which also fixes the managedFields times kubectl apply's
+ * bookkeeping writes, though apply offers no time option) are sent.
  * @param {State} state
  * @returns {object}
  */
@@ -144,7 +146,7 @@ export function buildRequest(state) {
   const mode = findMode(state.mode) ?? MODES[0];
   const options = {};
   for (const { key } of mode.options) options[key] = state.options[key] ?? OPTION_SPECS[key].default;
-  for (const key of SCHEMA_OPTIONS) {
+  for (const key of [...SCHEMA_OPTIONS, "now"]) {
     if (state.options[key]) options[key] = state.options[key];
   }
   const request = { mode: state.mode, original: "", updated: "", live: "", options };

@@ -1,8 +1,10 @@
-// Where the state comes from after the page opened: an example from the gallery, a pasted link,
+// Where the state comes from after the page opened: an example from the gallery (a history
+// example opens in the history view, at its last step), a pasted link,
 // a switch of mode (modechange.js plans it, a notice says what happened) and "Apply again" (the
 // result as the next live). Each loads the store; the data flow in main.js does the rest.
 
 import { resolveInitial } from "./initial.js";
+import { historyFromExample } from "./history.js";
 import { planModeSwitch } from "./modechange.js";
 import { INPUTS, applyAgain, findMode, stateFromRequest } from "./modes.js";
 
@@ -17,6 +19,12 @@ import { INPUTS, applyAgain, findMode, stateFromRequest } from "./modes.js";
  */
 export function createNavigation({ store, notice, status, answers, loadExamples, exercise, adoptHistory }) {
   function openExample(ex) {
+    const story = historyFromExample(ex.request);
+    if (story) {
+      adoptHistory(story.history);
+      store.load(story.state, ex);
+      return;
+    }
     const next = stateFromRequest(ex.request);
     if (next) store.load(next, ex);
   }

@@ -63,6 +63,8 @@ test("examples.json is read defensively and grouped by mode", () => {
   ]);
   assert.deepEqual(list.map((e) => e.name), ["a", "b", "c"]);
   assert.deepEqual(groupExamples(list).map((g) => [g.mode.name, g.examples.map((e) => e.name)]), [["apply", ["b"]], ["patch", ["a"]]]);
+  const withHistory = [...list, { name: "h", title: "H", mode: "history", explanation: "", request: { mode: "history", steps: [] } }];
+  assert.deepEqual(groupExamples(withHistory).map((g) => [g.mode.name, g.examples.map((e) => e.name)]), [["apply", ["b"]], ["patch", ["a"]], ["history", ["h"]]], "the histories come last");
   assert.deepEqual(parseExamples({ examples: [] }), []);
   assert.equal(firstSentence("The list merges by name.\nThen more. "), "The list merges by name.");
   assert.equal(firstSentence("no stop"), "no stop");

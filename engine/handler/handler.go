@@ -142,7 +142,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	}()
 	switch {
 	case req.Mode == contract.History:
-		return history.Run(ctx, req, h.Handle)
+		return h.history(ctx, req)
 	case len(req.Steps) > 0:
 		return contract.Fail("request", errors.New("steps belong to a history (mode "+strconv.Quote(contract.History)+"); mode "+strconv.Quote(req.Mode)+" takes original, updated and live"))
 	}
@@ -186,6 +186,50 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	}
 	describeInputs(m, in, resp, resources)
 	return h.keep(req, resp, h.diffOf(in, resp))
+}
+
+// history answers a history and, when the request asks for it, writes the reproduce script of
+// the whole history (extra.reproduceError says why there is none). The steps' own scripts are
+// their own requests' (a step asking for its script gets it).
+func (h *Handler) history(ctx context.Context, req *contract.Request) *contract.Response {
+	resp := history.Run(ctx, req, h.Handle)
+	if !req.Reproduce || len(resp.Steps) != len(req.Steps) {
+		return resp
+	}
+	extra := make(map[string]any, len(resp.Extra)+1) // the last step's, shared: a copy of its own
+	for k, v := range resp.Extra {
+		extra[k] = v
+	}
+	resp.Extra = extra
+	script, err := h.historyScript(req, resp)
+	if err != nil {
+		resp.Extra["reproduceError"] = err.Error()
+	}
+	resp.Reproduce = script
+	return resp
+}
+
+// historyScript reads each step's inputs again, with the object before it as live, and writes
+// the whole history's reproduce script from them and the steps' answers.
+func (h *Handler) historyScript(req *contract.Request, resp *contract.Response) (string, error) {
+	steps := make([]reproduce.Step, len(req.Steps))
+	live := req.Live
+	for i, s := range req.Steps {
+		one := history.StepRequest(req, s, live)
+		m, ok := h.modes[one.Mode]
+		if !ok {
+			return "", errors.New("step " + strconv.Itoa(i+1) + ": unknown mode " + strconv.Quote(one.Mode))
+		}
+		in, _, _, failed := h.read(m, one)
+		if failed != nil {
+			return "", errors.New("step " + strconv.Itoa(i+1) + ": its inputs do not read, so no cluster replays it")
+		}
+		steps[i] = reproduce.Step{Mode: m, In: in, Resp: resp.Steps[i]}
+		if history.CarriedOut(resp.Steps[i]) {
+			live = resp.Steps[i].Result
+		}
+	}
+	return reproduce.History(steps)
 }
 
 // describeInputs adds what every answer says of its inputs, whatever the merge did: the

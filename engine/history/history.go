@@ -28,9 +28,9 @@ func Run(ctx context.Context, req *contract.Request, answer Answer) *contract.Re
 		if err := ctx.Err(); err != nil {
 			return contract.Fail("engine", errors.New("the history stopped before step "+strconv.Itoa(i+1)+": "+err.Error()))
 		}
-		resp := answer(ctx, stepRequest(req, s, live))
+		resp := answer(ctx, StepRequest(req, s, live))
 		steps = append(steps, resp)
-		if carriedOut(resp) {
+		if CarriedOut(resp) {
 			live = resp.Result
 		}
 	}
@@ -39,9 +39,9 @@ func Run(ctx context.Context, req *contract.Request, answer Answer) *contract.Re
 	return &last
 }
 
-// stepRequest is step s of history h as a single-mode request: s with the object before it as
+// StepRequest is step s of history h as a single-mode request: s with the object before it as
 // live, and what the history's options share (now, schema, schemaType) where s leaves it empty.
-func stepRequest(h, s *contract.Request, live string) *contract.Request {
+func StepRequest(h, s *contract.Request, live string) *contract.Request {
 	one := *s
 	one.Live = live
 	one.Steps = nil
@@ -55,9 +55,9 @@ func stepRequest(h, s *contract.Request, live string) *contract.Request {
 	return &one
 }
 
-// carriedOut reports whether the real tool carried out a step: no error and no conflict (a
+// CarriedOut reports whether the real tool carried out a step: no error and no conflict (a
 // conflict of server-side apply or of apply --overwrite=false stops the command).
-func carriedOut(resp *contract.Response) bool {
+func CarriedOut(resp *contract.Response) bool {
 	return len(resp.Errors) == 0 && len(resp.Conflicts) == 0
 }
 

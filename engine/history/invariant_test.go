@@ -19,7 +19,8 @@ const now = "2026-01-01T00:00:00Z"
 
 // exampleHistories makes a history of each example: its request, then the mode's next round as
 // the page's "again" makes it (the config becomes last-applied where the mode reads one), then
-// the first request once more; the initial live is the example's.
+// the first request once more; the initial live is the example's. An example that is a history
+// is its own.
 func exampleHistories(t testing.TB) map[string]*contract.Request {
 	t.Helper()
 	all, err := examples.Load(os.DirFS("../../examples"))
@@ -32,6 +33,10 @@ func exampleHistories(t testing.TB) map[string]*contract.Request {
 	}
 	out := map[string]*contract.Request{}
 	for _, ex := range all {
+		if ex.Request.Mode == contract.History {
+			out[ex.Name] = ex.Request
+			continue
+		}
 		first := *ex.Request
 		first.Live = ""
 		again := first

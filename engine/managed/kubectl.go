@@ -6,6 +6,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -70,7 +71,11 @@ func LastAppliedOnly(obj *yamltree.Node) *yamltree.Node {
 // the request, now (observed with kubectl and kube-apiserver v1.37.2: three seconds after a
 // client-side apply created the object, kubectl apply --server-side left kubectl's entry with
 // its own time, not the client-side entry's, and kubectl-last-applied's without one;
-// engine/modes/writer/testdata/observed.txt, sequence F).
+// engine/modes/writer/testdata/observed.txt, sequence F), but when the updaters moved owned
+// nothing but the annotation: the applier's entry then keeps the time it had, none for a new one
+// (observed the same way: kubectl create, then kubectl apply of the same config, whose patch sets
+// the annotation alone, then kubectl apply --server-side of it; examples/history-ssa-stuck-field,
+// its reproduce script run by make reproduce-check, 2026-12-06).
 func MoveToApplier(obj *yamltree.Node, applier string, now time.Time) (*yamltree.Node, []ID, error) {
 	return MoveInto(obj, applier, now, func(_ ID, vs VersionedSet) bool { return !vs.Applied && vs.Set.Has(lastAppliedPath) })
 }
@@ -100,23 +105,34 @@ func MoveInto(obj *yamltree.Node, applier string, now time.Time, moves func(ID, 
 	sortIDs(moved)
 	target := ApplyID(applier)
 	into := managers[target]
+	annotationOnly := true
 	for _, id := range moved {
 		if into.Set == nil {
 			into = VersionedSet{Set: managers[id].Set, APIVersion: managers[id].APIVersion, Applied: true}
 		} else {
 			into.Set = into.Set.Union(managers[id].Set)
 		}
+		annotationOnly = annotationOnly && ownsOnlyLastApplied(managers[id].Set)
 		delete(managers, id)
 		delete(times, id)
 	}
 	managers[target] = into
-	t := now.UTC().Truncate(time.Second)
-	times[target] = &t
+	if !annotationOnly {
+		t := now.UTC().Truncate(time.Second)
+		times[target] = &t
+	}
 	out := obj.Clone()
 	if err := setManagedFields(out, Encode(managers, times), nil); err != nil {
 		return obj, nil, err
 	}
 	return out, moved, nil
+}
+
+// ownsOnlyLastApplied reports whether a set holds the last-applied annotation and nothing else
+// (the annotations map it sits in aside).
+func ownsOnlyLastApplied(s *fieldset.Set) bool {
+	annotations := fieldpath.Path{{Field: "metadata"}, {Field: "annotations"}}
+	return s.Leaves().Difference(fieldset.New(lastAppliedPath, annotations)).Empty()
 }
 
 // Written records a client's write of result over live (kubectl apply's create or patch, kubectl

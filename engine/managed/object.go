@@ -24,10 +24,10 @@ func ManagedFieldsOf(obj *yamltree.Node) *yamltree.Node {
 	return metadataOf(obj).Get("managedFields")
 }
 
-// withoutManagedFields returns a copy of obj without metadata.managedFields. A metadata left empty
+// WithoutManagedFields returns a copy of obj without metadata.managedFields. A metadata left empty
 // goes too: only a document that is not a Kubernetes object (it has no name) can have one, and
 // its schema may have no metadata at all.
-func withoutManagedFields(obj *yamltree.Node) *yamltree.Node {
+func WithoutManagedFields(obj *yamltree.Node) *yamltree.Node {
 	out := obj.Clone()
 	if m := metadataOf(out); m != nil && m.Delete("managedFields") && len(m.Fields) == 0 {
 		out.Delete("metadata")

@@ -116,7 +116,7 @@ func checkApplied(op *operation) (bool, error) {
 		op.stored = emptyObject(res.APIVersion, res.Kind)
 		return false, nil
 	}
-	return false, located(typed.ValidateObject(res.Type, withoutManagedFields(op.stored)))
+	return false, located(typed.ValidateObject(res.Type, WithoutManagedFields(op.stored)))
 }
 
 // readLiveManagers reads live's managers for an apply.
@@ -140,7 +140,7 @@ func applyOnce(op *operation) (bool, error) {
 	res, req := op.res, op.req
 	op.out.Decisions = &decision.Log{}
 	op.times = op.storedTimes.Clone()
-	op.object = withoutManagedFields(op.stored)
+	op.object = WithoutManagedFields(op.stored)
 	managers := op.storedManagers.Clone()
 	bfa := UpdateID(BeforeFirstApply, res.APIVersion)
 	if len(managers) == 0 {
@@ -247,10 +247,10 @@ func checkUpdated(op *operation) (bool, error) {
 	if op.stored == nil {
 		op.stored = emptyObject(op.res.APIVersion, op.res.Kind)
 	}
-	if err := typed.ValidateObject(op.res.Type, withoutManagedFields(op.req.Object)); err != nil {
+	if err := typed.ValidateObject(op.res.Type, WithoutManagedFields(op.req.Object)); err != nil {
 		return true, located(err)
 	}
-	return false, located(typed.ValidateObject(op.res.Type, withoutManagedFields(op.stored)))
+	return false, located(typed.ValidateObject(op.res.Type, WithoutManagedFields(op.stored)))
 }
 
 // readUpdateManagers reads the managers an update starts from: the object's own, else live's,
@@ -289,7 +289,7 @@ func isReset(list *yamltree.Node) bool {
 // leaveUntracked ends an update of an existing object that has no managers: it is stored as
 // sent, without managedFields (its decisions still recorded).
 func leaveUntracked(op *operation) (bool, error) {
-	op.object = withoutManagedFields(op.req.Object)
+	op.object = WithoutManagedFields(op.req.Object)
 	op.out.Object = op.object
 	op.out.Before = reconcileAll(op.res.Type, op.storedManagers)
 	if len(op.storedManagers) > 0 || uid(op.stored) == "" && (op.req.Live == nil || !op.req.Stored) {
@@ -297,7 +297,7 @@ func leaveUntracked(op *operation) (bool, error) {
 	}
 	op.out.Untracked, op.out.After = true, Managers{}
 	log := op.out.Decisions
-	if _, _, err := (UpdateOp{Type: op.res.Type, Live: withoutManagedFields(op.stored), Object: op.object, Log: log}).Run(); err != nil {
+	if _, _, err := (UpdateOp{Type: op.res.Type, Live: WithoutManagedFields(op.stored), Object: op.object, Log: log}).Run(); err != nil {
 		return true, err
 	}
 	recordUnownable(log)
@@ -308,7 +308,7 @@ func leaveUntracked(op *operation) (bool, error) {
 // recordUpdate records what the update changed, and gives it to the updater.
 func recordUpdate(op *operation) (bool, error) {
 	op.times = op.storedTimes.Clone()
-	before := withoutManagedFields(op.stored)
+	before := WithoutManagedFields(op.stored)
 	managers, err := op.res.recordChange(change{from: before, to: op.object, id: op.id, now: op.req.Now, log: op.out.Decisions},
 		op.storedManagers, op.times)
 	if err != nil {

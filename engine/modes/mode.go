@@ -130,6 +130,22 @@ type Reproduction struct {
 	// PatchesObjects says updated holds patches, not objects: a patch needs no identity of its
 	// own to be sent.
 	PatchesObjects bool
+	// Replay says how a script runs the commands of an answer that do not run as written (kubectl
+	// edit, which opens an editor; a controller's HTTP request): one Replayed per command, in
+	// order. Nil: every command runs as written, on config.yaml.
+	Replay func(in *Input, resp *contract.Response) ([]Replayed, error)
+}
+
+// Replayed is how a script runs one command of an answer: the files it reads, written first,
+// then Line, a shell command, in place of the command's own line (which the script prints).
+type Replayed struct {
+	Files []File
+	Line  string
+}
+
+// File is a file a replayed command reads, written by the script as it is.
+type File struct {
+	Name, Text string
 }
 
 // LiveState is what a mode reads from a live object beside its fields.

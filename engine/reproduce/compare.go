@@ -16,15 +16,8 @@ import (
 func (s *script) compare() error {
 	s.line("echo '== 3. what the cluster holds, compared with the playground'")
 	if s.resp.Result != "" {
-		docs, err := yamltree.Parse(yamltree.Input("result"), s.resp.Result, yamltree.Options{Rules: yamltree.YAML11})
-		if err != nil {
+		if err := s.eachResult(s.compareObject); err != nil {
 			return err
-		}
-		if len(docs) != len(s.resp.ResultResources) {
-			return errors.New("the result holds " + strconv.Itoa(len(docs)) + " documents for " + strconv.Itoa(len(s.resp.ResultResources)) + " resources")
-		}
-		for i, d := range docs {
-			s.compareObject(i+1, s.resp.ResultResources[i], d.Root)
 		}
 		s.gone()
 	}
@@ -40,21 +33,61 @@ func (s *script) compare() error {
 	return nil
 }
 
-// compareObject prints one object of the cluster and diffs its fields with the result's.
-func (s *script) compareObject(n int, resource string, root *yamltree.Node) {
-	id := s.ids[resource]
-	check := checkObject(root)
-	name := command.TypeArg(id) + "/" + id.Name
-	s.line("kubectl get " + target(id) + " -o yaml")
-	if len(check.skipped) > 0 {
-		s.line("# not compared (set by the API server, or a key jsonpath cannot name): " + oneLine(strings.Join(check.skipped, ", ")))
+// eachResult calls check on each object of the result, numbered from 1, with its identity.
+func (s *script) eachResult(check func(n int, id stream.ID, root *yamltree.Node) error) error {
+	docs, err := yamltree.Parse(yamltree.Input("result"), s.resp.Result, yamltree.Options{Rules: yamltree.YAML11})
+	if err != nil {
+		return err
 	}
-	fields, want, got := "fields-"+strconv.Itoa(n)+".jsonpath", "want-"+strconv.Itoa(n)+".txt", "got-"+strconv.Itoa(n)+".txt"
-	s.b.WriteString(heredoc(fields, check.template.String()))
-	s.b.WriteString(heredoc(want, check.want.String()))
-	s.line("kubectl get " + target(id) + " -o jsonpath-file=" + fields + " >" + got)
-	s.line("if diff -u " + want + " " + got + "; then")
-	s.line("	echo " + shell.Quote("mergeplay: "+name+": every field compared agrees"))
+	if len(docs) != len(s.resp.ResultResources) {
+		return errors.New("the result holds " + strconv.Itoa(len(docs)) + " documents for " + strconv.Itoa(len(s.resp.ResultResources)) + " resources")
+	}
+	for i, d := range docs {
+		id, ok := s.ids[s.resp.ResultResources[i]]
+		if !ok {
+			return errors.New("the result's resource " + s.resp.ResultResources[i] + " is in no input")
+		}
+		if err := check(i+1, id, d.Root); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// compareObject prints one object of the cluster and diffs its fields with the result's.
+func (s *script) compareObject(n int, id stream.ID, root *yamltree.Node) error {
+	s.writeCheck(n, id, checkObject(root), nil)
+	return nil
+}
+
+// writeCheck prints object n of the cluster and diffs its fields with values and, when owners is
+// given (a history's step), who owns each field with owners; a history's script goes on when the
+// object cannot be read (the diffs then fail).
+func (s *script) writeCheck(n int, id stream.ID, values *fieldCheck, owners *entriesCheck) {
+	k := strconv.Itoa(n)
+	get, show, goOn, agrees := "kubectl get "+target(id), " -o yaml", "", "every field compared agrees"
+	if owners != nil {
+		show, goOn, agrees = " -o yaml --show-managed-fields", " || true", "every field and owner compared agrees"
+	}
+	s.line(get + show + goOn)
+	if len(values.skipped) > 0 {
+		s.line("# not compared (set by the API server, or a key jsonpath cannot name): " + oneLine(strings.Join(values.skipped, ", ")))
+	}
+	fields, want, got := "fields-"+k+".jsonpath", "want-"+k+".txt", "got-"+k+".txt"
+	s.b.WriteString(heredoc(fields, values.template.String()))
+	s.b.WriteString(heredoc(want, values.want.String()))
+	diff := "diff -u " + want + " " + got
+	if owners != nil {
+		s.b.WriteString(heredoc("owners-"+k+".tmpl", owners.template))
+		s.b.WriteString(heredoc("want-owners-"+k+".txt", owners.want))
+	}
+	s.line(get + " -o jsonpath-file=" + fields + " >" + got + goOn)
+	if owners != nil {
+		s.line("{ " + get + " -o go-template-file=owners-" + k + ".tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-" + k + ".txt")
+		diff += " && diff -u want-owners-" + k + ".txt got-owners-" + k + ".txt"
+	}
+	s.line("if " + diff + "; then")
+	s.line("	echo " + shell.Quote("mergeplay: "+command.TypeArg(id)+"/"+id.Name+": "+agrees))
 	s.line("else")
 	s.line("	failed=1")
 	s.line("fi")

@@ -36,6 +36,14 @@
 // inputs reaches the script only inside quoted here-documents whose delimiter the text does not
 // hold, or as single-quoted words (package shell): nothing in an input can end its quotes.
 //
-// Modes: apply, ssa and patch. merge3 (kpt changes files, not the cluster) and twoway (Helm 2's
+// Modes: apply, ssa, patch and the history's writers (create, replace, edit, scale, label,
+// annotate, controller: a mode whose command does not run as written says how it is replayed,
+// modes.Reproduction.Replay). merge3 (kpt changes files, not the cluster) and twoway (Helm 2's
 // Tiller) have no script.
+//
+// A history has one script for all its steps (History): the initial live created once, every
+// step's commands in order on that cluster, and after each step the object compared with the
+// playground's object after it: its values, the fields the step removed, and who owns each
+// field (entriesCheck: every managedFields entry owning a field the playground's object holds, by
+// manager, operation, subresource and whether it records a time).
 package reproduce

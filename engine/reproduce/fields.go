@@ -15,6 +15,9 @@ type fieldCheck struct {
 	template strings.Builder
 	want     strings.Builder
 	skipped  []string
+	// exprs is the jsonpath expression of each field compared, by its path; paths their order.
+	exprs map[string]string
+	paths []string
 }
 
 // serverSet are the fields of an object the API server writes itself, never compared: they
@@ -27,7 +30,7 @@ var serverSet = map[string]bool{
 // checkObject walks a result object: every scalar (and empty map or list) is one line, a map
 // holding a key jsonpath cannot name is compared whole as JSON.
 func checkObject(root *yamltree.Node) *fieldCheck {
-	c := &fieldCheck{}
+	c := &fieldCheck{exprs: map[string]string{}}
 	c.walk(root, "", "")
 	return c
 }
@@ -66,6 +69,30 @@ func (c *fieldCheck) add(path, expr, value string) {
 	label := path + " = "
 	c.template.WriteString("{" + jsonpathString(label) + "}{" + expr + "}\n")
 	c.want.WriteString(label + value + "\n")
+	c.exprs[path] = expr
+	c.paths = append(c.paths, path)
+}
+
+// absentSince adds the fields of before that the object no longer holds, each compared with
+// nothing: kubectl's jsonpath prints nothing for a key the object lacks. Fields inside lists are
+// left out (an index past a list's end is an error, not nothing), and so are those whose place
+// the object fills otherwise (a field below them, or a value in place of their map).
+func (c *fieldCheck) absentSince(before *fieldCheck) {
+	for _, path := range before.paths {
+		if !strings.Contains(path, "[") && !c.fills(path) {
+			c.add(path, before.exprs[path], "")
+		}
+	}
+}
+
+// fills reports whether the check compares path, a field below it or one above it.
+func (c *fieldCheck) fills(path string) bool {
+	for _, p := range c.paths {
+		if p == path || strings.HasPrefix(p, path+".") || strings.HasPrefix(path, p+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // namesAll reports whether jsonpath can name every key of a map.

@@ -17,7 +17,13 @@ var serverMetadata = []string{"uid", "resourceVersion", "creationTimestamp", "ge
 
 // live creates the namespaces and the live objects, then gives them what the merge reads.
 func (s *script) live() error {
-	s.line("echo '== 1. live, as the playground read it'")
+	return s.createLive("== 1. live, as the playground read it", s.readByMerge)
+}
+
+// createLive creates the namespaces and the live objects under a heading, then gives each what
+// state says.
+func (s *script) createLive(heading string, state func(n int, r *stream.Resource) error) error {
+	s.say(heading)
 	for _, ns := range s.namespaces() {
 		s.line("kubectl get namespace " + shell.Quote(ns) + " >/dev/null 2>&1 || kubectl create namespace " + shell.Quote(ns))
 	}
@@ -29,7 +35,7 @@ func (s *script) live() error {
 		}
 		s.b.WriteString(heredoc(file, text+"\n"))
 		s.setup("kubectl create -f "+file, "the live object of "+file)
-		if err := s.readByMerge(i+1, r); err != nil {
+		if err := state(i+1, r); err != nil {
 			return err
 		}
 	}

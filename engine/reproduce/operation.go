@@ -6,6 +6,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -15,13 +16,40 @@ import (
 // command fails, its standard error with kubectl's message.
 func (s *script) operation() error {
 	s.line("echo '== 2. the operation'")
+	return s.commands(s.stopOnFailure)
+}
+
+// commands writes the config files and runs the response's commands, each as its mode replays
+// it (modes.Reproduction.Replay) or as written; failed is what the script does when a command
+// the playground says succeeds fails.
+func (s *script) commands(failed func()) error {
 	if err := s.configFiles(); err != nil {
 		return err
 	}
+	var replayed []modes.Replayed
+	if s.mode.Reproduce.Replay != nil {
+		var err error
+		if replayed, err = s.mode.Reproduce.Replay(s.in, s.resp); err != nil {
+			return err
+		}
+	}
 	for i, c := range s.resp.Commands {
-		s.run(i+1, c)
+		line := c.Line
+		if i < len(replayed) {
+			for _, f := range replayed[i].Files {
+				s.b.WriteString(heredoc(f.Name, withNewline(f.Text)))
+			}
+			line = replayed[i].Line
+		}
+		s.run(i+1, c, line, failed)
 	}
 	return nil
+}
+
+// stopOnFailure stops a single answer's script when a command fails that the playground says
+// succeeds: nothing after it can agree.
+func (s *script) stopOnFailure() {
+	s.line("	exit 1")
 }
 
 // configFiles writes config.yaml, the updated input as written; when an update also creates
@@ -57,12 +85,13 @@ func (s *script) configFiles() error {
 	return nil
 }
 
-// run runs one command and checks what it prints.
-func (s *script) run(n int, c contract.Command) {
+// run runs one command, by line (c's own, or the shell line that replays it), and checks what it
+// prints; failed writes what follows an unexpected failure.
+func (s *script) run(n int, c contract.Command, line string, failed func()) {
 	out, errs := "printed-"+strconv.Itoa(n)+".txt", "error-"+strconv.Itoa(n)+".txt"
 	s.say("$ " + c.Line)
 	refused := len(s.resp.Conflicts) > 0 || s.resp.RefusedOnly()
-	s.line("if " + c.Line + " >" + out + " 2>" + errs + "; then")
+	s.line("if " + line + " >" + out + " 2>" + errs + "; then")
 	s.line("	cat " + out)
 	if refused {
 		s.line("	echo " + shell.Quote("mergeplay: the command succeeded; the playground says it is refused ("+refusal(s.resp)+")."))
@@ -72,7 +101,7 @@ func (s *script) run(n int, c contract.Command) {
 	s.line("	cat " + errs + " >&2")
 	if !refused {
 		s.line("	echo " + shell.Quote("mergeplay: the command failed; the playground says it succeeds.") + " >&2")
-		s.line("	exit 1")
+		failed()
 	}
 	s.line("fi")
 	if len(c.Output) > 0 {

@@ -14,7 +14,7 @@ import (
 
 // script is the text being written and what it knows.
 type script struct {
-	b    strings.Builder
+	b    *strings.Builder
 	mode modes.Mode
 	in   *modes.Input
 	resp *contract.Response
@@ -32,12 +32,7 @@ func Script(m modes.Mode, in *modes.Input, resp *contract.Response) (string, err
 	if reason := unreproducible(m, in); reason != "" {
 		return "", errors.New(reason)
 	}
-	s := &script{mode: m, in: in, resp: resp, ids: map[string]stream.ID{}}
-	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
-		for _, r := range rs {
-			s.ids[r.ID.String()] = r.ID
-		}
-	}
+	s := newScript(&strings.Builder{}, m, in, resp)
 	s.preamble()
 	if err := s.schema(); err != nil {
 		return "", err
@@ -55,6 +50,17 @@ func Script(m modes.Mode, in *modes.Input, resp *contract.Response) (string, err
 		return "", err
 	}
 	return s.b.String(), nil
+}
+
+// newScript returns the writer of one answer's script into b.
+func newScript(b *strings.Builder, m modes.Mode, in *modes.Input, resp *contract.Response) *script {
+	s := &script{b: b, mode: m, in: in, resp: resp, ids: map[string]stream.ID{}}
+	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
+		for _, r := range rs {
+			s.ids[r.ID.String()] = r.ID
+		}
+	}
+	return s
 }
 
 // unreproducible says why no cluster can replay a request, "" when one can: a merge by the

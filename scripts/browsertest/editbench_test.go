@@ -274,6 +274,9 @@ func BenchmarkEdit(b *testing.B) {
 		b.Run(ex.Name, func(b *testing.B) {
 			p.t = b
 			defer func() { p.t = parent }()
+			if ex.Mode == contract.History {
+				b.Skip("a history: this benchmark types into one merge's config (TestEveryExampleHasAnEdit)")
+			}
 			e := findEdit(b, ex.Request)
 			if e == nil {
 				// Only an example answered by a refusal (TestEveryExampleHasAnEdit).

@@ -21,6 +21,25 @@ func allExamples(t testing.TB) []*examples.Example {
 	return all
 }
 
+// shownRequest is the single-mode request the page shows for an example it opens: the example's
+// own, or for a history its last step's, with live set to the object before it (the result of the
+// last step carried out before it, as the engine's answer says).
+func shownRequest(t testing.TB, ex *examples.Example) *contract.Request {
+	t.Helper()
+	n := len(ex.Request.Steps)
+	if ex.Request.Mode != contract.History || n == 0 {
+		return ex.Request
+	}
+	last := *ex.Request.Steps[n-1]
+	last.Live = ex.Request.Live
+	for _, step := range answer(t, ex.Request).Steps[:n-1] {
+		if len(step.Errors) == 0 && len(step.Conflicts) == 0 {
+			last.Live = step.Result
+		}
+	}
+	return &last
+}
+
 // requestOf returns a copy of an example's request, changed by edit (when not nil).
 func requestOf(t testing.TB, name string, edit func(*contract.Request)) *contract.Request {
 	t.Helper()

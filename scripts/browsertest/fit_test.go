@@ -117,7 +117,8 @@ func TestResultInSightEverySize(t *testing.T) {
 func openExampleByLink(p *tab, ex *examples.Example) {
 	p.t.Helper()
 	p.eval(`window.scrollTo(0, 0)`, nil)
-	opened := fmt.Sprintf(`window.__mp.text("updated") === %s && window.__mp.text("live") === %s`, js(ex.Request.Updated), js(ex.Request.Live))
+	shown := shownRequest(p.t, ex) // a history opens at its last step
+	opened := fmt.Sprintf(`window.__mp.text("updated") === %s && window.__mp.text("live") === %s`, js(shown.Updated), js(shown.Live))
 	for attempt := 1; ; attempt++ {
 		p.eval(`location.hash = `+js("#example="+ex.Name), nil)
 		if p.poll(opened, 2*time.Second) {

@@ -350,3 +350,71 @@ func untimed(text string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestHistoryExampleFromTheGallery opens a history example from the examples gallery with real
+// clicks: the page shows its timeline (every step's command lines as the engine answers them,
+// the refused step said so, the last step chosen), the live editor holding the object before the
+// last step, the last step's result with its marks, and the action downloading the whole
+// history's reproduce script, the engine's.
+func TestHistoryExampleFromTheGallery(t *testing.T) {
+	h := setup(t)
+	p := modeTab(t, h, "/")
+	ex := exampleNamed(t, "history-ssa-conflict-after-scale")
+	p.do("opening the gallery", chromedp.Click(chromedp.CSS(`#mp-actions button[data-action="examples"]`)))
+	p.waitFor("the histories listed", `[...document.querySelectorAll(".mp-gallery-group h3")].some((h) => h.textContent.startsWith("Histories"))`, 5*time.Second)
+	item := `[...document.querySelectorAll(".mp-gallery-item")].find((b) => b.querySelector(".mp-gallery-title").textContent === ` + js(ex.Title) + `)`
+	before := p.staleCount()
+	p.do("opening "+ex.Name, chromedp.Click(chromedp.JSPath(item)))
+	p.waitAnswer(before)
+	p.waitReady()
+	want := answer(t, ex.Request)
+	p.waitFor("the timeline", fmt.Sprintf(`document.querySelectorAll(".mp-timeline:not([hidden]) .mp-step").length === %d`, len(want.Steps)), 10*time.Second)
+	rows := p.timelineRows()
+	for i, step := range want.Steps {
+		refused := len(step.Errors) > 0 || len(step.Conflicts) > 0
+		if len(rows[i].Lines) != 1 || rows[i].Lines[0] != step.Commands[0].Line || refused != strings.HasPrefix(rows[i].Refused, "refused: ") {
+			t.Errorf("step %d shows %+v; the engine's command is %q, refused %v", i+1, rows[i], step.Commands[0].Line, refused)
+		}
+		if rows[i].Selected != (i == len(want.Steps)-1) {
+			t.Errorf("step %d selected: %v; the last step is the one shown", i+1, rows[i].Selected)
+		}
+	}
+	shown := shownRequest(t, ex)
+	if !p.poll(`window.__mp.text("live") === `+js(shown.Live), 10*time.Second) {
+		t.Fatalf("the live editor holds\n%s\nwant the object before the last step\n%s", p.editorText("live"), shown.Live)
+	}
+	if got := p.editorText("updated"); got != shown.Updated {
+		t.Errorf("the config editor holds\n%s\nwant the last step's\n%s", got, shown.Updated)
+	}
+	lines := p.resultLines()
+	if got := resultText(lines); got != strings.TrimSuffix(want.Result, "\n") {
+		t.Errorf("the result shows\n%s\nwant the last step's\n%s", got, want.Result)
+	}
+	checkMarks(t, ex, want, lines)
+	next := p.downloads(t.TempDir())
+	p.openTerminal()
+	p.do("clicking Reproduce the whole history", chromedp.Click(chromedp.CSS(`[data-action="reproduce-history"]`)))
+	got := next()
+	asked := *ex.Request
+	asked.Reproduce = true
+	if script := answer(t, &asked).Reproduce; got.name != "mergeplay-reproduce.sh" || script == "" || got.text != script {
+		t.Errorf("the download %q is not the engine's script of the whole history (%d bytes):\n%s", got.name, len(script), head(got.text))
+	}
+	p.waitFor("the note on the download", `document.querySelector(".mp-commands-note").textContent.includes("the whole history")`, 10*time.Second)
+
+	// Step 2, kubectl scale (a writer, which the mode switch does not offer), chosen by keys:
+	// the object before it in the live editor, its own result.
+	for range len(want.Steps) - 2 {
+		p.stepsKey(kb.ArrowUp)
+	}
+	p.stepsAnswer(kb.Enter)
+	p.waitFor("step 2 chosen", `document.querySelector(".mp-step[aria-selected=true]")?.dataset.step === "1"`, 10*time.Second)
+	p.waitReady()
+	if got := p.editorText("live"); got != want.Steps[0].Result {
+		t.Errorf("step 2 shown: the live editor holds\n%s\nwant step 1's result", got)
+	}
+	if got := resultText(p.resultLines()); got != strings.TrimSuffix(want.Steps[1].Result, "\n") {
+		t.Errorf("step 2 shown: the result is\n%s\nwant\n%s", got, want.Steps[1].Result)
+	}
+	p.expectNoProblems()
+}

@@ -37,8 +37,9 @@ func TestExamplesShowTheirMarks(t *testing.T) {
 			// Opened: the page took the example's state, which makes the shown result stale.
 			var staleCount int
 			p.eval(`window.__mergeplayProbe.staleCount`, &staleCount)
+			shown := shownRequest(t, ex) // a history opens at its last step
 			opened := fmt.Sprintf(`window.__mergeplayProbe.staleCount > %d && window.__mp.text("original") === %s && window.__mp.text("updated") === %s && window.__mp.text("live") === %s`,
-				staleCount, js(ex.Request.Original), js(ex.Request.Updated), js(ex.Request.Live))
+				staleCount, js(shown.Original), js(shown.Updated), js(shown.Live))
 			// The page rewrites its address a moment after each change (a debounced
 			// history.replaceState): a hash set just before that can be overwritten before its
 			// hashchange is handled. Set it again until the example opens.

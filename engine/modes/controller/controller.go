@@ -18,12 +18,14 @@ package controller
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/modes/writer"
+	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -44,9 +46,10 @@ func Mode() modes.Mode {
 			{Key: "subresource", Label: "subresource", Help: "none (the object), status or scale"},
 			writer.TimeOption,
 		},
-		Commands: commands,
-		Marks:    []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
-		Run:      run,
+		Commands:  commands,
+		Reproduce: modes.Reproduction{Replay: replay},
+		Marks:     []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
+		Run:       run,
 	})
 }
 
@@ -127,4 +130,52 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 			About: "the controller's update, as the API server receives it (no command line: a controller sends it)"})
 	}
 	return out
+}
+
+// replay sends each request as the controller does, through kubectl's raw requests: `kubectl
+// replace --raw PATH?fieldManager=M` (a PUT) of the object, or of the Scale object the scale
+// subresource takes (autoscaling/v1, the config's spec.replicas), and `kubectl create --raw` (a
+// POST) of an object live lacks. The body carries no resourceVersion: the update is
+// unconditional, as a controller's read-modify-write is when nothing came in between.
+func replay(in *modes.Input, resp *contract.Response) ([]modes.Replayed, error) {
+	out := make([]modes.Replayed, 0, len(resp.Commands))
+	for i, c := range resp.Commands {
+		if i >= len(in.Updated) {
+			break
+		}
+		body := in.Updated[i].Root
+		if in.Request.Options.Subresource == contract.SubresourceScale {
+			body = scaleObject(in.Updated[i])
+		}
+		text, err := yamltree.SortedJSON(body)
+		if err != nil {
+			return nil, err
+		}
+		verb, uri, _ := strings.Cut(c.Line, " ")
+		kubectl := map[string]string{"PUT": "replace", "POST": "create"}[verb]
+		file := "controller-" + strconv.Itoa(i+1) + ".json"
+		out = append(out, modes.Replayed{Files: []modes.File{{Name: file, Text: text + "\n"}},
+			Line: shell.Join("kubectl", kubectl, "--raw", uri, "-f", file)})
+	}
+	return out, nil
+}
+
+// scaleObject is the Scale object (autoscaling/v1) an update through the scale subresource of r
+// sends: its name and namespace, and the config's spec.replicas.
+func scaleObject(r *stream.Resource) *yamltree.Node {
+	meta := yamltree.NewMap()
+	meta.Set("name", yamltree.NewString(r.ID.Name))
+	if r.ID.Namespace != "" {
+		meta.Set("namespace", yamltree.NewString(r.ID.Namespace))
+	}
+	spec := yamltree.NewMap()
+	if replicas := r.Root.Lookup("spec", "replicas"); replicas != nil {
+		spec.Set("replicas", replicas.Clone())
+	}
+	scale := yamltree.NewMap()
+	scale.Set("apiVersion", yamltree.NewString("autoscaling/v1"))
+	scale.Set("kind", yamltree.NewString("Scale"))
+	scale.Set("metadata", meta)
+	scale.Set("spec", spec)
+	return scale
 }

@@ -15,9 +15,12 @@ package edit
 import (
 	"context"
 	"errors"
+	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/jsonmerge"
+	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/modes/writer"
@@ -40,9 +43,10 @@ func Mode() modes.Mode {
 		Options: []modes.Option{
 			writer.TimeOption,
 		},
-		Commands: commands,
-		Marks:    []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
-		Run:      run,
+		Commands:  commands,
+		Reproduce: modes.Reproduction{Replay: replay},
+		Marks:     []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
+		Run:       run,
 	})
 }
 
@@ -94,12 +98,39 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 // sameObject reports whether an edit left the object as it was (managedFields, which kubectl
 // edit hides, left out).
 func sameObject(live, edited *yamltree.Node) bool {
-	strip := func(n *yamltree.Node) *yamltree.Node {
-		out := n.Clone()
-		if m := out.Get("metadata"); m.IsMap() {
-			m.Delete("managedFields")
-		}
-		return out
+	return yamltree.Equal(managed.WithoutManagedFields(live), managed.WithoutManagedFields(edited))
+}
+
+// replay runs each kubectl edit with an editor that makes the reader's edit on the object kubectl
+// shows: a script that applies to it, with `kubectl patch --local`, the JSON merge patch from
+// live's object to the edited one (managedFields left out: kubectl edit hides them). The object
+// kubectl shows holds what the API server added (defaults, uid, resourceVersion, status), which
+// the edited object lacks: the patch keeps them, as a reader changing a line does.
+func replay(in *modes.Input, _ *contract.Response) ([]modes.Replayed, error) {
+	live := map[stream.ID]*stream.Resource{}
+	for _, r := range in.Live {
+		live[r.ID] = r
 	}
-	return yamltree.Equal(strip(live), strip(edited))
+	out := make([]modes.Replayed, 0, len(in.Updated))
+	for i, r := range in.Updated {
+		before := yamltree.NewMap()
+		if l := live[r.ID]; l != nil {
+			before = managed.WithoutManagedFields(l.Root)
+		}
+		patch, err := jsonmerge.TwoWay(before, managed.WithoutManagedFields(r.Root))
+		if err != nil {
+			return nil, err
+		}
+		text, err := yamltree.SortedJSON(patch)
+		if err != nil {
+			return nil, err
+		}
+		n := strconv.Itoa(i + 1)
+		editor := `kubectl patch --local -f "$1" --type merge --patch-file edit-` + n + `.json -o yaml >"$1.edited" && mv "$1.edited" "$1"` + "\n"
+		out = append(out, modes.Replayed{
+			Files: []modes.File{{Name: "edit-" + n + ".json", Text: text + "\n"}, {Name: "editor-" + n + ".sh", Text: editor}},
+			Line:  "EDITOR=" + shell.Quote("sh editor-"+n+".sh") + " " + shell.Join(append([]string{"kubectl", "edit"}, writer.Target(r.ID)...)...),
+		})
+	}
+	return out, nil
 }

@@ -14,7 +14,9 @@ var ValidateOption = modes.Option{Key: "validate", Label: "validate", Help: "--v
 
 // Mode completes a writer's descriptor with what every writer shares: YAML read as kubectl
 // reads it, the result as the next live, managedFields folded, the views of who manages live and
-// who owns each line after the update, and a live object a cluster holds. A writer that sends a
+// who owns each line after the update, a live object a cluster holds, and a reproduce script
+// that gives the object it creates live's managedFields (a writer whose command does not run as
+// written says how it is replayed: modes.Reproduction.Replay). A writer that sends a
 // config (create, replace) reads it as `kubectl create -f` does: sendsConfig gives it
 // kubectl's metadata decoding and the API server's validation.
 func Mode(m modes.Mode) modes.Mode {
@@ -24,6 +26,8 @@ func Mode(m modes.Mode) modes.Mode {
 	m.Views = []string{"management", "ownership"}
 	m.Writer = true
 	m.LiveFromCluster = true
+	m.Reproduce.Replays = true
+	m.Reproduce.LiveState = modes.LiveManagedFields
 	return m
 }
 

@@ -42,12 +42,13 @@ var patches = [][2]string{
 }
 
 // Histories returns n random histories of three to eight steps around the objects of the
-// examples the reference pipelines can answer (no refusal, no option they do not model).
+// examples of one merge the reference pipelines can answer (no refusal, no option they do not
+// model); the examples that are histories are compared as they are (TestExampleHistories).
 func Histories(all []*examples.Example, seed int64, n int) []*contract.Request {
 	var bases []*examples.Example
 	for _, ex := range all {
 		o := ex.Request.Options
-		if !ex.Refused() && !o.Prune && !o.MultiKeys && o.Schema == "" && o.SchemaType == "" && ex.Mode != "patch" && ex.Mode != "merge3" {
+		if !ex.Refused() && !o.Prune && !o.MultiKeys && o.Schema == "" && o.SchemaType == "" && ex.Mode != "patch" && ex.Mode != "merge3" && ex.Mode != contract.History {
 			bases = append(bases, ex)
 		}
 	}
