@@ -134,6 +134,12 @@ type Reproduction struct {
 	// edit, which opens an editor; a controller's HTTP request): one Replayed per command, in
 	// order. Nil: every command runs as written, on config.yaml.
 	Replay func(in *Input, resp *contract.Response) ([]Replayed, error)
+	// Kept checks a step against what the steps before it left on the cluster beside the
+	// objects (kept, by key: a Helm release and its last render), and records there what the
+	// step leaves; an error says why no cluster can replay the step (a helm upgrade of a release
+	// no earlier step installed). A single answer's script has nothing kept before it. Nil: the
+	// mode reads and leaves nothing beside the objects.
+	Kept func(in *Input, resp *contract.Response, kept map[string]string) error
 }
 
 // Replayed is how a script runs one command of an answer: the files it reads, written first,
@@ -141,9 +147,13 @@ type Reproduction struct {
 type Replayed struct {
 	Files []File
 	Line  string
+	// Note says, as comment lines of the script before the command, how the command is replayed
+	// and what the reader may set (the helm binary); empty: nothing.
+	Note string
 }
 
-// File is a file a replayed command reads, written by the script as it is.
+// File is a file a replayed command reads, written by the script as it is; a Name with a
+// folder (chart/templates/render.yaml) has its folder made first.
 type File struct {
 	Name, Text string
 }

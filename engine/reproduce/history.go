@@ -39,6 +39,9 @@ func History(steps []Step) (string, error) {
 			return "", errors.New("step " + strconv.Itoa(i+1) + " (" + st.Mode.Name + "): " + reason)
 		}
 	}
+	if err := keptAlong(steps); err != nil {
+		return "", err
+	}
 	b := &strings.Builder{}
 	setup := newScript(b, steps[0].Mode, allInputs(steps), steps[0].Resp)
 	setup.historyPreamble(len(steps))

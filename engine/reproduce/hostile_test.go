@@ -100,8 +100,8 @@ func hostileStaysQuoted(t *testing.T, mode, live, updated string) {
 }
 
 // runWithFakeKubectl runs the script with the fake kubectl first on PATH, in a folder of its
-// own, and returns each call's arguments and the folder.
-func runWithFakeKubectl(t *testing.T, script string) ([][]string, string) {
+// own (env: more of its environment), and returns each call's arguments and the folder.
+func runWithFakeKubectl(t *testing.T, script string, env ...string) ([][]string, string) {
 	t.Helper()
 	dir := t.TempDir()
 	bin, record := filepath.Join(dir, "bin"), filepath.Join(dir, "record")
@@ -116,7 +116,7 @@ func runWithFakeKubectl(t *testing.T, script string) ([][]string, string) {
 	cmd := exec.Command("sh", "-s")
 	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(script)
-	cmd.Env = append(os.Environ(), "PATH="+bin+":"+os.Getenv("PATH"), "RECORD="+record, "TMPDIR="+dir)
+	cmd.Env = append(append(os.Environ(), "PATH="+bin+":"+os.Getenv("PATH"), "RECORD="+record, "TMPDIR="+dir), env...)
 	out, _ := cmd.CombinedOutput() // the fake prints no field, so the comparison fails: exit 1
 	if _, err := os.Stat(filepath.Join(dir, "PWNED")); err == nil {
 		t.Fatalf("the script ran text from an input:\n%s", out)

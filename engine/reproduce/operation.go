@@ -36,9 +36,7 @@ func (s *script) commands(failed func()) error {
 	for i, c := range s.resp.Commands {
 		line := c.Line
 		if i < len(replayed) {
-			for _, f := range replayed[i].Files {
-				s.b.WriteString(heredoc(f.Name, withNewline(f.Text)))
-			}
+			s.replayedFiles(replayed[i])
 			line = replayed[i].Line
 		}
 		s.run(i+1, c, line, failed)

@@ -32,6 +32,9 @@ func Script(m modes.Mode, in *modes.Input, resp *contract.Response) (string, err
 	if reason := unreproducible(m, in); reason != "" {
 		return "", errors.New(reason)
 	}
+	if err := keptAlone(m, in, resp); err != nil {
+		return "", err
+	}
 	s := newScript(&strings.Builder{}, m, in, resp)
 	s.preamble()
 	if err := s.schema(); err != nil {

@@ -29,6 +29,9 @@
 # scripts/conformance/cmd/apiservercases); a script that exits 3 (the cluster refuses the case's
 # objects as given) is then counted apart, neither passed nor failed.
 #
+# A history with helm steps runs Helm 3 and Helm 4 (HELM3, HELM4: by default the builds of
+# scripts/reproduce/build-helm.sh, which this script makes when they are missing).
+#
 # Environment: MERGEPLAY_ETCD_PORT (default 23790, and the next port for etcd's peers),
 # MERGEPLAY_APISERVER_PORT (default 26443), KEEP=1 leaves the servers running at the end (their
 # kubeconfig is printed).
@@ -48,6 +51,7 @@ api_port=${MERGEPLAY_APISERVER_PORT:-26443}
 declare -A KNOWN_DIFFERENCES=(
   [apply-prune]="3|live's Secret holds data that is not base64 (LS0tLS1CRUdJTi...), which the API server refuses"
   [apply-stream]="3|live's Secret holds data that is not base64 (LS0tLS1CRUdJTi...), which the API server refuses"
+  [history-helm4-first-server-side]="1|step 5: Helm 4 moves helm's Update entry into an Apply entry before its server-side apply, which then fails on conflicts; the cluster keeps the move, the playground shows the refused step's object as it was (observed with helm v4.3.2, 2026-12-06; every value, and every other step's owners, agree)"
   [history-hpa-replicas]="1|step 3's client-side apply deletes spec.replicas, which the API server then defaults to 1; the engine does not model defaults (observed 2026-12-06; every other step agrees)"
 )
 
@@ -247,8 +251,22 @@ valid() {
   return 1
 }
 
+# helm_builds builds Helm 3 and Helm 4 (scripts/reproduce/build-helm.sh: once, into the cache)
+# when a script to run has a helm step: a script runs the binaries HELM3 and HELM4 name, by
+# default those builds.
+helm_builds() {
+  local name
+  for name in "$@"; do
+    if grep -q 'HELM[34]:-' "$scripts/$name.sh" 2>/dev/null; then
+      "$root/scripts/reproduce/build-helm.sh" >/dev/null
+      return
+    fi
+  done
+}
+
 main() {
   build
+  helm_builds $(examples "$@")
   start
   local passed=0 failed=0 refused=0 name status known why
   for name in $(examples "$@"); do

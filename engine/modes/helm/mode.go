@@ -54,6 +54,7 @@ func (v version) mode(name, title, summary string, options []modes.Option) modes
 		Run:      v.run,
 	})
 	m.Again = modes.Again{Original: yamltree.Updated, Help: "The result becomes live and the new render becomes the previous one."}
+	m.Reproduce.Replay, m.Reproduce.Kept = v.replay, v.kept
 	return m
 }
 

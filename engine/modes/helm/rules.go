@@ -2,6 +2,7 @@ package helm
 
 import (
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/modes"
@@ -50,6 +51,7 @@ func explain(resp *contract.Response, in *modes.Input, render []*stream.Resource
 			}
 			if rule := s.rule(f, m); rule != "" {
 				f.Rule, f.Reason = rule, reasons[rule]+"; "+f.Reason
+				redecide(resp, f)
 			}
 		}
 	}
@@ -139,4 +141,13 @@ func find(rs []*stream.Resource, id stream.ID) *yamltree.Node {
 		}
 	}
 	return nil
+}
+
+// redecide records a field's Helm rule in its resource's decision log, over the ssa mode's
+// decision, so that the log says what the mark says.
+func redecide(resp *contract.Response, f *contract.Field) {
+	log := resp.Decisions[f.Resource]
+	if e, ok := log.LookupString(f.Path); ok {
+		log.Record(e.Path, decision.Rule(f.Rule), e.Held)
+	}
 }

@@ -57,6 +57,7 @@ func Mode() modes.Mode {
 		Run:      run,
 	})
 	m.Folds = append(m.Folds, ".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration")
+	m.Reproduce.Replay = replay
 	return m
 }
 

@@ -77,7 +77,7 @@ var reasons = []reasonRow{
 	{managed.RuleUpdateOwned, func(e *explainer, m marked) string {
 		note := e.ownedBy(m.path)
 		if gone := lost(e.before(m.path), e.after(m.path)); len(gone) > 0 {
-			note += " (" + who(gone) + " no longer owns it)"
+			note += "; " + who(gone) + " no longer owns it"
 		}
 		switch {
 		case e.o.action == Create:
