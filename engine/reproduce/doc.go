@@ -37,8 +37,10 @@
 // hold, or as single-quoted words (package shell): nothing in an input can end its quotes.
 //
 // Modes: apply, ssa, patch and the history's writers (create, replace, edit, scale, label,
-// annotate, controller: a mode whose command does not run as written says how it is replayed,
-// modes.Reproduction.Replay). merge3 (kpt changes files, not the cluster) and twoway (Helm 2's
+// annotate, controller, helm3, helm4, kpt: a mode whose command does not run as written says how
+// it is replayed, modes.Reproduction.Replay; helm on a chart of the render by the binary HELM3 or
+// HELM4 names, kpt as the merged local copy applied; a mode that needs what earlier steps left
+// beside the objects, a Helm release, says so by modes.Reproduction.Kept). merge3 (kpt changes files, not the cluster) and twoway (Helm 2's
 // Tiller) have no script.
 //
 // A history has one script for all its steps (History): the initial live created once, every

@@ -44,6 +44,12 @@
 //   - Helm 4 prints DESCRIPTION: Install complete (Upgrade complete) after STATUS; the engine
 //     prints NAME, NAMESPACE, STATUS (and DESCRIPTION), not the time, revision and test suite.
 //
+// A reproduce script runs the step's command by the binary HELM3 or HELM4 names (by default the
+// builds of scripts/reproduce/build-helm.sh) on a chart whose one template is the new render
+// verbatim (reproduce.go); helm upgrade reads the release from the cluster, so a history's
+// script needs every upgrade's release installed by an earlier step, with the previous render
+// the release last took (modes.Reproduction.Kept).
+//
 // Not modelled: an object the new render drops (Helm deletes it; the step is refused with a
 // message saying so), hooks, --take-ownership, --force (replace), a release's revision and
 // status, and the ownership metadata a chart itself sets against its release.

@@ -18,6 +18,8 @@
 // request (last-applied read from live's annotation, the merged copy as the config, live,
 // options.overwrite and validate). Not checked: kpt itself (its modules do not build here);
 // scripts/conformance/historydiff composes kyaml's merge3 and kubectl's apply as the reference.
+// A reproduce script does not run kpt either: it writes the merged copy to pkg/ and runs
+// kubectl apply -f pkg/ (reproduce.go).
 package kpt
 
 import (
