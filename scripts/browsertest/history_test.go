@@ -355,13 +355,18 @@ func untimed(text string) string {
 // clicks: the page shows its timeline (every step's command lines as the engine answers them,
 // the refused step said so, the last step chosen), the live editor holding the object before the
 // last step, the last step's result with its marks, and the action downloading the whole
-// history's reproduce script, the engine's.
+// history's reproduce script, the engine's. Every example that is a history is listed.
 func TestHistoryExampleFromTheGallery(t *testing.T) {
 	h := setup(t)
 	p := modeTab(t, h, "/")
 	ex := exampleNamed(t, "history-ssa-conflict-after-scale")
 	p.do("opening the gallery", chromedp.Click(chromedp.CSS(`#mp-actions button[data-action="examples"]`)))
 	p.waitFor("the histories listed", `[...document.querySelectorAll(".mp-gallery-group h3")].some((h) => h.textContent.startsWith("Histories"))`, 5*time.Second)
+	for _, h := range allExamples(t) {
+		if h.Mode == contract.History {
+			p.waitFor("the history "+h.Name+" listed", `[...document.querySelectorAll(".mp-gallery-item .mp-gallery-title")].some((e) => e.textContent === `+js(h.Title)+`)`, 5*time.Second)
+		}
+	}
 	item := `[...document.querySelectorAll(".mp-gallery-item")].find((b) => b.querySelector(".mp-gallery-title").textContent === ` + js(ex.Title) + `)`
 	before := p.staleCount()
 	p.do("opening "+ex.Name, chromedp.Click(chromedp.JSPath(item)))
