@@ -9,6 +9,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
+	"github.com/mergeplay/mergeplay/examples"
 )
 
 // want is what one step of a story must answer: marks (path, mark and rule), a line its
@@ -19,8 +20,8 @@ type want struct {
 	managers string
 }
 
-// TestStories runs the stories of testdata (history requests the page's examples are made
-// from) and checks each step's marks, printed lines and managers.
+// TestStories runs the examples that are Helm's stories (histories) and checks each step's
+// marks, printed lines and managers.
 func TestStories(t *testing.T) {
 	stories := []struct {
 		file  string
@@ -28,7 +29,7 @@ func TestStories(t *testing.T) {
 	}{
 		// Helm 3 keeps a manual edit of a field the chart does not name (a label) and reverts one
 		// of a field it names (the image), though the chart did not change.
-		{"story-helm3-manual-edit.json", []want{
+		{"history-helm3-manual-edit", []want{
 			{marks: [][3]string{{".metadata.labels.app.kubernetes.io/managed-by", "added", "helm/ownership"}, {".spec.replicas", "added", "helm/created"}},
 				printed: "STATUS: deployed", managers: "helm/Update/"},
 			{marks: [][3]string{{".metadata.labels.tier", "added", "ssa/update-owned"}, {`.spec.template.spec.containers[name="web"].image`, "changed", "ssa/update-owned"}},
@@ -39,7 +40,7 @@ func TestStories(t *testing.T) {
 		// Helm 4 upgrades a Helm 3 release client-side (auto), silently reverting kubectl scale;
 		// its first server-side upgrade moves helm's fields into an Apply entry and conflicts
 		// with kubectl scale's replicas, until --force-conflicts takes them.
-		{"story-helm4-first-server-side.json", []want{
+		{"history-helm4-first-server-side", []want{
 			{marks: [][3]string{{".spec.replicas", "added", "helm/created"}}, printed: "STATUS: deployed", managers: "helm/Update/"},
 			{marks: [][3]string{{".spec.replicas", "changed", "ssa/update-owned"}}, printed: "deployment.apps/web scaled", managers: "kubectl/Update/scale helm/Update/"},
 			{marks: [][3]string{{".spec.replicas", "changed", "helm/reverted"}, {`.spec.template.spec.containers[name="web"].image`, "changed", "helm/render-changed"}},
@@ -53,14 +54,11 @@ func TestStories(t *testing.T) {
 	}
 	for _, s := range stories {
 		t.Run(s.file, func(t *testing.T) {
-			data, err := os.ReadFile("testdata/" + s.file)
+			ex, err := examples.LoadOne(os.DirFS("../../../examples"), s.file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			req, err := contract.DecodeRequest(data)
-			if err != nil {
-				t.Fatal(err)
-			}
+			req := ex.Request
 			resp := handler.Default().Handle(context.Background(), req)
 			if len(resp.Steps) != len(s.steps) {
 				t.Fatalf("%d steps answered, want %d: %+v", len(resp.Steps), len(s.steps), resp.Errors)
