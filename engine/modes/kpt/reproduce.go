@@ -24,7 +24,8 @@ func replay(_ *modes.Input, resp *contract.Response) ([]modes.Replayed, error) {
 	return []modes.Replayed{{
 		Note: "kpt is not run: the local copy kpt pkg update leaves is the playground's merge (kyaml's three-way\n" +
 			"merge of upstream before, upstream after and the local copy; mergeplay checks it against kyaml in\n" +
-			"scripts/conformance/historydiff), written to " + localCopyFile + "; kubectl apply -f " + packageDir + "/ then runs as written.",
+			"scripts/conformance/historydiff), written to " + localCopyFile + "; kubectl apply -f " + packageDir + "/ then runs as written\n" +
+			"(config.yaml, above, is upstream's new version, kept for reference).",
 		Files: []modes.File{{Name: localCopyFile, Text: local}},
 		Line:  shell.Join("test", "-s", localCopyFile),
 	}}, nil

@@ -287,7 +287,8 @@ spec:
 MERGEPLAY_EOF
 # kpt is not run: the local copy kpt pkg update leaves is the playground's merge (kyaml's three-way
 # merge of upstream before, upstream after and the local copy; mergeplay checks it against kyaml in
-# scripts/conformance/historydiff), written to pkg/resources.yaml; kubectl apply -f pkg/ then runs as written.
+# scripts/conformance/historydiff), written to pkg/resources.yaml; kubectl apply -f pkg/ then runs as written
+# (config.yaml, above, is upstream's new version, kept for reference).
 mkdir -p pkg
 cat > pkg/resources.yaml <<'MERGEPLAY_EOF'
 apiVersion: "apps/v1"
