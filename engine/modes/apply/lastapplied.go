@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 	"github.com/mergeplay/mergeplay/internal/verb"
 )
@@ -161,4 +162,33 @@ func withoutNulls(n *yamltree.Node) *yamltree.Node {
 		}
 	}
 	return n
+}
+
+// SentByCreate returns objects as kubectl create and kubectl replace send them: an object whose
+// last-applied annotation is not empty has it rewritten with the object itself, as kubectl apply
+// would store it (StoredLastApplied: namespace filled in, the annotation left out); the others
+// are returned as they are. Observed on kube-apiserver and kubectl v1.37.2: a ConfigMap created
+// or replaced with the annotation {"metadata":{"name":"lat"}} or "x" is stored with the
+// annotation holding the ConfigMap's data and namespace; with "" it keeps "".
+func SentByCreate(objects []*stream.Resource) ([]*stream.Resource, error) {
+	out := make([]*stream.Resource, len(objects))
+	for i, r := range objects {
+		out[i] = r
+		own := r.Root.Lookup("metadata", "annotations", LastAppliedAnnotation)
+		if !own.IsScalar() || own.IsNull() || own.Str() == "" || !metadataWritable(r.Root) {
+			continue
+		}
+		text, err := StoredLastApplied(r.Root, r.ID.Namespace)
+		if err != nil {
+			return nil, err
+		}
+		root := ownMap(r.Root)
+		value := yamltree.NewString(text)
+		value.Pos, value.Style = own.Pos, yamltree.Literal
+		ownField(ownField(root, "metadata"), "annotations").Set(LastAppliedAnnotation, value)
+		sent := *r
+		sent.Root = root
+		out[i] = &sent
+	}
+	return out, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/shell"
@@ -56,7 +57,12 @@ func run(_ context.Context, in *modes.Input) *contract.Response {
 	if len(resp.Errors) > 0 {
 		return resp
 	}
-	return ssa.Write(in, ssa.Writer{Manager: writer.ManagerCreate, Objects: in.Updated})
+	sent, err := apply.SentByCreate(in.Updated) // kubectl rewrites a last-applied annotation
+	if err != nil {
+		resp.AddError(string(yamltree.Updated), err)
+		return resp
+	}
+	return ssa.Write(in, ssa.Writer{Manager: writer.ManagerCreate, Objects: sent})
 }
 
 // commands is kubectl create -f config.yaml, printing "TYPE/NAME created" for each object.

@@ -14,6 +14,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/shell"
@@ -57,7 +58,12 @@ func run(_ context.Context, in *modes.Input) *contract.Response {
 	if len(resp.Errors) > 0 {
 		return resp
 	}
-	return ssa.Write(in, ssa.Writer{Manager: writer.ManagerReplace, Objects: in.Updated})
+	sent, err := apply.SentByCreate(in.Updated) // kubectl rewrites a last-applied annotation
+	if err != nil {
+		resp.AddError(string(yamltree.Updated), err)
+		return resp
+	}
+	return ssa.Write(in, ssa.Writer{Manager: writer.ManagerReplace, Objects: sent})
 }
 
 // commands is kubectl replace -f config.yaml, printing "TYPE/NAME replaced" for each object.
