@@ -53,6 +53,7 @@ var (
 	trafficPolicies  = enum{values: []string{"Cluster", "Local"}}
 	ipFamilyPolicies = enum{values: []string{"PreferDualStack", "RequireDualStack", "SingleStack"}}
 	concurrency      = enum{values: []string{"Allow", "Forbid", "Replace"}}
+	retention        = enum{values: []string{"Retain", "Delete"}}
 	valueFromSources = []string{"fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef"}
 )
 

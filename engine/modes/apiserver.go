@@ -13,7 +13,7 @@ import (
 // kubectl prints of the object (resp.Refused). Nothing for an object the server accepts, for a
 // kind the built-in schema does not describe, or that the user's schema declares (a custom
 // resource: not checked).
-func (in *Input) Refuse(resp *contract.Response, t stream.Triple, stored *yamltree.Node) {
+func (in *Input) Refuse(resp *contract.Response, t stream.Triple, stored apiserver.Stored) {
 	if errs, printed := in.refusals(t, stored); len(errs) > 0 {
 		resp.Errors = append(resp.Errors, errs...)
 		resp.Refused = append(resp.Refused, contract.Refusal{Printed: printed, Errors: len(errs)})
@@ -46,13 +46,13 @@ func (in *Input) checked(id stream.ID, stored *yamltree.Node) bool {
 }
 
 // refusals are the errors of the server's refusal and what kubectl prints of it.
-func (in *Input) refusals(t stream.Triple, stored *yamltree.Node) ([]contract.Error, string) {
+func (in *Input) refusals(t stream.Triple, stored apiserver.Stored) ([]contract.Error, string) {
 	id := t.ID
-	if !in.checked(id, stored) {
+	if !in.checked(id, stored.Root) {
 		return nil, ""
 	}
 	namespaced, _ := in.Schema.Namespaced(id.APIVersion, id.Kind)
-	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored, Live: rootOf(t.Live)})
+	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored.Root, Live: rootOf(t.Live), Drops: stored.Drops})
 	if r == nil {
 		return nil, ""
 	}

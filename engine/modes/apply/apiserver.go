@@ -27,7 +27,7 @@ func (o *outcome) store(in *modes.Input) {
 func (o *outcome) refuse(in *modes.Input, resp *contract.Response) {
 	if action := o.info().Action; action == Create || action == Patch {
 		if !in.RefuseDirectives(resp, o.triple, o.stored) {
-			in.Refuse(resp, o.triple, o.stored.Root)
+			in.Refuse(resp, o.triple, o.stored)
 		}
 	}
 }
