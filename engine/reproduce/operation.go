@@ -70,8 +70,8 @@ func (s *script) run(n int, c contract.Command) {
 	}
 	s.line("else")
 	s.line("	cat " + errs + " >&2")
+	s.undecodable(errs)
 	if !refused {
-		s.undecodable(errs)
 		s.line("	echo " + shell.Quote("mergeplay: the command failed; the playground says it succeeds.") + " >&2")
 		s.line("	exit 1")
 	}
