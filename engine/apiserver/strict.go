@@ -20,15 +20,17 @@ import (
 func StrictDecoding(drops []Drop) *Refusal {
 	r := &Refusal{StrictDecoding: true}
 	for _, d := range drops {
-		if d.Why == DroppedUnknown && strings.HasPrefix(lastStep(d.Field), "$") {
-			steps := fieldSteps(d.Field)
+		steps := fieldSteps(d.Field)
+		if d.Why == DroppedUnknown && len(steps) > 0 && strings.HasPrefix(steps[len(steps)-1], "$") {
 			r.Problems = append(r.Problems, Problem{Field: d.Field, Detail: "unknown field", At: Place{Path: steps}})
 		}
 	}
 	if len(r.Problems) == 0 {
 		return nil
 	}
-	sort.SliceStable(r.Problems, func(i, j int) bool { return jsonOrder(r.Problems[i].At.Path, r.Problems[j].At.Path) })
+	// the server's order is the object's as JSON with sorted keys; the fields' text sorts alike
+	// but for items past the tenth
+	sort.SliceStable(r.Problems, func(i, j int) bool { return r.Problems[i].Field < r.Problems[j].Field })
 	return r
 }
 
@@ -41,45 +43,8 @@ func (r *Refusal) strictMessage() string {
 	return `The request is invalid: patch: Invalid value: "map[…]": strict decoding error: ` + strings.Join(fields, ", ")
 }
 
-// lastStep is the last field name of a field as the server writes it.
-func lastStep(field string) string {
-	steps := fieldSteps(field)
-	if len(steps) == 0 {
-		return ""
-	}
-	return steps[len(steps)-1]
-}
-
 // fieldSteps splits a field as the server writes it (spec.containers[0].$patch) into steps:
 // field names, list indices as numbers.
 func fieldSteps(field string) []string {
-	var steps []string
-	for _, part := range strings.Split(field, ".") {
-		name, rest, _ := strings.Cut(part, "[")
-		steps = append(steps, name)
-		for rest != "" {
-			var index string
-			index, rest, _ = strings.Cut(rest, "]")
-			steps = append(steps, index)
-			rest = strings.TrimPrefix(rest, "[")
-		}
-	}
-	return steps
-}
-
-// jsonOrder reports whether path a comes before b in the object written as JSON with sorted
-// keys, as the server decodes it: map keys by their bytes, list items by index.
-func jsonOrder(a, b []string) bool {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] == b[i] {
-			continue
-		}
-		x, errX := strconv.Atoi(a[i])
-		y, errY := strconv.Atoi(b[i])
-		if errX == nil && errY == nil {
-			return x < y
-		}
-		return a[i] < b[i]
-	}
-	return len(a) < len(b)
+	return strings.FieldsFunc(field, func(r rune) bool { return r == '.' || r == '[' || r == ']' })
 }

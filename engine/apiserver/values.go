@@ -124,8 +124,7 @@ func (c checker) restartPolicy(path []string, policy restarts) {
 		c.enum(path, restartPolicies)
 		c.enum(path, alwaysRestart)
 	case restartNever:
-		v := lookupPath(c.root, path)
-		if v == nil || v.IsNull() || !v.IsScalar() || v.Str() == "" || v.Str() == "Always" {
+		if v := lookupPath(c.root, path).Str(); v == "" || v == "Always" {
 			c.add(path, `Required value: valid values: "OnFailure", "Never"`)
 			return
 		}
@@ -216,10 +215,12 @@ func (c checker) serviceEnums() {
 	if typ := c.root.Lookup("spec", "type").Str(); typ == "NodePort" || typ == "LoadBalancer" {
 		c.enum([]string{"spec", "externalTrafficPolicy"}, trafficPolicies)
 	}
-	c.enum([]string{"spec", "internalTrafficPolicy"}, trafficPolicies)
-	c.enum([]string{"spec", "ipFamilyPolicy"}, ipFamilyPolicies)
-	c.enum([]string{"spec", "sessionAffinity"}, affinities)
-	c.enum([]string{"spec", "type"}, serviceTypes)
+	for _, f := range []struct {
+		name string
+		e    enum
+	}{{"internalTrafficPolicy", trafficPolicies}, {"ipFamilyPolicy", ipFamilyPolicies}, {"sessionAffinity", affinities}, {"type", serviceTypes}} {
+		c.enum([]string{"spec", f.name}, f.e)
+	}
 }
 
 // strategy checks a Deployment's strategy: its type (whose refusal writes the strategy as the

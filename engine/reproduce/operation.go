@@ -120,7 +120,7 @@ func (s *script) undecodable(errs string) {
 	}
 	s.line("	if grep -q -e '^The request is invalid: patch: Invalid value: ' -e '^Error from server: strconv.Parse' " + errs +
 		" && ! grep -q 'strict decoding error' " + errs + "; then")
-	s.line("		echo " + shell.Quote("mergeplay: the cluster cannot decode the patched object into its type (the message above): the patch is refused as given; the playground does not decode objects into their Go types. Nothing compared.") + " >&2")
+	s.line("		echo 'mergeplay: the cluster cannot decode the patched object (the message above): the patch is refused as given. Nothing compared.' >&2")
 	s.line("		exit 3")
 	s.line("	fi")
 }

@@ -74,16 +74,12 @@ func updateCommands(a *command.Answer, ops []Operation) []contract.Command {
 
 // heldOrNot reports whether live holds some of the config's objects, and whether it lacks some.
 func heldOrNot(in *modes.Input) (held, lacked bool) {
-	live := map[string]bool{}
-	for _, r := range in.Live {
-		live[r.ID.String()] = true
-	}
 	for _, r := range in.Updated {
-		if live[r.ID.String()] {
-			held = true
-		} else {
-			lacked = true
+		found := false
+		for _, l := range in.Live {
+			found = found || l.ID == r.ID
 		}
+		held, lacked = held || found, lacked || !found
 	}
 	return held, lacked
 }
