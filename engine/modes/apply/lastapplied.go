@@ -164,7 +164,8 @@ func withoutNulls(n *yamltree.Node) *yamltree.Node {
 	return n
 }
 
-// SentByCreate returns objects as kubectl create and kubectl replace send them: an object whose
+// SentByCreate returns objects as kubectl create and kubectl replace send them (the create and
+// replace writers): an object whose
 // last-applied annotation is not empty has it rewritten with the object itself, as kubectl apply
 // would store it (StoredLastApplied: namespace filled in, the annotation left out); the others
 // are returned as they are. Observed on kube-apiserver and kubectl v1.37.2: a ConfigMap created

@@ -9,7 +9,8 @@ import (
 
 // TestSentByCreate checks the annotation kubectl create and replace send, row by row, against
 // what kube-apiserver v1.37.2 stored (2026-12-06, kubectl create and replace of a ConfigMap in
-// namespace default; make apiserver-diff seed 1, ssa-1, ssa-2, ssa-8, ssa-16).
+// namespace default; make apiserver-diff seed 1, ssa-1, ssa-2, ssa-8, ssa-16, whose updates by
+// kubectl the ssa mode does not rewrite yet).
 func TestSentByCreate(t *testing.T) {
 	const stored = `{"apiVersion":"v1","data":{"a":"1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"lat","namespace":"default"}}` + "\n"
 	tests := []struct {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
-	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 	"github.com/mergeplay/mergeplay/internal/verb"
@@ -19,21 +18,8 @@ const (
 	opUpdate = "update"
 )
 
-// Run applies (or updates) every resource of the config to live. An update by kubectl (kubectl
-// replace, or create) sends the config with its last-applied annotation rewritten
-// (apply.SentByCreate).
+// Run applies (or updates) every resource of the config to live.
 func Run(_ context.Context, in *modes.Input) *contract.Response {
-	if opts := in.Request.Options; opts.Operation == opUpdate && opts.FromKubectl() {
-		sent, err := apply.SentByCreate(in.Updated)
-		if err != nil {
-			resp := contract.NewResponse()
-			resp.AddError(string(yamltree.Updated), err)
-			return resp
-		}
-		rewritten := *in
-		rewritten.Updated = sent
-		in = &rewritten
-	}
 	return run(in, false)
 }
 
