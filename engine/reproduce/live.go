@@ -6,6 +6,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -156,7 +157,7 @@ func (s *script) lastAppliedValue(r *stream.Resource) (*yamltree.Node, error) {
 	}
 	for _, o := range s.in.Original {
 		if o.ID == r.ID {
-			text, err := apply.StoredLastApplied(o.Root, o.ID.Namespace)
+			text, err := writer.StoredLastApplied(o.Root, o.ID.Namespace)
 			if err != nil {
 				return nil, err
 			}

@@ -14,7 +14,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
-	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/shell"
@@ -58,7 +57,7 @@ func run(_ context.Context, in *modes.Input) *contract.Response {
 	if len(resp.Errors) > 0 {
 		return resp
 	}
-	sent, err := apply.SentByCreate(in.Updated) // kubectl rewrites a last-applied annotation
+	sent, err := writer.SentByCreate(in.Updated) // kubectl rewrites a last-applied annotation
 	if err != nil {
 		resp.AddError(string(yamltree.Updated), err)
 		return resp

@@ -1,4 +1,4 @@
-package apply
+package writer
 
 import (
 	"testing"
@@ -9,8 +9,7 @@ import (
 
 // TestSentByCreate checks the annotation kubectl create and replace send, row by row, against
 // what kube-apiserver v1.37.2 stored (2026-12-06, kubectl create and replace of a ConfigMap in
-// namespace default; make apiserver-diff seed 1, ssa-1, ssa-2, ssa-8, ssa-16, whose updates by
-// kubectl the ssa mode does not rewrite yet).
+// namespace default; make apiserver-diff seed 1, ssa-1, ssa-2, ssa-8, ssa-16).
 func TestSentByCreate(t *testing.T) {
 	const stored = `{"apiVersion":"v1","data":{"a":"1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"lat","namespace":"default"}}` + "\n"
 	tests := []struct {
@@ -27,7 +26,10 @@ func TestSentByCreate(t *testing.T) {
 			text += "  annotations:\n    " + LastAppliedAnnotation + ": " + tt.annotation + "\n"
 		}
 		text += "data:\n  a: \"1\"\n"
-		root := tree(t, text)
+		root, err := yamltree.ParseOne(yamltree.Updated, text, yamltree.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
 		before := yamltree.EmitNode(root)
 		r := &stream.Resource{ID: stream.ID{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "lat"}, Root: root}
 		sent, err := SentByCreate([]*stream.Resource{r})
