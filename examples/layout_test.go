@@ -182,7 +182,8 @@ func TestMerge3DiffWritesLiveAsKyaml(t *testing.T) {
 // yaml (a List, its items indented by two); each deleted field is drawn inside its own resource's
 // document, at the result's indentation.
 func TestDeletedFieldsOfAListStayInTheirResource(t *testing.T) {
-	deployment := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  minReadySeconds: 5\n  selector:\n    matchLabels: {app: web}\n"
+	deployment := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  minReadySeconds: 5\n  selector:\n    matchLabels: {app: web}\n" +
+		"  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers: [{name: web, image: nginx}]\n"
 	service := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: default\nspec:\n  sessionAffinity: None\n  selector: {app: web}\n  ports: [{port: 80}]\n"
 	indented := func(doc string) string {
 		return "- " + strings.ReplaceAll(strings.TrimSuffix(doc, "\n"), "\n", "\n  ") + "\n"

@@ -21,6 +21,23 @@ type Object struct {
 	// Live is the object the server holds for an update (nil for a create): the immutable
 	// fields are checked against it.
 	Live *yamltree.Node
+	// Drops are the values Root does not store (Store): the server validates the object it
+	// decoded, where an empty map it does not store is still a map ({} in its messages).
+	Drops []Drop
+}
+
+// decoded is the value at a field (as the server writes it) in the object the server decoded:
+// Root's, or the empty value Root does not store.
+func (obj Object) decoded(field string, n *yamltree.Node) *yamltree.Node {
+	if n != nil {
+		return n
+	}
+	for _, d := range obj.Drops {
+		if d.Field == field && d.Why == DroppedEmpty {
+			return d.Value
+		}
+	}
+	return nil
 }
 
 // Problem is one field of metadata the API server refuses, in its words.

@@ -26,6 +26,18 @@ type observed struct {
 	Printed    string `json:"printed"`
 }
 
+// acceptedSpec is a spec the server accepts, of the kinds of testdata/observed.json that are
+// refused without one (as the observed objects had).
+var acceptedSpec = map[string]string{
+	"Deployment":            "spec: {selector: {matchLabels: {a: b}}, template: {metadata: {labels: {a: b}}, spec: {containers: [{name: c, image: i}]}}}\n",
+	"StatefulSet":           "spec: {selector: {matchLabels: {a: b}}, template: {metadata: {labels: {a: b}}, spec: {containers: [{name: c, image: i}]}}}\n",
+	"ReplicationController": "spec: {selector: {a: b}, template: {metadata: {labels: {a: b}}, spec: {containers: [{name: c, image: i}]}}}\n",
+	"Pod":                   "spec: {containers: [{name: c, image: i}]}\n",
+	"Job":                   "spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: i}]}}}\n",
+	"CronJob": "spec: {schedule: '* * * * *', jobTemplate: {spec: {template: {spec: {restartPolicy: Never, " +
+		"containers: [{name: c, image: i}]}}}}}\n",
+}
+
 // clusterScoped are the cluster-scoped kinds of testdata/observed.json.
 var clusterScoped = map[string]bool{"Namespace": true, "ClusterRole": true, "DeviceClass": true}
 
@@ -40,7 +52,7 @@ func TestObserved(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, row := range rows {
-		obj := parse(t, "apiVersion: "+row.APIVersion+"\nkind: "+row.Kind+"\nmetadata: "+expand(row.Metadata)+"\n")
+		obj := parse(t, "apiVersion: "+row.APIVersion+"\nkind: "+row.Kind+"\nmetadata: "+expand(row.Metadata)+"\n"+acceptedSpec[row.Kind])
 		r := Check(Object{APIVersion: row.APIVersion, Kind: row.Kind, Namespaced: !clusterScoped[row.Kind], Root: obj})
 		want := expand(row.Printed)
 		switch {

@@ -17,6 +17,9 @@ type Refusal struct {
 	// Problems are the fields refused, in the server's order; for a missing namespace, the
 	// namespace alone.
 	Problems []Problem
+	// StrictDecoding says the server's decoder refused the object's unknown fields (the
+	// Problems) before any validation (StrictDecoding).
+	StrictDecoding bool
 }
 
 // Message is what kubectl prints of the refusal:
@@ -32,6 +35,9 @@ type Refusal struct {
 func (r *Refusal) Message() string {
 	if r.MissingNamespace != "" {
 		return "Error from server (NotFound): namespaces " + strconv.Quote(r.MissingNamespace) + " not found"
+	}
+	if r.StrictDecoding {
+		return r.strictMessage()
 	}
 	head := "The " + r.Kind + " " + strconv.Quote(r.Name) + " is invalid: "
 	if len(r.Problems) == 1 {

@@ -39,12 +39,18 @@ func podSpecPath(apiVersion, kind string) []string {
 	return nil
 }
 
-// spec checks the object's own fields: a workload's selector, required, against the template's
-// labels (when the object has a template: one without is refused for more than that, which the
-// package does not check; a missing selector selects nothing), the containers of the pod
-// template.
+// spec checks the object's own fields: a StatefulSet's PVC retention policy (first: observed), a
+// workload's selector, required, against the template's labels, the containers of the pod
+// template. A template is a struct of the workload's Go type, so a workload without one is
+// checked as one with an empty template (observed: a StatefulSet patched without its template is
+// told its selector, its labels and its containers, make apiserver-diff seed 1 patch-0).
 func (r *Refusal) spec(obj Object) {
-	if isWorkload(obj.APIVersion, obj.Kind) && obj.Root.Lookup("spec", "template").IsMap() {
+	if obj.APIVersion == "apps/v1" && obj.Kind == "StatefulSet" {
+		c := checker{r: r, root: obj.Root}
+		c.enum([]string{"spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"}, retention)
+		c.enum([]string{"spec", "persistentVolumeClaimRetentionPolicy", "whenScaled"}, retention)
+	}
+	if isWorkload(obj.APIVersion, obj.Kind) {
 		selector := obj.Root.Lookup("spec", "selector")
 		labels := obj.Root.Lookup("spec", "template", "metadata", "labels")
 		if selector.IsNull() {
@@ -52,13 +58,13 @@ func (r *Refusal) spec(obj Object) {
 		}
 		if selector.IsNull() || !selects(selector, labels) {
 			r.Problems = append(r.Problems, Problem{Field: "spec.template.metadata.labels",
-				Detail: "Invalid value: " + compactJSON(labels, nil) + ": `selector` does not match template `labels`",
+				Detail: "Invalid value: " + compactJSON(obj.decoded("spec.template.metadata.labels", labels), nil) + ": `selector` does not match template `labels`",
 				At:     Place{Path: []string{"spec", "template", "metadata", "labels"}}})
 		}
 	}
 	if path := podSpecPath(obj.APIVersion, obj.Kind); path != nil {
 		pod := obj.Root.Lookup(path...)
-		if pod.IsMap() && len(itemsOf(pod.Get("containers"))) == 0 {
+		if (pod == nil || pod.IsMap()) && len(itemsOf(pod.Get("containers"))) == 0 {
 			at := append(slices.Clone(path), "containers")
 			r.Problems = append(r.Problems, Problem{Field: strings.Join(at, "."), Detail: "Required value", At: Place{Path: at}})
 		}

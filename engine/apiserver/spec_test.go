@@ -16,9 +16,9 @@ func TestSpecAsObserved(t *testing.T) {
 		{"v1", "Secret", "metadata: {name: s8}\ndata: {a: Yg==}\n", "metadata: {name: s8}\ndata: {a: Yw==}\n", ""},
 		{"v1", "Secret", "metadata: {name: t1}\ntype: example.com/x\n", "metadata: {name: t1}\ntype: null\n",
 			`The Secret "t1" is invalid: type: Invalid value: "Opaque": field is immutable`},
-		{"apps/v1", "StatefulSet", "metadata: {name: billing}\nspec:\n  serviceName: a\n", "metadata: {name: billing}\nspec:\n  serviceName: b\n",
+		{"apps/v1", "StatefulSet", "metadata: {name: billing}\nspec:\n  serviceName: a\n  selector: {matchLabels: {app: a}}\n  template: {metadata: {labels: {app: a}}, spec: {containers: [{name: c}]}}\n", "metadata: {name: billing}\nspec:\n  serviceName: b\n  selector: {matchLabels: {app: a}}\n  template: {metadata: {labels: {app: a}}, spec: {containers: [{name: c}]}}\n",
 			`The StatefulSet "billing" is invalid: spec.serviceName: Invalid value: "b": field is immutable`},
-		{"apps/v1", "StatefulSet", "metadata: {name: billing}\nspec:\n  serviceName: a\n", "metadata: {name: billing}\nspec:\n  serviceName: null\n",
+		{"apps/v1", "StatefulSet", "metadata: {name: billing}\nspec:\n  serviceName: a\n  selector: {matchLabels: {app: a}}\n  template: {metadata: {labels: {app: a}}, spec: {containers: [{name: c}]}}\n", "metadata: {name: billing}\nspec:\n  serviceName: null\n  selector: {matchLabels: {app: a}}\n  template: {metadata: {labels: {app: a}}, spec: {containers: [{name: c}]}}\n",
 			`The StatefulSet "billing" is invalid: spec.serviceName: Invalid value: "": field is immutable`},
 		{"apps/v1", "ReplicaSet", "metadata: {name: rs}\nspec:\n  selector: {matchLabels: {app: a}}\n  template: {metadata: {labels: {app: a}}, spec: {containers: [{name: c}]}}\n",
 			"metadata: {name: rs}\nspec:\n  selector: {matchLabels: {app: b}}\n  template: {metadata: {labels: {app: b}}, spec: {containers: [{name: c}]}}\n",
@@ -44,6 +44,13 @@ func TestSpecAsObserved(t *testing.T) {
 			"The StatefulSet \"billing\" is invalid: \n* spec.selector: Required value\n* spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`\n" +
 				"* spec.template.spec.containers: Required value\n* spec.selector: Invalid value: null: field is immutable\n" +
 				`* spec.serviceName: Invalid value: "billing": field is immutable`},
+		// make apiserver-diff seed 1, patch-0 (observed, kubectl patch): a spec without template,
+		// selector or a valid retention policy
+		{"apps/v1", "StatefulSet", "metadata: {name: billing}\nspec:\n  selector: {matchLabels: {app: billing}}\n  template: {metadata: {labels: {app: billing}}, spec: {containers: [{name: c}]}}\n",
+			"metadata: {name: billing}\nspec:\n  persistentVolumeClaimRetentionPolicy: {whenDeleted: Retain, whenScaled: Retain2}\n",
+			"The StatefulSet \"billing\" is invalid: \n* spec.persistentVolumeClaimRetentionPolicy.whenScaled: Unsupported value: \"Retain2\": supported values: \"Retain\", \"Delete\"\n" +
+				"* spec.selector: Required value\n* spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`\n" +
+				"* spec.template.spec.containers: Required value\n* spec.selector: Invalid value: null: field is immutable"},
 		{"apps/v1", "StatefulSet", "", "metadata: {name: ok}\nspec:\n  selector: {matchExpressions: [{key: app, operator: NotIn, values: [b]}]}\n" +
 			"  template: {metadata: {labels: {app: a}}, spec: {containers: [{name: c}]}}\n", ""},
 	}

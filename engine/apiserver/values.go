@@ -47,6 +47,13 @@ var (
 	ipFamilies       = enum{values: []string{"IPv4", "IPv6"}}
 	pathTypes        = enum{values: []string{"Exact", "ImplementationSpecific", "Prefix"}}
 	podManagement    = enum{values: []string{"OrderedReady", "Parallel"}, mustBe: true}
+	jobRestart       = enum{values: []string{"OnFailure", "Never"}}
+	serviceTypes     = enum{values: []string{"ClusterIP", "ExternalName", "LoadBalancer", "NodePort"}}
+	affinities       = enum{values: []string{"ClientIP", "None"}}
+	trafficPolicies  = enum{values: []string{"Cluster", "Local"}}
+	ipFamilyPolicies = enum{values: []string{"PreferDualStack", "RequireDualStack", "SingleStack"}}
+	concurrency      = enum{values: []string{"Allow", "Forbid", "Replace"}}
+	retention        = enum{values: []string{"Retain", "Delete"}}
 	valueFromSources = []string{"fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef"}
 )
 
@@ -85,9 +92,17 @@ func (c checker) unique(path []string, name string) {
 	}
 }
 
-// podSpec checks the pod spec at path, of a kind that restarts its pods always (a workload) or
-// not.
-func (c checker) podSpec(path []string, workload bool) {
+// The restart policies a kind's pods may have.
+type restarts uint8
+
+const (
+	anyRestart    restarts = iota // Pod, PodTemplate
+	restartAlways                 // a workload: Always only
+	restartNever                  // a Job's or CronJob's: OnFailure or Never, required
+)
+
+// podSpec checks the pod spec at path, of a kind whose pods restart as policy says.
+func (c checker) podSpec(path []string, policy restarts) {
 	pod := lookupPath(c.root, path)
 	if !pod.IsMap() {
 		return
@@ -96,11 +111,37 @@ func (c checker) podSpec(path []string, workload bool) {
 	for i, container := range itemsOf(pod.Get("containers")) {
 		c.container(at(path, "containers", strconv.Itoa(i)), container)
 	}
-	if workload { // a value outside both lists is refused twice (observed: "Sometimes")
-		c.enum(at(path, "restartPolicy"), restartPolicies)
-		c.enum(at(path, "restartPolicy"), alwaysRestart)
-	}
+	c.restartPolicy(at(path, "restartPolicy"), policy)
 	c.enum(at(path, "dnsPolicy"), dnsPolicies)
+}
+
+// restartPolicy checks a pod spec's restart policy: a value outside both the pod's list and the
+// kind's is refused twice (observed: "Sometimes" in a Deployment, "Foo" in a Job); a Job's pods
+// must name OnFailure or Never, and Always, "" or none is told so.
+func (c checker) restartPolicy(path []string, policy restarts) {
+	switch policy {
+	case restartAlways:
+		c.enum(path, restartPolicies)
+		c.enum(path, alwaysRestart)
+	case restartNever:
+		if v := lookupPath(c.root, path).Str(); v == "" || v == "Always" {
+			c.add(path, `Required value: valid values: "OnFailure", "Never"`)
+			return
+		}
+		c.enum(path, restartPolicies)
+		c.enum(path, jobRestart)
+	}
+}
+
+// restartsOf is how the pods of a kind restart.
+func restartsOf(apiVersion, kind string) restarts {
+	switch {
+	case isWorkload(apiVersion, kind):
+		return restartAlways
+	case apiVersion == "batch/v1" && (kind == "Job" || kind == "CronJob"):
+		return restartNever
+	}
+	return anyRestart
 }
 
 // container checks one container: its ports' names and protocols, its pull policy, the sources
@@ -123,8 +164,11 @@ func (c checker) container(path []string, container *yamltree.Node) {
 // values checks the values of the object's kind.
 func (r *Refusal) values(obj Object) {
 	c := checker{r: r, root: obj.Root}
+	if obj.APIVersion == "batch/v1" && obj.Kind == "CronJob" { // before its job's pod spec (observed)
+		c.enum([]string{"spec", "concurrencyPolicy"}, concurrency)
+	}
 	if path := podSpecPath(obj.APIVersion, obj.Kind); path != nil {
-		c.podSpec(path, isWorkload(obj.APIVersion, obj.Kind))
+		c.podSpec(path, restartsOf(obj.APIVersion, obj.Kind))
 	}
 	switch [2]string{obj.APIVersion, obj.Kind} {
 	case [2]string{"apps/v1", "Deployment"}:
@@ -138,6 +182,7 @@ func (r *Refusal) values(obj Object) {
 			c.enum([]string{"spec", "ipFamilies", strconv.Itoa(i)}, ipFamilies)
 		}
 		c.unique([]string{"spec", "ports"}, "name")
+		c.serviceEnums()
 	case [2]string{"networking.k8s.io/v1", "Ingress"}:
 		c.ingressPaths()
 	}
@@ -158,6 +203,23 @@ func (c checker) servicePorts() {
 		if name := port.Get("name"); len(ports) > 1 && port.IsMap() && (name.IsNull() || name.Str() == "") {
 			c.add([]string{"spec", "ports", strconv.Itoa(i), "name"}, "Required value")
 		}
+	}
+}
+
+// serviceEnums checks a Service's enumerations, in the order of their names (observed:
+// sessionAffinity before type). externalTrafficPolicy is checked only for the types that take
+// one (NodePort, LoadBalancer): on another type the server refuses any value ("may only be set
+// for externally-accessible services"), but clears it itself when the type changes, which the
+// package does not model.
+func (c checker) serviceEnums() {
+	if typ := c.root.Lookup("spec", "type").Str(); typ == "NodePort" || typ == "LoadBalancer" {
+		c.enum([]string{"spec", "externalTrafficPolicy"}, trafficPolicies)
+	}
+	for _, f := range []struct {
+		name string
+		e    enum
+	}{{"internalTrafficPolicy", trafficPolicies}, {"ipFamilyPolicy", ipFamilyPolicies}, {"sessionAffinity", affinities}, {"type", serviceTypes}} {
+		c.enum([]string{"spec", f.name}, f.e)
 	}
 }
 

@@ -71,6 +71,29 @@ func TestValuesAsObserved(t *testing.T) {
 			"      - {path: /, pathType: Foo, backend: {service: {name: s, port: {number: 80}}}}\n",
 			`The Ingress "i" is invalid: spec.rules[0].http.paths[0].pathType: Unsupported value: "Foo": supported values: "Exact", "ImplementationSpecific", "Prefix"`},
 		{"batch/v1", "Job", "metadata: {name: j}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n", ""},
+		// observed 2026-12-06 on kube-apiserver v1.37.2 (kubectl create --dry-run=server)
+		{"batch/v1", "Job", "metadata: {name: j}\nspec:\n  template:\n    spec:\n      containers: [{name: c, image: busybox}]\n",
+			`The Job "j" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"`},
+		{"batch/v1", "Job", "metadata: {name: j}\nspec:\n  template:\n    spec:\n      restartPolicy: Always\n      containers: [{name: c, image: busybox}]\n",
+			`The Job "j" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"`},
+		{"batch/v1", "Job", "metadata: {name: j}\nspec:\n  template:\n    spec:\n      restartPolicy: Foo\n      containers: [{name: c, image: busybox}]\n",
+			"The Job \"j\" is invalid: \n* spec.template.spec.restartPolicy: Unsupported value: \"Foo\": supported values: \"Always\", \"OnFailure\", \"Never\"\n" +
+				`* spec.template.spec.restartPolicy: Unsupported value: "Foo": supported values: "OnFailure", "Never"`},
+		{"batch/v1", "CronJob", "metadata: {name: c}\nspec:\n  schedule: '* * * * *'\n  concurrencyPolicy: Foo\n  jobTemplate:\n    spec:\n      template:\n" +
+			"        spec:\n          restartPolicy: Always\n          containers: [{name: a, image: x}]\n",
+			"The CronJob \"c\" is invalid: \n* spec.concurrencyPolicy: Unsupported value: \"Foo\": supported values: \"Allow\", \"Forbid\", \"Replace\"\n" +
+				`* spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"`},
+		{"v1", "Service", "metadata: {name: s}\nspec:\n  ports: [{port: 80}]\n  type: Foo\n",
+			`The Service "s" is invalid: spec.type: Unsupported value: "Foo": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"`},
+		{"v1", "Service", "metadata: {name: s}\nspec:\n  ports: [{port: 80}]\n  type: Foo\n  sessionAffinity: Bar\n",
+			"The Service \"s\" is invalid: \n* spec.sessionAffinity: Unsupported value: \"Bar\": supported values: \"ClientIP\", \"None\"\n" +
+				`* spec.type: Unsupported value: "Foo": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"`},
+		{"v1", "Service", "metadata: {name: s}\nspec:\n  ports: [{port: 80}]\n  internalTrafficPolicy: Foo\n",
+			`The Service "s" is invalid: spec.internalTrafficPolicy: Unsupported value: "Foo": supported values: "Cluster", "Local"`},
+		{"v1", "Service", "metadata: {name: s}\nspec:\n  ports: [{port: 80}]\n  type: NodePort\n  externalTrafficPolicy: Foo\n",
+			`The Service "s" is invalid: spec.externalTrafficPolicy: Unsupported value: "Foo": supported values: "Cluster", "Local"`},
+		{"v1", "Service", "metadata: {name: s}\nspec:\n  ports: [{port: 80}]\n  ipFamilyPolicy: Foo\n",
+			`The Service "s" is invalid: spec.ipFamilyPolicy: Unsupported value: "Foo": supported values: "PreferDualStack", "RequireDualStack", "SingleStack"`},
 	}
 	for _, c := range cases {
 		r := Check(Object{APIVersion: c.apiVersion, Kind: c.kind, Namespaced: true, Root: parse(t, c.object)})

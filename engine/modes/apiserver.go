@@ -13,24 +13,54 @@ import (
 // kubectl prints of the object (resp.Refused). Nothing for an object the server accepts, for a
 // kind the built-in schema does not describe, or that the user's schema declares (a custom
 // resource: not checked).
-func (in *Input) Refuse(resp *contract.Response, t stream.Triple, stored *yamltree.Node) {
+func (in *Input) Refuse(resp *contract.Response, t stream.Triple, stored apiserver.Stored) {
 	if errs, printed := in.refusals(t, stored); len(errs) > 0 {
 		resp.Errors = append(resp.Errors, errs...)
 		resp.Refused = append(resp.Refused, contract.Refusal{Printed: printed, Errors: len(errs)})
 	}
 }
 
+// RefuseDirectives adds to resp the API server's refusal of a patched object that holds patch
+// directives (apiserver.StrictDecoding), under kubectl's strict field validation
+// (options.validate strict), and reports whether it did: the server's decoder refuses them
+// before any validation, so the caller checks nothing more (Refuse).
+func (in *Input) RefuseDirectives(resp *contract.Response, t stream.Triple, stored apiserver.Stored) bool {
+	v := in.Request.Options.Validate
+	if !in.checked(t.ID, stored.Root) || v != "" && v != contract.ValidateStrict {
+		return false
+	}
+	r := apiserver.StrictDecoding(stored.Drops)
+	if r == nil {
+		return false
+	}
+	errs := located(r, t)
+	resp.Errors = append(resp.Errors, errs...)
+	resp.Refused = append(resp.Refused, contract.Refusal{Printed: r.Message(), Errors: len(errs)})
+	return true
+}
+
+// checked reports whether the API server's refusals of a resource are modelled: a stored object
+// of a built-in kind the user's schema does not declare, with options.apiServer on.
+func (in *Input) checked(id stream.ID, stored *yamltree.Node) bool {
+	return stored != nil && in.Request.Options.ModelsAPIServer() && in.User.Root(id.APIVersion, id.Kind) == nil && in.Schema.Root(id.APIVersion, id.Kind) != nil
+}
+
 // refusals are the errors of the server's refusal and what kubectl prints of it.
-func (in *Input) refusals(t stream.Triple, stored *yamltree.Node) ([]contract.Error, string) {
+func (in *Input) refusals(t stream.Triple, stored apiserver.Stored) ([]contract.Error, string) {
 	id := t.ID
-	if stored == nil || !in.Request.Options.ModelsAPIServer() || in.User.Root(id.APIVersion, id.Kind) != nil || in.Schema.Root(id.APIVersion, id.Kind) == nil {
+	if !in.checked(id, stored.Root) {
 		return nil, ""
 	}
 	namespaced, _ := in.Schema.Namespaced(id.APIVersion, id.Kind)
-	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored, Live: rootOf(t.Live)})
+	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored.Root, Live: rootOf(t.Live), Drops: stored.Drops})
 	if r == nil {
 		return nil, ""
 	}
+	return located(r, t), r.Message()
+}
+
+// located is one error for each problem of a refusal, at its place in the config, else in live.
+func located(r *apiserver.Refusal, t stream.Triple) []contract.Error {
 	out := make([]contract.Error, len(r.Problems))
 	for i, p := range r.Problems {
 		pos := apiserver.Locate(p, rootOf(t.Updated), rootOf(t.Live))
@@ -40,7 +70,7 @@ func (in *Input) refusals(t stream.Triple, stored *yamltree.Node) ([]contract.Er
 		}
 		out[i] = contract.Error{Input: string(input), Line: pos.Line, Column: pos.Column, Message: r.Of(p)}
 	}
-	return out, r.Message()
+	return out
 }
 
 // rootOf is a resource's object, nil for none.

@@ -22,7 +22,8 @@
 //     must be gone; a refused server-side apply must print kubectl's message. It exits 0 when
 //     everything matches, 1 when something differs, 3 when the cluster refuses the objects as
 //     given (the playground merges without validating: a Deployment without spec.selector is
-//     merged here and refused there).
+//     merged here and refused there) or cannot decode the object a patch makes (a patch's value
+//     of another type than its field's: the patch is refused as given).
 //
 // Custom kinds that neither the built-in schema nor a CRD of options.schema describes get a
 // permissive CRD first (any field kept, lists atomic: how the engine reads such objects). A

@@ -120,8 +120,10 @@ func (s *script) historyStep(n, of int) error {
 	dir := "step-" + strconv.Itoa(n)
 	s.line("echo " + shell.Quote("== step "+strconv.Itoa(n)+" of "+strconv.Itoa(of)+": "+s.mode.Title))
 	s.line(`mkdir "$work/` + dir + `" && cd "$work/` + dir + `"`)
-	if n > 1 && s.mode.Reproduce.LiveState == modes.LiveLastApplied {
-		for i, r := range s.in.Live { // an apply given its own original: live's annotation holds it
+	if n > 1 && s.mode.Reproduce.LiveState == modes.LiveLastApplied && len(s.in.Original) > 0 {
+		// an apply given its own original: live's annotation holds it (else the cluster's
+		// object already holds the annotation the steps before left)
+		for i, r := range s.in.Live {
 			if err := s.lastAppliedOf(i+1, r); err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -72,37 +73,28 @@ func creatable(root *yamltree.Node) *yamltree.Node {
 }
 
 // readByMerge gives a created object what the mode reads from live besides its fields
-// (modes.Mode.Reproduce.LiveState): the last-applied annotation (apply, when the original editor
-// holds last-applied), the managedFields (ssa).
+// (modes.Mode.Reproduce.LiveState): the last-applied annotation (apply), the managedFields (ssa).
+// In every mode live's own last-applied annotation is given back first (see lastAppliedOf).
 func (s *script) readByMerge(n int, r *stream.Resource) error {
-	switch s.mode.Reproduce.LiveState {
-	case modes.LiveLastApplied:
-		return s.lastAppliedOf(n, r)
-	case modes.LiveManagedFields:
+	if err := s.lastAppliedOf(n, r); err != nil {
+		return err
+	}
+	if s.mode.Reproduce.LiveState == modes.LiveManagedFields {
 		return s.managedFieldsOf(n, r)
 	}
 	return nil
 }
 
-// lastAppliedOf sets live's last-applied annotation to the original editor's config as kubectl
-// stores it (when the editor is empty the annotation live was given stays).
+// lastAppliedOf sets live's last-applied annotation to what the merge read: under apply, the
+// original editor's config as kubectl stores it; when the editor is empty, and in the other
+// modes, live's own annotation. The latter must be given back too: kubectl create rewrites an annotation the object holds with the
+// whole object it creates (observed on kube-apiserver and kubectl v1.37.2: a ConfigMap created
+// with the annotation {"metadata":{"name":"lat"}} holds its data and namespace in it), so the
+// next apply would compute its patch from a last-applied holding every field of live.
 func (s *script) lastAppliedOf(n int, r *stream.Resource) error {
-	if len(s.in.Original) == 0 {
-		return nil
-	}
-	var original *stream.Resource
-	for _, o := range s.in.Original {
-		if o.ID == r.ID {
-			original = o
-		}
-	}
-	value := yamltree.NewNull()
-	if original != nil {
-		text, err := apply.StoredLastApplied(original.Root, original.ID.Namespace)
-		if err != nil {
-			return err
-		}
-		value = yamltree.NewString(text)
+	value, err := s.lastAppliedValue(r)
+	if value == nil || err != nil {
+		return err
 	}
 	patch := yamltree.NewMap()
 	annotations := yamltree.NewMap()
@@ -156,4 +148,27 @@ func (s *script) setup(command, what string) {
 	s.line("	echo " + shell.Quote("mergeplay: the cluster refuses "+what+" as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.") + " >&2")
 	s.line("	exit 3")
 	s.line("fi")
+}
+
+// lastAppliedValue is the annotation's value the merge read for live object r: a string, null
+// (the original editor holds no such object: the annotation is removed), or nil when live holds
+// no annotation to give back.
+func (s *script) lastAppliedValue(r *stream.Resource) (*yamltree.Node, error) {
+	if s.mode.Reproduce.LiveState != modes.LiveLastApplied || len(s.in.Original) == 0 {
+		own := r.Root.Lookup("metadata", "annotations", apply.LastAppliedAnnotation)
+		if own == nil || !own.IsScalar() || own.IsNull() {
+			return nil, nil
+		}
+		return yamltree.NewString(own.Str()), nil
+	}
+	for _, o := range s.in.Original {
+		if o.ID == r.ID {
+			text, err := writer.StoredLastApplied(o.Root, o.ID.Namespace)
+			if err != nil {
+				return nil, err
+			}
+			return yamltree.NewString(text), nil
+		}
+	}
+	return yamltree.NewNull(), nil
 }

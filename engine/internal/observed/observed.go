@@ -58,6 +58,29 @@ func Read(t testing.TB, file string) []Step {
 	return out
 }
 
+// Cursor walks an observation's steps in order, as a test replays its commands.
+type Cursor struct {
+	steps []Step
+	next  int
+}
+
+// NewCursor starts a walk at the first of steps.
+func NewCursor(steps []Step) *Cursor { return &Cursor{steps: steps} }
+
+// Next is the first observed step of command after the last one Next found; t fails when the
+// observation holds none.
+func (c *Cursor) Next(t testing.TB, command string) Step {
+	t.Helper()
+	for c.next < len(c.steps) && c.steps[c.next].Command != command {
+		c.next++
+	}
+	if c.next == len(c.steps) {
+		t.Fatalf("the observation has no command %q after the last one replayed", command)
+	}
+	c.next++
+	return c.steps[c.next-1]
+}
+
 // CompareEntries compares the managedFields of the engine's object (result) with the observed
 // ones, entry by entry.
 func CompareEntries(t testing.TB, typ *schema.Type, result, observed string) {

@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/validate"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -67,13 +68,13 @@ func asKubectlReads(obj *yamltree.Node, read annotationsRead) *yamltree.Node {
 	if !read.dropped() && len(read.emptied) == 0 {
 		return obj
 	}
-	c := ownMap(obj)
-	meta := ownField(c, "metadata")
+	c := writer.OwnMap(obj)
+	meta := writer.OwnField(c, "metadata")
 	if read.dropped() {
 		meta.Delete("annotations")
 		return c
 	}
-	annotations := ownField(meta, "annotations")
+	annotations := writer.OwnField(meta, "annotations")
 	for i, f := range annotations.Fields {
 		if read.emptied[f.Name()] {
 			empty := yamltree.NewString("")

@@ -21,11 +21,14 @@ func (o *outcome) store(in *modes.Input) {
 }
 
 // refuse adds the API server's refusal of what kubectl sends for the resource (package
-// apiserver): the object created, or live patched. Nothing when kubectl sends nothing (a patch
+// apiserver): the object created, or live patched; a patched object holding directives is
+// refused by the server's decoder first (modes.Input.RefuseDirectives). Nothing when kubectl sends nothing (a patch
 // with nothing in it, a resource only live holds) or deletes it (prune).
 func (o *outcome) refuse(in *modes.Input, resp *contract.Response) {
 	if action := o.info().Action; action == Create || action == Patch {
-		in.Refuse(resp, o.triple, o.stored.Root)
+		if !in.RefuseDirectives(resp, o.triple, o.stored) {
+			in.Refuse(resp, o.triple, o.stored)
+		}
 	}
 }
 

@@ -2,62 +2,25 @@ package apply
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
-	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
-// LastAppliedAnnotation is where kubectl keeps the configuration it applied last.
-const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
-
-// withoutLastApplied returns a copy of config as kubectl serializes it for the annotation: the
-// last-applied annotation removed, and metadata.annotations present (an empty map when the config
-// has no other annotation), exactly as kubectl's GetModifiedConfiguration leaves it. Only the
-// maps on the way to the annotation are copied; the rest is config's, to be read, not changed.
-// A config whose metadata kubectl cannot write into (metadataWritable) is returned as it is.
-func withoutLastApplied(config *yamltree.Node) *yamltree.Node {
-	if !metadataWritable(config) {
-		return config
-	}
-	c := ownMap(config)
-	meta := ownField(c, "metadata")
-	annotations := ownField(meta, "annotations")
-	annotations.Delete(LastAppliedAnnotation)
-	return c
-}
-
-// ownMap is a copy of map n that shares its values: setting or deleting its fields leaves n as
-// it is.
-func ownMap(n *yamltree.Node) *yamltree.Node {
-	c := *n
-	c.Fields = slices.Clone(n.Fields)
-	return &c
-}
-
-// ownField sets field name of m (a map of this copy's own) to its own copy of the map it holds,
-// or to an empty map when it holds none, and returns that map.
-func ownField(m *yamltree.Node, name string) *yamltree.Node {
-	v := m.Get(name)
-	if v.IsMap() {
-		v = ownMap(v)
-	} else {
-		v = yamltree.NewMap()
-	}
-	m.Set(name, v)
-	return v
-}
+// LastAppliedAnnotation is where kubectl keeps the configuration it applied last
+// (writer.LastAppliedAnnotation).
+const LastAppliedAnnotation = writer.LastAppliedAnnotation
 
 // modifiedConfiguration returns what kubectl diffs against live: the config with the new
 // last-applied annotation, whose text is the config as sorted-key JSON and a newline. A config
-// whose metadata kubectl cannot write into (metadataWritable) is sent as it is, unannotated.
+// whose metadata kubectl cannot write into (writer.MetadataWritable) is sent as it is, unannotated.
 func modifiedConfiguration(config *yamltree.Node) (*yamltree.Node, error) {
-	if !metadataWritable(config) {
+	if !writer.MetadataWritable(config) {
 		return config, nil
 	}
-	base := withoutLastApplied(config)
-	text, err := annotationText(base)
+	base := writer.WithoutLastApplied(config)
+	text, err := writer.AnnotationText(base)
 	if err != nil {
 		return nil, err
 	}
@@ -65,36 +28,6 @@ func modifiedConfiguration(config *yamltree.Node) (*yamltree.Node, error) {
 	value.Style = yamltree.Literal
 	base.Lookup("metadata", "annotations").Set(LastAppliedAnnotation, value)
 	return base, nil
-}
-
-// metadataWritable reports whether kubectl can write into the config's metadata: when the
-// config lacks it (kubectl makes the map) or holds a map. Into any other value (null, a scalar, a
-// list) kubectl writes nothing, neither its last-applied annotation nor the default namespace:
-// the config is diffed and sent as written, so three copies of "metadata: null" send an empty
-// patch and live keeps its null. A metadata map's annotations that are not a map are replaced by
-// a map, as ownField does. Observed with kubectl and apimachinery v0.37.2
-// (scripts/conformance/fuzzfindings_test.go).
-func metadataWritable(config *yamltree.Node) bool {
-	meta := config.Get("metadata")
-	return meta == nil || meta.IsMap()
-}
-
-// StoredLastApplied is the text kubectl apply stores in the last-applied annotation when it
-// applies config to an object of the given namespace ("" for a cluster-scoped kind): the config
-// with its namespace filled in, metadata.annotations present and without the annotation itself,
-// as sorted-key JSON and a newline. It is the one place this text is written: the merge's
-// modified configuration and the reproduce script's live objects both read it from here.
-func StoredLastApplied(config *yamltree.Node, namespace string) (string, error) {
-	return annotationText(withoutLastApplied(withNamespace(config, namespace)))
-}
-
-// annotationText writes a config already without its annotation as the annotation's text.
-func annotationText(base *yamltree.Node) (string, error) {
-	text, err := yamltree.SortedJSON(base)
-	if err != nil {
-		return "", verb.Wrap("writing the last-applied annotation: ", err)
-	}
-	return text + "\n", nil
 }
 
 // lastAppliedFromLive reads the last-applied configuration kept in live's annotation. It returns
@@ -123,24 +56,6 @@ func annotationError(err error) string {
 		return "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + " of the annotation: " + e.Message
 	}
 	return err.Error()
-}
-
-// withNamespace returns config with metadata.namespace set, as kubectl sets it on every object
-// of a namespaced kind before it computes anything (its resource builder's DefaultNamespace): the
-// namespace reaches last-applied. A config that names its namespace, or a cluster-scoped kind
-// (namespace ""), is returned as it is.
-func withNamespace(config *yamltree.Node, namespace string) *yamltree.Node {
-	meta := config.Get("metadata")
-	if namespace == "" || (meta.IsMap() && meta.Has("namespace")) || !metadataWritable(config) {
-		return config
-	}
-	c := ownMap(config)
-	meta = ownField(c, "metadata")
-	value := yamltree.NewString(namespace)
-	at := meta.Index("name") + 1
-	field := yamltree.Field{Key: yamltree.NewString("namespace"), Value: value}
-	meta.Fields = append(meta.Fields[:at:at], append([]yamltree.Field{field}, meta.Fields[at:]...)...)
-	return c
 }
 
 // withoutNulls drops null entries from maps, at any depth, as the API server does when it

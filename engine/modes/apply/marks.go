@@ -179,7 +179,7 @@ func isNamespace(path fieldpath.Path) bool {
 
 // annotationsReplaced reports whether path is metadata.annotations and the config holds there a
 // value that is not a map (null, a scalar, a list), which kubectl replaces by a map holding its
-// last-applied annotation (withoutLastApplied): the value comes from kubectl, not from the config.
+// last-applied annotation (writer.WithoutLastApplied): the value comes from kubectl, not from the config.
 func (o *outcome) annotationsReplaced(path fieldpath.Path) bool {
 	if len(path) != 2 || path[0].Field != "metadata" || path[1].Field != "annotations" || o.triple.Updated == nil {
 		return false

@@ -3,6 +3,7 @@ package apply
 import (
 	"errors"
 	"github.com/mergeplay/mergeplay/engine/apiserver"
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -87,14 +88,14 @@ func applyOne(t stream.Triple, r request, log *decision.Log) (*outcome, error) {
 		o.fromLive = o.original != nil
 	case t.Original != nil:
 		original := asKubectlReads(t.Original.Root, readAnnotations(t.Original.Root))
-		o.original = withoutLastApplied(withNamespace(original, t.ID.Namespace))
+		o.original = writer.WithoutLastApplied(writer.WithNamespace(original, t.ID.Namespace))
 	}
 	if t.Updated == nil {
 		return o.withoutConfig(live, r), nil
 	}
 	o.emptied = readAnnotations(t.Updated.Root).emptied
 	config := asKubectlReads(t.Updated.Root, annotationsRead{emptied: o.emptied})
-	if o.modified, err = modifiedConfiguration(withNamespace(config, t.ID.Namespace)); err != nil {
+	if o.modified, err = modifiedConfiguration(writer.WithNamespace(config, t.ID.Namespace)); err != nil {
 		return nil, err
 	}
 	if live == nil {

@@ -56,7 +56,12 @@ func run(_ context.Context, in *modes.Input) *contract.Response {
 	if len(resp.Errors) > 0 {
 		return resp
 	}
-	return ssa.Write(in, ssa.Writer{Manager: writer.ManagerCreate, Objects: in.Updated})
+	sent, err := writer.SentByCreate(in.Updated) // kubectl rewrites a last-applied annotation
+	if err != nil {
+		resp.AddError(string(yamltree.Updated), err)
+		return resp
+	}
+	return ssa.Write(in, ssa.Writer{Manager: writer.ManagerCreate, Objects: sent})
 }
 
 // commands is kubectl create -f config.yaml, printing "TYPE/NAME created" for each object.

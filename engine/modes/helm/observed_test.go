@@ -177,12 +177,11 @@ func editedObjects(t *testing.T, seq []replayed) {
 // tools did: what the command printed (each line the engine prints among Helm's, Helm's error
 // holding the engine's) and the managedFields entries after it (observed.CompareEntries).
 func TestHelmAgreesWithTheAPIServer(t *testing.T) {
-	steps := observed.Read(t, "testdata/observed.txt")
+	steps := observed.NewCursor(observed.Read(t, "testdata/observed.txt"))
 	builtin, err := schema.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
-	next := 0
 	for _, seq := range sequences() {
 		editedObjects(t, seq)
 		resp := handler.Default().Handle(context.Background(), history(seq))
@@ -191,14 +190,7 @@ func TestHelmAgreesWithTheAPIServer(t *testing.T) {
 		}
 		live := ""
 		for i, r := range seq {
-			for next < len(steps) && steps[next].Command != r.command {
-				next++
-			}
-			if next == len(steps) {
-				t.Fatalf("observed.txt has no command %q after the last one replayed", r.command)
-			}
-			got, want := resp.Steps[i], steps[next]
-			next++
+			got, want := resp.Steps[i], steps.Next(t, r.command)
 			t.Run(r.command, func(t *testing.T) {
 				comparePrinted(t, got, want)
 				if len(got.Errors) == 0 && len(got.Conflicts) == 0 {

@@ -26,7 +26,7 @@ func (p *patched) store(in *modes.Input) {
 // object no patch targets.
 func (p *patched) refuse(in *modes.Input, resp *contract.Response) {
 	if p.applied != nil {
-		in.Refuse(resp, p.triple, p.stored.Root)
+		in.Refuse(resp, p.triple, p.stored)
 	}
 }
 

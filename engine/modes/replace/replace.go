@@ -57,7 +57,12 @@ func run(_ context.Context, in *modes.Input) *contract.Response {
 	if len(resp.Errors) > 0 {
 		return resp
 	}
-	return ssa.Write(in, ssa.Writer{Manager: writer.ManagerReplace, Objects: in.Updated})
+	sent, err := writer.SentByCreate(in.Updated) // kubectl rewrites a last-applied annotation
+	if err != nil {
+		resp.AddError(string(yamltree.Updated), err)
+		return resp
+	}
+	return ssa.Write(in, ssa.Writer{Manager: writer.ManagerReplace, Objects: sent})
 }
 
 // commands is kubectl replace -f config.yaml, printing "TYPE/NAME replaced" for each object.

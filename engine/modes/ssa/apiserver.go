@@ -21,6 +21,6 @@ func (o *outcome) store(in *modes.Input) {
 // refuses first).
 func (o *outcome) refuse(in *modes.Input, resp *contract.Response) {
 	if o.action != Leave && o.action != Conflict {
-		in.Refuse(resp, o.triple, o.stored.Root)
+		in.Refuse(resp, o.triple, o.stored)
 	}
 }

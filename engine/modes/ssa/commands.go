@@ -58,14 +58,30 @@ func updateCommands(a *command.Answer, ops []Operation) []contract.Command {
 			create.Output = append(create.Output, command.Printed(a.ID(op.Resource), command.PrintedCreated))
 		}
 	}
+	replaces, creates := len(replace.Output) > 0, len(create.Output) > 0
+	if len(ops) == 0 { // refused by the API server (command.For): by what live holds
+		replaces, creates = heldOrNot(a.In)
+	}
 	out := []contract.Command{}
-	if len(replace.Output) > 0 || len(create.Output) == 0 {
+	if replaces || !creates {
 		out = append(out, replace)
 	}
-	if len(create.Output) > 0 {
+	if creates {
 		out = append(out, create)
 	}
 	return out
+}
+
+// heldOrNot reports whether live holds some of the config's objects, and whether it lacks some.
+func heldOrNot(in *modes.Input) (held, lacked bool) {
+	for _, r := range in.Updated {
+		found := false
+		for _, l := range in.Live {
+			found = found || l.ID == r.ID
+		}
+		held, lacked = held || found, lacked || !found
+	}
+	return held, lacked
 }
 
 // ServerRefusal is the API server's refusal of one resource's apply, from the conflicts the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 	"github.com/mergeplay/mergeplay/internal/verb"
@@ -18,8 +19,21 @@ const (
 	opUpdate = "update"
 )
 
-// Run applies (or updates) every resource of the config to live.
+// Run applies (or updates) every resource of the config to live. An update by kubectl (kubectl
+// replace, or create) sends the config with its last-applied annotation rewritten
+// (writer.SentByCreate).
 func Run(_ context.Context, in *modes.Input) *contract.Response {
+	if opts := in.Request.Options; opts.Operation == opUpdate && opts.FromKubectl() {
+		sent, err := writer.SentByCreate(in.Updated)
+		if err != nil {
+			resp := contract.NewResponse()
+			resp.AddError(string(yamltree.Updated), err)
+			return resp
+		}
+		rewritten := *in
+		rewritten.Updated = sent
+		in = &rewritten
+	}
 	return run(in, false)
 }
 

@@ -80,6 +80,6 @@ func (u *upgraded) sent() bool {
 // changes" and goes on), so a live object the server would refuse as it stands is not refused.
 func (u *upgraded) refuse(in *modes.Input, resp *contract.Response) {
 	if u.sent() {
-		in.Refuse(resp, u.triple, u.stored.Root)
+		in.Refuse(resp, u.triple, u.stored)
 	}
 }

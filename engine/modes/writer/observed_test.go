@@ -191,14 +191,13 @@ var api = strings.ReplaceAll(web, "name: web", "name: api")
 // whether it has a time, and the fields it owns among those the engine's object holds (the API
 // server also owns the defaults it adds, which the engine does not model), compared as leaves.
 func TestWritersAgreeWithTheAPIServer(t *testing.T) {
-	steps := observed.Read(t, "testdata/observed.txt")
+	steps := observed.NewCursor(observed.Read(t, "testdata/observed.txt"))
 	editedA(t)
 	builtin, err := schema.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
 	typ := builtin.Root("apps/v1", "Deployment")
-	next := 0
 	for _, seq := range []struct {
 		live  string
 		steps []replayed
@@ -214,14 +213,7 @@ func TestWritersAgreeWithTheAPIServer(t *testing.T) {
 		}
 		live := seq.live
 		for i, r := range seq.steps {
-			for next < len(steps) && steps[next].Command != r.command {
-				next++
-			}
-			if next == len(steps) {
-				t.Fatalf("observed.txt has no command %q after the last one replayed", r.command)
-			}
-			got, want := resp.Steps[i], steps[next]
-			next++
+			got, want := resp.Steps[i], steps.Next(t, r.command)
 			t.Run(r.command, func(t *testing.T) {
 				comparePrinted(t, got, want)
 				if len(got.Errors) == 0 && len(got.Conflicts) == 0 {

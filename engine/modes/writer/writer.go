@@ -1,7 +1,9 @@
 // Package writer holds what kubectl's writers share, the modes that act on a live object by one
 // request of their own (kubectl create, replace, edit, scale, label, annotate, a controller's
 // update): the field managers kubectl sends them as, the API server's resource names in its
-// messages, and a refusal as kubectl prints it. Each writer is a mode package of its own
+// messages, a refusal as kubectl prints it, and the last-applied annotation's text kubectl writes
+// (lastapplied.go: kubectl apply's, which kubectl create and replace rewrite too; the apply and
+// ssa modes read it from here). Each writer is a mode package of its own
 // (engine/modes/create, replace, edit, scale, label, controller); the update itself is the ssa
 // mode's (ssa.Write), so that a writer's marks, reasons and managedFields are those of an update
 // by its manager.

@@ -28,6 +28,13 @@ if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
 	exit 3
 fi
+cat > last-applied-1.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"labels\":{\"debug\":\"true\"},\"name\":\"web\"},\"spec\":{\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"web\"}]}}}}\n"}}}
+MERGEPLAY_EOF
+if ! kubectl patch deployment.v1.apps web -n default --type merge --patch-file last-applied-1.json; then
+	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 echo '== 2. the operation'
 cat > config.yaml <<'MERGEPLAY_EOF'
 apiVersion: apps/v1

@@ -28,6 +28,13 @@ if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
 	exit 3
 fi
+cat > last-applied-1.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"policy/v1\",\"kind\":\"PodDisruptionBudget\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"minAvailable\":1,\"selector\":{\"matchLabels\":{\"app\":\"web\"}}}}\n"}}}
+MERGEPLAY_EOF
+if ! kubectl patch poddisruptionbudget.v1.policy web -n default --type merge --patch-file last-applied-1.json; then
+	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 echo '== 2. the operation'
 cat > config.yaml <<'MERGEPLAY_EOF'
 apiVersion: policy/v1

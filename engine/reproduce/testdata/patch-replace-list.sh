@@ -43,6 +43,10 @@ if kubectl patch deployment.v1.apps web -n default --type strategic -p '{"spec":
 	cat printed-1.txt
 else
 	cat error-1.txt >&2
+	if grep -q -e '^The request is invalid: patch: Invalid value: ' -e '^Error from server: strconv.Parse' error-1.txt && ! grep -q 'strict decoding error' error-1.txt; then
+		echo 'mergeplay: the cluster cannot decode the patched object (the message above): the patch is refused as given. Nothing compared.' >&2
+		exit 3
+	fi
 	echo 'mergeplay: the command failed; the playground says it succeeds.' >&2
 	exit 1
 fi

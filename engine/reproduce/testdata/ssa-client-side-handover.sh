@@ -28,6 +28,13 @@ if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
 	exit 3
 fi
+cat > last-applied-1.json <<'MERGEPLAY_EOF'
+{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.26\",\"name\":\"web\"}]}}}}\n"}}}
+MERGEPLAY_EOF
+if ! kubectl patch deployment.v1.apps web -n default --type merge --patch-file last-applied-1.json; then
+	echo 'mergeplay: the cluster refuses the last-applied annotation of last-applied-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
+	exit 3
+fi
 cat > managed-1.json <<'MERGEPLAY_EOF'
 [{"op":"replace","path":"/metadata/managedFields","value":[{"apiVersion":"apps/v1","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{}}},"f:spec":{"f:replicas":{},"f:selector":{},"f:template":{"f:metadata":{"f:labels":{".":{},"f:app":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"web\"}":{".":{},"f:image":{},"f:name":{}}}}}}},"manager":"kubectl-client-side-apply","operation":"Update","time":"2025-06-01T10:00:00Z"}]}]
 MERGEPLAY_EOF

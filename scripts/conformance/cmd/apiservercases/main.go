@@ -1,10 +1,12 @@
 // Command apiservercases writes the reproduce scripts of random cases of the conformance
 // generators (applydiff's apply cases, ssadiff's first operations, patchdiff's patches) into a
-// folder, one <mode>-<index>.sh a case, for the real-API-server differential: make
-// apiserver-diff runs them on scripts/reproduce/run-apiserver.sh, which says which agree with
-// kube-apiserver v1.37.2. A case the engine answers with errors has no script: the engine's
-// first message is listed in skipped.txt (refusals the API server would make, inputs kubectl
-// refuses).
+// folder, one <mode>-<index>.sh a case (and its request, <mode>-<index>.json, for
+// `go run ./wasm`), for the real-API-server differential: make apiserver-diff runs them on
+// scripts/reproduce/run-apiserver.sh, which says which agree with kube-apiserver v1.37.2. A case
+// the engine refuses as the API server would (its object's validation) has a script too, which
+// expects the cluster's refusal; a case the engine answers with other errors has none: the
+// engine's first message is listed in skipped.txt (inputs kubectl refuses, requests no cluster
+// can replay).
 //
 // Usage (from scripts/conformance):
 //
@@ -79,8 +81,11 @@ func write(dir string, seed uint64, counts map[string]int) error {
 			}
 			resp := h.Handle(context.Background(), req)
 			name := fmt.Sprintf("%s-%d", mode, i)
+			if err := os.WriteFile(filepath.Join(dir, name+".json"), req.EncodeJSON(), 0o644); err != nil {
+				return err
+			}
 			switch {
-			case len(resp.Errors) > 0:
+			case len(resp.Errors) > 0 && !resp.RefusedOnly():
 				skipped = append(skipped, name+": "+firstLine(resp.Errors[0].Message))
 			case resp.Reproduce == "":
 				skipped = append(skipped, name+": no script: "+fmt.Sprint(resp.Extra["reproduceError"]))
