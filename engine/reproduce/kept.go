@@ -2,7 +2,6 @@ package reproduce
 
 import (
 	"errors"
-	"path"
 	"strconv"
 	"strings"
 
@@ -45,7 +44,8 @@ func (s *script) replayedFiles(r modes.Replayed) {
 	}
 	made := map[string]bool{}
 	for _, f := range r.Files {
-		if dir := path.Dir(f.Name); dir != "." && !made[dir] {
+		if i := strings.LastIndexByte(f.Name, '/'); i > 0 && !made[f.Name[:i]] {
+			dir := f.Name[:i]
 			made[dir] = true
 			s.line("mkdir -p " + shell.Quote(dir))
 		}
