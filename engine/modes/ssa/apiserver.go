@@ -13,6 +13,7 @@ func (o *outcome) store(in *modes.Input) {
 	o.stored = apiserver.Stored{Root: o.result}
 	if o.action != Leave && o.action != Conflict {
 		o.stored = in.Store(o.triple.ID, o.result, modes.ListMapKeys)
+		o.stored.Drops = append(o.sentDrops[:len(o.sentDrops):len(o.sentDrops)], o.stored.Drops...)
 	}
 }
 

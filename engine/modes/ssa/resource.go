@@ -49,9 +49,11 @@ type outcome struct {
 	live      *yamltree.Node
 	config    *yamltree.Node
 	result    *yamltree.Node // nil on conflicts
-	// stored is the result as the API server stores it (store).
-	stored apiserver.Stored
-	done   *managed.Outcome
+	// stored is the result as the API server stores it (store); sentDrops, for an update, what the
+	// server dropped of the config before its field manager saw it (decoded).
+	stored    apiserver.Stored
+	sentDrops []apiserver.Drop
+	done      *managed.Outcome
 	// liveEntries are live's managedFields as read (for extra when nothing is written).
 	liveEntries []managed.Entry
 	// bareLive is live without its managedFields, made once for the conflicts' messages.
@@ -86,6 +88,7 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	if o.op == opUpdate {
 		o.manager = managed.UpdateID(req.Manager, fm.APIVersion)
 		o.manager.Subresource = req.Subresource
+		req.Object = o.decoded(r.in)
 		o.done, err = fm.Update(req)
 	} else {
 		o.manager = managed.ApplyID(req.Manager)
@@ -100,6 +103,16 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		return nil, err
 	}
 	return o, nil
+}
+
+// decoded is an update's config as the API server's field manager sees it: decoded, so less
+// what the object does not store (a null annotations map, a custom resource's null in a field
+// its schema does not mark nullable), which the updater then does not own (observed on
+// kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff seed 2, ssa-19; seed 1, ssa-7).
+func (o *outcome) decoded(in *modes.Input) *yamltree.Node {
+	sent := in.Store(o.triple.ID, o.config, modes.ListMapKeys)
+	o.sentDrops = sent.Drops
+	return sent.Root
 }
 
 func (o *outcome) actionTaken() Action {
