@@ -90,8 +90,8 @@ func TestStoredCustomAsObserved(t *testing.T) {
 		stored: "apiVersion: stable.example.com/v1\nkind: Widget\nmetadata: {name: w7, labels: {a: \"\"}}\n" +
 			"spec:\n  settings: {j: v}\n  members: [{name: x}]\n",
 	}, {
-		name: "w8, kubectl replace",
-		sent: "apiVersion: stable.example.com/v1\nkind: Widget\nmetadata: {name: w8}\nspec:\n  size: null\n  config: {level: null, nlevel: null}\n",
+		name:    "w8, kubectl replace",
+		sent:    "apiVersion: stable.example.com/v1\nkind: Widget\nmetadata: {name: w8}\nspec:\n  size: null\n  config: {level: null, nlevel: null}\n",
 		dropped: []string{"spec.size (pruned null)", "spec.config.level (pruned null)"},
 		stored:  "apiVersion: stable.example.com/v1\nkind: Widget\nmetadata: {name: w8}\nspec:\n  config: {nlevel: null}\n",
 	}}
