@@ -369,3 +369,33 @@ func TestUpdateOwnsWhatTheServerDecoded(t *testing.T) {
 		})
 	}
 }
+
+// TestCustomLiveNullConflictsWithNobody: a custom resource's live holding a null its CRD does not
+// let it hold is an object no cluster stores (the server pruned the null when it stored it), so
+// before-first-apply does not own it and an apply setting the field meets no conflict (observed
+// on kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff seed 1, ssa-12, where live's
+// replicas: null conflicted with nobody). With apiServer off, the field manager's library owns
+// live as given.
+func TestCustomLiveNullConflictsWithNobody(t *testing.T) {
+	schema, _ := json.Marshal(widgetCRD)
+	live := "apiVersion: stable.example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: null, nsize: null}\n"
+	updated := "apiVersion: stable.example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: s, nsize: t}\n"
+	tests := []struct {
+		name, apiServer, conflicts string
+	}{
+		{name: "on", apiServer: "on", conflicts: ".spec.nsize"},
+		{name: "off", apiServer: "off", conflicts: ".spec.nsize .spec.size"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := run(t, updated, live, `{"apiServer": "`+tt.apiServer+`", "schema": `+string(schema)+`}`)
+			var got []string
+			for _, c := range resp.Conflicts {
+				got = append(got, c.Path)
+			}
+			if strings.Join(got, " ") != tt.conflicts {
+				t.Errorf("conflicts %v, want %s", got, tt.conflicts)
+			}
+		})
+	}
+}
