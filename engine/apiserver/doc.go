@@ -1,7 +1,8 @@
 // Package apiserver models what the API server does to an object before it stores it: it decodes
 // it into its Go type and writes it back, which drops what the type does not store (Store,
 // stored.go: a null or an empty value a field's json tag omits, a field the type does not
-// declare; a null label stored as ""), then validates it: its metadata, the common rules of the
+// declare; a null label stored as ""; for a custom resource, StoreCustom: a null in a field its
+// CRD's schema does not mark nullable, and metadata as the built-in ObjectMeta), then validates it: its metadata, the common rules of the
 // object's own validation (spec.go, values.go: immutable fields, a selector that does not select
 // its template, no containers, enumerations, duplicate names, a valueFrom without a source, a
 // rolling update where the strategy has none). Check words a refusal as kubectl prints it:

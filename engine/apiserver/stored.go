@@ -24,6 +24,9 @@ const (
 	DroppedUnknown
 	// NullAsEmpty: a null value of a map of strings (labels, nodeSelector): stored as "".
 	NullAsEmpty
+	// PrunedNull: a null in a custom resource's field its CRD's schema does not mark nullable:
+	// true (and gives no default): the API server prunes it before it stores the object.
+	PrunedNull
 )
 
 // Drop is a value of the result the API server does not store as it is.
@@ -68,6 +71,16 @@ func Store(obj *yamltree.Node, root *schema.Type, keys Keys) Stored {
 	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Copies: s.copies}
 }
 
+// StoreCustom returns a custom resource as the API server stores it (root, the type the user's
+// CRD declares): a null in a field the schema declares without nullable: true or a default, or
+// in a value of its additionalProperties, is pruned (a list's null item is not: the server
+// refuses it); metadata is stored as meta, the built-in ObjectMeta, as Store stores it. Observed
+// on kube-apiserver v1.37.2, 2026-12-06 (docs/apiserver.md, "The object as it is stored").
+func StoreCustom(obj *yamltree.Node, root, meta *schema.Type, keys Keys) Stored {
+	s := &storer{keys: keys, copies: map[*yamltree.Node]*yamltree.Node{}, custom: true, meta: meta}
+	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Copies: s.copies}
+}
+
 // place is where a value is: in the mode's path, and as the server's messages write it.
 type place struct {
 	path fieldpath.Path
@@ -89,6 +102,9 @@ type storer struct {
 	keys   Keys
 	drops  []Drop
 	copies map[*yamltree.Node]*yamltree.Node
+	// custom: the object is a custom resource (StoreCustom), its metadata of type meta.
+	custom bool
+	meta   *schema.Type
 }
 
 // value returns n as stored: n itself when nothing in it changes.
@@ -129,6 +145,9 @@ func (s *storer) fields(n *yamltree.Node, t *schema.Type, path place) *yamltree.
 
 // field returns a map field's value as stored, nil when the field is not stored.
 func (s *storer) field(f yamltree.Field, t *schema.Type, at place) *yamltree.Node {
+	if s.custom {
+		return s.customField(f, t, at)
+	}
 	declared := t.Field(f.Name())
 	v := f.Value
 	switch {
@@ -149,6 +168,30 @@ func (s *storer) field(f yamltree.Field, t *schema.Type, at place) *yamltree.Nod
 		return nil
 	}
 	if v.IsList() && declared.Type.Kind == schema.KindList {
+		return s.items(v, declared.Type, declared, at)
+	}
+	return s.value(v, declared.Type, at)
+}
+
+// customField returns a custom resource's field as stored, nil when the field is not stored:
+// its metadata as the built-in ObjectMeta, a null pruned unless the schema lets it be.
+func (s *storer) customField(f yamltree.Field, t *schema.Type, at place) *yamltree.Node {
+	declared, v := t.Field(f.Name()), f.Value
+	if at.api == "metadata" && s.meta != nil {
+		builtin := &storer{keys: s.keys, copies: s.copies}
+		kept := builtin.value(v, s.meta, at)
+		s.drops = append(s.drops, builtin.drops...)
+		return kept
+	}
+	elem := t.Elem()
+	if v.IsNull() && ((declared != nil && !declared.Nullable && declared.Default == nil) || (declared == nil && elem != nil && elem.Kind != schema.KindUntyped)) {
+		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: PrunedNull, Value: v})
+		return nil
+	}
+	switch {
+	case declared == nil:
+		return s.value(v, elem, at)
+	case v.IsList() && declared.Type.Kind == schema.KindList:
 		return s.items(v, declared.Type, declared, at)
 	}
 	return s.value(v, declared.Type, at)

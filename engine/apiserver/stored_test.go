@@ -79,5 +79,5 @@ func TestStoredAsObserved(t *testing.T) {
 }
 
 func whyText(w Why) string {
-	return map[Why]string{DroppedNull: "null", DroppedEmpty: "empty", DroppedUnknown: "unknown", NullAsEmpty: "null as empty"}[w]
+	return map[Why]string{DroppedNull: "null", DroppedEmpty: "empty", DroppedUnknown: "unknown", NullAsEmpty: "null as empty", PrunedNull: "pruned null"}[w]
 }

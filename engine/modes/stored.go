@@ -14,12 +14,17 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Store returns the object the API server stores for a resource's result (apiserver.Store): a
-// built-in kind the user's schema does not declare loses what its Go type does not store. Any
-// other kind (a custom resource) is stored as the result holds it.
+// Store returns the object the API server stores for a resource's result: a built-in kind the
+// user's schema does not declare loses what its Go type does not store (apiserver.Store); a kind
+// the user's schema declares (a custom resource) loses the nulls its schema does not let it hold,
+// and its metadata what ObjectMeta does not store (apiserver.StoreCustom). A kind no schema
+// knows is stored as the result holds it.
 func (in *Input) Store(id stream.ID, result *yamltree.Node, keys apiserver.Keys) apiserver.Stored {
-	if result == nil || !in.Request.Options.ModelsAPIServer() || in.User.Root(id.APIVersion, id.Kind) != nil {
+	if result == nil || !in.Request.Options.ModelsAPIServer() {
 		return apiserver.Stored{Root: result}
+	}
+	if custom := in.User.Root(id.APIVersion, id.Kind); custom != nil {
+		return apiserver.StoreCustom(result, custom, in.Schema.Named(objectMetaType), keys)
 	}
 	root := in.Schema.Root(id.APIVersion, id.Kind)
 	if root == nil {
@@ -27,6 +32,9 @@ func (in *Input) Store(id stream.ID, result *yamltree.Node, keys apiserver.Keys)
 	}
 	return apiserver.Store(result, root, keys)
 }
+
+// objectMetaType names the built-in type of every object's metadata.
+const objectMetaType = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
 
 // PatchKeys identifies list items by their patch merge keys (apply, patch, twoway).
 func PatchKeys(field *schema.Field, _ *schema.Type) []string { return field.MergeKeys() }
@@ -128,7 +136,7 @@ func (m Marking) markDrop(d apiserver.Drop, w *explain.Walker) {
 // whyName names a reason in a rule: stored-null, stored-empty, stored-unknown.
 func whyName(why apiserver.Why) string {
 	switch why {
-	case apiserver.DroppedNull:
+	case apiserver.DroppedNull, apiserver.PrunedNull:
 		return "null"
 	case apiserver.DroppedEmpty:
 		return "empty"
@@ -143,6 +151,9 @@ func storedReason(d apiserver.Drop, input string) string {
 	case apiserver.DroppedNull:
 		return "the API server does not store " + input + "'s null here: it decodes the object into its Go type, where null leaves " +
 			name + " unset, and writes the object back without it (kubectl get shows no " + name + ")"
+	case apiserver.PrunedNull:
+		return "the API server does not store " + input + "'s null here: the CRD's schema does not mark " + name +
+			" nullable: true, so the server prunes the null before it stores the object (kubectl get shows no " + name + ")"
 	case apiserver.DroppedEmpty:
 		return "the API server does not store " + input + "'s " + emptyText(d.Value) + " here: " + name +
 			" is omitempty in its Go type, so its empty value is left out when the object is written back (kubectl get shows no " + name + ")"

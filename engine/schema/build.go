@@ -280,7 +280,7 @@ func (b *builder) field(d *fieldDecl, pos yamltree.Pos, where *place) (*Field, e
 		return nil, err
 	}
 	return &Field{Name: d.Name, Type: t, Strategy: strategy, MergeKey: d.PatchMergeKey, Default: d.Default, GoType: d.GoType,
-		Omit: Omit(d.Omit)}, nil
+		Omit: Omit(d.Omit), Nullable: d.Nullable}, nil
 }
 
 // ref resolves a type reference: a named type (copied when the reference overrides its

@@ -85,6 +85,8 @@ type fieldDecl struct {
 	// Omit is what the API server's typed round trip leaves out of a field of a built-in kind
 	// (empty, nil, zero).
 	Omit string `json:"omit,omitempty"`
+	// Nullable: the property says nullable: true (a CRD's schema).
+	Nullable bool `json:"nullable,omitempty"`
 
 	pos yamltree.Pos
 }

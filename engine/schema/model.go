@@ -134,6 +134,9 @@ type Field struct {
 	// Omit is what the API server leaves out of a field of a built-in kind when it writes the
 	// object it decoded into its Go type; OmitNone (keep every value) for other schemas.
 	Omit Omit
+	// Nullable: the schema lets the field hold null (nullable: true). The API server prunes a null
+	// from a custom resource's field without it (observed on kube-apiserver v1.37.2, 2026-12-06).
+	Nullable bool
 }
 
 // Omit is what the API server's typed round trip leaves out of a field: it decodes the object

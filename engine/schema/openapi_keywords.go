@@ -39,6 +39,7 @@ const (
 	kwIntOrString
 	kwEmbeddedResource
 	kwDefault
+	kwNullable
 	keywordCount
 )
 
@@ -77,7 +78,7 @@ type keywordRow struct {
 }
 
 // openapiKeywords is the table of the keywords that decide a merge, by what they do. A keyword not
-// in it (description, required, enum, nullable, anyOf, oneOf, not, pattern, ...) changes nothing;
+// in it (description, required, enum, anyOf, oneOf, not, pattern, ...) changes nothing;
 // anyOf and oneOf were observed to change nothing in either view.
 var openapiKeywords = [keywordCount]keywordRow{
 	// $ref names a type by its last path segment: "#/definitions/x", "#/components/schemas/x" and
@@ -137,6 +138,9 @@ var openapiKeywords = [keywordCount]keywordRow{
 	// default is the property's default, whatever its type (server-side apply fills missing
 	// list-map keys from it).
 	kwDefault: {"default", anyForm},
+	// nullable: true lets a property of a CRD hold null; the API server prunes a null from a
+	// property without it (Field.Nullable). It changes no merge.
+	kwNullable: {"nullable", flagForm},
 }
 
 // schemaFacts is what the keywords of one schema object say: each keyword's value, its form

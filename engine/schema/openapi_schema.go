@@ -271,6 +271,7 @@ func (s openapiScope) field(p yamltree.Field) (fieldDecl, error) {
 	if v := f.values[kwDefault]; v != nil {
 		d.Default = plainValue(v)
 	}
+	d.Nullable = f.text(kwNullable) == "true"
 	d.Type, err = s.ref(f)
 	return d, err
 }

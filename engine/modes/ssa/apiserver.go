@@ -13,7 +13,22 @@ func (o *outcome) store(in *modes.Input) {
 	o.stored = apiserver.Stored{Root: o.result}
 	if o.action != Leave && o.action != Conflict {
 		o.stored = in.Store(o.triple.ID, o.result, modes.ListMapKeys)
+		o.stored.Drops = withoutRepeats(append(o.sentDrops[:len(o.sentDrops):len(o.sentDrops)], o.stored.Drops...))
 	}
+}
+
+// withoutRepeats keeps the first drop of each path (a null both live and an update's config
+// hold is the config's).
+func withoutRepeats(drops []apiserver.Drop) []apiserver.Drop {
+	seen := map[string]bool{}
+	out := drops[:0]
+	for _, d := range drops {
+		if p := d.Path.String(); !seen[p] {
+			seen[p] = true
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // refuse adds the API server's refusal of the object the operation would store (package

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -49,9 +50,12 @@ type outcome struct {
 	live      *yamltree.Node
 	config    *yamltree.Node
 	result    *yamltree.Node // nil on conflicts
-	// stored is the result as the API server stores it (store).
-	stored apiserver.Stored
-	done   *managed.Outcome
+	// stored is the result as the API server stores it (store); sentDrops what the server dropped
+	// before its field manager saw the objects: of an update's config (decoded), of a custom
+	// resource's live (liveAsStored).
+	stored    apiserver.Stored
+	sentDrops []apiserver.Drop
+	done      *managed.Outcome
 	// liveEntries are live's managedFields as read (for extra when nothing is written).
 	liveEntries []managed.Entry
 	// bareLive is live without its managedFields, made once for the conflicts' messages.
@@ -81,11 +85,12 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		o.log.Record(nil, managed.RuleUntouchedObject, decision.Live)
 		return o, nil
 	}
-	req := managed.Request{Live: o.live, Object: o.config, Manager: r.in.Request.Options.Manager,
+	req := managed.Request{Live: r.liveAsStored(o), Object: o.config, Manager: r.in.Request.Options.Manager,
 		Force: r.in.Request.Options.Force, Now: r.now, Subresource: r.in.Request.Options.Subresource, Stored: r.stored}
 	if o.op == opUpdate {
 		o.manager = managed.UpdateID(req.Manager, fm.APIVersion)
 		o.manager.Subresource = req.Subresource
+		req.Object = o.decoded(r.in)
 		o.done, err = fm.Update(req)
 	} else {
 		o.manager = managed.ApplyID(req.Manager)
@@ -100,6 +105,34 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		return nil, err
 	}
 	return o, nil
+}
+
+// decoded is an update's config as the API server's field manager sees it: decoded, so less
+// what the object does not store (a null annotations map, a custom resource's null in a field
+// its schema does not mark nullable), which the updater then does not own (observed on
+// kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff seed 2, ssa-19; seed 1, ssa-7).
+func (o *outcome) decoded(in *modes.Input) *yamltree.Node {
+	sent := in.Store(o.triple.ID, o.config, modes.ListMapKeys)
+	o.sentDrops = append(o.sentDrops, sent.Drops...)
+	return sent.Root
+}
+
+// liveAsStored is live as the field manager meets it: for a custom resource, less the nulls its
+// CRD does not let it hold, which a cluster's object cannot hold (the server pruned them when it
+// stored the object), so no manager owns them (observed on kube-apiserver v1.37.2, 2026-12-06:
+// make apiserver-diff seed 1, ssa-12). Live as given otherwise, and when it holds stored objects.
+func (r runner) liveAsStored(o *outcome) *yamltree.Node {
+	id := o.triple.ID
+	if o.live == nil || r.stored || r.in.User.Root(id.APIVersion, id.Kind) == nil {
+		return o.live
+	}
+	stored := r.in.Store(id, o.live, modes.ListMapKeys)
+	for _, d := range stored.Drops {
+		if _, set := explain.Deepest(o.config, d.Path); !set || o.config == nil {
+			o.sentDrops = append(o.sentDrops, d) // the config's value, where it has one, is what the merge marks
+		}
+	}
+	return stored.Root
 }
 
 func (o *outcome) actionTaken() Action {

@@ -319,3 +319,83 @@ func TestHandOverRules(t *testing.T) {
 		t.Errorf("no mark at %v", want)
 	}
 }
+
+// widgetCRD declares a custom resource whose spec.nsize is nullable and spec.settings is not.
+const widgetCRD = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.stable.example.com}\n" +
+	"spec:\n  group: stable.example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}\n" +
+	"  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n" +
+	"        properties:\n          spec:\n            type: object\n            properties:\n" +
+	"              nsize: {type: string, nullable: true}\n              settings: {type: object, additionalProperties: {type: string}}\n" +
+	"              size: {type: string}\n"
+
+// TestUpdateOwnsWhatTheServerDecoded: an update's updater owns the object the API server
+// decoded, not the nulls it dropped. Observed on kube-apiserver v1.37.2, 2026-12-06 (kubectl
+// create --field-manager=u; make apiserver-diff seed 2, ssa-19, and seed 1, ssa-7): a
+// ConfigMap's annotations: null is not owned, its null label and data value are stored as ""
+// and owned; a custom resource's null in a field its CRD does not mark nullable is neither
+// stored nor owned, a nullable one's is both. With apiServer off the update owns what was sent,
+// as the field manager's library does.
+func TestUpdateOwnsWhatTheServerDecoded(t *testing.T) {
+	schema, _ := json.Marshal(widgetCRD)
+	widget := "apiVersion: stable.example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: s, nsize: null, settings: null}\n"
+	tests := []struct {
+		name, updated, options, want string
+	}{{
+		name:    "a ConfigMap's null annotations",
+		updated: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c6, annotations: null, labels: {a: null}}\ndata: {a: b, c: null}\n",
+		options: `{"operation": "update", "manager": "u"}`,
+		want:    `{"f:data":{".":{},"f:a":{},"f:c":{}},"f:metadata":{"f:labels":{".":{},"f:a":{}}}}`,
+	}, {
+		name:    "a custom resource's nulls",
+		updated: widget,
+		options: `{"operation": "update", "manager": "u", "schema": ` + string(schema) + `}`,
+		want:    `{"f:spec":{".":{},"f:nsize":{},"f:size":{}}}`,
+	}, {
+		name:    "a custom resource's nulls, apiServer off",
+		updated: widget,
+		options: `{"operation": "update", "manager": "u", "apiServer": "off", "schema": ` + string(schema) + `}`,
+		want:    `{"f:spec":{".":{},"f:nsize":{},"f:settings":{},"f:size":{}}}`,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := run(t, tt.updated, "", tt.options)
+			if len(resp.Errors) > 0 {
+				t.Fatalf("errors: %+v", resp.Errors)
+			}
+			entries := resp.Extra["managedFields"].(ssa.ManagedFieldsList)[0].Entries
+			if len(entries) != 1 || entries[0].FieldsV1 != tt.want {
+				t.Errorf("entries %+v, want one of fields %s", entries, tt.want)
+			}
+		})
+	}
+}
+
+// TestCustomLiveNullConflictsWithNobody: a custom resource's live holding a null its CRD does not
+// let it hold is an object no cluster stores (the server pruned the null when it stored it), so
+// before-first-apply does not own it and an apply setting the field meets no conflict (observed
+// on kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff seed 1, ssa-12, where live's
+// replicas: null conflicted with nobody). With apiServer off, the field manager's library owns
+// live as given.
+func TestCustomLiveNullConflictsWithNobody(t *testing.T) {
+	schema, _ := json.Marshal(widgetCRD)
+	live := "apiVersion: stable.example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: null, nsize: null}\n"
+	updated := "apiVersion: stable.example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: s, nsize: t}\n"
+	tests := []struct {
+		name, apiServer, conflicts string
+	}{
+		{name: "on", apiServer: "on", conflicts: ".spec.nsize"},
+		{name: "off", apiServer: "off", conflicts: ".spec.nsize .spec.size"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := run(t, updated, live, `{"apiServer": "`+tt.apiServer+`", "schema": `+string(schema)+`}`)
+			var got []string
+			for _, c := range resp.Conflicts {
+				got = append(got, c.Path)
+			}
+			if strings.Join(got, " ") != tt.conflicts {
+				t.Errorf("conflicts %v, want %s", got, tt.conflicts)
+			}
+		})
+	}
+}
