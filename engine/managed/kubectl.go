@@ -167,7 +167,10 @@ func Written(t *schema.Type, live, result *yamltree.Node, manager string, now ti
 		}
 	}
 	meta := metadataOf(result)
-	if meta == nil && len(out.Entries) > 0 {
+	if meta == nil && result.Get("metadata") == nil && len(out.Entries) > 0 {
+		// no metadata yet: the API server writes one; metadata that is no map (a scalar, a
+		// list) is left as the merge wrote it, with no managedFields (fuzz finding
+		// metadata-not-a-map: running the upgrade again must give the same object)
 		meta = yamltree.NewMap()
 		result.Set("metadata", meta)
 	}
