@@ -27,6 +27,9 @@ const (
 	// PrunedNull: a null in a custom resource's field its CRD's schema does not mark nullable:
 	// true (and gives no default): the API server prunes it before it stores the object.
 	PrunedNull
+	// CanonicalQuantity: a resource quantity (cpu, memory, storage) stored in its canonical
+	// form (engine/quantity): 0.5Gi as 512Mi.
+	CanonicalQuantity
 )
 
 // Drop is a value of the result the API server does not store as it is.
@@ -34,8 +37,8 @@ type Drop struct {
 	// Path is the value's place in the mode's paths (items keyed as Keys says).
 	Path fieldpath.Path
 	Why  Why
-	// Value is the result's value; Stored, for NullAsEmpty, the value stored instead (nil for a
-	// field not stored).
+	// Value is the result's value; Stored, for NullAsEmpty and CanonicalQuantity, the value
+	// stored instead (nil for a field not stored).
 	Value, Stored *yamltree.Node
 	// Type names the Go type that lacks an unknown field (its OpenAPI name's last part).
 	Type string
@@ -112,6 +115,8 @@ func (s *storer) value(n *yamltree.Node, t *schema.Type, path place) *yamltree.N
 	switch {
 	case t == nil:
 		return n
+	case t.Name == quantityType && !s.custom:
+		return s.quantity(n, path)
 	case n.IsMap() && t.Kind == schema.KindMap:
 		return s.fields(n, t, path)
 	case n.IsList() && t.Kind == schema.KindList:

@@ -55,6 +55,17 @@ func TestStoredAsObserved(t *testing.T) {
 		stored: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d2\nspec:\n  strategy: {}\n  selector:\n    matchLabels: {app: d1}\n" +
 			"  template:\n    metadata:\n      labels: {app: d1}\n    spec:\n      affinity: {}\n      containers:\n      - name: c\n" +
 			"        image: nginx\n        securityContext: {}\n        ports:\n        - containerPort: 80\n",
+	}, {
+		name: "d3 (quantities: kubectl create --dry-run=server -o yaml)",
+		sent: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d3\nspec:\n  selector:\n    matchLabels: {app: d3}\n" +
+			"  template:\n    metadata:\n      labels: {app: d3}\n    spec:\n      containers:\n      - name: c\n        image: nginx\n" +
+			"        resources:\n          requests: {cpu: 0.5, memory: 0.5Gi}\n          limits: {cpu: 2, memory: 1Gi, ephemeral-storage: 1000M}\n",
+		dropped: []string{"spec.template.spec.containers[0].resources.requests.cpu (quantity)",
+			"spec.template.spec.containers[0].resources.requests.memory (quantity)",
+			"spec.template.spec.containers[0].resources.limits.ephemeral-storage (quantity)"},
+		stored: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d3\nspec:\n  selector:\n    matchLabels: {app: d3}\n" +
+			"  template:\n    metadata:\n      labels: {app: d3}\n    spec:\n      containers:\n      - name: c\n        image: nginx\n" +
+			"        resources:\n          requests: {cpu: 500m, memory: 512Mi}\n          limits: {cpu: \"2\", memory: 1Gi, ephemeral-storage: 1G}\n",
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -79,5 +90,5 @@ func TestStoredAsObserved(t *testing.T) {
 }
 
 func whyText(w Why) string {
-	return map[Why]string{DroppedNull: "null", DroppedEmpty: "empty", DroppedUnknown: "unknown", NullAsEmpty: "null as empty", PrunedNull: "pruned null"}[w]
+	return map[Why]string{DroppedNull: "null", DroppedEmpty: "empty", DroppedUnknown: "unknown", NullAsEmpty: "null as empty", PrunedNull: "pruned null", CanonicalQuantity: "quantity"}[w]
 }

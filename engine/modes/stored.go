@@ -74,7 +74,7 @@ func (m Marking) StoredMarks(s apiserver.Stored, fields []contract.Field) []cont
 	w := &explain.Walker{Resource: m.Triple.ID.String(), Layout: m.Layout, Spot: spot}
 	gone := make([]string, 0, len(s.Drops))
 	for _, d := range s.Drops {
-		if d.Why != apiserver.NullAsEmpty {
+		if !rewritten(d.Why) {
 			gone = append(gone, d.Path.String())
 		}
 	}
@@ -85,8 +85,10 @@ func (m Marking) StoredMarks(s apiserver.Stored, fields []contract.Field) []cont
 		}
 	}
 	for _, d := range s.Drops {
-		if d.Why == apiserver.NullAsEmpty {
-			noteNullAsEmpty(out, d.Path.String())
+		if rewritten(d.Why) {
+			if !noteRewritten(out, d) && d.Why == apiserver.CanonicalQuantity {
+				m.markQuantity(d, w)
+			}
 			continue
 		}
 		m.markDrop(d, w)
@@ -104,13 +106,46 @@ func under(path string, paths []string) bool {
 	return false
 }
 
-// noteNullAsEmpty adds to the mark at path that the server stores the null as "".
-func noteNullAsEmpty(fields []contract.Field, path string) {
+// rewritten reports whether the server stores a value as another (a null as "", a quantity in
+// its canonical form) rather than dropping it.
+func rewritten(why apiserver.Why) bool {
+	return why == apiserver.NullAsEmpty || why == apiserver.CanonicalQuantity
+}
+
+// noteRewritten adds to the mark at the value's path what the server stores instead, and
+// reports whether there was one.
+func noteRewritten(fields []contract.Field, d apiserver.Drop) bool {
+	note := `; the API server stores this null as "": it decodes the map into strings, where a null is the empty string (kubectl get shows ` + "''" + `)`
+	if d.Why == apiserver.CanonicalQuantity {
+		note = "; " + quantityReason(d)
+	}
+	path, noted := d.Path.String(), false
 	for i := range fields {
 		if fields[i].Path == path {
-			fields[i].Reason += `; the API server stores this null as "": it decodes the map into strings, where a null is the empty string (kubectl get shows ` + "''" + `)`
+			fields[i].Reason += note
+			noted = true
 		}
 	}
+	return noted
+}
+
+// quantityReason says how the server stores a quantity.
+func quantityReason(d apiserver.Drop) string {
+	return "the API server stores the quantity " + d.Value.Value + " as " + d.Stored.Value +
+		", its canonical form (kubectl get shows " + d.Stored.Value + ")"
+}
+
+// markQuantity marks changed a quantity no mark stands on (one inside a created object or an
+// added item, or one written alike in the config and live): the result shows another text.
+func (m Marking) markQuantity(d apiserver.Drop, w *explain.Walker) {
+	rule := decision.Rule(m.Mode + "/stored-quantity")
+	held, source := decision.Live, "live"
+	if _, ok := explain.Deepest(rootOf(m.Triple.Updated), d.Path); ok && m.Triple.Updated != nil {
+		held, source = decision.Updated, m.Source
+	}
+	m.Log.Record(d.Path, rule, held)
+	w.Place(explain.Placed{Path: d.Path, Mark: contract.Changed, Result: d.Stored, Rule: rule,
+		Reason: source + " writes " + d.Value.Value + "; " + quantityReason(d)})
 }
 
 // markDrop marks a value not stored: dropped on updated's lines when updated holds it,
