@@ -11,9 +11,9 @@ import (
 type format uint8
 
 const (
-	decimalSI  format = iota // m, none, k, M, G, T, P, E (and n, u)
-	binarySI                 // Ki, Mi, Gi, Ti, Pi, Ei
-	exponent                 // e or E and a power of ten
+	decimalSI format = iota // m, none, k, M, G, T, P, E (and n, u)
+	binarySI                // Ki, Mi, Gi, Ti, Pi, Ei
+	exponent                // e or E and a power of ten
 )
 
 // decimalSuffixes are the decimal suffixes by power of ten.
