@@ -127,6 +127,9 @@ type immutable struct {
 	// pointer, written null.
 	absent     string
 	absentNull bool
+	// claims: the field is a StatefulSet's volumeClaimTemplates, compared and written as the
+	// server's internal Go value (claimTemplatesJSON).
+	claims bool
 }
 
 // value is the field's value in obj, what the server reads where it is missing.
@@ -145,7 +148,9 @@ var immutables = []immutable{
 	{apiVersion: "v1", kind: "ConfigMap", path: []string{"binaryData"}, forbiddenUnless: "immutable", absentNull: true},
 	{apiVersion: "apps/v1", kind: "Deployment", path: []string{"spec", "selector"}, absentNull: true},
 	{apiVersion: "apps/v1", kind: "StatefulSet", path: []string{"spec", "selector"}, absentNull: true},
+	{apiVersion: "apps/v1", kind: "StatefulSet", path: []string{"spec", "volumeClaimTemplates"}, absentNull: true, claims: true},
 	{apiVersion: "apps/v1", kind: "StatefulSet", path: []string{"spec", "serviceName"}},
+	{apiVersion: "apps/v1", kind: "StatefulSet", path: []string{"spec", "podManagementPolicy"}, absent: "OrderedReady"},
 	{apiVersion: "apps/v1", kind: "DaemonSet", path: []string{"spec", "selector"}, absentNull: true},
 	{apiVersion: "apps/v1", kind: "ReplicaSet", path: []string{"spec", "selector"}, absentNull: true},
 }
@@ -160,13 +165,20 @@ func (r *Refusal) immutableFields(obj Object) {
 			continue
 		}
 		was, now := f.value(obj.Live), f.value(obj.Root)
+		written := compactJSON(now, selectorOrder)
+		if f.claims {
+			written = claimTemplatesJSON(now)
+			if written == claimTemplatesJSON(was) {
+				continue
+			}
+		}
 		if yamltree.Equal(was, now) || (was.IsNull() && now.IsNull()) {
 			continue
 		}
 		name := strings.Join(f.path, ".")
 		switch {
 		case f.forbiddenUnless == "":
-			r.Problems = append(r.Problems, Problem{Field: name, Detail: "Invalid value: " + compactJSON(now, selectorOrder) + ": field is immutable",
+			r.Problems = append(r.Problems, Problem{Field: name, Detail: "Invalid value: " + written + ": field is immutable",
 				At: Place{Path: f.path}})
 		case obj.Live.Get(f.forbiddenUnless).Str() == "true":
 			r.Problems = append(r.Problems, Problem{Field: name, Detail: "Forbidden: field is immutable when `" + f.forbiddenUnless + "` is set",

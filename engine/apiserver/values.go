@@ -101,15 +101,19 @@ const (
 	restartNever                  // a Job's or CronJob's: OnFailure or Never, required
 )
 
-// podSpec checks the pod spec at path, of a kind whose pods restart as policy says.
-func (c checker) podSpec(path []string, policy restarts) {
+// podSpec checks the pod spec at path, of a kind whose pods restart as policy says and whose
+// containers may mount claims besides the pod's volumes.
+func (c checker) podSpec(path []string, policy restarts, claims []string) {
 	pod := lookupPath(c.root, path)
 	if !pod.IsMap() {
 		return
 	}
+	volumes := c.volumes(path, pod, claims)
 	c.unique(at(path, "containers"), "name")
-	for i, container := range itemsOf(pod.Get("containers")) {
-		c.container(at(path, "containers", strconv.Itoa(i)), container)
+	for _, list := range []string{"containers", "initContainers"} {
+		for i, container := range itemsOf(pod.Get(list)) {
+			c.container(at(path, list, strconv.Itoa(i)), container, volumes)
+		}
 	}
 	c.restartPolicy(at(path, "restartPolicy"), policy)
 	c.enum(at(path, "dnsPolicy"), dnsPolicies)
@@ -144,14 +148,13 @@ func restartsOf(apiVersion, kind string) restarts {
 	return anyRestart
 }
 
-// container checks one container: its ports' names and protocols, its pull policy, the sources
-// of its environment.
-func (c checker) container(path []string, container *yamltree.Node) {
+// container checks one container: its ports' names and protocols, the sources of its
+// environment, its volumeMounts (against the pod's volumes), its pull policy.
+func (c checker) container(path []string, container *yamltree.Node, volumes []string) {
 	c.unique(at(path, "ports"), "name")
 	for j := range itemsOf(container.Get("ports")) {
 		c.enum(at(path, "ports", strconv.Itoa(j), "protocol"), protocols)
 	}
-	c.enum(at(path, "imagePullPolicy"), pullPolicies)
 	for k, env := range itemsOf(container.Get("env")) {
 		from := env.Get("valueFrom")
 		if from.IsMap() && !slices.ContainsFunc(valueFromSources, from.Has) {
@@ -159,6 +162,8 @@ func (c checker) container(path []string, container *yamltree.Node) {
 				"`fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`")
 		}
 	}
+	c.volumeMounts(path, container, volumes)
+	c.enum(at(path, "imagePullPolicy"), pullPolicies)
 }
 
 // values checks the values of the object's kind.
@@ -168,7 +173,7 @@ func (r *Refusal) values(obj Object) {
 		c.enum([]string{"spec", "concurrencyPolicy"}, concurrency)
 	}
 	if path := podSpecPath(obj.APIVersion, obj.Kind); path != nil {
-		c.podSpec(path, restartsOf(obj.APIVersion, obj.Kind))
+		c.podSpec(path, restartsOf(obj.APIVersion, obj.Kind), claimNames(obj))
 	}
 	switch [2]string{obj.APIVersion, obj.Kind} {
 	case [2]string{"apps/v1", "Deployment"}:
