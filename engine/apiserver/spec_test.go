@@ -55,18 +55,25 @@ func TestSpecAsObserved(t *testing.T) {
 			"  template: {metadata: {labels: {app: a}}, spec: {containers: [{name: c}]}}\n", ""},
 	}
 	for _, c := range cases {
-		obj := Object{APIVersion: c.apiVersion, Kind: c.kind, Namespaced: true, Root: parse(t, c.object)}
-		if c.live != "" {
-			obj.Live = parse(t, c.live)
-		}
-		r := Check(obj)
-		switch {
-		case c.printed == "" && r != nil:
-			t.Errorf("%s %s: refused (%s), the server accepts it", c.kind, c.object, r.Message())
-		case c.printed != "" && r == nil:
-			t.Errorf("%s %s: accepted, the server says %s", c.kind, c.object, c.printed)
-		case r != nil && r.Message() != c.printed:
-			t.Errorf("%s:\n got %s\nwant %s", c.kind, r.Message(), c.printed)
-		}
+		checkAsObserved(t, c.apiVersion, c.kind, c.live, c.object, c.printed)
+	}
+}
+
+// checkAsObserved checks a namespaced object (created when live is "", else updated from live)
+// against what kubectl printed: "" for accepted.
+func checkAsObserved(t *testing.T, apiVersion, kind, live, object, printed string) {
+	t.Helper()
+	obj := Object{APIVersion: apiVersion, Kind: kind, Namespaced: true, Root: parse(t, object)}
+	if live != "" {
+		obj.Live = parse(t, live)
+	}
+	r := Check(obj)
+	switch {
+	case printed == "" && r != nil:
+		t.Errorf("%s %s: refused (%s), the server accepts it", kind, object, r.Message())
+	case printed != "" && r == nil:
+		t.Errorf("%s %s: accepted, the server says %s", kind, object, printed)
+	case r != nil && r.Message() != printed:
+		t.Errorf("%s:\n got %s\nwant %s", kind, r.Message(), printed)
 	}
 }
