@@ -240,12 +240,6 @@ export const ENGINE = {
           "help": "merge lists on several key fields (the \"multi-fields merge key\" proposal)",
           "key": "multiKeys",
           "label": "multi-field keys"
-        },
-        {
-          "help": "--validate: strict refuses a patch with an undeclared field or a value of the wrong type; warn patches and lists them; ignore does not check",
-          "key": "validate",
-          "label": "validate",
-          "sent": true
         }
       ],
       "readOnly": false,

@@ -156,6 +156,11 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if err := checkSkip(req.Skip); err != nil {
 		return contract.Fail("request", err)
 	}
+	if m.FieldValidation != "" && req.Options.ModelsAPIServer() && req.Options.Validate != m.FieldValidation {
+		fixed := *req
+		fixed.Options.Validate = m.FieldValidation
+		req = &fixed
+	}
 	if again := h.answerAgain(req); again != nil {
 		return again
 	}
@@ -270,6 +275,9 @@ func (h *Handler) merge(ctx context.Context, m modes.Mode, in *modes.Input, prob
 		resp.Extra["validation"] = listProblems(problems)
 	}
 	resp.Commands = command.For(m, in, resp)
+	if in.Request.Options.Validate == contract.ValidateWarn && resp.RefusedOnly() {
+		command.AddWarnings(resp.Commands, unknownFields(problems))
+	}
 	if len(undecodable) > 0 && len(resp.Errors) == 0 {
 		resp.Extra["undecoded"] = undecodable
 		command.AddRefusals(resp.Commands, undecodable)

@@ -86,8 +86,8 @@ func TestOversizedInputsAreRefused(t *testing.T) {
 }
 
 // TestValidateOption checks options.validate: strict refuses an unknown field and a wrong type at
-// their lines, warn merges an unknown field and lists it, ignore checks nothing, and merge3
-// never validates.
+// their lines, warn merges an unknown field and lists it, ignore checks nothing, patch always
+// warns (modes.Mode.FieldValidation), and merge3 never validates.
 func TestValidateOption(t *testing.T) {
 	const typo = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  lables: {x: y}\ndata:\n  k: v\n"
 	const wrongType = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: 1\n"
@@ -99,7 +99,11 @@ func TestValidateOption(t *testing.T) {
 		{"apply", "warn", typo, 0, 1},
 		{"apply", "ignore", typo, 0, 0},
 		{"apply", "warn", wrongType, 1, 0},
-		{"patch", "strict", typo, 1, 0},
+		// kubectl patch has no --validate: the server warns whatever the option says. A map under
+		// an unknown field fails the strategic merge library (the engine's answer), where
+		// kube-apiserver v1.37.2 patches and warns (docs/apiserver.md, not modelled).
+		{"patch", "strict", typo, 1, 1},
+		{"patch", "strict", strings.Replace(typo, "{x: y}", "x", 1), 0, 1},
 		{"twoway", "strict", wrongType, 1, 0},
 		{"merge3", "strict", typo, 0, 0},
 	}

@@ -37,6 +37,12 @@ type Mode struct {
 	// (kubectl apply, kubectl patch, Helm 2's upgrade): before the mode runs, the handler checks
 	// updated against the built-in kinds as options.validate asks (package validate).
 	Validates bool
+	// FieldValidation, when set, is the field validation the tool always gets from the API
+	// server, whatever options.validate says (under options.apiServer on: off asks for the
+	// libraries' answer, as the differentials do), for a tool without --validate: kubectl patch sends
+	// none, and the server's default is warn (observed with kubectl and kube-apiserver v1.37.2,
+	// 2026-12-06: an unknown field is patched, `Warning: unknown field "spec.foo"`).
+	FieldValidation string
 	// ReadOnly says that the mode never changes the trees of its inputs, nor does its command
 	// writer: the handler then gives it the reading cache's own documents, and an edit copies
 	// only the documents whose lines moved (yamltree.Reader.ParseShared), so that a document

@@ -23,9 +23,9 @@ func Mode() modes.Mode {
 		},
 		Options: []modes.Option{
 			{Key: "multiKeys", Label: "multi-field keys", Help: "merge lists on several key fields (the \"multi-fields merge key\" proposal)"},
-			{Key: "validate", Label: "validate", Help: "--validate: strict refuses a patch with an undeclared field or a value of the wrong type; warn patches and lists them; ignore does not check", Sent: true},
 		},
-		Validates: true,
+		Validates:       true,
+		FieldValidation: contract.ValidateWarn,
 		Commands:  commands,
 		Reproduce: modes.Reproduction{Replays: true, PatchesObjects: true},
 		Again:     modes.Again{Help: "The patched object becomes the target."},
