@@ -26,10 +26,10 @@ func Mode() modes.Mode {
 		},
 		Validates:       true,
 		FieldValidation: contract.ValidateWarn,
-		Commands:  commands,
-		Reproduce: modes.Reproduction{Replays: true, PatchesObjects: true},
-		Again:     modes.Again{Help: "The patched object becomes the target."},
-		Marks:     []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Dropped, contract.Retained, contract.Ignored},
-		Run:       Run,
+		Commands:        commands,
+		Reproduce:       modes.Reproduction{Replays: true, PatchesObjects: true},
+		Again:           modes.Again{Help: "The patched object becomes the target."},
+		Marks:           []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Dropped, contract.Retained, contract.Ignored},
+		Run:             Run,
 	}
 }
