@@ -68,14 +68,18 @@ type Place struct {
 	Path []string
 }
 
-// Check returns the API server's refusal of obj, nil when it accepts it: its metadata, then the
-// rules of its own validation spec.go lists. A namespace
+// Check returns the API server's refusal of obj, nil when it accepts it: a Service's IP families
+// and cluster IPs first and alone (serviceIPs), then its metadata, then the rules of its own
+// validation spec.go lists. A namespace
 // that is no DNS label cannot exist: the server answers that it is not found, before any
 // validation. Else every problem is listed, in the server's order: generateName, name, labels,
 // annotations (their keys, then their size), finalizers; then the object's own fields, then
 // the immutable ones. An object without a name is not
 // refused for it: kubectl apply refuses it first, and the playground pairs it by position.
 func Check(obj Object) *Refusal {
+	if r := serviceIPs(obj); r != nil {
+		return r
+	}
 	meta := obj.Root.Get("metadata")
 	r := &Refusal{Kind: obj.Kind, Name: meta.Get("name").Str()}
 	if ns := meta.Get("namespace").Str(); obj.Namespaced && ns != "" && (len(ns) > 63 || !isLabel(ns)) {

@@ -182,10 +182,7 @@ func (r *Refusal) values(obj Object) {
 		c.updateStrategy()
 		c.enum([]string{"spec", "podManagementPolicy"}, podManagement)
 	case [2]string{"v1", "Service"}:
-		c.servicePorts()
-		for i := range itemsOf(obj.Root.Lookup("spec", "ipFamilies")) {
-			c.enum([]string{"spec", "ipFamilies", strconv.Itoa(i)}, ipFamilies)
-		}
+		c.servicePorts() // ipFamilies: checked first, apart (serviceIPs)
 		c.unique([]string{"spec", "ports"}, "name")
 		c.serviceEnums()
 	case [2]string{"networking.k8s.io/v1", "Ingress"}:
