@@ -18,8 +18,8 @@ const module = "github.com/mergeplay/mergeplay/"
 // imports packages of lower layers only (never one of its own layer, never one above), so that
 // the layout reads as the architecture (docs/layout.md). A new package takes a place here.
 var layers = [][]string{
-	// Text, JSON, times and shell words: no engine concept.
-	{"internal/verb", "engine/jsonwire", "engine/rfc3339", "engine/shell"},
+	// Text, JSON, times, shell words and resource quantities: no engine concept.
+	{"internal/verb", "engine/jsonwire", "engine/rfc3339", "engine/shell", "engine/quantity"},
 	// YAML trees and line diffs.
 	{"engine/yamltree", "engine/linediff"},
 	// Kubernetes objects as trees: paths, kinds' schemas, resources of a stream, JSON merge
