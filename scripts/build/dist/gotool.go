@@ -21,7 +21,8 @@ var WasmGCFlags = []string{"-gcflags=all=-l", "-gcflags=runtime="}
 // and non-trapping float-to-int conversions: Chrome 75, Firefox 64, Safari 15, Node 12) and
 // that make the code smaller (docs/performance.md). GOEXPERIMENT=nogreenteagc gives the wasm Go's
 // earlier mark phase, whose span-batched scanning pays off on many cores, not in wasm's one
-// thread: 14 KB brotli less, requests as fast (docs/performance.md).
+// thread: 14 KB brotli less, requests as fast (docs/performance.md). The Makefile's bridge target
+// tests ./wasm with the same GOWASM and GOEXPERIMENT.
 var WasmEnv = []string{"GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOWASM=satconv,signext", "GOEXPERIMENT=nogreenteagc"}
 
 // buildWasm compiles the engine's front door for the browser, stripped and without local paths.
