@@ -152,10 +152,10 @@ chromium:
 jstest: $(NODE_DEPS)
 	NODE_NO_WARNINGS=1 node --test --test-reporter=dot web/
 
-## bridge: vet and test the wasm bridge (wasm/bridge_js.go) as WebAssembly, under Node
+## bridge: vet and test the wasm bridge (wasm/bridge_js.go) as WebAssembly, under Node, with the wasm build's GOWASM and GOEXPERIMENT (scripts/build/dist.WasmEnv)
 bridge:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm
-	GOOS=js GOARCH=wasm GOWASM=satconv,signext $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
+	GOOS=js GOARCH=wasm GOWASM=satconv,signext GOEXPERIMENT=nogreenteagc $(GO) test -count=1 -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
 
 ## screenshots: write docs/screenshots/*.png (default, embed and phone views, light and dark; the
 ## ssa, twoway and merge3 views)

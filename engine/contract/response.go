@@ -246,8 +246,7 @@ func (r *Response) AddError(input string, err error) {
 		}
 		return
 	}
-	var located *yamltree.Error
-	if errors.As(err, &located) {
+	if located, ok := errors.AsType[*yamltree.Error](err); ok {
 		r.Errors = append(r.Errors, Error{Input: string(located.Input), Line: located.Line, Column: located.Column, Message: located.Message})
 		return
 	}

@@ -20,8 +20,8 @@ import (
 // kubectl's "error parsing config.yaml: ") in broken; or err itself, when the mode does not read
 // so or no object comes before it.
 func readBefore(m modes.Mode, req *contract.Request, opts yamltree.Options, err error, broken *[]contract.Error) ([]*yamltree.Document, error) {
-	var located *yamltree.Error
-	if !decodesMetadata(m, req.Options) || !errors.As(err, &located) || located.Input != yamltree.Updated {
+	located, ok := errors.AsType[*yamltree.Error](err)
+	if !decodesMetadata(m, req.Options) || !ok || located.Input != yamltree.Updated {
 		return nil, err
 	}
 	docs := parsedBefore(req.Updated, located.Line, opts)

@@ -114,8 +114,7 @@ func (res FieldManager) run(req Request, steps []step, id ID) (*Outcome, error) 
 
 // located turns an *typed.Error into a located error.
 func located(err error) error {
-	var te *typed.Error
-	if errors.As(err, &te) {
+	if te, ok := errors.AsType[*typed.Error](err); ok {
 		return te.Located()
 	}
 	return err

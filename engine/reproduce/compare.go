@@ -128,5 +128,28 @@ func (s *script) absent(kept []string, objects []*stream.Resource, why string) {
 
 // oneLine keeps a text on one comment line.
 func oneLine(text string) string {
-	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(text)
+	return replaceBytes(text, "\n", `\n`, "\r", `\r`)
+}
+
+// replaceBytes replaces in text each byte of pairs (a byte, then what replaces it) with its
+// replacement, as strings.NewReplacer(pairs...).Replace(text) does for single bytes, without
+// linking the Replacer's algorithms into the wasm (about 20 KB of code).
+func replaceBytes(text string, pairs ...string) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	for i := 0; i < len(text); i++ {
+		b.WriteString(replacementOf(text[i:i+1], pairs))
+	}
+	return b.String()
+}
+
+// replacementOf is what replaces one byte (as a string of it) in replaceBytes: its pair's
+// replacement, or itself.
+func replacementOf(c string, pairs []string) string {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i] == c {
+			return pairs[i+1]
+		}
+	}
+	return c
 }

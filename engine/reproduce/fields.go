@@ -141,8 +141,7 @@ func jsonpathName(key string) string {
 
 // jsonpathString writes a jsonpath string literal.
 func jsonpathString(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`)
-	return `"` + r.Replace(s) + `"`
+	return `"` + replaceBytes(s, `\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`) + `"`
 }
 
 // printedValue is how kubectl's jsonpath prints a value of the object the cluster returns: a

@@ -200,19 +200,12 @@ func itemsKind(l *yamltree.Node) kind {
 // which of two items with one key is diffed against which. Observed with apimachinery v0.37.2
 // (scripts/conformance/smpfacts: "equal keys pair in reverse").
 func pairedOrder(texts []string) []int {
-	s := &byText{texts: texts, index: make([]int, len(texts))}
-	for i := range s.index {
-		s.index[i] = i
+	index := make([]int, len(texts))
+	for i := range index {
+		index[i] = i
 	}
-	sort.Sort(s)
-	return s.index
+	// sort.Slice runs the same pdqsort as sort.Sort (the same comparisons and swaps), without
+	// linking sort.Sort's own copy of it into the wasm.
+	sort.Slice(index, func(i, j int) bool { return texts[index[i]] <= texts[index[j]] })
+	return index
 }
-
-type byText struct {
-	texts []string
-	index []int
-}
-
-func (s *byText) Len() int           { return len(s.index) }
-func (s *byText) Less(i, j int) bool { return s.texts[s.index[i]] <= s.texts[s.index[j]] }
-func (s *byText) Swap(i, j int)      { s.index[i], s.index[j] = s.index[j], s.index[i] }

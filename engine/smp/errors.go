@@ -34,8 +34,7 @@ func errorAt(n *yamltree.Node, message string) *Error {
 // where no node is at hand (a list whose items' kind cannot be told, a field the schema lacks)
 // then point at the patch entry or field whose merge failed.
 func located(err error, n *yamltree.Node) error {
-	var e *Error
-	if err != nil && n != nil && errors.As(err, &e) && !e.Pos.IsValid() {
+	if e, ok := errors.AsType[*Error](err); n != nil && ok && !e.Pos.IsValid() {
 		e.Pos = n.Pos
 	}
 	return err
@@ -44,8 +43,7 @@ func located(err error, n *yamltree.Node) error {
 // Located returns err as a *yamltree.Error when it is an *Error that knows where in an input it
 // lies, with prefix before its message; other errors come back unchanged.
 func Located(err error, prefix string) error {
-	var e *Error
-	if errors.As(err, &e) && e.Pos.IsValid() {
+	if e, ok := errors.AsType[*Error](err); ok && e.Pos.IsValid() {
 		return yamltree.ErrorAt(e.Pos, prefix+e.Message)
 	}
 	return err

@@ -78,8 +78,8 @@ func modes() []mode {
 // Browser budgets (DESIGN.md).
 const (
 	readyBudgetMS   = 500
-	wasmBudget      = 1_290_000
-	firstLoadBudget = 1_500_000
+	wasmBudget      = 1_257_000
+	firstLoadBudget = 1_445_000
 	editBudgetMS    = 50  // keydown → answer shown, median, every example
 	appEditBudgetMS = 100 // the same on a 10-resource app of about 300 lines
 	keyBudgetMS     = 100 // keydown → the key's frame painted, median, on a 520-resource stream

@@ -177,15 +177,14 @@ func kubectlError(err error) error {
 	if err == nil {
 		return nil
 	}
-	var located *yamltree.Error
-	if errors.As(err, &located) {
+	if _, ok := errors.AsType[*yamltree.Error](err); ok {
 		return err
 	}
-	var e *smp.Error
+	e, isSMP := errors.AsType[*smp.Error](err)
 	switch {
-	case errors.As(err, &e) && len(e.KeyFields) > 1:
+	case isSMP && len(e.KeyFields) > 1:
 		return multiKeyErrors(e)
-	case errors.As(err, &e) && e.Pos.IsValid():
+	case isSMP && e.Pos.IsValid():
 		return yamltree.ErrorAt(e.Pos, "kubectl apply fails here: "+e.Message)
 	}
 	return verb.Wrap("kubectl apply fails: ", err)

@@ -114,8 +114,7 @@ func (k kind) patched(resp *contract.Response, t target) *yamltree.Node {
 			break
 		}
 		obj, _, err = jsonpatch.Apply(t.live.Root, p)
-		var crash *jsonpatch.Crash
-		if errors.As(err, &crash) {
+		if _, ok := errors.AsType[*jsonpatch.Crash](err); ok {
 			printed = printedCrash
 		}
 	}
@@ -135,17 +134,14 @@ func (k kind) patched(resp *contract.Response, t target) *yamltree.Node {
 
 // where is an error's position (the patch's when it has none) and its words.
 func where(err error, patch *yamltree.Node) (yamltree.Pos, string) {
-	var e *yamltree.Error
-	if errors.As(err, &e) && e.Line > 0 {
+	if e, ok := errors.AsType[*yamltree.Error](err); ok && e.Line > 0 {
 		return yamltree.Pos{Input: e.Input, Line: e.Line, Column: e.Column}, e.Message
 	}
-	var d *jsonpatch.DecodeError
-	if errors.As(err, &d) {
+	if d, ok := errors.AsType[*jsonpatch.DecodeError](err); ok {
 		msg := strings.TrimPrefix(d.Error(), yamltree.ErrorAt(d.Pos, "").Error())
 		return d.Pos, msg
 	}
-	var ie *jsonmerge.InputError
-	if errors.As(err, &ie) && ie.Pos.IsValid() {
+	if ie, ok := errors.AsType[*jsonmerge.InputError](err); ok && ie.Pos.IsValid() {
 		return ie.Pos, ie.Role + ": " + ie.Reason
 	}
 	return patch.Pos, err.Error()
@@ -154,8 +150,8 @@ func where(err error, patch *yamltree.Node) (yamltree.Pos, string) {
 // decodeRefusal is what kubectl prints when the API server cannot decode a JSON patch (observed:
 // the package's documentation).
 func decodeRefusal(err error) string {
-	var d *jsonpatch.DecodeError
-	if !errors.As(err, &d) {
+	d, ok := errors.AsType[*jsonpatch.DecodeError](err)
+	if !ok {
 		return printedInvalid
 	}
 	into := "[]handlers.jsonPatchOp"
