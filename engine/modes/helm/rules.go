@@ -32,6 +32,8 @@ var reasons = map[string]string{
 	ruleRenderRemoved: "the previous render held it and the new one does not: the patch removes it",
 	ruleLiveOnly:      "neither render names it: the patch leaves it as live holds it (a manual edit outside the chart survives)",
 	ruleOwnership:     "Helm adds its ownership label and annotations to every object of the release (app.kubernetes.io/managed-by: Helm, meta.helm.sh/release-name, meta.helm.sh/release-namespace)",
+	ruleDeleted:       "the previous render held this object and the new one does not: helm upgrade deletes it, after sending the new render's objects",
+	ruleKept:          "the previous render held this object and the new one does not, but it carries helm.sh/resource-policy: keep: Helm leaves it on the cluster as it is (no longer in the release's render)",
 }
 
 // explain gives the marks of the objects of the render Helm's rules, ahead of the ssa mode's
