@@ -154,3 +154,59 @@ func upstreamAfter(config string, r *rand.Rand) string {
 	}
 	return strings.Join(out, "---\n")
 }
+
+// extras are the ConfigMaps a helm step's render may hold beside its example's config: none, one
+// Helm deletes when a later render drops it, one that keeps (helm.sh/resource-policy: keep),
+// and one whose label tier a kubectl label step may own, so that Helm 4's apply conflicts.
+var extras = []string{
+	"",
+	"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra\ndata:\n  k: v\n",
+	"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra\n  annotations:\n    helm.sh/resource-policy: keep\ndata:\n  k: v\n",
+	"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra\n  labels:\n    tier: chart\ndata:\n  k: v\n",
+}
+
+// HelmHistories returns n random histories of three to eight steps of one release around the
+// objects of an example each: helm install, then helm upgrades under Helm 3 and Helm 4 (a random
+// --server-side and --force-conflicts), each render the example's config with one of extras
+// beside it, the previous render the last step's (so that a render dropping the ConfigMap has
+// Helm delete it, or keep it), and now and then kubectl label tier=front --overwrite.
+func HelmHistories(all []*examples.Example, seed int64, n int) []*contract.Request {
+	var bases []*examples.Example
+	for _, ex := range all {
+		o := ex.Request.Options
+		if !ex.Refused() && o.Schema == "" && o.SchemaType == "" && (ex.Mode == "apply" || ex.Mode == "ssa") {
+			bases = append(bases, ex)
+		}
+	}
+	r := rand.New(rand.NewSource(seed))
+	out := make([]*contract.Request, 0, n)
+	for range n {
+		ex := bases[r.Intn(len(bases))]
+		h := &contract.Request{Mode: contract.History, Options: contract.DefaultOptions()}
+		h.Options.Now = now
+		h.Options.APIServer = contract.APIServerOff
+		last := ""
+		for i := range 3 + r.Intn(6) {
+			s := &contract.Request{Mode: "label", Options: contract.DefaultOptions()}
+			s.Options.APIServer = contract.APIServerOff
+			if i > 0 && r.Intn(5) == 0 {
+				s.Options.Args = "tier=front --overwrite"
+				h.Steps = append(h.Steps, s)
+				continue
+			}
+			s.Mode, s.Original, s.Options.Release = []string{"helm3", "helm4"}[r.Intn(2)], last, "rel"
+			s.Updated = strings.TrimSuffix(ex.Request.Updated, "\n") + "\n"
+			if extra := extras[r.Intn(len(extras))]; extra != "" {
+				s.Updated += "---\n" + extra
+			}
+			if s.Mode == "helm4" {
+				s.Options.ServerSide = []string{contract.ServerSideAuto, contract.ServerSideTrue, contract.ServerSideFalse}[r.Intn(3)]
+				s.Options.Force = r.Intn(3) == 0
+			}
+			last = s.Updated
+			h.Steps = append(h.Steps, s)
+		}
+		out = append(out, h)
+	}
+	return out
+}
