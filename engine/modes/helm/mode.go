@@ -26,14 +26,14 @@ var releaseOption = modes.Option{Key: "release", Label: "release", Help: "the re
 // Helm3Mode is the helm3 mode, for the handler's registry.
 func Helm3Mode() modes.Mode {
 	return helm3.mode("helm3", "Helm 3",
-		"helm install / upgrade under Helm 3: the object created, or the three-way patch from the previous render, the new one and live, sent by helm (an update); an object the release does not own is refused.",
+		"helm install / upgrade under Helm 3: the object created, or the three-way patch from the previous render, the new one and live, sent by helm (an update); the objects the new render drops deleted (unless helm.sh/resource-policy: keep); an object the release does not own is refused.",
 		[]modes.Option{releaseOption, writer.TimeOption})
 }
 
 // Helm4Mode is the helm4 mode, for the handler's registry.
 func Helm4Mode() modes.Mode {
 	return helm4.mode("helm4", "Helm 4",
-		"helm install / upgrade under Helm 4: a server-side apply by helm (--server-side auto: an install, and an upgrade of a release so applied), or Helm 3's patch; conflicts unless --force-conflicts.",
+		"helm install / upgrade under Helm 4: a server-side apply by helm (--server-side auto: an install, and an upgrade of a release so applied), or Helm 3's patch; conflicts unless --force-conflicts; the objects the new render drops deleted (unless helm.sh/resource-policy: keep).",
 		[]modes.Option{releaseOption,
 			{Key: "serverSide", Label: "--server-side", Help: "auto: an install applies server-side, an upgrade as the release was last applied (read from live: an Apply entry of helm); true; false: Helm 3's three-way patch"},
 			{Key: "force", Label: "--force-conflicts", Help: "a server-side apply takes the fields other managers own"},

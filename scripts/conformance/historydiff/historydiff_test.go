@@ -19,7 +19,7 @@ import (
 var (
 	cases     = flag.Int("history.cases", 60, "random histories compared by TestHistoriesMatchTheReference")
 	helmCases = flag.Int("history.helmcases", 40, "random histories of one release compared by TestHelmHistoriesMatchTheReference")
-	seed  = flag.Int64("history.seed", 1, "the seed of the random histories")
+	seed      = flag.Int64("history.seed", 1, "the seed of the random histories")
 )
 
 // TestHistoriesMatchTheReference answers random histories with the engine and each step with its
