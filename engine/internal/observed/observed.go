@@ -18,6 +18,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -191,6 +192,20 @@ func CompareTimes(t testing.TB, result, observed string, now time.Time) {
 
 // beforeText stands for an observed time an earlier command wrote (time: BEFORE).
 const beforeText = "2000-01-01T00:00:00Z"
+
+// Resources reads a stream of objects (a test's live, or the objects after a step).
+func Resources(t testing.TB, text string) []*stream.Resource {
+	t.Helper()
+	docs, err := yamltree.Parse(yamltree.Live, text, yamltree.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := stream.Split(docs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
 
 func entriesOf(t testing.TB, text, path string) []managed.Entry {
 	t.Helper()

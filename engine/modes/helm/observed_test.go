@@ -284,7 +284,7 @@ func TestHelmAgreesWithTheAPIServer(t *testing.T) {
 func compareObjects(t *testing.T, live string, want []string) {
 	t.Helper()
 	var got []string
-	for _, r := range resources(t, live) {
+	for _, r := range observed.Resources(t, live) {
 		got = append(got, r.ID.Name)
 	}
 	slices.Sort(got)
@@ -297,7 +297,7 @@ func compareObjects(t *testing.T, live string, want []string) {
 // configmap/db managedFields" names db, foo.example.com/cr names cr), as text, and its identity.
 func objectNamed(t *testing.T, live string, want observed.Step) (string, stream.ID) {
 	t.Helper()
-	for _, r := range resources(t, live) {
+	for _, r := range observed.Resources(t, live) {
 		if strings.HasSuffix(want.Shown, "/"+r.ID.Name) {
 			text, _ := yamltree.Emit([]*yamltree.Document{{Root: r.Root}})
 			return text, r.ID
@@ -305,20 +305,6 @@ func objectNamed(t *testing.T, live string, want observed.Step) (string, stream.
 	}
 	t.Fatalf("no object %q among the objects after the step", want.Shown)
 	return "", stream.ID{}
-}
-
-// resources are the objects of a stream.
-func resources(t *testing.T, text string) []*stream.Resource {
-	t.Helper()
-	docs, err := yamltree.NewReader(yamltree.Live, yamltree.Options{}).Parse(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := stream.Split(docs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rs
 }
 
 // comparePrinted compares what the step's command prints with what the tool printed: every

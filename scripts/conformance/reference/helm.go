@@ -323,9 +323,9 @@ func (p *Pipelines) HelmMoved(req *contract.Request) (string, bool, error) {
 	lives := make([]map[string]any, 0, len(s.liveDocs))
 	moved := false
 	for _, id := range s.liveDocs {
-		l, err := s.upgraded(id)
-		if err != nil {
-			return "", false, err
+		l, upErr := s.upgraded(id)
+		if upErr != nil {
+			return "", false, upErr
 		}
 		moved = moved || !reflect.DeepEqual(l, s.live[id])
 		lives = append(lives, l)
