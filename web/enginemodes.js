@@ -891,7 +891,7 @@ export const ENGINE = {
       "rules": "kubectl",
       "short": "Helm 3",
       "starter": "",
-      "summary": "helm install / upgrade under Helm 3: the object created, or the three-way patch from the previous render, the new one and live, sent by helm (an update); an object the release does not own is refused.",
+      "summary": "helm install / upgrade under Helm 3: the object created, or the three-way patch from the previous render, the new one and live, sent by helm (an update); the objects the new render drops deleted (unless helm.sh/resource-policy: keep); an object the release does not own is refused.",
       "title": "Helm 3: helm install / upgrade",
       "validates": false,
       "views": [
@@ -963,7 +963,7 @@ export const ENGINE = {
       "rules": "kubectl",
       "short": "Helm 4",
       "starter": "",
-      "summary": "helm install / upgrade under Helm 4: a server-side apply by helm (--server-side auto: an install, and an upgrade of a release so applied), or Helm 3's patch; conflicts unless --force-conflicts.",
+      "summary": "helm install / upgrade under Helm 4: a server-side apply by helm (--server-side auto: an install, and an upgrade of a release so applied), or Helm 3's patch; conflicts unless --force-conflicts; the objects the new render drops deleted (unless helm.sh/resource-policy: keep).",
       "title": "Helm 4: helm install / upgrade",
       "validates": false,
       "views": [

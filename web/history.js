@@ -121,16 +121,30 @@ export function carriedOut(response) {
 }
 
 /**
- * The object before each step, as the engine's answer says: the history's live, then after each
- * step the result of the last step carried out. One more entry than steps: the object after all.
+ * The object before each step, as the engine's answer says (engine/history's After): the
+ * history's live, then after each step its result when the tool carried it out (empty when it
+ * deleted the object), else the object as it was, or what the tool wrote before it was refused
+ * (`extra.afterRefusal`). One more entry than steps: the object after all.
  * @param {string} live
  * @param {object[]} steps the answer's `steps`
  * @returns {string[]}
  */
 export function objectsBetween(live, steps) {
   const out = [live];
-  for (const s of steps) out.push(carriedOut(s) && typeof s?.result === "string" ? s.result : out[out.length - 1]);
+  for (const s of steps) out.push(objectAfter(s, out[out.length - 1]));
   return out;
+}
+
+/**
+ * The object a step leaves, live being the object before it.
+ * @param {object} response the step's response
+ * @param {string} live
+ * @returns {string}
+ */
+function objectAfter(response, live) {
+  if (carriedOut(response)) return typeof response?.result === "string" ? response.result : live;
+  const left = response?.extra?.afterRefusal?.result;
+  return typeof left === "string" ? left : live;
 }
 
 /**
@@ -152,16 +166,36 @@ export function chosenAnswer(request, response, at) {
 
 /**
  * A step's line in the timeline: its command lines (the response's commands), what the real
- * tool refused (its errors, or its conflicts), and the managers owning fields after it.
+ * tool refused (its errors, or its conflicts), what it deleted, and the managers owning fields
+ * after it.
  * @param {object|null} response the step's response (null before the first answer)
  * @param {State} step the step as the page holds it (its mode names it while unanswered)
  * @param {(response: object) => string[]} managerNames the managers a response shows
- * @returns {{lines: string[], refused: string, owners: string[]}}
+ * @returns {{lines: string[], refused: string, deleted: string, owners: string[]}}
  */
 export function stepSummary(response, step, managerNames) {
   const lines = list(response?.commands).map((c) => (typeof c?.line === "string" ? c.line : "")).filter(Boolean);
   if (!lines.length) lines.push(findMode(step.mode)?.short ?? step.mode);
-  return { lines, refused: response ? refusal(response) : "", owners: response ? managerNames(response) : [] };
+  if (!response) return { lines, refused: "", deleted: "", owners: [] };
+  return { lines, refused: refusal(response), deleted: deletion(response), owners: managerNames(response) };
+}
+
+/**
+ * What a step carried out deleted, in a sentence ("deleted: ConfigMap shop-legacy; no object
+ * is left"): the objects marked deleted whole; "" when none.
+ * @param {object} response
+ * @returns {string}
+ */
+export function deletion(response) {
+  if (!carriedOut(response)) return "";
+  const gone = list(response?.fields).filter((f) => f?.mark === "deleted" && f?.path === "" && typeof f?.resource === "string")
+    .map((f) => {
+      // apiVersion/Kind[/namespace]/name: a kind begins with a capital, a group or version does not
+      const parts = f.resource.split("/");
+      return `${parts.find((p) => /^[A-Z]/.test(p)) ?? ""} ${parts[parts.length - 1]}`.trim();
+    });
+  if (!gone.length) return "";
+  return `deleted: ${gone.join(", ")}${response?.result === "" ? "; no object is left" : ""}`;
 }
 
 /**
@@ -170,17 +204,19 @@ export function stepSummary(response, step, managerNames) {
  * @returns {string}
  */
 export function refusal(response) {
+  const left = response?.extra?.afterRefusal?.reason;
+  const after = typeof left === "string" && left ? `; the object is unchanged but for this: ${left}` : "; the object is unchanged";
   const errors = list(response?.errors);
   if (errors.length) {
     const command = list(response?.commands).find((c) => typeof c?.error === "string" && c.error);
     const first = command?.error || String(errors[0]?.message ?? "");
-    return `refused: ${first}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}; the object is unchanged`;
+    return `refused: ${first}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}${after}`;
   }
   const conflicts = list(response?.conflicts);
   if (!conflicts.length) return "";
   const owners = [...new Set(conflicts.map((c) => String(c?.manager ?? "")).filter(Boolean))];
   const n = conflicts.length;
-  return `refused: ${n} conflict${n === 1 ? "" : "s"}${owners.length ? ` with ${owners.join(", ")}` : ""}; the object is unchanged`;
+  return `refused: ${n} conflict${n === 1 ? "" : "s"}${owners.length ? ` with ${owners.join(", ")}` : ""}${after}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   HISTORY, MAX_STEPS, addStep, carriedOut, chosenAnswer, historyFromExample, historyFromValue, historyRequest, historyToValue,
-  keptBefores, moveStep, objectsBetween, refusal, removeStep, startHistory, stepSummary, withChosen,
+  deletion, keptBefores, moveStep, objectsBetween, refusal, removeStep, startHistory, stepSummary, withChosen,
 } from "./history.js";
 import { defaultOptions } from "./modes.js";
 import { decodeShare, encodeShare, stateFromJSON } from "./share.js";
@@ -64,6 +64,20 @@ test("the object before each step: the last result carried out; a refused step c
   assert.deepEqual(objectsBetween("zero", steps), ["zero", "one", "one", "one", "four"]);
   assert.equal(carriedOut(steps[1]), false);
   assert.equal(carriedOut(ok("")), true);
+  // A step that deleted the object leaves none; a refused one that wrote first leaves its write.
+  const moved = { result: "", errors: [], conflicts: [{ manager: "kubectl" }], extra: { afterRefusal: { result: "moved", reason: "r" } } };
+  assert.deepEqual(objectsBetween("zero", [ok(""), ok("two"), moved, ok("four")]), ["zero", "", "two", "moved", "four"]);
+});
+
+test("what a step deleted: the objects marked deleted whole, and whether any is left", () => {
+  const deleted = (resource) => ({ resource, path: "", mark: "deleted" });
+  const step = (result, fields) => ({ result, errors: [], conflicts: [], fields });
+  assert.equal(deletion(step("kind: ConfigMap\n", [deleted("v1/ConfigMap/default/shop-legacy"), { resource: "x", path: ".a", mark: "deleted" }])),
+    "deleted: ConfigMap shop-legacy");
+  assert.equal(deletion(step("", [deleted("apps/v1/Deployment/default/web"), deleted("rbac.authorization.k8s.io/v1/ClusterRole/admin")])),
+    "deleted: Deployment web, ClusterRole admin; no object is left");
+  assert.equal(deletion(step("", [])), "");
+  assert.equal(deletion({ ...step("", [deleted("v1/ConfigMap/default/a")]), errors: [{ message: "no" }] }), "", "a refused step deletes nothing");
 });
 
 test("the chosen step is shown with its own response and the request with live before it", () => {
@@ -85,13 +99,16 @@ test("a step's summary: its command lines, its refusal, its owners; unanswered, 
   assert.deepEqual(stepSummary(conflicted, ssa(""), owners), {
     lines: ["kubectl apply --server-side -f config.yaml"],
     refused: "refused: 2 conflicts with kubectl-client-side-apply; the object is unchanged",
+    deleted: "",
     owners: ["kubectl", "kubectl-last-applied"],
   });
-  assert.deepEqual(stepSummary(null, ssa(""), owners), { lines: ["server-side apply"], refused: "", owners: [] });
+  assert.deepEqual(stepSummary(null, ssa(""), owners), { lines: ["server-side apply"], refused: "", deleted: "", owners: [] });
   const failed = { commands: [{ line: "kubectl apply -f config.yaml", error: "error: error parsing config.yaml" }], errors: [{ message: "x" }, { message: "y" }], conflicts: [] };
   assert.equal(refusal(failed), "refused: error: error parsing config.yaml (and 1 more); the object is unchanged");
   assert.equal(refusal({ errors: [{ message: "no commands" }] }), "refused: no commands; the object is unchanged");
   assert.equal(refusal({ errors: [], conflicts: [] }), "");
+  const moved = { errors: [], conflicts: [{ manager: "kubectl" }], extra: { afterRefusal: { result: "x", reason: "helm's entry moved" } } };
+  assert.equal(refusal(moved), "refused: 1 conflict with kubectl; the object is unchanged but for this: helm's entry moved");
 });
 
 test("the objects before steps survive a change only up to the first step changed", () => {

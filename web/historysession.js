@@ -17,7 +17,7 @@ import { managers } from "./ownership.js";
 /**
  * @typedef {import("./history.js").History} History
  * @typedef {import("./modes.js").State} State
- * @typedef {{lines: string[], refused: string, owners: string[]}} StepSummary
+ * @typedef {{lines: string[], refused: string, deleted: string, owners: string[]}} StepSummary
  * @typedef {{
  *   history: History|null, summaries: (StepSummary|null)[], befores: string[],
  *   responses: object[], answered: State[], single: object|null,

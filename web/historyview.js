@@ -137,5 +137,9 @@ function decorate(view) {
   const later = Boolean(history && history.at > 0);
   if (view.liveReadOnly !== (readOnly || later)) liveEditor.setReadOnly(readOnly || later);
   view.liveReadOnly = readOnly || later;
-  if (later && !liveEditor.dom.hidden) liveEditor.setRole({ label: `object before step ${history.at + 1}`, hint: "the object as the steps before left it: derived, read-only" });
+  if (later && !liveEditor.dom.hidden) {
+    const none = (session.befores[history.at] ?? "") === "";
+    liveEditor.setRole({ label: `object before step ${history.at + 1}`,
+      hint: none ? "no object: none yet, or the steps before deleted it (derived, read-only)" : "the object as the steps before left it: derived, read-only" });
+  }
 }

@@ -1,13 +1,13 @@
 // The history's timeline, above the result: one row per step (its command lines, what the real
-// tool refused, the managers owning fields after it), the chosen step shown in the editors and
-// the result. A listbox for the keyboard: ↑ ↓ Home End move, Enter or Space chooses, Alt+↑ and
+// tool refused, what it deleted, the managers owning fields after it), the chosen step shown in
+// the editors and the result. A listbox for the keyboard: ↑ ↓ Home End move, Enter or Space chooses, Alt+↑ and
 // Alt+↓ move the step, Delete removes it, Insert or + adds one after it; the buttons above it do
 // the same. Every text goes in as text, never as HTML.
 
 import { h, replaceChildren } from "./dom.js";
 
 /**
- * @typedef {{lines: string[], refused: string, owners: string[]}} StepSummary  history.js's stepSummary
+ * @typedef {{lines: string[], refused: string, deleted: string, owners: string[]}} StepSummary  history.js's stepSummary
  */
 
 /**
@@ -106,7 +106,7 @@ export function createTimeline({ onChoose, onAdd, onRemove, onMove }) {
   };
 }
 
-/** One step's row: its number, command lines, refusal and owners. */
+/** One step's row: its number, command lines, refusal, what it deleted and owners. */
 function stepRow({ summary, mode }, i, chosen) {
   const refused = summary?.refused ?? "";
   return h("li", { class: "mp-step", role: "option", id: `mp-step-${i}`, "data-step": String(i), "aria-selected": String(chosen), "data-refused": refused ? "" : null },
@@ -114,6 +114,7 @@ function stepRow({ summary, mode }, i, chosen) {
     h("span", { class: "mp-step-body" },
       ...(summary ? summary.lines : [mode]).map((line) => h("code", { class: "mp-step-line", text: line })),
       refused ? h("span", { class: "mp-step-refused", text: refused }) : null,
+      summary?.deleted ? h("span", { class: "mp-step-deleted", text: summary.deleted }) : null,
       summary?.owners.length ? h("span", { class: "mp-step-owners", text: `owners after it: ${summary.owners.join(", ")}` }) : null,
       summary ? null : h("span", { class: "mp-step-pending", text: "not answered yet" })));
 }

@@ -311,3 +311,35 @@ func (r *Response) Encode() ([]byte, error) {
 	r.WriteJSON(&w)
 	return w.Bytes()
 }
+
+// AfterRefusalKey is the extra key of a refused request that nonetheless changed the objects
+// (AfterRefusal).
+const AfterRefusalKey = "afterRefusal"
+
+// AfterRefusal is what a refused request leaves when the tool wrote to the objects before the
+// request it was refused on: the objects as the cluster then holds them, and why (Helm 4's first
+// server-side upgrade of a release applied client-side moves helm's managedFields entry before
+// its apply, and the cluster keeps the move when the apply then conflicts). A history's next
+// step meets these objects (package history). Kept in Extra under AfterRefusalKey.
+type AfterRefusal struct {
+	// Result is the objects as the cluster holds them after the refusal, as a YAML stream.
+	Result string `json:"result"`
+	// Reason says what the tool wrote before it was refused.
+	Reason string `json:"reason"`
+}
+
+// WriteJSON writes what a refused request leaves.
+func (a AfterRefusal) WriteJSON(w *jsonwire.Writer) {
+	w.OpenObject()
+	w.Key("result").String(a.Result)
+	w.Key("reason").String(a.Reason)
+	w.CloseObject()
+}
+
+// LeftAfterRefusal is what a refused response says the cluster holds after it (its
+// AfterRefusal), and whether it says anything: a refusal says nothing when the tool wrote
+// nothing before it.
+func (r *Response) LeftAfterRefusal() (AfterRefusal, bool) {
+	a, ok := r.Extra[AfterRefusalKey].(AfterRefusal)
+	return a, ok
+}

@@ -5,7 +5,11 @@
 // live for the first step and, after, the result of the last step the real tool carried out.
 //
 // A step the real tool refuses (an error, or conflicts it does not force) leaves the object as
-// it was, and the history goes on: its response says why, as the tool would print it.
+// it was, and the history goes on: its response says why, as the tool would print it. The one
+// exception, observed: a refused step whose tool wrote before the request it was refused on
+// leaves that write (contract.AfterRefusal; Helm 4's move of helm's managedFields entry before
+// its refused apply). A step that deletes every object leaves none (an empty live). After says
+// which object a step leaves.
 //
 // The invariant the package keeps, by construction and checked by its tests on every example
 // and on random histories: each step's response is exactly the single-mode answer to the step's

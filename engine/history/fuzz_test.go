@@ -9,15 +9,17 @@ import (
 // FuzzHistory decodes a request and, when it is a history, checks the history's invariant
 // (checkInvariant): every step is its mode's answer on the object before it, and nothing panics.
 // The seeds are the examples' histories (exampleHistories), with their steps reordered and their
-// modes swapped, so that the fuzzer starts from stories of several writers, a story of every
-// history's writer (writersHistory) and one of Helm 3's and Helm 4's steps (helmHistory).
+// modes swapped (Helm 3's steps for Helm 4's and back), so that the fuzzer starts from stories of
+// several writers, a story of every history's writer (writersHistory) and one of Helm 3's and
+// Helm 4's steps (helmHistory: a refused apply that leaves helm's move, renders that drop an
+// object, deleted or kept).
 func FuzzHistory(f *testing.F) {
 	for _, req := range exampleHistories(f) {
 		f.Add(req.EncodeJSON())
 		mixed := *req
 		mixed.Steps = append([]*contract.Request{req.Steps[1]}, req.Steps...)
 		swapped := *req.Steps[0]
-		swapped.Mode = map[string]string{"apply": "ssa", "ssa": "apply", "twoway": "apply", "patch": "ssa", "merge3": "apply"}[swapped.Mode]
+		swapped.Mode = map[string]string{"apply": "ssa", "ssa": "apply", "twoway": "apply", "patch": "ssa", "merge3": "apply", "helm3": "helm4", "helm4": "helm3"}[swapped.Mode]
 		mixed.Steps = append(mixed.Steps, &swapped)
 		f.Add(mixed.EncodeJSON())
 	}

@@ -30,9 +30,7 @@ func Run(ctx context.Context, req *contract.Request, answer Answer) *contract.Re
 		}
 		resp := answer(ctx, StepRequest(req, s, live))
 		steps = append(steps, resp)
-		if CarriedOut(resp) {
-			live = resp.Result
-		}
+		live = After(resp, live)
 	}
 	last := *steps[len(steps)-1]
 	last.Steps = steps
@@ -53,6 +51,20 @@ func StepRequest(h, s *contract.Request, live string) *contract.Request {
 		one.Options.Schema, one.Options.SchemaType = h.Options.Schema, h.Options.SchemaType
 	}
 	return &one
+}
+
+// After is the object a step leaves for the next one, live being the object before it: the
+// step's result when the real tool carried it out (empty when it deleted the object); when the
+// tool refused it, live as it was, or what the tool wrote before the request it was refused on
+// (contract.AfterRefusal: Helm 4's move of helm's managedFields entry before its refused apply).
+func After(resp *contract.Response, live string) string {
+	if CarriedOut(resp) {
+		return resp.Result
+	}
+	if left, ok := resp.LeftAfterRefusal(); ok {
+		return left.Result
+	}
+	return live
 }
 
 // CarriedOut reports whether the real tool carried out a step: no error and no conflict (a

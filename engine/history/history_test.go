@@ -9,7 +9,9 @@ import (
 )
 
 // fake answers a step by appending its updated text to live, or refuses it (an error) when
-// updated says "refuse", or stops at a conflict when it says "conflict"; it records each request.
+// updated says "refuse", or stops at a conflict when it says "conflict", or stops at a conflict
+// after a write of its own (AfterRefusal: live and "w") when it says "write, then conflict", or
+// deletes the object (an empty result) when it says "delete"; it records each request.
 type fake struct{ asked []*contract.Request }
 
 func (f *fake) answer(_ context.Context, req *contract.Request) *contract.Response {
@@ -20,6 +22,10 @@ func (f *fake) answer(_ context.Context, req *contract.Request) *contract.Respon
 		resp.Errors = append(resp.Errors, contract.Error{Input: "updated", Line: 1, Column: 1, Message: "refused"})
 	case "conflict":
 		resp.Conflicts = append(resp.Conflicts, contract.Conflict{Manager: "other", Path: ".a"})
+	case "write, then conflict":
+		resp.Conflicts = append(resp.Conflicts, contract.Conflict{Manager: "other", Path: ".a"})
+		resp.Extra[contract.AfterRefusalKey] = contract.AfterRefusal{Result: req.Live + "w", Reason: "wrote before"}
+	case "delete":
 	default:
 		resp.Result = req.Live + req.Updated
 	}
@@ -42,6 +48,8 @@ func TestEachStepMeetsTheObjectTheStepsBeforeLeft(t *testing.T) {
 		{"a refused step changes nothing", []string{"a", "refuse", "b"}, []string{"0", "0a", "0a"}, "0ab"},
 		{"a conflict stops the step", []string{"a", "conflict", "b"}, []string{"0", "0a", "0a"}, "0ab"},
 		{"the last step refused", []string{"a", "refuse"}, []string{"0", "0a"}, ""},
+		{"a refused step that wrote first leaves its write", []string{"a", "write, then conflict", "b"}, []string{"0", "0a", "0aw"}, "0awb"},
+		{"a step that deletes the object leaves none", []string{"a", "delete", "b"}, []string{"0", "0a", ""}, "b"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -82,9 +82,40 @@ func MoveToApplier(obj *yamltree.Node, applier string, now time.Time) (*yamltree
 
 // MoveInto is obj with the fields of every manager moves picks moved into applier's Apply
 // entry, with the time now, and their entries removed, and the managers moved (none: obj is
-// returned as it is). kubectl's hand-over (MoveToApplier) and Helm 4's first server-side upgrade
-// of a release applied client-side (client-go's csaupgrade, engine/modes/helm) both do it.
+// returned as it is). kubectl's hand-over (MoveToApplier) does it.
 func MoveInto(obj *yamltree.Node, applier string, now time.Time, moves func(ID, VersionedSet) bool) (*yamltree.Node, []ID, error) {
+	return moveInto(obj, applier, moves, func(moved []ID, managers Managers, _ Times) *time.Time {
+		for _, id := range moved {
+			if !ownsOnlyLastApplied(managers[id].Set) {
+				t := now.UTC().Truncate(time.Second)
+				return &t
+			}
+		}
+		return nil
+	})
+}
+
+// MoveKeepingTime is MoveInto, the Apply entry keeping the latest time of the entries moved
+// into it (none: the time it had): Helm 4's first server-side upgrade of a release applied
+// client-side, which patches managedFields alone before its apply (client-go's csaupgrade;
+// observed with helm v4.3.2 on kube-apiserver v1.37.2, 2026-12-06: engine/modes/helm).
+func MoveKeepingTime(obj *yamltree.Node, applier string, moves func(ID, VersionedSet) bool) (*yamltree.Node, []ID, error) {
+	return moveInto(obj, applier, moves, func(moved []ID, _ Managers, times Times) *time.Time {
+		latest := times[ApplyID(applier)]
+		for _, id := range moved {
+			if t := times[id]; t != nil && (latest == nil || t.After(*latest)) {
+				latest = t
+			}
+		}
+		return latest
+	})
+}
+
+// moveInto moves the fields of every manager moves picks into applier's Apply entry, whose time
+// becomes timeOf's (nil: the time it had, none for a new entry), given the managers and times
+// before the move.
+func moveInto(obj *yamltree.Node, applier string, moves func(ID, VersionedSet) bool,
+	timeOf func(moved []ID, managers Managers, times Times) *time.Time) (*yamltree.Node, []ID, error) {
 	entries, err := ReadEntries(ManagedFieldsOf(obj))
 	if err != nil {
 		return obj, nil, nil
@@ -104,22 +135,20 @@ func MoveInto(obj *yamltree.Node, applier string, now time.Time, moves func(ID, 
 	}
 	sortIDs(moved)
 	target := ApplyID(applier)
+	at := timeOf(moved, managers, times)
 	into := managers[target]
-	annotationOnly := true
 	for _, id := range moved {
 		if into.Set == nil {
 			into = VersionedSet{Set: managers[id].Set, APIVersion: managers[id].APIVersion, Applied: true}
 		} else {
 			into.Set = into.Set.Union(managers[id].Set)
 		}
-		annotationOnly = annotationOnly && ownsOnlyLastApplied(managers[id].Set)
 		delete(managers, id)
 		delete(times, id)
 	}
 	managers[target] = into
-	if !annotationOnly {
-		t := now.UTC().Truncate(time.Second)
-		times[target] = &t
+	if at != nil {
+		times[target] = at
 	}
 	out := obj.Clone()
 	if err := setManagedFields(out, Encode(managers, times), nil); err != nil {

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mergeplay/mergeplay/engine/internal/observed"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 	"github.com/mergeplay/mergeplay/engine/stream"
-	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // The files under testdata are `kubectl get deployment web -o yaml [--show-managed-fields]`
@@ -18,18 +18,7 @@ import (
 // entry and kubectl-last-applied's carry no time.
 
 // read reads a testdata file as live.
-func read(t *testing.T, text string) []*stream.Resource {
-	t.Helper()
-	docs, err := yamltree.Parse(yamltree.Live, text, yamltree.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := stream.Split(docs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rs
-}
+func read(t *testing.T, text string) []*stream.Resource { return observed.Resources(t, text) }
 
 func TestOf(t *testing.T) {
 	tests := []struct {

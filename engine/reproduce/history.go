@@ -140,7 +140,9 @@ func (s *script) historyStep(n, of int) error {
 }
 
 // compareStep compares what the cluster holds after a step with the playground's object after
-// it: the step's result when the real tool carried it out, else the object before it.
+// it: the step's result when the real tool carried it out (an object it deleted must be gone),
+// else the object before it, or what the tool wrote before it was refused
+// (contract.AfterRefusal).
 func (s *script) compareStep(n int) error {
 	s.say("-- after step " + strconv.Itoa(n) + ": what the cluster holds, compared with the playground")
 	before := map[string]*yamltree.Node{}
@@ -148,7 +150,11 @@ func (s *script) compareStep(n int) error {
 		before[r.ID.String()] = r.Root
 	}
 	if len(s.resp.Errors) > 0 || len(s.resp.Conflicts) > 0 {
-		for i, r := range s.in.Live {
+		left, err := s.leftAfterRefusal()
+		if err != nil {
+			return err
+		}
+		for i, r := range left {
 			if err := s.compareState(i+1, r.ID, r.Root, nil); err != nil {
 				return err
 			}
@@ -166,6 +172,20 @@ func (s *script) compareStep(n int) error {
 	}
 	s.gone()
 	return nil
+}
+
+// leftAfterRefusal is what a refused step leaves: live as it was, or the objects its
+// contract.AfterRefusal holds.
+func (s *script) leftAfterRefusal() ([]*stream.Resource, error) {
+	left, ok := s.resp.LeftAfterRefusal()
+	if !ok {
+		return s.in.Live, nil
+	}
+	docs, err := yamltree.Parse(yamltree.Live, left.Result, yamltree.Options{Rules: yamltree.YAML11})
+	if err != nil {
+		return nil, err
+	}
+	return stream.SplitKnown(docs, s.in.Schema)
 }
 
 // compareState compares one object of the cluster with the playground's: every value (but

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/history"
 	"github.com/mergeplay/mergeplay/examples"
 )
 
@@ -33,9 +34,7 @@ func shownRequest(t testing.TB, ex *examples.Example) *contract.Request {
 	last := *ex.Request.Steps[n-1]
 	last.Live = ex.Request.Live
 	for _, step := range answer(t, ex.Request).Steps[:n-1] {
-		if len(step.Errors) == 0 && len(step.Conflicts) == 0 {
-			last.Live = step.Result
-		}
+		last.Live = history.After(step, last.Live)
 	}
 	return &last
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/history"
 )
 
 // sharedHistory is a history as a share link carries it (web/history.js's historyToValue).
@@ -123,6 +124,7 @@ func storyHistory() sharedHistory {
 type timelineRow struct {
 	Lines    []string `json:"lines"`
 	Refused  string   `json:"refused"`
+	Deleted  string   `json:"deleted"`
 	Owners   string   `json:"owners"`
 	Selected bool     `json:"selected"`
 }
@@ -133,6 +135,7 @@ func (p *tab) timelineRows() []timelineRow {
 	p.eval(`[...document.querySelectorAll(".mp-timeline:not([hidden]) .mp-step")].map((r) => ({
 	  lines: [...r.querySelectorAll(".mp-step-line")].map((c) => c.textContent),
 	  refused: r.querySelector(".mp-step-refused")?.textContent ?? "",
+	  deleted: r.querySelector(".mp-step-deleted")?.textContent ?? "",
 	  owners: r.querySelector(".mp-step-owners")?.textContent ?? "",
 	  selected: r.getAttribute("aria-selected") === "true" }))`, &rows)
 	return rows
@@ -200,9 +203,7 @@ func expectTimeline(t *testing.T, p *tab, i int) *contract.Response {
 				t.Errorf("step %d's result shows\n%s\nwant\n%s", j+1, got, step.Result)
 			}
 		}
-		if !refused {
-			before = step.Result
-		}
+		before = history.After(step, before)
 	}
 	var readOnly bool
 	p.eval(`window.__mp.view('[data-input="live"]').state.readOnly`, &readOnly)
@@ -302,6 +303,46 @@ func TestHistoryShareLink(t *testing.T) {
 			t.Errorf("%s: the reopened page writes\n%s\nwant\n%s", path, got, link)
 		}
 		q.expectNoProblems()
+	}
+	p.expectNoProblems()
+}
+
+// TestHistoryDeletedObject opens a history whose helm upgrade deletes the release's only
+// object (its new render holds none) and whose last step, kubectl apply, creates it again: the
+// timeline says what step 2 deleted and that no object is left, step 3 meets no object (the live
+// editor empty, read-only) and creates it; step 2 shown, its result is empty and its mark says
+// helm deleted the object.
+func TestHistoryDeletedObject(t *testing.T) {
+	h := setup(t)
+	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: shop-legacy\n  namespace: default\ndata:\n  checkout: v1\n"
+	rel := map[string]any{"release": "shop"}
+	story := sharedHistory{At: 2, Steps: []sharedStep{
+		{Mode: "helm3", Updated: cm, Options: rel},
+		{Mode: "helm3", Original: cm, Updated: "", Options: rel},
+		{Mode: "apply", Updated: cm, Options: map[string]any{}},
+	}}
+	p := modeTab(t, h, "/"+historyFragment(story))
+	want := expectStepShown(t, p, 2)
+	if want.Result == "" || p.editorText("live") != "" {
+		t.Errorf("step 3: result %q, live editor %q: want the object created on none", want.Result, p.editorText("live"))
+	}
+	rows := p.timelineRows()
+	if got := rows[1].Deleted; got != "deleted: ConfigMap shop-legacy; no object is left" {
+		t.Errorf("step 2's row says %q of what it deleted", got)
+	}
+	if rows[0].Deleted != "" || rows[2].Deleted != "" {
+		t.Errorf("rows 1 and 3 say they deleted %q, %q", rows[0].Deleted, rows[2].Deleted)
+	}
+	p.stepsKey(kb.ArrowUp)
+	p.stepsAnswer(kb.Enter)
+	step := expectStepShown(t, p, 1)
+	if len(step.Fields) != 1 || step.Fields[0].Mark != contract.Deleted || step.Fields[0].Rule != "helm/deleted" {
+		t.Errorf("step 2's marks %+v: want the object deleted by helm/deleted", step.Fields)
+	}
+	var reasons []string
+	p.eval(`[...document.querySelectorAll("[data-mark=deleted]")].map((e) => e.getAttribute("title") ?? e.textContent)`, &reasons)
+	if len(reasons) == 0 {
+		t.Errorf("step 2's result pane shows no deleted line")
 	}
 	p.expectNoProblems()
 }

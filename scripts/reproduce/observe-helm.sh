@@ -8,9 +8,15 @@
 #
 # Run it with KUBECONFIG pointing at the API server of `KEEP=1 scripts/reproduce/run-apiserver.sh
 # EXAMPLE`, KUBECTL the kubectl of the same release, and HELM3 and HELM4 the two helm binaries
-# (built once from the Go module proxy by scripts/reproduce/build-helm.sh). It uses the
+# (built once from the Go module proxy by scripts/reproduce/build-helm.sh), and jq. It uses the
 # namespace "helm", whose releases and Deployments it deletes first. Each chart's one template
 # is the config YAML verbatim (no values), as the engine reads a render.
+#
+# Each command waits a second before it runs, so that a managedFields entry's time tells the
+# command that wrote it: the times read NOW when the last command wrote them, BEFORE when an
+# earlier one did. watched runs a command under `kubectl get -w --output-watch-events` of one
+# object and prints every write the command made to it; objects lists which of the named
+# ConfigMaps exist (an upgrade deletes the objects its new render drops).
 set -uo pipefail
 k=${KUBECTL:-kubectl}
 h3=${HELM3:?HELM3: the Helm 3 binary}
@@ -22,6 +28,8 @@ cd "$work"
 export HELM_CACHE_HOME=$work/cache HELM_CONFIG_HOME=$work/config HELM_DATA_HOME=$work/data
 
 run() { # run CMD...: prints the command (either helm as "helm"), what it printed and its status
+  sleep 1
+  started=$(date -u +%s)
   local line="$*"
   line=${line/#$k/kubectl}
   line=${line/#$h3/helm}
@@ -34,13 +42,49 @@ run() { # run CMD...: prints the command (either helm as "helm"), what it printe
   echo "  exit: $rc"
 }
 
-show() { # show KIND/NAME: the object's managedFields, times replaced by NOW (they are the clock's)
+when() { # reads YAML on stdin and writes each managedFields time as NOW (the last command's) or BEFORE
+  local line at
+  while IFS= read -r line; do
+    if [[ $line =~ ^(.*time:\ )\"?([0-9T:Z-]+)\"?$ ]]; then
+      at=$(date -u -d "${BASH_REMATCH[2]}" +%s)
+      if [ "$at" -ge "$started" ]; then line="${BASH_REMATCH[1]}NOW"; else line="${BASH_REMATCH[1]}BEFORE"; fi
+    fi
+    printf '%s\n' "$line"
+  done
+}
+
+show() { # show KIND/NAME: the object's managedFields, times as when() writes them
   echo "--- $1 managedFields"
   "$k" -n $ns get "$1" -o yaml --show-managed-fields |
-    awk '/^  managedFields:/{on=1; print; next} on && /^  [a-z]/{on=0} on' |
-    sed -E 's/time: "?[0-9T:Z-]+"?/time: NOW/'
+    awk '/^  managedFields:/{on=1; print; next} on && /^  [a-z]/{on=0} on' | when
   echo "--- $1 metadata (generation, annotations, labels)"
   "$k" -n $ns get "$1" -o jsonpath='{"generation: "}{.metadata.generation}{"\nannotations: "}{.metadata.annotations}{"\nlabels: "}{.metadata.labels}{"\nreplicas: "}{.spec.replicas}{"\nimage: "}{.spec.template.spec.containers[0].image}{"\n"}'
+}
+
+watched() { # watched KIND/NAME CMD...: run CMD..., then print each write it made to KIND/NAME: the
+  # event, the generation, whether resourceVersion changed, and each managedFields entry (manager,
+  # operation, subresource, time as when() writes it)
+  local object=$1 rv gen
+  shift
+  rv=$("$k" -n $ns get "$object" -o jsonpath='{.metadata.resourceVersion}')
+  gen=$("$k" -n $ns get "$object" -o jsonpath='{.metadata.generation}')
+  "$k" -n $ns get "$object" -w --output-watch-events --show-managed-fields -o json >watch.json &
+  local watcher=$!
+  sleep 2
+  run "$@"
+  sleep 2
+  kill "$watcher"
+  wait "$watcher" 2>/dev/null
+  echo "--- $object writes (before: generation=$gen resourceVersion=$rv)"
+  jq -r --arg rv "$rv" '"\(.type) generation=\(.object.metadata.generation) resourceVersion=\(if .object.metadata.resourceVersion == $rv then "unchanged" else "changed" end)",
+    (.object.metadata.managedFields[] | "    entry: \(.manager) \(.operation)\(if .subresource then " subresource " + .subresource else "" end)\(if .time then " time: " + .time else "" end)")' watch.json |
+    awk 'NR > 1 && /^[A-Z]/ {on = 1} on' | when | sed 's/^/  /'
+}
+
+objects() { # objects NAME...: which of the ConfigMaps NAME... exist
+  local name found=()
+  for name; do "$k" -n $ns get configmap "$name" >/dev/null 2>&1 && found+=("$name"); done
+  echo "--- objects: ${found[*]}"
 }
 
 chart() { # chart DIR FILE: a chart whose one template is FILE verbatim
@@ -58,12 +102,12 @@ deployment() { # deployment NAME IMAGE [REPLICAS]: a Deployment's YAML (no repli
 
 # No controller runs on that API server, so a namespace is never deleted: the objects are.
 "$k" create namespace $ns >/dev/null 2>&1
-for r in web taken mig h4 csa two story; do
+for r in web taken mig h4 csa two story drop drop4; do
   "$h4" uninstall "$r" -n $ns >/dev/null 2>&1
   "$k" -n $ns delete deployment "$r" --ignore-not-found >/dev/null
 done
 "$k" -n $ns delete secret -l owner=helm --ignore-not-found >/dev/null
-"$k" -n $ns delete configmap a b --ignore-not-found >/dev/null
+"$k" -n $ns delete configmap a b da db ea eb --ignore-not-found >/dev/null
 
 echo "=== H. Helm 3: install, kubectl edit and scale, upgrade with the same chart, then a new one"
 "$h3" version --short | sed 's/^/# helm 3: /'
@@ -138,7 +182,7 @@ run "$h3" install story ./story-1 -n $ns; show deployment/story
 run "$k" scale deployment/story -n $ns --replicas=5; show deployment/story
 run "$h4" upgrade story ./story-2 -n $ns; show deployment/story
 run "$k" scale deployment/story -n $ns --replicas=5; show deployment/story
-run "$h4" upgrade story ./story-2 -n $ns --server-side=true; show deployment/story
+watched deployment/story "$h4" upgrade story ./story-2 -n $ns --server-side=true; show deployment/story
 run "$h4" upgrade story ./story-2 -n $ns --server-side=true --force-conflicts; show deployment/story
 
 echo "=== O. Helm 3 upgrading a custom resource: a kubectl patch of a field both renders hold"
@@ -170,3 +214,31 @@ run "$h3" install cr ./cr-1 -n $ns; show foo.example.com/cr
 run "$k" patch foo.example.com/cr -n $ns --type merge -p '{"spec":{"b":2,"z":1}}'; show foo.example.com/cr
 run "$h3" upgrade cr ./cr-2 -n $ns; show foo.example.com/cr
 "$k" -n $ns get foo.example.com/cr -o jsonpath='{"spec: "}{.spec}{"\n"}'
+
+echo "=== P. an upgrade whose new render drops an object: deleted, unless it carries helm.sh/resource-policy: keep"
+cm() { # cm NAME [keep]: a ConfigMap's YAML, with the keep policy when asked
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: %s\n  namespace: helm\n' "$1"
+  [ -z "${2:-}" ] || printf '  annotations:\n    helm.sh/resource-policy: keep\n'
+  printf 'data:\n  k: v\n'
+}
+charts() { # charts DIR FILE...: a chart whose templates are the FILEs verbatim
+  mkdir -p "$1/templates"
+  printf 'apiVersion: v2\nname: %s\nversion: 0.1.0\n' "$(basename "$1")" >"$1/Chart.yaml"
+  local dir=$1 i=0 f
+  shift
+  for f; do cp "$f" "$dir/templates/object-$i.yaml"; i=$((i + 1)); done
+}
+cm da >da.yaml; cm db >db.yaml; cm ea >ea.yaml; cm eb >eb.yaml; cm eb keep >eb-keep.yaml
+charts drop-ab da.yaml db.yaml; charts drop-a da.yaml
+charts drop4-ab ea.yaml eb.yaml; charts drop4-a ea.yaml; charts drop4-abkeep ea.yaml eb-keep.yaml
+run "$h3" install drop ./drop-ab -n $ns; objects da db
+run "$h3" upgrade drop ./drop-a -n $ns; objects da db
+run "$h3" upgrade drop ./drop-ab -n $ns; objects da db; show configmap/db
+run "$k" annotate configmap/db -n $ns helm.sh/resource-policy=keep; show configmap/db
+run "$h3" upgrade drop ./drop-a -n $ns; objects da db; show configmap/db
+run "$h4" install drop4 ./drop4-ab -n $ns; objects ea eb
+run "$h4" upgrade drop4 ./drop4-a -n $ns; objects ea eb
+run "$h4" upgrade drop4 ./drop4-abkeep -n $ns; objects ea eb; show configmap/eb
+run "$h4" upgrade drop4 ./drop4-a -n $ns; objects ea eb; show configmap/eb
+run "$h4" upgrade drop4 ./drop4-ab -n $ns; objects ea eb; show configmap/eb
+run "$h4" upgrade drop4 ./drop4-a -n $ns; objects ea eb

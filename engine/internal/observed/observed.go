@@ -14,17 +14,24 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
-// Step is one command of an observation: its line, what it printed, and the object's
-// managedFields after it (empty when not shown).
+// Step is one command of an observation: its line, what it printed, the object's managedFields
+// after it (empty when not shown), and which of the objects it names exist after it (a "---
+// objects: NAME..." line; Listed says there was one).
 type Step struct {
 	Command, Stdout, Stderr, ManagedFields string
+	// Shown names the object whose managedFields are shown ("deployment/web").
+	Shown   string
+	Objects []string
+	Listed  bool
 }
 
 // Read splits an observation's output into its commands: "$ LINE", then "  stdout: " and
@@ -49,6 +56,10 @@ func Read(t testing.TB, file string) []Step {
 			out[len(out)-1].Stderr += strings.TrimPrefix(line, "  stderr: ") + "\n"
 		case strings.HasSuffix(line, " managedFields"):
 			inFields = true
+			out[len(out)-1].Shown = strings.TrimSuffix(strings.TrimPrefix(line, "--- "), " managedFields")
+		case strings.HasPrefix(line, "--- objects:"):
+			out[len(out)-1].Objects = strings.Fields(strings.TrimPrefix(line, "--- objects:"))
+			out[len(out)-1].Listed, inFields = true, false
 		case strings.HasPrefix(line, "---") || strings.HasPrefix(line, "==="):
 			inFields = false
 		case inFields && strings.HasPrefix(line, "  "):
@@ -151,8 +162,54 @@ func Parse(t testing.TB, text string) *yamltree.Node {
 	return docs[0].Root
 }
 
+// CompareTimes compares the times of the engine's entries (result, a step answered at now) with
+// the observed ones: an entry the observation says the command wrote (time: NOW) has the time
+// now, one it says an earlier command wrote (time: BEFORE) an earlier time, one without a time
+// none.
+func CompareTimes(t testing.TB, result, observed string, now time.Time) {
+	t.Helper()
+	key := func(e managed.Entry) string { return e.Manager + "/" + e.Operation + "/" + e.Subresource }
+	before, _ := time.Parse(time.RFC3339, beforeText)
+	got := map[string]*time.Time{}
+	for _, e := range byManager(entriesOf(t, result, "metadata.managedFields"), key) {
+		got[key(e)] = e.Time
+	}
+	for _, w := range byManager(entriesOf(t, observed, "managedFields"), key) {
+		g, ok := got[key(w)]
+		switch {
+		case !ok:
+		case w.Time == nil && g != nil:
+			t.Errorf("entry %s has the time %s; the API server's has none", key(w), g)
+		case w.Time != nil && g == nil:
+			t.Errorf("entry %s has no time; the API server's has one", key(w))
+		case w.Time != nil && w.Time.Equal(before) && !g.Before(now):
+			t.Errorf("entry %s has the step's time %s; the API server's kept an earlier command's", key(w), g)
+		case w.Time != nil && !w.Time.Equal(before) && !g.Equal(now):
+			t.Errorf("entry %s has the time %s; the API server's is the command's own (%s)", key(w), g, now)
+		}
+	}
+}
+
+// beforeText stands for an observed time an earlier command wrote (time: BEFORE).
+const beforeText = "2000-01-01T00:00:00Z"
+
+// Resources reads a stream of objects (a test's live, or the objects after a step).
+func Resources(t testing.TB, text string) []*stream.Resource {
+	t.Helper()
+	docs, err := yamltree.Parse(yamltree.Live, text, yamltree.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := stream.Split(docs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
 func entriesOf(t testing.TB, text, path string) []managed.Entry {
 	t.Helper()
+	text = strings.ReplaceAll(text, "time: BEFORE", "time: "+beforeText)
 	node := Parse(t, strings.ReplaceAll(text, "time: NOW", "time: 2026-01-01T00:00:00Z"))
 	for _, key := range strings.Split(path, ".") {
 		node = node.Get(key)

@@ -20,7 +20,7 @@ func (v version) commands(in *modes.Input, resp *contract.Response) []contract.C
 	rel := releaseOf(in)
 	verb, about := "install", "helm install: each object of the chart created"
 	if upgrading(in) {
-		verb, about = "upgrade", "helm upgrade: the three-way patch from the previous render, the new one and live, sent by helm"
+		verb, about = "upgrade", "helm upgrade: the three-way patch from the previous render, the new one and live, sent by helm; the objects the new render drops deleted"
 	}
 	words := []string{"helm", verb, rel.name, ChartDir, "-n", rel.namespace}
 	if v == helm4 {
@@ -50,10 +50,14 @@ func (v version) flags(in *modes.Input, words []string, verb string) ([]string, 
 	if opts.Force {
 		words = append(words, "--force-conflicts")
 	}
-	if methodOf(in) == serverSide {
-		return words, "helm " + verb + " under Helm 4: a server-side apply of the new render by helm"
+	deletes := ""
+	if verb == "upgrade" {
+		deletes = "; the objects the new render drops deleted"
 	}
-	return words, "helm " + verb + " under Helm 4, client-side: Helm 3's create or three-way patch, sent by helm"
+	if methodOf(in) == serverSide {
+		return words, "helm " + verb + " under Helm 4: a server-side apply of the new render by helm" + deletes
+	}
+	return words, "helm " + verb + " under Helm 4, client-side: Helm 3's create or three-way patch, sent by helm" + deletes
 }
 
 // conflictError is Helm 4's error when the API server refuses its apply on conflicts, one line

@@ -37,10 +37,15 @@
 //     Kind=Deployment: Apply failed with 2 conflicts: conflicts with "kubectl" with subresource
 //     "scale" using apps/v1: ...` (kubectl scale; kubectl edit's image too).
 //   - Helm 4's first server-side upgrade of a release applied client-side moves helm's Update
-//     entry into an Apply entry of helm (client-go's csaupgrade, a patch of managedFields alone)
+//     entry into an Apply entry of helm on each object of the render (client-go's csaupgrade, a
+//     patch of managedFields alone: one write, generation unchanged, the entry's time kept)
 //     before it applies, so that the apply owns those fields; the move stays when the apply then
-//     fails on conflicts, which a refused step of a history does not show (it leaves the object
-//     as it was).
+//     fails on conflicts: the refused step's extra.afterRefusal holds the object with the move,
+//     which a history's next step meets (contract.AfterRefusal).
+//   - helm upgrade deletes each object of the previous render that the new render drops, after
+//     sending the others, printing nothing about it, unless the cluster's object carries
+//     helm.sh/resource-policy: keep: then it is left alone (dropped.go). The result lacks a
+//     deleted object, marked deleted whole.
 //   - Helm 4 prints DESCRIPTION: Install complete (Upgrade complete) after STATUS; the engine
 //     prints NAME, NAMESPACE, STATUS (and DESCRIPTION), not the time, revision and test suite.
 //
@@ -50,12 +55,13 @@
 // script needs every upgrade's release installed by an earlier step, with the previous render
 // the release last took (modes.Reproduction.Kept).
 //
-// Not modelled: an object the new render drops (Helm deletes it; the step is refused with a
-// message saying so), hooks, --take-ownership, --force (replace), a release's revision and
-// status, and the ownership metadata a chart itself sets against its release.
+// Not modelled: hooks, --take-ownership, --force (replace), a release's revision and status,
+// the ownership metadata a chart itself sets against its release, and an upgrade from an empty
+// previous render (original empty reads as helm install).
 //
 // The marks are the ssa mode's for an update by helm (Helm 3, Helm 4 client-side) or an apply
 // by helm (Helm 4 server-side); the marks of an object of the render take Helm's rule first
 // (rules.go: a field the renders changed, a manual edit put back, a field only live holds, the
-// ownership metadata), ahead of the ssa mode's sentence about who owns it after.
+// ownership metadata), ahead of the ssa mode's sentence about who owns it after; an object the
+// upgrade deletes, keeps by its policy, or leaves (an empty patch) takes Helm's sentence alone.
 package helm

@@ -26,14 +26,14 @@ var releaseOption = modes.Option{Key: "release", Label: "release", Help: "the re
 // Helm3Mode is the helm3 mode, for the handler's registry.
 func Helm3Mode() modes.Mode {
 	return helm3.mode("helm3", "Helm 3",
-		"helm install / upgrade under Helm 3: the object created, or the three-way patch from the previous render, the new one and live, sent by helm (an update); an object the release does not own is refused.",
+		"helm install / upgrade under Helm 3: the object created, or the three-way patch from the previous render, the new one and live, sent by helm (an update); the objects the new render drops deleted (unless helm.sh/resource-policy: keep); an object the release does not own is refused.",
 		[]modes.Option{releaseOption, writer.TimeOption})
 }
 
 // Helm4Mode is the helm4 mode, for the handler's registry.
 func Helm4Mode() modes.Mode {
 	return helm4.mode("helm4", "Helm 4",
-		"helm install / upgrade under Helm 4: a server-side apply by helm (--server-side auto: an install, and an upgrade of a release so applied), or Helm 3's patch; conflicts unless --force-conflicts.",
+		"helm install / upgrade under Helm 4: a server-side apply by helm (--server-side auto: an install, and an upgrade of a release so applied), or Helm 3's patch; conflicts unless --force-conflicts; the objects the new render drops deleted (unless helm.sh/resource-policy: keep).",
 		[]modes.Option{releaseOption,
 			{Key: "serverSide", Label: "--server-side", Help: "auto: an install applies server-side, an upgrade as the release was last applied (read from live: an Apply entry of helm); true; false: Helm 3's three-way patch"},
 			{Key: "force", Label: "--force-conflicts", Help: "a server-side apply takes the fields other managers own"},
@@ -59,7 +59,7 @@ func (v version) mode(name, title, summary string, options []modes.Option) modes
 }
 
 // run installs or upgrades the release's objects.
-func (v version) run(ctx context.Context, in *modes.Input) *contract.Response {
+func (v version) run(_ context.Context, in *modes.Input) *contract.Response {
 	rel := releaseOf(in)
 	resp := contract.NewResponse()
 	if incomplete(in, rel, resp); len(resp.Errors) > 0 {
@@ -74,16 +74,21 @@ func (v version) run(ctx context.Context, in *modes.Input) *contract.Response {
 	if rel.refuse(in, v, triples, resp); len(resp.Errors) > 0 {
 		return resp
 	}
-	if v == helm4 && methodOf(in) == serverSide {
-		return explain(v.serverSide(ctx, in, render), in, render, serverSide)
+	deletes := deletions(triples)
+	var answer *contract.Response
+	m := methodOf(in)
+	if v == helm4 && m == serverSide {
+		answer = v.serverSide(in, render, deletes)
+	} else {
+		m, answer = clientSideM, v.clientSide(in, triples, deletes, resp)
 	}
-	return explain(v.clientSide(in, triples, resp), in, render, clientSideM)
+	explainKept(answer, triples)
+	return explain(answer, in, render, m)
 }
 
 // refuse refuses, as Helm does before it sends anything, an object of the new render that live
 // holds but the release did not (no previous render of it) and whose metadata does not name the
-// release; and an object the new render drops, which Helm deletes (not modelled here).
-// Helm 3 writes "Unable to continue", Helm 4 "unable to continue" (observed).
+// release. Helm 3 writes "Unable to continue", Helm 4 "unable to continue" (observed).
 func (r release) refuse(in *modes.Input, v version, triples []stream.Triple, resp *contract.Response) {
 	verb := "install"
 	if upgrading(in) {
@@ -94,11 +99,7 @@ func (r release) refuse(in *modes.Input, v version, triples []stream.Triple, res
 		unable = "unable"
 	}
 	for _, t := range triples {
-		switch {
-		case t.Updated == nil && t.Original != nil && t.Live != nil:
-			resp.AddError(string(yamltree.Original), yamltree.ErrorAt(t.Original.Root.Pos,
-				"the new render drops "+t.Original.ID.String()+": helm upgrade deletes it, which this step does not model (keep it in the new render, or remove it from live)"))
-		case t.Updated != nil && t.Live != nil && t.Original == nil:
+		if t.Updated != nil && t.Live != nil && t.Original == nil {
 			if why := r.ownershipError(t.Live.Root); why != "" {
 				printed := "Error: " + failed(in) + ": " + unable + " to continue with " + verb + ": " + resourceString(t.Updated.ID) +
 					" exists and cannot be imported into the current release: " + why
@@ -133,8 +134,8 @@ func failed(in *modes.Input) string {
 }
 
 // clientSide sends each object as Helm 3 does (a create, or its patch), answered as the ssa
-// mode answers an update by helm.
-func (v version) clientSide(in *modes.Input, triples []stream.Triple, resp *contract.Response) *contract.Response {
+// mode answers an update by helm, and deletes the objects the new render dropped (deletes).
+func (v version) clientSide(in *modes.Input, triples []stream.Triple, deletes []ssa.Deletion, resp *contract.Response) *contract.Response {
 	var sent []*stream.Resource
 	for _, t := range triples {
 		p, err := clientSide(in, t)
@@ -152,27 +153,32 @@ func (v version) clientSide(in *modes.Input, triples []stream.Triple, resp *cont
 	if len(resp.Errors) > 0 {
 		return resp
 	}
-	return ssa.Write(in, ssa.Writer{Manager: Manager, Objects: sent})
+	return ssa.Write(in, ssa.Writer{Manager: Manager, Objects: sent, Deletes: deletes})
 }
 
 // serverSide applies the new render as Helm 4 does: a server-side apply by helm, forced when
 // options.force says so (--force-conflicts), after moving helm's client-side fields into its
-// Apply entry on the first server-side upgrade of a release applied client-side.
-func (v version) serverSide(ctx context.Context, in *modes.Input, render []*stream.Resource) *contract.Response {
+// Apply entry on the first server-side upgrade of a release applied client-side; then deletes
+// the objects the new render dropped (deletes). The move is a request of its own: when the
+// apply is then refused, the cluster keeps it (contract.AfterRefusal).
+func (v version) serverSide(in *modes.Input, render []*stream.Resource, deletes []ssa.Deletion) *contract.Response {
 	req := *in.Request
 	req.Options.Operation, req.Options.Manager, req.Options.Client = "apply", Manager, contract.ClientServer
 	sent := *in
 	sent.Request, sent.Updated = &req, render
+	moved := false
 	if upgrading(in) && !releaseApplied(in) {
-		now, err := in.Request.Options.Time()
-		if err == nil {
-			sent.Live, err = withUpgradedManagers(in.Live, now)
-		}
+		var err error
+		sent.Live, moved, err = withUpgradedManagers(in.Live, render)
 		if err != nil {
 			resp := contract.NewResponse()
 			resp.AddError(string(yamltree.Live), err)
 			return resp
 		}
 	}
-	return ssa.Run(ctx, &sent)
+	resp := ssa.ApplyDeleting(&sent, deletes)
+	if moved && (len(resp.Conflicts) > 0 || resp.RefusedOnly()) {
+		resp.Extra[contract.AfterRefusalKey] = contract.AfterRefusal{Result: emit(sent.Live), Reason: movedReason}
+	}
+	return resp
 }

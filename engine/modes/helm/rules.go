@@ -22,6 +22,7 @@ const (
 	ruleRenderRemoved = "helm/render-removed" // the previous render held it, the new one does not
 	ruleLiveOnly      = "helm/live-only"      // in live, named by neither render: left as it is
 	ruleOwnership     = "helm/ownership"      // the ownership label and annotations Helm adds
+	ruleUnchanged     = "helm/unchanged"      // an object of the render whose patch is empty: not sent
 )
 
 // reasons are the rules' sentences.
@@ -32,6 +33,9 @@ var reasons = map[string]string{
 	ruleRenderRemoved: "the previous render held it and the new one does not: the patch removes it",
 	ruleLiveOnly:      "neither render names it: the patch leaves it as live holds it (a manual edit outside the chart survives)",
 	ruleOwnership:     "Helm adds its ownership label and annotations to every object of the release (app.kubernetes.io/managed-by: Helm, meta.helm.sh/release-name, meta.helm.sh/release-namespace)",
+	ruleUnchanged:     "the three-way patch from the previous render, the new one and live is empty for this object: Helm sends nothing, and it stays as it is",
+	ruleDeleted:       "the previous render held this object and the new one does not: helm upgrade deletes it, after sending the new render's objects",
+	ruleKept:          "the previous render held this object and the new one does not, but it carries helm.sh/resource-policy: keep: Helm leaves it on the cluster as it is (no longer in the release's render)",
 }
 
 // explain gives the marks of the objects of the render Helm's rules, ahead of the ssa mode's
@@ -49,10 +53,16 @@ func explain(resp *contract.Response, in *modes.Input, render []*stream.Resource
 			if f.Resource != r.ID.String() {
 				continue
 			}
-			if rule := s.rule(f, m); rule != "" {
+			rule := s.rule(f, m)
+			switch rule {
+			case "":
+				continue
+			case ruleUnchanged: // the ssa mode's sentence is about an object only live has
+				f.Rule, f.Reason = rule, reasons[rule]
+			default:
 				f.Rule, f.Reason = rule, reasons[rule]+"; "+f.Reason
-				redecide(resp, f)
 			}
+			redecide(resp, f)
 		}
 	}
 	return resp
@@ -98,6 +108,8 @@ func (s sides) rule(f *contract.Field, m method) string {
 		return ""
 	case s.created && f.Mark == contract.Added:
 		return ruleCreated
+	case f.Path == "" && f.Mark == contract.Ignored:
+		return ruleUnchanged
 	}
 	switch f.Mark {
 	case contract.Added, contract.Changed:

@@ -1,13 +1,12 @@
 package helm
 
 import (
-	"time"
-
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // method is how a Helm 4 step sends its objects.
@@ -56,22 +55,46 @@ func releaseApplied(in *modes.Input) bool {
 	return false
 }
 
+// movedReason says what the cluster keeps after Helm 4's refused first server-side upgrade of a
+// release applied client-side.
+const movedReason = "before its apply, Helm 4 moved helm's Update entry into an Apply entry of helm (the same fields, " +
+	"the same time; a patch of managedFields alone, which the API server took); the apply was then refused, and the cluster keeps the move"
+
 // withUpgradedManagers is what Helm 4 does to live before its first server-side apply of a
 // release applied client-side (client-go's csaupgrade, through a patch of managedFields alone):
-// the fields of helm's Update entries on the objects themselves move into helm's Apply entry,
-// so that the apply owns them and can remove those the new render drops (observed). The entry
-// takes the time of the request, which the apply then writes anyway.
-func withUpgradedManagers(live []*stream.Resource, now time.Time) ([]*stream.Resource, error) {
+// on each object of the new render live holds, the fields of helm's Update entry move into
+// helm's Apply entry, so that the apply owns them and can remove those the new render drops.
+// Observed with helm v4.3.2 on kube-apiserver v1.37.2, 2026-12-06 (testdata/observed.txt,
+// sequence N's watch): one write, before the apply; the Apply entry holds the Update entry's
+// fields and keeps its time; generation unchanged. moved reports whether any object changed.
+func withUpgradedManagers(live, render []*stream.Resource) ([]*stream.Resource, bool, error) {
 	helmUpdate := func(id managed.ID, _ managed.VersionedSet) bool {
 		return id.Manager == Manager && id.Operation == managed.OperationUpdate && id.Subresource == ""
 	}
 	out := make([]*stream.Resource, len(live))
+	moved := false
 	for i, r := range live {
-		obj, _, err := managed.MoveInto(r.Root, Manager, now, helmUpdate)
-		if err != nil {
-			return nil, err
+		out[i] = r
+		if find(render, r.ID) == nil {
+			continue
 		}
-		out[i] = writer.Sent(r, obj)
+		obj, ids, err := managed.MoveKeepingTime(r.Root, Manager, helmUpdate)
+		if err != nil {
+			return nil, false, err
+		}
+		if len(ids) > 0 {
+			out[i], moved = writer.Sent(r, obj), true
+		}
 	}
-	return out, nil
+	return out, moved, nil
+}
+
+// emit is a stream of objects as YAML.
+func emit(rs []*stream.Resource) string {
+	docs := make([]*yamltree.Document, len(rs))
+	for i, r := range rs {
+		docs[i] = &yamltree.Document{Root: r.Root}
+	}
+	text, _ := yamltree.Emit(docs)
+	return text
 }

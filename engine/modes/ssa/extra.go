@@ -74,7 +74,10 @@ func managedFieldsExtra(outcomes []*outcome) []ManagedFields {
 	out := []ManagedFields{}
 	for _, o := range outcomes {
 		entries := o.liveEntries
-		if o.done != nil && o.done.Object != nil {
+		switch {
+		case o.action == Delete:
+			entries = nil // the object is gone, with its managedFields
+		case o.done != nil && o.done.Object != nil:
 			entries = o.done.Entries
 		}
 		mf := ManagedFields{Resource: o.triple.ID.String(), Entries: []EntryExtra{}}

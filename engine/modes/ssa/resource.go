@@ -25,6 +25,7 @@ const (
 	Update   Action = "update"   // updated by the config
 	Conflict Action = "conflict" // the apply stopped on conflicts
 	Leave    Action = "none"     // only live has it: left alone
+	Delete   Action = "delete"   // only live has it: the writer deletes it (Writer.Deletes)
 )
 
 // fragmentVersion is the API version managers write at for documents without an apiVersion.
@@ -36,6 +37,8 @@ type runner struct {
 	now time.Time
 	// stored: live holds objects the API server stores (managed.Request.Stored).
 	stored bool
+	// deletes are the objects of live the writer deletes, by identity.
+	deletes map[stream.ID]Deletion
 }
 
 // outcome is what the operation did to one resource.
@@ -66,6 +69,8 @@ type outcome struct {
 	// updaters whose fields kubectl moved to the applier.
 	kubectl   []string
 	movedFrom []managed.ID
+	// deletion says why the writer deleted the object (action Delete).
+	deletion Deletion
 }
 
 func (r runner) resource(t stream.Triple) (*outcome, error) {
@@ -79,6 +84,11 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	if o.live != nil {
 		// Entries that do not read are as good as none, as the API server reads them.
 		o.liveEntries, _ = managed.ReadEntries(managed.ManagedFieldsOf(o.live))
+	}
+	if d, ok := r.deletes[t.ID]; ok && o.config == nil && o.live != nil {
+		o.action, o.log, o.deletion = Delete, &decision.Log{}, d
+		o.log.Record(nil, d.Rule, decision.Live)
+		return o, nil
 	}
 	if o.config == nil {
 		o.action, o.result, o.log = Leave, o.live.Clone(), &decision.Log{}

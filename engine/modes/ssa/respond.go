@@ -78,8 +78,14 @@ func (o *outcome) conflictMarks() []contract.Field {
 // marks explains one resource of the result; spot is where it stands in the result.
 func (o *outcome) marks(layout *yamltree.Layout, spot explain.Spot) []contract.Field {
 	e := &explainer{resource: o.triple.ID.String(), layout: layout, spot: spot, o: o, deduced: schema.Deduced()}
-	if o.action == Leave {
+	switch o.action {
+	case Leave:
 		e.add(fieldpath.Path{}, contract.Ignored, layout.Line(o.result), layout.EndLine(o.result), sides{live: o.live, result: o.result})
+		return e.marks
+	case Delete:
+		line := o.live.Pos.Line
+		e.marks = append(e.marks, contract.Field{Resource: e.resource, Mark: contract.Deleted, Line: line, EndLine: explain.LastLine(o.live),
+			Reason: o.deletion.Reason, Rule: string(o.deletion.Rule), Place: spot.Removed(layout, nil, line)})
 		return e.marks
 	}
 	e.object()

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -34,15 +35,27 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		rewritten.Updated = sent
 		in = &rewritten
 	}
-	return run(in, false)
+	return run(in, false, nil)
 }
 
 // Writer is an update a writer sends (kubectl create, replace, scale, label, a controller): by
 // Manager, through Subresource ("" the object itself), with Objects the objects it sends, each
-// paired with live by its identity (a live object no object names is left alone).
+// paired with live by its identity (a live object no object names is left alone, unless Deletes
+// names it).
 type Writer struct {
 	Manager, Subresource string
 	Objects              []*stream.Resource
+	// Deletes are the objects of live the writer deletes beside its update (helm upgrade deleting
+	// what its new render dropped).
+	Deletes []Deletion
+}
+
+// Deletion is an object of live a writer deletes: it leaves the result, marked deleted whole by
+// Rule, whose sentence is Reason.
+type Deletion struct {
+	ID     stream.ID
+	Rule   decision.Rule
+	Reason string
 }
 
 // Write answers a writer's update as the ssa mode answers options.operation update (the marks,
@@ -53,11 +66,19 @@ func Write(in *modes.Input, w Writer) *contract.Response {
 	req.Options.Operation, req.Options.Manager, req.Options.Subresource, req.Options.Force = opUpdate, w.Manager, w.Subresource, false
 	sent := *in
 	sent.Request, sent.Updated = &req, w.Objects
-	return run(&sent, true)
+	return run(&sent, true, w.Deletes)
 }
 
-// run answers in; stored says live holds objects the API server stores (Writer).
-func run(in *modes.Input, stored bool) *contract.Response {
+// ApplyDeleting answers in as Run does an apply, and deletes the objects of live deletes names
+// (Helm 4's server-side upgrade deleting what its new render dropped): they leave the result,
+// marked deleted whole.
+func ApplyDeleting(in *modes.Input, deletes []Deletion) *contract.Response {
+	return run(in, false, deletes)
+}
+
+// run answers in; stored says live holds objects the API server stores (Writer); deletes are the
+// objects of live the writer deletes.
+func run(in *modes.Input, stored bool, deletes []Deletion) *contract.Response {
 	resp := contract.NewResponse()
 	opts := in.Request.Options
 	if opts.Operation != opApply && opts.Operation != opUpdate {
@@ -74,7 +95,10 @@ func run(in *modes.Input, stored bool) *contract.Response {
 		resp.AddError("", err)
 		return resp
 	}
-	run := runner{in: in, now: now, stored: stored}
+	run := runner{in: in, now: now, stored: stored, deletes: map[stream.ID]Deletion{}}
+	for _, d := range deletes {
+		run.deletes[d.ID] = d
+	}
 	var outcomes []*outcome
 	for _, t := range triples {
 		o, err := run.resource(t)
@@ -82,8 +106,10 @@ func run(in *modes.Input, stored bool) *contract.Response {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
-		o.store(in)
-		o.refuse(in, resp)
+		if o.action != Delete {
+			o.store(in)
+			o.refuse(in, resp)
+		}
 		outcomes = append(outcomes, o)
 	}
 	if len(resp.Errors) > 0 {

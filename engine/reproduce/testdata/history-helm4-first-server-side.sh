@@ -619,14 +619,14 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}
 MERGEPLAY_EOF
 cat > want-owners-1.txt <<'MERGEPLAY_EOF'
-.metadata.annotations.meta.helm.sh/release-name: helm Update - time
-.metadata.annotations.meta.helm.sh/release-namespace: helm Update - time
-.metadata.labels.app.kubernetes.io/managed-by: helm Update - time
+.metadata.annotations.meta.helm.sh/release-name: helm Apply - time
+.metadata.annotations.meta.helm.sh/release-namespace: helm Apply - time
+.metadata.labels.app.kubernetes.io/managed-by: helm Apply - time
 .spec.replicas: kubectl Update scale no-time
-.spec.selector: helm Update - time
-.spec.template.metadata.labels.app: helm Update - time
-.spec.template.spec.containers[name="web"].image: helm Update - time
-.spec.template.spec.containers[name="web"].name: helm Update - time
+.spec.selector: helm Apply - time
+.spec.template.metadata.labels.app: helm Apply - time
+.spec.template.spec.containers[name="web"].image: helm Apply - time
+.spec.template.spec.containers[name="web"].name: helm Apply - time
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt || true
 { kubectl get deployment.v1.apps web -n default -o go-template-file=owners-1.tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-1.txt

@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"strings"
 
+	k8sschema "k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/kubernetes/scheme"
 	"sigs.k8s.io/yaml"
 
 	"github.com/mergeplay/mergeplay/scripts/conformance/applydiff"
@@ -153,4 +155,113 @@ func upstreamAfter(config string, r *rand.Rand) string {
 		out = append(out, string(y))
 	}
 	return strings.Join(out, "---\n")
+}
+
+// extras are the ConfigMaps a helm step's render may hold beside its example's config: none, one
+// Helm deletes when a later render drops it, one that keeps (helm.sh/resource-policy: keep),
+// and one whose label tier a kubectl label step may own, so that Helm 4's apply conflicts (twice
+// as often as the others: the conflicts of a first server-side upgrade are rare otherwise).
+var extras = []string{
+	"",
+	"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra\ndata:\n  k: v\n",
+	"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra\n  annotations:\n    helm.sh/resource-policy: keep\ndata:\n  k: v\n",
+	"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra\n  labels:\n    tier: chart\ndata:\n  k: v\n",
+	"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra\n  labels:\n    tier: chart\ndata:\n  k: v\n",
+}
+
+// HelmHistories returns n random histories of three to eight steps of one release around the
+// objects of an example each: helm install, then helm upgrades under Helm 3 and Helm 4 (a random
+// --server-side and --force-conflicts), each render the example's config with one of extras
+// beside it, the previous render the last step's (so that a render dropping the ConfigMap has
+// Helm delete it, or keep it), and now and then kubectl label tier=front --overwrite. The first
+// history is firstServerSide's story.
+func HelmHistories(all []*examples.Example, seed int64, n int) []*contract.Request {
+	var bases []*examples.Example
+	for _, ex := range all {
+		o := ex.Request.Options
+		if !ex.Refused() && o.Schema == "" && o.SchemaType == "" && (ex.Mode == "apply" || ex.Mode == "ssa") && builtinKinds(ex.Request.Updated) {
+			bases = append(bases, ex)
+		}
+	}
+	r := rand.New(rand.NewSource(seed))
+	out := make([]*contract.Request, 0, n)
+	for i := range n {
+		ex := bases[r.Intn(len(bases))]
+		h := &contract.Request{Mode: contract.History, Options: contract.DefaultOptions()}
+		h.Options.Now = now
+		h.Options.APIServer = contract.APIServerOff
+		if i == 0 {
+			out = append(out, firstServerSide(h, ex))
+			continue
+		}
+		last := ""
+		for i := range 3 + r.Intn(6) {
+			s := &contract.Request{Mode: "label", Options: contract.DefaultOptions()}
+			s.Options.APIServer = contract.APIServerOff
+			if i > 0 && r.Intn(4) == 0 {
+				s.Options.Args = "tier=front --overwrite"
+				h.Steps = append(h.Steps, s)
+				continue
+			}
+			s.Mode, s.Original, s.Options.Release = []string{"helm3", "helm4"}[r.Intn(2)], last, "rel"
+			s.Updated = strings.TrimSuffix(ex.Request.Updated, "\n") + "\n"
+			if extra := extras[r.Intn(len(extras))]; extra != "" {
+				s.Updated += "---\n" + extra
+			}
+			if s.Mode == "helm4" {
+				s.Options.ServerSide = []string{contract.ServerSideAuto, contract.ServerSideTrue, contract.ServerSideFalse}[r.Intn(3)]
+				s.Options.Force = r.Intn(4) == 0
+			}
+			last = s.Updated
+			h.Steps = append(h.Steps, s)
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// firstServerSide is h as the story of Helm 4's refused first server-side upgrade: Helm 3 installs
+// ex's config beside a ConfigMap whose label tier kubectl label then takes, Helm 4's
+// --server-side=true upgrade conflicts on it (leaving its move of helm's entry), and
+// --force-conflicts takes it.
+func firstServerSide(h *contract.Request, ex *examples.Example) *contract.Request {
+	render := strings.TrimSuffix(ex.Request.Updated, "\n") + "\n---\n" + extras[3]
+	step := func(mode, original string, set func(*contract.Options)) {
+		s := &contract.Request{Mode: mode, Original: original, Options: contract.DefaultOptions()}
+		s.Options.APIServer, s.Options.Release = contract.APIServerOff, "rel"
+		if mode != "label" {
+			s.Updated = render
+		}
+		set(&s.Options)
+		h.Steps = append(h.Steps, s)
+	}
+	step("helm3", "", func(*contract.Options) {})
+	step("label", "", func(o *contract.Options) { o.Release, o.Args = "", "tier=front --overwrite" })
+	step("helm4", render, func(o *contract.Options) { o.ServerSide = contract.ServerSideTrue })
+	step("helm4", render, func(o *contract.Options) { o.ServerSide, o.Force = contract.ServerSideTrue, true })
+	return h
+}
+
+// builtinKinds reports whether every object of a config is of a kind client-go's scheme knows:
+// Helm 4's server-side apply of a custom resource needs its CRD, which a history does not give
+// the reference's field manager.
+func builtinKinds(config string) bool {
+	docs, err := applydiff.SplitDocuments(config)
+	if err != nil {
+		return false
+	}
+	for _, d := range docs {
+		var obj struct {
+			APIVersion string `json:"apiVersion"`
+			Kind       string `json:"kind"`
+		}
+		if yaml.Unmarshal(d, &obj) != nil {
+			return false
+		}
+		gv, err := k8sschema.ParseGroupVersion(obj.APIVersion)
+		if err != nil || !scheme.Scheme.Recognizes(gv.WithKind(obj.Kind)) {
+			return false
+		}
+	}
+	return true
 }

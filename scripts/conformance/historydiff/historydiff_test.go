@@ -11,13 +11,15 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/engine/history"
 	"github.com/mergeplay/mergeplay/examples"
 	"github.com/mergeplay/mergeplay/scripts/conformance/reference"
 )
 
 var (
-	cases = flag.Int("history.cases", 60, "random histories compared by TestHistoriesMatchTheReference")
-	seed  = flag.Int64("history.seed", 1, "the seed of the random histories")
+	cases     = flag.Int("history.cases", 60, "random histories compared by TestHistoriesMatchTheReference")
+	helmCases = flag.Int("history.helmcases", 40, "random histories of one release compared by TestHelmHistoriesMatchTheReference")
+	seed      = flag.Int64("history.seed", 1, "the seed of the random histories")
 )
 
 // TestHistoriesMatchTheReference answers random histories with the engine and each step with its
@@ -29,11 +31,31 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	compareHistories(t, Histories(all, *seed, *cases))
+}
+
+// TestHelmHistoriesMatchTheReference does what TestHistoriesMatchTheReference does on random
+// histories of one release (HelmHistories): Helm 3's and Helm 4's installs and upgrades, renders
+// adding and dropping a ConfigMap (deleted, or kept by its resource policy), kubectl label
+// making Helm 4's apply conflict (and what its refused first server-side upgrade leaves).
+func TestHelmHistoriesMatchTheReference(t *testing.T) {
+	all, err := examples.Load(os.DirFS("../../../examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareHistories(t, HelmHistories(all, *seed, *helmCases))
+}
+
+// compareHistories answers histories with the engine and compares every step with its
+// reference, logging the counts by mode.
+func compareHistories(t *testing.T, histories []*contract.Request) {
+	t.Helper()
 	p := reference.New()
 	h := handler.Default()
 	steps, differ := 0, 0
 	byMode, differByMode, refusedByMode, doneByMode := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
-	for i, req := range Histories(all, *seed, *cases) {
+	deleted, left := 0, 0
+	for i, req := range histories {
 		resp := h.Handle(context.Background(), req)
 		if len(resp.Steps) != len(req.Steps) {
 			t.Fatalf("history %d: %d steps answered for %d: %+v", i, len(resp.Steps), len(req.Steps), resp.Errors)
@@ -52,12 +74,28 @@ func TestHistoriesMatchTheReference(t *testing.T) {
 				refusedByMode[s.Mode]++
 			}
 			if !refused {
-				live = got.Result
 				doneByMode[s.Mode]++
 			}
+			if _, ok := got.LeftAfterRefusal(); ok {
+				left++
+			}
+			deleted += deletions(got)
+			live = history.After(got, live)
 		}
 	}
-	t.Logf("%d histories, %d steps, %d differences; by mode (steps/carried out by the engine/refused by both/differences): %v / %v / %v / %v", *cases, steps, differ, byMode, doneByMode, refusedByMode, differByMode)
+	t.Logf("%d histories, %d steps, %d differences; by mode (steps/carried out by the engine/refused by both/differences): %v / %v / %v / %v; "+
+		"objects deleted: %d; refused steps that left a write: %d", len(histories), steps, differ, byMode, doneByMode, refusedByMode, differByMode, deleted, left)
+}
+
+// deletions counts the objects a step deleted (marked deleted whole).
+func deletions(resp *contract.Response) int {
+	n := 0
+	for _, f := range resp.Fields {
+		if f.Mark == contract.Deleted && f.Path == "" {
+			n++
+		}
+	}
+	return n
 }
 
 // compareStep compares the engine's answer to step s, on the object live, with the step's
@@ -70,12 +108,33 @@ func compareStep(p *reference.Pipelines, s *contract.Request, live string, got *
 	refused := len(got.Errors) > 0 || len(got.Conflicts) > 0
 	switch {
 	case refErr != nil && refused:
-		return nil
+		return compareLeft(p, &one, got)
 	case refErr != nil || refused:
 		return fmt.Errorf("the reference %v; the engine: errors %+v, conflicts %d", refErr, got.Errors, len(got.Conflicts))
 	}
 	if err := reference.Same(s.Mode, want, got.Result); err != nil {
 		return fmt.Errorf("differs: %w", err)
+	}
+	return nil
+}
+
+// compareLeft compares what a step both refuse leaves (the engine's extra.afterRefusal) with
+// what the reference's Helm 4 moved before its refused apply (reference.HelmMoved): both
+// nothing, or the same objects.
+func compareLeft(p *reference.Pipelines, one *contract.Request, got *contract.Response) error {
+	want, moved, err := p.HelmMoved(one)
+	if err != nil {
+		return fmt.Errorf("the reference's move: %w", err)
+	}
+	left, leaves := got.LeftAfterRefusal()
+	switch {
+	case moved != leaves:
+		return fmt.Errorf("the reference's refused step leaves a write: %v; the engine's: %v (%+v)", moved, leaves, left)
+	case !moved:
+		return nil
+	}
+	if err := reference.Same(one.Mode, want, left.Result); err != nil {
+		return fmt.Errorf("what the refused step leaves differs: %w", err)
 	}
 	return nil
 }
@@ -120,9 +179,7 @@ func TestExampleHistories(t *testing.T) {
 				case err != nil:
 					t.Errorf("step %d (%s, %s): %v", j+1, s.Mode, ex.StepFolders[j], err)
 				}
-				if len(got.Errors) == 0 && len(got.Conflicts) == 0 {
-					live = got.Result
-				}
+				live = history.After(got, live)
 			}
 		})
 	}

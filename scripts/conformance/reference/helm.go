@@ -39,9 +39,10 @@ type helmStep struct {
 // two-way JSON merge patch between the renders), recorded by the field manager as an update by
 // helm; or, for Helm 4's server-side apply, the field manager's apply by helm, after client-go's
 // csaupgrade moved helm's client-side fields into its Apply entry on the first server-side
-// upgrade of a release applied client-side. Helm's refusals (an object live holds that the
-// release does not own; an object the new render drops, which the engine does not delete) are
-// errors.
+// upgrade of a release applied client-side. The objects of the previous render that the new one
+// drops are deleted, unless live's carries helm.sh/resource-policy: keep (as Helm's kube client
+// does; observed in engine/modes/helm). Helm's refusal (an object live holds that the release
+// does not own) is an error.
 func (p *Pipelines) helm(req *contract.Request) (string, error) {
 	s, err := readHelmStep(req)
 	if err != nil {
@@ -71,7 +72,7 @@ func (p *Pipelines) helm(req *contract.Request) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return withUnsent(out, text, docsOf(s.liveObjects()))
+	return withUnsent(out, text, docsOf(s.survivors()))
 }
 
 // readHelmStep reads the three inputs and stamps the new render with Helm's ownership metadata.
@@ -133,7 +134,7 @@ func stamp(obj map[string]any, name, namespace string) {
 }
 
 // refusals are Helm's: an object live holds that the previous render lacks and whose metadata
-// does not name the release; and an object the new render drops (the engine does not delete).
+// does not name the release.
 func (s *helmStep) refusals() error {
 	for _, id := range s.nextOrder {
 		l, inLive := s.live[id]
@@ -141,12 +142,28 @@ func (s *helmStep) refusals() error {
 			return fmt.Errorf("%s exists and cannot be imported into the current release: invalid ownership metadata", id)
 		}
 	}
-	for id := range s.prev {
-		if _, inNext := s.next[id]; !inNext && s.live[id] != nil {
-			return fmt.Errorf("%s: dropped by the new render (helm deletes it; not modelled)", id)
+	return nil
+}
+
+// deleted reports whether the upgrade deletes live's object id: the previous render holds it, the
+// new one does not, and it does not carry helm.sh/resource-policy: keep.
+func (s *helmStep) deleted(id string) bool {
+	_, inPrev := s.prev[id]
+	_, inNext := s.next[id]
+	md, _ := s.live[id]["metadata"].(map[string]any)
+	annotations, _ := md["annotations"].(map[string]any)
+	return inPrev && !inNext && annotations["helm.sh/resource-policy"] != "keep"
+}
+
+// survivors are live's objects in order, but those the upgrade deletes.
+func (s *helmStep) survivors() []map[string]any {
+	var out []map[string]any
+	for _, id := range s.liveDocs {
+		if !s.deleted(id) {
+			out = append(out, s.live[id])
 		}
 	}
-	return nil
+	return out
 }
 
 // owned reports whether an object's metadata names the release as Helm checks it.
@@ -231,18 +248,11 @@ func (s *helmStep) clientSide(id string) (map[string]any, bool, error) {
 
 // helmApply is Helm 4's server-side apply of the stamped render by helm.
 func (p *Pipelines) helmApply(s *helmStep) (string, error) {
-	var lives, configs []map[string]any
-	for _, id := range s.liveDocs {
-		l := s.live[id]
-		if s.req.Original != "" && !s.applied() {
-			u := &unstructured.Unstructured{Object: runtime.DeepCopyJSON(l)}
-			if err := csaupgrade.UpgradeManagedFields(u, sets.New(helmManager), helmManager); err != nil {
-				return "", fmt.Errorf("%s: csaupgrade: %w", id, err)
-			}
-			l = u.Object
-		}
-		lives = append(lives, l)
+	lives, err := s.upgradedLives()
+	if err != nil {
+		return "", err
 	}
+	configs := make([]map[string]any, 0, len(s.nextOrder))
 	for _, id := range s.nextOrder {
 		configs = append(configs, s.next[id])
 	}
@@ -265,6 +275,66 @@ func (p *Pipelines) helmApply(s *helmStep) (string, error) {
 		return "", err
 	}
 	return withUnsent(out, configText, docsOf(lives))
+}
+
+// upgradedLives are the objects live keeps (survivors) as Helm 4's apply meets them (upgraded).
+func (s *helmStep) upgradedLives() ([]map[string]any, error) {
+	var lives []map[string]any
+	for _, id := range s.liveDocs {
+		if s.deleted(id) {
+			continue
+		}
+		l, err := s.upgraded(id)
+		if err != nil {
+			return nil, err
+		}
+		lives = append(lives, l)
+	}
+	return lives, nil
+}
+
+// upgraded is live's object id as Helm 4's apply meets it: on its first server-side upgrade of a
+// release applied client-side, client-go's csaupgrade moves helm's client-side fields into its
+// Apply entry on each object of the new render.
+func (s *helmStep) upgraded(id string) (map[string]any, error) {
+	l := s.live[id]
+	if _, rendered := s.next[id]; !rendered || s.req.Original == "" || s.applied() {
+		return l, nil
+	}
+	u := &unstructured.Unstructured{Object: runtime.DeepCopyJSON(l)}
+	if err := csaupgrade.UpgradeManagedFields(u, sets.New(helmManager), helmManager); err != nil {
+		return nil, fmt.Errorf("%s: csaupgrade: %w", id, err)
+	}
+	return u.Object, nil
+}
+
+// HelmMoved is what a refused Helm 4 server-side upgrade leaves on live when it is the first of a
+// release applied client-side (csaupgrade's move, a request of its own), as a stream; false
+// when the step moves nothing (another mode, client-side, a release already applied, Helm's
+// refusal before it sends anything, no entry of helm to move).
+func (p *Pipelines) HelmMoved(req *contract.Request) (string, bool, error) {
+	if req.Mode != "helm4" {
+		return "", false, nil
+	}
+	s, err := readHelmStep(req)
+	if err != nil || s.refusals() != nil || !s.serverSide() || req.Original == "" || s.applied() {
+		return "", false, err
+	}
+	lives := make([]map[string]any, 0, len(s.liveDocs))
+	moved := false
+	for _, id := range s.liveDocs {
+		l, upErr := s.upgraded(id)
+		if upErr != nil {
+			return "", false, upErr
+		}
+		moved = moved || !reflect.DeepEqual(l, s.live[id])
+		lives = append(lives, l)
+	}
+	if !moved {
+		return "", false, nil
+	}
+	text, err := stream(lives)
+	return text, err == nil, err
 }
 
 // typedObject is the Go type client-go's scheme gives obj's kind (a strategic merge patch's
@@ -327,15 +397,6 @@ func stream(objs []map[string]any) (string, error) {
 		docs[i] = string(y)
 	}
 	return strings.Join(docs, "---\n"), nil
-}
-
-// liveObjects are live's objects in order.
-func (s *helmStep) liveObjects() []map[string]any {
-	out := make([]map[string]any, len(s.liveDocs))
-	for i, id := range s.liveDocs {
-		out[i] = s.live[id]
-	}
-	return out
 }
 
 // docsOf writes objects as the documents withUnsent reads.
