@@ -101,3 +101,44 @@ func withField(m *yamltree.Node, name string, v *yamltree.Node) *yamltree.Node {
 	c.Fields = append(c.Fields, yamltree.Field{Key: yamltree.NewString(name), Value: v})
 	return &c
 }
+
+// Zero is the object of kind (its type root) that the API server's Go type holds before any
+// field is set, as it writes it: apiVersion and kind, and under them each field whose tag omits
+// nothing (schema.OmitNone), a struct as {} with its own such fields, a list or a map of values
+// as null, a scalar as its zero value ("", 0, false); metadata and status aside. An update that
+// creates the object starts from it, so that its managedFields entry does not own those structs
+// as a whole (observed on kube-apiserver v1.37.2: kubectl create's entry of a Deployment holds
+// f:spec, f:template, f:strategy without "."; testdata/defaults.txt).
+func Zero(root *schema.Type, apiVersion, kind string) *yamltree.Node {
+	obj := yamltree.NewMap()
+	obj.Set("apiVersion", yamltree.NewString(apiVersion))
+	obj.Set("kind", yamltree.NewString(kind))
+	for _, f := range root.Fields() {
+		if f.Omit == schema.OmitNone && f.Name != "metadata" && f.Name != "status" && f.Name != "apiVersion" && f.Name != "kind" {
+			obj.Set(f.Name, zeroOf(f.Type, 0))
+		}
+	}
+	return obj
+}
+
+// zeroOf is a type's zero value as encoding/json writes it (depth bounds a type that holds
+// itself).
+func zeroOf(t *schema.Type, depth int) *yamltree.Node {
+	switch {
+	case t.Kind == schema.KindScalar && t.Scalar == schema.ScalarString:
+		return yamltree.NewString("")
+	case t.Kind == schema.KindScalar && t.Scalar == schema.ScalarNumeric:
+		return yamltree.NewScalar(yamltree.IntTag, "0")
+	case t.Kind == schema.KindScalar && t.Scalar == schema.ScalarBoolean:
+		return yamltree.NewScalar(yamltree.BoolTag, "false")
+	case t.Kind != schema.KindMap || t.Elem() != nil || depth > 8:
+		return yamltree.NewNull()
+	}
+	m := yamltree.NewMap()
+	for _, f := range t.Fields() {
+		if f.Omit == schema.OmitNone {
+			m.Set(f.Name, zeroOf(f.Type, depth+1))
+		}
+	}
+	return m
+}
