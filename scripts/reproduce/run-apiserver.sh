@@ -52,7 +52,6 @@ declare -A KNOWN_DIFFERENCES=(
   [apply-prune]="3|live's Secret holds data that is not base64 (LS0tLS1CRUdJTi...), which the API server refuses"
   [apply-stream]="3|live's Secret holds data that is not base64 (LS0tLS1CRUdJTi...), which the API server refuses"
   [history-helm4-first-server-side]="1|step 5: Helm 4 moves helm's Update entry into an Apply entry before its server-side apply, which then fails on conflicts; the cluster keeps the move, the playground shows the refused step's object as it was (observed with helm v4.3.2, 2026-12-06; every value, and every other step's owners, agree)"
-  [history-hpa-replicas]="1|step 3's client-side apply deletes spec.replicas, which the API server then defaults to 1; the engine does not model defaults (observed 2026-12-06; every other step agrees)"
 )
 
 version_of() { # the version go.mod requires of a module
