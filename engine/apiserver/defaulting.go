@@ -33,16 +33,16 @@ func (s *storer) copied(n, c *yamltree.Node) {
 // defaults returns map m of type t with the defaults of t it lacks (m itself when it lacks
 // none), each default's own defaults written into it.
 func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
-	for _, r := range rulesOf(t.Name) {
+	for _, r := range rules(t.Name) {
 		f := t.Field(r.field)
-		if f == nil || r.when != nil && !r.when(m, at) {
+		if f == nil || !r.holds(m, at) {
 			continue
 		}
 		have := m.Get(r.field)
 		if have != nil && !have.IsMap() {
 			continue
 		}
-		v := r.value(m)
+		v := r.valueOf(m)
 		switch {
 		case v == nil:
 		case have == nil:

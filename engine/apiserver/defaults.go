@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -19,116 +20,146 @@ import (
 // status; nor what admission plugins add (a Pod's serviceAccountName, tolerations, token volume,
 // priority; a PVC's finalizer) or a kind's own strategy writes (a DaemonSet's
 // deprecated.daemonset.template.generation annotation, a Secret's stringData moved into data).
-func rulesOf(typ string) []rule {
+func rulesOf(typ string) string {
 	switch strings.TrimPrefix(typ, "io.k8s.api.") {
 	case "apps.v1.DeploymentSpec":
-		return []rule{{field: "replicas", value: number("1")}, {field: "progressDeadlineSeconds", value: number("600")},
-			{field: "revisionHistoryLimit", value: number("10")}, {field: "strategy", value: emptyMap}}
-	case "apps.v1.DeploymentStrategy":
-		return []rule{{field: "type", value: text("RollingUpdate")}, {field: "rollingUpdate", value: emptyMap, when: rollingUpdate}}
+		return `replicas=1 progressDeadlineSeconds=600 revisionHistoryLimit=10 strategy={}`
+	case "apps.v1.DeploymentStrategy", "apps.v1.StatefulSetUpdateStrategy", "apps.v1.DaemonSetUpdateStrategy":
+		return `type="RollingUpdate" rollingUpdate={}?type=RollingUpdate`
 	case "apps.v1.RollingUpdateDeployment":
-		return []rule{{field: "maxSurge", value: text("25%")}, {field: "maxUnavailable", value: text("25%")}}
+		return `maxSurge="25%" maxUnavailable="25%"`
 	case "apps.v1.StatefulSetSpec":
-		return []rule{{field: "replicas", value: number("1")}, {field: "revisionHistoryLimit", value: number("10")},
-			{field: "podManagementPolicy", value: text("OrderedReady")}, {field: "serviceName", value: text("")},
-			{field: "persistentVolumeClaimRetentionPolicy", value: emptyMap}, {field: "updateStrategy", value: emptyMap}}
+		return `replicas=1 revisionHistoryLimit=10 podManagementPolicy="OrderedReady" serviceName="" persistentVolumeClaimRetentionPolicy={} updateStrategy={}`
 	case "apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy":
-		return []rule{{field: "whenDeleted", value: text("Retain")}, {field: "whenScaled", value: text("Retain")}}
-	case "apps.v1.StatefulSetUpdateStrategy":
-		return []rule{{field: "type", value: text("RollingUpdate")}, {field: "rollingUpdate", value: emptyMap, when: rollingUpdate}}
+		return `whenDeleted="Retain" whenScaled="Retain"`
 	case "apps.v1.RollingUpdateStatefulSetStrategy":
-		return []rule{{field: "partition", value: number("0")}, {field: "maxUnavailable", value: number("1")}}
+		return `partition=0 maxUnavailable=1`
 	case "apps.v1.DaemonSetSpec":
-		return []rule{{field: "revisionHistoryLimit", value: number("10")}, {field: "updateStrategy", value: emptyMap}}
-	case "apps.v1.DaemonSetUpdateStrategy":
-		return []rule{{field: "type", value: text("RollingUpdate")}, {field: "rollingUpdate", value: emptyMap, when: rollingUpdate}}
+		return `revisionHistoryLimit=10 updateStrategy={}`
 	case "apps.v1.RollingUpdateDaemonSet":
-		return []rule{{field: "maxSurge", value: number("0")}, {field: "maxUnavailable", value: number("1")}}
+		return `maxSurge=0 maxUnavailable=1`
 	case "apps.v1.ReplicaSetSpec", "core.v1.ReplicationControllerSpec":
-		return []rule{{field: "replicas", value: number("1")}}
-	case "batch.v1.JobSpec":
-		return []rule{{field: "backoffLimit", value: number("6"), when: jobsOwn}, {field: "completionMode", value: text("NonIndexed"), when: jobsOwn},
-			{field: "completions", value: number("1"), when: jobsOwnWithout("parallelism")}, {field: "manualSelector", value: boolean("false"), when: jobsOwn},
-			{field: "parallelism", value: number("1"), when: jobsOwn},
-			{field: "podReplacementPolicy", value: text("TerminatingOrFailed"), when: jobsOwnWithout("podFailurePolicy")},
-			{field: "suspend", value: boolean("false"), when: jobsOwn}}
+		return `replicas=1`
+	case "batch.v1.JobSpec": // a Job's own spec: a CronJob's jobTemplate is not defaulted so (observed)
+		return `backoffLimit=6?own completionMode="NonIndexed"?own completions=1?own,!parallelism manualSelector=false?own ` +
+			`parallelism=1?own podReplacementPolicy="TerminatingOrFailed"?own,!podFailurePolicy suspend=false?own`
 	case "batch.v1.CronJobSpec":
-		return []rule{{field: "concurrencyPolicy", value: text("Allow")}, {field: "failedJobsHistoryLimit", value: number("1")},
-			{field: "successfulJobsHistoryLimit", value: number("3")}, {field: "suspend", value: boolean("false")}}
+		return `concurrencyPolicy="Allow" failedJobsHistoryLimit=1 successfulJobsHistoryLimit=3 suspend=false`
 	case "batch.v1.JobTemplateSpec", "core.v1.PodTemplateSpec":
-		return []rule{{field: "metadata", value: emptyMap}}
-	case "core.v1.PodSpec":
-		return []rule{{field: "dnsPolicy", value: text("ClusterFirst")}, {field: "enableServiceLinks", value: boolean("true"), when: podsOwn},
-			{field: "restartPolicy", value: text("Always")}, {field: "schedulerName", value: text("default-scheduler")},
-			{field: "securityContext", value: emptyMap}, {field: "terminationGracePeriodSeconds", value: number("30")}}
+		return `metadata={}`
+	case "core.v1.PodSpec": // enableServiceLinks: a Pod's own spec, not a template's
+		return `dnsPolicy="ClusterFirst" enableServiceLinks=true?own restartPolicy="Always" schedulerName="default-scheduler" ` +
+			`securityContext={} terminationGracePeriodSeconds=30`
 	case "core.v1.Container":
-		return []rule{{field: "imagePullPolicy", value: pullPolicy}, {field: "resources", value: emptyMap},
-			{field: "terminationMessagePath", value: text("/dev/termination-log")}, {field: "terminationMessagePolicy", value: text("File")}}
+		return `imagePullPolicy=@pullPolicy resources={} terminationMessagePath="/dev/termination-log" terminationMessagePolicy="File"`
 	case "core.v1.ContainerPort", "networking.v1.NetworkPolicyPort":
-		return []rule{{field: "protocol", value: text("TCP")}}
+		return `protocol="TCP"`
 	case "core.v1.ResourceRequirements":
-		return []rule{{field: "requests", value: limits}}
+		return `requests=@limits`
 	case "core.v1.Probe":
-		return []rule{{field: "failureThreshold", value: number("3")}, {field: "periodSeconds", value: number("10")},
-			{field: "successThreshold", value: number("1")}, {field: "timeoutSeconds", value: number("1")}}
+		return `failureThreshold=3 periodSeconds=10 successThreshold=1 timeoutSeconds=1`
 	case "core.v1.HTTPGetAction":
-		return []rule{{field: "scheme", value: text("HTTP")}}
+		return `scheme="HTTP"`
 	case "core.v1.ObjectFieldSelector":
-		return []rule{{field: "apiVersion", value: text("v1")}}
+		return `apiVersion="v1"`
 	case "core.v1.ResourceFieldSelector":
-		return []rule{{field: "divisor", value: text("0")}}
+		return `divisor="0"`
 	case "core.v1.ConfigMapVolumeSource", "core.v1.SecretVolumeSource", "core.v1.DownwardAPIVolumeSource", "core.v1.ProjectedVolumeSource":
-		return []rule{{field: "defaultMode", value: number("420")}}
+		return `defaultMode=420`
 	case "core.v1.HostPathVolumeSource":
-		return []rule{{field: "type", value: text("")}}
-	case "core.v1.PersistentVolumeClaim":
-		return []rule{{field: "apiVersion", value: text("v1"), when: inside}, {field: "kind", value: text("PersistentVolumeClaim"), when: inside},
-			{field: "status", value: emptyMap, when: inside}}
+		return `type=""`
+	case "core.v1.PersistentVolumeClaim": // a StatefulSet's volumeClaimTemplates, not a root object
+		return `apiVersion="v1"?inside kind="PersistentVolumeClaim"?inside status={}?inside`
 	case "core.v1.PersistentVolumeClaimStatus":
-		return []rule{{field: "phase", value: text("Pending")}}
+		return `phase="Pending"`
 	case "core.v1.PersistentVolumeClaimSpec":
-		return []rule{{field: "volumeMode", value: text("Filesystem")}}
+		return `volumeMode="Filesystem"`
 	case "core.v1.ServiceSpec":
-		return []rule{{field: "internalTrafficPolicy", value: text("Cluster"), when: serviceTypeNot("ExternalName")},
-			{field: "sessionAffinity", value: text("None")}, {field: "type", value: text("ClusterIP")},
-			{field: "externalTrafficPolicy", value: text("Cluster"), when: serviceTypeIn("NodePort", "LoadBalancer")},
-			{field: "allocateLoadBalancerNodePorts", value: boolean("true"), when: serviceTypeIn("LoadBalancer")}}
+		return `internalTrafficPolicy="Cluster"?type!=ExternalName sessionAffinity="None" type="ClusterIP" ` +
+			`externalTrafficPolicy="Cluster"?type=NodePort|LoadBalancer allocateLoadBalancerNodePorts=true?type=LoadBalancer`
 	case "core.v1.ServicePort":
-		return []rule{{field: "protocol", value: text("TCP")}, {field: "targetPort", value: port}}
+		return `protocol="TCP" targetPort=@port`
 	case "core.v1.Secret":
-		return []rule{{field: "type", value: text("Opaque")}}
+		return `type="Opaque"`
 	case "networking.v1.NetworkPolicySpec":
-		return []rule{{field: "policyTypes", value: policyTypes}}
+		return `policyTypes=@policyTypes`
 	case "autoscaling.v2.HorizontalPodAutoscalerSpec":
-		return []rule{{field: "minReplicas", value: number("1")}, {field: "metrics", value: cpuMetric}}
+		return `minReplicas=1 metrics=@cpuMetric`
 	}
-	return nil
+	return ""
 }
 
-// A rule is one default: the field the server writes when the object lacks it (or, for a map,
-// the keys it lacks), its value worked out from the object, when the condition holds.
+// A rule is one default of rulesOf's, written field=value?condition: the field the server
+// writes when the object lacks it (or, for a map, the keys it lacks); the value a number,
+// true or false, a quoted string, {} (a struct's zero value) or @name, worked out from the
+// object (computed); the condition, when there is one, a list of: type=A|B (the object's type
+// field, once defaulted, is one of them), type!=A, own (a kind's own spec, at "spec"; not a
+// template's), inside (not a root object), !field (the object lacks the field).
 type rule struct {
-	field string
-	// value is the default for the object m that lacks the field; nil for none.
-	value func(m *yamltree.Node) *yamltree.Node
-	// when says whether the rule holds for m at its place; nil: always.
-	when func(m *yamltree.Node, at place) bool
+	field, value, when string
 }
 
-// text, number and boolean are constant defaults; emptyMap is a struct's zero value, {}.
-func text(s string) func(*yamltree.Node) *yamltree.Node {
-	return func(*yamltree.Node) *yamltree.Node { return yamltree.NewString(s) }
+// rules reads a type's rules.
+func rules(typ string) []rule {
+	words := strings.Fields(rulesOf(typ))
+	out := make([]rule, len(words))
+	for i, w := range words {
+		field, rest, _ := strings.Cut(w, "=")
+		value, when, _ := strings.Cut(rest, "?")
+		out[i] = rule{field: field, value: value, when: when}
+	}
+	return out
 }
 
-func number(s string) func(*yamltree.Node) *yamltree.Node {
-	return func(*yamltree.Node) *yamltree.Node { return yamltree.NewScalar(yamltree.IntTag, s) }
+// holds says whether a rule's condition holds for map m at its place.
+func (r rule) holds(m *yamltree.Node, at place) bool {
+	for _, c := range strings.Split(r.when, ",") {
+		typ := m.Get("type").Str()
+		switch {
+		case c == "":
+		case c == "own" && at.api != "spec", c == "inside" && at.api == "":
+			return false
+		case strings.HasPrefix(c, "!") && m.Has(c[1:]):
+			return false
+		case strings.HasPrefix(c, "type!=") && typ == c[len("type!="):]:
+			return false
+		case strings.HasPrefix(c, "type=") && !slices.Contains(strings.Split(c[len("type="):], "|"), typ):
+			return false
+		}
+	}
+	return true
 }
 
-func boolean(s string) func(*yamltree.Node) *yamltree.Node {
-	return func(*yamltree.Node) *yamltree.Node { return yamltree.NewScalar(yamltree.BoolTag, s) }
+// valueOf is a rule's value for map m; nil for none.
+func (r rule) valueOf(m *yamltree.Node) *yamltree.Node {
+	v := r.value
+	switch {
+	case v == "{}":
+		return yamltree.NewMap()
+	case v == "true" || v == "false":
+		return yamltree.NewScalar(yamltree.BoolTag, v)
+	case strings.HasPrefix(v, `"`):
+		return yamltree.NewString(strings.Trim(v, `"`))
+	case strings.HasPrefix(v, "@"):
+		return computed(v[1:], m)
+	}
+	return yamltree.NewScalar(yamltree.IntTag, v)
 }
 
-func emptyMap(*yamltree.Node) *yamltree.Node { return yamltree.NewMap() }
+// computed is a default worked out from the object.
+func computed(name string, m *yamltree.Node) *yamltree.Node {
+	switch name {
+	case "pullPolicy":
+		return pullPolicy(m)
+	case "port":
+		return port(m)
+	case "limits":
+		return limits(m)
+	case "policyTypes":
+		return policyTypes(m)
+	}
+	return cpuMetric()
+}
 
 // pullPolicy is a container's imagePullPolicy: Always for an image without a tag or tagged
 // latest, IfNotPresent for another tag or a digest (a registry's port is no tag); none without
@@ -186,7 +217,7 @@ func policyTypes(spec *yamltree.Node) *yamltree.Node {
 }
 
 // cpuMetric is an autoscaling/v2 HorizontalPodAutoscaler's metrics: 80% of the CPU requested.
-func cpuMetric(*yamltree.Node) *yamltree.Node {
+func cpuMetric() *yamltree.Node {
 	target := yamltree.NewMap()
 	target.Set("type", yamltree.NewString("Utilization"))
 	target.Set("averageUtilization", yamltree.NewScalar(yamltree.IntTag, "80"))
@@ -197,39 +228,4 @@ func cpuMetric(*yamltree.Node) *yamltree.Node {
 	metric.Set("type", yamltree.NewString("Resource"))
 	metric.Set("resource", resource)
 	return yamltree.NewList(metric)
-}
-
-// rollingUpdate holds for a strategy of type RollingUpdate.
-func rollingUpdate(m *yamltree.Node, _ place) bool { return m.Get("type").Str() == "RollingUpdate" }
-
-// jobsOwn holds for a Job's own spec: a CronJob's jobTemplate is not defaulted so (observed).
-func jobsOwn(_ *yamltree.Node, at place) bool { return at.api == "spec" }
-
-// jobsOwnWithout holds for a Job's own spec without the field.
-func jobsOwnWithout(field string) func(*yamltree.Node, place) bool {
-	return func(m *yamltree.Node, at place) bool { return at.api == "spec" && !m.Has(field) }
-}
-
-// podsOwn holds for a Pod's own spec (a pod template's is not defaulted so).
-func podsOwn(_ *yamltree.Node, at place) bool { return at.api == "spec" }
-
-// inside holds for an object inside another (a StatefulSet's volumeClaimTemplates), not a root.
-func inside(_ *yamltree.Node, at place) bool { return at.api != "" }
-
-// serviceTypeIn and serviceTypeNot hold for a Service spec's type (once defaulted) among types,
-// or not that one.
-func serviceTypeIn(types ...string) func(*yamltree.Node, place) bool {
-	return func(m *yamltree.Node, _ place) bool {
-		t := m.Get("type").Str()
-		for _, want := range types {
-			if t == want {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-func serviceTypeNot(typ string) func(*yamltree.Node, place) bool {
-	return func(m *yamltree.Node, _ place) bool { return m.Get("type").Str() != typ }
 }

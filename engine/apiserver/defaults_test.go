@@ -3,6 +3,7 @@ package apiserver
 import (
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -156,4 +157,64 @@ func leafText(n *yamltree.Node) string {
 		return "[]"
 	}
 	return n.Value
+}
+
+// TestRulesNameDeclaredFields: every rule of the table names a field its type declares, with a
+// value and a condition the table's syntax knows, so that a renamed type or field cannot leave a
+// rule silently unused.
+func TestRulesNameDeclaredFields(t *testing.T) {
+	set, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, typ := range allTypes(set) {
+		for _, r := range rules(typ.Name) {
+			seen++
+			if typ.Field(r.field) == nil {
+				t.Errorf("%s declares no field %q", typ.Name, r.field)
+			}
+			if v := r.valueOf(yamltree.NewMap()); v == nil && !strings.HasPrefix(r.value, "@") {
+				t.Errorf("%s.%s: value %q does not read", typ.Name, r.field, r.value)
+			}
+			for _, c := range strings.Split(r.when, ",") {
+				if !slices.Contains([]string{"", "own", "inside"}, c) && !strings.HasPrefix(c, "!") && !strings.HasPrefix(c, "type") {
+					t.Errorf("%s.%s: condition %q", typ.Name, r.field, c)
+				}
+			}
+		}
+	}
+	if seen < 60 {
+		t.Errorf("%d rules found in the built-in types, want the table's", seen)
+	}
+}
+
+// allTypes are the named types the built-in kinds reach.
+func allTypes(set *schema.Set) []*schema.Type {
+	seen := map[string]bool{}
+	var out []*schema.Type
+	var walk func(t *schema.Type)
+	walk = func(t *schema.Type) {
+		if t == nil || t.Name != "" && seen[t.Name] {
+			return
+		}
+		if t.Name != "" {
+			seen[t.Name] = true
+			out = append(out, t)
+		}
+		if t.Kind == schema.KindList {
+			walk(t.Elem())
+			return
+		}
+		if t.Kind == schema.KindMap {
+			walk(t.Elem())
+			for _, f := range t.Fields() {
+				walk(f.Type)
+			}
+		}
+	}
+	for _, k := range set.Kinds() {
+		walk(set.Root(k.APIVersion, k.Kind))
+	}
+	return out
 }

@@ -32,9 +32,12 @@ func (m Marking) markDefaults(defaults []apiserver.Default, fields []contract.Fi
 		held = held && m.Triple.Live != nil
 		same := held && yamltree.Equal(live, d.Value)
 		if i := markAt(fields, p, contract.Deleted); i >= 0 {
+			mark := contract.Changed
+			if same {
+				mark = contract.Retained
+			}
 			m.Log.Record(d.Path, rule, decision.Live)
-			w.Place(explain.Placed{Path: d.Path, Mark: pick(same, contract.Retained, contract.Changed), Result: d.Value, Rule: rule,
-				Reason: fields[i].Reason + "; then " + defaultReason(d)})
+			w.Place(explain.Placed{Path: d.Path, Mark: mark, Result: d.Value, Rule: rule, Reason: fields[i].Reason + "; then " + defaultReason(d)})
 			fields = append(fields[:i:i], fields[i+1:]...)
 			continue
 		}
@@ -46,21 +49,17 @@ func (m Marking) markDefaults(defaults []apiserver.Default, fields []contract.Fi
 			continue
 		}
 		fields = without(fields, p)
-		m.Log.Record(d.Path, rule, pick(held, decision.Live, 0))
-		w.Place(explain.Placed{Path: d.Path, Mark: pick(held, contract.Changed, contract.Added), Result: d.Value, Rule: rule, Reason: defaultReason(d)})
+		mark, inputs := contract.Added, decision.Held(0)
+		if held {
+			mark, inputs = contract.Changed, decision.Live
+		}
+		m.Log.Record(d.Path, rule, inputs)
+		w.Place(explain.Placed{Path: d.Path, Mark: mark, Result: d.Value, Rule: rule, Reason: defaultReason(d)})
 	}
 	for i, names := range notes {
 		fields[i].Reason += "; the API server wrote the defaults of " + strings.Join(names, ", ") + " in it"
 	}
 	return fields
-}
-
-// pick is yes when cond holds, else no.
-func pick[T any](cond bool, yes, no T) T {
-	if cond {
-		return yes
-	}
-	return no
 }
 
 // markAt is the index of the mark at path with mark, -1 for none.
