@@ -33,7 +33,10 @@ func (s *storer) copied(n, c *yamltree.Node) {
 // defaults returns map m of type t with the defaults of t it lacks (m itself when it lacks
 // none), each default's own defaults written into it.
 func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
-	for _, r := range rules(t.Name) {
+	if s.table == nil {
+		s.table = ruleTable()
+	}
+	for _, r := range s.table[t.Name] {
 		f := t.Field(r.field)
 		if f == nil || !r.holds(m, at) {
 			continue
@@ -110,14 +113,12 @@ func withField(m *yamltree.Node, name string, v *yamltree.Node) *yamltree.Node {
 // as a whole (observed on kube-apiserver v1.37.2: kubectl create's entry of a Deployment holds
 // f:spec, f:template, f:strategy without "."; testdata/defaults.txt).
 func Zero(root *schema.Type, apiVersion, kind string) *yamltree.Node {
-	obj := yamltree.NewMap()
-	obj.Set("apiVersion", yamltree.NewString(apiVersion))
-	obj.Set("kind", yamltree.NewString(kind))
-	for _, f := range root.Fields() {
-		if f.Omit == schema.OmitNone && f.Name != "metadata" && f.Name != "status" && f.Name != "apiVersion" && f.Name != "kind" {
-			obj.Set(f.Name, zeroOf(f.Type, 0))
-		}
-	}
+	obj := zeroOf(root, 0)
+	obj.Delete("metadata")
+	obj.Delete("status")
+	head := []yamltree.Field{{Key: yamltree.NewString("apiVersion"), Value: yamltree.NewString(apiVersion)},
+		{Key: yamltree.NewString("kind"), Value: yamltree.NewString(kind)}}
+	obj.Fields = append(head, obj.Fields...)
 	return obj
 }
 
@@ -137,7 +138,7 @@ func zeroOf(t *schema.Type, depth int) *yamltree.Node {
 	m := yamltree.NewMap()
 	for _, f := range t.Fields() {
 		if f.Omit == schema.OmitNone {
-			m.Set(f.Name, zeroOf(f.Type, depth+1))
+			m.Fields = append(m.Fields, yamltree.Field{Key: yamltree.NewString(f.Name), Value: zeroOf(f.Type, depth+1)})
 		}
 	}
 	return m

@@ -20,95 +20,100 @@ import (
 // status; nor what admission plugins add (a Pod's serviceAccountName, tolerations, token volume,
 // priority; a PVC's finalizer) or a kind's own strategy writes (a DaemonSet's
 // deprecated.daemonset.template.generation annotation, a Secret's stringData moved into data).
-func rulesOf(typ string) string {
-	switch strings.TrimPrefix(typ, "io.k8s.api.") {
-	case "apps.v1.DeploymentSpec":
-		return `replicas=1 progressDeadlineSeconds=600 revisionHistoryLimit=10 strategy={}`
-	case "apps.v1.DeploymentStrategy", "apps.v1.StatefulSetUpdateStrategy", "apps.v1.DaemonSetUpdateStrategy":
-		return `type="RollingUpdate" rollingUpdate={}?type=RollingUpdate`
-	case "apps.v1.RollingUpdateDeployment":
-		return `maxSurge="25%" maxUnavailable="25%"`
-	case "apps.v1.StatefulSetSpec":
-		return `replicas=1 revisionHistoryLimit=10 podManagementPolicy="OrderedReady" serviceName="" persistentVolumeClaimRetentionPolicy={} updateStrategy={}`
-	case "apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy":
-		return `whenDeleted="Retain" whenScaled="Retain"`
-	case "apps.v1.RollingUpdateStatefulSetStrategy":
-		return `partition=0 maxUnavailable=1`
-	case "apps.v1.DaemonSetSpec":
-		return `revisionHistoryLimit=10 updateStrategy={}`
-	case "apps.v1.RollingUpdateDaemonSet":
-		return `maxSurge=0 maxUnavailable=1`
-	case "apps.v1.ReplicaSetSpec", "core.v1.ReplicationControllerSpec":
-		return `replicas=1`
-	case "batch.v1.JobSpec": // a Job's own spec: a CronJob's jobTemplate is not defaulted so (observed)
-		return `backoffLimit=6?own completionMode="NonIndexed"?own completions=1?own,!parallelism manualSelector=false?own ` +
-			`parallelism=1?own podReplacementPolicy="TerminatingOrFailed"?own,!podFailurePolicy suspend=false?own`
-	case "batch.v1.CronJobSpec":
-		return `concurrencyPolicy="Allow" failedJobsHistoryLimit=1 successfulJobsHistoryLimit=3 suspend=false`
-	case "batch.v1.JobTemplateSpec", "core.v1.PodTemplateSpec":
-		return `metadata={}`
-	case "core.v1.PodSpec": // enableServiceLinks: a Pod's own spec, not a template's
-		return `dnsPolicy="ClusterFirst" enableServiceLinks=true?own restartPolicy="Always" schedulerName="default-scheduler" ` +
-			`securityContext={} terminationGracePeriodSeconds=30`
-	case "core.v1.Container":
-		return `imagePullPolicy=@pullPolicy resources={} terminationMessagePath="/dev/termination-log" terminationMessagePolicy="File"`
-	case "core.v1.ContainerPort", "networking.v1.NetworkPolicyPort":
-		return `protocol="TCP"`
-	case "core.v1.ResourceRequirements":
-		return `requests=@limits`
-	case "core.v1.Probe":
-		return `failureThreshold=3 periodSeconds=10 successThreshold=1 timeoutSeconds=1`
-	case "core.v1.HTTPGetAction":
-		return `scheme="HTTP"`
-	case "core.v1.ObjectFieldSelector":
-		return `apiVersion="v1"`
-	case "core.v1.ResourceFieldSelector":
-		return `divisor="0"`
-	case "core.v1.ConfigMapVolumeSource", "core.v1.SecretVolumeSource", "core.v1.DownwardAPIVolumeSource", "core.v1.ProjectedVolumeSource":
-		return `defaultMode=420`
-	case "core.v1.HostPathVolumeSource":
-		return `type=""`
-	case "core.v1.PersistentVolumeClaim": // a StatefulSet's volumeClaimTemplates, not a root object
-		return `apiVersion="v1"?inside kind="PersistentVolumeClaim"?inside status={}?inside`
-	case "core.v1.PersistentVolumeClaimStatus":
-		return `phase="Pending"`
-	case "core.v1.PersistentVolumeClaimSpec":
-		return `volumeMode="Filesystem"`
-	case "core.v1.ServiceSpec":
-		return `internalTrafficPolicy="Cluster"?type!=ExternalName sessionAffinity="None" type="ClusterIP" ` +
-			`externalTrafficPolicy="Cluster"?type=NodePort|LoadBalancer allocateLoadBalancerNodePorts=true?type=LoadBalancer`
-	case "core.v1.ServicePort":
-		return `protocol="TCP" targetPort=@port`
-	case "core.v1.Secret":
-		return `type="Opaque"`
-	case "networking.v1.NetworkPolicySpec":
-		return `policyTypes=@policyTypes`
-	case "autoscaling.v2.HorizontalPodAutoscalerSpec":
-		return `minReplicas=1 metrics=@cpuMetric`
+//
+// A line each: the type (its OpenAPI name less "io.k8s.api."), then its rules (rule). A JobSpec's rules hold for a Job's own spec: a CronJob's
+// jobTemplate is not defaulted so (observed); a PodSpec's enableServiceLinks for a Pod's own spec,
+// not a template's; a PersistentVolumeClaim's for a StatefulSet's volumeClaimTemplates, not a
+// root object.
+const defaultsTable = `
+apps.v1.DeploymentSpec replicas=1 progressDeadlineSeconds=600 revisionHistoryLimit=10 strategy={}
+apps.v1.DeploymentStrategy type="RollingUpdate" rollingUpdate={}?type=RollingUpdate
+apps.v1.StatefulSetUpdateStrategy type="RollingUpdate" rollingUpdate={}?type=RollingUpdate
+apps.v1.DaemonSetUpdateStrategy type="RollingUpdate" rollingUpdate={}?type=RollingUpdate
+apps.v1.RollingUpdateDeployment maxSurge="25%" maxUnavailable="25%"
+apps.v1.StatefulSetSpec replicas=1 revisionHistoryLimit=10 podManagementPolicy="OrderedReady" serviceName="" persistentVolumeClaimRetentionPolicy={} updateStrategy={}
+apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy whenDeleted="Retain" whenScaled="Retain"
+apps.v1.RollingUpdateStatefulSetStrategy partition=0 maxUnavailable=1
+apps.v1.DaemonSetSpec revisionHistoryLimit=10 updateStrategy={}
+apps.v1.RollingUpdateDaemonSet maxSurge=0 maxUnavailable=1
+apps.v1.ReplicaSetSpec replicas=1
+core.v1.ReplicationControllerSpec replicas=1
+batch.v1.JobSpec backoffLimit=6?own completionMode="NonIndexed"?own completions=1?own,!parallelism manualSelector=false?own parallelism=1?own podReplacementPolicy="TerminatingOrFailed"?own,!podFailurePolicy suspend=false?own
+batch.v1.CronJobSpec concurrencyPolicy="Allow" failedJobsHistoryLimit=1 successfulJobsHistoryLimit=3 suspend=false
+batch.v1.JobTemplateSpec metadata={}
+core.v1.PodTemplateSpec metadata={}
+core.v1.PodSpec dnsPolicy="ClusterFirst" enableServiceLinks=true?own restartPolicy="Always" schedulerName="default-scheduler" securityContext={} terminationGracePeriodSeconds=30
+core.v1.Container imagePullPolicy=@pullPolicy resources={} terminationMessagePath="/dev/termination-log" terminationMessagePolicy="File"
+core.v1.ContainerPort protocol="TCP"
+networking.v1.NetworkPolicyPort protocol="TCP"
+core.v1.ResourceRequirements requests=@limits
+core.v1.Probe failureThreshold=3 periodSeconds=10 successThreshold=1 timeoutSeconds=1
+core.v1.HTTPGetAction scheme="HTTP"
+core.v1.ObjectFieldSelector apiVersion="v1"
+core.v1.ResourceFieldSelector divisor="0"
+core.v1.ConfigMapVolumeSource defaultMode=420
+core.v1.SecretVolumeSource defaultMode=420
+core.v1.DownwardAPIVolumeSource defaultMode=420
+core.v1.ProjectedVolumeSource defaultMode=420
+core.v1.HostPathVolumeSource type=""
+core.v1.PersistentVolumeClaim apiVersion="v1"?inside kind="PersistentVolumeClaim"?inside status={}?inside
+core.v1.PersistentVolumeClaimStatus phase="Pending"
+core.v1.PersistentVolumeClaimSpec volumeMode="Filesystem"
+core.v1.ServiceSpec internalTrafficPolicy="Cluster"?type!=ExternalName sessionAffinity="None" type="ClusterIP" externalTrafficPolicy="Cluster"?type=NodePort|LoadBalancer allocateLoadBalancerNodePorts=true?type=LoadBalancer
+core.v1.ServicePort protocol="TCP" targetPort=@port
+core.v1.Secret type="Opaque"
+networking.v1.NetworkPolicySpec policyTypes=@policyTypes
+autoscaling.v2.HorizontalPodAutoscalerSpec minReplicas=1 metrics=[{"type":"Resource","resource":{"name":"cpu","target":{"type":"Utilization","averageUtilization":80}}}]
+`
+
+// ruleTable reads defaultsTable: the rules of each type, their values read.
+func ruleTable() map[string][]rule {
+	table := map[string][]rule{}
+	for _, line := range strings.Split(defaultsTable, "\n") {
+		words := strings.Fields(line)
+		if len(words) == 0 {
+			continue
+		}
+		rules := make([]rule, len(words)-1)
+		for i, w := range words[1:] {
+			r := &rules[i]
+			r.field, w, _ = strings.Cut(w, "=")
+			r.value, r.when, _ = strings.Cut(w, "?")
+			if !strings.HasPrefix(r.value, "@") {
+				r.node, _ = yamltree.ParseOne(yamltree.Input("defaults"), r.value, yamltree.Options{})
+				fresh(r.node)
+			}
+		}
+		table["io.k8s.api."+words[0]] = rules
 	}
-	return ""
+	return table
 }
 
-// A rule is one default of rulesOf's, written field=value?condition: the field the server
+// fresh makes a value read from the table one the engine made: no position, block style.
+func fresh(n *yamltree.Node) {
+	if n == nil {
+		return
+	}
+	n.Pos, n.End, n.Style = yamltree.Pos{}, yamltree.Pos{}, yamltree.Plain
+	for _, f := range n.Fields {
+		f.Key.Pos, f.Key.End = yamltree.Pos{}, yamltree.Pos{}
+		fresh(f.Value)
+	}
+	for _, it := range n.Items {
+		fresh(it)
+	}
+}
+
+// A rule is one default of defaultsTable's, written field=value?condition: the field the server
 // writes when the object lacks it (or, for a map, the keys it lacks); the value a number,
 // true or false, a quoted string, {} (a struct's zero value) or @name, worked out from the
-// object (computed); the condition, when there is one, a list of: type=A|B (the object's type
+// object (computed), or a JSON list or map; the condition, when there is one, a list of: type=A|B (the object's type
 // field, once defaulted, is one of them), type!=A, own (a kind's own spec, at "spec"; not a
 // template's), inside (not a root object), !field (the object lacks the field).
 type rule struct {
 	field, value, when string
-}
-
-// rules reads a type's rules.
-func rules(typ string) []rule {
-	words := strings.Fields(rulesOf(typ))
-	out := make([]rule, len(words))
-	for i, w := range words {
-		field, rest, _ := strings.Cut(w, "=")
-		value, when, _ := strings.Cut(rest, "?")
-		out[i] = rule{field: field, value: value, when: when}
-	}
-	return out
+	// node is the value read, for a value that is not computed.
+	node *yamltree.Node
 }
 
 // holds says whether a rule's condition holds for map m at its place.
@@ -132,18 +137,10 @@ func (r rule) holds(m *yamltree.Node, at place) bool {
 
 // valueOf is a rule's value for map m; nil for none.
 func (r rule) valueOf(m *yamltree.Node) *yamltree.Node {
-	v := r.value
-	switch {
-	case v == "{}":
-		return yamltree.NewMap()
-	case v == "true" || v == "false":
-		return yamltree.NewScalar(yamltree.BoolTag, v)
-	case strings.HasPrefix(v, `"`):
-		return yamltree.NewString(strings.Trim(v, `"`))
-	case strings.HasPrefix(v, "@"):
-		return computed(v[1:], m)
+	if strings.HasPrefix(r.value, "@") {
+		return computed(r.value[1:], m)
 	}
-	return yamltree.NewScalar(yamltree.IntTag, v)
+	return r.node.Clone()
 }
 
 // computed is a default worked out from the object.
@@ -155,10 +152,8 @@ func computed(name string, m *yamltree.Node) *yamltree.Node {
 		return port(m)
 	case "limits":
 		return limits(m)
-	case "policyTypes":
-		return policyTypes(m)
 	}
-	return cpuMetric()
+	return policyTypes(m)
 }
 
 // pullPolicy is a container's imagePullPolicy: Always for an image without a tag or tagged
@@ -214,18 +209,4 @@ func policyTypes(spec *yamltree.Node) *yamltree.Node {
 		out.Items = append(out.Items, yamltree.NewString("Egress"))
 	}
 	return out
-}
-
-// cpuMetric is an autoscaling/v2 HorizontalPodAutoscaler's metrics: 80% of the CPU requested.
-func cpuMetric() *yamltree.Node {
-	target := yamltree.NewMap()
-	target.Set("type", yamltree.NewString("Utilization"))
-	target.Set("averageUtilization", yamltree.NewScalar(yamltree.IntTag, "80"))
-	resource := yamltree.NewMap()
-	resource.Set("name", yamltree.NewString("cpu"))
-	resource.Set("target", target)
-	metric := yamltree.NewMap()
-	metric.Set("type", yamltree.NewString("Resource"))
-	metric.Set("resource", resource)
-	return yamltree.NewList(metric)
 }

@@ -23,38 +23,36 @@ func (m Marking) markDefaults(defaults []apiserver.Default, fields []contract.Fi
 	notes := map[int][]string{}
 	for _, d := range defaults {
 		p := d.Path.String()
-		if n, ok := explain.Deepest(w.Spot.Result, d.Path); ok {
-			d.Value = n // an update's default stands in the object its field manager wrote
-		} else {
+		n, ok := explain.Deepest(w.Spot.Result, d.Path) // an update's default stands in the object its field manager wrote
+		if !ok {
 			continue
 		}
 		live, held := explain.Deepest(rootOf(m.Triple.Live), d.Path)
 		held = held && m.Triple.Live != nil
-		same := held && yamltree.Equal(live, d.Value)
-		if i := markAt(fields, p, contract.Deleted); i >= 0 {
-			mark := contract.Changed
-			if same {
-				mark = contract.Retained
-			}
-			m.Log.Record(d.Path, rule, decision.Live)
-			w.Place(explain.Placed{Path: d.Path, Mark: mark, Result: d.Value, Rule: rule, Reason: fields[i].Reason + "; then " + defaultReason(d)})
-			fields = append(fields[:i:i], fields[i+1:]...)
-			continue
-		}
-		if same {
-			continue
-		}
-		if i := addedAbove(fields, p); i >= 0 {
-			notes[i] = append(notes[i], d.Path[len(d.Path)-1].Field)
-			continue
-		}
-		fields = without(fields, p)
-		mark, inputs := contract.Added, decision.Held(0)
+		same := held && yamltree.Equal(live, n)
+		mark, reason, inputs := contract.Added, defaultReason(d), decision.Held(0)
 		if held {
 			mark, inputs = contract.Changed, decision.Live
 		}
+		i := markAt(fields, p, contract.Deleted)
+		switch {
+		case i >= 0:
+			if same {
+				mark = contract.Retained
+			}
+			reason = fields[i].Reason + "; then " + reason
+			fields = append(fields[:i:i], fields[i+1:]...)
+		case same:
+			continue
+		default:
+			if i = addedAbove(fields, p); i >= 0 {
+				notes[i] = append(notes[i], d.Path[len(d.Path)-1].Field)
+				continue
+			}
+			fields = without(fields, p)
+		}
 		m.Log.Record(d.Path, rule, inputs)
-		w.Place(explain.Placed{Path: d.Path, Mark: mark, Result: d.Value, Rule: rule, Reason: defaultReason(d)})
+		w.Place(explain.Placed{Path: d.Path, Mark: mark, Result: n, Rule: rule, Reason: reason})
 	}
 	for i, names := range notes {
 		fields[i].Reason += "; the API server wrote the defaults of " + strings.Join(names, ", ") + " in it"
