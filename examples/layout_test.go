@@ -201,7 +201,7 @@ func TestDeletedFieldsOfAListStayInTheirResource(t *testing.T) {
 		doc   int
 		after string
 	}{
-		".spec.minReadySeconds": {0, "spec:"},
+		".spec.minReadySeconds":          {0, "spec:"},
 		".spec.publishNotReadyAddresses": {1, "spec:"},
 	}
 	for _, f := range resp.Fields {
