@@ -95,7 +95,7 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		o.manager.Subresource = req.Subresource
 		req.Object = o.decoded(r.in)
 		req.Live, req.Zero = r.in.LiveAsStored(t.ID, req.Live), r.in.Zero(t.ID)
-		if req.Live != nil && yamltree.Equal(managed.WithoutManagedFields(req.Object), managed.WithoutManagedFields(req.Live)) {
+		if r.unchangedUpdate(req) {
 			// the object as decoded is the one stored: the API server writes nothing (kubectl
 			// patch prints "patched (no change)"), whatever defaults live as given lacks
 			o.unchanged, o.sentDefaults = true, nil
@@ -115,6 +115,18 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		return nil, err
 	}
 	return o, nil
+}
+
+// unchangedUpdate reports whether an update's object, decoded, is live as the API server stores
+// it (options.apiServer on), its managedFields none or live's: the server writes nothing.
+func (r runner) unchangedUpdate(req managed.Request) bool {
+	if !r.in.Request.Options.ModelsAPIServer() || req.Live == nil {
+		return false
+	}
+	if mf := managed.ManagedFieldsOf(req.Object); mf != nil && !yamltree.Equal(mf, managed.ManagedFieldsOf(req.Live)) {
+		return false
+	}
+	return yamltree.Equal(managed.WithoutManagedFields(req.Object), managed.WithoutManagedFields(req.Live))
 }
 
 // decoded is an update's config as the API server's field manager sees it: decoded and
