@@ -46,7 +46,7 @@ core.v1.PodSpec dnsPolicy="ClusterFirst" enableServiceLinks=true?own restartPoli
 core.v1.Container imagePullPolicy=@pullPolicy resources={} terminationMessagePath="/dev/termination-log" terminationMessagePolicy="File"
 core.v1.ContainerPort protocol="TCP"
 networking.v1.NetworkPolicyPort protocol="TCP"
-core.v1.ResourceRequirements requests=@limits
+core.v1.ResourceRequirements requests=@limits?pod
 core.v1.Probe failureThreshold=3 periodSeconds=10 successThreshold=1 timeoutSeconds=1
 core.v1.HTTPGetAction scheme="HTTP"
 core.v1.ObjectFieldSelector apiVersion="v1"
@@ -109,7 +109,9 @@ func fresh(n *yamltree.Node) {
 // true or false, a quoted string, {} (a struct's zero value) or @name, worked out from the
 // object (computed), or a JSON list or map; the condition, when there is one, a list of: type=A|B (the object's type
 // field, once defaulted, is one of them), type!=A, own (a kind's own spec, at "spec"; not a
-// template's), inside (not a root object), !field (the object lacks the field).
+// template's), pod (a Pod's own containers: a template's requests do not take its limits,
+// observed in make apiserver-diff seed 1), inside (not a root object), !field (the object lacks
+// the field).
 type rule struct {
 	field, value, when string
 	// node is the value read, for a value that is not computed.
@@ -123,6 +125,8 @@ func (r rule) holds(m *yamltree.Node, at place) bool {
 		switch {
 		case c == "":
 		case c == "own" && at.api != "spec", c == "inside" && at.api == "":
+			return false
+		case c == "pod" && !strings.HasPrefix(at.api, "spec.containers[") && !strings.HasPrefix(at.api, "spec.initContainers["):
 			return false
 		case strings.HasPrefix(c, "!") && m.Has(c[1:]):
 			return false

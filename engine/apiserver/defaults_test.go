@@ -178,7 +178,7 @@ func TestRulesNameDeclaredFields(t *testing.T) {
 				t.Errorf("%s.%s: value %q does not read", typ.Name, r.field, r.value)
 			}
 			for _, c := range strings.Split(r.when, ",") {
-				if !slices.Contains([]string{"", "own", "inside"}, c) && !strings.HasPrefix(c, "!") && !strings.HasPrefix(c, "type") {
+				if !slices.Contains([]string{"", "own", "inside", "pod"}, c) && !strings.HasPrefix(c, "!") && !strings.HasPrefix(c, "type") {
 					t.Errorf("%s.%s: condition %q", typ.Name, r.field, c)
 				}
 			}

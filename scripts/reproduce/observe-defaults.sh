@@ -112,6 +112,17 @@ spec:
   replicas: 2
 $(template d)
 Y
+record deployment-limits create <<Y
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: d
+spec:
+$(template d)
+        resources:
+          limits:
+            cpu: 500m
+Y
 record statefulset create <<Y
 apiVersion: apps/v1
 kind: StatefulSet
