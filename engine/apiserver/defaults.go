@@ -12,7 +12,9 @@ import (
 // writes only when a condition holds (stated in the rule). Observed on kube-apiserver v1.37.2,
 // 2026-12-06, by scripts/reproduce/observe-defaults.sh (testdata/defaults.txt, which
 // TestDefaultsAsObserved replays). A default's own type's defaults follow it (a Deployment's
-// strategy {} gets type RollingUpdate, then rollingUpdate, then its maxSurge and maxUnavailable).
+// strategy {} gets type RollingUpdate, then rollingUpdate). A map's default fills the keys a
+// map given lacks: a rollingUpdate given under type RollingUpdate gets the fields it lacks, one
+// under OnDelete none (observed: the refusal quotes "MaxUnavailable":null).
 //
 // Not here, as the server does not default them but allocates or stamps them (docs/apiserver.md):
 // uid, resourceVersion, creationTimestamp, generation, a Service's clusterIP(s), ipFamilies,
@@ -27,15 +29,12 @@ import (
 // root object.
 const defaultsTable = `
 apps.v1.DeploymentSpec replicas=1 progressDeadlineSeconds=600 revisionHistoryLimit=10 strategy={}
-apps.v1.DeploymentStrategy type="RollingUpdate" rollingUpdate={}?type=RollingUpdate
-apps.v1.StatefulSetUpdateStrategy type="RollingUpdate" rollingUpdate={}?type=RollingUpdate
-apps.v1.DaemonSetUpdateStrategy type="RollingUpdate" rollingUpdate={}?type=RollingUpdate
-apps.v1.RollingUpdateDeployment maxSurge="25%" maxUnavailable="25%"
+apps.v1.DeploymentStrategy type="RollingUpdate" rollingUpdate={"maxSurge":"25%","maxUnavailable":"25%"}?type=RollingUpdate
+apps.v1.StatefulSetUpdateStrategy type="RollingUpdate" rollingUpdate={"partition":0,"maxUnavailable":1}?type=RollingUpdate
+apps.v1.DaemonSetUpdateStrategy type="RollingUpdate" rollingUpdate={"maxSurge":0,"maxUnavailable":1}?type=RollingUpdate
 apps.v1.StatefulSetSpec replicas=1 revisionHistoryLimit=10 podManagementPolicy="OrderedReady" serviceName="" persistentVolumeClaimRetentionPolicy={} updateStrategy={}
 apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy whenDeleted="Retain" whenScaled="Retain"
-apps.v1.RollingUpdateStatefulSetStrategy partition=0 maxUnavailable=1
 apps.v1.DaemonSetSpec revisionHistoryLimit=10 updateStrategy={}
-apps.v1.RollingUpdateDaemonSet maxSurge=0 maxUnavailable=1
 apps.v1.ReplicaSetSpec replicas=1
 core.v1.ReplicationControllerSpec replicas=1
 batch.v1.JobSpec backoffLimit=6?own completionMode="NonIndexed"?own completions=1?own,!parallelism manualSelector=false?own parallelism=1?own podReplacementPolicy="TerminatingOrFailed"?own,!podFailurePolicy suspend=false?own

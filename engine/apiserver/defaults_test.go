@@ -221,3 +221,39 @@ func allTypes(set *schema.Set) []*schema.Type {
 	}
 	return out
 }
+
+// TestDefaultsConditions: the defaults written only where the server writes them, as observed
+// (make apiserver-diff seed 1: a template's requests do not take its limits; values_test.go: a
+// rollingUpdate under OnDelete is quoted with "MaxUnavailable":null).
+func TestDefaultsConditions(t *testing.T) {
+	set, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sts = "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: s}\nspec:\n  updateStrategy: %s\n"
+	cases := []struct{ object, path, want string }{
+		{strings.Replace(sts, "%s", "{type: OnDelete, rollingUpdate: {partition: 1}}", 1), ".spec.updateStrategy.rollingUpdate", "{partition: 1}"},
+		{strings.Replace(sts, "%s", "{rollingUpdate: {partition: 2}}", 1), ".spec.updateStrategy.rollingUpdate", "{partition: 2, maxUnavailable: 1}"},
+		{strings.Replace(sts, "%s", "{type: OnDelete}", 1), ".spec.updateStrategy", "{type: OnDelete}"},
+		{"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  template:\n    spec:\n      containers:\n" +
+			"      - {name: c, image: nginx, resources: {limits: {cpu: 1}}}\n", ".spec.template.spec.containers[0].resources", "{limits: {cpu: 1}}"},
+		{"apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n      - {name: c, image: nginx, resources: {limits: {cpu: 1}}}\n",
+			".spec.containers[0].resources", "{limits: {cpu: 1}, requests: {cpu: 1}}"},
+	}
+	for _, c := range cases {
+		obj := parse(t, c.object)
+		stored := Store(obj, set.Root(obj.Get("apiVersion").Str(), obj.Get("kind").Str()), nil).Root
+		n := stored
+		for _, step := range strings.Split(strings.TrimPrefix(c.path, "."), ".") {
+			name, index, _ := strings.Cut(step, "[")
+			n = n.Get(name)
+			if index != "" {
+				n = n.Items[0]
+			}
+		}
+		want := parse(t, c.want)
+		if !yamltree.Equal(n, want) {
+			t.Errorf("%s of\n%s: %s, want %s", c.path, c.object, yamltree.EmitNode(n), c.want)
+		}
+	}
+}
