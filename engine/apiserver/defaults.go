@@ -192,17 +192,10 @@ func port(p *yamltree.Node) *yamltree.Node {
 
 // limits are a container's requests: its limits, each one the requests lack.
 func limits(r *yamltree.Node) *yamltree.Node {
-	l := r.Get("limits")
-	if !l.IsMap() || len(l.Fields) == 0 {
-		return nil
+	if l := r.Get("limits"); l.IsMap() && len(l.Fields) > 0 {
+		return l.Clone()
 	}
-	out := yamltree.NewMap()
-	for _, f := range l.Fields {
-		if f.Value.IsScalar() {
-			out.Set(f.Name(), yamltree.NewScalar(f.Value.Tag, f.Value.Value))
-		}
-	}
-	return out
+	return nil
 }
 
 // policyTypes are a NetworkPolicy's: Ingress, and Egress when it holds egress rules.
