@@ -41,7 +41,7 @@ batch.v1.JobSpec backoffLimit=6?own completionMode="NonIndexed"?own completions=
 batch.v1.CronJobSpec concurrencyPolicy="Allow" failedJobsHistoryLimit=1 successfulJobsHistoryLimit=3 suspend=false
 batch.v1.JobTemplateSpec metadata={}
 core.v1.PodTemplateSpec metadata={}
-core.v1.PodSpec dnsPolicy="ClusterFirst" enableServiceLinks=true?own restartPolicy="Always" schedulerName="default-scheduler" securityContext={} terminationGracePeriodSeconds=30
+core.v1.PodSpec dnsPolicy="ClusterFirst" enableServiceLinks=true?own restartPolicy="Always" schedulerName="default-scheduler" securityContext={} serviceAccount=@serviceAccountName terminationGracePeriodSeconds=30
 core.v1.Container imagePullPolicy=@pullPolicy resources={} terminationMessagePath="/dev/termination-log" terminationMessagePolicy="File"
 core.v1.ContainerPort protocol="TCP"
 networking.v1.NetworkPolicyPort protocol="TCP"
@@ -153,6 +153,8 @@ func computed(name string, m *yamltree.Node) *yamltree.Node {
 		return pullPolicy(m)
 	case "port":
 		return port(m)
+	case "serviceAccountName":
+		return serviceAccountName(m)
 	case "limits":
 		return limits(m)
 	}
@@ -186,6 +188,16 @@ func pullPolicy(c *yamltree.Node) *yamltree.Node {
 func port(p *yamltree.Node) *yamltree.Node {
 	if v := p.Get("port"); v != nil && v.IsScalar() && !v.IsNull() {
 		return yamltree.NewScalar(v.Tag, v.Value)
+	}
+	return nil
+}
+
+// serviceAccountName is a pod spec's deprecated serviceAccount: its serviceAccountName, when it
+// names one (observed: make apiserver-diff seed 2, apply-17, where kubectl apply's create owns
+// it).
+func serviceAccountName(spec *yamltree.Node) *yamltree.Node {
+	if n := spec.Get("serviceAccountName"); n.IsScalar() && !n.IsNull() && n.Value != "" {
+		return yamltree.NewString(n.Value)
 	}
 	return nil
 }

@@ -224,7 +224,7 @@ func allTypes(set *schema.Set) []*schema.Type {
 
 // TestDefaultsConditions: the defaults written only where the server writes them, as observed
 // (make apiserver-diff seed 1: a template's requests do not take its limits; values_test.go: a
-// rollingUpdate under OnDelete is quoted with "MaxUnavailable":null).
+// rollingUpdate under OnDelete is quoted with "MaxUnavailable":null; seed 2: serviceAccount).
 func TestDefaultsConditions(t *testing.T) {
 	set, err := schema.Builtin()
 	if err != nil {
@@ -239,6 +239,9 @@ func TestDefaultsConditions(t *testing.T) {
 			"      - {name: c, image: nginx, resources: {limits: {cpu: 1}}}\n", ".spec.template.spec.containers[0].resources", "{limits: {cpu: 1}}"},
 		{"apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n      - {name: c, image: nginx, resources: {limits: {cpu: 1}}}\n",
 			".spec.containers[0].resources", "{limits: {cpu: 1}, requests: {cpu: 1}}"},
+		// make apiserver-diff seed 2, apply-17: the deprecated serviceAccount follows serviceAccountName
+		{"apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  serviceAccountName: sa\n  containers: [{name: c, image: nginx}]\n",
+			".spec.serviceAccount", "sa"},
 	}
 	for _, c := range cases {
 		obj := parse(t, c.object)
