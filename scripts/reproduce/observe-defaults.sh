@@ -123,6 +123,28 @@ $(template d)
           limits:
             cpu: 500m
 Y
+record deployment-partial-strategy create <<Y
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: d
+spec:
+  strategy:
+    rollingUpdate:
+      maxSurge: 1
+  selector:
+    matchLabels:
+      app: d
+  template:
+    metadata:
+      labels:
+        app: d
+    spec:
+      serviceAccountName: default
+      containers:
+      - name: c
+        image: nginx
+Y
 record statefulset create <<Y
 apiVersion: apps/v1
 kind: StatefulSet
