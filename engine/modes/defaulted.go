@@ -94,8 +94,7 @@ func without(fields []contract.Field, path string) []contract.Field {
 // defaultReason says that the API server wrote a default.
 func defaultReason(d apiserver.Default) string {
 	name := d.Path[len(d.Path)-1].Field
-	return "the API server wrote its default: the object does not set " + name + ", so the server sets it to " +
-		valueText(d.Value) + " before it stores the object (kubectl get shows it; values it allocates, such as a clusterIP, are not shown)"
+	return "the API server wrote its default: the object does not set " + name + ", so the server stores " + valueText(d.Value) + " (kubectl get shows it)"
 }
 
 // valueText writes a default's value in a reason: a scalar as it is, a map or list as YAML's
