@@ -65,7 +65,7 @@ networking.v1.NetworkPolicySpec policyTypes=@policyTypes
 autoscaling.v2.HorizontalPodAutoscalerSpec minReplicas=1 metrics=[{"type":"Resource","resource":{"name":"cpu","target":{"type":"Utilization","averageUtilization":80}}}]
 `
 
-// ruleTable reads defaultsTable: the rules of each type, their values read.
+// ruleTable reads defaultsTable: the rules of each type.
 func ruleTable() map[string][]rule {
 	table := map[string][]rule{}
 	for _, line := range strings.Split(defaultsTable, "\n") {
@@ -78,10 +78,6 @@ func ruleTable() map[string][]rule {
 			r := &rules[i]
 			r.field, w, _ = strings.Cut(w, "=")
 			r.value, r.when, _ = strings.Cut(w, "?")
-			if !strings.HasPrefix(r.value, "@") {
-				r.node, _ = yamltree.ParseOne(yamltree.Input("defaults"), r.value, yamltree.Options{})
-				fresh(r.node)
-			}
 		}
 		table["io.k8s.api."+words[0]] = rules
 	}
@@ -113,8 +109,6 @@ func fresh(n *yamltree.Node) {
 // the field).
 type rule struct {
 	field, value, when string
-	// node is the value read, for a value that is not computed.
-	node *yamltree.Node
 }
 
 // holds says whether a rule's condition holds for map m at its place.
@@ -140,10 +134,22 @@ func (r rule) holds(m *yamltree.Node, at place) bool {
 
 // valueOf is a rule's value for map m; nil for none.
 func (r rule) valueOf(m *yamltree.Node) *yamltree.Node {
-	if strings.HasPrefix(r.value, "@") {
-		return computed(r.value[1:], m)
+	v := r.value
+	switch {
+	case v == "{}":
+		return yamltree.NewMap()
+	case v == "true" || v == "false":
+		return yamltree.NewScalar(yamltree.BoolTag, v)
+	case strings.HasPrefix(v, `"`):
+		return yamltree.NewString(strings.Trim(v, `"`))
+	case strings.HasPrefix(v, "@"):
+		return computed(v[1:], m)
+	case strings.HasPrefix(v, "{") || strings.HasPrefix(v, "["):
+		n, _ := yamltree.ParseOne(yamltree.Input("defaults"), v, yamltree.Options{})
+		fresh(n)
+		return n
 	}
-	return r.node.Clone()
+	return yamltree.NewScalar(yamltree.IntTag, v)
 }
 
 // computed is a default worked out from the object.
