@@ -184,14 +184,14 @@ func TestMerge3DiffWritesLiveAsKyaml(t *testing.T) {
 func TestDeletedFieldsOfAListStayInTheirResource(t *testing.T) {
 	deployment := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  minReadySeconds: 5\n  selector:\n    matchLabels: {app: web}\n" +
 		"  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers: [{name: web, image: nginx}]\n"
-	service := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: default\nspec:\n  sessionAffinity: None\n  selector: {app: web}\n  ports: [{port: 80}]\n"
+	service := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: default\nspec:\n  publishNotReadyAddresses: true\n  selector: {app: web}\n  ports: [{port: 80}]\n"
 	indented := func(doc string) string {
 		return "- " + strings.ReplaceAll(strings.TrimSuffix(doc, "\n"), "\n", "\n  ") + "\n"
 	}
 	live := "apiVersion: v1\nitems:\n" + indented(deployment) + indented(service) + "kind: List\nmetadata:\n  resourceVersion: \"\"\n"
 	drop := func(doc, line string) string { return strings.Replace(doc, line, "", 1) }
 	req := &contract.Request{Mode: "apply", Options: contract.DefaultOptions(), Original: deployment + "---\n" + service,
-		Updated: drop(deployment, "  minReadySeconds: 5\n") + "---\n" + drop(service, "  sessionAffinity: None\n"), Live: live}
+		Updated: drop(deployment, "  minReadySeconds: 5\n") + "---\n" + drop(service, "  publishNotReadyAddresses: true\n"), Live: live}
 	resp := handler.Default().Handle(context.Background(), req)
 	if len(resp.Errors) > 0 {
 		t.Fatal(resp.Errors)
@@ -201,8 +201,8 @@ func TestDeletedFieldsOfAListStayInTheirResource(t *testing.T) {
 		doc   int
 		after string
 	}{
-		".spec.minReadySeconds": {0, "spec:"},
-		".spec.sessionAffinity": {1, "spec:"},
+		".spec.minReadySeconds":          {0, "spec:"},
+		".spec.publishNotReadyAddresses": {1, "spec:"},
 	}
 	for _, f := range resp.Fields {
 		if f.Mark != contract.Deleted {

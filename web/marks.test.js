@@ -44,8 +44,8 @@ test("a deleted item goes between its neighbours, not inside one", () => {
   const t = texts(layout);
   const at = t.indexOf("      - name: nginx-helper-a");
   assert.deepEqual(t.slice(at - 2, at + 3), [
-    "      - name: nginx",
-    "        image: nginx:1.10",
+    "        terminationMessagePath: /dev/termination-log", // the API server's defaults of the nginx container
+    "        terminationMessagePolicy: File",
     "      - name: nginx-helper-a",
     "        image: helper:1.3",
     "      - name: nginx-helper-b",
@@ -61,8 +61,8 @@ test("a deleted key stands after its previous sibling, even a changed one", () =
   const at = t.indexOf("    type: Recreate");
   assert.deepEqual(t.slice(at, at + 4), ["    type: Recreate", "    rollingUpdate:", "      maxSurge: 25%", "      maxUnavailable: 25%"]);
   const removed = texts(example("apply-field-removed").layout);
-  const replicas = removed.indexOf("  replicas: 2");
-  assert.deepEqual(removed.slice(replicas - 1, replicas + 3), ["      app: web", "  replicas: 2", "  minReadySeconds: 3", "  progressDeadlineSeconds: 600"]);
+  const minReady = removed.indexOf("  minReadySeconds: 3");
+  assert.deepEqual(removed.slice(minReady - 1, minReady + 2), ["      app: web", "  minReadySeconds: 3", "  progressDeadlineSeconds: 600"]);
 });
 
 test("a dropped item is drawn from the config, struck, after the item it was merged into", () => {
@@ -129,7 +129,7 @@ test("deleted fields go where their places say, whatever extra holds", () => {
   const { live, response } = examples["apply-field-removed"];
   const layout = layoutResult({ ...response, extra: {} }, live);
   const t = texts(layout);
-  assert.equal(t[t.indexOf("  replicas: 2") - 1], "      app: web");
+  assert.equal(t[t.indexOf("  minReadySeconds: 3") - 1], "      app: web");
 });
 
 test("live a List: each deleted field inside its own resource, moved to the result's indentation", () => {
@@ -188,7 +188,8 @@ test("navigation finds changes, fields and plain descriptions", () => {
   const deleted = response.fields.findIndex((f) => f.mark === "deleted");
   const at = lineOfField(layout, deleted);
   assert.equal(layout.lines[at].text, "      - name: nginx-helper-a");
-  assert.equal(nextChange(layout, at, -1), first);
+  assert.equal(layout.lines[nextChange(layout, at, -1)].mark, "added", "the nginx container's defaults, above it");
+  assert.ok(nextChange(layout, at, -1) > first);
   const described = describeLine(layout, response.fields, at);
   assert.match(described.title, /^Live line 19: deleted$/);
   assert.match(described.reason, /^The item .*\.$/);

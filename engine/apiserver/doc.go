@@ -1,5 +1,6 @@
 // Package apiserver models what the API server does to an object before it stores it: it decodes
-// it into its Go type and writes it back, which drops what the type does not store (Store,
+// it into its Go type, writes its defaults into it (defaults.go: a table by OpenAPI type,
+// observed; Stored.Defaults) and writes it back, which drops what the type does not store (Store,
 // stored.go: a null or an empty value a field's json tag omits, a field the type does not
 // declare; a null label stored as ""; for a custom resource, StoreCustom: a null in a field its
 // CRD's schema does not mark nullable, and metadata as the built-in ObjectMeta), then validates it: its metadata, the common rules of the
@@ -33,7 +34,9 @@
 //     foregroundDeletion); orphan and foregroundDeletion not both.
 //
 // The object's own rules and the stored object were observed the same way (stored_test.go,
-// spec_test.go, values_test.go); docs/apiserver.md has the tables.
+// spec_test.go, values_test.go), the defaults by scripts/reproduce/observe-defaults.sh
+// (testdata/defaults.txt, replayed by defaults_test.go and owners_test.go, which also checks the
+// managedFields of the updates that wrote them, from Zero); docs/apiserver.md has the tables.
 //
 // What it does not check: the names of kinds whose names depend on their spec (APIService,
 // CustomResourceDefinition, IPAddress, ClusterTrustBundle) or that no observed name refused

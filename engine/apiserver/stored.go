@@ -59,19 +59,23 @@ type Stored struct {
 	Root *yamltree.Node
 	// Drops are the values not stored as the result holds them, in the order written.
 	Drops []Drop
+	// Defaults are the values the API server wrote that the result lacks (a built-in kind's
+	// defaults: defaults.go), in the order written.
+	Defaults []Default
 	// Copies maps each node of the result that Root replaces by a copy to its copy, so that a
 	// place found by a result's node is found in Root.
 	Copies map[*yamltree.Node]*yamltree.Node
 }
 
 // Store returns obj as the API server stores it once it has decoded it into the kind's Go type
-// (root, a built-in type whose fields carry schema.Omit) and written it back, as encoding/json
-// writes a Go value: a field the type does not declare is gone, a field whose tag lets it omit
-// a null or an empty value is gone when it holds one, and a null value of a map of strings is
-// "". Observed on kube-apiserver v1.37.2 (docs/apiserver.md, "The object as it is stored").
+// (root, a built-in type whose fields carry schema.Omit), defaulted it and written it back, as
+// encoding/json writes a Go value: a field the type does not declare is gone, a field whose tag
+// lets it omit a null or an empty value is gone when it holds one, a null value of a map of
+// strings is "", and a field the object lacks holds its type's default (defaults.go). Observed
+// on kube-apiserver v1.37.2 (docs/apiserver.md, "The object as it is stored", "Defaults").
 func Store(obj *yamltree.Node, root *schema.Type, keys Keys) Stored {
-	s := &storer{keys: keys, copies: map[*yamltree.Node]*yamltree.Node{}}
-	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Copies: s.copies}
+	s := newStorer(keys)
+	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
 }
 
 // StoreCustom returns a custom resource as the API server stores it (root, the type the user's
@@ -80,7 +84,8 @@ func Store(obj *yamltree.Node, root *schema.Type, keys Keys) Stored {
 // refuses it); metadata is stored as meta, the built-in ObjectMeta, as Store stores it. Observed
 // on kube-apiserver v1.37.2, 2026-12-06 (docs/apiserver.md, "The object as it is stored").
 func StoreCustom(obj *yamltree.Node, root, meta *schema.Type, keys Keys) Stored {
-	s := &storer{keys: keys, copies: map[*yamltree.Node]*yamltree.Node{}, custom: true, meta: meta}
+	s := newStorer(keys)
+	s.custom, s.meta = true, meta
 	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Copies: s.copies}
 }
 
@@ -104,7 +109,15 @@ func (p place) item(e fieldpath.Element, i int) place {
 type storer struct {
 	keys   Keys
 	drops  []Drop
+	wrote  []Default
 	copies map[*yamltree.Node]*yamltree.Node
+	// origins maps each copy back to the result's node it replaces (copies, reversed).
+	origins map[*yamltree.Node]*yamltree.Node
+	// table holds the defaults' rules by type (ruleTable), read when first needed.
+	table map[string][]rule
+	// nested counts the defaults being written around the value at hand: a default's own
+	// defaults belong to it, and are not listed apart.
+	nested int
 	// custom: the object is a custom resource (StoreCustom), its metadata of type meta.
 	custom bool
 	meta   *schema.Type
@@ -125,8 +138,22 @@ func (s *storer) value(n *yamltree.Node, t *schema.Type, path place) *yamltree.N
 	return n
 }
 
-// fields stores a map's fields.
+// fields stores a map's fields, and writes the defaults of its type that it lacks (a built-in
+// kind's: defaults.go).
 func (s *storer) fields(n *yamltree.Node, t *schema.Type, path place) *yamltree.Node {
+	kept := s.kept(n, t, path)
+	if s.custom {
+		return kept
+	}
+	out := s.defaults(kept, t, path)
+	if out != kept {
+		s.copied(n, out)
+	}
+	return out
+}
+
+// kept is a map as stored, less what the API server does not store.
+func (s *storer) kept(n *yamltree.Node, t *schema.Type, path place) *yamltree.Node {
 	var out []yamltree.Field
 	changed := false
 	for i, f := range n.Fields {
@@ -144,7 +171,7 @@ func (s *storer) fields(n *yamltree.Node, t *schema.Type, path place) *yamltree.
 	}
 	c := *n
 	c.Fields = out
-	s.copies[n] = &c
+	s.copied(n, &c)
 	return &c
 }
 
@@ -163,7 +190,7 @@ func (s *storer) field(f yamltree.Field, t *schema.Type, at place) *yamltree.Nod
 		stored := yamltree.NewString("")
 		stored.Pos, stored.Comments = v.Pos, v.Comments
 		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: NullAsEmpty, Value: v, Stored: stored})
-		s.copies[v] = stored
+		s.copied(v, stored)
 		return stored
 	case declared == nil:
 		return s.value(v, t.Elem(), at)
@@ -183,7 +210,7 @@ func (s *storer) field(f yamltree.Field, t *schema.Type, at place) *yamltree.Nod
 func (s *storer) customField(f yamltree.Field, t *schema.Type, at place) *yamltree.Node {
 	declared, v := t.Field(f.Name()), f.Value
 	if at.api == "metadata" && s.meta != nil {
-		builtin := &storer{keys: s.keys, copies: s.copies}
+		builtin := &storer{keys: s.keys, copies: s.copies, origins: s.origins}
 		kept := builtin.value(v, s.meta, at)
 		s.drops = append(s.drops, builtin.drops...)
 		return kept
@@ -223,7 +250,7 @@ func (s *storer) items(n *yamltree.Node, t *schema.Type, field *schema.Field, pa
 	}
 	c := *n
 	c.Items = out
-	s.copies[n] = &c
+	s.copied(n, &c)
 	return &c
 }
 

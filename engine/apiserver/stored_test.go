@@ -11,8 +11,8 @@ import (
 // TestStoredAsObserved stores objects created with `kubectl create --dry-run=server -o yaml`
 // (d1, d2) and applied with `kubectl apply --server-side --dry-run=server` (d3, a null label)
 // against kube-apiserver v1.37.2 (run-apiserver.sh, 2026-12-06), and wants what the server's
-// answer lacks of the object sent, less what it adds itself (defaults, uid, status), to be
-// dropped, nothing else.
+// answer lacks of the object sent to be dropped, nothing else, and the server's answer less what
+// it allocates (uid, status): the defaults are TestDefaultsAsObserved's.
 func TestStoredAsObserved(t *testing.T) {
 	set, err := schema.Builtin()
 	if err != nil {
@@ -38,9 +38,14 @@ func TestStoredAsObserved(t *testing.T) {
 			"spec.template.spec.serviceAccountName (empty)", "spec.template.spec.volumes (empty)", "spec.template.spec.tolerations (null)",
 			"spec.template.spec.containers[0].args (empty)", "spec.template.spec.containers[0].env[0].value (empty)",
 			"spec.template.spec.containers[0].ports (null)", "spec.template.spec.containers[0].stdin (empty)"},
-		stored: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d1\n  labels:\n    a: \"\"\n    b: \"\"\nspec:\n  replicas: 0\n" +
-			"  selector:\n    matchLabels: {app: d1}\n  template:\n    metadata:\n      labels: {app: d1}\n    spec:\n      containers:\n" +
-			"      - name: c\n        image: nginx\n        env:\n        - name: E\n        resources: {}\n",
+		stored: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d1\n  labels:\n    a: \"\"\n    b: \"\"\nspec:\n" +
+			"  replicas: 0\n  selector:\n    matchLabels: {app: d1}\n  template:\n    metadata:\n      labels: {app: d1}\n" +
+			"    spec:\n      containers:\n      - name: c\n        image: nginx\n        env:\n        - name: E\n" +
+			"        resources: {}\n        imagePullPolicy: Always\n        terminationMessagePath: /dev/termination-log\n" +
+			"        terminationMessagePolicy: File\n      dnsPolicy: ClusterFirst\n      restartPolicy: Always\n" +
+			"      schedulerName: default-scheduler\n      securityContext: {}\n      terminationGracePeriodSeconds: 30\n" +
+			"  progressDeadlineSeconds: 600\n  revisionHistoryLimit: 10\n  strategy:\n    type: RollingUpdate\n" +
+			"    rollingUpdate:\n      maxSurge: 25%\n      maxUnavailable: 25%\n",
 	}, {
 		name: "d2 (kubectl --validate=ignore; warn printed Warning: unknown field for each unknown one)",
 		sent: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d2\nspec:\n  strategy: {}\n  selector:\n    matchLabels: {app: d1}\n" +
@@ -52,9 +57,15 @@ func TestStoredAsObserved(t *testing.T) {
 			"spec.template.spec.containers[0].livenessProbe (null)", "spec.template.spec.containers[0].foo (unknown)",
 			"spec.template.spec.containers[0].ports[0].hostPort (empty)", "spec.template.spec.containers[0].ports[0].name (empty)",
 			"spec.template.spec.bogus (unknown)", "spec.unknownTop (unknown)"},
-		stored: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d2\nspec:\n  strategy: {}\n  selector:\n    matchLabels: {app: d1}\n" +
-			"  template:\n    metadata:\n      labels: {app: d1}\n    spec:\n      affinity: {}\n      containers:\n      - name: c\n" +
-			"        image: nginx\n        securityContext: {}\n        ports:\n        - containerPort: 80\n",
+		stored: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d2\nspec:\n  strategy:\n    type: RollingUpdate\n" +
+			"    rollingUpdate:\n      maxSurge: 25%\n      maxUnavailable: 25%\n  selector:\n    matchLabels: {app: d1}\n" +
+			"  template:\n    metadata:\n      labels: {app: d1}\n    spec:\n      affinity: {}\n      containers:\n" +
+			"      - name: c\n        image: nginx\n        securityContext: {}\n        ports:\n" +
+			"        - containerPort: 80\n          protocol: TCP\n        imagePullPolicy: Always\n        resources: {}\n" +
+			"        terminationMessagePath: /dev/termination-log\n        terminationMessagePolicy: File\n" +
+			"      dnsPolicy: ClusterFirst\n      restartPolicy: Always\n      schedulerName: default-scheduler\n" +
+			"      securityContext: {}\n      terminationGracePeriodSeconds: 30\n  replicas: 1\n" +
+			"  progressDeadlineSeconds: 600\n  revisionHistoryLimit: 10\n",
 	}, {
 		name: "d3 (quantities: kubectl create --dry-run=server -o yaml)",
 		sent: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d3\nspec:\n  selector:\n    matchLabels: {app: d3}\n" +
@@ -65,7 +76,12 @@ func TestStoredAsObserved(t *testing.T) {
 			"spec.template.spec.containers[0].resources.limits.ephemeral-storage (quantity)"},
 		stored: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d3\nspec:\n  selector:\n    matchLabels: {app: d3}\n" +
 			"  template:\n    metadata:\n      labels: {app: d3}\n    spec:\n      containers:\n      - name: c\n        image: nginx\n" +
-			"        resources:\n          requests: {cpu: 500m, memory: 512Mi}\n          limits: {cpu: \"2\", memory: 1Gi, ephemeral-storage: 1G}\n",
+			"        resources:\n          requests: {cpu: 500m, memory: 512Mi}\n          limits: {cpu: \"2\", memory: 1Gi, ephemeral-storage: 1G}\n" +
+			"        imagePullPolicy: Always\n        terminationMessagePath: /dev/termination-log\n        terminationMessagePolicy: File\n" +
+			"      dnsPolicy: ClusterFirst\n      restartPolicy: Always\n      schedulerName: default-scheduler\n" +
+			"      securityContext: {}\n      terminationGracePeriodSeconds: 30\n  replicas: 1\n" +
+			"  progressDeadlineSeconds: 600\n  revisionHistoryLimit: 10\n  strategy:\n    type: RollingUpdate\n" +
+			"    rollingUpdate:\n      maxSurge: 25%\n      maxUnavailable: 25%\n",
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -47,6 +47,11 @@ type Request struct {
 	// on a live object (kubectl patch, label, scale) sets it; the field manager's own vectors,
 	// whose objects have no uid, do not.
 	Stored bool
+	// Zero is the object an update that creates (Live nil) starts from: the kind's Go type's zero
+	// value as the API server writes it (apiserver.Zero), whose structs the updater then does
+	// not own as a whole (no "." for a Service's spec); nil: apiVersion and kind alone, as the
+	// field manager's own vectors and the reference libraries do. Update only.
+	Zero *yamltree.Node
 }
 
 // Outcome is what an operation did.

@@ -164,29 +164,42 @@ func ownsOnlyLastApplied(s *fieldset.Set) bool {
 	return s.Leaves().Difference(fieldset.New(lastAppliedPath, annotations)).Empty()
 }
 
+// Write is a client's write the API server records (Written).
+type Write struct {
+	// Type is the kind's type; nil reads the objects by their shapes.
+	Type *schema.Type
+	// Zero is what a create starts from (Request.Zero); Live the object written over, nil for a
+	// create; Result the object stored.
+	Zero, Live, Result *yamltree.Node
+	Manager            string
+	Now                time.Time
+}
+
 // Written records a client's write of result over live (kubectl apply's create or patch, kubectl
 // patch, a Helm upgrade's patch) by manager, as the API server records such an update, and writes
 // the managedFields it leaves into result's metadata, in place (result keeps its other nodes, so
 // that what a mode worked out about them stands). live nil is a create: the manager owns every
-// field. live is an object the API server stores (Request.Stored): without managedFields, it stays
+// field the result holds that w.Zero lacks. live is an object the API server stores
+// (Request.Stored): without managedFields, it stays
 // without them; a result equal to live is a request that changes nothing, and the API server
 // writes nothing (observed on kube-apiserver v1.37.2, run-apiserver.sh, 2026-12-06: a kubectl patch
 // setting replicas to its value prints "patched (no change)"; resourceVersion and managedFields stay,
 // no kubectl-patch entry). t nil, or a t the objects do not pass (a value of another type, which a mode
 // merged as kubectl sends it: validate ignore), reads the objects by their shapes
 // (schema.Deduced).
-func Written(t *schema.Type, live, result *yamltree.Node, manager string, now time.Time) error {
+func Written(w Write) error {
+	live, result := w.Live, w.Result
 	if live != nil && isNone(ManagedFieldsOf(live)) && isNone(ManagedFieldsOf(result)) {
 		return nil // untracked, and left so (steps.go's leaveUntracked), without its walks
 	}
 	if live != nil && yamltree.Equal(live, result) {
 		return nil // a request that changes nothing: the API server writes nothing
 	}
-	fm := FieldManager{Type: t, APIVersion: result.Get("apiVersion").Str(), Kind: result.Get("kind").Str()}
-	req := Request{Live: live, Object: result, Manager: manager, Now: now, Stored: true}
+	fm := FieldManager{Type: w.Type, APIVersion: result.Get("apiVersion").Str(), Kind: result.Get("kind").Str()}
+	req := Request{Live: live, Object: result, Manager: w.Manager, Now: w.Now, Stored: true, Zero: w.Zero}
 	var out *Outcome
 	err := errors.New("no schema")
-	if t != nil {
+	if w.Type != nil {
 		out, err = fm.Update(req)
 	}
 	if err != nil {

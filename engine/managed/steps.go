@@ -245,6 +245,9 @@ func writeManagedFields(op *operation) (bool, error) {
 func checkUpdated(op *operation) (bool, error) {
 	op.stored = op.req.Live
 	if op.stored == nil {
+		op.stored = op.req.Zero
+	}
+	if op.stored == nil {
 		op.stored = emptyObject(op.res.APIVersion, op.res.Kind)
 	}
 	if err := typed.ValidateObject(op.res.Type, WithoutManagedFields(op.req.Object)); err != nil {

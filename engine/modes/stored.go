@@ -64,9 +64,10 @@ type Marking struct {
 // StoredMarks rewrites a resource's marks, made on the result, for the object stored: a mark on
 // a value not stored goes, and the value gets a dropped mark on updated's lines (a deleted one
 // on live's, for a value only live holds), with the rule Mode+"/stored-…" recorded in the log;
-// a null stored as "" keeps its mark, its reason saying so.
+// a null stored as "" keeps its mark, its reason saying so; a value the server wrote, its
+// default, is marked as markDefaults says.
 func (m Marking) StoredMarks(s apiserver.Stored, fields []contract.Field) []contract.Field {
-	if len(s.Drops) == 0 {
+	if len(s.Drops) == 0 && len(s.Defaults) == 0 {
 		return fields
 	}
 	spot := m.Spot
@@ -93,6 +94,7 @@ func (m Marking) StoredMarks(s apiserver.Stored, fields []contract.Field) []cont
 		}
 		m.markDrop(d, w)
 	}
+	out = m.markDefaults(s.Defaults, out, w)
 	return append(out, w.Fields()...)
 }
 
@@ -232,4 +234,31 @@ func keyOf(root *yamltree.Node, path fieldpath.Path) *yamltree.Node {
 		return parent.Fields[i].Key
 	}
 	return nil
+}
+
+// Zero is the object a write that creates a resource starts from, as the API server's field
+// manager meets it (apiserver.Zero): for a built-in kind the user's schema does not declare,
+// with options.apiServer on; nil otherwise (apiVersion and kind alone, as the reference
+// libraries start).
+func (in *Input) Zero(id stream.ID) *yamltree.Node {
+	if !in.Request.Options.ModelsAPIServer() || in.User.Root(id.APIVersion, id.Kind) != nil {
+		return nil
+	}
+	root := in.Schema.Root(id.APIVersion, id.Kind)
+	if root == nil {
+		return nil
+	}
+	return apiserver.Zero(root, id.APIVersion, id.Kind)
+}
+
+// LiveAsStored is live as a cluster holds it, for the managedFields of a write over it: a
+// built-in kind's live less what the API server does not store and with the defaults it writes
+// (Store), so that a write does not own the defaults a live given without them lacks (a
+// cluster's object holds them since its creation). Live as given under options.apiServer off,
+// and for other kinds.
+func (in *Input) LiveAsStored(id stream.ID, live *yamltree.Node) *yamltree.Node {
+	if live == nil || in.User.Root(id.APIVersion, id.Kind) != nil {
+		return live
+	}
+	return in.Store(id, live, PatchKeys).Root
 }

@@ -72,6 +72,8 @@ func (w *effectWalk) value(path fieldpath.Path, result, live *yamltree.Node, sch
 		defer func() { w.carried-- }()
 	}
 	switch {
+	case result.IsMap() && len(result.Fields) == 0 && live.IsMap() && len(live.Fields) == 0 && len(w.o.removed[result]) == 0:
+		w.leaf(path, result, live, Scalar) // {} in both: a value with no field to walk (resources: {})
 	case result.IsMap() && (live.IsMap() || live == nil):
 		meta, _ := sch.mapField(name)
 		if meta.strategy.Has(schema.PatchReplace) && live != nil {

@@ -49,7 +49,7 @@ items:
   metadata:
     annotations:
       kubectl.kubernetes.io/last-applied-configuration: |
-        {"apiVersion":"v1","kind":"Service","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"ports":[{"port":80}],"selector":{"app":"web"},"sessionAffinity":"None"}}
+        {"apiVersion":"v1","kind":"Service","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"ports":[{"port":80}],"selector":{"app":"web"},"publishNotReadyAddresses":true}}
     creationTimestamp: "2026-01-05T10:00:00Z"
     name: web
     namespace: default
@@ -63,6 +63,7 @@ items:
       targetPort: 80
     selector:
       app: web
+    publishNotReadyAddresses: true
     sessionAffinity: None
     type: ClusterIP
 kind: List
@@ -70,7 +71,8 @@ metadata:
   resourceVersion: ""
 `
 
-// listConfig drops minReadySeconds from the Deployment and sessionAffinity from the Service.
+// listConfig drops minReadySeconds from the Deployment and publishNotReadyAddresses from the
+// Service (not sessionAffinity: the API server would write its default back).
 const listConfig = `apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -124,7 +126,7 @@ func TestDeletedFieldsOfAListLive(t *testing.T) {
 		underParent string
 	}{
 		{"  minReadySeconds: 5", false, "spec:"},
-		{"  sessionAffinity: None", true, "spec:"},
+		{"  publishNotReadyAddresses: true", true, "spec:"},
 	} {
 		at := indexOf(lines, func(l shownLine) bool { return l.Deleted && l.Text == want.text })
 		switch {

@@ -51,7 +51,6 @@ api_port=${MERGEPLAY_APISERVER_PORT:-26443}
 declare -A KNOWN_DIFFERENCES=(
   [apply-prune]="3|live's Secret holds data that is not base64 (LS0tLS1CRUdJTi...), which the API server refuses"
   [apply-stream]="3|live's Secret holds data that is not base64 (LS0tLS1CRUdJTi...), which the API server refuses"
-  [history-hpa-replicas]="1|step 3's client-side apply deletes spec.replicas, which the API server then defaults to 1; the engine does not model defaults (observed 2026-12-06; every other step agrees)"
 )
 
 version_of() { # the version go.mod requires of a module

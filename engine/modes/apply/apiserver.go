@@ -41,7 +41,9 @@ func (o *outcome) recordManagers(in *modes.Input, now time.Time) error {
 	if action := o.info().Action; action != Create && action != Patch || o.stored.Root == nil {
 		return nil
 	}
-	return managed.Written(in.Schema.Root(o.triple.ID.APIVersion, o.triple.ID.Kind), root(o.triple.Live), o.stored.Root, writer.ManagerClientSideApply, now)
+	id := o.triple.ID
+	return managed.Written(managed.Write{Type: in.Schema.Root(id.APIVersion, id.Kind), Zero: in.Zero(id), Live: in.LiveAsStored(id, root(o.triple.Live)),
+		Result: o.stored.Root, Manager: writer.ManagerClientSideApply, Now: now})
 }
 
 // AnnotationSize is the size of a resource's annotations once applied, against the API server's

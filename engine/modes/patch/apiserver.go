@@ -38,5 +38,6 @@ func (p *patched) recordManagers(in *modes.Input, now time.Time) error {
 	if p.applied == nil {
 		return nil
 	}
-	return managed.Written(in.PatchType(p.triple.ID), p.triple.Live.Root, p.stored.Root, writer.ManagerPatch, now)
+	return managed.Written(managed.Write{Type: in.PatchType(p.triple.ID), Live: in.LiveAsStored(p.triple.ID, p.triple.Live.Root), Result: p.stored.Root,
+		Manager: writer.ManagerPatch, Now: now})
 }

@@ -63,7 +63,8 @@ func TestPatchTypes(t *testing.T) {
 		{mode: "mergepatch", patch: "spec:\n  replicas: 5\n", holds: []string{"replicas: 5", "manager: kubectl-patch", "f:replicas: {}"},
 			line: `kubectl patch deployment.apps/web -n default --type merge -p '{"spec":{"replicas":5}}'`, printed: "deployment.apps/web patched"},
 		{mode: "mergepatch", patch: "spec:\n  template:\n    spec:\n      containers: [{name: web, image: nginx:1.28}]\n", holds: []string{"nginx:1.28"}, printed: "deployment.apps/web patched"},
-		{mode: "mergepatch", patch: "spec:\n  replicas: null\n", lacks: []string{"replicas:"}, printed: "deployment.apps/web patched"},
+		// the null removes replicas, which the API server defaults to 1 (engine/apiserver/defaults.go)
+		{mode: "mergepatch", patch: "spec:\n  replicas: null\n", holds: []string{"replicas: 1"}, printed: "deployment.apps/web patched"},
 		{mode: "mergepatch", patch: "spec:\n  replicas: 2\n", lacks: []string{"kubectl-patch"}, printed: "deployment.apps/web patched (no change)"},
 		{mode: "mergepatch", patch: "metadata:\n  name: other\n", errLine: 1, errWords: "renames the object", errPrinted: "the name of the object (other) does not match the name on the URL (web)"},
 		{mode: "jsonpatch", patch: "- op: replace\n  path: /spec/replicas\n  value: 7\n", holds: []string{"replicas: 7", "manager: kubectl-patch"},

@@ -7,13 +7,15 @@ import (
 )
 
 // store works out the object the API server stores for the operation: the result less what
-// the kind's Go type does not store (package apiserver); the result as it is for a resource the
-// config leaves alone, and on conflicts.
+// the kind's Go type does not store, with its defaults (package apiserver); the result as it is
+// for a resource the config leaves alone, on conflicts, and for an update the server finds
+// changes nothing.
 func (o *outcome) store(in *modes.Input) {
 	o.stored = apiserver.Stored{Root: o.result}
-	if o.action != Leave && o.action != Conflict {
+	if o.action != Leave && o.action != Conflict && !o.unchanged {
 		o.stored = in.Store(o.triple.ID, o.result, modes.ListMapKeys)
 		o.stored.Drops = withoutRepeats(append(o.sentDrops[:len(o.sentDrops):len(o.sentDrops)], o.stored.Drops...))
+		o.stored.Defaults = append(o.sentDefaults[:len(o.sentDefaults):len(o.sentDefaults)], o.stored.Defaults...)
 	}
 }
 

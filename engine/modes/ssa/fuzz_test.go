@@ -7,10 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/engine/internal/fuzzcheck"
+	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/ssa"
+	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -33,8 +36,9 @@ import (
 //     config needs metadata.name, and kubectl cannot send an object without a name);
 //   - every mark names the rule the operation recorded at its path (checkDecisions);
 //   - identical inputs: applying an object (without managedFields) onto itself, not forced,
-//     meets no conflict and returns it with managedFields added and nothing else changed. Not
-//     when it holds a null: server-side apply clears a null scalar the config names.
+//     meets no conflict and returns it with managedFields and the API server's defaults added
+//     and nothing else changed. Not when it holds a null: server-side apply clears a null
+//     scalar the config names.
 //
 // Seeds: the mode's own cases, the ssa examples (with their options) and the cases of
 // structured-merge-diff's merge tests that carry a schema and need no converter
@@ -43,6 +47,10 @@ import (
 func FuzzSSA(f *testing.F) {
 	schemas := fuzzcheck.SchemaTable{{}}
 	addSSASeeds(f, &schemas)
+	builtin, err := schema.Builtin()
+	if err != nil {
+		f.Fatal(err)
+	}
 	h := handler.New(ssa.Mode())
 	f.Fuzz(func(t *testing.T, updated, live string, schema uint8, force, update bool) {
 		if len(updated)+len(live) > fuzzcheck.MaxInput {
@@ -87,7 +95,13 @@ func FuzzSSA(f *testing.F) {
 			}
 			return
 		}
-		if diff := fuzzcheck.SameObjects(updated, same.Resp.Result, yamltree.YAML11, dropManagedFields); diff != "" {
+		asStored := func(obj *yamltree.Node) { // the API server writes its defaults into the object it stores
+			dropManagedFields(obj)
+			if root := builtin.Root(obj.Get("apiVersion").Str(), obj.Get("kind").Str()); root != nil && schemas.Pick(schema).Text == "" {
+				obj.Fields = apiserver.Store(obj, root, modes.ListMapKeys).Root.Fields
+			}
+		}
+		if diff := fuzzcheck.SameObjects(updated, same.Resp.Result, yamltree.YAML11, asStored); diff != "" {
 			t.Fatalf("applying an object onto itself changed more than its managedFields: %s\n%s", diff, same.Describe())
 		}
 	})

@@ -55,9 +55,12 @@ type outcome struct {
 	result    *yamltree.Node // nil on conflicts
 	// stored is the result as the API server stores it (store); sentDrops what the server dropped
 	// before its field manager saw the objects: of an update's config (decoded), of a custom
-	// resource's live (liveAsStored).
-	stored    apiserver.Stored
-	sentDrops []apiserver.Drop
+	// resource's live (liveAsStored); sentDefaults the defaults it wrote into an update's config.
+	stored       apiserver.Stored
+	sentDrops    []apiserver.Drop
+	sentDefaults []apiserver.Default
+	// unchanged: an update whose object, decoded, is live as stored; the server writes nothing.
+	unchanged bool
 	done      *managed.Outcome
 	// liveEntries are live's managedFields as read (for extra when nothing is written).
 	liveEntries []managed.Entry
@@ -101,6 +104,13 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		o.manager = managed.UpdateID(req.Manager, fm.APIVersion)
 		o.manager.Subresource = req.Subresource
 		req.Object = o.decoded(r.in)
+		req.Live, req.Zero = r.in.LiveAsStored(t.ID, req.Live), r.in.Zero(t.ID)
+		if r.unchangedUpdate(req) {
+			// the object as decoded is the one stored: the API server writes nothing (kubectl
+			// patch prints "patched (no change)"), whatever defaults live as given lacks
+			o.unchanged, o.sentDefaults = true, nil
+			req.Object, req.Live = managed.WithoutManagedFields(o.live), o.live
+		}
 		o.done, err = fm.Update(req)
 	} else {
 		o.manager = managed.ApplyID(req.Manager)
@@ -117,13 +127,28 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 	return o, nil
 }
 
-// decoded is an update's config as the API server's field manager sees it: decoded, so less
-// what the object does not store (a null annotations map, a custom resource's null in a field
-// its schema does not mark nullable), which the updater then does not own (observed on
-// kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff seed 2, ssa-19; seed 1, ssa-7).
+// unchangedUpdate reports whether an update's object, decoded, is live as the API server stores
+// it (options.apiServer on), its managedFields none or live's: the server writes nothing.
+func (r runner) unchangedUpdate(req managed.Request) bool {
+	if !r.in.Request.Options.ModelsAPIServer() || req.Live == nil {
+		return false
+	}
+	if mf := managed.ManagedFieldsOf(req.Object); mf != nil && !yamltree.Equal(mf, managed.ManagedFieldsOf(req.Live)) {
+		return false
+	}
+	return yamltree.Equal(managed.WithoutManagedFields(req.Object), managed.WithoutManagedFields(req.Live))
+}
+
+// decoded is an update's config as the API server's field manager sees it: decoded and
+// defaulted, so less what the object does not store (a null annotations map, a custom
+// resource's null in a field its schema does not mark nullable), which the updater then does not
+// own (observed on kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff seed 2, ssa-19; seed
+// 1, ssa-7), and with the defaults the server writes, which it owns where live lacked them
+// (an object it creates, an item it adds: testdata/defaults.txt of engine/apiserver).
 func (o *outcome) decoded(in *modes.Input) *yamltree.Node {
 	sent := in.Store(o.triple.ID, o.config, modes.ListMapKeys)
 	o.sentDrops = append(o.sentDrops, sent.Drops...)
+	o.sentDefaults = append(o.sentDefaults, sent.Defaults...)
 	return sent.Root
 }
 

@@ -35,7 +35,7 @@ func (u *upgraded) recordManagers(in *modes.Input, now time.Time) error {
 	typ := in.Schema.Root(u.triple.ID.APIVersion, u.triple.ID.Kind)
 	var live *yamltree.Node
 	if u.triple.Live != nil {
-		live = u.triple.Live.Root
+		live = in.LiveAsStored(u.triple.ID, u.triple.Live.Root)
 	}
 	for _, w := range []struct {
 		result  *yamltree.Node
@@ -44,7 +44,7 @@ func (u *upgraded) recordManagers(in *modes.Input, now time.Time) error {
 		if w.result == nil {
 			continue
 		}
-		if err := managed.Written(typ, live, w.result, w.manager, now); err != nil {
+		if err := managed.Written(managed.Write{Type: typ, Zero: in.Zero(u.triple.ID), Live: live, Result: w.result, Manager: w.manager, Now: now}); err != nil {
 			return err
 		}
 	}

@@ -86,7 +86,13 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
 {".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
 {".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
 {".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -107,7 +113,13 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.spec.containers[0].image = nginx:1.27
 .spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
 .spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePolicy = File
 .spec.template.spec.restartPolicy = Always
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt
 if diff -u want-1.txt got-1.txt; then

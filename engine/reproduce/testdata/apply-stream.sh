@@ -156,6 +156,10 @@ cat > fields-2.jsonpath <<'MERGEPLAY_EOF'
 {".spec.ports[1].name = "}{.spec.ports[1].name}
 {".spec.ports[1].port = "}{.spec.ports[1].port}
 {".spec.ports[1].targetPort = "}{.spec.ports[1].targetPort}
+{".spec.ports[1].protocol = "}{.spec.ports[1].protocol}
+{".spec.internalTrafficPolicy = "}{.spec.internalTrafficPolicy}
+{".spec.sessionAffinity = "}{.spec.sessionAffinity}
+{".spec.type = "}{.spec.type}
 MERGEPLAY_EOF
 cat > want-2.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
@@ -173,6 +177,10 @@ cat > want-2.txt <<'MERGEPLAY_EOF'
 .spec.ports[1].name = https
 .spec.ports[1].port = 443
 .spec.ports[1].targetPort = 8443
+.spec.ports[1].protocol = TCP
+.spec.internalTrafficPolicy = Cluster
+.spec.sessionAffinity = None
+.spec.type = ClusterIP
 MERGEPLAY_EOF
 kubectl get service web -n default -o jsonpath-file=fields-2.jsonpath >got-2.txt
 if diff -u want-2.txt got-2.txt; then
@@ -197,6 +205,21 @@ cat > fields-3.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.replicas = "}{.spec.replicas}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-3.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -209,11 +232,26 @@ cat > want-3.txt <<'MERGEPLAY_EOF'
 .metadata.managedFields[0].operation = Update
 .metadata.managedFields[0].apiVersion = apps/v1
 .metadata.managedFields[0].fieldsType = FieldsV1
-.metadata.managedFields[0].fieldsV1 = {"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{}}},"f:spec":{".":{},"f:selector":{},"f:template":{".":{},"f:metadata":{".":{},"f:labels":{".":{},"f:app":{}}},"f:spec":{".":{},"f:containers":{".":{},"k:{\"name\":\"web\"}":{".":{},"f:image":{},"f:name":{}}}}}}}
+.metadata.managedFields[0].fieldsV1 = {"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{}}},"f:spec":{"f:progressDeadlineSeconds":{},"f:replicas":{},"f:revisionHistoryLimit":{},"f:selector":{},"f:strategy":{"f:rollingUpdate":{".":{},"f:maxSurge":{},"f:maxUnavailable":{}},"f:type":{}},"f:template":{"f:metadata":{"f:labels":{".":{},"f:app":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"web\"}":{".":{},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:resources":{},"f:terminationMessagePath":{},"f:terminationMessagePolicy":{}}},"f:dnsPolicy":{},"f:restartPolicy":{},"f:schedulerName":{},"f:securityContext":{},"f:terminationGracePeriodSeconds":{}}}}}
 .spec.selector.matchLabels.app = web
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.replicas = 1
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-3.jsonpath >got-3.txt
 if diff -u want-3.txt got-3.txt; then

@@ -105,6 +105,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -119,6 +133,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -136,15 +164,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app.kubernetes.io/managed-by"}}{{".metadata.labels.app.kubernetes.io/managed-by: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -152,11 +208,25 @@ cat > want-owners-1.txt <<'MERGEPLAY_EOF'
 .metadata.annotations.meta.helm.sh/release-name: helm Update - time
 .metadata.annotations.meta.helm.sh/release-namespace: helm Update - time
 .metadata.labels.app.kubernetes.io/managed-by: helm Update - time
+.spec.progressDeadlineSeconds: helm Update - time
 .spec.replicas: helm Update - time
+.spec.revisionHistoryLimit: helm Update - time
 .spec.selector: helm Update - time
+.spec.strategy.rollingUpdate.maxSurge: helm Update - time
+.spec.strategy.rollingUpdate.maxUnavailable: helm Update - time
+.spec.strategy.type: helm Update - time
 .spec.template.metadata.labels.app: helm Update - time
 .spec.template.spec.containers[name="web"].image: helm Update - time
+.spec.template.spec.containers[name="web"].imagePullPolicy: helm Update - time
 .spec.template.spec.containers[name="web"].name: helm Update - time
+.spec.template.spec.containers[name="web"].resources: helm Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePath: helm Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePolicy: helm Update - time
+.spec.template.spec.dnsPolicy: helm Update - time
+.spec.template.spec.restartPolicy: helm Update - time
+.spec.template.spec.schedulerName: helm Update - time
+.spec.template.spec.securityContext: helm Update - time
+.spec.template.spec.terminationGracePeriodSeconds: helm Update - time
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt || true
 { kubectl get deployment.v1.apps web -n default -o go-template-file=owners-1.tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-1.txt
@@ -198,6 +268,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -212,6 +296,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -229,15 +327,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app.kubernetes.io/managed-by"}}{{".metadata.labels.app.kubernetes.io/managed-by: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -245,11 +371,25 @@ cat > want-owners-1.txt <<'MERGEPLAY_EOF'
 .metadata.annotations.meta.helm.sh/release-name: helm Update - time
 .metadata.annotations.meta.helm.sh/release-namespace: helm Update - time
 .metadata.labels.app.kubernetes.io/managed-by: helm Update - time
+.spec.progressDeadlineSeconds: helm Update - time
 .spec.replicas: kubectl Update scale no-time
+.spec.revisionHistoryLimit: helm Update - time
 .spec.selector: helm Update - time
+.spec.strategy.rollingUpdate.maxSurge: helm Update - time
+.spec.strategy.rollingUpdate.maxUnavailable: helm Update - time
+.spec.strategy.type: helm Update - time
 .spec.template.metadata.labels.app: helm Update - time
 .spec.template.spec.containers[name="web"].image: helm Update - time
+.spec.template.spec.containers[name="web"].imagePullPolicy: helm Update - time
 .spec.template.spec.containers[name="web"].name: helm Update - time
+.spec.template.spec.containers[name="web"].resources: helm Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePath: helm Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePolicy: helm Update - time
+.spec.template.spec.dnsPolicy: helm Update - time
+.spec.template.spec.restartPolicy: helm Update - time
+.spec.template.spec.schedulerName: helm Update - time
+.spec.template.spec.securityContext: helm Update - time
+.spec.template.spec.terminationGracePeriodSeconds: helm Update - time
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt || true
 { kubectl get deployment.v1.apps web -n default -o go-template-file=owners-1.tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-1.txt
@@ -342,6 +482,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -356,6 +510,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.28
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -373,15 +541,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app.kubernetes.io/managed-by"}}{{".metadata.labels.app.kubernetes.io/managed-by: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -389,11 +585,25 @@ cat > want-owners-1.txt <<'MERGEPLAY_EOF'
 .metadata.annotations.meta.helm.sh/release-name: helm Update - time
 .metadata.annotations.meta.helm.sh/release-namespace: helm Update - time
 .metadata.labels.app.kubernetes.io/managed-by: helm Update - time
+.spec.progressDeadlineSeconds: helm Update - time
 .spec.replicas: helm Update - time
+.spec.revisionHistoryLimit: helm Update - time
 .spec.selector: helm Update - time
+.spec.strategy.rollingUpdate.maxSurge: helm Update - time
+.spec.strategy.rollingUpdate.maxUnavailable: helm Update - time
+.spec.strategy.type: helm Update - time
 .spec.template.metadata.labels.app: helm Update - time
 .spec.template.spec.containers[name="web"].image: helm Update - time
+.spec.template.spec.containers[name="web"].imagePullPolicy: helm Update - time
 .spec.template.spec.containers[name="web"].name: helm Update - time
+.spec.template.spec.containers[name="web"].resources: helm Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePath: helm Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePolicy: helm Update - time
+.spec.template.spec.dnsPolicy: helm Update - time
+.spec.template.spec.restartPolicy: helm Update - time
+.spec.template.spec.schedulerName: helm Update - time
+.spec.template.spec.securityContext: helm Update - time
+.spec.template.spec.terminationGracePeriodSeconds: helm Update - time
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt || true
 { kubectl get deployment.v1.apps web -n default -o go-template-file=owners-1.tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-1.txt
@@ -435,6 +645,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -449,6 +673,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.28
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -466,15 +704,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app.kubernetes.io/managed-by"}}{{".metadata.labels.app.kubernetes.io/managed-by: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -482,11 +748,25 @@ cat > want-owners-1.txt <<'MERGEPLAY_EOF'
 .metadata.annotations.meta.helm.sh/release-name: helm Update - time
 .metadata.annotations.meta.helm.sh/release-namespace: helm Update - time
 .metadata.labels.app.kubernetes.io/managed-by: helm Update - time
+.spec.progressDeadlineSeconds: helm Update - time
 .spec.replicas: kubectl Update scale no-time
+.spec.revisionHistoryLimit: helm Update - time
 .spec.selector: helm Update - time
+.spec.strategy.rollingUpdate.maxSurge: helm Update - time
+.spec.strategy.rollingUpdate.maxUnavailable: helm Update - time
+.spec.strategy.type: helm Update - time
 .spec.template.metadata.labels.app: helm Update - time
 .spec.template.spec.containers[name="web"].image: helm Update - time
+.spec.template.spec.containers[name="web"].imagePullPolicy: helm Update - time
 .spec.template.spec.containers[name="web"].name: helm Update - time
+.spec.template.spec.containers[name="web"].resources: helm Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePath: helm Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePolicy: helm Update - time
+.spec.template.spec.dnsPolicy: helm Update - time
+.spec.template.spec.restartPolicy: helm Update - time
+.spec.template.spec.schedulerName: helm Update - time
+.spec.template.spec.securityContext: helm Update - time
+.spec.template.spec.terminationGracePeriodSeconds: helm Update - time
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt || true
 { kubectl get deployment.v1.apps web -n default -o go-template-file=owners-1.tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-1.txt
@@ -575,6 +855,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -589,6 +883,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.28
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -606,15 +914,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app.kubernetes.io/managed-by"}}{{".metadata.labels.app.kubernetes.io/managed-by: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -622,11 +958,25 @@ cat > want-owners-1.txt <<'MERGEPLAY_EOF'
 .metadata.annotations.meta.helm.sh/release-name: helm Apply - time
 .metadata.annotations.meta.helm.sh/release-namespace: helm Apply - time
 .metadata.labels.app.kubernetes.io/managed-by: helm Apply - time
+.spec.progressDeadlineSeconds: helm Apply - time
 .spec.replicas: kubectl Update scale no-time
+.spec.revisionHistoryLimit: helm Apply - time
 .spec.selector: helm Apply - time
+.spec.strategy.rollingUpdate.maxSurge: helm Apply - time
+.spec.strategy.rollingUpdate.maxUnavailable: helm Apply - time
+.spec.strategy.type: helm Apply - time
 .spec.template.metadata.labels.app: helm Apply - time
 .spec.template.spec.containers[name="web"].image: helm Apply - time
+.spec.template.spec.containers[name="web"].imagePullPolicy: helm Apply - time
 .spec.template.spec.containers[name="web"].name: helm Apply - time
+.spec.template.spec.containers[name="web"].resources: helm Apply - time
+.spec.template.spec.containers[name="web"].terminationMessagePath: helm Apply - time
+.spec.template.spec.containers[name="web"].terminationMessagePolicy: helm Apply - time
+.spec.template.spec.dnsPolicy: helm Apply - time
+.spec.template.spec.restartPolicy: helm Apply - time
+.spec.template.spec.schedulerName: helm Apply - time
+.spec.template.spec.securityContext: helm Apply - time
+.spec.template.spec.terminationGracePeriodSeconds: helm Apply - time
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt || true
 { kubectl get deployment.v1.apps web -n default -o go-template-file=owners-1.tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-1.txt
@@ -719,6 +1069,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -733,6 +1097,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.28
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -750,15 +1128,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app.kubernetes.io/managed-by"}}{{".metadata.labels.app.kubernetes.io/managed-by: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF

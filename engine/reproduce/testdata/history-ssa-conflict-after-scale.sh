@@ -70,6 +70,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -81,6 +95,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -92,15 +120,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{range $k, $v := .}}{{if eq $k "f:namespace"}}{{".metadata.namespace: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -148,6 +204,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -159,6 +229,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -170,15 +254,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{range $k, $v := .}}{{if eq $k "f:namespace"}}{{".metadata.namespace: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -254,6 +366,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -265,6 +391,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -276,15 +416,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{range $k, $v := .}}{{if eq $k "f:namespace"}}{{".metadata.namespace: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -349,6 +517,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -360,6 +542,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -371,15 +567,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{range $k, $v := .}}{{if eq $k "f:namespace"}}{{".metadata.namespace: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -427,6 +651,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -438,6 +676,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -449,15 +701,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{range $k, $v := .}}{{if eq $k "f:namespace"}}{{".metadata.namespace: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -521,6 +801,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -532,6 +826,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -543,15 +851,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:metadata"}}{{range $k, $v := .}}{{if eq $k "f:namespace"}}{{".metadata.namespace: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF

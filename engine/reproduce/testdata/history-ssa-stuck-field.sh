@@ -72,6 +72,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -84,6 +98,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -97,25 +125,67 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:minReadySeconds"}}{{".spec.minReadySeconds: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
 cat > want-owners-1.txt <<'MERGEPLAY_EOF'
 .spec.minReadySeconds: kubectl-create Update - time
+.spec.progressDeadlineSeconds: kubectl-create Update - time
 .spec.replicas: kubectl-create Update - time
+.spec.revisionHistoryLimit: kubectl-create Update - time
 .spec.selector: kubectl-create Update - time
+.spec.strategy.rollingUpdate.maxSurge: kubectl-create Update - time
+.spec.strategy.rollingUpdate.maxUnavailable: kubectl-create Update - time
+.spec.strategy.type: kubectl-create Update - time
 .spec.template.metadata.labels.app: kubectl-create Update - time
 .spec.template.spec.containers[name="web"].image: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].imagePullPolicy: kubectl-create Update - time
 .spec.template.spec.containers[name="web"].name: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].resources: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePath: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePolicy: kubectl-create Update - time
+.spec.template.spec.dnsPolicy: kubectl-create Update - time
+.spec.template.spec.restartPolicy: kubectl-create Update - time
+.spec.template.spec.schedulerName: kubectl-create Update - time
+.spec.template.spec.securityContext: kubectl-create Update - time
+.spec.template.spec.terminationGracePeriodSeconds: kubectl-create Update - time
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt || true
 { kubectl get deployment.v1.apps web -n default -o go-template-file=owners-1.tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-1.txt
@@ -174,6 +244,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -188,6 +272,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -203,26 +301,68 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:minReadySeconds"}}{{".spec.minReadySeconds: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
 cat > want-owners-1.txt <<'MERGEPLAY_EOF'
 .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration: kubectl-client-side-apply Update - time
 .spec.minReadySeconds: kubectl-create Update - time
+.spec.progressDeadlineSeconds: kubectl-create Update - time
 .spec.replicas: kubectl-create Update - time
+.spec.revisionHistoryLimit: kubectl-create Update - time
 .spec.selector: kubectl-create Update - time
+.spec.strategy.rollingUpdate.maxSurge: kubectl-create Update - time
+.spec.strategy.rollingUpdate.maxUnavailable: kubectl-create Update - time
+.spec.strategy.type: kubectl-create Update - time
 .spec.template.metadata.labels.app: kubectl-create Update - time
 .spec.template.spec.containers[name="web"].image: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].imagePullPolicy: kubectl-create Update - time
 .spec.template.spec.containers[name="web"].name: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].resources: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePath: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePolicy: kubectl-create Update - time
+.spec.template.spec.dnsPolicy: kubectl-create Update - time
+.spec.template.spec.restartPolicy: kubectl-create Update - time
+.spec.template.spec.schedulerName: kubectl-create Update - time
+.spec.template.spec.securityContext: kubectl-create Update - time
+.spec.template.spec.terminationGracePeriodSeconds: kubectl-create Update - time
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt || true
 { kubectl get deployment.v1.apps web -n default -o go-template-file=owners-1.tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-1.txt
@@ -281,6 +421,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -295,6 +449,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -310,15 +478,43 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:minReadySeconds"}}{{".spec.minReadySeconds: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
@@ -326,16 +522,30 @@ cat > want-owners-1.txt <<'MERGEPLAY_EOF'
 .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration: kubectl-last-applied Apply - no-time
 .spec.minReadySeconds: kubectl Apply - no-time
 .spec.minReadySeconds: kubectl-create Update - time
+.spec.progressDeadlineSeconds: kubectl-create Update - time
 .spec.replicas: kubectl Apply - no-time
 .spec.replicas: kubectl-create Update - time
+.spec.revisionHistoryLimit: kubectl-create Update - time
 .spec.selector: kubectl Apply - no-time
 .spec.selector: kubectl-create Update - time
+.spec.strategy.rollingUpdate.maxSurge: kubectl-create Update - time
+.spec.strategy.rollingUpdate.maxUnavailable: kubectl-create Update - time
+.spec.strategy.type: kubectl-create Update - time
 .spec.template.metadata.labels.app: kubectl Apply - no-time
 .spec.template.metadata.labels.app: kubectl-create Update - time
 .spec.template.spec.containers[name="web"].image: kubectl Apply - no-time
 .spec.template.spec.containers[name="web"].image: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].imagePullPolicy: kubectl-create Update - time
 .spec.template.spec.containers[name="web"].name: kubectl Apply - no-time
 .spec.template.spec.containers[name="web"].name: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].resources: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePath: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePolicy: kubectl-create Update - time
+.spec.template.spec.dnsPolicy: kubectl-create Update - time
+.spec.template.spec.restartPolicy: kubectl-create Update - time
+.spec.template.spec.schedulerName: kubectl-create Update - time
+.spec.template.spec.securityContext: kubectl-create Update - time
+.spec.template.spec.terminationGracePeriodSeconds: kubectl-create Update - time
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt || true
 { kubectl get deployment.v1.apps web -n default -o go-template-file=owners-1.tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-1.txt
@@ -393,6 +603,20 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -407,6 +631,20 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}
@@ -422,31 +660,73 @@ cat > owners-1.tmpl <<'MERGEPLAY_EOF'
 {{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:minReadySeconds"}}{{".spec.minReadySeconds: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:progressDeadlineSeconds"}}{{".spec.progressDeadlineSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:replicas"}}{{".spec.replicas: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:revisionHistoryLimit"}}{{".spec.revisionHistoryLimit: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:selector"}}{{".spec.selector: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{range $k, $v := .}}{{if eq $k "f:type"}}{{".spec.strategy.type: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxSurge"}}{{".spec.strategy.rollingUpdate.maxSurge: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:strategy"}}{{with index . "f:rollingUpdate"}}{{range $k, $v := .}}{{if eq $k "f:maxUnavailable"}}{{".spec.strategy.rollingUpdate.maxUnavailable: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:metadata"}}{{with index . "f:labels"}}{{range $k, $v := .}}{{if eq $k "f:app"}}{{".spec.template.metadata.labels.app: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:dnsPolicy"}}{{".spec.template.spec.dnsPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:restartPolicy"}}{{".spec.template.spec.restartPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:schedulerName"}}{{".spec.template.spec.schedulerName: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:securityContext"}}{{".spec.template.spec.securityContext: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{range $k, $v := .}}{{if eq $k "f:terminationGracePeriodSeconds"}}{{".spec.template.spec.terminationGracePeriodSeconds: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:image"}}{{".spec.template.spec.containers[name=\"web\"].image: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:imagePullPolicy"}}{{".spec.template.spec.containers[name=\"web\"].imagePullPolicy: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:name"}}{{".spec.template.spec.containers[name=\"web\"].name: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:resources"}}{{".spec.template.spec.containers[name=\"web\"].resources: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePath"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePath: "}}{{$id}} {{$t}}
+{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
+{{with .fieldsV1}}{{with index . "f:spec"}}{{with index . "f:template"}}{{with index . "f:spec"}}{{with index . "f:containers"}}{{with index . "k:{\"name\":\"web\"}"}}{{range $k, $v := .}}{{if eq $k "f:terminationMessagePolicy"}}{{".spec.template.spec.containers[name=\"web\"].terminationMessagePolicy: "}}{{$id}} {{$t}}
 {{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}{{end}}
 {{end}}
 MERGEPLAY_EOF
 cat > want-owners-1.txt <<'MERGEPLAY_EOF'
 .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration: kubectl-last-applied Apply - no-time
 .spec.minReadySeconds: kubectl-create Update - time
+.spec.progressDeadlineSeconds: kubectl-create Update - time
 .spec.replicas: kubectl Apply - no-time
 .spec.replicas: kubectl-create Update - time
+.spec.revisionHistoryLimit: kubectl-create Update - time
 .spec.selector: kubectl Apply - no-time
 .spec.selector: kubectl-create Update - time
+.spec.strategy.rollingUpdate.maxSurge: kubectl-create Update - time
+.spec.strategy.rollingUpdate.maxUnavailable: kubectl-create Update - time
+.spec.strategy.type: kubectl-create Update - time
 .spec.template.metadata.labels.app: kubectl Apply - no-time
 .spec.template.metadata.labels.app: kubectl-create Update - time
 .spec.template.spec.containers[name="web"].image: kubectl Apply - no-time
 .spec.template.spec.containers[name="web"].image: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].imagePullPolicy: kubectl-create Update - time
 .spec.template.spec.containers[name="web"].name: kubectl Apply - no-time
 .spec.template.spec.containers[name="web"].name: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].resources: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePath: kubectl-create Update - time
+.spec.template.spec.containers[name="web"].terminationMessagePolicy: kubectl-create Update - time
+.spec.template.spec.dnsPolicy: kubectl-create Update - time
+.spec.template.spec.restartPolicy: kubectl-create Update - time
+.spec.template.spec.schedulerName: kubectl-create Update - time
+.spec.template.spec.securityContext: kubectl-create Update - time
+.spec.template.spec.terminationGracePeriodSeconds: kubectl-create Update - time
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt || true
 { kubectl get deployment.v1.apps web -n default -o go-template-file=owners-1.tmpl || true; } | sed '/^$/d' | LC_ALL=C sort >got-owners-1.txt

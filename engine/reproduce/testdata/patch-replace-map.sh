@@ -68,10 +68,29 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
 {".spec.template.spec.containers[0].env[0].name = "}{.spec.template.spec.containers[0].env[0].name}
 {".spec.template.spec.containers[0].env[0].value = "}{.spec.template.spec.containers[0].env[0].value}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
 {".spec.template.spec.containers[1].name = "}{.spec.template.spec.containers[1].name}
 {".spec.template.spec.containers[1].image = "}{.spec.template.spec.containers[1].image}
+{".spec.template.spec.containers[1].imagePullPolicy = "}{.spec.template.spec.containers[1].imagePullPolicy}
+{".spec.template.spec.containers[1].resources = "}{.spec.template.spec.containers[1].resources}
+{".spec.template.spec.containers[1].terminationMessagePath = "}{.spec.template.spec.containers[1].terminationMessagePath}
+{".spec.template.spec.containers[1].terminationMessagePolicy = "}{.spec.template.spec.containers[1].terminationMessagePolicy}
 {".spec.template.spec.containers[2].name = "}{.spec.template.spec.containers[2].name}
 {".spec.template.spec.containers[2].image = "}{.spec.template.spec.containers[2].image}
+{".spec.template.spec.containers[2].imagePullPolicy = "}{.spec.template.spec.containers[2].imagePullPolicy}
+{".spec.template.spec.containers[2].resources = "}{.spec.template.spec.containers[2].resources}
+{".spec.template.spec.containers[2].terminationMessagePath = "}{.spec.template.spec.containers[2].terminationMessagePath}
+{".spec.template.spec.containers[2].terminationMessagePolicy = "}{.spec.template.spec.containers[2].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -88,10 +107,29 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.spec.containers[0].image = nginx:1.27
 .spec.template.spec.containers[0].env[0].name = MODE
 .spec.template.spec.containers[0].env[0].value = production
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
 .spec.template.spec.containers[1].name = sidecar
 .spec.template.spec.containers[1].image = envoy:1.30
+.spec.template.spec.containers[1].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[1].resources = {}
+.spec.template.spec.containers[1].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[1].terminationMessagePolicy = File
 .spec.template.spec.containers[2].name = metrics
 .spec.template.spec.containers[2].image = exporter:0.9
+.spec.template.spec.containers[2].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[2].resources = {}
+.spec.template.spec.containers[2].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[2].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt
 if diff -u want-1.txt got-1.txt; then

@@ -94,6 +94,21 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.spec.containers[0].ports[0].protocol = "}{.spec.template.spec.containers[0].ports[0].protocol}
 {".spec.template.spec.containers[0].ports[1].containerPort = "}{.spec.template.spec.containers[0].ports[1].containerPort}
 {".spec.template.spec.containers[0].ports[1].protocol = "}{.spec.template.spec.containers[0].ports[1].protocol}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources = "}{.spec.template.spec.containers[0].resources}
+{".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
+{".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
+{".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
+{".spec.template.spec.restartPolicy = "}{.spec.template.spec.restartPolicy}
+{".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
+{".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
+{".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
+{".spec.replicas = "}{.spec.replicas}
+{".spec.progressDeadlineSeconds = "}{.spec.progressDeadlineSeconds}
+{".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
+{".spec.strategy.type = "}{.spec.strategy.type}
+{".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
+{".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -113,6 +128,21 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.spec.containers[0].ports[0].protocol = TCP
 .spec.template.spec.containers[0].ports[1].containerPort = 53
 .spec.template.spec.containers[0].ports[1].protocol = UDP
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources = {}
+.spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
+.spec.template.spec.containers[0].terminationMessagePolicy = File
+.spec.template.spec.dnsPolicy = ClusterFirst
+.spec.template.spec.restartPolicy = Always
+.spec.template.spec.schedulerName = default-scheduler
+.spec.template.spec.securityContext = {}
+.spec.template.spec.terminationGracePeriodSeconds = 30
+.spec.replicas = 1
+.spec.progressDeadlineSeconds = 600
+.spec.revisionHistoryLimit = 10
+.spec.strategy.type = RollingUpdate
+.spec.strategy.rollingUpdate.maxSurge = 25%
+.spec.strategy.rollingUpdate.maxUnavailable = 25%
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps dns -n kube-system -o jsonpath-file=fields-1.jsonpath >got-1.txt
 if diff -u want-1.txt got-1.txt; then

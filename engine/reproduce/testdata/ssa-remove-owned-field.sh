@@ -87,6 +87,10 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.selector.app = "}{.spec.selector.app}
 {".spec.ports[0].port = "}{.spec.ports[0].port}
 {".spec.ports[0].targetPort = "}{.spec.ports[0].targetPort}
+{".spec.ports[0].protocol = "}{.spec.ports[0].protocol}
+{".spec.internalTrafficPolicy = "}{.spec.internalTrafficPolicy}
+{".spec.sessionAffinity = "}{.spec.sessionAffinity}
+{".spec.type = "}{.spec.type}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
@@ -108,6 +112,10 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.selector.app = web
 .spec.ports[0].port = 80
 .spec.ports[0].targetPort = 8080
+.spec.ports[0].protocol = TCP
+.spec.internalTrafficPolicy = Cluster
+.spec.sessionAffinity = None
+.spec.type = ClusterIP
 MERGEPLAY_EOF
 kubectl get service web -n shop -o jsonpath-file=fields-1.jsonpath >got-1.txt
 if diff -u want-1.txt got-1.txt; then

@@ -1,0 +1,145 @@
+package apiserver
+
+import (
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// Default is a value the API server wrote into the object it stores, which the result lacked:
+// a field's default (defaults.go), with the defaults of its own fields in it.
+type Default struct {
+	// Path is the value's place in the mode's paths (items keyed as Keys says).
+	Path fieldpath.Path
+	// Value is the value written, as it stands in Stored.Root.
+	Value *yamltree.Node
+	// Field is the value's place as the API server's messages write it, items by position:
+	// "spec.template.spec.containers[0].imagePullPolicy".
+	Field string
+}
+
+func newStorer(keys Keys) *storer {
+	return &storer{keys: keys, copies: map[*yamltree.Node]*yamltree.Node{}, origins: map[*yamltree.Node]*yamltree.Node{}}
+}
+
+// copied records that c replaces n (n itself a result's node, or a copy made before).
+func (s *storer) copied(n, c *yamltree.Node) {
+	if o, ok := s.origins[n]; ok {
+		n = o
+	}
+	s.copies[n], s.origins[c] = c, n
+}
+
+// defaults returns map m of type t with the defaults of t it lacks (m itself when it lacks
+// none), each default's own defaults written into it.
+func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
+	if s.table == nil {
+		s.table = ruleTable()
+	}
+	for _, r := range s.table[t.Name] {
+		f := t.Field(r.field)
+		if f == nil || !r.holds(m, at) {
+			continue
+		}
+		have := m.Get(r.field)
+		if have != nil && !have.IsMap() {
+			continue
+		}
+		v := r.valueOf(m)
+		switch {
+		case v == nil:
+		case have == nil:
+			m = s.write(m, f, v, at.field(r.field))
+		case v.IsMap():
+			if filled := s.fill(have, v, f.Type, at.field(r.field)); filled != have {
+				m = withField(m, r.field, filled)
+			}
+		}
+	}
+	return m
+}
+
+// write returns m with field f holding default v, its own defaults written into it.
+func (s *storer) write(m *yamltree.Node, f *schema.Field, v *yamltree.Node, at place) *yamltree.Node {
+	s.nested++
+	v = s.value(v, f.Type, at)
+	s.nested--
+	if s.nested == 0 {
+		s.wrote = append(s.wrote, Default{Path: at.path, Value: v, Field: at.api})
+	}
+	return withField(m, f.Name, v)
+}
+
+// fill returns map have with the keys of default v it lacks (a container's requests taking its
+// limits), each recorded as a default.
+func (s *storer) fill(have, v *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
+	out := have
+	for _, f := range v.Fields {
+		if have.Has(f.Name()) {
+			continue
+		}
+		if s.nested == 0 {
+			s.wrote = append(s.wrote, Default{Path: at.path.Field(f.Name()), Value: f.Value, Field: at.api + "." + f.Name()})
+		}
+		out = withField(out, f.Name(), f.Value)
+	}
+	if out != have {
+		s.copied(have, out)
+	}
+	return out
+}
+
+// withField returns a copy of map m whose field name holds v (set in place of its value, else
+// added last); an empty flow map ({}) given fields is written as a block.
+func withField(m *yamltree.Node, name string, v *yamltree.Node) *yamltree.Node {
+	c := *m
+	c.Fields = append(make([]yamltree.Field, 0, len(m.Fields)+1), m.Fields...)
+	if len(c.Fields) == 0 && c.Style == yamltree.Flow {
+		c.Style = yamltree.Plain
+	}
+	if i := c.Index(name); i >= 0 {
+		c.Fields[i].Value = v
+		return &c
+	}
+	c.Fields = append(c.Fields, yamltree.Field{Key: yamltree.NewString(name), Value: v})
+	return &c
+}
+
+// Zero is the object of kind (its type root) that the API server's Go type holds before any
+// field is set, as it writes it: apiVersion and kind, and under them each field whose tag omits
+// nothing (schema.OmitNone), a struct as {} with its own such fields, a list or a map of values
+// as null, a scalar as its zero value ("", 0, false); metadata and status aside. An update that
+// creates the object starts from it, so that its managedFields entry does not own those structs
+// as a whole (observed on kube-apiserver v1.37.2: kubectl create's entry of a Deployment holds
+// f:spec, f:template, f:strategy without "."; testdata/defaults.txt).
+func Zero(root *schema.Type, apiVersion, kind string) *yamltree.Node {
+	obj := zeroOf(root, 0)
+	obj.Delete("metadata")
+	obj.Delete("status")
+	head := []yamltree.Field{{Key: yamltree.NewString("apiVersion"), Value: yamltree.NewString(apiVersion)},
+		{Key: yamltree.NewString("kind"), Value: yamltree.NewString(kind)}}
+	obj.Fields = append(head, obj.Fields...)
+	return obj
+}
+
+// zeroOf is a type's zero value as encoding/json writes it (depth bounds a type that holds
+// itself).
+func zeroOf(t *schema.Type, depth int) *yamltree.Node {
+	switch {
+	case t.Kind == schema.KindScalar && t.Scalar == schema.ScalarString:
+		return yamltree.NewString("")
+	case t.Kind == schema.KindScalar && t.Scalar == schema.ScalarNumeric:
+		return yamltree.NewScalar(yamltree.IntTag, "0")
+	case t.Kind == schema.KindScalar && t.Scalar == schema.ScalarBoolean:
+		return yamltree.NewScalar(yamltree.BoolTag, "false")
+	case t.Kind != schema.KindMap || t.Elem() != nil || depth > 8:
+		return yamltree.NewNull()
+	}
+	m := yamltree.NewMap()
+	for _, f := range t.Fields() {
+		if f.Omit == schema.OmitNone {
+			m.Fields = append(m.Fields, yamltree.Field{Key: yamltree.NewString(f.Name), Value: zeroOf(f.Type, depth+1)})
+		}
+	}
+	return m
+}
