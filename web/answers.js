@@ -1,7 +1,8 @@
 // Showing the engine's answers across the page: errors and conflicts in their editors, the result,
 // marks and views in the output column, what happened in the status line, and <html data-stale>,
-// <html data-ready> and <html data-prerendered>. It keeps the last good answer: an answer with
-// errors never replaces it, it greys it. The sentences are pure functions (tested under Node).
+// <html data-greyed>, <html data-ready> and <html data-prerendered>. It keeps the last good
+// answer: an answer with errors never replaces it, it greys it. The sentences are pure functions
+// (tested under Node).
 
 import { INPUTS, findMode } from "./modes.js";
 import { mergedSentence } from "./progress.js";
@@ -60,7 +61,7 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
   // lastGood: {response, layout, request}. replaced: whether the documents were replaced (an
   // example, a link) since lastGood was shown: an answer with errors then drops lastGood instead
   // of greying it, since it answered other documents.
-  const s = { root, editors, schema, output, status: output.status, onAnswer, lastGood: null, replaced: false, stale: false, everAnswered: false, engineReady: false };
+  const s = { root, editors, schema, output, status: output.status, onAnswer, lastGood: null, replaced: false, stale: false, greyTimer: 0, everAnswered: false, engineReady: false };
   return {
     /**
      * Shows an answer. Returns whether it was a good one (no errors).
@@ -86,9 +87,28 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
   };
 }
 
+/**
+ * How long a result stays stale before it is greyed (<html data-greyed>): an answer that comes
+ * within it replaces the result without the page changing its look. Greying through an
+ * attribute of its own, set only then, keeps <html data-stale> out of the style sheet, so that
+ * a keystroke's frame and its answer's recompute no styles for it.
+ */
+export const GREY_AFTER_MS = 350;
+
 function setStale(s, on) {
   s.stale = on;
-  s.root.toggleAttribute("data-stale", on && s.lastGood !== null);
+  const shown = on && s.lastGood !== null;
+  s.root.toggleAttribute("data-stale", shown);
+  if (!shown) {
+    clearTimeout(s.greyTimer);
+    s.greyTimer = 0;
+    s.root.removeAttribute("data-greyed");
+  } else if (!s.greyTimer && !s.root.hasAttribute("data-greyed")) {
+    s.greyTimer = setTimeout(() => {
+      s.greyTimer = 0;
+      s.root.toggleAttribute("data-greyed", s.root.hasAttribute("data-stale"));
+    }, GREY_AFTER_MS);
+  }
   s.output.setActions({ current: Boolean(s.lastGood) && !on });
 }
 

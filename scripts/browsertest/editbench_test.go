@@ -210,6 +210,22 @@ func conflictsName(resp *contract.Response, marker string) bool {
 // (the first warms up).
 func (p *tab) typeEdits(e *lineEdit, n int) []keyTimes {
 	p.t.Helper()
+	p.startEdit(e)
+	var times []keyTimes
+	for i := 0; i <= n; i++ {
+		got := p.typeKey(e, i)
+		if i > 0 {
+			times = append(times, got)
+		}
+		time.Sleep(pauseBetweenKeys)
+	}
+	return times
+}
+
+// startEdit puts the edit's first text in the config (as a paste would), waits for its answer
+// and places the cursor at the end of its value.
+func (p *tab) startEdit(e *lineEdit) {
+	p.t.Helper()
 	p.eval(helpers, nil)
 	p.eval(keyTimer, nil)
 	first, _ := e.text(0)
@@ -219,19 +235,18 @@ func (p *tab) typeEdits(e *lineEdit, n int) []keyTimes {
 	  return %d + %s.split("\n").length - 1; })()`, e.Line, js(first), js(first), e.Line, js(first)), &line)
 	p.waitReady()
 	p.eval(fmt.Sprintf(`window.__mpKeys.place("updated", %d, %d)`, line, len([]rune(e.Suffix))), nil)
-	var times []keyTimes
-	for i := 0; i <= n; i++ {
-		_, marker := e.text(i + 1)
-		p.eval(`window.__mpPending = window.__mpKeys.arm(`+js(marker)+`); 0`, nil)
-		p.do("typing "+typedCharacter, chromedp.KeyEvent(typedCharacter))
-		var got keyTimes
-		p.eval(`window.__mpPending`, &got)
-		if i > 0 {
-			times = append(times, got)
-		}
-		time.Sleep(pauseBetweenKeys)
-	}
-	return times
+}
+
+// typeKey types the edit's (i+1)th character (a real key event) and returns its times, once
+// its answer is shown.
+func (p *tab) typeKey(e *lineEdit, i int) keyTimes {
+	p.t.Helper()
+	_, marker := e.text(i + 1)
+	p.eval(`window.__mpPending = window.__mpKeys.arm(`+js(marker)+`); 0`, nil)
+	p.do("typing "+typedCharacter, chromedp.KeyEvent(typedCharacter))
+	var got keyTimes
+	p.eval(`window.__mpPending`, &got)
+	return got
 }
 
 // reportKeys reports the median and the 95th percentile (nearest rank) of the keydown-to-answer
