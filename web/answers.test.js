@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { conflictSummary, problemSummary, roleName } from "./answers.js";
+import { conflictSummary, problemSummary, roleName, sameJSON } from "./answers.js";
 
 test("an error names the input by its role, its line and column, without nested parentheses", () => {
   const got = problemSummary([{ input: "live", line: 3, column: 7, message: "mapping values are not allowed here" }], { mode: "apply", hasLast: true });
@@ -18,4 +18,14 @@ test("more problems are counted in a sentence of their own", () => {
 test("conflicts", () => {
   assert.equal(conflictSummary(1), "The merge stops on a conflict: live stays as it is. It is marked below and in the live editor.");
   assert.equal(conflictSummary(3), "The merge stops on 3 conflicts: live stays as it is. They are marked below and in the live editor.");
+});
+
+test("sameJSON compares values read from JSON, objects key by key in any order", () => {
+  assert.equal(sameJSON({ a: [1, { b: "x", c: null }], d: true }, { d: true, a: [1, { c: null, b: "x" }] }), true);
+  assert.equal(sameJSON({ a: [1, 2] }, { a: [2, 1] }), false);
+  assert.equal(sameJSON({ a: 1 }, { a: 1, b: undefined }), false);
+  assert.equal(sameJSON({ a: null }, { a: {} }), false);
+  assert.equal(sameJSON([], {}), false);
+  assert.equal(sameJSON({ a: "1" }, { a: 1 }), false);
+  assert.equal(sameJSON({}, {}), true);
 });
