@@ -154,7 +154,7 @@ export function createResult({ nonce, onRun, onToggleFold }) {
       r.shown = { layout, fields, emptyText, extras: { folds: [], notes: [] } };
       if (r.view) showInView(r, r.view);
       else r.preview.draw(r.shown);
-      if (!r.view?.hasFocus) replaceChildren(panel, h("p", { class: "mp-reason-hint", text: layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "" }));
+      if (!r.view?.hasFocus) showHint(panel, layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "");
     },
     /**
      * Sets the folds and notes (resultextras.js) of the layout shown.
@@ -246,6 +246,13 @@ function showInView(r, v) {
     selection: { anchor: head },
     effects,
   });
+}
+
+/** The panel's hint, written only when the panel does not show it already. */
+function showHint(panel, text) {
+  const shown = panel.firstElementChild;
+  if (panel.childElementCount === 1 && shown.classList.contains("mp-reason-hint") && shown.textContent === text) return;
+  replaceChildren(panel, h("p", { class: "mp-reason-hint", text }));
 }
 
 /** A press on the preview: the view takes its place, with the cursor on the pressed line. */
