@@ -243,11 +243,12 @@ const abKeys = 30
 
 // BenchmarkEditAB compares two builds' keystrokes on a machine others share, where one build's
 // times drift with the load from one minute to the next: MERGEPLAY_DIST (A) and MERGEPLAY_DIST_B
-// (B) each in a tab, the same edit typed into the same example in both, a key in one then a key
-// in the other (A B, B A, A B…), abKeys pairs per example (MERGEPLAY_PROFILE: a comma-separated
-// list; the default example when empty). It reports, per example and over all, each build's
-// median keydown-to-answer time (as BenchmarkEdit's median-ms) and the median of the
-// differences B − A within pairs. Run it with -benchtime 1x.
+// (B) each in a tab, the same edit typed into the same page in both, a key in one then a key in
+// the other (A B, B A, A B…), abKeys pairs per page. MERGEPLAY_PROFILE names the pages, comma
+// separated: examples, app-10-resources, history-10-steps (BenchmarkEdit's); the default
+// example when empty. It reports, per page and over all, each build's median keydown-to-answer
+// time (as BenchmarkEdit's median-ms) and the median of the differences B − A within pairs.
+// Run it with -benchtime 1x.
 func BenchmarkEditAB(b *testing.B) {
 	h := setup(b)
 	dirB := os.Getenv("MERGEPLAY_DIST_B")
@@ -260,27 +261,19 @@ func BenchmarkEditAB(b *testing.B) {
 	}
 	srv := httptest.NewServer(handler)
 	defer srv.Close()
-	tabs := [2]*tab{openTab(b, h, 1440, 900), openTab(b, h, 1440, 900)}
-	tabs[0].navigate("/")
-	tabs[1].do("loading B", chromedp.Navigate(srv.URL+"/"))
+	bases := [2]string{h.url(""), srv.URL}
 	names := strings.Split(os.Getenv("MERGEPLAY_PROFILE"), ",")
 	if names[0] == "" {
 		names = []string{"apply-containers"}
 	}
 	var all [2][]float64
 	var allDiffs []float64
-	for _, ex := range allExamples(b) {
-		if !contains(names, ex.Name) {
-			continue
-		}
-		e := findEdit(b, ex.Request)
-		if e == nil {
-			b.Fatalf("%s: no edit to type", ex.Name)
-		}
-		for _, p := range tabs {
+	for _, name := range names {
+		path, e := abPage(b, name)
+		tabs := [2]*tab{openTab(b, h, 1440, 900), openTab(b, h, 1440, 900)} // a fresh page each
+		for k, p := range tabs {
+			p.do("opening "+name, chromedp.Navigate(strings.TrimSuffix(bases[k], "/")+path))
 			p.waitReady()
-			p.eval(helpers, nil)
-			openExampleIn(p, ex.Name, ex.Request)
 			p.startEdit(e)
 			p.typeKey(e, 0) // warms up
 		}
@@ -296,11 +289,35 @@ func BenchmarkEditAB(b *testing.B) {
 			times[0], times[1] = append(times[0], pair[0]), append(times[1], pair[1])
 			diffs = append(diffs, pair[1]-pair[0])
 		}
-		fmt.Fprintf(os.Stderr, "%-36s A median %5.1f ms  B median %5.1f ms  B − A median %+5.1f ms\n", ex.Name, median(times[0]), median(times[1]), median(diffs))
+		tabs[0].close()
+		tabs[1].close()
+		fmt.Fprintf(os.Stderr, "%-36s A median %5.1f ms  B median %5.1f ms  B − A median %+5.1f ms\n", name, median(times[0]), median(times[1]), median(diffs))
 		all[0], all[1], allDiffs = append(all[0], times[0]...), append(all[1], times[1]...), append(allDiffs, diffs...)
 	}
 	b.ReportMetric(median(all[0]), "A-median-ms")
 	b.ReportMetric(median(all[1]), "B-median-ms")
 	b.ReportMetric(median(allDiffs), "B-A-ms")
 	b.ReportMetric(0, "ns/op")
+}
+
+// abPage returns the path (from the server's root) that opens a page BenchmarkEditAB types
+// into, and the edit typed: an example's #example= link, or BenchmarkEdit's app or history.
+func abPage(b *testing.B, name string) (string, *lineEdit) {
+	switch name {
+	case "app-10-resources":
+		req := realisticApp()
+		return "/" + encodeShare(b, sharedState{Mode: req.Mode, Original: req.Original, Updated: req.Updated, Live: req.Live}), findEdit(b, req)
+	case fmt.Sprintf("history-%d-steps", historySteps):
+		hist, e := tenSteps(b)
+		return "/" + historyFragment(hist), e
+	}
+	for _, ex := range allExamples(b) {
+		if ex.Name == name && ex.Mode != contract.History {
+			if e := findEdit(b, ex.Request); e != nil {
+				return "/#example=" + name, e
+			}
+		}
+	}
+	b.Fatalf("%s: no such example, or none with an edit to type", name)
+	return "", nil
 }
