@@ -148,7 +148,7 @@ function showAnswer(s, response, request, { prerendered = false, elapsed = 0, wa
   s.prerenderedShown = prerendered;
   s.replaced = false;
   setStale(s, false);
-  if (liveConflicts.length && !layout.hasResult) s.status.set("warning", conflictSummary(liveConflicts.length));
+  if (liveConflicts.length && !s.lastGood.layout.hasResult) s.status.set("warning", conflictSummary(liveConflicts.length));
   else if (prerendered) s.status.set("working", "Showing the answer computed when the page was built; the merge engine is loading…");
   else s.status.set("ok", mergedSentence(elapsed, waited, change));
   return true;

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/http/httptest"
 	"os"
 	"sort"
 	"strings"
@@ -20,7 +19,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
-	"github.com/mergeplay/mergeplay/scripts/serve/server"
 )
 
 // keyPhases records, for every keydown the page gets, when (ms after the keydown) the input
@@ -251,17 +249,7 @@ const abKeys = 30
 // Run it with -benchtime 1x.
 func BenchmarkEditAB(b *testing.B) {
 	h := setup(b)
-	dirB := os.Getenv("MERGEPLAY_DIST_B")
-	if dirB == "" {
-		b.Skip("set MERGEPLAY_DIST_B to a second build to compare with MERGEPLAY_DIST")
-	}
-	handler, err := server.New(dirB)
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(handler)
-	defer srv.Close()
-	bases := [2]string{h.url(""), srv.URL}
+	bases := abServe(b, h)
 	names := strings.Split(os.Getenv("MERGEPLAY_PROFILE"), ",")
 	if names[0] == "" {
 		names = []string{"apply-containers"}
@@ -272,7 +260,7 @@ func BenchmarkEditAB(b *testing.B) {
 		path, e := abPage(b, name)
 		tabs := [2]*tab{openTab(b, h, 1440, 900), openTab(b, h, 1440, 900)} // a fresh page each
 		for k, p := range tabs {
-			p.do("opening "+name, chromedp.Navigate(strings.TrimSuffix(bases[k], "/")+path))
+			p.do("opening "+name, chromedp.Navigate(bases[k]+path))
 			p.waitReady()
 			p.startEdit(e)
 			p.typeKey(e, 0) // warms up
@@ -280,12 +268,10 @@ func BenchmarkEditAB(b *testing.B) {
 		var times [2][]float64
 		var diffs []float64
 		for i := 1; i <= abKeys; i++ {
-			var pair [2]float64
-			for k := range 2 {
-				which := (i + k) % 2
-				pair[which] = tabs[which].typeKey(e, i).FrameMS
-				time.Sleep(pauseBetweenKeys)
-			}
+			pair := abPair(i, func(which int) float64 {
+				defer time.Sleep(pauseBetweenKeys)
+				return tabs[which].typeKey(e, i).FrameMS
+			})
 			times[0], times[1] = append(times[0], pair[0]), append(times[1], pair[1])
 			diffs = append(diffs, pair[1]-pair[0])
 		}
