@@ -1,7 +1,8 @@
 // Showing the engine's answers across the page: errors and conflicts in their editors, the result,
 // marks and views in the output column, what happened in the status line, and <html data-stale>,
-// <html data-ready> and <html data-prerendered>. It keeps the last good answer: an answer with
-// errors never replaces it, it greys it. The sentences are pure functions (tested under Node).
+// <html data-greyed>, <html data-ready> and <html data-prerendered>. It keeps the last good
+// answer: an answer with errors never replaces it, it greys it. The sentences are pure functions
+// (tested under Node).
 
 import { INPUTS, findMode } from "./modes.js";
 import { mergedSentence } from "./progress.js";
@@ -59,8 +60,9 @@ export function conflictSummary(n) {
 export function createAnswers({ root, editors, schema, output, onAnswer = () => {} }) {
   // lastGood: {response, layout, request}. replaced: whether the documents were replaced (an
   // example, a link) since lastGood was shown: an answer with errors then drops lastGood instead
-  // of greying it, since it answered other documents.
-  const s = { root, editors, schema, output, status: output.status, onAnswer, lastGood: null, replaced: false, stale: false, everAnswered: false, engineReady: false };
+  // of greying it, since it answered other documents. prerenderedShown: the last answer shown
+  // is the prerendered one.
+  const s = { root, editors, schema, output, status: output.status, onAnswer, lastGood: null, replaced: false, stale: false, greyTimer: 0, prerenderedShown: false, everAnswered: false, engineReady: false };
   return {
     /**
      * Shows an answer. Returns whether it was a good one (no errors).
@@ -86,9 +88,28 @@ export function createAnswers({ root, editors, schema, output, onAnswer = () => 
   };
 }
 
+/**
+ * How long a result stays stale before it is greyed (<html data-greyed>): an answer that comes
+ * within it replaces the result without the page changing its look. Greying through an
+ * attribute of its own, set only then, keeps <html data-stale> out of the style sheet, so that
+ * a keystroke's frame and its answer's recompute no styles for it.
+ */
+export const GREY_AFTER_MS = 350;
+
 function setStale(s, on) {
   s.stale = on;
-  s.root.toggleAttribute("data-stale", on && s.lastGood !== null);
+  const shown = on && s.lastGood !== null;
+  s.root.toggleAttribute("data-stale", shown);
+  if (!shown) {
+    clearTimeout(s.greyTimer);
+    s.greyTimer = 0;
+    s.root.removeAttribute("data-greyed");
+  } else if (!s.greyTimer && !s.root.hasAttribute("data-greyed")) {
+    s.greyTimer = setTimeout(() => {
+      s.greyTimer = 0;
+      s.root.toggleAttribute("data-greyed", s.root.hasAttribute("data-stale"));
+    }, GREY_AFTER_MS);
+  }
   s.output.setActions({ current: Boolean(s.lastGood) && !on });
 }
 
@@ -117,14 +138,34 @@ function showAnswer(s, response, request, { prerendered = false, elapsed = 0, wa
     if (!s.lastGood) s.output.showNothing("No result yet: see the message above.");
     return false;
   }
-  const layout = s.output.showAnswer(response, request.live, findMode(request.mode), request.updated);
-  s.lastGood = { response, layout, request };
+  if (!prerendered && s.prerenderedShown && s.lastGood && sameJSON(response, s.lastGood.response) && sameJSON(request, s.lastGood.request)) {
+    // The engine's first answer is the one computed when the page was built, already drawn:
+    // the page keeps it as drawn (the first answer's moment, data-ready, is the page's start).
+  } else {
+    const layout = s.output.showAnswer(response, request.live, findMode(request.mode), request.updated);
+    s.lastGood = { response, layout, request };
+  }
+  s.prerenderedShown = prerendered;
   s.replaced = false;
   setStale(s, false);
-  if (liveConflicts.length && !layout.hasResult) s.status.set("warning", conflictSummary(liveConflicts.length));
+  if (liveConflicts.length && !s.lastGood.layout.hasResult) s.status.set("warning", conflictSummary(liveConflicts.length));
   else if (prerendered) s.status.set("working", "Showing the answer computed when the page was built; the merge engine is loading…");
   else s.status.set("ok", mergedSentence(elapsed, waited, change));
   return true;
+}
+
+/**
+ * Whether two values read from JSON hold the same (objects compared key by key, in any order).
+ * @param {unknown} a
+ * @param {unknown} b
+ * @returns {boolean}
+ */
+export function sameJSON(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && sameJSON(a[k], b[k]));
 }
 
 function failed(s, err) {

@@ -47,6 +47,16 @@ export function replaceChildren(parent, ...children) {
 }
 
 /**
+ * Sets an element's text when it differs: writing the same text again replaces its text node,
+ * which has the browser lay the element out again (the legend's counts at every answer).
+ * @param {Element} el
+ * @param {string} text
+ */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/**
  * Runs fn in a task of its own once the browser has painted what is on the page now, or after
  * `latest` ms when it paints nothing (a page in a background tab draws no frames).
  * @param {() => void} fn

@@ -2,7 +2,7 @@
 // beside the result, so marks never rely on colour alone. A mark with fields is a button: it
 // jumps to the next line carrying that mark (after the result's cursor, wrapping around).
 
-import { h, hiddenText } from "./dom.js";
+import { h, hiddenText, setText } from "./dom.js";
 import { MARKS, MARK_INFO } from "./marks.js";
 
 /**
@@ -30,8 +30,8 @@ export function createLegend({ onJump = () => {} } = {}) {
     update(byMark) {
       for (const { mark, count, help, button } of rows) {
         const n = byMark?.[mark] ?? 0;
-        count.textContent = byMark ? String(n) : "";
-        help.textContent = `: ${MARK_INFO[mark].meaning}${n ? "; jump to the next" : ""}`;
+        setText(count, byMark ? String(n) : "");
+        setText(help, `: ${MARK_INFO[mark].meaning}${n ? "; jump to the next" : ""}`);
         button.classList.toggle("mp-zero", Boolean(byMark) && n === 0);
         button.disabled = !byMark || n === 0;
       }

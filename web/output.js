@@ -27,7 +27,7 @@ import { createTabs } from "./tabs.js";
  */
 export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = [], complete }) {
   // shown: {response, layout} of the answer shown; mode: its mode's descriptor; undrawn: the
-  // tabs drawn when shown (drawnWhenShown) that do not show it yet.
+  // tabs drawn when shown (drawnWhenShown, and the mode's own tabs) that do not show it yet.
   const o = { shown: null, mode: null, tabs: null, tabIds: "", undrawn: new Set(), status: createStatus() };
   o.result = createResult({ nonce, onRun, onToggleFold: (start) => o.folds.toggle(start) });
   o.folds = createResultFolds({ result: o.result, notes: () => paneNotes(o) });
@@ -38,8 +38,8 @@ export function createOutput({ nonce, onRun, onAgain, onShowConflict, actions = 
     const at = o.shown ? lineOfField(o.shown.layout, index) : -1;
     if (at >= 0) focusDisplay(o, at);
   } });
-  // The Patch, Diff and Explain tabs are drawn when they are shown: on a long stream each holds
-  // thousands of elements, and an edit should pay only for the tab in view.
+  // The Patch, Diff and Explain tabs (and a mode's own tabs) are drawn when they are shown: on a
+  // long stream each holds thousands of elements, and an edit should pay only for the tab in view.
   o.drawnWhenShown = new Map([["patch", createPatchView({ complete })], ["diff", createDiffView({ complete })], ["explain", o.explain]]);
   o.resultPanel = h("div", {}, o.folds.dom, o.result.dom);
   o.baseTabs = [
@@ -84,11 +84,13 @@ function createModeViews(o) {
 
 const activeViews = (o) => o.modeViews.filter((v) => o.mode?.views?.includes(v.id));
 
-/** Draws a tab drawn when shown, if the answer shown is not drawn in it yet. */
+/** Draws a tab drawn when shown (a mode's own tab too), if the answer shown is not drawn in it yet. */
 function draw(o, id) {
   if (!o.shown || !o.undrawn.has(id)) return;
   o.undrawn.delete(id);
-  o.drawnWhenShown.get(id).update(o.shown.response);
+  const own = o.modeViews.find((v) => v.id === id);
+  if (own) own.view.update(o.shown.response, { mode: o.mode });
+  else o.drawnWhenShown.get(id).update(o.shown.response);
 }
 
 /** The tabs: the four of every mode and the answered mode's own; built again when those change. */
@@ -167,9 +169,12 @@ function showAnswer(o, response, liveText, answeredMode, updatedText) {
   o.conflicts.update(response);
   buildTabs(o);
   draw(o, o.tabs.selected());
+  const active = activeViews(o);
   for (const v of o.modeViews) {
-    const on = activeViews(o).includes(v);
-    v.view.update(on ? response : null, { mode: o.mode });
+    const on = active.includes(v);
+    // A mode's own tab, like Patch, Diff and Explain, is drawn when it is shown.
+    if (on && v.kind.place === "tab" && o.tabs.selected() !== v.id) o.undrawn.add(v.id);
+    else v.view.update(on ? response : null, { mode: o.mode });
     if (v.kind.place === "panel" && !on) v.view.dom.hidden = true;
   }
   o.folds.apply();

@@ -154,7 +154,7 @@ export function createResult({ nonce, onRun, onToggleFold }) {
       r.shown = { layout, fields, emptyText, extras: { folds: [], notes: [] } };
       if (r.view) showInView(r, r.view);
       else r.preview.draw(r.shown);
-      if (!r.view?.hasFocus) replaceChildren(panel, h("p", { class: "mp-reason-hint", text: layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "" }));
+      if (!r.view?.hasFocus) showHint(panel, layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "");
     },
     /**
      * Sets the folds and notes (resultextras.js) of the layout shown.
@@ -178,6 +178,7 @@ export function createResult({ nonce, onRun, onToggleFold }) {
 function buildView(r) {
   if (r.view) return r.view;
   r.view = new EditorView({ state: EditorState.create({ extensions: resultExtensions(r) }) });
+  r.emptyText = r.shown.emptyText; // the placeholder the extensions were built with
   // The text comes in as every later answer's does: CodeMirror then lays out as many of its
   // lines as an answer's would (a view created with its text drew only those in sight then,
   // and lines added at its end later were drawn only when scrolled to).
@@ -233,13 +234,25 @@ function showInView(r, v) {
   const { layout, fields, emptyText } = r.shown;
   const text = layoutText(layout);
   const head = Math.min(v.state.selection.main.head, text.length);
+  const effects = [setLayout.of({ layout, fields })];
+  // A new placeholder reconfigures the view's state, which rebuilds its extensions: only when
+  // its text changes, not on every answer.
+  if (emptyText !== r.emptyText) effects.push(r.empty.reconfigure(placeholder(emptyText)));
+  r.emptyText = emptyText;
   v.dispatch({
     // Only the part that differs is replaced: CodeMirror keeps the lines around it as they
     // are drawn (an edit usually changes a line or two of a long result).
     changes: changedRange(v.state.doc.toString(), text),
     selection: { anchor: head },
-    effects: [setLayout.of({ layout, fields }), r.empty.reconfigure(placeholder(emptyText))],
+    effects,
   });
+}
+
+/** The panel's hint, written only when the panel does not show it already. */
+function showHint(panel, text) {
+  const shown = panel.firstElementChild;
+  if (panel.childElementCount === 1 && shown.classList.contains("mp-reason-hint") && shown.textContent === text) return;
+  replaceChildren(panel, h("p", { class: "mp-reason-hint", text }));
 }
 
 /** A press on the preview: the view takes its place, with the cursor on the pressed line. */

@@ -22,7 +22,8 @@ import (
 const (
 	wasmBudget      = 1_257_000 // the wasm, brotli quality 11
 	firstLoadBudget = 1_445_000 // everything the first load fetches, brotli
-	readyBudgetMS   = 500       // navigation start to data-ready, headless Chromium, localhost
+	readyBudgetMS   = 300       // navigation start to data-ready, headless Chromium, localhost: median
+	readyWorstMS    = 450       // the same, the worst of firstLoads
 )
 
 // served records what a server sent: for each path, the body bytes and the coding.
@@ -119,7 +120,7 @@ func BenchmarkFirstLoad(b *testing.B) {
 	for _, l := range lines {
 		fmt.Fprintf(os.Stderr, "    %s\n", l)
 	}
-	fmt.Fprintf(os.Stderr, "  navigation to data-ready  median %.0f ms, worst %.0f ms  (budget %d ms)  %s\n", median.Ready, worst.Ready, readyBudgetMS, verdict(median.Ready <= readyBudgetMS))
+	fmt.Fprintf(os.Stderr, "  navigation to data-ready  median %.0f ms, worst %.0f ms  (budget %d ms, worst %d ms)  %s\n", median.Ready, worst.Ready, readyBudgetMS, readyWorstMS, verdict(median.Ready <= readyBudgetMS && worst.Ready <= readyWorstMS))
 	fmt.Fprintf(os.Stderr, "    (median load: worker created at %.0f ms, wasm ready at %.0f ms, data-ready at %.0f ms)\n\n", median.Worker, median.EngineReady, median.Ready)
 	// Over a budget, the verdicts above say so and make bench's table marks the row OVER; the
 	// benchmark does not fail, as a failed benchmark prints no figures for the table to read.
@@ -145,6 +146,27 @@ const abPairs = 20
 // and the median of the differences B − A within pairs. Run it with -benchtime 1x.
 func BenchmarkFirstLoadAB(b *testing.B) {
 	h := setup(b)
+	urls := abServe(b, h)
+	var ready [2][]float64
+	var diffs []float64
+	for i := 0; i < b.N*abPairs; i++ {
+		pair := abPair(i, func(which int) float64 { return loadOnce(b, h, urls[which]+"/").Ready })
+		ready[0], ready[1] = append(ready[0], pair[0]), append(ready[1], pair[1])
+		diffs = append(diffs, pair[1]-pair[0])
+	}
+	b.StopTimer()
+	b.ReportMetric(median(ready[0]), "A-ms-to-ready")
+	b.ReportMetric(median(ready[1]), "B-ms-to-ready")
+	b.ReportMetric(median(diffs), "B-A-ms")
+	b.ReportMetric(0, "ns/op")
+	fmt.Fprintf(os.Stderr, "\nnavigation to data-ready, %d pairs in turns: A %s median %.0f ms, B %s median %.0f ms, B − A within pairs median %+.0f ms\n\n",
+		len(diffs), h.distDir, median(ready[0]), os.Getenv("MERGEPLAY_DIST_B"), median(ready[1]), median(diffs))
+}
+
+// abServe serves the harness's build (A) and MERGEPLAY_DIST_B (B), each on a server of its own
+// until the benchmark ends, and returns their addresses (no trailing slash); it skips the
+// benchmark when MERGEPLAY_DIST_B is not set.
+func abServe(b *testing.B, h *harness) [2]string {
 	dirB := os.Getenv("MERGEPLAY_DIST_B")
 	if dirB == "" {
 		b.Skip("set MERGEPLAY_DIST_B to a second build to compare with MERGEPLAY_DIST")
@@ -156,27 +178,20 @@ func BenchmarkFirstLoadAB(b *testing.B) {
 			b.Fatal(err)
 		}
 		srv := httptest.NewServer(handler)
-		defer srv.Close()
-		urls[i] = srv.URL + "/"
+		b.Cleanup(srv.Close)
+		urls[i] = srv.URL
 	}
-	var ready [2][]float64
-	var diffs []float64
-	for i := 0; i < b.N*abPairs; i++ {
-		var pair [2]float64
-		for k := range 2 {
-			which := (i + k) % 2 // A first in even pairs, B first in odd ones
-			pair[which] = loadOnce(b, h, urls[which]).Ready
-		}
-		ready[0], ready[1] = append(ready[0], pair[0]), append(ready[1], pair[1])
-		diffs = append(diffs, pair[1]-pair[0])
+	return urls
+}
+
+// abPair measures A (0) and B (1) in turns: A first in even pairs, B first in odd ones.
+func abPair(i int, measure func(which int) float64) [2]float64 {
+	var pair [2]float64
+	for k := range 2 {
+		which := (i + k) % 2
+		pair[which] = measure(which)
 	}
-	b.StopTimer()
-	b.ReportMetric(median(ready[0]), "A-ms-to-ready")
-	b.ReportMetric(median(ready[1]), "B-ms-to-ready")
-	b.ReportMetric(median(diffs), "B-A-ms")
-	b.ReportMetric(0, "ns/op")
-	fmt.Fprintf(os.Stderr, "\nnavigation to data-ready, %d pairs in turns: A %s median %.0f ms, B %s median %.0f ms, B − A within pairs median %+.0f ms\n\n",
-		len(diffs), h.distDir, median(ready[0]), dirB, median(ready[1]), median(diffs))
+	return pair
 }
 
 // median returns the median of xs (the mean of the middle two for an even count).
