@@ -85,14 +85,19 @@ func (m Marking) StoredMarks(s apiserver.Stored, fields []contract.Field) []cont
 			out = append(out, f)
 		}
 	}
+	defaulted := make(map[string]bool, len(s.Defaults))
+	for _, d := range s.Defaults {
+		defaulted[d.Path.String()] = true
+	}
 	for _, d := range s.Drops {
-		if rewritten(d.Why) {
+		switch {
+		case rewritten(d.Why):
 			if !noteRewritten(out, d) && d.Why == apiserver.CanonicalQuantity {
 				m.markQuantity(d, w)
 			}
-			continue
+		case !defaulted[d.Path.String()]: // a null dropped then defaulted: the default's mark says it
+			m.markDrop(d, w)
 		}
-		m.markDrop(d, w)
 	}
 	out = m.markDefaults(s.Defaults, out, w)
 	return append(out, w.Fields()...)

@@ -97,7 +97,8 @@ func FuzzSSA(f *testing.F) {
 		}
 		asStored := func(obj *yamltree.Node) { // the API server writes its defaults into the object it stores
 			dropManagedFields(obj)
-			if root := builtin.Root(obj.Get("apiVersion").Str(), obj.Get("kind").Str()); root != nil && schemas.Pick(schema).Text == "" {
+			apiVersion, kind := obj.Get("apiVersion").Str(), obj.Get("kind").Str()
+			if root := builtin.Root(apiVersion, kind); root != nil && !userDeclares(schemas.Pick(schema).Text, builtin, apiVersion, kind) {
 				obj.Fields = apiserver.Store(obj, root, modes.ListMapKeys).Root.Fields
 			}
 		}
@@ -215,4 +216,14 @@ func smdVectors(t testing.TB) []smdVector {
 		}
 	}
 	return out
+}
+
+// userDeclares reports whether the user's schema text declares the kind (a custom resource: no
+// built-in defaults), false without one or for one that does not load.
+func userDeclares(text string, builtin *schema.Set, apiVersion, kind string) bool {
+	if text == "" {
+		return false
+	}
+	user, err := schema.Load(text, builtin)
+	return err == nil && user.Root(apiVersion, kind) != nil
 }

@@ -136,7 +136,11 @@ func FuzzTwoWay(f *testing.F) {
 			for _, f := range again.Resp.Fields {
 				merged = merged || strings.Contains(f.Reason, "merged into one")
 			}
-			if diff := fuzzcheck.SameObjects(first.Resp.Result, again.Resp.Result, yamltree.YAML11, nil); len(again.Resp.Errors) == 0 && !merged && diff != "" {
+			// A render pair whose patch deletes metadata (the previous render held a scalar there)
+			// takes live's managedFields away with it: only an object without a name, which no
+			// cluster holds, meets it (testdata/fuzz/FuzzTwoWay/metadata-deleted-by-the-patch).
+			deletesMetadata := strings.Contains(again.Resp.Patch, `"metadata":null`)
+			if diff := fuzzcheck.SameObjects(first.Resp.Result, again.Resp.Result, yamltree.YAML11, nil); len(again.Resp.Errors) == 0 && !merged && !deletesMetadata && diff != "" {
 				t.Fatalf("running the upgrade again changed the object: %s\n%s", diff, first.Describe())
 			}
 		}
