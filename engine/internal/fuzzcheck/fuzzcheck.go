@@ -802,7 +802,7 @@ func SpecialInList(patch string) bool {
 
 // DuplicateScalars reports whether a stream holds a list of scalars with a value twice: a
 // strategic merge patch from it deletes the value ($deleteFromPrimitiveList) that the next text
-// keeps, so a merge and the same merge on its result differ (FuzzApply, FuzzTwoWay).
+// keeps, so a merge and the same merge on its result differ (FuzzApply, FuzzTwoWay, FuzzPatch).
 func DuplicateScalars(text string) bool {
 	docs, err := yamltree.Parse(yamltree.Updated, text, yamltree.Options{})
 	if err != nil {
