@@ -19,6 +19,10 @@ const (
 // decimalSuffixes are the decimal suffixes by power of ten.
 var decimalSuffixes = map[string]int{"n": -9, "u": -6, "m": -3, "": 0, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}
 
+// writtenSuffixes are the decimal suffixes the canonical form writes, by power of a thousand
+// from -1 (milli) up.
+var writtenSuffixes = []string{"m", "", "k", "M", "G", "T", "P", "E"}
+
 // binarySuffixes are the binary suffixes, by power of 1024.
 var binarySuffixes = []string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}
 
@@ -190,10 +194,8 @@ func decimal(digits string, power int, f format) (string, bool) {
 		}
 		return digits + "e" + strconv.Itoa(3*thousands), true
 	}
-	for suffix, p := range decimalSuffixes {
-		if p == 3*thousands {
-			return digits + suffix, true
-		}
+	if thousands+1 < len(writtenSuffixes) {
+		return digits + writtenSuffixes[thousands+1], true
 	}
 	return digits + strings.Repeat("0", 3*thousands-18) + "E", true // past E: more zeros
 }
