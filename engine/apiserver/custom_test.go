@@ -116,3 +116,112 @@ func TestStoredCustomAsObserved(t *testing.T) {
 		})
 	}
 }
+
+// defaultsCRD is the CRD the custom resources of TestStoredCustomDefaultsAsObserved were
+// created with: defaults on scalars, on a nullable field, on an object and on its own field, on
+// a list, on list-map items' fields (a key among them) and in additionalProperties.
+const defaultsCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.stable.example.com}
+spec:
+  group: stable.example.com
+  scope: Namespaced
+  names: {plural: gadgets, singular: gadget, kind: Gadget, listKind: GadgetList}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: string, default: small}
+              nsize: {type: string, nullable: true, default: medium}
+              replicas: {type: integer, default: 1}
+              ratio: {type: number, default: 1.5}
+              enabled: {type: boolean, default: false}
+              config:
+                type: object
+                default: {level: 3}
+                properties:
+                  level: {type: integer}
+                  mode: {type: string, default: fast}
+              tags: {type: array, items: {type: string}, default: [a, b]}
+              ports:
+                type: array
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [port, protocol]
+                items:
+                  type: object
+                  required: [port]
+                  properties:
+                    port: {type: integer}
+                    protocol: {type: string, default: TCP}
+                    name: {type: string, default: unnamed}
+              settings:
+                type: object
+                additionalProperties:
+                  type: object
+                  properties:
+                    v: {type: string, default: dv}
+`
+
+// TestStoredCustomDefaultsAsObserved stores custom resources of defaultsCRD as kube-apiserver
+// v1.37.2 stored them (run-apiserver.sh, 2026-12-06; `kubectl create` and `kubectl apply
+// --server-side`, then `kubectl get -o json`): a field the object lacks takes its default, a
+// default's own fields theirs (config: {level: 3} became {level: 3, mode: fast}), a null in a
+// field without nullable: true is pruned and then defaulted, a nullable field's null stays null,
+// list items and additionalProperties' values take their fields' defaults, and an object the
+// object lacks whose schema has no default (spec) is not made.
+func TestStoredCustomDefaultsAsObserved(t *testing.T) {
+	builtin, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := schema.Load(defaultsCRD, builtin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, meta := set.Root("stable.example.com/v1", "Gadget"), builtin.Named("io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta")
+	head := "apiVersion: stable.example.com/v1\nkind: Gadget\nmetadata: {name: g}\n"
+	cases := []struct {
+		name, sent string
+		defaults   []string
+		stored     string
+	}{{
+		name: "g1, nulls and items",
+		sent: head + "spec:\n  size: null\n  nsize: null\n  ports: [{port: 80}]\n  settings: {x: {}}\n",
+		defaults: []string{"spec.ports[0].protocol", "spec.ports[0].name", "spec.settings.x.v", "spec.size", "spec.replicas",
+			"spec.ratio", "spec.enabled", "spec.config", "spec.tags"},
+		stored: head + "spec:\n  nsize: null\n  ports: [{port: 80, protocol: TCP, name: unnamed}]\n  settings: {x: {v: dv}}\n" +
+			"  size: small\n  replicas: 1\n  ratio: 1.5\n  enabled: false\n  config:\n    level: 3\n    mode: fast\n  tags:\n  - a\n  - b\n",
+	}, {
+		name:     "g2, an object given empty",
+		sent:     head + "spec:\n  ports: [{port: 80}]\n  config: {}\n",
+		defaults: []string{"spec.ports[0].protocol", "spec.ports[0].name", "spec.config.mode", "spec.size", "spec.nsize", "spec.replicas", "spec.ratio", "spec.enabled", "spec.tags"},
+		stored: head + "spec:\n  ports: [{port: 80, protocol: TCP, name: unnamed}]\n  config:\n    mode: fast\n" +
+			"  size: small\n  nsize: medium\n  replicas: 1\n  ratio: 1.5\n  enabled: false\n  tags:\n  - a\n  - b\n",
+	}, {
+		name:   "g3, no spec",
+		sent:   head,
+		stored: head,
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := StoreCustom(parse(t, c.sent), root, meta, func(_ *schema.Field, list *schema.Type) []string { return list.Keys })
+			var got []string
+			for _, d := range s.Defaults {
+				got = append(got, d.Field)
+			}
+			if strings.Join(got, " ") != strings.Join(c.defaults, " ") {
+				t.Errorf("defaults: %s\nwant:     %s", strings.Join(got, " "), strings.Join(c.defaults, " "))
+			}
+			if out, want := yamltree.EmitNode(s.Root), yamltree.EmitNode(parse(t, c.stored)); out != want {
+				t.Errorf("stored:\n%s\nwant:\n%s", out, want)
+			}
+		})
+	}
+}

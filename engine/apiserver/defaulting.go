@@ -1,6 +1,9 @@
 package apiserver
 
 import (
+	"sort"
+	"strconv"
+
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -57,6 +60,55 @@ func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.
 		}
 	}
 	return m
+}
+
+// customDefaults returns map m of a custom resource's type t with the schema's defaults of the
+// fields it lacks (m itself when it lacks none), in the order the schema declares them, each
+// default's own fields' defaults written into it.
+func (s *storer) customDefaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
+	for _, f := range t.Fields() {
+		if f.Default == nil || m.Has(f.Name) {
+			continue
+		}
+		if v := valueNode(f.Default); v != nil {
+			m = s.write(m, f, v, at.field(f.Name))
+		}
+	}
+	return m
+}
+
+// valueNode is a schema's default as a node (a map's keys sorted, as the server writes JSON);
+// nil for a null.
+func valueNode(v any) *yamltree.Node {
+	switch v := v.(type) {
+	case map[string]any:
+		names := make([]string, 0, len(v))
+		for name := range v {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		m := yamltree.NewMap()
+		for _, name := range names {
+			if n := valueNode(v[name]); n != nil {
+				m.Fields = append(m.Fields, yamltree.Field{Key: yamltree.NewString(name), Value: n})
+			}
+		}
+		return m
+	case []any:
+		l := yamltree.NewList()
+		for _, item := range v {
+			if n := valueNode(item); n != nil {
+				l.Items = append(l.Items, n)
+			}
+		}
+		return l
+	case float64:
+		if v == float64(int64(v)) {
+			return yamltree.NewScalar(yamltree.IntTag, strconv.FormatInt(int64(v), 10))
+		}
+		return yamltree.NewScalar(yamltree.FloatTag, strconv.FormatFloat(v, 'g', -1, 64))
+	}
+	return defaultNode(v)
 }
 
 // write returns m with field f holding default v, its own defaults written into it.

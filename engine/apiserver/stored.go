@@ -79,14 +79,16 @@ func Store(obj *yamltree.Node, root *schema.Type, keys Keys) Stored {
 }
 
 // StoreCustom returns a custom resource as the API server stores it (root, the type the user's
-// CRD declares): a null in a field the schema declares without nullable: true or a default, or
-// in a value of its additionalProperties, is pruned (a list's null item is not: the server
-// refuses it); metadata is stored as meta, the built-in ObjectMeta, as Store stores it. Observed
-// on kube-apiserver v1.37.2, 2026-12-06 (docs/apiserver.md, "The object as it is stored").
+// CRD declares): a null in a field the schema declares without nullable: true, or in a value of
+// its additionalProperties, is pruned (a list's null item is not: the server
+// refuses it); a field the schema gives a default and the object lacks (or held null) holds
+// it, with the defaults of its own fields (customDefaults); metadata is stored as meta, the
+// built-in ObjectMeta, as Store stores it. Observed on kube-apiserver v1.37.2, 2026-12-06
+// (docs/apiserver.md, "The object as it is stored", "Defaults").
 func StoreCustom(obj *yamltree.Node, root, meta *schema.Type, keys Keys) Stored {
 	s := newStorer(keys)
 	s.custom, s.meta = true, meta
-	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Copies: s.copies}
+	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
 }
 
 // place is where a value is: in the mode's path, and as the server's messages write it.
@@ -142,10 +144,12 @@ func (s *storer) value(n *yamltree.Node, t *schema.Type, path place) *yamltree.N
 // kind's: defaults.go).
 func (s *storer) fields(n *yamltree.Node, t *schema.Type, path place) *yamltree.Node {
 	kept := s.kept(n, t, path)
+	var out *yamltree.Node
 	if s.custom {
-		return kept
+		out = s.customDefaults(kept, t, path)
+	} else {
+		out = s.defaults(kept, t, path)
 	}
-	out := s.defaults(kept, t, path)
 	if out != kept {
 		s.copied(n, out)
 	}
@@ -216,7 +220,7 @@ func (s *storer) customField(f yamltree.Field, t *schema.Type, at place) *yamltr
 		return kept
 	}
 	elem := t.Elem()
-	if v.IsNull() && ((declared != nil && !declared.Nullable && declared.Default == nil) || (declared == nil && elem != nil && elem.Kind != schema.KindUntyped)) {
+	if v.IsNull() && ((declared != nil && !declared.Nullable) || (declared == nil && elem != nil && elem.Kind != schema.KindUntyped)) {
 		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: PrunedNull, Value: v})
 		return nil
 	}
