@@ -98,8 +98,12 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		o.log.Record(nil, managed.RuleUntouchedObject, decision.Live)
 		return o, nil
 	}
+	// Live exists on a cluster under options.apiServer on: an update of an object without
+	// managedFields leaves it untracked (observed on kube-apiserver v1.37.2, 2026-12-06: kubectl
+	// replace, apply and patch of a ConfigMap whose managedFields were cleared record none;
+	// make apiserver-diff seed 2, ssa-0).
 	req := managed.Request{Live: r.liveAsStored(o), Object: o.config, Manager: r.in.Request.Options.Manager,
-		Force: r.in.Request.Options.Force, Now: r.now, Subresource: r.in.Request.Options.Subresource, Stored: r.stored}
+		Force: r.in.Request.Options.Force, Now: r.now, Subresource: r.in.Request.Options.Subresource, Stored: r.stored || r.in.Request.Options.ModelsAPIServer()}
 	if o.op == opUpdate {
 		o.manager = managed.UpdateID(req.Manager, fm.APIVersion)
 		o.manager.Subresource = req.Subresource

@@ -399,3 +399,62 @@ func TestCustomLiveNullConflictsWithNobody(t *testing.T) {
 		})
 	}
 }
+
+// TestUpdateOfUntrackedLive: an update of a live object that has no managedFields records none
+// under apiServer on, as kube-apiserver v1.37.2 does (observed 2026-12-06: kubectl replace,
+// apply and patch of a ConfigMap whose managedFields were cleared; make apiserver-diff seed 2,
+// ssa-0, a Service replaced by the manager controller); with apiServer off, the field manager's
+// library records the updater's entry.
+func TestUpdateOfUntrackedLive(t *testing.T) {
+	live := "apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  ports: [{port: 53, protocol: UDP}]\n  sessionAffinity: ClientIP\n"
+	updated := strings.Replace(live, "ClientIP", "None", 1)
+	for _, tt := range []struct{ apiServer, want string }{
+		{apiServer: "on", want: ""},
+		{apiServer: "off", want: `controller Update {"f:spec":{"f:sessionAffinity":{}}}`},
+	} {
+		t.Run(tt.apiServer, func(t *testing.T) {
+			resp := run(t, updated, live, `{"operation": "update", "manager": "controller", "apiServer": "`+tt.apiServer+`"}`)
+			if len(resp.Errors) > 0 {
+				t.Fatalf("errors: %+v", resp.Errors)
+			}
+			var got []string
+			for _, e := range resp.Extra["managedFields"].(ssa.ManagedFieldsList)[0].Entries {
+				got = append(got, e.Manager+" "+e.Operation+" "+e.FieldsV1)
+			}
+			if strings.Join(got, "\n") != tt.want {
+				t.Errorf("entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), tt.want)
+			}
+		})
+	}
+}
+
+// TestCustomDefaultsOwnedByTheCreator: a custom resource created by an update is stored with its
+// CRD's defaults, which the creator's entry owns; an apply that creates it owns none, not even a
+// list-map key's default (observed on kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff
+// seed 2, ssa-5; engine/apiserver's TestStoredCustomDefaultsAsObserved).
+func TestCustomDefaultsOwnedByTheCreator(t *testing.T) {
+	crd := strings.Replace(widgetCRD, "              size: {type: string}\n", "              size: {type: string, default: small}\n", 1)
+	if crd == widgetCRD {
+		t.Fatal("widgetCRD has no size field to give a default")
+	}
+	schema, _ := json.Marshal(crd)
+	updated := "apiVersion: stable.example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {nsize: medium}\n"
+	for _, tt := range []struct{ operation, want string }{
+		{operation: "update", want: `{"f:spec":{".":{},"f:nsize":{},"f:size":{}}}`},
+		{operation: "apply", want: `{"f:spec":{"f:nsize":{}}}`},
+	} {
+		t.Run(tt.operation, func(t *testing.T) {
+			resp := run(t, updated, "", `{"operation": "`+tt.operation+`", "manager": "u", "schema": `+string(schema)+`}`)
+			if len(resp.Errors) > 0 {
+				t.Fatalf("errors: %+v", resp.Errors)
+			}
+			if !strings.Contains(resp.Result, "size: small") {
+				t.Errorf("result lacks the default size: small:\n%s", resp.Result)
+			}
+			entries := resp.Extra["managedFields"].(ssa.ManagedFieldsList)[0].Entries
+			if len(entries) != 1 || entries[0].FieldsV1 != tt.want {
+				t.Errorf("entries %+v, want one of fields %s", entries, tt.want)
+			}
+		})
+	}
+}
