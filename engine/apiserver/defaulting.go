@@ -19,6 +19,9 @@ type Default struct {
 	// Field is the value's place as the API server's messages write it, items by position:
 	// "spec.template.spec.containers[0].imagePullPolicy".
 	Field string
+	// FromLive: live held the default as a cluster stores it and the write kept live's value,
+	// though the default's condition no longer holds (StoreOver).
+	FromLive bool
 }
 
 func newStorer(keys Keys) *storer {
@@ -41,7 +44,11 @@ func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.
 	}
 	for _, r := range s.table[t.Name] {
 		f := t.Field(r.field)
-		if f == nil || !r.holds(m, at) {
+		if f == nil {
+			continue
+		}
+		if !r.holds(m, at) {
+			m = s.liveDefault(m, r, f, at)
 			continue
 		}
 		have := m.Get(r.field)
@@ -58,6 +65,36 @@ func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.
 				m = withField(m, r.field, filled)
 			}
 		}
+	}
+	return m
+}
+
+// liveDefault returns map m with the value of field f as live holds it on a cluster, where the
+// condition of rule r held for live (as stored) but not for m, and m keeps live's value of the
+// field as given (StoreOver): the keys m's map lacks, or the whole value where neither m nor live
+// as given holds the field and the write does not set it (a null deletes it); m itself otherwise.
+func (s *storer) liveDefault(m *yamltree.Node, r rule, f *schema.Field, at place) *yamltree.Node {
+	if s.live == nil {
+		return m
+	}
+	if _, parent, _ := s.live(at.path); parent == nil || !parent.IsMap() || !r.holds(parent, at) {
+		return m
+	}
+	field := at.field(f.Name)
+	was, v, sent := s.live(field.path)
+	have := m.Get(f.Name)
+	if v == nil || !yamltree.Equal(have, was) || yamltree.Equal(have, v) || (have == nil && sent) {
+		return m
+	}
+	s.fromLive = true
+	defer func() { s.fromLive = false }()
+	v = v.Clone()
+	fresh(v)
+	if have == nil {
+		return s.write(m, f, v, field)
+	}
+	if filled := s.fill(have, v, f.Type, field); filled != have {
+		return withField(m, f.Name, filled)
 	}
 	return m
 }
@@ -117,7 +154,7 @@ func (s *storer) write(m *yamltree.Node, f *schema.Field, v *yamltree.Node, at p
 	v = s.value(v, f.Type, at)
 	s.nested--
 	if s.nested == 0 {
-		s.wrote = append(s.wrote, Default{Path: at.path, Value: v, Field: at.api})
+		s.wrote = append(s.wrote, Default{Path: at.path, Value: v, Field: at.api, FromLive: s.fromLive})
 	}
 	return withField(m, f.Name, v)
 }
@@ -131,7 +168,7 @@ func (s *storer) fill(have, v *yamltree.Node, t *schema.Type, at place) *yamltre
 			continue
 		}
 		if s.nested == 0 {
-			s.wrote = append(s.wrote, Default{Path: at.path.Field(f.Name()), Value: f.Value, Field: at.api + "." + f.Name()})
+			s.wrote = append(s.wrote, Default{Path: at.path.Field(f.Name()), Value: f.Value, Field: at.api + "." + f.Name(), FromLive: s.fromLive})
 		}
 		out = withField(out, f.Name(), f.Value)
 	}

@@ -78,6 +78,23 @@ func Store(obj *yamltree.Node, root *schema.Type, keys Keys) Stored {
 	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
 }
 
+// LiveAt finds the value at a path of the live object a write goes over: as given, and as a
+// cluster stores it (Store: with its defaults), nil where it holds none; and whether the
+// document the write sends (the config, the patch) sets the path, null included.
+type LiveAt func(fieldpath.Path) (given, stored *yamltree.Node, sent bool)
+
+// StoreOver returns obj, written over a live object, as the API server stores it: as Store
+// does, and where a default's condition held for live as a cluster stores it but not for obj,
+// while obj keeps live's value of the field as given, obj holds live's stored value with its
+// defaults (a StatefulSet turned to OnDelete keeps the rollingUpdate it was created with,
+// maxUnavailable: 1 in it, which the server then refuses quoting: observed on kube-apiserver
+// v1.37.2, make apiserver-diff seed 2, apply-28). Those defaults are marked FromLive.
+func StoreOver(obj *yamltree.Node, root *schema.Type, keys Keys, live LiveAt) Stored {
+	s := newStorer(keys)
+	s.live = live
+	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
+}
+
 // StoreCustom returns a custom resource as the API server stores it (root, the type the user's
 // CRD declares): a null in a field the schema declares without nullable: true, or in a value of
 // its additionalProperties, is pruned (a list's null item is not: the server
@@ -120,6 +137,10 @@ type storer struct {
 	// nested counts the defaults being written around the value at hand: a default's own
 	// defaults belong to it, and are not listed apart.
 	nested int
+	// live finds the live object's values a write goes over (StoreOver); nil for none.
+	live LiveAt
+	// fromLive: the default being written is live's (liveDefault).
+	fromLive bool
 	// custom: the object is a custom resource (StoreCustom), its metadata of type meta.
 	custom bool
 	meta   *schema.Type

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -107,4 +108,85 @@ func TestStoredAsObserved(t *testing.T) {
 
 func whyText(w Why) string {
 	return map[Why]string{DroppedNull: "null", DroppedEmpty: "empty", DroppedUnknown: "unknown", NullAsEmpty: "null as empty", PrunedNull: "pruned null", CanonicalQuantity: "quantity"}[w]
+}
+
+// TestStoreOverKeepsLiveDefaults: a StatefulSet created without an updateStrategy (or with a
+// rollingUpdate lacking maxUnavailable) holds the defaults type RollingUpdate and rollingUpdate
+// {partition: 0, maxUnavailable: 1} on a cluster; a write turning it to OnDelete keeps that
+// rollingUpdate, which the server then refuses quoting "MaxUnavailable":1, unless the write's
+// document sets rollingUpdate (null: deleted). Observed on kube-apiserver v1.37.2, 2026-12-06,
+// with kubectl apply (make apiserver-diff seed 2, apply-28; and by hand).
+func TestStoreOverKeepsLiveDefaults(t *testing.T) {
+	set, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := set.Root("apps/v1", "StatefulSet")
+	keys := func(f *schema.Field, _ *schema.Type) []string { return f.MergeKeys() }
+	head := "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  serviceName: db\n"
+	cases := []struct {
+		name, live, result, sent, want string
+	}{{
+		name:   "live without an updateStrategy",
+		live:   head,
+		result: head + "  updateStrategy: {type: OnDelete}\n",
+		sent:   head + "  updateStrategy: {type: OnDelete}\n",
+		want:   "rollingUpdate={partition: 0, maxUnavailable: 1} live",
+	}, {
+		name:   "live's rollingUpdate without maxUnavailable",
+		live:   head + "  updateStrategy: {type: RollingUpdate, rollingUpdate: {partition: 0}}\n",
+		result: head + "  updateStrategy: {type: OnDelete, rollingUpdate: {partition: 0}}\n",
+		sent:   head + "  updateStrategy: {type: OnDelete}\n",
+		want:   "rollingUpdate={partition: 0, maxUnavailable: 1} live",
+	}, {
+		name:   "the write deletes rollingUpdate",
+		live:   head,
+		result: head + "  updateStrategy: {type: OnDelete}\n",
+		sent:   head + "  updateStrategy: {type: OnDelete, rollingUpdate: null}\n",
+		want:   "rollingUpdate=<none>",
+	}, {
+		name:   "live already OnDelete",
+		live:   head + "  updateStrategy: {type: OnDelete}\n",
+		result: head + "  updateStrategy: {type: OnDelete}\n",
+		sent:   head + "  replicas: 2\n",
+		want:   "rollingUpdate=<none>",
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			live, sent := parse(t, c.live), parse(t, c.sent)
+			stored := Store(live, root, keys).Root
+			at := func(p fieldpath.Path) (*yamltree.Node, *yamltree.Node, bool) {
+				_, isSent := lookup(sent, p)
+				given, _ := lookup(live, p)
+				kept, _ := lookup(stored, p)
+				return given, kept, isSent
+			}
+			s := StoreOver(parse(t, c.result), root, keys, at)
+			got := "rollingUpdate=<none>"
+			if ru := s.Root.Get("spec").Get("updateStrategy").Get("rollingUpdate"); ru != nil {
+				got = "rollingUpdate={partition: " + ru.Get("partition").Str() + ", maxUnavailable: " + ru.Get("maxUnavailable").Str() + "}"
+				for _, d := range s.Defaults {
+					if strings.HasPrefix(d.Field, "spec.updateStrategy.rollingUpdate") && d.FromLive {
+						got += " live"
+						break
+					}
+				}
+			}
+			if got != c.want {
+				t.Errorf("got %s, want %s", got, c.want)
+			}
+		})
+	}
+}
+
+// lookup follows a path of fields from root: the node and whether it is there.
+func lookup(root *yamltree.Node, p fieldpath.Path) (*yamltree.Node, bool) {
+	n := root
+	for _, e := range p {
+		if !n.IsMap() || !n.Has(e.Field) {
+			return nil, false
+		}
+		n = n.Get(e.Field)
+	}
+	return n, true
 }

@@ -52,7 +52,7 @@ func (in *Input) refusals(t stream.Triple, stored apiserver.Stored) ([]contract.
 		return nil, ""
 	}
 	namespaced, _ := in.Schema.Namespaced(id.APIVersion, id.Kind)
-	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored.Root, Live: rootOf(t.Live), Drops: stored.Drops})
+	r := apiserver.Check(apiserver.Object{APIVersion: id.APIVersion, Kind: id.Kind, Namespaced: namespaced, Root: stored.Root, Live: RootOf(t.Live), Drops: stored.Drops})
 	if r == nil {
 		return nil, ""
 	}
@@ -63,7 +63,7 @@ func (in *Input) refusals(t stream.Triple, stored apiserver.Stored) ([]contract.
 func located(r *apiserver.Refusal, t stream.Triple) []contract.Error {
 	out := make([]contract.Error, len(r.Problems))
 	for i, p := range r.Problems {
-		pos := apiserver.Locate(p, rootOf(t.Updated), rootOf(t.Live))
+		pos := apiserver.Locate(p, RootOf(t.Updated), RootOf(t.Live))
 		input := pos.Input
 		if input == "" {
 			input = yamltree.Updated
@@ -73,8 +73,8 @@ func located(r *apiserver.Refusal, t stream.Triple) []contract.Error {
 	return out
 }
 
-// rootOf is a resource's object, nil for none.
-func rootOf(r *stream.Resource) *yamltree.Node {
+// RootOf is a resource's object, nil for none.
+func RootOf(r *stream.Resource) *yamltree.Node {
 	if r == nil {
 		return nil
 	}

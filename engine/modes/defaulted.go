@@ -27,7 +27,7 @@ func (m Marking) markDefaults(defaults []apiserver.Default, fields []contract.Fi
 		if !ok {
 			continue
 		}
-		live, held := explain.Deepest(rootOf(m.Triple.Live), d.Path)
+		live, held := explain.Deepest(RootOf(m.Triple.Live), d.Path)
 		held = held && m.Triple.Live != nil
 		same := held && yamltree.Equal(live, n)
 		mark, reason, inputs := contract.Added, defaultReason(d), decision.Held(0)
@@ -94,6 +94,9 @@ func without(fields []contract.Field, path string) []contract.Field {
 // defaultReason says that the API server wrote a default.
 func defaultReason(d apiserver.Default) string {
 	name := d.Path[len(d.Path)-1].Field
+	if d.FromLive {
+		return "live as a cluster stores it holds the API server's default, written when live was stored, and the write keeps live's " + name + ", so the server stores " + valueText(d.Value) + " (kubectl get shows it)"
+	}
 	return "the API server wrote its default: the object does not set " + name + ", so the server stores " + valueText(d.Value) + " (kubectl get shows it)"
 }
 

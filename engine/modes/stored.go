@@ -33,6 +33,36 @@ func (in *Input) Store(id stream.ID, result *yamltree.Node, keys apiserver.Keys)
 	return apiserver.Store(result, root, keys)
 }
 
+// StoreOver returns the object the API server stores for a resource's result written over its
+// live object (t.Live): as Store does, and a built-in kind's result keeps the defaults live
+// holds as a cluster stores it where it keeps live's value though the default's condition no
+// longer holds (apiserver.StoreOver), unless sent, the document the write sends whose nulls
+// delete (a patch, kubectl's config; nil for none), sets the field.
+func (in *Input) StoreOver(t stream.Triple, result, sent *yamltree.Node, keys apiserver.Keys) apiserver.Stored {
+	live := RootOf(t.Live)
+	if live == nil || result == nil || !in.Request.Options.ModelsAPIServer() || in.User.Root(t.ID.APIVersion, t.ID.Kind) != nil {
+		return in.Store(t.ID, result, keys)
+	}
+	root := in.Schema.Root(t.ID.APIVersion, t.ID.Kind)
+	if root == nil {
+		return apiserver.Stored{Root: result}
+	}
+	stored := apiserver.Store(live, root, keys).Root
+	at := func(p fieldpath.Path) (*yamltree.Node, *yamltree.Node, bool) {
+		_, isSent := explain.Deepest(sent, p)
+		return found(live, p), found(stored, p), sent != nil && isSent
+	}
+	return apiserver.StoreOver(result, root, keys, at)
+}
+
+// found is the node at path p from root, nil where root holds none.
+func found(root *yamltree.Node, p fieldpath.Path) *yamltree.Node {
+	if n, ok := explain.Deepest(root, p); ok {
+		return n
+	}
+	return nil
+}
+
 // objectMetaType names the built-in type of every object's metadata.
 const objectMetaType = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
 
@@ -147,7 +177,7 @@ func quantityReason(d apiserver.Drop) string {
 func (m Marking) markQuantity(d apiserver.Drop, w *explain.Walker) {
 	rule := decision.Rule(m.Mode + "/stored-quantity")
 	held, source := decision.Live, "live"
-	if _, ok := explain.Deepest(rootOf(m.Triple.Updated), d.Path); ok && m.Triple.Updated != nil {
+	if _, ok := explain.Deepest(RootOf(m.Triple.Updated), d.Path); ok && m.Triple.Updated != nil {
 		held, source = decision.Updated, m.Source
 	}
 	m.Log.Record(d.Path, rule, held)
@@ -160,14 +190,14 @@ func (m Marking) markQuantity(d apiserver.Drop, w *explain.Walker) {
 func (m Marking) markDrop(d apiserver.Drop, w *explain.Walker) {
 	t, log := m.Triple, m.Log
 	rule := decision.Rule(m.Mode + "/stored-" + whyName(d.Why))
-	if n, ok := explain.Deepest(rootOf(t.Updated), d.Path); ok && t.Updated != nil {
+	if n, ok := explain.Deepest(RootOf(t.Updated), d.Path); ok && t.Updated != nil {
 		log.RecordDropped(d.Path, rule)
 		spot := explain.Spot{Result: w.Spot.Result, Live: t.Updated.Root, Doc: w.Spot.Doc}
 		w.PlaceDropped(explain.Placed{Path: d.Path, Mark: contract.Dropped, Updated: n, Key: keyOf(t.Updated.Root, d.Path), Rule: rule,
 			Reason: storedReason(d, m.Source)}, spot.Removed(w.Layout, d.Path, keyLine(t.Updated.Root, d.Path, n)))
 		return
 	}
-	if n, ok := explain.Deepest(rootOf(t.Live), d.Path); ok && t.Live != nil {
+	if n, ok := explain.Deepest(RootOf(t.Live), d.Path); ok && t.Live != nil {
 		log.Record(d.Path, rule, decision.Live)
 		w.Spot.Live = t.Live.Root
 		w.Place(explain.Placed{Path: d.Path, Mark: contract.Deleted, Live: n, Key: keyOf(t.Live.Root, d.Path),

@@ -16,7 +16,7 @@ import (
 func (o *outcome) store(in *modes.Input) {
 	o.stored = apiserver.Stored{Root: o.result}
 	if action := o.info().Action; action == Create || action == Patch {
-		o.stored = in.Store(o.triple.ID, o.result, modes.PatchKeys)
+		o.stored = in.StoreOver(o.triple, o.result, modes.RootOf(o.triple.Updated), modes.PatchKeys)
 	}
 }
 
