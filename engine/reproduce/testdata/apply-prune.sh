@@ -117,6 +117,7 @@ cat > fields-2.jsonpath <<'MERGEPLAY_EOF'
 {".metadata.name = "}{.metadata.name}
 {".metadata.namespace = "}{.metadata.namespace}
 {".data.tls.crt = "}{.data.tls\.crt}
+{".type = "}{.type}
 MERGEPLAY_EOF
 cat > want-2.txt <<'MERGEPLAY_EOF'
 .apiVersion = v1
@@ -124,6 +125,7 @@ cat > want-2.txt <<'MERGEPLAY_EOF'
 .metadata.name = web-tls
 .metadata.namespace = default
 .data.tls.crt = LS0tLS1CRUdJTi...
+.type = Opaque
 MERGEPLAY_EOF
 kubectl get secret web-tls -n default -o jsonpath-file=fields-2.jsonpath >got-2.txt
 if diff -u want-2.txt got-2.txt; then
