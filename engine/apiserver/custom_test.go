@@ -8,23 +8,19 @@ import (
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
+// crd is a namespaced CRD of group stable.example.com, version v1, named by its singular name
+// and kind, whose schema's root holds properties (indented under openAPIV3Schema's properties).
+func crd(singular, kind, properties string) string {
+	return "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: " + singular + "s.stable.example.com}\n" +
+		"spec:\n  group: stable.example.com\n  scope: Namespaced\n" +
+		"  names: {plural: " + singular + "s, singular: " + singular + ", kind: " + kind + ", listKind: " + kind + "List}\n" +
+		"  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n" +
+		"        type: object\n        properties:\n" + properties
+}
+
 // observedCRD is the CRD the custom resources of TestStoredCustomAsObserved were created with.
-const observedCRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.stable.example.com}
-spec:
-  group: stable.example.com
-  scope: Namespaced
-  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
+func observedCRD() string {
+	return crd("widget", "Widget", `          spec:
             type: object
             properties:
               replicas: {type: integer}
@@ -49,7 +45,8 @@ spec:
                   level: {type: integer}
                   nlevel: {type: integer, nullable: true}
           free: {type: object, x-kubernetes-preserve-unknown-fields: true}
-`
+`)
+}
 
 // TestStoredCustomAsObserved stores custom resources created with `kubectl create` (an update:
 // the field manager records what the server decoded) against kube-apiserver v1.37.2
@@ -65,7 +62,7 @@ func TestStoredCustomAsObserved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := schema.Load(observedCRD, builtin)
+	set, err := schema.Load(observedCRD(), builtin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,22 +117,8 @@ func TestStoredCustomAsObserved(t *testing.T) {
 // defaultsCRD is the CRD the custom resources of TestStoredCustomDefaultsAsObserved were
 // created with: defaults on scalars, on a nullable field, on an object and on its own field, on
 // a list, on list-map items' fields (a key among them) and in additionalProperties.
-const defaultsCRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: gadgets.stable.example.com}
-spec:
-  group: stable.example.com
-  scope: Namespaced
-  names: {plural: gadgets, singular: gadget, kind: Gadget, listKind: GadgetList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
+func defaultsCRD() string {
+	return crd("gadget", "Gadget", `          spec:
             type: object
             properties:
               size: {type: string, default: small}
@@ -167,7 +150,8 @@ spec:
                   type: object
                   properties:
                     v: {type: string, default: dv}
-`
+`)
+}
 
 // TestStoredCustomDefaultsAsObserved stores custom resources of defaultsCRD as kube-apiserver
 // v1.37.2 stored them (run-apiserver.sh, 2026-12-06; `kubectl create` and `kubectl apply
@@ -181,7 +165,7 @@ func TestStoredCustomDefaultsAsObserved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := schema.Load(defaultsCRD, builtin)
+	set, err := schema.Load(defaultsCRD(), builtin)
 	if err != nil {
 		t.Fatal(err)
 	}
