@@ -1,7 +1,10 @@
 package smp
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/schema"
 )
 
 // TestReadTypesDirectives reads every directive as a typed entry and writes the patch back as
@@ -40,5 +43,33 @@ func TestTakenWhole(t *testing.T) {
 	}
 	if want := `{"c":[1],"$retainKeys":["c"]}`; got != want {
 		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// TestAsServerMergesUnknownFields: a map or list under a field its type does not declare, which
+// live holds too, fails the merge library (kubectl's, Helm's) and is merged as an untyped value by the API server,
+// which then drops it (AsServer; observed on kube-apiserver v1.37.2, 2026-12-06).
+func TestAsServerMergesUnknownFields(t *testing.T) {
+	builtin, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	library := For(builtin.Root("apps/v1", "Deployment"), PatchMergeKeys)
+	live := doc(t, `{apiVersion: apps/v1, kind: Deployment, metadata: {name: web, lables: {app: w}}, spec: {template: {spec: {containers: [{name: a, image: x}]}}}}`)
+	patch := Read(doc(t, `{metadata: {lables: {app: x}}, spec: {template: {spec: {containres: [{name: z}], containers: [{name: a, envv: {k: v}}]}}}}`)).Map
+	if _, err := Apply(live, patch, library); err == nil || !strings.Contains(err.Error(), `unable to find api field in struct ObjectMeta for the json field "lables"`) {
+		t.Errorf("the library's schema: error %v, want its refusal of lables", err)
+	}
+	out, err := Apply(live, patch, library.AsServer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := jsonOfTree(out.Result)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","lables":{"app":"x"}},"spec":{"template":{"spec":{"containers":[{"name":"a","image":"x","envv":{"k":"v"}}],"containres":[{"name":"z"}]}}}}`
+	if got != want {
+		t.Errorf("merged:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -15,6 +15,9 @@ import (
 type Schema struct {
 	t    *schema.Type
 	keys Keys
+	// untypedUnknown: a field the type does not declare is merged as a value of no known type
+	// (AsServer).
+	untypedUnknown bool
 }
 
 // Keys says which fields key the items of a merged list.
@@ -35,6 +38,23 @@ const (
 
 // For returns the strategic-merge view of t; a nil t knows nothing below it.
 func For(t *schema.Type, keys Keys) Schema { return Schema{t: t, keys: keys} }
+
+// AsServer returns the schema as the API server merges a strategic patch `kubectl patch` sends
+// it: a field the patch holds that its type does not declare, with a map or a list in it, is
+// merged as a value of no known type (the server then drops it from the object it stores, and
+// warns: Warning: unknown field "metadata.lables"), where the merge library, as kubectl and
+// Helm run it, refuses the patch ("unable to find api field in struct ObjectMeta for the json
+// field \"lables\""). Observed on kube-apiserver v1.37.2, 2026-12-06.
+func (s Schema) AsServer() Schema {
+	s.untypedUnknown = true
+	return s
+}
+
+// below is the schema of a value of type t inside s's.
+func (s Schema) below(t *schema.Type) Schema {
+	s.t = t
+	return s
+}
 
 // name names the type as the reference's messages do: a Go struct's name, without package.
 func (s Schema) name() string {
@@ -68,6 +88,9 @@ func (s Schema) field(name string) (*schema.Field, *schema.Type, error) {
 	if e := s.t.Elem(); e != nil {
 		return nil, e, nil
 	}
+	if s.untypedUnknown {
+		return nil, nil, nil
+	}
 	return nil, nil, &Error{Message: "unable to find api field in struct " + s.name() + " for the json field " + strconv.Quote(name)}
 }
 
@@ -93,7 +116,7 @@ func (s Schema) mapField(name string) (mapMeta, error) {
 	if err != nil {
 		return mapMeta{}, err
 	}
-	m := mapMeta{schema: Schema{t: t, keys: s.keys}}
+	m := mapMeta{schema: s.below(t)}
 	if f != nil {
 		m.strategy = f.Strategy
 	}
@@ -124,7 +147,7 @@ func (s Schema) listField(name string) (listMeta, error) {
 	if t.Kind == schema.KindList {
 		items = t.ListElem()
 	}
-	l := listMeta{items: Schema{t: items, keys: s.keys}}
+	l := listMeta{items: s.below(items)}
 	if f == nil {
 		return l, nil
 	}

@@ -119,6 +119,9 @@ func patchOne(t stream.Triple, in *modes.Input) (*patched, error) {
 		return nil, yamltree.ErrorAt(t.Updated.Root.Pos, "the API server rejects this patch: a strategic merge patch is a map")
 	}
 	p.schema = smp.For(typ, keys)
+	if in.Request.Options.ModelsAPIServer() {
+		p.schema = p.schema.AsServer()
+	}
 	applied, err := smp.Apply(t.Live.Root, written.Map, p.schema)
 	if err != nil {
 		return nil, smp.Located(err, "the API server rejects this patch: ")
