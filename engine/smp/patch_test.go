@@ -57,8 +57,8 @@ func TestAsServerMergesUnknownFields(t *testing.T) {
 	library := For(builtin.Root("apps/v1", "Deployment"), PatchMergeKeys)
 	live := doc(t, `{apiVersion: apps/v1, kind: Deployment, metadata: {name: web, lables: {app: w}}, spec: {template: {spec: {containers: [{name: a, image: x}]}}}}`)
 	patch := Read(doc(t, `{metadata: {lables: {app: x}}, spec: {template: {spec: {containres: [{name: z}], containers: [{name: a, envv: {k: v}}]}}}}`)).Map
-	if _, err := Apply(live, patch, library); err == nil || !strings.Contains(err.Error(), `unable to find api field in struct ObjectMeta for the json field "lables"`) {
-		t.Errorf("the library's schema: error %v, want its refusal of lables", err)
+	if _, refused := Apply(live, patch, library); refused == nil || !strings.Contains(refused.Error(), `unable to find api field in struct ObjectMeta for the json field "lables"`) {
+		t.Errorf("the library's schema: error %v, want its refusal of lables", refused)
 	}
 	out, err := Apply(live, patch, library.AsServer())
 	if err != nil {
