@@ -22,7 +22,7 @@ cd "$work"
 failed=0
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"minReadySeconds\":3,\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"web\"}]}}}}\n"},"name":"web","namespace":"default"},"spec":{"minReadySeconds":3,"progressDeadlineSeconds":600,"replicas":2,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web"}]}}}}
+{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"minReadySeconds\":3,\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"web\"}]}}}}\n"},"name":"web","namespace":"default"},"spec":{"minReadySeconds":3,"progressDeadlineSeconds":600,"replicas":2,"revisionHistoryLimit":10,"selector":{"matchLabels":{"app":"web"}},"strategy":{"rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"},"type":"RollingUpdate"},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","imagePullPolicy":"IfNotPresent","name":"web","resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File"}],"dnsPolicy":"ClusterFirst","restartPolicy":"Always","schedulerName":"default-scheduler","securityContext":{},"terminationGracePeriodSeconds":30}}}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -88,11 +88,11 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.spec.schedulerName = "}{.spec.template.spec.schedulerName}
 {".spec.template.spec.securityContext = "}{.spec.template.spec.securityContext}
 {".spec.template.spec.terminationGracePeriodSeconds = "}{.spec.template.spec.terminationGracePeriodSeconds}
-{".spec.replicas = "}{.spec.replicas}
 {".spec.revisionHistoryLimit = "}{.spec.revisionHistoryLimit}
 {".spec.strategy.type = "}{.spec.strategy.type}
 {".spec.strategy.rollingUpdate.maxSurge = "}{.spec.strategy.rollingUpdate.maxSurge}
 {".spec.strategy.rollingUpdate.maxUnavailable = "}{.spec.strategy.rollingUpdate.maxUnavailable}
+{".spec.replicas = "}{.spec.replicas}
 MERGEPLAY_EOF
 cat > want-1.txt <<'MERGEPLAY_EOF'
 .apiVersion = apps/v1
@@ -115,11 +115,11 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.spec.schedulerName = default-scheduler
 .spec.template.spec.securityContext = {}
 .spec.template.spec.terminationGracePeriodSeconds = 30
-.spec.replicas = 1
 .spec.revisionHistoryLimit = 10
 .spec.strategy.type = RollingUpdate
 .spec.strategy.rollingUpdate.maxSurge = 25%
 .spec.strategy.rollingUpdate.maxUnavailable = 25%
+.spec.replicas = 1
 MERGEPLAY_EOF
 kubectl get deployment.v1.apps web -n default -o jsonpath-file=fields-1.jsonpath >got-1.txt
 if diff -u want-1.txt got-1.txt; then

@@ -22,7 +22,7 @@ cd "$work"
 failed=0
 echo '== 1. live, as the playground read it'
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"labels\":{\"app\":\"web\",\"env\":\"staging\",\"tier\":\"frontend\"},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"web\",\"securityContext\":{\"readOnlyRootFilesystem\":true,\"runAsNonRoot\":true}}]}}}}\n"},"labels":{"app":"web","env":"staging","pod-template-hash":"7d9c8b6f5","tier":"frontend"},"name":"web","namespace":"default"},"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","name":"web","securityContext":{"readOnlyRootFilesystem":true,"runAsNonRoot":true}}]}}}}
+{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"labels\":{\"app\":\"web\",\"env\":\"staging\",\"tier\":\"frontend\"},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.27\",\"name\":\"web\",\"securityContext\":{\"readOnlyRootFilesystem\":true,\"runAsNonRoot\":true}}]}}}}\n"},"labels":{"app":"web","env":"staging","pod-template-hash":"7d9c8b6f5","tier":"frontend"},"name":"web","namespace":"default"},"spec":{"progressDeadlineSeconds":600,"replicas":1,"revisionHistoryLimit":10,"selector":{"matchLabels":{"app":"web"}},"strategy":{"rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"},"type":"RollingUpdate"},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.27","imagePullPolicy":"IfNotPresent","name":"web","resources":{},"securityContext":{"readOnlyRootFilesystem":true,"runAsNonRoot":true},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File"}],"dnsPolicy":"ClusterFirst","restartPolicy":"Always","schedulerName":"default-scheduler","securityContext":{},"terminationGracePeriodSeconds":30}}}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
@@ -86,10 +86,10 @@ cat > fields-1.jsonpath <<'MERGEPLAY_EOF'
 {".spec.template.metadata.labels.app = "}{.spec.template.metadata.labels.app}
 {".spec.template.spec.containers[0].name = "}{.spec.template.spec.containers[0].name}
 {".spec.template.spec.containers[0].image = "}{.spec.template.spec.containers[0].image}
+{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
+{".spec.template.spec.containers[0].resources.limits.memory = "}{.spec.template.spec.containers[0].resources.limits.memory}
 {".spec.template.spec.containers[0].resources.requests.cpu = "}{.spec.template.spec.containers[0].resources.requests.cpu}
 {".spec.template.spec.containers[0].resources.requests.memory = "}{.spec.template.spec.containers[0].resources.requests.memory}
-{".spec.template.spec.containers[0].resources.limits.memory = "}{.spec.template.spec.containers[0].resources.limits.memory}
-{".spec.template.spec.containers[0].imagePullPolicy = "}{.spec.template.spec.containers[0].imagePullPolicy}
 {".spec.template.spec.containers[0].terminationMessagePath = "}{.spec.template.spec.containers[0].terminationMessagePath}
 {".spec.template.spec.containers[0].terminationMessagePolicy = "}{.spec.template.spec.containers[0].terminationMessagePolicy}
 {".spec.template.spec.dnsPolicy = "}{.spec.template.spec.dnsPolicy}
@@ -119,10 +119,10 @@ cat > want-1.txt <<'MERGEPLAY_EOF'
 .spec.template.metadata.labels.app = web
 .spec.template.spec.containers[0].name = web
 .spec.template.spec.containers[0].image = nginx:1.27
+.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
+.spec.template.spec.containers[0].resources.limits.memory = 128Mi
 .spec.template.spec.containers[0].resources.requests.cpu = 100m
 .spec.template.spec.containers[0].resources.requests.memory = 64Mi
-.spec.template.spec.containers[0].resources.limits.memory = 128Mi
-.spec.template.spec.containers[0].imagePullPolicy = IfNotPresent
 .spec.template.spec.containers[0].terminationMessagePath = /dev/termination-log
 .spec.template.spec.containers[0].terminationMessagePolicy = File
 .spec.template.spec.dnsPolicy = ClusterFirst

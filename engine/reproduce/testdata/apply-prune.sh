@@ -50,7 +50,7 @@ if ! kubectl patch configmap web-config-old -n default --type merge --patch-file
 	exit 3
 fi
 cat > live-3.json <<'MERGEPLAY_EOF'
-{"apiVersion":"v1","data":{"tls.crt":"LS0tLS1CRUdJTi..."},"kind":"Secret","metadata":{"name":"web-tls","namespace":"default"}}
+{"apiVersion":"v1","data":{"tls.crt":"LS0tLS1CRUdJTi..."},"kind":"Secret","metadata":{"name":"web-tls","namespace":"default"},"type":"Opaque"}
 MERGEPLAY_EOF
 if ! kubectl create -f live-3.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-3.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2

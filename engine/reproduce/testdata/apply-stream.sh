@@ -36,7 +36,7 @@ if ! kubectl patch configmap web-config -n default --type merge --patch-file las
 	exit 3
 fi
 cat > live-2.json <<'MERGEPLAY_EOF'
-{"apiVersion":"v1","kind":"Service","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"ports\":[{\"name\":\"http\",\"port\":80,\"targetPort\":8080}],\"selector\":{\"app\":\"web\"}}}\n"},"name":"web","namespace":"default"},"spec":{"clusterIP":"10.96.12.34","ports":[{"name":"http","port":80,"protocol":"TCP","targetPort":8080}],"selector":{"app":"web"}}}
+{"apiVersion":"v1","kind":"Service","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"ports\":[{\"name\":\"http\",\"port\":80,\"targetPort\":8080}],\"selector\":{\"app\":\"web\"}}}\n"},"name":"web","namespace":"default"},"spec":{"clusterIP":"10.96.12.34","internalTrafficPolicy":"Cluster","ports":[{"name":"http","port":80,"protocol":"TCP","targetPort":8080}],"selector":{"app":"web"},"sessionAffinity":"None","type":"ClusterIP"}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-2.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-2.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2

@@ -23,7 +23,7 @@ failed=0
 echo '== 1. live, as the playground read it'
 kubectl get namespace kube-system >/dev/null 2>&1 || kubectl create namespace kube-system
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"dns","namespace":"kube-system"},"spec":{"selector":{"matchLabels":{"app":"dns"}},"template":{"metadata":{"labels":{"app":"dns"}},"spec":{"containers":[{"image":"coredns/coredns:1.11.1","name":"coredns","ports":[{"containerPort":53,"protocol":"TCP"}]}]}}}}
+{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"dns","namespace":"kube-system"},"spec":{"progressDeadlineSeconds":600,"replicas":1,"revisionHistoryLimit":10,"selector":{"matchLabels":{"app":"dns"}},"strategy":{"rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"},"type":"RollingUpdate"},"template":{"metadata":{"labels":{"app":"dns"}},"spec":{"containers":[{"image":"coredns/coredns:1.11.1","imagePullPolicy":"IfNotPresent","name":"coredns","ports":[{"containerPort":53,"protocol":"TCP"}],"resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File"}],"dnsPolicy":"ClusterFirst","restartPolicy":"Always","schedulerName":"default-scheduler","securityContext":{},"terminationGracePeriodSeconds":30}}}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2

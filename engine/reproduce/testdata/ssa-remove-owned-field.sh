@@ -23,7 +23,7 @@ failed=0
 echo '== 1. live, as the playground read it'
 kubectl get namespace shop >/dev/null 2>&1 || kubectl create namespace shop
 cat > live-1.json <<'MERGEPLAY_EOF'
-{"apiVersion":"v1","kind":"Service","metadata":{"labels":{"app":"web","team":"payments","tier":"frontend"},"name":"web","namespace":"shop"},"spec":{"ports":[{"port":80,"targetPort":8080}],"selector":{"app":"web"}}}
+{"apiVersion":"v1","kind":"Service","metadata":{"labels":{"app":"web","team":"payments","tier":"frontend"},"name":"web","namespace":"shop"},"spec":{"internalTrafficPolicy":"Cluster","ports":[{"port":80,"protocol":"TCP","targetPort":8080}],"selector":{"app":"web"},"sessionAffinity":"None","type":"ClusterIP"}}
 MERGEPLAY_EOF
 if ! kubectl create -f live-1.json; then
 	echo 'mergeplay: the cluster refuses the live object of live-1.json as the playground was given it (the message above): the playground merges without the validation of an API server. Nothing compared.' >&2
