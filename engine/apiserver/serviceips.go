@@ -15,10 +15,13 @@ import (
 //   - a clusterIP that is neither "", None nor an IP address, told of clusterIPs[0] (the server
 //     copies clusterIP there first);
 //   - on an update, a clusterIP set to another address than live's ("may not change once set",
-//     the value written as clusterIPs' list).
+//     the value written as clusterIPs' list);
+//   - a clusterIPs item (after the first, which clusterIP's check covers when it is set) that is
+//     neither "", None nor an IP address (make apiserver-diff seed 3, patch-14).
 //
 // Not modelled: an address outside the cluster's service range (`failed to allocate IP`, which
-// depends on the cluster), clusterIPs written without clusterIP.
+// depends on the cluster), clusterIPs that disagree with clusterIP or ipFamilies, a second
+// address on a single-stack cluster.
 
 // serviceIPs returns the refusal of a Service's IP families and cluster IPs, nil when they pass.
 func serviceIPs(obj Object) *Refusal {
@@ -40,6 +43,13 @@ func serviceIPs(obj Object) *Refusal {
 	case obj.Live != nil && changedIP(obj.Live.Lookup("spec", "clusterIP"), text):
 		r.Problems = append(r.Problems, Problem{Field: "spec.clusterIPs[0]",
 			Detail: "Invalid value: [" + strconv.Quote(text) + "]: may not change once set", At: Place{Path: []string{"spec", "clusterIP"}}})
+	}
+	for i, item := range itemsOf(obj.Root.Lookup("spec", "clusterIPs")) {
+		if text := item.Str(); (i > 0 || ip == nil) && item.IsScalar() && !item.IsNull() && text != "" && text != "None" && !isIP(text) {
+			r.Problems = append(r.Problems, Problem{Field: "spec.clusterIPs[" + strconv.Itoa(i) + "]",
+				Detail: "Invalid value: " + strconv.Quote(text) + ": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
+				At:     Place{Path: []string{"spec", "clusterIPs", strconv.Itoa(i)}}})
+		}
 	}
 	if len(r.Problems) == 0 {
 		return nil

@@ -24,6 +24,9 @@ func TestServiceIPsAsObserved(t *testing.T) {
 		{"patched to another address", "metadata: {name: s5}\nspec:\n  clusterIP: 10.111.140.26\n  ports: [{port: 80}]\n",
 			"metadata: {name: s5}\nspec:\n  clusterIP: 10.96.0.99\n  ports: [{port: 80}]\n",
 			`The Service "s5" is invalid: spec.clusterIPs[0]: Invalid value: ["10.96.0.99"]: may not change once set`},
+		{"a second clusterIPs item, alone (make apiserver-diff seed 3, patch-14)", "metadata: {name: s6}\nspec:\n  clusterIP: 10.96.178.50\n  ports: [{port: 80, name: a}]\n",
+			"metadata: {name: s6}\nspec:\n  clusterIP: 10.96.178.50\n  clusterIPs: [10.96.178.50, 10.96.178.50-v2]\n  ports: [{port: 80, name: a}, {port: 81, name: a}]\n",
+			`The Service "s6" is invalid: spec.clusterIPs[1]: Invalid value: "10.96.178.50-v2"` + invalidIP},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { checkAsObserved(t, "v1", "Service", c.live, c.object, c.printed) })

@@ -62,6 +62,10 @@ func TestValuesAsObserved(t *testing.T) {
 			`The Service "s" is invalid: spec.ports[1].name: Duplicate value: "a"`},
 		// make apiserver-diff, seed 1: ssa-19, ssa-9, ssa-17
 		{"v1", "Service", "metadata: {name: api}\nspec:\n  selector: {app: api}\n", `The Service "api" is invalid: spec.ports: Required value`},
+		// make apiserver-diff seed 3, patch-18: each port's name, then its protocol
+		{"v1", "Service", "metadata: {name: search}\nspec:\n  ports: [{port: 9090}, {port: 80, protocol: TCP2, name: b}]\n",
+			"The Service \"search\" is invalid: \n* spec.ports[0].name: Required value\n" +
+				`* spec.ports[1].protocol: Unsupported value: "TCP2": supported values: "SCTP", "TCP", "UDP"`},
 		{"v1", "Service", "metadata: {name: web}\nspec:\n  ports: [{port: 80, name: http}, {port: 81}]\n",
 			`The Service "web" is invalid: spec.ports[1].name: Required value`},
 		{"v1", "Service", "metadata: {name: web}\nspec:\n  ports: [{port: 80}, {port: 81, name: b}, {port: 82}]\n",

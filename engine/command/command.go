@@ -1,7 +1,6 @@
 package command
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -104,25 +103,6 @@ func AddRefusals(cmds []contract.Command, refusals []contract.Error) {
 	}
 }
 
-// AddWarnings puts before each failing command's error the warnings kubectl prints first for
-// the unknown fields the API server dropped under field validation warn (`Warning: unknown field
-// "spec.foo"`, one a line, in the order given), as it did on kube-apiserver v1.37.2 before a
-// refusal (make apiserver-diff seed 2, patch-14).
-func AddWarnings(cmds []contract.Command, fields []string) {
-	if len(fields) == 0 {
-		return
-	}
-	lines := make([]string, len(fields))
-	for i, f := range fields {
-		lines[i] = "Warning: unknown field " + strconv.Quote(f)
-	}
-	warnings := strings.Join(lines, "\n")
-	for i := range cmds {
-		if cmds[i].Error != "" {
-			cmds[i].Error = warnings + "\n" + cmds[i].Error
-		}
-	}
-}
 
 // refusalText is what kubectl prints for its refusals: "error: " and the message for one, the
 // messages one a line for several.

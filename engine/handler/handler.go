@@ -275,9 +275,6 @@ func (h *Handler) merge(ctx context.Context, m modes.Mode, in *modes.Input, prob
 		resp.Extra["validation"] = listProblems(problems)
 	}
 	resp.Commands = command.For(m, in, resp)
-	if in.Request.Options.Validate == contract.ValidateWarn && resp.RefusedOnly() {
-		command.AddWarnings(resp.Commands, unknownFields(problems))
-	}
 	if len(undecodable) > 0 && len(resp.Errors) == 0 {
 		resp.Extra["undecoded"] = undecodable
 		command.AddRefusals(resp.Commands, undecodable)

@@ -90,14 +90,3 @@ func listProblems(problems []validate.Problem) []contract.Error {
 	return out
 }
 
-// unknownFields are the fields kubectl prints a warning for under --validate=warn, as the API
-// server names them.
-func unknownFields(problems []validate.Problem) []string {
-	var out []string
-	for _, p := range problems {
-		if p.Kind == validate.UnknownField {
-			out = append(out, p.Path)
-		}
-	}
-	return out
-}
