@@ -122,7 +122,7 @@ func (m Marking) StoredMarks(s apiserver.Stored, fields []contract.Field) []cont
 	for _, d := range s.Drops {
 		switch {
 		case rewritten(d.Why):
-			if !noteRewritten(out, d) && d.Why == apiserver.CanonicalQuantity {
+			if !m.noteRewritten(out, d) && d.Why == apiserver.CanonicalQuantity {
 				m.markQuantity(d, w)
 			}
 		case !defaulted[d.Path.String()]: // a null dropped then defaulted: the default's mark says it
@@ -149,18 +149,23 @@ func rewritten(why apiserver.Why) bool {
 	return why == apiserver.NullAsEmpty || why == apiserver.CanonicalQuantity
 }
 
-// noteRewritten adds to the mark at the value's path what the server stores instead, and
+// noteRewritten adds to the mark at the value's path what the server stores instead (a changed
+// mark becomes retained when live holds the value stored), and
 // reports whether there was one.
-func noteRewritten(fields []contract.Field, d apiserver.Drop) bool {
+func (m Marking) noteRewritten(fields []contract.Field, d apiserver.Drop) bool {
 	note := `; the API server stores this null as "": it decodes the map into strings, where a null is the empty string (kubectl get shows ` + "''" + `)`
 	if d.Why == apiserver.CanonicalQuantity {
 		note = "; " + quantityReason(d)
 	}
 	path, noted := d.Path.String(), false
+	live, held := explain.Deepest(RootOf(m.Triple.Live), d.Path)
 	for i := range fields {
 		if fields[i].Path == path {
 			fields[i].Reason += note
 			noted = true
+			if fields[i].Mark == contract.Changed && held && m.Triple.Live != nil && yamltree.Equal(live, d.Stored) {
+				fields[i].Mark = contract.Retained // stored as live holds it: the object keeps its value
+			}
 		}
 	}
 	return noted
