@@ -139,3 +139,17 @@ func TestRuleKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestUIDImmutableAsObserved: a write that sets another uid than live's is refused first, before
+// the object's other problems (kube-apiserver v1.37.2, make apiserver-diff seed 4, patch-17 and
+// patch-18); a live without a uid, or the same uid, is not refused.
+func TestUIDImmutableAsObserved(t *testing.T) {
+	live := "metadata: {name: billing, uid: 62564a48-d6c8-4290-8872-68235457a40e}\nspec:\n  schedule: \"0 3 * * *\"\n" +
+		"  jobTemplate: {spec: {template: {spec: {restartPolicy: OnFailure, containers: [{name: c, image: x}]}}}}\n"
+	patched := strings.Replace(live, "62564a48-d6c8-4290-8872-68235457a40e", "patched", 1)
+	checkAsObserved(t, "batch/v1", "CronJob", live, strings.Replace(patched, "  schedule:", "  concurrencyPolicy: Sometimes\n  schedule:", 1),
+		"The CronJob \"billing\" is invalid: \n* metadata.uid: Invalid value: \"patched\": field is immutable\n"+
+			`* spec.concurrencyPolicy: Unsupported value: "Sometimes": supported values: "Allow", "Forbid", "Replace"`)
+	checkAsObserved(t, "batch/v1", "CronJob", live, live, "")
+	checkAsObserved(t, "batch/v1", "CronJob", strings.Replace(live, ", uid: 62564a48-d6c8-4290-8872-68235457a40e", "", 1), patched, "")
+}

@@ -58,7 +58,7 @@ core.v1.HostPathVolumeSource type=""
 core.v1.PersistentVolumeClaim apiVersion="v1"?inside kind="PersistentVolumeClaim"?inside status={}?inside
 core.v1.PersistentVolumeClaimStatus phase="Pending"
 core.v1.PersistentVolumeClaimSpec volumeMode="Filesystem"
-core.v1.ServiceSpec internalTrafficPolicy="Cluster"?type!=ExternalName sessionAffinity="None" type="ClusterIP" externalTrafficPolicy="Cluster"?type=NodePort|LoadBalancer allocateLoadBalancerNodePorts=true?type=LoadBalancer
+core.v1.ServiceSpec internalTrafficPolicy="Cluster"?type!=ExternalName sessionAffinity="None" type="ClusterIP" externalTrafficPolicy="Cluster"?external allocateLoadBalancerNodePorts=true?type=LoadBalancer sessionAffinityConfig={"clientIP":{"timeoutSeconds":10800}}?sessionAffinity=ClientIP
 core.v1.ServicePort protocol="TCP" targetPort=@port
 core.v1.Secret type="Opaque"
 networking.v1.NetworkPolicySpec policyTypes=@policyTypes
@@ -102,11 +102,12 @@ func fresh(n *yamltree.Node) {
 // A rule is one default of defaultsTable's, written field=value?condition: the field the server
 // writes when the object lacks it (or, for a map, the keys it lacks); the value a number,
 // true or false, a quoted string, {} (a struct's zero value) or @name, worked out from the
-// object (computed), or a JSON list or map; the condition, when there is one, a list of: type=A|B (the object's type
-// field, once defaulted, is one of them), type!=A, own (a kind's own spec, at "spec"; not a
-// template's), pod (a Pod's own containers: a template's requests do not take its limits,
-// observed in make apiserver-diff seed 1), inside (not a root object), !field (the object lacks
-// the field).
+// object (computed), or a JSON list or map; the condition, when there is one, a list of:
+// field=A|B (the object's field, once defaulted, is one of them: type=RollingUpdate), field!=A,
+// own (a kind's own spec, at "spec"; not a template's), pod (a Pod's own containers: a
+// template's requests do not take its limits, observed in make apiserver-diff seed 1), inside
+// (not a root object), external (a Service reached from outside: external), !field (the object
+// lacks the field).
 type rule struct {
 	field, value, when string
 }
@@ -114,22 +115,33 @@ type rule struct {
 // holds says whether a rule's condition holds for map m at its place.
 func (r rule) holds(m *yamltree.Node, at place) bool {
 	for _, c := range strings.Split(r.when, ",") {
-		typ := m.Get("type").Str()
+		name, values, is := strings.Cut(c, "=")
+		name, isNot := strings.CutSuffix(name, "!")
 		switch {
 		case c == "":
 		case c == "own" && at.api != "spec", c == "inside" && at.api == "":
 			return false
 		case c == "pod" && !strings.HasPrefix(at.api, "spec.containers[") && !strings.HasPrefix(at.api, "spec.initContainers["):
 			return false
+		case c == "external" && !external(m):
+			return false
 		case strings.HasPrefix(c, "!") && m.Has(c[1:]):
 			return false
-		case strings.HasPrefix(c, "type!=") && typ == c[len("type!="):]:
+		case is && isNot && m.Get(name).Str() == values:
 			return false
-		case strings.HasPrefix(c, "type=") && !slices.Contains(strings.Split(c[len("type="):], "|"), typ):
+		case is && !isNot && !slices.Contains(strings.Split(values, "|"), m.Get(name).Str()):
 			return false
 		}
 	}
 	return true
+}
+
+// external reports whether a Service is reached from outside the cluster: of type NodePort or
+// LoadBalancer, or with externalIPs (observed: a ClusterIP Service with externalIPs gets
+// externalTrafficPolicy Cluster; make apiserver-diff seed 4, ssa-2).
+func external(spec *yamltree.Node) bool {
+	typ := spec.Get("type").Str()
+	return typ == "NodePort" || typ == "LoadBalancer" || len(itemsOf(spec.Get("externalIPs"))) > 0
 }
 
 // valueOf is a rule's value for map m; nil for none.

@@ -178,7 +178,9 @@ func TestRulesNameDeclaredFields(t *testing.T) {
 				t.Errorf("%s.%s: value %q does not read", typ.Name, r.field, r.value)
 			}
 			for _, c := range strings.Split(r.when, ",") {
-				if !slices.Contains([]string{"", "own", "inside", "pod"}, c) && !strings.HasPrefix(c, "!") && !strings.HasPrefix(c, "type") {
+				name, _, is := strings.Cut(c, "=")
+				name = strings.TrimSuffix(name, "!")
+				if !slices.Contains([]string{"", "own", "inside", "pod", "external"}, c) && !strings.HasPrefix(c, "!") && (!is || typ.Field(name) == nil) {
 					t.Errorf("%s.%s: condition %q", typ.Name, r.field, c)
 				}
 			}

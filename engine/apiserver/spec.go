@@ -143,7 +143,11 @@ func (f immutable) value(obj *yamltree.Node) *yamltree.Node {
 // immutables are the immutable fields the package checks.
 var immutables = []immutable{
 	{apiVersion: "v1", kind: "Secret", path: []string{"type"}, absent: "Opaque"},
+	// immutable: true itself may not be undone (make apiserver-diff seed 4, ssa-1: kubectl
+	// replace with immutable: false), and is checked before the data
+	{apiVersion: "v1", kind: "Secret", path: []string{"immutable"}, forbiddenUnless: "immutable", absentNull: true},
 	{apiVersion: "v1", kind: "Secret", path: []string{"data"}, forbiddenUnless: "immutable", absentNull: true},
+	{apiVersion: "v1", kind: "ConfigMap", path: []string{"immutable"}, forbiddenUnless: "immutable", absentNull: true},
 	{apiVersion: "v1", kind: "ConfigMap", path: []string{"data"}, forbiddenUnless: "immutable", absentNull: true},
 	{apiVersion: "v1", kind: "ConfigMap", path: []string{"binaryData"}, forbiddenUnless: "immutable", absentNull: true},
 	{apiVersion: "apps/v1", kind: "Deployment", path: []string{"spec", "selector"}, absentNull: true},

@@ -14,6 +14,10 @@ func TestSpecAsObserved(t *testing.T) {
 		{"v1", "Secret", "metadata: {name: s9}\nimmutable: true\ndata: {a: Yg==}\n", "metadata: {name: s9}\nimmutable: true\ndata: {a: Yw==}\n",
 			"The Secret \"s9\" is invalid: data: Forbidden: field is immutable when `immutable` is set"},
 		{"v1", "Secret", "metadata: {name: s8}\ndata: {a: Yg==}\n", "metadata: {name: s8}\ndata: {a: Yw==}\n", ""},
+		// make apiserver-diff seed 4, ssa-1: immutable: true undone by kubectl replace
+		{"v1", "ConfigMap", "metadata: {name: web}\nimmutable: true\ndata: {a: v1}\n", "metadata: {name: web}\nimmutable: false\ndata: {a: v1}\n",
+			"The ConfigMap \"web\" is invalid: immutable: Forbidden: field is immutable when `immutable` is set"},
+		{"v1", "ConfigMap", "metadata: {name: web}\nimmutable: false\ndata: {a: v1}\n", "metadata: {name: web}\nimmutable: true\ndata: {a: v1}\n", ""},
 		{"v1", "Secret", "metadata: {name: t1}\ntype: example.com/x\n", "metadata: {name: t1}\ntype: null\n",
 			`The Secret "t1" is invalid: type: Invalid value: "Opaque": field is immutable`},
 		{"apps/v1", "StatefulSet", "metadata: {name: billing}\nspec:\n  serviceName: a\n  selector: {matchLabels: {app: a}}\n  template: {metadata: {labels: {app: a}}, spec: {containers: [{name: c}]}}\n", "metadata: {name: billing}\nspec:\n  serviceName: b\n  selector: {matchLabels: {app: a}}\n  template: {metadata: {labels: {app: a}}, spec: {containers: [{name: c}]}}\n",

@@ -103,7 +103,6 @@ func AddRefusals(cmds []contract.Command, refusals []contract.Error) {
 	}
 }
 
-
 // refusalText is what kubectl prints for its refusals: "error: " and the message for one, the
 // messages one a line for several.
 func refusalText(refusals []contract.Error) string {

@@ -89,4 +89,3 @@ func listProblems(problems []validate.Problem) []contract.Error {
 	}
 	return out
 }
-

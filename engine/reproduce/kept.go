@@ -50,5 +50,6 @@ func (s *script) replayedFiles(r modes.Replayed) {
 			s.line("mkdir -p " + shell.Quote(dir))
 		}
 		s.b.WriteString(heredoc(shell.Quote(f.Name), withNewline(f.Text)))
+		s.withClusterUIDs(f.Name, f.Text)
 	}
 }

@@ -36,6 +36,7 @@ func (s *script) createLive(heading string, state func(n int, r *stream.Resource
 		}
 		s.b.WriteString(heredoc(file, text+"\n"))
 		s.setup("kubectl create -f "+file, "the live object of "+file)
+		s.readUID(strconv.Itoa(i+1), r)
 		if err := state(i+1, r); err != nil {
 			return err
 		}

@@ -39,7 +39,7 @@ func (s *script) commands(failed func()) error {
 			s.replayedFiles(replayed[i])
 			line = replayed[i].Line
 		}
-		s.run(i+1, c, line, failed)
+		s.run(i+1, c, s.lineWithClusterUIDs(line), failed)
 	}
 	return nil
 }
@@ -60,6 +60,7 @@ func (s *script) configFiles() error {
 	}
 	if !creates {
 		s.b.WriteString(heredoc(command.ConfigFile, withNewline(s.in.Request.Updated)))
+		s.withClusterUIDs(command.ConfigFile, s.in.Request.Updated)
 		return nil
 	}
 	inLive := map[string]bool{}
@@ -79,6 +80,7 @@ func (s *script) configFiles() error {
 		}
 	}
 	s.b.WriteString(heredoc(command.ConfigFile, strings.Join(existing, "\n---\n")+"\n"))
+	s.withClusterUIDs(command.ConfigFile, strings.Join(existing, "\n"))
 	s.b.WriteString(heredoc(command.NewFile, strings.Join(created, "\n---\n")+"\n"))
 	return nil
 }

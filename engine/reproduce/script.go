@@ -19,6 +19,8 @@ type script struct {
 	in   *modes.Input
 	resp *contract.Response
 	ids  map[string]stream.ID
+	// uids are the live objects' uids as given and the variables holding the cluster's (uids.go).
+	uids []clusterUID
 }
 
 // Script returns the reproduce script of an answer of mode m, or "" when the mode does not run

@@ -27,12 +27,13 @@ cd "$work"
 "$k" -n $ns create serviceaccount default >/dev/null 2>&1
 echo "# observe-defaults.sh: $("$k" version 2>/dev/null | tr '\n' ' '), $(date -u +%Y-%m-%d)"
 
-# allocated: the values the server allocates or stamps, written as ALLOCATED.
+# allocated writes the values the server allocates or stamps as ALLOCATED (a list item that is an
+# address of the service range, --service-cluster-ip-range 10.96.0.0/12, is a clusterIPs item).
 allocated() {
   sed -E 's/^(  (uid|resourceVersion|creationTimestamp): ).*/\1ALLOCATED/;
     s/^(    time: ).*/\1ALLOCATED/;
     s/^(  clusterIP: )[0-9].*/\1ALLOCATED/;
-    s/^(  - )[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$/\1ALLOCATED/;
+    s/^(  - )10\.(9[6-9]|10[0-9]|11[01])\.[0-9]+\.[0-9]+$/\1ALLOCATED/;
     s/(nodePort: )[0-9]+$/\1ALLOCATED/;
     s/^(  healthCheckNodePort: ).*/\1ALLOCATED/;
     s/kube-api-access-[a-z0-9]+/kube-api-access-ALLOCATED/;
@@ -59,7 +60,8 @@ record() {
     echo "${how#patch:}"
     "$k" -n $ns patch "$kind/$obj" --type strategic -p "${how#patch:}" >>out.txt 2>&1 ;;
   esac
-  if grep -qvE ' (created|serverside-applied|patched)$' out.txt; then
+  # kubectl's warnings (a Service's externalIPs are deprecated) are no refusal
+  if grep -v '^Warning: ' out.txt | grep -qvE ' (created|serverside-applied|patched)$'; then
     echo "--- refused"
     cat out.txt
   else
@@ -408,6 +410,21 @@ spec:
     app: web
   ports:
   - port: 80
+Y
+record service-externalips-clientip create <<Y
+apiVersion: v1
+kind: Service
+metadata:
+  name: svc
+spec:
+  selector:
+    app: web
+  externalIPs:
+  - 192.0.2.10
+  sessionAffinity: ClientIP
+  ports:
+  - port: 53
+    protocol: UDP
 Y
 record service-externalname create <<Y
 apiVersion: v1

@@ -40,7 +40,9 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 	return out
 }
 
-// changedObjects names the resources whose result is not live's object.
+// changedObjects names the resources whose result is not live's object as a cluster stores it: a
+// patch deleting a field the server defaults again changes nothing (kubectl prints "patched (no
+// change)"; observed on kube-apiserver v1.37.2, make apiserver-diff seed 4, patch-13).
 func changedObjects(a *command.Answer) map[string]bool {
 	changed := map[string]bool{}
 	docs, err := yamltree.Parse(yamltree.Input("result"), a.Resp.Result, yamltree.Options{Rules: yamltree.YAML11})
@@ -49,7 +51,7 @@ func changedObjects(a *command.Answer) map[string]bool {
 	}
 	live := map[string]string{}
 	for _, r := range a.In.Live {
-		live[r.ID.String()], _ = yamltree.SortedJSON(r.Root)
+		live[r.ID.String()], _ = yamltree.SortedJSON(a.In.LiveAsStored(r.ID, r.Root))
 	}
 	for i, d := range docs {
 		text, _ := yamltree.SortedJSON(d.Root)
