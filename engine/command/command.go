@@ -1,6 +1,7 @@
 package command
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,8 +46,51 @@ func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Comm
 		return failing(m.Commands(in, sent), strings.Join(printed, "\n"))
 	case len(resp.Errors) > 0:
 		return []contract.Command{}
+	case resp.PartlyRefused():
+		return withRefusals(m, in, resp)
 	}
 	return m.Commands(in, resp)
+}
+
+// withRefusals is the commands of an answer whose refused objects were left out (the API server
+// accepted the others; package handler): what each prints of the accepted objects, and the
+// refusals on standard error after it, as kubectl prints them at the end (observed with kubectl
+// v1.37.2: `configmap/a configured`, `configmap/c configured`, then `The Secret "b" is invalid:
+// ...`, exit status 1). Each refused object's command is written from it alone: one the
+// accepted objects stand for too (kubectl apply -f config.yaml) fails with its refusal after
+// printing them; one of its own (its kubectl patch) fails alone, printing nothing.
+func withRefusals(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Command {
+	refused := map[string]bool{}
+	for _, r := range resp.Refused {
+		refused[r.Resource] = true
+	}
+	cmds := m.Commands(only(in, func(name string) bool { return !refused[name] }), resp)
+	for _, r := range resp.Refused {
+		for _, c := range m.Commands(only(in, func(name string) bool { return name == r.Resource }), &contract.Response{ResultResources: []string{r.Resource}, Extra: map[string]any{}}) {
+			i := slices.IndexFunc(cmds, func(x contract.Command) bool { return x.Line == c.Line })
+			if i < 0 && len(cmds) == 1 {
+				i = 0
+			}
+			if i < 0 {
+				c.Output = nil
+				cmds, i = append(cmds, c), len(cmds)
+			}
+			cmds[i].Error = strings.TrimPrefix(cmds[i].Error+"\n"+r.Printed, "\n")
+		}
+	}
+	return cmds
+}
+
+// only is in with the config's documents of the resources keep names alone.
+func only(in *modes.Input, keep func(name string) bool) *modes.Input {
+	some := *in
+	some.Updated = nil
+	for _, r := range in.Updated {
+		if keep(r.ID.String()) {
+			some.Updated = append(some.Updated, r)
+		}
+	}
+	return &some
 }
 
 // failing gives each command the error it prints, and no output.

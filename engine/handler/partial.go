@@ -1,0 +1,97 @@
+package handler
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/stream"
+)
+
+// acceptOthers answers a request whose objects the API server refuses only some of, for a mode
+// whose tool goes on past a refusal (modes.Mode.GoesOn): the mode runs again without the refused
+// objects in the config (nor in original, so that nothing prunes them), so that they stay as
+// live holds them, and the answer lists them in extra.refused, their errors with them, and keeps
+// their refusals for the commands; the refused objects carry no marks (the mode would mark them
+// as a live object the config does not name), extra.refused says what befell them (contract.Response.Refused). It returns resp as it is when the
+// API server refuses every object, when a refusal is not one object's, or when the mode cannot
+// read the config without them (then the whole request stays refused, as before).
+func acceptOthers(ctx context.Context, m modes.Mode, in *modes.Input, resp *contract.Response) *contract.Response {
+	if !m.GoesOn || !resp.RefusedOnly() {
+		return resp
+	}
+	refused := map[string]bool{}
+	for _, r := range resp.Refused {
+		if r.Resource == "" {
+			return resp
+		}
+		refused[r.Resource] = true
+	}
+	others := *in
+	others.Updated = without(in.Updated, refused)
+	others.Original = without(in.Original, refused)
+	if len(others.Updated) == 0 || len(others.Updated) == len(in.Updated) || len(in.Original) > 0 && len(others.Original) == 0 {
+		return resp
+	}
+	partial := m.Run(ctx, &others)
+	if len(partial.Errors) > 0 || len(partial.Conflicts) > 0 {
+		return resp
+	}
+	partial.Refused = resp.Refused
+	partial.Fields = slices.DeleteFunc(partial.Fields, func(f contract.Field) bool { return refused[f.Resource] })
+	partial.Extra[contract.RefusedKey] = refusedObjects(resp, partial)
+	return partial
+}
+
+// without is rs less the resources named in names.
+func without(rs []*stream.Resource, names map[string]bool) []*stream.Resource {
+	out := make([]*stream.Resource, 0, len(rs))
+	for _, r := range rs {
+		if !names[r.ID.String()] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// refusedObjects lists the objects of whole's refusals (its errors taken in order, each refusal
+// accounting for its own), each at its lines in the partial answer's result.
+func refusedObjects(whole, partial *contract.Response) contract.RefusedObjects {
+	starts := documentStarts(partial.Result)
+	out := make(contract.RefusedObjects, 0, len(whole.Refused))
+	errs := whole.Errors
+	for _, r := range whole.Refused {
+		o := contract.RefusedObject{Resource: r.Resource, Printed: r.Printed, Errors: errs[:r.Errors:r.Errors]}
+		errs = errs[r.Errors:]
+		for i, name := range partial.ResultResources {
+			if name == r.Resource && i < len(starts) {
+				o.Line, o.EndLine = starts[i][0], starts[i][1]
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// documentStarts is the first and last line of each document of a result the engine wrote: a
+// line "---" (the engine's separator; its block scalars are indented, so none of their lines is
+// one) ends a document and opens the next.
+func documentStarts(result string) [][2]int {
+	if result == "" {
+		return nil
+	}
+	lines := strings.Split(strings.TrimSuffix(result, "\n"), "\n")
+	var out [][2]int
+	start := 1
+	for i, l := range lines {
+		if l == "---" {
+			if i+1 > start {
+				out = append(out, [2]int{start, i})
+			}
+			start = i + 2
+		}
+	}
+	return append(out, [2]int{start, len(lines)})
+}
