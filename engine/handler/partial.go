@@ -2,7 +2,6 @@ package handler
 
 import (
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -14,8 +13,8 @@ import (
 // whose tool goes on past a refusal (modes.Mode.GoesOn): the mode runs again without the refused
 // objects in the config (nor in original, so that nothing prunes them), so that they stay as
 // live holds them, and the answer lists them in extra.refused, their errors with them, and keeps
-// their refusals for the commands; the refused objects carry no marks (the mode would mark them
-// as a live object the config does not name), extra.refused says what befell them (contract.Response.Refused). It returns resp as it is when the
+// their refusals for the commands; the refused objects keep the marks the mode gives a live
+// object the config does not name (left alone), with refusedReason (contract.Response.Refused). It returns resp as it is when the
 // API server refuses every object, when a refusal is not one object's, or when the mode cannot
 // read the config without them (then the whole request stays refused, as before).
 func acceptOthers(ctx context.Context, m modes.Mode, in *modes.Input, resp *contract.Response) *contract.Response {
@@ -40,10 +39,18 @@ func acceptOthers(ctx context.Context, m modes.Mode, in *modes.Input, resp *cont
 		return resp
 	}
 	partial.Refused = resp.Refused
-	partial.Fields = slices.DeleteFunc(partial.Fields, func(f contract.Field) bool { return refused[f.Resource] })
+	for i, f := range partial.Fields {
+		if refused[f.Resource] {
+			partial.Fields[i].Reason = refusedReason
+		}
+	}
 	partial.Extra[contract.RefusedKey] = refusedObjects(resp, partial)
 	return partial
 }
+
+// refusedReason is the reason of a refused object's marks: the rule is the mode's for an object
+// left alone, the reason says why it was.
+const refusedReason = "the API server refuses this object (extra.refused holds its message): kubectl goes on with the file's other objects and writes nothing of this one, which stays as live holds it"
 
 // without is rs less the resources named in names.
 func without(rs []*stream.Resource, names map[string]bool) []*stream.Resource {
