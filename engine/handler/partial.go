@@ -10,13 +10,15 @@ import (
 )
 
 // acceptOthers answers a request whose objects the API server refuses only some of, for a mode
-// whose tool goes on past a refusal (modes.Mode.GoesOn): the mode runs again without the refused
-// objects in the config (nor in original, so that nothing prunes them), so that they stay as
-// live holds them, and the answer lists them in extra.refused, their errors with them, and keeps
-// their refusals for the commands; the refused objects keep the marks the mode gives a live
-// object the config does not name (left alone), with refusedReason (contract.Response.Refused). It returns resp as it is when the
-// API server refuses every object, when a refusal is not one object's, or when the mode cannot
-// read the config without them (then the whole request stays refused, as before).
+// whose tool goes on past a refusal (modes.Mode.GoesOn). The mode runs again without the refused
+// objects in the config (nor, under options.prune, in original, so that nothing prunes them), so
+// that they stay as live holds them; the answer lists them in extra.refused with their errors,
+// and keeps their refusals (contract.Response.Refused) for the commands. Their marks are the
+// mode's for a live object the config does not name (left alone), with refusedReason. It
+// returns resp as it is (the whole request refused, as before) when the API server refuses
+// every object, when a refusal is not one object's, or when the others would be read otherwise
+// without them (an apply under prune whose original holds only refused objects would read the
+// others' last-applied from live's annotations).
 func acceptOthers(ctx context.Context, m modes.Mode, in *modes.Input, resp *contract.Response) *contract.Response {
 	if !m.GoesOn || !resp.RefusedOnly() {
 		return resp
@@ -30,7 +32,9 @@ func acceptOthers(ctx context.Context, m modes.Mode, in *modes.Input, resp *cont
 	}
 	others := *in
 	others.Updated = without(in.Updated, refused)
-	others.Original = without(in.Original, refused)
+	if in.Request.Options.Prune {
+		others.Original = without(in.Original, refused)
+	}
 	if len(others.Updated) == 0 || len(others.Updated) == len(in.Updated) || len(in.Original) > 0 && len(others.Original) == 0 {
 		return resp
 	}

@@ -1,0 +1,132 @@
+package handler
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+)
+
+// partialLive is three objects a cluster holds: ConfigMaps a and c, and Secret b of type Opaque.
+const partialLive = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: a
+  namespace: default
+data:
+  k: "1"
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: b
+  namespace: default
+type: Opaque
+data:
+  k: MQ==
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: c
+  namespace: default
+data:
+  k: "1"
+`
+
+// partialConfig changes the three: the ConfigMaps' data, and the Secret's type, which the API
+// server refuses (immutable).
+const partialConfig = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: a
+  namespace: default
+data:
+  k: "2"
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: b
+  namespace: default
+type: kubernetes.io/basic-auth
+data:
+  username: dQ==
+  password: cA==
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: c
+  namespace: default
+data:
+  k: "2"
+`
+
+// refusedSecret is what kubectl prints of the Secret's refusal.
+const refusedSecret = `The Secret "b" is invalid: type: Invalid value: "kubernetes.io/basic-auth": field is immutable`
+
+// TestOneObjectRefusedOthersAccepted checks that when the API server refuses one object of a file
+// and accepts the others, apply, server-side apply (apply and update) and patch answer as kubectl
+// goes on through the file: no errors, the accepted objects merged, the refused one as live holds
+// it, extra.refused naming it with its error at the config's line, and the commands printing the
+// accepted objects and failing with the refusal. Observed with kubectl and kube-apiserver v1.37.2
+// (docs/apiserver.md, a file of several objects): `configmap/a configured`, `configmap/c
+// configured`, then the Secret's refusal on standard error, exit status 1.
+func TestOneObjectRefusedOthersAccepted(t *testing.T) {
+	tests := []struct {
+		mode, operation string
+		force           bool
+		commands        []string // each command's output, then "! " and its error
+	}{
+		{"apply", "apply", false, []string{"configmap/a configured\nconfigmap/c configured\n! " + refusedSecret}},
+		{"ssa", "apply", true, []string{"configmap/a serverside-applied\nconfigmap/c serverside-applied\n! " + refusedSecret}},
+		{"ssa", "update", false, []string{"configmap/a replaced\nconfigmap/c replaced\n! " + refusedSecret}},
+		{"patch", "apply", false, []string{"configmap/a patched\n! ", "configmap/c patched\n! ", "\n! " + refusedSecret}},
+	}
+	h := Default()
+	for _, tt := range tests {
+		opts := contract.DefaultOptions()
+		opts.Operation, opts.Force, opts.Now = tt.operation, tt.force, "2026-01-01T00:00:00Z"
+		resp := h.Handle(context.Background(), &contract.Request{Mode: tt.mode, Updated: partialConfig, Live: partialLive, Options: opts})
+		name := tt.mode + " " + tt.operation
+		if len(resp.Errors) > 0 || len(resp.Conflicts) > 0 {
+			t.Fatalf("%s: errors %+v, conflicts %+v", name, resp.Errors, resp.Conflicts)
+		}
+		if !strings.Contains(resp.Result, `k: "2"`) || !strings.Contains(resp.Result, "type: Opaque") || strings.Contains(resp.Result, "basic-auth") {
+			t.Errorf("%s: the result is not the ConfigMaps changed and the Secret as live holds it:\n%s", name, resp.Result)
+		}
+		refused, _ := resp.Extra[contract.RefusedKey].(contract.RefusedObjects)
+		want := contract.Error{Input: "updated", Line: 14, Column: 1, Message: refusedSecret}
+		if len(refused) != 1 || refused[0].Resource != "v1/Secret/default/b" || refused[0].Printed != refusedSecret || len(refused[0].Errors) != 1 || refused[0].Errors[0] != want {
+			t.Fatalf("%s: extra.refused %+v", name, refused)
+		}
+		if lines := strings.Split(resp.Result, "\n"); refused[0].Line < 1 || lines[refused[0].Line-1] != "apiVersion: v1" || lines[refused[0].Line] != "kind: Secret" {
+			t.Errorf("%s: extra.refused's line %d is not the Secret's first line in the result", name, refused[0].Line)
+		}
+		for _, f := range resp.Fields {
+			if f.Resource == "v1/Secret/default/b" && (f.Mark != contract.Ignored || f.Reason != refusedReason) {
+				t.Errorf("%s: the refused Secret's mark %+v", name, f)
+			}
+		}
+		var got []string
+		for _, c := range resp.Commands {
+			got = append(got, strings.Join(c.Output, "\n")+"\n! "+c.Error)
+		}
+		if strings.Join(got, "|") != strings.Join(tt.commands, "|") {
+			t.Errorf("%s: commands print\n%q\nwant\n%q", name, got, tt.commands)
+		}
+	}
+}
+
+// TestEveryObjectRefusedStaysRefused checks that a request whose every object the API server
+// refuses is refused whole, as before: errors, no result, no extra.refused.
+func TestEveryObjectRefusedStaysRefused(t *testing.T) {
+	secret := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: b\n  namespace: default\ntype: Opaque\n"
+	opts := contract.DefaultOptions()
+	resp := Default().Handle(context.Background(), &contract.Request{Mode: "apply", Updated: strings.Replace(secret, "Opaque", "kubernetes.io/tls", 1), Live: secret, Options: opts})
+	if _, listed := resp.Extra[contract.RefusedKey]; len(resp.Errors) != 1 || resp.Result != "" || listed {
+		t.Errorf("errors %+v, result %q, extra %v", resp.Errors, resp.Result, resp.Extra)
+	}
+}
