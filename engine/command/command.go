@@ -56,41 +56,39 @@ func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Comm
 // accepted the others; package handler): what each prints of the accepted objects, and the
 // refusals on standard error after it, as kubectl prints them at the end (observed with kubectl
 // v1.37.2: `configmap/a configured`, `configmap/c configured`, then `The Secret "b" is invalid:
-// ...`, exit status 1). Each refused object's command is written from it alone: one the
-// accepted objects stand for too (kubectl apply -f config.yaml) fails with its refusal after
-// printing them; one of its own (its kubectl patch) fails alone, printing nothing.
+// ...`, exit status 1). The commands are the whole config's; each refused object's command,
+// written from it alone, fails with its refusal and prints nothing of it: the file's command
+// (kubectl apply -f config.yaml, found by its line, or as the one command of its kind when the
+// line names the config's labels) after printing the others, its own (its kubectl patch) alone.
 func withRefusals(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Command {
-	refused := map[string]bool{}
+	cmds := m.Commands(in, resp)
 	for _, r := range resp.Refused {
-		refused[r.Resource] = true
-	}
-	cmds := m.Commands(only(in, func(name string) bool { return !refused[name] }), resp)
-	for _, r := range resp.Refused {
-		for _, c := range m.Commands(only(in, func(name string) bool { return name == r.Resource }), &contract.Response{ResultResources: []string{r.Resource}, Extra: map[string]any{}}) {
+		id := in.Updated[slices.IndexFunc(in.Updated, func(u *stream.Resource) bool { return u.ID.String() == r.Resource })].ID
+		for _, c := range m.Commands(only(in, r.Resource), &contract.Response{ResultResources: []string{r.Resource}, Extra: map[string]any{}}) {
 			i := slices.IndexFunc(cmds, func(x contract.Command) bool { return x.Line == c.Line })
-			if i < 0 && len(cmds) == 1 {
+			if i < 0 && len(cmds) == 1 && cmds[0].About == c.About {
 				i = 0
 			}
 			if i < 0 {
-				c.Output = nil
 				cmds, i = append(cmds, c), len(cmds)
 			}
+			cmds[i].Output = slices.DeleteFunc(cmds[i].Output, func(line string) bool { return strings.HasPrefix(line, Printed(id, "")) })
 			cmds[i].Error = strings.TrimPrefix(cmds[i].Error+"\n"+r.Printed, "\n")
 		}
 	}
 	return cmds
 }
 
-// only is in with the config's documents of the resources keep names alone.
-func only(in *modes.Input, keep func(name string) bool) *modes.Input {
-	some := *in
-	some.Updated = nil
+// only is in with the config's document of one resource alone.
+func only(in *modes.Input, resource string) *modes.Input {
+	one := *in
+	one.Updated = nil
 	for _, r := range in.Updated {
-		if keep(r.ID.String()) {
-			some.Updated = append(some.Updated, r)
+		if r.ID.String() == resource {
+			one.Updated = append(one.Updated, r)
 		}
 	}
-	return &some
+	return &one
 }
 
 // failing gives each command the error it prints, and no output.

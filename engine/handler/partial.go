@@ -16,7 +16,7 @@ import (
 // and keeps their refusals (contract.Response.Refused) for the commands. Their marks are the
 // mode's for a live object the config does not name (left alone), with refusedReason. It
 // returns resp as it is (the whole request refused, as before) when the API server refuses
-// every object, when a refusal is not one object's, or when the others would be read otherwise
+// every object, when a refusal is not one object's of the config, or when the others would be read otherwise
 // without them (an apply under prune whose original holds only refused objects would read the
 // others' last-applied from live's annotations).
 func acceptOthers(ctx context.Context, m modes.Mode, in *modes.Input, resp *contract.Response) *contract.Response {
@@ -35,7 +35,7 @@ func acceptOthers(ctx context.Context, m modes.Mode, in *modes.Input, resp *cont
 	if in.Request.Options.Prune {
 		others.Original = without(in.Original, refused)
 	}
-	if len(others.Updated) == 0 || len(others.Updated) == len(in.Updated) || len(in.Original) > 0 && len(others.Original) == 0 {
+	if len(others.Updated) == 0 || len(in.Updated)-len(others.Updated) != len(refused) || len(in.Original) > 0 && len(others.Original) == 0 {
 		return resp
 	}
 	partial := m.Run(ctx, &others)
