@@ -8,61 +8,15 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 )
 
-// partialLive is three objects a cluster holds: ConfigMaps a and c, and Secret b of type Opaque.
-const partialLive = `apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: a
-  namespace: default
-data:
-  k: "1"
----
-apiVersion: v1
-kind: Secret
-metadata:
-  name: b
-  namespace: default
-type: Opaque
-data:
-  k: MQ==
----
-apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: c
-  namespace: default
-data:
-  k: "1"
-`
-
-// partialConfig changes the three: the ConfigMaps' data, and the Secret's type, which the API
-// server refuses (immutable).
-const partialConfig = `apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: a
-  namespace: default
-data:
-  k: "2"
----
-apiVersion: v1
-kind: Secret
-metadata:
-  name: b
-  namespace: default
-type: kubernetes.io/basic-auth
-data:
-  username: dQ==
-  password: cA==
----
-apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: c
-  namespace: default
-data:
-  k: "2"
-`
+// partialStream is three objects: ConfigMaps a and c with data k, and Secret b of its type and
+// data.
+func partialStream(k, secretType, secretData string) string {
+	configMap := func(name string) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name + "\n  namespace: default\ndata:\n  k: " + k + "\n"
+	}
+	secret := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: b\n  namespace: default\ntype: " + secretType + "\ndata:\n" + secretData
+	return configMap("a") + "---\n" + secret + "---\n" + configMap("c")
+}
 
 // refusedSecret is what kubectl prints of the Secret's refusal.
 const refusedSecret = `The Secret "b" is invalid: type: Invalid value: "kubernetes.io/basic-auth": field is immutable`
@@ -85,11 +39,15 @@ func TestOneObjectRefusedOthersAccepted(t *testing.T) {
 		{"ssa", "update", false, []string{"configmap/a replaced\nconfigmap/c replaced\n! " + refusedSecret}},
 		{"patch", "apply", false, []string{"configmap/a patched\n! ", "configmap/c patched\n! ", "\n! " + refusedSecret}},
 	}
+	// live is what a cluster holds; config changes the three: the ConfigMaps' data, and the
+	// Secret's type, which the API server refuses (immutable).
+	live := partialStream(`"1"`, "Opaque", "  k: MQ==\n")
+	config := partialStream(`"2"`, "kubernetes.io/basic-auth", "  username: dQ==\n  password: cA==\n")
 	h := Default()
 	for _, tt := range tests {
 		opts := contract.DefaultOptions()
 		opts.Operation, opts.Force, opts.Now = tt.operation, tt.force, "2026-01-01T00:00:00Z"
-		resp := h.Handle(context.Background(), &contract.Request{Mode: tt.mode, Updated: partialConfig, Live: partialLive, Options: opts})
+		resp := h.Handle(context.Background(), &contract.Request{Mode: tt.mode, Updated: config, Live: live, Options: opts})
 		name := tt.mode + " " + tt.operation
 		if len(resp.Errors) > 0 || len(resp.Conflicts) > 0 {
 			t.Fatalf("%s: errors %+v, conflicts %+v", name, resp.Errors, resp.Conflicts)
