@@ -88,3 +88,30 @@ func TestEveryObjectRefusedStaysRefused(t *testing.T) {
 		t.Errorf("errors %+v, result %q, extra %v", resp.Errors, resp.Result, resp.Extra)
 	}
 }
+
+// TestWritersGoOnPastAnObject checks that kubectl create -f and replace -f, a history's writers,
+// go on past the object they refuse (one live holds; one live lacks) and write the others, as
+// kubectl v1.37.2 does (docs/apiserver.md).
+func TestWritersGoOnPastAnObject(t *testing.T) {
+	stream := partialStream(`"2"`, "Opaque", "  k: MQ==\n")
+	secret := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: b\n  namespace: default\ntype: Opaque\ndata:\n  k: MQ==\n"
+	configMaps := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  namespace: default\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: default\n"
+	tests := []struct {
+		mode, live, printed string
+	}{
+		{"create", secret, "configmap/a created\nconfigmap/c created\n! Error from server (AlreadyExists): error when creating \"config.yaml\": secrets \"b\" already exists"},
+		{"replace", configMaps, "configmap/a replaced\nconfigmap/c replaced\n! Error from server (NotFound): error when replacing \"config.yaml\": secrets \"b\" not found"},
+	}
+	for _, tt := range tests {
+		opts := contract.DefaultOptions()
+		opts.Now = "2026-01-01T00:00:00Z"
+		resp := Default().Handle(context.Background(), &contract.Request{Mode: tt.mode, Updated: stream, Live: tt.live, Options: opts})
+		refused, _ := resp.Extra[contract.RefusedKey].(contract.RefusedObjects)
+		if len(resp.Errors) > 0 || len(refused) != 1 || refused[0].Resource != "v1/Secret/default/b" || strings.Count(resp.Result, `k: "2"`) != 2 {
+			t.Fatalf("%s: errors %+v, extra.refused %+v, result:\n%s", tt.mode, resp.Errors, refused, resp.Result)
+		}
+		if len(resp.Commands) != 1 || strings.Join(resp.Commands[0].Output, "\n")+"\n! "+resp.Commands[0].Error != tt.printed {
+			t.Errorf("%s: commands %+v", tt.mode, resp.Commands)
+		}
+	}
+}
