@@ -115,3 +115,33 @@ func TestWritersGoOnPastAnObject(t *testing.T) {
 		}
 	}
 }
+
+// TestFoundPartialRefusals keeps the shapes make apiserver-diff found (kube-apiserver v1.37.2):
+// a patch of a file of two, the API server refusing one, is a kubectl patch each, the refused
+// one failing alone (seed 1, patch-15); an apply creating an object beside a refused one creates
+// it (seed 2, apply-12: `statefulset.apps/new-auth created`).
+func TestFoundPartialRefusals(t *testing.T) {
+	live := partialStream(`"1"`, "Opaque", "  k: MQ==\n")
+	config := partialStream(`"2"`, "kubernetes.io/basic-auth", "  username: dQ==\n  password: cA==\n")
+	two := config[:strings.LastIndex(config, "---\n")]
+	created := strings.Replace(config, "name: c", "name: d", 1)
+	tests := []struct {
+		mode, updated string
+		commands      []string
+	}{
+		{"patch", two, []string{"configmap/a patched\n! ", "\n! " + refusedSecret}},
+		{"apply", created, []string{"configmap/a configured\nconfigmap/d created\n! " + refusedSecret}},
+	}
+	for _, tt := range tests {
+		opts := contract.DefaultOptions()
+		opts.Now = "2026-01-01T00:00:00Z"
+		resp := Default().Handle(context.Background(), &contract.Request{Mode: tt.mode, Updated: tt.updated, Live: live, Options: opts})
+		var got []string
+		for _, c := range resp.Commands {
+			got = append(got, strings.Join(c.Output, "\n")+"\n! "+c.Error)
+		}
+		if len(resp.Errors) > 0 || strings.Join(got, "|") != strings.Join(tt.commands, "|") {
+			t.Errorf("%s: errors %+v, commands print\n%q\nwant\n%q", tt.mode, resp.Errors, got, tt.commands)
+		}
+	}
+}
