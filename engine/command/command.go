@@ -46,7 +46,7 @@ func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Comm
 		return failing(m.Commands(in, sent), strings.Join(printed, "\n"))
 	case len(resp.Errors) > 0:
 		return []contract.Command{}
-	case resp.PartlyRefused():
+	case resp.PartlyRefused() && m.GoesOn:
 		return withRefusals(m, in, resp)
 	}
 	return m.Commands(in, resp)

@@ -14,7 +14,7 @@ import (
 // objects in the config (nor, under options.prune, in original, so that nothing prunes them), so
 // that they stay as live holds them; the answer lists them in extra.refused with their errors,
 // and keeps their refusals (contract.Response.Refused) for the commands. Their marks are the
-// mode's for a live object the config does not name (left alone), with refusedReason. It
+// mode's for a live object the config does not name (left alone), with refusedReason's. It
 // returns resp as it is (the whole request refused, as before) when the API server refuses
 // every object, when a refusal is not one object's of the config, or when the others would be read otherwise
 // without them (an apply under prune whose original holds only refused objects would read the
@@ -23,12 +23,12 @@ func acceptOthers(ctx context.Context, m modes.Mode, in *modes.Input, resp *cont
 	if !m.GoesOn || !resp.RefusedOnly() {
 		return resp
 	}
-	refused := map[string]bool{}
+	refused, printed := map[string]bool{}, map[string]string{}
 	for _, r := range resp.Refused {
 		if r.Resource == "" {
 			return resp
 		}
-		refused[r.Resource] = true
+		refused[r.Resource], printed[r.Resource] = true, r.Printed
 	}
 	others := *in
 	others.Updated = without(in.Updated, refused)
@@ -45,16 +45,18 @@ func acceptOthers(ctx context.Context, m modes.Mode, in *modes.Input, resp *cont
 	partial.Refused = resp.Refused
 	for i, f := range partial.Fields {
 		if refused[f.Resource] {
-			partial.Fields[i].Reason = refusedReason
+			partial.Fields[i].Reason = refusedReason(printed[f.Resource])
 		}
 	}
 	partial.Extra[contract.RefusedKey] = refusedObjects(resp, partial)
 	return partial
 }
 
-// refusedReason is the reason of a refused object's marks: the rule is the mode's for an object
-// left alone, the reason says why it was.
-const refusedReason = "the API server refuses this object (extra.refused holds its message): kubectl goes on with the file's other objects and writes nothing of this one, which stays as live holds it"
+// refusedReason is the reason of a refused object's marks (the rule is the mode's for an object
+// left alone): why it was, in kubectl's words.
+func refusedReason(printed string) string {
+	return "the API server refuses this object (" + printed + "): kubectl goes on with the file's other objects and writes nothing of this one, which stays as live holds it"
+}
 
 // without is rs less the resources named in names.
 func without(rs []*stream.Resource, names map[string]bool) []*stream.Resource {

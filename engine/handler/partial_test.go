@@ -64,7 +64,7 @@ func TestOneObjectRefusedOthersAccepted(t *testing.T) {
 			t.Errorf("%s: extra.refused's line %d is not the Secret's first line in the result", name, refused[0].Line)
 		}
 		for _, f := range resp.Fields {
-			if f.Resource == "v1/Secret/default/b" && (f.Mark != contract.Ignored || f.Reason != refusedReason) {
+			if f.Resource == "v1/Secret/default/b" && (f.Mark != contract.Ignored || f.Reason != refusedReason(refusedSecret)) {
 				t.Errorf("%s: the refused Secret's mark %+v", name, f)
 			}
 		}
