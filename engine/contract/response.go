@@ -84,7 +84,9 @@ type Response struct {
 	Decisions decision.Book `json:"-"`
 	// Refused lists the objects the API server refuses (package apiserver), when a mode found
 	// any (not part of the JSON): the commands print kubectl's text for them, and the reproduce
-	// script checks that a cluster refuses them too.
+	// script checks that a cluster refuses them too. Beside errors when the request is refused
+	// whole (RefusedOnly); without errors when the server accepts the other objects
+	// (PartlyRefused: extra.refused lists them).
 	Refused []Refusal `json:"-"`
 	// LiveDiff, when a mode sets it, works out extra.diff in the mode's own writing (merge3's);
 	// without it the handler compares live and the result itself. The handler calls it only when
