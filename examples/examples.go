@@ -226,7 +226,8 @@ func parseMarks(text string) []string {
 
 // Marks renders a response's marks as marks.txt lines ("mark resource path" when the request
 // holds several resources, else "mark path"), or, for a response with errors, its errors
-// ("error input:line:column message").
+// ("error input:line:column message"); then, for the objects the API server refuses while it
+// accepts the others (extra.refused), their errors ("refused resource input:line:column message").
 func Marks(resp *contract.Response) []string {
 	if len(resp.Errors) > 0 {
 		out := make([]string, 0, len(resp.Errors))
@@ -249,6 +250,12 @@ func Marks(resp *contract.Response) []string {
 			out = append(out, fmt.Sprintf("%s %s %s", f.Mark, f.Resource, p))
 		} else {
 			out = append(out, fmt.Sprintf("%s %s", f.Mark, p))
+		}
+	}
+	refused, _ := resp.Extra[contract.RefusedKey].(contract.RefusedObjects)
+	for _, o := range refused {
+		for _, e := range o.Errors {
+			out = append(out, fmt.Sprintf("refused %s %s:%d:%d %s", o.Resource, e.Input, e.Line, e.Column, e.Message))
 		}
 	}
 	return out

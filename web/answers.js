@@ -6,6 +6,7 @@
 
 import { INPUTS, findMode } from "./modes.js";
 import { mergedSentence } from "./progress.js";
+import { refusedErrors, refusedSummary } from "./refusednotes.js";
 
 /**
  * What an input is called in a mode: "config (updated)", or the input's name.
@@ -125,7 +126,8 @@ function answered(s) {
 function showAnswer(s, response, request, { prerendered = false, elapsed = 0, waited = null, change = "edit" }) {
   const errors = Array.isArray(response?.errors) ? response.errors : [];
   const liveConflicts = Array.isArray(response?.conflicts) ? response.conflicts : [];
-  for (const input of INPUTS) s.editors[input].setProblems(errors.filter((e) => e.input === input), input === "live" ? liveConflicts : []);
+  const problems = [...errors, ...refusedErrors(response)];
+  for (const input of INPUTS) s.editors[input].setProblems(problems.filter((e) => e.input === input), input === "live" ? liveConflicts : []);
   s.schema.setProblems(errors.filter((e) => e.input === "schema"));
   if (!prerendered) {
     answered(s);
@@ -149,6 +151,7 @@ function showAnswer(s, response, request, { prerendered = false, elapsed = 0, wa
   s.replaced = false;
   setStale(s, false);
   if (liveConflicts.length && !s.lastGood.layout.hasResult) s.status.set("warning", conflictSummary(liveConflicts.length));
+  else if (refusedSummary(response) && !prerendered) s.status.set("warning", refusedSummary(response));
   else if (prerendered) s.status.set("working", "Showing the answer computed when the page was built; the merge engine is loading…");
   else s.status.set("ok", mergedSentence(elapsed, waited, change));
   return true;

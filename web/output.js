@@ -6,6 +6,7 @@
 // branches on a mode's name.
 
 import { annotationSizeNotes } from "./annotationsize.js";
+import { refusedNotes } from "./refusednotes.js";
 import { createConflicts } from "./conflicts.js";
 import { createDiffView } from "./diffview.js";
 import { copyText, download, h, replaceChildren } from "./dom.js";
@@ -120,7 +121,7 @@ function resultActions(o, onAgain) {
   return { again, copy, save };
 }
 
-/** The notes at the end of result lines: the active views' and the annotations' size, by display line. */
+/** The notes at the end of result lines: the active views', the annotations' size and the refused objects', by display line. */
 function paneNotes(o) {
   const layout = o.shown?.layout;
   if (!layout || !o.shown.response) return [];
@@ -128,7 +129,7 @@ function paneNotes(o) {
   layout.lines.forEach((l, i) => { if (l.kind === "result") displayLine.set(l.resultLine, i + 1); });
   const viewNotes = activeViews(o).flatMap((v) => v.view.notes?.(o.shown.response) ?? []);
   const notes = [];
-  for (const note of [...viewNotes, ...annotationSizeNotes(o.shown.response)]) {
+  for (const note of [...viewNotes, ...annotationSizeNotes(o.shown.response), ...refusedNotes(o.shown.response)]) {
     const at = displayLine.get(note.line);
     if (at) notes.push({ line: at, text: note.text, kind: note.kind });
   }

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -44,8 +45,49 @@ func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Comm
 		return failing(m.Commands(in, sent), strings.Join(printed, "\n"))
 	case len(resp.Errors) > 0:
 		return []contract.Command{}
+	case resp.PartlyRefused() && m.GoesOn:
+		return withRefusals(m, in, resp)
 	}
 	return m.Commands(in, resp)
+}
+
+// withRefusals is the commands of an answer whose refused objects were left out (the API server
+// accepted the others; package handler): what each prints of the accepted objects, and the
+// refusals on standard error after it, as kubectl prints them at the end (observed with kubectl
+// v1.37.2: `configmap/a configured`, `configmap/c configured`, then `The Secret "b" is invalid:
+// ...`, exit status 1). The commands are the whole config's; each refused object's command,
+// written from it alone, fails with its refusal and prints nothing of it: the file's command
+// (kubectl apply -f config.yaml, found by its line, or as the one command of its kind when the
+// line names the config's labels) after printing the others, its own (its kubectl patch) alone.
+func withRefusals(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Command {
+	cmds := m.Commands(in, resp)
+	for _, r := range resp.Refused {
+		id := in.Updated[slices.IndexFunc(in.Updated, func(u *stream.Resource) bool { return u.ID.String() == r.Resource })].ID
+		for _, c := range m.Commands(only(in, r.Resource), &contract.Response{ResultResources: []string{r.Resource}, Extra: map[string]any{}}) {
+			i := slices.IndexFunc(cmds, func(x contract.Command) bool { return x.Line == c.Line })
+			if i < 0 && len(cmds) == 1 && cmds[0].About == c.About {
+				i = 0
+			}
+			if i < 0 {
+				cmds, i = append(cmds, c), len(cmds)
+			}
+			cmds[i].Output = slices.DeleteFunc(cmds[i].Output, func(line string) bool { return strings.HasPrefix(line, Printed(id, "")) })
+			cmds[i].Error = strings.TrimPrefix(cmds[i].Error+"\n"+r.Printed, "\n")
+		}
+	}
+	return cmds
+}
+
+// only is in with the config's document of one resource alone.
+func only(in *modes.Input, resource string) *modes.Input {
+	one := *in
+	one.Updated = nil
+	for _, r := range in.Updated {
+		if r.ID.String() == resource {
+			one.Updated = append(one.Updated, r)
+		}
+	}
+	return &one
 }
 
 // failing gives each command the error it prints, and no output.

@@ -84,7 +84,9 @@ type Response struct {
 	Decisions decision.Book `json:"-"`
 	// Refused lists the objects the API server refuses (package apiserver), when a mode found
 	// any (not part of the JSON): the commands print kubectl's text for them, and the reproduce
-	// script checks that a cluster refuses them too.
+	// script checks that a cluster refuses them too. Beside errors when the request is refused
+	// whole (RefusedOnly); without errors when the server accepts the other objects
+	// (PartlyRefused: extra.refused lists them).
 	Refused []Refusal `json:"-"`
 	// LiveDiff, when a mode sets it, works out extra.diff in the mode's own writing (merge3's);
 	// without it the handler compares live and the result itself. The handler calls it only when
@@ -198,10 +200,55 @@ type Command struct {
 
 // Refusal is one object the API server refuses.
 type Refusal struct {
+	// Resource names the object refused (apiVersion/kind/namespace/name); "" when the refusal
+	// is not one object's (a tool that refuses the whole request).
+	Resource string
 	// Printed is what kubectl prints of it on its standard error.
 	Printed string
 	// Errors is how many of the response's errors it accounts for (one a refused field).
 	Errors int
+}
+
+// RefusedKey is the extra key of the objects the API server refuses in a request whose other
+// objects it accepts (RefusedObject).
+const RefusedKey = "refused"
+
+// RefusedObject is one object the API server refuses while it accepts the others of the same
+// request (kubectl apply -f, patch, replace go on through the file): the result holds it as live
+// held it, nothing written. Kept in Extra under RefusedKey, a list in the request's order.
+type RefusedObject struct {
+	Resource string `json:"resource"`
+	// Line is the first line of the object in the result (live's object, as the cluster keeps
+	// it); 0 when the result does not hold it (a create refused).
+	Line int `json:"line"`
+	// EndLine is the object's last line in the result; 0 with Line.
+	EndLine int `json:"endLine"`
+	// Printed is what kubectl prints of the refusal on its standard error.
+	Printed string `json:"printed"`
+	// Errors are the refused fields, each at its place in the config (else in live), with the
+	// server's message: the errors a request refused whole would carry.
+	Errors []Error `json:"errors"`
+}
+
+// WriteJSON writes the refused object.
+func (o RefusedObject) WriteJSON(w *jsonwire.Writer) {
+	w.OpenObject()
+	w.Key("resource").String(o.Resource)
+	w.Key("line").Int(o.Line)
+	w.Key("endLine").Int(o.EndLine)
+	w.Key("printed").String(o.Printed)
+	w.Key("errors")
+	jsonwire.List[Error](o.Errors).WriteJSON(w)
+	w.CloseObject()
+}
+
+// RefusedObjects is extra.refused: a list of RefusedObject.
+type RefusedObjects = jsonwire.List[RefusedObject]
+
+// PartlyRefused reports whether the API server refuses some objects of the response and accepts
+// the others: the response has a result and no errors, and extra.refused lists the refused.
+func (r *Response) PartlyRefused() bool {
+	return len(r.Refused) > 0 && len(r.Errors) == 0
 }
 
 // RefusedOnly reports whether the response's errors are all the API server's refusals: kubectl

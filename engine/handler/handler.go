@@ -269,7 +269,7 @@ func (h *Handler) validate(m modes.Mode, in *modes.Input) []validate.Problem {
 // and the error of the commands, as kubectl prints it).
 func (h *Handler) merge(ctx context.Context, m modes.Mode, in *modes.Input, problems []validate.Problem, undecodable []contract.Error) *contract.Response {
 	in.Memo = h.memos.take(m.Name, in.Request.Options)
-	resp := m.Run(ctx, in)
+	resp := acceptOthers(ctx, m, in, m.Run(ctx, in))
 	h.memos.put(m.Name, in.Memo)
 	if len(problems) > 0 {
 		resp.Extra["validation"] = listProblems(problems)

@@ -23,7 +23,7 @@ func (in *Input) Refuse(resp *contract.Response, t stream.Triple, stored apiserv
 			printed = warnings(stored.Drops) + printed
 		}
 		resp.Errors = append(resp.Errors, errs...)
-		resp.Refused = append(resp.Refused, contract.Refusal{Printed: printed, Errors: len(errs)})
+		resp.Refused = append(resp.Refused, contract.Refusal{Resource: t.ID.String(), Printed: printed, Errors: len(errs)})
 	}
 }
 
@@ -63,7 +63,7 @@ func (in *Input) RefuseDirectives(resp *contract.Response, t stream.Triple, stor
 	}
 	errs := located(r, t)
 	resp.Errors = append(resp.Errors, errs...)
-	resp.Refused = append(resp.Refused, contract.Refusal{Printed: r.Message(), Errors: len(errs)})
+	resp.Refused = append(resp.Refused, contract.Refusal{Resource: t.ID.String(), Printed: r.Message(), Errors: len(errs)})
 	return true
 }
 

@@ -43,6 +43,13 @@ type Mode struct {
 	// none, and the server's default is warn (observed with kubectl and kube-apiserver v1.37.2,
 	// 2026-12-06: an unknown field is patched, `Warning: unknown field "spec.foo"`).
 	FieldValidation string
+	// GoesOn says that the mode's tool goes on past an object the API server refuses: kubectl
+	// apply -f (client-side or --server-side), replace -f and patch send each object of the
+	// file, print the accepted ones, print the refusal on standard error and exit 1 (observed
+	// with kubectl and kube-apiserver v1.37.2, docs/apiserver.md). The handler then answers
+	// the accepted objects as a request without the refused ones, live keeping the refused
+	// (extra.refused), rather than refusing the whole request.
+	GoesOn bool
 	// ReadOnly says that the mode never changes the trees of its inputs, nor does its command
 	// writer: the handler then gives it the reading cache's own documents, and an edit copies
 	// only the documents whose lines moved (yamltree.Reader.ParseShared), so that a document

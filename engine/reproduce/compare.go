@@ -2,6 +2,7 @@ package reproduce
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,7 @@ func (s *script) compare() error {
 		}
 		s.gone()
 	}
-	if s.resp.RefusedOnly() {
+	if s.resp.RefusedOnly() || s.resp.PartlyRefused() {
 		s.notCreated()
 	}
 	s.line(`if [ "$failed" = 0 ]; then`)
@@ -115,13 +116,21 @@ func (s *script) gone() {
 }
 
 // notCreated checks that the objects the config names and live lacks were not created: the API
-// server refused them.
+// server refused them (all of them, or those extra.refused lists when it accepted the others).
 func (s *script) notCreated() {
 	var inLive []string
 	for _, r := range s.in.Live {
 		inLive = append(inLive, r.ID.String())
 	}
-	s.absent(inLive, s.in.Updated, "was created; the playground says the API server refuses it.")
+	objects := s.in.Updated
+	if s.resp.PartlyRefused() {
+		refused := map[string]bool{}
+		for _, r := range s.resp.Refused {
+			refused[r.Resource] = true
+		}
+		objects = slices.DeleteFunc(slices.Clone(objects), func(r *stream.Resource) bool { return !refused[r.ID.String()] })
+	}
+	s.absent(inLive, objects, "was created; the playground says the API server refuses it.")
 }
 
 // absent checks that the cluster lacks each of objects but those kept names, saying why when it

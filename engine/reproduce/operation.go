@@ -90,7 +90,7 @@ func (s *script) configFiles() error {
 func (s *script) run(n int, c contract.Command, line string, failed func()) {
 	out, errs := "printed-"+strconv.Itoa(n)+".txt", "error-"+strconv.Itoa(n)+".txt"
 	s.say("$ " + c.Line)
-	refused := len(s.resp.Conflicts) > 0 || s.resp.RefusedOnly()
+	refused := len(s.resp.Conflicts) > 0 || s.resp.RefusedOnly() || s.resp.PartlyRefused() && c.Error != ""
 	s.line("if " + line + " >" + out + " 2>" + errs + "; then")
 	s.line("	cat " + out)
 	if refused {

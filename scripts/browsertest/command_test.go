@@ -68,6 +68,8 @@ func TestCommandViewShowsWhatKubectlPrints(t *testing.T) {
 		{example: "ssa-autoscaler-conflict", line: "$ kubectl apply --server-side --field-manager=kubectl -f config.yaml",
 			errorStart: `error: Apply failed with 1 conflict: conflict with "kube-controller-manager"`,
 			errorHolds: "the `--force-conflicts` flag", reproduceEnabled: true},
+		{example: "apply-stream-one-refused", line: "$ kubectl apply -f config.yaml", output: "configmap/web-config configured\nservice/web configured",
+			errorStart: `The Deployment "web" is invalid: spec.selector:`, errorHolds: "field is immutable", reproduceEnabled: true},
 		{example: "merge3-drift-kept", line: "$ kpt pkg update PACKAGE@NEW_VERSION --strategy resource-merge"},
 	}
 	for _, c := range cases {

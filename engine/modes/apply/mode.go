@@ -29,6 +29,7 @@ func Mode() modes.Mode {
 			{Key: "validate", Label: "validate", Help: "--validate: strict refuses a config with an undeclared field or a value of the wrong type; warn merges and lists them; ignore does not check", Sent: true},
 		},
 		Validates:       true,
+		GoesOn:          true,
 		ReadOnly:        true, // its steps copy what they change: the annotations kubectl reads, last-applied, the result
 		DecodesMetadata: func(contract.Options) bool { return true },
 		Commands:        commands,

@@ -35,6 +35,7 @@ func Mode() modes.Mode {
 			writer.TimeOption,
 		},
 		Commands: commands,
+		GoesOn:   true,
 		Marks:    []contract.Mark{contract.Added, contract.Ignored},
 		Run:      run,
 	}))
@@ -50,7 +51,7 @@ func run(_ context.Context, in *modes.Input) *contract.Response {
 	for _, r := range in.Updated {
 		if held[r.ID] {
 			printed := writer.AlreadyExists(r.ID, command.ConfigFile)
-			writer.Refuse(resp, yamltree.Updated, r.Root.Pos, "live already holds "+r.ID.String()+": kubectl create refuses it ("+printed+")", printed)
+			writer.RefuseObject(resp, r.ID, r.Root.Pos, "live already holds "+r.ID.String()+": kubectl create refuses it ("+printed+")", printed)
 		}
 	}
 	if len(resp.Errors) > 0 {

@@ -25,6 +25,7 @@ func Mode() modes.Mode {
 			{Key: "multiKeys", Label: "multi-field keys", Help: "merge lists on several key fields (the \"multi-fields merge key\" proposal)"},
 		},
 		Validates:       true,
+		GoesOn:          true,
 		FieldValidation: contract.ValidateWarn,
 		Commands:        commands,
 		Reproduce:       modes.Reproduction{Replays: true, PatchesObjects: true},

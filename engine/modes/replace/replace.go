@@ -36,6 +36,7 @@ func Mode() modes.Mode {
 			writer.TimeOption,
 		},
 		Commands: commands,
+		GoesOn:   true,
 		Marks:    []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Retained, contract.Ignored},
 		Run:      run,
 	}))
@@ -51,7 +52,7 @@ func run(_ context.Context, in *modes.Input) *contract.Response {
 	for _, r := range in.Updated {
 		if !held[r.ID] {
 			printed := writer.NotFound(r.ID, command.ConfigFile)
-			writer.Refuse(resp, yamltree.Updated, r.Root.Pos, "live lacks "+r.ID.String()+": kubectl replace refuses it ("+printed+")", printed)
+			writer.RefuseObject(resp, r.ID, r.Root.Pos, "live lacks "+r.ID.String()+": kubectl replace refuses it ("+printed+")", printed)
 		}
 	}
 	if len(resp.Errors) > 0 {

@@ -97,6 +97,13 @@ func Refuse(resp *contract.Response, input yamltree.Input, pos yamltree.Pos, mes
 	resp.Refused = append(resp.Refused, contract.Refusal{Printed: printed, Errors: 1})
 }
 
+// RefuseObject is Refuse of one object of the config, named by id: a tool that goes on past it
+// (modes.Mode.GoesOn) writes the others.
+func RefuseObject(resp *contract.Response, id stream.ID, pos yamltree.Pos, message, printed string) {
+	Refuse(resp, yamltree.Updated, pos, message, printed)
+	resp.Refused[len(resp.Refused)-1].Resource = id.String()
+}
+
 // NotFound is the API server's answer to a request on an object it does not hold, as kubectl
 // prints it: `Error from server (NotFound): deployments.apps "web" not found`; file is the file
 // kubectl names when it read the object from one (kubectl replace -f), else "".
