@@ -305,6 +305,9 @@ func leaveUntracked(op *operation) (bool, error) {
 	}
 	recordUnownable(log)
 	relabel(log, managedFieldsPath, RuleManagedFields)
+	if m := metadataOf(op.stored); m != nil && len(m.Fields) == 1 && m.Has("managedFields") && metadataOf(op.object) == nil {
+		relabel(log, managedFieldsPath[:1], RuleManagedFields) // metadata held managedFields alone: it goes with them
+	}
 	return true, nil
 }
 
