@@ -75,7 +75,30 @@ func withRefusals(m modes.Mode, in *modes.Input, resp *contract.Response) []cont
 			cmds[i].Error = strings.TrimPrefix(cmds[i].Error+"\n"+r.Printed, "\n")
 		}
 	}
+	withWarnings(in, resp, cmds)
 	return cmds
+}
+
+// withWarnings puts before a failing command's error the warnings of the objects it wrote
+// (resp.Warned), in their order: kubectl prints them as each request comes back, its refusals at
+// the end (observed with kubectl v1.37.2: make apiserver-diff seed 1, apply-2).
+func withWarnings(in *modes.Input, resp *contract.Response, cmds []contract.Command) {
+	ids := NewAnswer(in, resp)
+	for i := range cmds {
+		if cmds[i].Error == "" {
+			continue
+		}
+		var lines []string
+		for _, w := range resp.Warned {
+			id := ids.ID(w.Resource)
+			if id.Kind != "" && slices.ContainsFunc(cmds[i].Output, func(line string) bool { return strings.HasPrefix(line, Printed(id, "")) }) {
+				lines = append(lines, w.Lines...)
+			}
+		}
+		if len(lines) > 0 {
+			cmds[i].Error = strings.Join(lines, "\n") + "\n" + cmds[i].Error
+		}
+	}
 }
 
 // only is in with the config's document of one resource alone.

@@ -88,6 +88,10 @@ type Response struct {
 	// whole (RefusedOnly); without errors when the server accepts the other objects
 	// (PartlyRefused: extra.refused lists them).
 	Refused []Refusal `json:"-"`
+	// Warned lists the objects the API server accepts with warnings (package apiserver), for
+	// the commands: kubectl prints them on its standard error, which a command shows when it
+	// fails (not part of the JSON).
+	Warned []Warned `json:"-"`
 	// LiveDiff, when a mode sets it, works out extra.diff in the mode's own writing (merge3's);
 	// without it the handler compares live and the result itself. The handler calls it only when
 	// the request asks for the diff (Request.Skip).
@@ -207,6 +211,14 @@ type Refusal struct {
 	Printed string
 	// Errors is how many of the response's errors it accounts for (one a refused field).
 	Errors int
+}
+
+// Warned is an object the API server accepts with warnings, and what kubectl prints of them.
+type Warned struct {
+	// Resource names the object (apiVersion/kind/namespace/name).
+	Resource string
+	// Lines are kubectl's lines for the warnings ("Warning: spec.template...: ..."), in order.
+	Lines []string
 }
 
 // RefusedKey is the extra key of the objects the API server refuses in a request whose other

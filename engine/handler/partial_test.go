@@ -145,3 +145,27 @@ func TestFoundPartialRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestWarningsBeforeARefusal: kubectl apply over a file whose Deployment the API server accepts
+// with warnings (a port defined and named twice) and whose Secret it refuses prints the
+// warnings, then the refusal, on standard error (observed with kubectl and kube-apiserver
+// v1.37.2: make apiserver-diff seed 1, apply-2).
+func TestWarningsBeforeARefusal(t *testing.T) {
+	deployment := func(image string) string {
+		return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: default}\nspec:\n" +
+			"  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n" +
+			"      - {name: a, image: " + image + ", ports: [{containerPort: 80, name: http}]}\n" +
+			"      - {name: b, image: " + image + ", ports: [{containerPort: 80, name: http}]}\n"
+	}
+	live := deployment("nginx:1.27") + "---\n" + partialStream(`"1"`, "Opaque", "  k: MQ==\n")
+	config := deployment("nginx:1.28") + "---\n" + partialStream(`"1"`, "kubernetes.io/basic-auth", "  username: dQ==\n")
+	resp := Default().Handle(context.Background(), &contract.Request{Mode: "apply", Updated: config, Live: live, Options: contract.DefaultOptions()})
+	if len(resp.Errors) > 0 || len(resp.Commands) != 1 {
+		t.Fatalf("errors %+v, commands %+v", resp.Errors, resp.Commands)
+	}
+	const warned = "Warning: spec.template.spec.containers[1].ports[0]: duplicate port definition with spec.template.spec.containers[0].ports[0]\n" +
+		`Warning: spec.template.spec.containers[1].ports[0]: duplicate port name "http" with spec.template.spec.containers[0].ports[0], services and probes that select ports by name will use spec.template.spec.containers[0].ports[0]` + "\n"
+	if got := resp.Commands[0].Error; got != warned+refusedSecret {
+		t.Errorf("error:\n%s\nwant:\n%s", got, warned+refusedSecret)
+	}
+}

@@ -14,11 +14,17 @@ import (
 // Refuse adds to resp the API server's refusal of the object it would store for a resource
 // (package apiserver: names, labels, annotations, finalizers): one error for each refused field,
 // at its place in the config (t.Updated), else in live, with kubectl's message for it, and what
-// kubectl prints of the object (resp.Refused). Nothing for an object the server accepts, for a
-// kind the built-in schema does not describe, or that the user's schema declares (a custom
-// resource: not checked).
+// kubectl prints of the object (resp.Refused). An object the server accepts gets its warnings
+// instead (apiserver.Warnings, resp.Warned). Nothing for a kind the built-in schema does not
+// describe, or that the user's schema declares (a custom resource: not checked).
 func (in *Input) Refuse(resp *contract.Response, t stream.Triple, stored apiserver.Stored) {
-	if errs, printed := in.refusals(t, stored); len(errs) > 0 {
+	errs, printed := in.refusals(t, stored)
+	if len(errs) == 0 && in.checked(t.ID, stored.Root) {
+		if lines := apiserver.Warnings(apiserver.Object{APIVersion: t.ID.APIVersion, Kind: t.ID.Kind, Root: stored.Root}); len(lines) > 0 {
+			resp.Warned = append(resp.Warned, contract.Warned{Resource: t.ID.String(), Lines: lines})
+		}
+	}
+	if len(errs) > 0 {
 		if in.Request.Options.Validate == contract.ValidateWarn {
 			printed = warnings(stored.Drops) + printed
 		}
