@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 
@@ -48,7 +49,9 @@ func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.
 			continue
 		}
 		if !r.holds(m, at) {
-			m = s.liveDefault(m, r, f, at)
+			if _, cleared := clearing(t.Name, f.Name, m); !cleared {
+				m = s.liveDefault(m, r, f, at)
+			}
 			continue
 		}
 		have := m.Get(r.field)
@@ -65,6 +68,45 @@ func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.
 				m = withField(m, r.field, filled)
 			}
 		}
+	}
+	return s.clear(m, t, at)
+}
+
+// clearing says whether the API server clears field of a map m of type typ (by OpenAPI name),
+// and what would keep it: a Service's sessionAffinityConfig unless its sessionAffinity is
+// ClientIP, whether the object sets it or live held it (observed on kube-apiserver v1.37.2,
+// 2026-12-06: kubectl create with sessionAffinity None and a sessionAffinityConfig stores none;
+// kubectl apply turning ClientIP to None drops it).
+func clearing(typ, field string, m *yamltree.Node) (string, bool) {
+	if typ == "io.k8s.api.core.v1.ServiceSpec" && field == "sessionAffinityConfig" && m.Get("sessionAffinity").Str() != "ClientIP" {
+		return "sessionAffinity: ClientIP", true
+	}
+	return "", false
+}
+
+// clearable are the fields of a type the API server may clear (clearing).
+func clearable(typ string) []string {
+	if typ == "io.k8s.api.core.v1.ServiceSpec" {
+		return []string{"sessionAffinityConfig"}
+	}
+	return nil
+}
+
+// clear returns map m of type t without the fields the server clears (clearing), each
+// recorded as Cleared.
+func (s *storer) clear(m *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
+	for _, name := range clearable(t.Name) {
+		v := m.Get(name)
+		unless, cleared := clearing(t.Name, name, m)
+		if v == nil || !cleared {
+			continue
+		}
+		field := at.field(name)
+		s.drops = append(s.drops, Drop{Path: field.path, Field: field.api, Why: Cleared, Value: v, Unless: unless})
+		out := *m
+		out.Fields = slices.DeleteFunc(slices.Clone(m.Fields), func(f yamltree.Field) bool { return f.Name() == name })
+		s.copied(m, &out)
+		m = &out
 	}
 	return m
 }

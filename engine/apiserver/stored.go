@@ -30,6 +30,9 @@ const (
 	// CanonicalQuantity: a resource quantity (cpu, memory, storage) stored in its canonical
 	// form (engine/quantity): 0.5Gi as 512Mi.
 	CanonicalQuantity
+	// Cleared: a field the server clears while another does not call for it (clearedFields):
+	// a Service's sessionAffinityConfig unless its sessionAffinity is ClientIP.
+	Cleared
 )
 
 // Drop is a value of the result the API server does not store as it is.
@@ -45,6 +48,8 @@ type Drop struct {
 	// Field is the value's place as the API server's messages write it, items by position:
 	// "spec.template.spec.containers[0].foo".
 	Field string
+	// Unless, for Cleared, is what would keep the field ("sessionAffinity: ClientIP").
+	Unless string
 }
 
 // Keys names the fields that identify an item of a list in a mode's paths: the patch merge keys

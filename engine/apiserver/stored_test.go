@@ -190,3 +190,35 @@ func lookup(root *yamltree.Node, p fieldpath.Path) (*yamltree.Node, bool) {
 	}
 	return n, true
 }
+
+// TestSessionAffinityConfigCleared: a Service's sessionAffinityConfig is cleared unless its
+// sessionAffinity is ClientIP, and given its default when it is (kube-apiserver v1.37.2,
+// 2026-12-06; make apiserver-diff seed 2, ssa-0 and seed 4, ssa-2).
+func TestSessionAffinityConfigCleared(t *testing.T) {
+	set, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := set.Root("v1", "Service")
+	head := "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  ports: [{port: 80}]\n"
+	for _, c := range []struct{ spec, want string }{
+		{"  sessionAffinity: None\n  sessionAffinityConfig: {clientIP: {timeoutSeconds: 100}}\n", "<none> cleared"},
+		{"  sessionAffinityConfig: {clientIP: {timeoutSeconds: 100}}\n", "<none> cleared"},
+		{"  sessionAffinity: ClientIP\n  sessionAffinityConfig: {clientIP: {timeoutSeconds: 100}}\n", "100"},
+		{"  sessionAffinity: ClientIP\n", "10800"},
+	} {
+		s := Store(parse(t, head+c.spec), root, nil)
+		got := "<none>"
+		if v := s.Root.Lookup("spec", "sessionAffinityConfig", "clientIP", "timeoutSeconds"); v != nil {
+			got = v.Str()
+		}
+		for _, d := range s.Drops {
+			if d.Why == Cleared && d.Field == "spec.sessionAffinityConfig" && d.Unless == "sessionAffinity: ClientIP" {
+				got += " cleared"
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: got %s, want %s", c.spec, got, c.want)
+		}
+	}
+}

@@ -217,6 +217,8 @@ func whyName(why apiserver.Why) string {
 		return "null"
 	case apiserver.DroppedEmpty:
 		return "empty"
+	case apiserver.Cleared:
+		return "cleared"
 	}
 	return "unknown"
 }
@@ -234,6 +236,8 @@ func storedReason(d apiserver.Drop, input string) string {
 	case apiserver.DroppedEmpty:
 		return "the API server does not store " + input + "'s " + emptyText(d.Value) + " here: " + name +
 			" is omitempty in its Go type, so its empty value is left out when the object is written back (kubectl get shows no " + name + ")"
+	case apiserver.Cleared:
+		return "the API server clears " + name + " unless " + d.Unless + ": the object it stores has none (kubectl get shows no " + name + ")"
 	}
 	return d.Type + " declares no field " + strconv.Quote(name) + ": the API server drops it from the object it stores " +
 		"(kubectl --validate=ignore does not check it; warn prints Warning: unknown field " + strconv.Quote(d.Field) + ")"
