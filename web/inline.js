@@ -1,0 +1,156 @@
+// The engine's instance in the page: the worker's wasm, instantiated a second time on the page's
+// own thread from the module the worker compiled (posted to the page after its first answer), so
+// that a small edit is answered in the task of its key and drawn in the key's own frame. Through
+// the worker an answer takes two tasks and a frame on the page's thread besides the engine's own
+// time, more than the frame a keystroke has (docs/performance.md). The worker stays for every
+// request this instance does not take: a call on this thread cannot be interrupted, so it takes
+// only a request whose cost is bounded before the work starts (fits): at most INLINE_MAX_CHARS
+// characters, no YAML anchor anywhere (aliases are the only way a few characters become millions
+// of nodes: the engine's time then follows the text's length), and an expected time within
+// INLINE_BUDGET_MS, from the calls this instance answered. A runaway input still goes to the
+// worker, which is replaced past its time budget (engine.js).
+//
+// It starts when the page is idle: wasm_exec.js imported, the module instantiated and Go's main
+// run (Go's runtime and the engine's start, tens of ms, once), then SAMPLES calls answering the
+// page's last request, one idle task each, untimed by any key, which measure the instance (the
+// first call of all, which reserves the heap and fills the handler's readings and memo with the
+// text being edited, is slower than the ones after). A request that was expected too slow, though
+// not by far, has the instance measured again the same way when the page is idle, so that one
+// slow call (the machine busy for a moment) does not send every later key to the worker.
+
+/** The largest request (its characters, inputs included: engine.js jobOf) answered in the page. */
+export const INLINE_MAX_CHARS = 64 * 1024;
+
+/**
+ * The longest call a request is expected to take to be answered in the page, in ms: the rest of
+ * a frame (16.7 ms) is the key's own input handling and the answer's drawing.
+ */
+export const INLINE_BUDGET_MS = 10;
+
+/** The calls' times are read per character of at least this many (a call has a fixed cost too). */
+export const SIZE_FLOOR = 2048;
+
+/** The calls kept to expect the next one's time from, and the calls that measure the instance. */
+const SAMPLES = 3;
+
+/** A request expected to take up to this many times INLINE_BUDGET_MS has the instance measured again. */
+const REMEASURE_WITHIN = 4;
+
+/** Whether a text holds what may be a YAML anchor (an & followed by a name). */
+const ANCHOR = /&[^\s,[\]{}]/;
+
+/**
+ * Whether a request (engine.js jobOf) holds an anchor anywhere: its inputs or its JSON (a
+ * history's steps, a schema). A & in a quoted value counts too: such a request goes to the worker.
+ * @param {{json: string, inputs: {original: string, updated: string, live: string}}} job
+ */
+export function hasAnchor(job) {
+  return ANCHOR.test(job.json) || Object.values(job.inputs).some((text) => ANCHOR.test(text));
+}
+
+/**
+ * The time a call on a request of size characters is expected to take: the median of the recent
+ * calls' times per character (of at least SIZE_FLOOR), times its size. Infinity with no call yet.
+ * @param {{ms: number, size: number}[]} samples
+ * @param {number} size
+ */
+export function expectedMS(samples, size) {
+  if (!samples.length) return Infinity;
+  const rates = samples.map((s) => s.ms / Math.max(s.size, SIZE_FLOOR)).sort((a, b) => a - b);
+  return rates[Math.floor(rates.length / 2)] * Math.max(size, SIZE_FLOOR);
+}
+
+/** Runs fn when the page is idle (or within a second), one task of its own. */
+function whenIdleDefault(fn) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => fn(), { timeout: 1000 });
+  else setTimeout(fn, 50);
+}
+
+/**
+ * Creates the page's instance, not started yet (offer starts it).
+ * @param {{wasmExecURL: string|URL, load?: (url: string) => Promise<unknown>, whenIdle?: (fn: () => void) => void,
+ *   now?: () => number, scope?: object}} config load: imports wasm_exec.js (its Go class lands in scope)
+ * @returns {{offer: (module: WebAssembly.Module, lastJob: () => object|null) => void, fits: (job: object) => boolean,
+ *   answer: (job: object) => string, lastMS: () => number}}
+ */
+export function createInlineEngine({ wasmExecURL, load = (url) => import(url), whenIdle = whenIdleDefault, now = () => performance.now(), scope = globalThis }) {
+  const s = { handle: null, offered: false, dead: false, samples: [], lastMS: 0, measuring: false, lastJob: () => null };
+  const answer = (job) => {
+    const t0 = now();
+    try {
+      const text = s.handle(job.json, job.inputs.original, job.inputs.updated, job.inputs.live);
+      if (typeof text !== "string") throw new Error("the engine returned no text");
+      return text;
+    } catch (err) {
+      s.dead = true; // Go exited or the call threw: the worker answers from now on
+      throw err;
+    } finally {
+      s.lastMS = now() - t0;
+      s.samples.push({ ms: s.lastMS, size: job.size });
+      if (s.samples.length > SAMPLES) s.samples.shift();
+    }
+  };
+  // Measures the instance: SAMPLES calls on the page's last request, one idle task each.
+  const measure = (calls = SAMPLES) => {
+    const job = s.lastJob();
+    if (!s.handle || s.dead || !job || job.size > INLINE_MAX_CHARS || hasAnchor(job)) {
+      s.measuring = false;
+      return;
+    }
+    try {
+      answer(job);
+    } catch {
+      s.measuring = false; // dead: the worker keeps answering
+      return;
+    }
+    if (calls > 1) whenIdle(() => measure(calls - 1));
+    else s.measuring = false;
+  };
+  const remeasure = () => {
+    if (s.measuring) return;
+    s.measuring = true;
+    whenIdle(() => measure());
+  };
+  const fits = (job) => {
+    if (!s.handle || s.dead || job.size > INLINE_MAX_CHARS || hasAnchor(job)) return false;
+    const expected = expectedMS(s.samples, job.size);
+    if (expected <= INLINE_BUDGET_MS) return true;
+    if (expected <= REMEASURE_WITHIN * INLINE_BUDGET_MS) remeasure();
+    return false;
+  };
+  return {
+    /** Starts the instance from the worker's compiled module, when the page is idle; once. */
+    offer(module, lastJob) {
+      if (s.offered || !(module instanceof WebAssembly.Module)) return;
+      s.offered = s.measuring = true;
+      s.lastJob = lastJob;
+      whenIdle(() => start(s, { module, wasmExecURL, load, scope }).then(() => whenIdle(() => measure()), () => { s.dead = true; }));
+    },
+    /** Whether this instance answers job now (its cost bounded: see the module's comment). */
+    fits,
+    /** Answers job on this thread: the response's JSON text; throws when the instance failed. */
+    answer,
+    /** How long the last call took, in ms. */
+    lastMS: () => s.lastMS,
+  };
+}
+
+/**
+ * Imports wasm_exec.js, instantiates the module and runs Go's main, which registers the bridge's
+ * handle (wasm/bridge_js.go) and calls mergeplayOnReady synchronously; the handle is taken off
+ * the page's globals at once (another instance in the page may set its own), and kept in s.
+ */
+async function start(s, { module, wasmExecURL, load, scope }) {
+  if (typeof scope.Go !== "function") await load(String(wasmExecURL));
+  const go = new scope.Go();
+  const instance = await WebAssembly.instantiate(module, go.importObject);
+  const before = scope.mergeplayOnReady;
+  scope.mergeplayOnReady = () => { s.handle = scope.mergeplayHandle; };
+  try {
+    go.run(instance).then(() => { s.dead = true; }, () => { s.dead = true; });
+  } finally {
+    scope.mergeplayOnReady = before;
+    if (scope.mergeplayHandle === s.handle) delete scope.mergeplayHandle;
+  }
+  if (typeof s.handle !== "function") throw new Error("the engine did not start in the page");
+}
