@@ -5,8 +5,9 @@
 // time, more than the frame a keystroke has (docs/performance.md). The worker stays for every
 // request this instance does not take: a call on this thread cannot be interrupted, so it takes
 // only a request whose cost is bounded before the work starts (fits): at most INLINE_MAX_CHARS
-// characters, no YAML anchor anywhere (aliases are the only way a few characters become millions
-// of nodes: the engine's time then follows the text's length), and an expected time within
+// characters, no & anywhere, the character a YAML anchor starts with (aliases are the only way a
+// few characters become millions of nodes: without them the engine's time follows the text's
+// length; the page reads no YAML, so any & sends a request to the worker), and an expected time within
 // INLINE_BUDGET_MS, from the calls this instance answered. A runaway input still goes to the
 // worker, which is replaced past its time budget (engine.js).
 //
@@ -36,16 +37,14 @@ const SAMPLES = 3;
 /** A request expected to take up to this many times INLINE_BUDGET_MS has the instance measured again. */
 const REMEASURE_WITHIN = 4;
 
-/** Whether a text holds what may be a YAML anchor (an & followed by a name). */
-const ANCHOR = /&[^\s,[\]{}]/;
-
 /**
- * Whether a request (engine.js jobOf) holds an anchor anywhere: its inputs or its JSON (a
- * history's steps, a schema). A & in a quoted value counts too: such a request goes to the worker.
+ * Whether a request (engine.js jobOf) may hold a YAML anchor: an & anywhere, in its inputs or its
+ * JSON (a history's steps, a schema), a quoted one or one in a comment too (such a request goes
+ * to the worker, which answers it as well).
  * @param {{json: string, inputs: {original: string, updated: string, live: string}}} job
  */
 export function hasAnchor(job) {
-  return ANCHOR.test(job.json) || Object.values(job.inputs).some((text) => ANCHOR.test(text));
+  return job.json.includes("&") || Object.values(job.inputs).some((text) => text.includes("&"));
 }
 
 /**
@@ -90,27 +89,7 @@ export function createInlineEngine({ wasmExecURL, load = (url) => import(url), w
       if (s.samples.length > SAMPLES) s.samples.shift();
     }
   };
-  // Measures the instance: SAMPLES calls on the page's last request, one idle task each.
-  const measure = (calls = SAMPLES) => {
-    const job = s.lastJob();
-    if (!s.handle || s.dead || !job || job.size > INLINE_MAX_CHARS || hasAnchor(job)) {
-      s.measuring = false;
-      return;
-    }
-    try {
-      answer(job);
-    } catch {
-      s.measuring = false; // dead: the worker keeps answering
-      return;
-    }
-    if (calls > 1) whenIdle(() => measure(calls - 1));
-    else s.measuring = false;
-  };
-  const remeasure = () => {
-    if (s.measuring) return;
-    s.measuring = true;
-    whenIdle(() => measure());
-  };
+  const { measure, remeasure } = measuring(s, answer, whenIdle);
   const fits = (job) => {
     if (!s.handle || s.dead || job.size > INLINE_MAX_CHARS || hasAnchor(job)) return false;
     const expected = expectedMS(s.samples, job.size);
@@ -133,6 +112,34 @@ export function createInlineEngine({ wasmExecURL, load = (url) => import(url), w
     /** How long the last call took, in ms. */
     lastMS: () => s.lastMS,
   };
+}
+
+/**
+ * Measuring the instance: measure makes SAMPLES calls on the page's last request, one idle task
+ * each; remeasure does so when the page is next idle, unless it is doing so already.
+ */
+function measuring(s, answer, whenIdle) {
+  const measure = (calls = SAMPLES) => {
+    const job = s.lastJob();
+    if (!s.handle || s.dead || !job || job.size > INLINE_MAX_CHARS || hasAnchor(job)) {
+      s.measuring = false;
+      return;
+    }
+    try {
+      answer(job);
+    } catch {
+      s.measuring = false; // dead: the worker keeps answering
+      return;
+    }
+    if (calls > 1) whenIdle(() => measure(calls - 1));
+    else s.measuring = false;
+  };
+  const remeasure = () => {
+    if (s.measuring) return;
+    s.measuring = true;
+    whenIdle(() => measure());
+  };
+  return { measure, remeasure };
 }
 
 /**
