@@ -12,21 +12,22 @@
 // worker, which is replaced past its time budget (engine.js).
 //
 // It starts when the page is idle: wasm_exec.js imported, the module instantiated and Go's main
-// run (Go's runtime and the engine's start, tens of ms, once), then SAMPLES calls answering the
-// page's last request, one idle task each, untimed by any key, which measure the instance (the
-// first call of all, which reserves the heap and fills the handler's readings and memo with the
-// text being edited, is slower than the ones after). A request that was expected too slow, though
-// not by far, has the instance measured again the same way when the page is idle, so that one
-// slow call (the machine busy for a moment) does not send every later key to the worker.
+// run (Go's runtime and the engine's start, tens of ms, once), then calls answering the page's
+// last request, one task each, untimed by any key: the first of all, which reserves the heap and
+// fills the handler's readings and memo with the text being edited (tens of ms), then SAMPLES
+// that measure the instance. A request expected too slow has the instance measured again the same
+// way when the page is next idle (at most every REMEASURE_MS), so that slow calls (the machine
+// busy for a moment) do not send every later key to the worker.
 
 /** The largest request (its characters, inputs included: engine.js jobOf) answered in the page. */
 export const INLINE_MAX_CHARS = 64 * 1024;
 
 /**
- * The longest call a request is expected to take to be answered in the page, in ms: the rest of
- * a frame (16.7 ms) is the key's own input handling and the answer's drawing.
+ * The longest call a request is expected to take to be answered in the page, in ms: a frame. A
+ * call holds the page's thread, so the key's own paint waits for it; through the worker the
+ * answer would come a frame or more later than the call's own time.
  */
-export const INLINE_BUDGET_MS = 10;
+export const INLINE_BUDGET_MS = 16;
 
 /** The calls' times are read per character of at least this many (a call has a fixed cost too). */
 export const SIZE_FLOOR = 2048;
@@ -34,8 +35,8 @@ export const SIZE_FLOOR = 2048;
 /** The calls kept to expect the next one's time from, and the calls that measure the instance. */
 const SAMPLES = 3;
 
-/** A request expected to take up to this many times INLINE_BUDGET_MS has the instance measured again. */
-const REMEASURE_WITHIN = 4;
+/** The least time between two measurings of the instance after its first, in ms. */
+const REMEASURE_MS = 2000;
 
 /**
  * Whether a request (engine.js jobOf) may hold a YAML anchor: an & anywhere, in its inputs or its
@@ -73,7 +74,7 @@ function whenIdleDefault(fn) {
  *   answer: (job: object) => string, lastMS: () => number}}
  */
 export function createInlineEngine({ wasmExecURL, load = (url) => import(url), whenIdle = whenIdleDefault, now = () => performance.now(), scope = globalThis }) {
-  const s = { handle: null, offered: false, dead: false, samples: [], lastMS: 0, measuring: false, lastJob: () => null };
+  const s = { handle: null, offered: false, dead: false, samples: [], lastMS: 0, measuring: false, measuredAt: -Infinity, lastJob: () => null };
   const answer = (job) => {
     const t0 = now();
     try {
@@ -89,12 +90,12 @@ export function createInlineEngine({ wasmExecURL, load = (url) => import(url), w
       if (s.samples.length > SAMPLES) s.samples.shift();
     }
   };
-  const { measure, remeasure } = measuring(s, answer, whenIdle);
+  const { first, remeasure } = measuring(s, answer, whenIdle, now);
   const fits = (job) => {
     if (!s.handle || s.dead || job.size > INLINE_MAX_CHARS || hasAnchor(job)) return false;
     const expected = expectedMS(s.samples, job.size);
     if (expected <= INLINE_BUDGET_MS) return true;
-    if (expected <= REMEASURE_WITHIN * INLINE_BUDGET_MS) remeasure();
+    remeasure();
     return false;
   };
   return {
@@ -103,7 +104,7 @@ export function createInlineEngine({ wasmExecURL, load = (url) => import(url), w
       if (s.offered || !(module instanceof WebAssembly.Module)) return;
       s.offered = s.measuring = true;
       s.lastJob = lastJob;
-      whenIdle(() => start(s, { module, wasmExecURL, load, scope }).then(() => whenIdle(() => measure()), () => { s.dead = true; }));
+      whenIdle(() => start(s, { module, wasmExecURL, load, scope }).then(() => setTimeout(first, 0), () => { s.dead = true; }));
     },
     /** Whether this instance answers job now (its cost bounded: see the module's comment). */
     fits,
@@ -115,31 +116,37 @@ export function createInlineEngine({ wasmExecURL, load = (url) => import(url), w
 }
 
 /**
- * Measuring the instance: measure makes SAMPLES calls on the page's last request, one idle task
- * each; remeasure does so when the page is next idle, unless it is doing so already.
+ * Measuring the instance: first makes the first call of all, which is not a measure, then
+ * measures; measuring makes SAMPLES calls on the page's last request, one task each (a key typed
+ * meanwhile comes between them); remeasure measures when the page is next idle, unless it is
+ * measuring or did within REMEASURE_MS.
  */
-function measuring(s, answer, whenIdle) {
-  const measure = (calls = SAMPLES) => {
+function measuring(s, answer, whenIdle, now) {
+  const call = () => {
     const job = s.lastJob();
-    if (!s.handle || s.dead || !job || job.size > INLINE_MAX_CHARS || hasAnchor(job)) {
-      s.measuring = false;
-      return;
-    }
+    if (!s.handle || s.dead || !job || job.size > INLINE_MAX_CHARS || hasAnchor(job)) return false;
     try {
       answer(job);
+      return true;
     } catch {
-      s.measuring = false; // dead: the worker keeps answering
-      return;
+      return false; // dead: the worker keeps answering
     }
-    if (calls > 1) whenIdle(() => measure(calls - 1));
-    else s.measuring = false;
+  };
+  const measure = (calls) => {
+    s.measuredAt = now();
+    if (!call() || calls <= 1) s.measuring = false;
+    else setTimeout(() => measure(calls - 1), 0);
+  };
+  const first = () => {
+    if (call()) s.samples.length = 0;
+    setTimeout(() => measure(SAMPLES), 0);
   };
   const remeasure = () => {
-    if (s.measuring) return;
+    if (s.measuring || now() - s.measuredAt < REMEASURE_MS) return;
     s.measuring = true;
-    whenIdle(() => measure());
+    whenIdle(() => measure(SAMPLES));
   };
-  return { measure, remeasure };
+  return { first, remeasure };
 }
 
 /**

@@ -37,41 +37,52 @@ function fakeGo(costs) {
       return new Promise(() => {});
     }
   };
-  return { scope, calls, idle, now: () => clock, whenIdle: (fn) => idle.push(fn), runIdle: async () => { while (idle.length) { idle.shift()(); await new Promise((r) => setImmediate(r)); } } };
+  return { scope, calls, idle, now: () => clock, tick: (ms) => { clock += ms; }, whenIdle: (fn) => idle.push(fn), runIdle: async () => {
+    const tasks = () => new Promise((r) => setTimeout(r, 20)); // the measuring calls' own tasks
+    await tasks();
+    while (idle.length) {
+      idle.shift()();
+      await tasks();
+    }
+  } };
 }
 
 // A module WebAssembly accepts: the smallest one there is (its magic and version).
 const emptyModule = () => new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
 
 test("the instance starts when idle, is measured on the page's last request, then answers what fits", async () => {
-  const go = fakeGo([30, 6, 5, 4]);
+  const go = fakeGo([30, 6, 5, 4, 3]);
   const inline = createInlineEngine({ wasmExecURL: "/e.js", load: async () => {}, whenIdle: go.whenIdle, now: go.now, scope: go.scope });
   const last = jobOf({ mode: "apply", updated: "a: 1\n" });
   assert.equal(inline.fits(last), false, "not started");
   inline.offer(emptyModule(), () => last);
   inline.offer(emptyModule(), () => last);
   await go.runIdle();
-  assert.equal(go.calls.length, 3, "measured with three calls, once");
+  assert.equal(go.calls.length, 4, "the first call, then three that measure, once");
   assert.deepEqual(go.calls[0], { json: '{"mode":"apply"}', original: "", updated: "a: 1\n", live: "" });
   assert.equal(go.scope.mergeplayHandle, undefined, "taken off the page's globals");
   assert.equal(inline.fits(last), true, "the median call, 5 ms, within the budget");
-  assert.equal(inline.answer(jobOf({ mode: "apply", updated: "b: 2\n" })), '{"n":4}');
-  assert.equal(inline.lastMS(), 4);
+  assert.equal(inline.answer(jobOf({ mode: "apply", updated: "b: 2\n" })), '{"n":5}');
+  assert.equal(inline.lastMS(), 3);
   assert.equal(inline.fits(jobOf({ updated: "x".repeat(INLINE_MAX_CHARS) })), false, "too long");
   assert.equal(inline.fits(jobOf({ updated: "a: &x 1\nb: *x\n" })), false, "an anchor");
   assert.equal(inline.fits(jobOf({ updated: "x".repeat(8 * SIZE_FLOOR) })), false, `expected over ${INLINE_BUDGET_MS} ms`);
 });
 
-test("a request expected too slow, not by far, has the instance measured again when idle", async () => {
-  const go = fakeGo([40, 30, 25, 2]);
+test("a request expected too slow has the instance measured again when idle, not at once again", async () => {
+  const go = fakeGo([60, 40, 30, 25, 2]);
   const inline = createInlineEngine({ wasmExecURL: "/e.js", load: async () => {}, whenIdle: go.whenIdle, now: go.now, scope: go.scope });
   const last = jobOf({ mode: "apply", updated: "a: 1\n" });
   inline.offer(emptyModule(), () => last);
   await go.runIdle();
   assert.equal(inline.fits(last), false, "30 ms expected: a frame is too short");
+  await go.runIdle();
+  assert.equal(go.calls.length, 4, "not within REMEASURE_MS of the last measuring");
+  go.tick(2000);
+  assert.equal(inline.fits(last), false);
   assert.equal(inline.fits(last), false);
   await go.runIdle();
-  assert.equal(go.calls.length, 6, "measured again once, three calls");
+  assert.equal(go.calls.length, 7, "measured again once, three calls");
   assert.equal(inline.fits(last), true, "2 ms now");
 });
 

@@ -48,8 +48,8 @@ const keyPhases = `(() => {
   let handle;
   Object.defineProperty(window, "mergeplayHandle", { configurable: true, get() { return handle; }, set(fn) {
     handle = (...args) => {
-      const w0 = since(), out = fn(...args);
-      if (cur) { cur.post.push(w0); cur.recv.push([since(), out.length, w0, since()]); }
+      const k = cur, w0 = k ? since() : 0, out = fn(...args);
+      if (k && k === cur) { k.post.push(w0); k.recv.push([since(), out.length, w0, since()]); }
       return out;
     };
   } });
