@@ -13,7 +13,7 @@
 //
 // It starts when the page is idle: wasm_exec.js imported, the module instantiated and Go's main
 // run (Go's runtime and the engine's start, tens of ms, once), then calls answering the page's
-// last request, one task each, untimed by any key: the first of all, which reserves the heap and
+// last request when it is short (MEASURE_MAX_CHARS), one task each, untimed by any key: the first of all, which reserves the heap and
 // fills the handler's readings and memo with the text being edited (tens of ms), then SAMPLES
 // that measure the instance. A request expected too slow has the instance measured again the same
 // way when the page is next idle (at most every REMEASURE_MS), so that slow calls (the machine
@@ -34,6 +34,13 @@ export const SIZE_FLOOR = 2048;
 
 /** The calls kept to expect the next one's time from, and the calls that measure the instance. */
 const SAMPLES = 3;
+
+/**
+ * The longest request the instance is measured on (its first call of all too): an untimed call of
+ * a longer one could hold the page's thread for more than a frame before anything is known of the
+ * instance's speed. A longer request is answered in the page only as expected from shorter ones.
+ */
+export const MEASURE_MAX_CHARS = 8 * 1024;
 
 /** The least time between two measurings of the instance after its first, in ms. */
 const REMEASURE_MS = 2000;
@@ -124,7 +131,7 @@ export function createInlineEngine({ wasmExecURL, load = (url) => import(url), w
 function measuring(s, answer, whenIdle, now) {
   const call = () => {
     const job = s.lastJob();
-    if (!s.handle || s.dead || !job || job.size > INLINE_MAX_CHARS || hasAnchor(job)) return false;
+    if (!s.handle || s.dead || !job || job.size > MEASURE_MAX_CHARS || hasAnchor(job)) return false;
     try {
       answer(job);
       return true;

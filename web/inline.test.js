@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createInlineEngine, expectedMS, hasAnchor, INLINE_BUDGET_MS, INLINE_MAX_CHARS, SIZE_FLOOR } from "./inline.js";
+import { createInlineEngine, expectedMS, hasAnchor, INLINE_BUDGET_MS, INLINE_MAX_CHARS, MEASURE_MAX_CHARS, SIZE_FLOOR } from "./inline.js";
 import { jobOf } from "./engine.js";
 
 test("an & anywhere in a request may be an anchor", () => {
@@ -68,6 +68,16 @@ test("the instance starts when idle, is measured on the page's last request, the
   assert.equal(inline.fits(jobOf({ updated: "x".repeat(INLINE_MAX_CHARS) })), false, "too long");
   assert.equal(inline.fits(jobOf({ updated: "a: &x 1\nb: *x\n" })), false, "an anchor");
   assert.equal(inline.fits(jobOf({ updated: "x".repeat(8 * SIZE_FLOOR) })), false, `expected over ${INLINE_BUDGET_MS} ms`);
+});
+
+test("a long request is not measured: it waits for the worker, the page's thread never held by an unknown call", async () => {
+  const go = fakeGo([1]);
+  const inline = createInlineEngine({ wasmExecURL: "/e.js", load: async () => {}, whenIdle: go.whenIdle, now: go.now, scope: go.scope });
+  const long = jobOf({ updated: "x".repeat(MEASURE_MAX_CHARS + 1) });
+  inline.offer(emptyModule(), () => long);
+  await go.runIdle();
+  assert.equal(go.calls.length, 0);
+  assert.equal(inline.fits(long), false, "nothing known of the instance's speed");
 });
 
 test("a request expected too slow has the instance measured again when idle, not at once again", async () => {
