@@ -229,6 +229,14 @@ function finish(e, message) {
   pump(e);
 }
 
+/**
+ * Rejects the request in flight with err, or as superseded when a newer request was made (and
+ * answered in the page: inline.js) meanwhile: its time-out or crash is not the page's to show.
+ */
+function refuse(e, job, err) {
+  job.reject(job.generation === e.generation ? err : new EngineError("superseded", "a newer request was made"));
+}
+
 /** Resolves a request with its answer's JSON text, which took ms. */
 function deliver(e, job, text, ms) {
   try {
@@ -266,7 +274,7 @@ function timedOut(e) {
   const job = e.inflight;
   e.inflight = null;
   const seconds = Math.round(job.budget / 100) / 10;
-  job.reject(new EngineError("timeout", `The engine took longer than ${seconds} s on this input and was restarted. Your input is still in the editors; change it to try again.`));
+  refuse(e, job, new EngineError("timeout", `The engine took longer than ${seconds} s on this input and was restarted. Your input is still in the editors; change it to try again.`));
   restart(e, { counts: false });
   wakeIfIdle(e);
 }
@@ -280,7 +288,7 @@ function crashed(e, reason) {
     const job = e.inflight;
     clearTimeout(job.timer);
     e.inflight = null;
-    job.reject(new EngineError("failed", `The engine stopped on this input (${reason}) and was restarted.`));
+    refuse(e, job, new EngineError("failed", `The engine stopped on this input (${reason}) and was restarted.`));
   }
   restart(e);
   wakeIfIdle(e);

@@ -328,3 +328,19 @@ test("an inline engine that fails leaves the request to the worker", async () =>
   workers[0].reply({ id: 1, response: '{"n":5}' });
   assert.deepEqual(await answer, { n: 5 });
 });
+
+test("the time-out of a request a newer one answered in the page is not shown: superseded", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const inline = fakeInline((job) => JSON.parse(job.json).n !== 1);
+    const { workers, engine } = setup({ inline, timeLimit: 1000, timePerMiB: 0, slowLoad: 60000 });
+    workers[0].reply({ type: "ready" });
+    const slow = engine.request({ n: 1 });
+    assert.deepEqual(await engine.request({ n: 2 }), { inline: 2 });
+    mock.timers.tick(1000);
+    await assert.rejects(slow, { code: "superseded" });
+    assert.equal(workers.length, 2, "the busy worker replaced all the same");
+  } finally {
+    mock.timers.reset();
+  }
+});

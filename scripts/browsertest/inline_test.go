@@ -71,3 +71,64 @@ func TestSmallEditsAnsweredInThePage(t *testing.T) {
 	p.waitReady()
 	p.expectNoProblems()
 }
+
+// aliasedWidget is a document whose spec nests flow maps through anchors and aliases, levels
+// deep, ten aliases a level (10^(levels-1) leaves from a few hundred bytes): its request goes to
+// the worker (an &: web/inline.js) and takes it a while, as TestEngineTimeLimit's input does,
+// far less at 3 levels (tens to hundreds of ms, within the worker's time budget).
+func aliasedWidget(levels int) string {
+	var b strings.Builder
+	b.WriteString("\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: aliased\nspec:\n")
+	for l := range levels {
+		entries := make([]string, 10)
+		for i := range entries {
+			if l == 0 {
+				entries[i] = "k" + strconv.Itoa(i) + ": v" + strconv.Itoa(i)
+			} else {
+				entries[i] = "m" + strconv.Itoa(i) + ": *l" + strconv.Itoa(l-1)
+			}
+		}
+		b.WriteString("  l" + strconv.Itoa(l) + ": &l" + strconv.Itoa(l) + " {" + strings.Join(entries, ", ") + "}\n")
+	}
+	return b.String()
+}
+
+// TestOlderWorkerAnswerNeverDrawnLate pastes a document the worker takes a while on (anchors and
+// aliases: aliasedWidget) and undoes it at once: the page answers the undone state itself, in the
+// key's task, while the worker still works on the pasted one; the worker's answer to it, which
+// comes later, is dropped: neither the result nor the config's problems ever show the pasted
+// document once the undo was typed (watched at every change), and the result left is the one
+// before the paste.
+func TestOlderWorkerAnswerNeverDrawnLate(t *testing.T) {
+	h := setup(t)
+	p := openTab(t, h, 1280, 1000)
+	p.addScript(workerCounter)
+	p.navigate("/#example=apply-containers")
+	p.waitReady()
+	p.waitFor("the engine's instance in the page warmed up", `window.__mergeplayWorkers.inline >= 3`, 30*time.Second)
+	before := resultText(p.resultLines())
+	p.eval(`window.__late = ""; window.__undone = false;
+	  document.addEventListener("keydown", (e) => { if (e.key === "z" && e.ctrlKey) window.__undone = true; }, { capture: true });
+	  new MutationObserver(() => {
+	    if (window.__undone && document.querySelector("#mp-workspace").textContent.includes("aliased")) window.__late = document.querySelector("#result").textContent.slice(0, 200);
+	  }).observe(document.querySelector("#mp-workspace"), { subtree: true, childList: true, characterData: true }); 0`, nil)
+	var workerAnswered int
+	p.eval(`window.__mergeplayWorkers.workerAnswered`, &workerAnswered)
+	p.typeAtEnd("updated", aliasedWidget(3))
+	p.do("undoing the paste", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	p.waitFor("the pasted state's request answered by the worker", `window.__mergeplayWorkers.workerAnswered > `+strconv.Itoa(workerAnswered), 60*time.Second)
+	time.Sleep(300 * time.Millisecond) // a late drawing would have come by now
+	var late string
+	p.eval(`window.__late`, &late)
+	if late != "" {
+		t.Fatalf("the worker's answer to the pasted state was drawn after the undone state's: %q", late)
+	}
+	p.waitReady()
+	if strings.Contains(p.editorText("updated"), "aliased") {
+		t.Fatal("the undo did not take the pasted document out")
+	}
+	if got := resultText(p.resultLines()); got != before {
+		t.Errorf("the result after the undo is\n%s\nwant\n%s", got, before)
+	}
+	p.expectNoProblems()
+}

@@ -19,11 +19,12 @@ import (
 // test can see a worker being replaced, and keeps the last request sent to the engine (sentId,
 // counting the requests; sentRequest: its JSON, inputs included) and the number of the last one
 // answered (answeredId), so a test can see that the engine answered a given state; workerSent
-// counts the requests sent to a worker, inline those answered in the page. A call of the engine's instance in the page
+// counts the requests sent to a worker and workerAnswered the answers it gave, inline those
+// answered in the page. A call of the engine's instance in the page
 // (web/inline.js, through the global its Go main sets: wasm/bridge_js.go) is a request sent and
 // answered at once.
 const workerCounter = `(() => {
-  const count = { created: 0, terminated: 0, ready: 0, sentId: 0, sentRequest: "", answeredId: 0, workerSent: 0, inline: 0 };
+  const count = { created: 0, terminated: 0, ready: 0, sentId: 0, sentRequest: "", answeredId: 0, workerSent: 0, workerAnswered: 0, inline: 0 };
   Object.defineProperty(window, "__mergeplayWorkers", { value: count });
   const numbers = new Map(); // a worker message's id → its request's number
   const withInputs = (json, inputs) => (inputs ? JSON.stringify({ ...JSON.parse(json), ...inputs }) : json);
@@ -44,6 +45,7 @@ const workerCounter = `(() => {
       count.created++;
       this.addEventListener("message", (e) => {
         if (e.data && e.data.type === "ready") count.ready++;
+        if (e.data && typeof e.data.id === "number") count.workerAnswered++;
         if (e.data && typeof e.data.id === "number" && numbers.has(e.data.id)) count.answeredId = numbers.get(e.data.id);
       });
     }
