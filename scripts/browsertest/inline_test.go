@@ -9,18 +9,26 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// openMeasured opens the default example with the worker counter (timeout_test.go) and waits
+// for the engine's instance in the page to be started and measured (web/inline.js: its first
+// call and three more).
+func openMeasured(t *testing.T) *tab {
+	h := setup(t)
+	p := openTab(t, h, 1280, 1000)
+	p.addScript(workerCounter)
+	p.navigate("/#example=apply-containers")
+	p.waitReady()
+	p.waitFor("the engine's instance in the page measured", `window.__mergeplayWorkers.inline >= 4`, 30*time.Second)
+	return p
+}
+
 // TestSmallEditsAnsweredInThePage types into the default example once the engine's instance in
 // the page is in place: each key is answered on the page's thread (no request to the worker),
 // the result shows what was typed, marked; a key typed into the config that breaks it shows the
 // error in the config's editor with its line and keeps the last good result, stale; and an
 // input with an anchor goes to the worker (its cost is not bounded by its length).
 func TestSmallEditsAnsweredInThePage(t *testing.T) {
-	h := setup(t)
-	p := openTab(t, h, 1280, 1000)
-	p.addScript(workerCounter)
-	p.navigate("/#example=apply-containers")
-	p.waitReady()
-	p.waitFor("the engine's instance in the page warmed up", `window.__mergeplayWorkers.inline >= 1`, 30*time.Second)
+	p := openMeasured(t)
 	var workerSent int
 	p.eval(`window.__mergeplayWorkers.workerSent`, &workerSent)
 
@@ -72,40 +80,14 @@ func TestSmallEditsAnsweredInThePage(t *testing.T) {
 	p.expectNoProblems()
 }
 
-// aliasedWidget is a document whose spec nests flow maps through anchors and aliases, levels
-// deep, ten aliases a level (10^(levels-1) leaves from a few hundred bytes): its request goes to
-// the worker (an &: web/inline.js) and takes it a while, as TestEngineTimeLimit's input does,
-// far less at 3 levels (tens to hundreds of ms, within the worker's time budget).
-func aliasedWidget(levels int) string {
-	var b strings.Builder
-	b.WriteString("\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: aliased\nspec:\n")
-	for l := range levels {
-		entries := make([]string, 10)
-		for i := range entries {
-			if l == 0 {
-				entries[i] = "k" + strconv.Itoa(i) + ": v" + strconv.Itoa(i)
-			} else {
-				entries[i] = "m" + strconv.Itoa(i) + ": *l" + strconv.Itoa(l-1)
-			}
-		}
-		b.WriteString("  l" + strconv.Itoa(l) + ": &l" + strconv.Itoa(l) + " {" + strings.Join(entries, ", ") + "}\n")
-	}
-	return b.String()
-}
-
 // TestOlderWorkerAnswerNeverDrawnLate pastes a document the worker takes a while on (anchors and
-// aliases: aliasedWidget) and undoes it at once: the page answers the undone state itself, in the
+// aliases, 3 levels: aliasedWidget; its & sends it to the worker: web/inline.js) and undoes it at once: the page answers the undone state itself, in the
 // key's task, while the worker still works on the pasted one; the worker's answer to it, which
 // comes later, is dropped: neither the result nor the config's problems ever show the pasted
 // document once the undo was typed (watched at every change), and the result left is the one
 // before the paste.
 func TestOlderWorkerAnswerNeverDrawnLate(t *testing.T) {
-	h := setup(t)
-	p := openTab(t, h, 1280, 1000)
-	p.addScript(workerCounter)
-	p.navigate("/#example=apply-containers")
-	p.waitReady()
-	p.waitFor("the engine's instance in the page warmed up", `window.__mergeplayWorkers.inline >= 3`, 30*time.Second)
+	p := openMeasured(t)
 	before := resultText(p.resultLines())
 	p.eval(`window.__late = ""; window.__undone = false;
 	  document.addEventListener("keydown", (e) => { if (e.key === "z" && e.ctrlKey) window.__undone = true; }, { capture: true });
@@ -114,7 +96,7 @@ func TestOlderWorkerAnswerNeverDrawnLate(t *testing.T) {
 	  }).observe(document.querySelector("#mp-workspace"), { subtree: true, childList: true, characterData: true }); 0`, nil)
 	var workerAnswered int
 	p.eval(`window.__mergeplayWorkers.workerAnswered`, &workerAnswered)
-	p.typeAtEnd("updated", aliasedWidget(3))
+	p.typeAtEnd("updated", "\n---\n"+aliasedWidget("aliased", "v", 3))
 	p.do("undoing the paste", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	p.waitFor("the pasted state's request answered by the worker", `window.__mergeplayWorkers.workerAnswered > `+strconv.Itoa(workerAnswered), 60*time.Second)
 	time.Sleep(300 * time.Millisecond) // a late drawing would have come by now

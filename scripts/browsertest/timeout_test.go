@@ -85,23 +85,26 @@ func (p *tab) addScript(source string) {
 // finalizers, were slow for reasons since fixed: a quadratic sort, then quadratic repeat removal;
 // once linear, their time grew with their bytes as the budget does.)
 func slowAliases(levels int) *contract.Request {
-	widget := func(prefix string) string {
-		var b strings.Builder
-		b.WriteString("apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: slow\nspec:\n")
-		for l := range levels {
-			entries := make([]string, 10)
-			for i := range entries {
-				if l == 0 {
-					entries[i] = fmt.Sprintf("k%d: %s%d", i, prefix, i)
-				} else {
-					entries[i] = fmt.Sprintf("m%d: *l%d", i, l-1)
-				}
+	return &contract.Request{Mode: "apply", Original: aliasedWidget("slow", "a", levels), Updated: aliasedWidget("slow", "b", levels), Live: aliasedWidget("slow", "c", levels)}
+}
+
+// aliasedWidget is a Widget document named name whose spec nests flow maps through anchors and
+// aliases, levels deep, ten aliases a level, its leaves' values prefix and their number.
+func aliasedWidget(name, prefix string, levels int) string {
+	var b strings.Builder
+	b.WriteString("apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: " + name + "\nspec:\n")
+	for l := range levels {
+		entries := make([]string, 10)
+		for i := range entries {
+			if l == 0 {
+				entries[i] = fmt.Sprintf("k%d: %s%d", i, prefix, i)
+			} else {
+				entries[i] = fmt.Sprintf("m%d: *l%d", i, l-1)
 			}
-			fmt.Fprintf(&b, "  l%d: &l%d {%s}\n", l, l, strings.Join(entries, ", "))
 		}
-		return b.String()
+		fmt.Fprintf(&b, "  l%d: &l%d {%s}\n", l, l, strings.Join(entries, ", "))
 	}
-	return &contract.Request{Mode: "apply", Original: widget("a"), Updated: widget("b"), Live: widget("c")}
+	return b.String()
 }
 
 // shortBudgets divides by ten every timer the page sets for more than 10 s: the time budget of a
