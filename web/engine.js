@@ -3,7 +3,9 @@
 // answer that arrives after a newer request was made is dropped too. A request that takes longer
 // than its time budget (timeBudget: a base and a share per MiB of the request) gets its worker
 // terminated and a fresh one started; a crash restarts the worker as well. Nothing here ever
-// throws into the page.
+// throws into the page. A small request is answered on the page's own thread when the engine's
+// instance in the page (inline.js) takes it: at once, in the task that asked; an answer the
+// worker gives later to an older request is then dropped, never shown after the newer one.
 
 /** How long one merge of small inputs may take before its worker is replaced. */
 export const TIME_LIMIT_MS = 4000;
@@ -139,13 +141,15 @@ export class EngineError extends Error {
  *   timeLimit?: number, timePerMiB?: number, slowLoad?: number,
  *   onStatus?: (status: EngineStatus) => void,
  *   createWorker?: (url: string|URL) => Worker,
+ *   inline?: {offer: Function, fits: (job: object) => boolean, answer: (job: object) => string, lastMS: () => number}|null,
  * }} config URLs must be absolute (the worker resolves them against its own address). timeLimit
- *   and timePerMiB make the time budget (timeBudget).
+ *   and timePerMiB make the time budget (timeBudget). inline: the engine's instance in the page
+ *   (inline.js), offered the module the worker compiled, which answers the requests it fits.
  * @returns {{request: (request: object) => Promise<object>, lastDuration: () => number, destroy: () => void}}
  */
-export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME_LIMIT_MS, timePerMiB = TIME_PER_MIB_MS, slowLoad = SLOW_LOAD_MS, onStatus = () => {}, createWorker = (url) => new Worker(url) }) {
+export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME_LIMIT_MS, timePerMiB = TIME_PER_MIB_MS, slowLoad = SLOW_LOAD_MS, onStatus = () => {}, createWorker = (url) => new Worker(url), inline = null }) {
   const e = {
-    workerURL, wasmURL, wasmExecURL, timeLimit, timePerMiB, onStatus, createWorker,
+    workerURL, wasmURL, wasmExecURL, timeLimit, timePerMiB, onStatus, createWorker, inline,
     worker: null,
     ready: false,
     everReady: false,
@@ -160,6 +164,8 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     unavailable: "", // why the engine gave up, for the requests made after
     latest: null, // the last answer to a request of the page's (not to complete's)
     idleWaiters: [], // resolve functions waiting for nothing to be in flight or pending
+    generation: 0, // counts the requests made: an answer to an older one is dropped
+    lastJob: null, // the last request of the page's (not complete's), which warms the inline engine
     onStarted: () => {},
   };
   e.started = new Promise((resolve) => { e.onStarted = resolve; }); // the worker's first message
@@ -199,6 +205,8 @@ function onWorkerMessage(e, message) {
     pump(e);
   } else if (message.type === "failed") {
     crashed(e, String(message.error ?? "the engine stopped"));
+  } else if (message.type === "module") {
+    e.inline?.offer(message.module, () => e.lastJob);
   } else if (e.inflight && message.id === e.inflight.id) {
     finish(e, message);
   }
@@ -208,24 +216,37 @@ function finish(e, message) {
   const job = e.inflight;
   clearTimeout(job.timer);
   e.inflight = null;
-  if (e.pending) {
+  if (e.pending || job.generation !== e.generation) {
     job.reject(new EngineError("superseded", "a newer request was made"));
   } else if (typeof message.response === "string") {
-    try {
-      e.lastDuration = performance.now() - job.sent;
-      const response = JSON.parse(message.response);
-      if (!job.completing) e.latest = response;
-      job.resolve(response);
-      e.failures = 0;
-    } catch {
-      job.reject(new EngineError("failed", "The engine answered with something that is not JSON."));
-    }
+    deliver(e, job, message.response, performance.now() - job.sent);
+    e.failures = 0;
   } else {
     job.reject(new EngineError("failed", `The engine failed on this input: ${String(message.error ?? "unknown error")}. The engine was restarted.`));
     restart(e);
     return;
   }
   pump(e);
+}
+
+/**
+ * Rejects the request in flight with err, or as superseded when a newer request was made (and
+ * answered in the page: inline.js) meanwhile: its time-out or crash is not the page's to show.
+ */
+function refuse(e, job, err) {
+  job.reject(job.generation === e.generation ? err : new EngineError("superseded", "a newer request was made"));
+}
+
+/** Resolves a request with its answer's JSON text, which took ms. */
+function deliver(e, job, text, ms) {
+  try {
+    e.lastDuration = ms;
+    const response = JSON.parse(text);
+    if (!job.completing) e.latest = response;
+    job.resolve(response);
+  } catch {
+    job.reject(new EngineError("failed", "The engine answered with something that is not JSON."));
+  }
 }
 
 /**
@@ -253,7 +274,7 @@ function timedOut(e) {
   const job = e.inflight;
   e.inflight = null;
   const seconds = Math.round(job.budget / 100) / 10;
-  job.reject(new EngineError("timeout", `The engine took longer than ${seconds} s on this input and was restarted. Your input is still in the editors; change it to try again.`));
+  refuse(e, job, new EngineError("timeout", `The engine took longer than ${seconds} s on this input and was restarted. Your input is still in the editors; change it to try again.`));
   restart(e, { counts: false });
   wakeIfIdle(e);
 }
@@ -267,7 +288,7 @@ function crashed(e, reason) {
     const job = e.inflight;
     clearTimeout(job.timer);
     e.inflight = null;
-    job.reject(new EngineError("failed", `The engine stopped on this input (${reason}) and was restarted.`));
+    refuse(e, job, new EngineError("failed", `The engine stopped on this input (${reason}) and was restarted.`));
   }
   restart(e);
   wakeIfIdle(e);
@@ -327,9 +348,32 @@ function send(e, job, completing = false) {
       return;
     }
     e.pending?.reject(new EngineError("superseded", "a newer request was made"));
-    e.pending = { job, resolve, reject, completing };
+    e.pending = null;
+    const generation = ++e.generation;
+    if (!completing) e.lastJob = job;
+    if (answerInline(e, { job, resolve, reject, completing })) {
+      wakeIfIdle(e);
+      return;
+    }
+    e.pending = { job, resolve, reject, completing, generation };
     pump(e);
   });
+}
+
+/**
+ * Answers a request on the page's thread when the inline engine takes it; false when it does
+ * not, or failed (the worker answers then).
+ */
+function answerInline(e, request) {
+  if (!e.inline?.fits(request.job)) return false;
+  let text;
+  try {
+    text = e.inline.answer(request.job);
+  } catch {
+    return false;
+  }
+  deliver(e, request, text, e.inline.lastMS());
+  return true;
 }
 
 /** A part an answer left out, put into it (see the engine's complete below). */

@@ -273,3 +273,74 @@ test("complete gives way to a request made while it is in flight", async () => {
   workers[0].reply({ id: 3, response: '{"n":2}' });
   assert.deepEqual(await typed, { n: 2 });
 });
+
+/** A stand-in for the engine's instance in the page (inline.js): answers what fits says. */
+function fakeInline(fitting) {
+  const inline = { offered: [], answered: [], fits: (job) => fitting(job), lastMS: () => 2 };
+  inline.offer = (module, lastJob) => inline.offered.push({ module, lastJob });
+  inline.answer = (job) => {
+    inline.answered.push(job.json);
+    if (inline.broken) throw new Error("Go program has already exited");
+    return JSON.stringify({ inline: JSON.parse(job.json).n });
+  };
+  return inline;
+}
+
+test("the worker's module goes to the inline engine, with the page's last request", async () => {
+  const inline = fakeInline(() => false);
+  const { workers, engine } = setup({ inline });
+  workers[0].reply({ type: "ready" });
+  const answer = engine.request({ n: 1 });
+  workers[0].reply({ id: 1, response: '{"n":1}' });
+  await answer;
+  const module = { fake: "module" };
+  workers[0].reply({ type: "module", module });
+  assert.equal(inline.offered.length, 1);
+  assert.equal(inline.offered[0].module, module);
+  assert.equal(inline.offered[0].lastJob().json, '{"n":1}');
+});
+
+test("a request the inline engine fits is answered at once, and the worker's older answer dropped", async () => {
+  const inline = fakeInline((job) => JSON.parse(job.json).n !== 1);
+  const { workers, engine } = setup({ inline });
+  workers[0].reply({ type: "ready" });
+  const first = engine.request({ n: 1 });
+  assert.equal(workers[0].sent.length, 2, "not fitting: sent to the worker");
+  const second = engine.request({ n: 2 });
+  assert.equal(workers[0].sent.length, 2, "fitting: not sent to the worker");
+  assert.deepEqual(await second, { inline: 2 });
+  assert.equal(engine.lastDuration(), 2);
+  workers[0].reply({ id: 1, response: '{"n":1}' });
+  await assert.rejects(first, { code: "superseded" }, "the worker's answer came after a newer request's: never shown");
+  const third = engine.request({ n: 1 });
+  workers[0].reply({ id: 2, response: '{"n":1}' });
+  assert.deepEqual(await third, { n: 1 }, "the worker still answers what does not fit");
+});
+
+test("an inline engine that fails leaves the request to the worker", async () => {
+  const inline = fakeInline(() => true);
+  inline.broken = true;
+  const { workers, engine } = setup({ inline });
+  workers[0].reply({ type: "ready" });
+  const answer = engine.request({ n: 5 });
+  assert.deepEqual(inline.answered, ['{"n":5}']);
+  assert.deepEqual(workers[0].sent.at(-1), { id: 1, request: '{"n":5}', inputs: { original: "", updated: "", live: "" } });
+  workers[0].reply({ id: 1, response: '{"n":5}' });
+  assert.deepEqual(await answer, { n: 5 });
+});
+
+test("the time-out of a request a newer one answered in the page is not shown: superseded", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const inline = fakeInline((job) => JSON.parse(job.json).n !== 1);
+    const { workers, engine } = setup({ inline, timeLimit: 1000, timePerMiB: 0, slowLoad: 60000 });
+    workers[0].reply({ type: "ready" });
+    const slow = engine.request({ n: 1 });
+    assert.deepEqual(await engine.request({ n: 2 }), { inline: 2 });
+    mock.timers.tick(1000);
+    await assert.rejects(slow, { code: "superseded" });
+    assert.equal(workers.length, 2, "the busy worker replaced all the same");
+  } finally {
+    mock.timers.reset();
+  }
+});

@@ -22,6 +22,7 @@ import { createExerciseMode } from "./exercisemode.js";
 import { createGallery, examplesLoader } from "./gallery.js";
 import { historyRequest } from "./history.js";
 import { createHistoryView } from "./historyview.js";
+import { createInlineEngine } from "./inline.js";
 import { resolveInitial } from "./initial.js";
 import { createJump } from "./jump.js";
 import { createMerger } from "./merger.js";
@@ -74,6 +75,7 @@ async function openState(config) {
   const engine = createEngine({
     workerURL: config.workerURL, wasmURL: config.wasmURL, wasmExecURL: config.wasmExecURL, onStatus: statuses.take,
     createWorker: (url) => adoptEarlyWorker(url) ?? new Worker(url),
+    inline: createInlineEngine({ wasmExecURL: config.wasmExecURL }),
   });
   // The browser starts the worker only once this thread is free: let it, before building the page.
   await engine.started(100);

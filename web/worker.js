@@ -13,6 +13,9 @@
 //               {type: "ready"}                      the wasm is loaded and answering
 //               {type: "failed", error: "<text>"}    it could not be loaded, or it exited
 //               {id, response: "<response JSON>"}    or {id, error: "<text>"}
+//               {type: "module", module}             the compiled wasm, once, after the first
+//                                                     answer: the page instantiates it on its own
+//                                                     thread for small requests (web/inline.js)
 //
 // The wasm (wasm/bridge_js.go) defines globalThis.mergeplayHandle(requestJSON[, original, updated,
 // live]) -> responseJSON, synchronous, and calls globalThis.mergeplayOnReady() once it is in place.
@@ -21,6 +24,7 @@
 let started = false;
 let ready = false;
 let early = null; // {id, request, inputs}: the request sent while the wasm was loading
+let unshared = null; // the compiled module, until it is posted to the page after the first answer
 
 self.onmessage = (event) => {
   const message = event.data;
@@ -59,7 +63,10 @@ function init(wasmURL, wasmExecURL) {
     early = null;
   };
   compiled
-    .then((module) => WebAssembly.instantiate(module, go.importObject))
+    .then((module) => {
+      unshared = module;
+      return WebAssembly.instantiate(module, go.importObject);
+    })
     .then((instance) => go.run(instance))
     .then(() => fail("the engine stopped"))
     .catch((err) => fail(`could not start the engine: ${describe(err)}`));
@@ -92,6 +99,19 @@ function answer(id, request, inputs) {
     self.postMessage({ id, response });
   } catch (err) {
     self.postMessage({ id, error: describe(err) });
+  }
+  share();
+}
+
+/** Posts the compiled module to the page once, after the first answer (off its way). */
+function share() {
+  if (!unshared) return;
+  const module = unshared;
+  unshared = null;
+  try {
+    self.postMessage({ type: "module", module });
+  } catch {
+    // a browser that cannot clone a module: the page keeps asking this worker
   }
 }
 

@@ -237,7 +237,26 @@ func (p *tab) startEdit(e *lineEdit) {
 	  if (l.text !== %s) v.dispatch({ changes: { from: l.from, to: l.to, insert: %s }, userEvent: "input.paste" });
 	  return %d + %s.split("\n").length - 1; })()`, e.Line, js(first), js(first), e.Line, js(first)), &line)
 	p.waitReady()
+	p.waitIdle()
 	p.eval(fmt.Sprintf(`window.__mpKeys.place("updated", %d, %d)`, line, len([]rune(e.Suffix))), nil)
+}
+
+// waitIdle waits until the page's thread has been idle four times in a row, 100 ms apart (an
+// idle period of 45 ms or more each: no task or frame waiting), so that what the page does once
+// idle after its first answer is done before keys are timed: building its editors, starting the
+// engine's instance in the page and measuring it (web/inline.js). A person reads the example for
+// longer than that before typing.
+func (p *tab) waitIdle() {
+	p.t.Helper()
+	p.eval(`new Promise((resolve) => {
+	  let quiet = 0;
+	  const tick = (deadline) => {
+	    quiet = deadline.timeRemaining() >= 45 ? quiet + 1 : 0;
+	    if (quiet >= 4) resolve();
+	    else setTimeout(() => requestIdleCallback(tick), 100);
+	  };
+	  requestIdleCallback(tick);
+	})`, nil)
 }
 
 // typeKey types the edit's (i+1)th character (a real key event) and returns its times, once

@@ -23,7 +23,8 @@ import (
 
 // keyPhases records, for every keydown the page gets, when (ms after the keydown) the input
 // event came, each request was posted to the engine's worker, each answer came back (and its
-// length), <html data-stale> was cleared and the frame after it ran.
+// length), <html data-stale> was cleared and the frame after it ran. A call of the engine's
+// instance in the page counts as a request posted and answered, its call as the worker's.
 const keyPhases = `(() => {
   const prof = { keys: [] };
   Object.defineProperty(window, "__mpPhases", { value: prof });
@@ -43,6 +44,15 @@ const keyPhases = `(() => {
       return super.postMessage(m, ...rest);
     }
   };
+  // The engine's instance in the page (web/inline.js): its calls are timed as the worker's are.
+  let handle;
+  Object.defineProperty(window, "mergeplayHandle", { configurable: true, get() { return handle; }, set(fn) {
+    handle = (...args) => {
+      const k = cur, w0 = k ? since() : 0, out = fn(...args);
+      if (k && k === cur) { k.post.push(w0); k.recv.push([since(), out.length, w0, since()]); }
+      return out;
+    };
+  } });
   new MutationObserver(() => {
     const root = document.documentElement;
     if (!cur || cur.shown !== null || root.hasAttribute("data-stale") || !cur.recv.length) return;

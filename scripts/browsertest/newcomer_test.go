@@ -519,7 +519,8 @@ func TestUnchangedResourceSendsNothing(t *testing.T) {
 // usable: typing a protocol in clears the problems.
 func TestMultiKeysProblemsSaidPlainly(t *testing.T) {
 	h := setup(t)
-	config := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 8081\n        - containerPort: 8082\n"
+	// A valid Deployment (its selector and labels), so that once fixed it has no problem left.
+	config := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 8081\n        - containerPort: 8082\n"
 	live := strings.ReplaceAll(config, "containerPort: 8082\n", "containerPort: 8082\n          protocol: TCP\n")
 	live = strings.ReplaceAll(live, "containerPort: 8081\n", "containerPort: 8081\n          protocol: TCP\n")
 	p := openTab(t, h, 1280, 1000)
@@ -528,8 +529,8 @@ func TestMultiKeysProblemsSaidPlainly(t *testing.T) {
 	p.waitFor("the problems listed", `document.querySelectorAll('[data-pane="updated"] .mp-problem').length > 0`, 30*time.Second)
 	var items []string
 	p.eval(`[...document.querySelectorAll('[data-pane="updated"] .mp-problem')].map((li) => li.textContent)`, &items)
-	if len(items) != 1 || !strings.Contains(items[0], "line 12") || !strings.Contains(items[0], "line 13") {
-		t.Fatalf("the config's problems: %q, want one item naming lines 12 and 13", items)
+	if len(items) != 1 || !strings.Contains(items[0], "line 14") || !strings.Contains(items[0], "line 15") {
+		t.Fatalf("the config's problems: %q, want one item naming lines 14 and 15", items)
 	}
 	if strings.Contains(items[0], "map[") || strings.Contains(items[0], "kubectl apply fails") || !strings.Contains(items[0], "never shipped") {
 		t.Errorf("the problem reads %q", items[0])
@@ -541,6 +542,6 @@ func TestMultiKeysProblemsSaidPlainly(t *testing.T) {
 		t.Errorf("the config editor shows %d lines beside its problems, want at least 7", shown)
 	}
 	p.replaceText("updated", live)
-	p.waitFor("the problems cleared and a result shown", `document.querySelectorAll('[data-pane="updated"] .mp-problem').length === 0 && document.querySelector("#result")?.textContent.includes("containerPort: 8082")`, 10*time.Second)
+	p.waitFor("the problems cleared and a result shown", `document.querySelectorAll('[data-pane="updated"] .mp-problem').length === 0 && document.querySelector("#result")?.textContent.includes("containerPort: 8082") && !document.documentElement.hasAttribute("data-stale")`, 10*time.Second)
 	p.expectNoProblems()
 }

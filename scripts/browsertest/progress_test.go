@@ -10,9 +10,12 @@ import (
 
 // slowWorker holds every merge request the page sends its worker for window.__mergeDelay ms (0
 // until a test sets it), as a slow merge (a 2 MB paste, kustomize on a long stream) would keep
-// the page waiting; the engine answers as usual once the request reaches it.
+// the page waiting; the engine answers as usual once the request reaches it. The engine's
+// instance in the page (web/inline.js), which would answer a small edit at once, never starts:
+// the handle its Go main sets is not kept, so every merge goes through the worker.
 const slowWorker = `(() => {
   window.__mergeDelay = 0;
+  Object.defineProperty(window, "mergeplayHandle", { configurable: true, get() { return undefined; }, set() {} });
   const Base = window.Worker;
   window.Worker = class extends Base {
     postMessage(message, ...rest) {

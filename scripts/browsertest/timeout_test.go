@@ -16,12 +16,28 @@ import (
 
 // workerCounter runs in every document before the page's scripts (after the probe): it counts
 // the workers the page creates, the ones it terminates and the "ready" messages they send, so a
-// test can see a worker being replaced, and keeps the last request sent to a worker (sentId,
-// sentRequest: its JSON, inputs included) and the id of the last one answered (answeredId), so a test can see
-// that the engine answered a given state.
+// test can see a worker being replaced, and keeps the last request sent to the engine (sentId,
+// counting the requests; sentRequest: its JSON, inputs included) and the number of the last one
+// answered (answeredId), so a test can see that the engine answered a given state; workerSent
+// counts the requests sent to a worker and workerAnswered the answers it gave, inline those
+// answered in the page. A call of the engine's instance in the page
+// (web/inline.js, through the global its Go main sets: wasm/bridge_js.go) is a request sent and
+// answered at once.
 const workerCounter = `(() => {
-  const count = { created: 0, terminated: 0, ready: 0, sentId: 0, sentRequest: "", answeredId: 0 };
+  const count = { created: 0, terminated: 0, ready: 0, sentId: 0, sentRequest: "", answeredId: 0, workerSent: 0, workerAnswered: 0, inline: 0 };
   Object.defineProperty(window, "__mergeplayWorkers", { value: count });
+  const numbers = new Map(); // a worker message's id → its request's number
+  const withInputs = (json, inputs) => (inputs ? JSON.stringify({ ...JSON.parse(json), ...inputs }) : json);
+  let handle;
+  Object.defineProperty(window, "mergeplayHandle", { configurable: true, get() { return handle; }, set(fn) {
+    handle = (json, original, updated, live) => {
+      count.sentRequest = withInputs(json, { original, updated, live });
+      const out = fn(json, original, updated, live);
+      count.answeredId = ++count.sentId;
+      count.inline++;
+      return out;
+    };
+  } });
   const Base = window.Worker;
   window.Worker = class extends Base {
     constructor(...args) {
@@ -29,14 +45,16 @@ const workerCounter = `(() => {
       count.created++;
       this.addEventListener("message", (e) => {
         if (e.data && e.data.type === "ready") count.ready++;
-        if (e.data && typeof e.data.id === "number") count.answeredId = e.data.id;
+        if (e.data && typeof e.data.id === "number") count.workerAnswered++;
+        if (e.data && typeof e.data.id === "number" && numbers.has(e.data.id)) count.answeredId = numbers.get(e.data.id);
       });
     }
     postMessage(message, ...rest) {
       if (message && typeof message.id === "number") {
-        count.sentId = message.id;
+        numbers.set(message.id, ++count.sentId);
+        count.workerSent++;
         // The inputs go apart from the request's JSON (web/engine.js: jobOf): put them back in.
-        count.sentRequest = message.inputs ? JSON.stringify({ ...JSON.parse(message.request), ...message.inputs }) : message.request;
+        count.sentRequest = withInputs(message.request, message.inputs);
       }
       return super.postMessage(message, ...rest);
     }
@@ -67,23 +85,26 @@ func (p *tab) addScript(source string) {
 // finalizers, were slow for reasons since fixed: a quadratic sort, then quadratic repeat removal;
 // once linear, their time grew with their bytes as the budget does.)
 func slowAliases(levels int) *contract.Request {
-	widget := func(prefix string) string {
-		var b strings.Builder
-		b.WriteString("apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: slow\nspec:\n")
-		for l := range levels {
-			entries := make([]string, 10)
-			for i := range entries {
-				if l == 0 {
-					entries[i] = fmt.Sprintf("k%d: %s%d", i, prefix, i)
-				} else {
-					entries[i] = fmt.Sprintf("m%d: *l%d", i, l-1)
-				}
+	return &contract.Request{Mode: "apply", Original: aliasedWidget("slow", "a", levels), Updated: aliasedWidget("slow", "b", levels), Live: aliasedWidget("slow", "c", levels)}
+}
+
+// aliasedWidget is a Widget document named name whose spec nests flow maps through anchors and
+// aliases, levels deep, ten aliases a level, its leaves' values prefix and their number.
+func aliasedWidget(name, prefix string, levels int) string {
+	var b strings.Builder
+	b.WriteString("apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: " + name + "\nspec:\n")
+	for l := range levels {
+		entries := make([]string, 10)
+		for i := range entries {
+			if l == 0 {
+				entries[i] = fmt.Sprintf("k%d: %s%d", i, prefix, i)
+			} else {
+				entries[i] = fmt.Sprintf("m%d: *l%d", i, l-1)
 			}
-			fmt.Fprintf(&b, "  l%d: &l%d {%s}\n", l, l, strings.Join(entries, ", "))
 		}
-		return b.String()
+		fmt.Fprintf(&b, "  l%d: &l%d {%s}\n", l, l, strings.Join(entries, ", "))
 	}
-	return &contract.Request{Mode: "apply", Original: widget("a"), Updated: widget("b"), Live: widget("c")}
+	return b.String()
 }
 
 // shortBudgets divides by ten every timer the page sets for more than 10 s: the time budget of a
