@@ -156,13 +156,16 @@ func (o *outcome) decoded(in *modes.Input) *yamltree.Node {
 	return sent.Root
 }
 
-// liveAsStored is live as the field manager meets it: for a custom resource, less the nulls its
-// CRD does not let it hold, which a cluster's object cannot hold (the server pruned them when it
-// stored the object), so no manager owns them (observed on kube-apiserver v1.37.2, 2026-12-06:
-// make apiserver-diff seed 1, ssa-12). Live as given otherwise, and when it holds stored objects.
+// liveAsStored is live as the field manager meets it, as a cluster stores it (modes.Input.Store)
+// under options.apiServer on: less what the server does not store (a custom resource's nulls its
+// CRD does not let it hold, a built-in kind's immutable: null), which no manager owns, and with
+// the defaults it wrote, which before-first-apply owns on a live without managedFields (observed
+// on kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff seed 1, ssa-12; seed 3, ssa-5, no
+// conflict on live's immutable: null, and ssa-13, a conflict on the defaulted spec.type). Live
+// as given when it holds stored objects (a writer's step).
 func (r runner) liveAsStored(o *outcome) *yamltree.Node {
 	id := o.triple.ID
-	if o.live == nil || r.stored || r.in.User.Root(id.APIVersion, id.Kind) == nil {
+	if o.live == nil || r.stored {
 		return o.live
 	}
 	stored := r.in.Store(id, o.live, modes.ListMapKeys)
