@@ -3,6 +3,7 @@ package ssa
 import (
 	"errors"
 	"github.com/mergeplay/mergeplay/engine/apiserver"
+	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"strconv"
 	"time"
 
@@ -156,25 +157,47 @@ func (o *outcome) decoded(in *modes.Input) *yamltree.Node {
 	return sent.Root
 }
 
-// liveAsStored is live as the field manager meets it, as a cluster stores it (modes.Input.Store)
-// under options.apiServer on: less what the server does not store (a custom resource's nulls its
-// CRD does not let it hold, a built-in kind's immutable: null), which no manager owns, and with
-// the defaults it wrote, which before-first-apply owns on a live without managedFields (observed
-// on kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff seed 1, ssa-12; seed 3, ssa-5, no
-// conflict on live's immutable: null, and ssa-13, a conflict on the defaulted spec.type). Live
-// as given when it holds stored objects (a writer's step).
+// liveAsStored is live as the field manager meets it under options.apiServer on: less what a
+// cluster's object cannot hold, since the server did not store it (a custom resource's nulls its
+// CRD does not let it hold, a built-in kind's immutable: null), which no manager owns then
+// (observed on kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff seed 1, ssa-12; seed 3,
+// ssa-5, no conflict with before-first-apply on live's immutable: null). The defaults a cluster's
+// object holds and a live given without them lacks are not added (docs/apiserver.md: a live
+// given in another form than the cluster stores it). Live as given when it holds stored objects
+// (a writer's step).
 func (r runner) liveAsStored(o *outcome) *yamltree.Node {
 	id := o.triple.ID
 	if o.live == nil || r.stored {
 		return o.live
 	}
 	stored := r.in.Store(id, o.live, modes.ListMapKeys)
+	var live *yamltree.Node
 	for _, d := range stored.Drops {
+		if d.Why == apiserver.NullAsEmpty || d.Why == apiserver.CanonicalQuantity {
+			continue // stored as another value: live's own is what the merge meets
+		}
 		if _, set := explain.Deepest(o.config, d.Path); !set || o.config == nil {
 			o.sentDrops = append(o.sentDrops, d) // the config's value, where it has one, is what the merge marks
 		}
+		if live == nil {
+			live = o.live.Clone()
+		}
+		withoutPath(live, d.Path)
 	}
-	return stored.Root
+	if live == nil {
+		return o.live
+	}
+	return live
+}
+
+// withoutPath deletes the map field at path from root, when root holds it.
+func withoutPath(root *yamltree.Node, path fieldpath.Path) {
+	if len(path) == 0 || path[len(path)-1].Field == "" {
+		return
+	}
+	if parent, ok := explain.Deepest(root, path[:len(path)-1]); ok && parent.IsMap() {
+		parent.Delete(path[len(path)-1].Field)
+	}
 }
 
 func (o *outcome) actionTaken() Action {
