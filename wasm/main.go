@@ -109,13 +109,14 @@ func profiled(f *flags, do func() (int, error)) (int, error) {
 	return status, err
 }
 
-// withLimits returns h with the limits -limits names.
+// withLimits returns h with the limits -limits names, keeping nothing for a next request
+// (handler.ForOneRequest): the command answers one.
 func withLimits(h *handler.Handler, limits string) (*handler.Handler, error) {
 	switch limits {
 	case "page":
-		return h, nil
+		return h.ForOneRequest(), nil
 	case "bench":
-		return h.WithLimits(benchLimits()), nil
+		return h.WithLimits(benchLimits()).ForOneRequest(), nil
 	}
 	return nil, fmt.Errorf("-limits %q: want page or bench", limits)
 }
@@ -205,13 +206,17 @@ func handle(h *handler.Handler, data []byte) (*contract.Request, *contract.Respo
 	return req, h.Handle(context.Background(), req)
 }
 
-// writeJSON writes the response, one line.
+// writeJSON writes the response, one line (its line break written apart: appended, it would
+// copy a response of megabytes).
 func writeJSON(w io.Writer, resp *contract.Response) error {
 	out, err := resp.Encode()
 	if err != nil {
 		out, _ = contract.Fail("engine", fmt.Errorf("writing the response: %w", err)).Encode()
 	}
-	_, err = w.Write(append(out, '\n'))
+	if _, err = w.Write(out); err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, "\n")
 	return err
 }
 

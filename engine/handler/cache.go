@@ -17,6 +17,8 @@ type parseCache struct {
 	mu      sync.Mutex
 	readers map[inputKey]*yamltree.Reader
 	schemas *parsedSchema
+	// keepNone reads every input afresh and keeps nothing (Handler.ForOneRequest).
+	keepNone bool
 }
 
 // inputKey names an input read with a set of rules.
@@ -41,12 +43,18 @@ func newParseCache() *parseCache {
 // parse returns yamltree.Parse(input, text, opts), reusing the documents of the last reading of
 // input with the same rules. Only opts.Rules may vary between calls: the bounds must be fixed.
 func (c *parseCache) parse(input yamltree.Input, text string, opts yamltree.Options) ([]*yamltree.Document, error) {
+	if c.keepNone {
+		return yamltree.Parse(input, text, opts)
+	}
 	return c.reader(input, opts).Parse(text)
 }
 
 // parseShared is parse handing out the documents the cache keeps (yamltree.Reader.ParseShared),
 // for a caller that never changes them.
 func (c *parseCache) parseShared(input yamltree.Input, text string, opts yamltree.Options) ([]*yamltree.Document, error) {
+	if c.keepNone {
+		return yamltree.Parse(input, text, opts)
+	}
 	return c.reader(input, opts).ParseShared(text)
 }
 

@@ -68,6 +68,19 @@ func (h *Handler) WithLimits(l Limits) *Handler {
 	return out
 }
 
+// ForOneRequest returns a handler with h's modes and limits that keeps nothing of a request for
+// the next: it parses each input afresh without keeping a copy of its documents, and keeps no
+// memo of the modes, of the validation or of the line diffs. It is for a caller that answers one
+// request and exits (the command line), which would pay for what is kept (a copy of every
+// document a mode may change, a fifth of the peak heap on make bench's twoway request) and never
+// use it.
+func (h *Handler) ForOneRequest() *Handler {
+	out := h.WithLimits(h.limits)
+	out.cache.keepNone = true
+	out.diffs, out.memos = nil, nil
+	return out
+}
+
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
 	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}}

@@ -143,3 +143,29 @@ func join(docs [][]string) string {
 	}
 	return b.String()
 }
+
+// TestForOneRequestAnswersAsDefault wants a handler that keeps nothing between requests
+// (ForOneRequest, the command line's) to answer every example as a new handler does, byte for
+// byte, and again after another request, with nothing kept: no reading, no memo.
+func TestForOneRequestAnswersAsDefault(t *testing.T) {
+	all, err := examples.Load(os.DirFS(filepath.Join("..", "..", "examples")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	once := Default().ForOneRequest()
+	for _, ex := range all {
+		req := *ex.Request
+		if req.Options.Now == "" { // a time of its own: the clock could tick between two answers
+			req.Options.Now = "2026-01-01T00:00:00Z"
+		}
+		want := answerJSON(t, Default(), &req)
+		for range 2 {
+			if got := answerJSON(t, once, &req); !bytes.Equal(got, want) {
+				t.Fatalf("%s: a handler for one request answers\n%s\nwhere a new one answers\n%s", ex.Name, got, want)
+			}
+		}
+	}
+	if len(once.cache.readers) != 0 || once.memos != nil || once.diffs != nil {
+		t.Errorf("a handler for one request kept %d readers, memos %v, diffs %v", len(once.cache.readers), once.memos, once.diffs)
+	}
+}

@@ -6,7 +6,8 @@ import "sync"
 // compared in its last call: a pair that comes again (a document that did not change between
 // two requests, on either side) is not compared again. So an edit of one document of a long
 // stream compares that document only. A Memo is safe for concurrent use; its zero value is
-// ready. It holds one call's hunks, which are as large as that call's answer.
+// ready; a nil Memo keeps nothing (each call is Resources). It holds one call's hunks, which are
+// as large as that call's answer.
 type Memo struct {
 	mu   sync.Mutex
 	last map[documentPair][]Hunk
@@ -17,6 +18,9 @@ type documentPair struct{ before, after string }
 
 // Resources returns what the package's Resources returns, reusing the last call's comparisons.
 func (m *Memo) Resources(live []Named, result string, names []string) []Hunk {
+	if m == nil {
+		return Resources(live, result, names)
+	}
 	m.mu.Lock()
 	last := m.last
 	m.mu.Unlock()

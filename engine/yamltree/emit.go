@@ -84,6 +84,19 @@ func (l *Layout) Alias(copies map[*Node]*Node) {
 // either rule set, and returns where each node landed.
 func Emit(docs []*Document) (string, *Layout) {
 	e := &emitter{layout: &Layout{lines: map[*Node]int{}, ends: map[*Node]int{}, indents: map[*Node]int{}}, line: 1}
+	return e.emit(docs), e.layout
+}
+
+// EmitText writes the documents as Emit does, without recording their layout (which costs as
+// much as the text on a long stream: a map entry per node), for a caller that needs the text
+// alone.
+func EmitText(docs []*Document) string {
+	e := &emitter{line: 1}
+	return e.emit(docs)
+}
+
+// emit writes the documents, recording their layout when e has one.
+func (e *emitter) emit(docs []*Document) string {
 	for i, d := range docs {
 		if i > 0 || d.Explicit {
 			e.write("---\n")
@@ -94,19 +107,40 @@ func Emit(docs []*Document) (string, *Layout) {
 		}
 		e.comments(d.Comments.Foot, 0)
 	}
-	return e.b.String(), e.layout
+	return e.b.String()
 }
 
 // EmitNode writes one node as a YAML document.
 func EmitNode(n *Node) string {
-	out, _ := Emit([]*Document{{Root: n}})
-	return out
+	return EmitText([]*Document{{Root: n}})
 }
 
 type emitter struct {
-	b      strings.Builder
-	line   int
+	b    strings.Builder
+	line int
+	// layout records where each node was written; nil for EmitText.
 	layout *Layout
+}
+
+// setLine records the line n starts on (nothing without a layout).
+func (l *Layout) setLine(n *Node, line int) {
+	if l != nil {
+		l.lines[n] = line
+	}
+}
+
+// setEnd records the last line of n (nothing without a layout).
+func (l *Layout) setEnd(n *Node, line int) {
+	if l != nil {
+		l.ends[n] = line
+	}
+}
+
+// setIndent records the column of n's keys or items (nothing without a layout).
+func (l *Layout) setIndent(n *Node, column int) {
+	if l != nil {
+		l.indents[n] = column
+	}
 }
 
 func (e *emitter) write(s string) {
@@ -134,7 +168,7 @@ func (e *emitter) lineComment(n *Node) {
 }
 
 func (e *emitter) root(n *Node) {
-	e.layout.lines[n] = e.line
+	e.layout.setLine(n, e.line)
 	e.indentAt(n, 0)
 	switch {
 	case n.Kind == MapNode && !keepsFlow(n, 0) && len(n.Fields) > 0:
@@ -162,14 +196,14 @@ func (e *emitter) mapBody(n *Node, indent int, inlineFirst bool) {
 		e.afterKey(f.Value, indent)
 		e.comments(f.Key.Comments.Foot, indent)
 	}
-	e.layout.ends[n] = e.layout.EndLine(n.Fields[len(n.Fields)-1].Value)
+	e.layout.setEnd(n, e.layout.EndLine(n.Fields[len(n.Fields)-1].Value))
 	e.comments(n.Comments.Foot, indent)
 }
 
 // afterKey writes a map entry's value, the entry's key having been written.
 func (e *emitter) afterKey(v *Node, indent int) {
 	line := e.line
-	e.layout.lines[v] = line
+	e.layout.setLine(v, line)
 	in := indent + 2
 	if v.Kind == ListNode && !v.IndentedItems {
 		in = indent
@@ -210,7 +244,7 @@ func (e *emitter) listBody(n *Node, indent int, atKeyColumn bool) {
 		e.indent(indent)
 		e.write("-")
 		line := e.line
-		e.layout.lines[it] = line
+		e.layout.setLine(it, line)
 		e.indentAt(it, indent+2)
 		switch {
 		case it.Kind == MapNode && !keepsFlow(it, indent) && len(it.Fields) > 0:
@@ -230,20 +264,22 @@ func (e *emitter) listBody(n *Node, indent int, atKeyColumn bool) {
 			e.inline(it, indent+2, false)
 		}
 	}
-	e.layout.ends[n] = e.layout.EndLine(n.Items[len(n.Items)-1])
+	e.layout.setEnd(n, e.layout.EndLine(n.Items[len(n.Items)-1]))
 	e.comments(n.Comments.Foot, indent)
 }
 
 // indentAt records the column of a collection's keys or items.
 func (e *emitter) indentAt(n *Node, column int) {
 	if n.Kind != ScalarNode {
-		e.layout.indents[n] = column
+		e.layout.setIndent(n, column)
 	}
 }
 
 // opened records a line that opened block collection n, with n's last line.
 func (e *emitter) opened(line int, n *Node) {
-	e.layout.blocks = append(e.layout.blocks, [2]int{line, e.layout.EndLine(n)})
+	if e.layout != nil {
+		e.layout.blocks = append(e.layout.blocks, [2]int{line, e.layout.EndLine(n)})
+	}
 }
 
 // lineCommentAbove handles a line comment of a map written as a list item: there is no line of its
@@ -264,7 +300,7 @@ func (e *emitter) inline(n *Node, indent int, _ bool) {
 			e.write(header)
 			e.lineComment(n)
 			e.write("\n" + body)
-			e.layout.ends[n] = e.line - 1
+			e.layout.setEnd(n, e.line-1)
 			return
 		}
 	}
@@ -296,6 +332,9 @@ func keepsFlow(n *Node, indent int) bool {
 
 // recordFlow notes every node of a flow collection as written on the current line.
 func (e *emitter) recordFlow(n *Node) {
+	if e.layout == nil {
+		return
+	}
 	if _, seen := e.layout.lines[n]; !seen {
 		e.layout.lines[n] = e.line
 	}

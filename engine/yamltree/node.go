@@ -80,13 +80,19 @@ type Comments struct {
 // the scalar's content as text: for a string its characters, for a number, boolean or null the text
 // as written (see Canonical for a normalized form).
 type Node struct {
-	Kind   Kind
-	Tag    Tag
-	Value  string
-	Style  Style
-	Fields []Field
-	Items  []*Node
-	Pos    Pos
+	// Kind, Tag, Style and IndentedItems stand together: a byte each, where apart each took a
+	// word: a node takes 232 bytes rather than 248, and three 4 MiB inputs hold over a million.
+	Kind  Kind
+	Tag   Tag
+	Style Style
+	// IndentedItems records, for a block list that is the value of a map key, whether its "- "
+	// items were indented under the key (true) or written at the key's column (false, kubectl's
+	// style). The emitter follows it.
+	IndentedItems bool
+	Value         string
+	Fields        []Field
+	Items         []*Node
+	Pos           Pos
 	// End is where the node's text ends: the line and column just past its last character
 	// (a flow collection's closing bracket, a block collection's last entry, a block scalar's
 	// last line of content). A node without text (the null of "key:") ends where it starts;
@@ -96,10 +102,6 @@ type Node struct {
 	// ExplicitTag is the tag written before the node, as written ("!!int", "!foo",
 	// "!<tag:yaml.org,2002:str>"); empty when none was. Tag is what it resolved to.
 	ExplicitTag string
-	// IndentedItems records, for a block list that is the value of a map key, whether its "- "
-	// items were indented under the key (true) or written at the key's column (false, kubectl's
-	// style). The emitter follows it.
-	IndentedItems bool
 	// Anchor is the name of the anchor written on the node ("&name"); empty when none was.
 	Anchor string
 	// Alias is the name of the anchor an alias ("*name") referred to, when the node is the copy

@@ -60,7 +60,9 @@ const (
 // yields no documents: never half a stream. A Reader does the same, reusing the documents of the
 // last stream it read.
 func Parse(input Input, text string, opts Options) ([]*Document, error) {
-	next, err := parseStream(input, text, opts, nil, handOutCopies)
+	// The documents read are handed out as they are kept: no Reader keeps them, so they are the
+	// caller's alone (a copy kept would double the reading's memory for nothing).
+	next, err := parseStream(input, text, opts, nil, handOutKept)
 	if err != nil {
 		return nil, err
 	}

@@ -27,8 +27,8 @@ func corpus(t *testing.T) map[string]string {
 	return out
 }
 
-// TestRoundTrip checks parse -> emit -> parse gives the same data, keys in the same order, and
-// that emitting again changes nothing, under both rule sets.
+// TestRoundTrip checks parse -> emit -> parse gives the same data, keys in the same order, that
+// emitting again changes nothing, under both rule sets, and that EmitText writes what Emit does.
 func TestRoundTrip(t *testing.T) {
 	for name, text := range corpus(t) {
 		for _, rules := range []Rules{YAML11, YAML12} {
@@ -46,6 +46,9 @@ func TestRoundTrip(t *testing.T) {
 				}
 				if out2, _ := Emit(again); out2 != out {
 					t.Errorf("emitting twice differs:\nfirst:\n%s\nsecond:\n%s", out, out2)
+				}
+				if text := EmitText(docs); text != out {
+					t.Errorf("EmitText differs from Emit:\nEmitText:\n%s\nEmit:\n%s", text, out)
 				}
 			})
 		}

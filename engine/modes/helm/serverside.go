@@ -95,6 +95,6 @@ func emit(rs []*stream.Resource) string {
 	for i, r := range rs {
 		docs[i] = &yamltree.Document{Root: r.Root}
 	}
-	text, _ := yamltree.Emit(docs)
+	text := yamltree.EmitText(docs)
 	return text
 }

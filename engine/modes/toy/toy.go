@@ -43,7 +43,7 @@ func run(_ context.Context, in *modes.Input) *contract.Response {
 	for i, r := range in.Updated {
 		docs[i] = &yamltree.Document{Root: r.Root}
 	}
-	resp.Result, _ = yamltree.Emit(docs)
+	resp.Result = yamltree.EmitText(docs)
 	return resp
 }
 

@@ -66,7 +66,7 @@ func respond(resp *contract.Response, done []*upgraded) {
 	for _, u := range done {
 		layout.Alias(u.stored.Copies)
 	}
-	threeText, _ := yamltree.Emit(threeDocs)
+	threeText := yamltree.EmitText(threeDocs)
 	resp.Result = text
 	resp.Layout = explain.ResultLayout(layout, twoDocs)
 	spots := explain.Spots(layout, results, lives)
