@@ -256,13 +256,47 @@ func (h *Handler) historyScript(req *contract.Request, resp *contract.Response) 
 func describeInputs(m modes.Mode, in *modes.Input, resp *contract.Response, resources []ResourceInfo) {
 	resp.Extra["resources"] = ResourceInfos(resources)
 	if m.LiveFromCluster {
-		if summaries := management.Of(in.Live); summaries != nil {
+		if summaries := withoutDefaultsNotes(in, management.Of(in.Live)); summaries != nil {
 			resp.Extra["management"] = summaries
 		}
 	}
 	if resp.Result == "" && marksLive(resp) {
 		resp.Layout = explain.LiveLayout(roots(in.Live))
 	}
+}
+
+// maxDefaultsNoted bounds the live objects whose missing defaults an answer notes: past it, a
+// stream is a bulk paste, and each note costs a store of its object.
+const maxDefaultsNoted = 50
+
+// withoutDefaultsNotes adds to summaries a note for each live object of a built-in kind given
+// without API server defaults a cluster's object holds, under options.apiServer on (at most
+// maxDefaultsNoted objects): the answer merges live as given (docs/apiserver.md, a live given in
+// another form than the cluster stores it).
+func withoutDefaultsNotes(in *modes.Input, summaries management.Summaries) management.Summaries {
+	if !in.Request.Options.ModelsAPIServer() || len(in.Live) > maxDefaultsNoted {
+		return summaries
+	}
+	for _, r := range in.Live {
+		if in.User.Root(r.ID.APIVersion, r.ID.Kind) != nil {
+			continue
+		}
+		defaults := in.Store(r.ID, r.Root, modes.PatchKeys).Defaults
+		if len(defaults) == 0 {
+			continue
+		}
+		names := make([]string, 0, 3)
+		for _, d := range defaults[:min(3, len(defaults))] {
+			names = append(names, d.Field[strings.LastIndexByte(d.Field, '.')+1:])
+		}
+		if len(defaults) > 3 {
+			names = append(names, "…")
+		}
+		summaries = management.WithNote(summaries, r.ID.String(), r.Line(), "Given without "+strconv.Itoa(len(defaults))+
+			" of the API server's defaults ("+strings.Join(names, ", ")+"): a cluster's object holds them, as `kubectl get -o yaml` shows. "+
+			"The answer merges live as given; on a cluster kubectl's patch and a server-side apply's before-first-apply meet them too.")
+	}
+	return summaries
 }
 
 // validate checks the configs as kubectl's validation does; a read-only mode's documents are the

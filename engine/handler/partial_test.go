@@ -2,6 +2,7 @@ package handler
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -167,5 +168,25 @@ func TestWarningsBeforeARefusal(t *testing.T) {
 		`Warning: spec.template.spec.containers[1].ports[0]: duplicate port name "http" with spec.template.spec.containers[0].ports[0], services and probes that select ports by name will use spec.template.spec.containers[0].ports[0]` + "\n"
 	if got := resp.Commands[0].Error; got != warned+refusedSecret {
 		t.Errorf("error:\n%s\nwant:\n%s", got, warned+refusedSecret)
+	}
+}
+
+// TestLiveWithoutDefaultsNoted: a live object given without the API server's defaults a
+// cluster's object holds is noted in extra.management (the answer merges it as given), under
+// apiServer on only.
+func TestLiveWithoutDefaultsNoted(t *testing.T) {
+	live := "apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: default}\nspec:\n  ports: [{port: 80}]\n"
+	for _, apiServer := range []string{"on", "off"} {
+		opts := contract.DefaultOptions()
+		opts.APIServer = apiServer
+		resp := Default().Handle(context.Background(), &contract.Request{Mode: "apply", Updated: live, Live: live, Options: opts})
+		raw, err := json.Marshal(resp.Extra["management"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		noted := strings.Contains(string(raw), "Given without 5 of the API server's defaults (protocol, targetPort, internalTrafficPolicy, …)")
+		if noted != (apiServer == "on") {
+			t.Errorf("apiServer %s: management %s", apiServer, raw)
+		}
 	}
 }

@@ -148,3 +148,15 @@ func text(n *yamltree.Node) string {
 func size(n int) string {
 	return strconv.Itoa(n) + " bytes"
 }
+
+// WithNote returns ss with note added to the summary of resource (starting at line of live),
+// one made for it when it has none.
+func WithNote(ss Summaries, resource string, line int, note string) Summaries {
+	for i := range ss {
+		if ss[i].Resource == resource {
+			ss[i].Notes = append(ss[i].Notes, note)
+			return ss
+		}
+	}
+	return append(ss, Summary{Resource: resource, Line: line, Managers: []Manager{}, Notes: []string{note}})
+}
