@@ -3,7 +3,9 @@ package ssa
 import (
 	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // store works out the object the API server stores for the operation: the result less what
@@ -21,10 +23,45 @@ func (o *outcome) store(in *modes.Input) {
 		default: // a server-side apply's null deletes nothing the applier does not own (observed
 			// on v1.37.2: rollingUpdate: null beside type: OnDelete is refused all the same)
 			o.stored = in.StoreOver(o.triple, o.result, nil, modes.ListMapKeys)
+			o.keepTimes(in)
 		}
 		o.stored.Drops = withoutRepeats(append(o.sentDrops[:len(o.sentDrops):len(o.sentDrops)], o.stored.Drops...))
 		o.stored.Defaults = append(o.sentDefaults[:len(o.sentDefaults):len(o.sentDefaults)], o.stored.Defaults...)
 	}
+}
+
+// keepTimes gives the stored object live's managedFields when an apply that changed the object
+// as its config reads stores it as live is stored, entries differing only in their times: the API
+// server compares the objects it stores, finds no change and keeps the times (observed on
+// kube-apiserver v1.37.2: a config holding paused: false applied onto the object it stored, same
+// times and resourceVersion; FuzzSSA's corpus holds a container's unknown null field).
+func (o *outcome) keepTimes(in *modes.Input) {
+	live := modes.RootOf(o.triple.Live)
+	if live == nil || o.done == nil || !o.done.Changed || !in.Request.Options.ModelsAPIServer() {
+		return
+	}
+	was := in.Store(o.triple.ID, live, modes.ListMapKeys).Root
+	if !yamltree.Equal(managed.WithoutManagedFields(o.stored.Root), managed.WithoutManagedFields(was)) {
+		return
+	}
+	before, after := managed.ManagedFieldsOf(was), managed.ManagedFieldsOf(o.stored.Root)
+	if before == nil || after == nil || !yamltree.Equal(withoutTimes(before), withoutTimes(after)) {
+		return
+	}
+	root := o.stored.Root.Clone()
+	root.Get("metadata").Set("managedFields", before.Clone())
+	o.stored.Root, o.done.Changed = root, false
+}
+
+// withoutTimes is a managedFields list less each entry's time.
+func withoutTimes(entries *yamltree.Node) *yamltree.Node {
+	out := entries.Clone()
+	for _, e := range out.Items {
+		if e.IsMap() {
+			e.Delete("time")
+		}
+	}
+	return out
 }
 
 // withoutRepeats keeps the first drop of each path (a null both live and an update's config

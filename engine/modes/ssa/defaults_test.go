@@ -7,6 +7,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/managed"
+	"github.com/mergeplay/mergeplay/engine/modes/ssa"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -56,5 +57,30 @@ func TestApplyOwnsNoDefault(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no server-side apply case observed")
+	}
+}
+
+// TestRepeatedApplyKeepsTimes applies configs holding values the API server does not store onto
+// nothing, then again onto what it stored: the second apply stores the object as it was, so the
+// server keeps managedFields' times (observed on kube-apiserver v1.37.2: same time, same
+// resourceVersion) and the operation reads as unchanged.
+func TestRepeatedApplyKeepsTimes(t *testing.T) {
+	for name, config := range map[string]string{
+		"omitempty false":  "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  paused: false\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n",
+		"empty map":        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  nodeSelector: {}\n  containers:\n  - name: web\n    image: nginx\n",
+		"null label":       "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\n  labels:\n    app: null\ndata:\n  a: b\n",
+		"nothing unstored": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata:\n  a: b\n",
+	} {
+		first := run(t, config, "", `{"apiServer": "on"}`)
+		if len(first.Errors) > 0 || len(first.Conflicts) > 0 {
+			t.Fatalf("%s: %+v %+v", name, first.Errors, first.Conflicts)
+		}
+		again := run(t, config, first.Result, `{"apiServer": "on", "now": "2027-01-01T00:00:00Z"}`)
+		if again.Result != first.Result {
+			t.Errorf("%s: the repeat stored\n%s\nwant what the first stored\n%s", name, again.Result, first.Result)
+		}
+		if ops := again.Extra["operations"].(ssa.Operations); len(ops) != 1 || ops[0].Changed {
+			t.Errorf("%s: the repeat reads as a change: %+v", name, ops)
+		}
 	}
 }
