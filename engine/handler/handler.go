@@ -294,7 +294,7 @@ func withoutDefaultsNotes(in *modes.Input, summaries management.Summaries) manag
 		}
 		summaries = management.WithNote(summaries, r.ID.String(), r.Line(), "Given without "+strconv.Itoa(len(defaults))+
 			" of the API server's defaults ("+strings.Join(names, ", ")+"): a cluster's object holds them, as `kubectl get -o yaml` shows. "+
-			"The answer merges live as given; on a cluster kubectl's patch and a server-side apply's before-first-apply meet them too.")
+			"The marks compare with live as given; kubectl's patch and a server-side apply's before-first-apply meet live as the cluster holds it, and the answer follows them.")
 	}
 	return summaries
 }

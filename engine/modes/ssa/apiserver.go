@@ -3,6 +3,7 @@ package ssa
 import (
 	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -27,7 +28,22 @@ func (o *outcome) store(in *modes.Input) {
 		}
 		o.stored.Drops = withoutRepeats(append(o.sentDrops[:len(o.sentDrops):len(o.sentDrops)], o.stored.Drops...))
 		o.stored.Defaults = append(o.sentDefaults[:len(o.sentDefaults):len(o.sentDefaults)], o.stored.Defaults...)
+		o.stored.Defaults = append(o.stored.Defaults, o.keptLiveDefaults()...)
 	}
+}
+
+// keptLiveDefaults are the defaults live held as a cluster stores it, though not as given
+// (liveAsStored), that the stored object keeps as they were: marked as the server's defaults kept
+// from live (apiserver.Default.FromLive).
+func (o *outcome) keptLiveDefaults() []apiserver.Default {
+	var out []apiserver.Default
+	for _, d := range o.liveDefaults {
+		if n, ok := explain.Deepest(o.stored.Root, d.Path); ok && yamltree.Equal(n, d.Value) {
+			d.FromLive = true
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // keepTimes gives the stored object live's managedFields when an apply that changed the object

@@ -84,3 +84,41 @@ func TestRepeatedApplyKeepsTimes(t *testing.T) {
 		}
 	}
 }
+
+// TestBeforeFirstApplyOwnsLiveDefaults applies to a Deployment given without managedFields and
+// without the defaults a cluster wrote when it stored it: before-first-apply owns them as the
+// API server gives it every field the object holds, so a config setting progressDeadlineSeconds
+// conflicts on the default 600 live as given does not show, and a config leaving it out keeps it,
+// owned by before-first-apply, whose entry owns no "." for the spec struct (observed on
+// kube-apiserver v1.37.2: the Service of make apiserver-diff seed 3, ssa-13, and this Deployment,
+// through their reproduce scripts).
+func TestBeforeFirstApplyOwnsLiveDefaults(t *testing.T) {
+	live := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\n  uid: 2cd1ec9b-2cfc-4364-85a7-12958899df34\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n"
+	config := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  progressDeadlineSeconds: 300\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n"
+	resp := run(t, config, live, `{"apiServer": "on"}`)
+	if len(resp.Conflicts) != 1 || resp.Conflicts[0].Path != ".spec.progressDeadlineSeconds" || resp.Conflicts[0].Manager != managed.BeforeFirstApply || resp.Conflicts[0].Live != "600" {
+		t.Fatalf("conflicts %+v, want one with before-first-apply on .spec.progressDeadlineSeconds, live 600", resp.Conflicts)
+	}
+	if !strings.Contains(resp.Conflicts[0].Message, "live as given does not show it") {
+		t.Errorf("the conflict does not say live as given lacks the default: %s", resp.Conflicts[0].Message)
+	}
+	kept := run(t, strings.Replace(config, "  progressDeadlineSeconds: 300\n", "", 1), live, `{"apiServer": "on"}`)
+	got, err := yamltree.ParseOne(yamltree.Input("result"), kept.Result, yamltree.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry *yamltree.Node
+	for _, e := range managed.ManagedFieldsOf(got).Items {
+		if e.Get("manager").Value == managed.BeforeFirstApply {
+			entry = e.Lookup("fieldsV1", "f:spec")
+		}
+	}
+	if entry == nil || entry.Get(".") != nil || entry.Get("f:progressDeadlineSeconds") == nil || entry.Get("f:revisionHistoryLimit") == nil {
+		t.Fatalf("before-first-apply's spec entry is\n%s\nwant the defaults and no \".\"", yamltree.EmitNode(entry))
+	}
+	for _, f := range kept.Fields {
+		if f.Path == ".spec.progressDeadlineSeconds" && (f.Mark != contract.Added || !strings.Contains(f.Reason, "live as a cluster stores it holds the API server's default")) {
+			t.Errorf("the default kept from live is marked %s: %s", f.Mark, f.Reason)
+		}
+	}
+}
