@@ -64,9 +64,13 @@ func (o *outcome) keepTimes(in *modes.Input) {
 	if before == nil || after == nil || !yamltree.Equal(withoutTimes(before), withoutTimes(after)) {
 		return
 	}
+	entries, err := managed.ReadEntries(before)
+	if err != nil {
+		return
+	}
 	root := o.stored.Root.Clone()
 	root.Get("metadata").Set("managedFields", before.Clone())
-	o.stored.Root, o.done.Changed = root, false
+	o.stored.Root, o.done.Changed, o.done.Entries = root, false, entries
 }
 
 // withoutTimes is a managedFields list less each entry's time.

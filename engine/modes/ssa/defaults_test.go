@@ -82,6 +82,11 @@ func TestRepeatedApplyKeepsTimes(t *testing.T) {
 		if ops := again.Extra["operations"].(ssa.Operations); len(ops) != 1 || ops[0].Changed {
 			t.Errorf("%s: the repeat reads as a change: %+v", name, ops)
 		}
+		for _, e := range again.Extra["managedFields"].(ssa.ManagedFieldsList)[0].Entries {
+			if e.Time == "2027-01-01T00:00:00Z" {
+				t.Errorf("%s: extra.managedFields gives %s the repeat's time", name, e.Manager)
+			}
+		}
 	}
 }
 
