@@ -29,8 +29,12 @@ import (
 // Reference answers operations with the API server's field manager.
 type Reference struct {
 	builtin, apiextensions, custom managedfields.TypeConverter
-	mu                             sync.Mutex
-	managers                       map[string]*managedfields.FieldManager
+	// crdScheme knows the apiextensions types (scheme.Scheme the built-in ones).
+	crdScheme *runtime.Scheme
+	mu        sync.Mutex
+	managers  map[string]*managedfields.FieldManager
+	// stored are the field managers of StoredFieldManagerOf, by apiVersion/kind.
+	stored map[string]*managedfields.FieldManager
 }
 
 // NewReference builds the type converters: client-go's for the built-in kinds,
@@ -46,8 +50,8 @@ func NewReference() (*Reference, error) {
 		return nil, fmt.Errorf("apiextensions scheme: %w", err)
 	}
 	return &Reference{builtin: applyconfigurations.NewTypeConverter(scheme.Scheme),
-		apiextensions: apiextensionsapply.NewTypeConverter(crdScheme), custom: custom,
-		managers: map[string]*managedfields.FieldManager{}}, nil
+		apiextensions: apiextensionsapply.NewTypeConverter(crdScheme), custom: custom, crdScheme: crdScheme,
+		managers: map[string]*managedfields.FieldManager{}, stored: map[string]*managedfields.FieldManager{}}, nil
 }
 
 // crdTypeConverter builds a type converter for a CRD's first version as the API server does for
@@ -117,6 +121,74 @@ func (r *Reference) managerOf(apiVersion, kind string, tc managedfields.TypeConv
 	fm := managedfieldstest.NewFakeFieldManager(tc, gv.WithKind(kind))
 	r.managers[key] = fm
 	return fm
+}
+
+// StoredFieldManagerOf is FieldManagerOf's manager as the API server builds it: the object a
+// first apply to an object without managedFields counts before-first-apply's fields from is the
+// kind's Go zero value (the server's object creater), not apiVersion and kind alone, so that
+// before-first-apply owns no "." for a struct such as spec (observed on kube-apiserver v1.37.2,
+// 2026-12-06, for a Service and a Deployment; docs/apiserver.md). For the reference of requests
+// under options.apiServer on.
+func (r *Reference) StoredFieldManagerOf(apiVersion, kind string) *managedfields.FieldManager {
+	gv, _ := runtimeschema.ParseGroupVersion(apiVersion)
+	tc, types := r.builtin, scheme.Scheme
+	if gv.Group == "apiextensions.k8s.io" {
+		tc, types = r.apiextensions, r.crdScheme
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	key := apiVersion + "/" + kind
+	if fm, ok := r.stored[key]; ok {
+		return fm
+	}
+	fm, err := managedfields.NewDefaultFieldManager(tc, sameObject{}, noDefaults{},
+		zeroCreater{types}, gv.WithKind(kind), gv, "", nil)
+	if err != nil {
+		panic(err)
+	}
+	r.stored[key] = fm
+	return fm
+}
+
+// sameObject converts an object to any version as the object itself, as the field manager's own
+// test harness does: the objects here are unstructured content of their one version.
+type sameObject struct{}
+
+// Convert implements runtime.ObjectConvertor, as the field manager's test harness does: nothing.
+func (sameObject) Convert(_, _, _ any) error { return nil }
+
+// ConvertToVersion implements runtime.ObjectConvertor.
+func (sameObject) ConvertToVersion(in runtime.Object, _ runtime.GroupVersioner) (runtime.Object, error) {
+	return in, nil
+}
+
+// ConvertFieldLabel implements runtime.ObjectConvertor; it is not called on this path.
+func (sameObject) ConvertFieldLabel(runtimeschema.GroupVersionKind, string, string) (string, string, error) {
+	return "", "", errors.New("not implemented")
+}
+
+// noDefaults defaults nothing (the engine's defaults are checked against the API server itself).
+type noDefaults struct{}
+
+// Default implements runtime.ObjectDefaulter.
+func (noDefaults) Default(runtime.Object) {}
+
+// zeroCreater creates a kind's Go zero value, as unstructured content (the fake converter's
+// form); a kind the scheme does not know gets apiVersion and kind alone.
+type zeroCreater struct{ types *runtime.Scheme }
+
+// New implements runtime.ObjectCreater.
+func (z zeroCreater) New(gvk runtimeschema.GroupVersionKind) (runtime.Object, error) {
+	out := &unstructured.Unstructured{Object: map[string]any{}}
+	if typed, err := z.types.New(gvk); err == nil {
+		content, err := runtime.DefaultUnstructuredConverter.ToUnstructured(typed)
+		if err != nil {
+			return nil, err
+		}
+		out.Object = content
+	}
+	out.SetGroupVersionKind(gvk)
+	return out, nil
 }
 
 // Answer is what one side answered to one operation.

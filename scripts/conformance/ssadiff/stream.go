@@ -133,6 +133,9 @@ func applyOne(ref *Reference, opts contract.Options, live, cfg object) (object, 
 	apiVersion, _ := cfg["apiVersion"].(string)
 	kind, _ := cfg["kind"].(string)
 	fm := ref.FieldManagerOf(apiVersion, kind)
+	if opts.ModelsAPIServer() {
+		fm = ref.StoredFieldManagerOf(apiVersion, kind)
+	}
 	if live == nil {
 		live = object{"apiVersion": apiVersion, "kind": kind}
 	}
