@@ -25,6 +25,7 @@ import { createHistoryView } from "./historyview.js";
 import { createInlineEngine } from "./inline.js";
 import { resolveInitial } from "./initial.js";
 import { createJump } from "./jump.js";
+import { markLoad } from "./loadmarks.js";
 import { createMerger } from "./merger.js";
 import { createModeControls } from "./modecontrols.js";
 import { INPUTS, buildRequest, sameState, stateFromRequest } from "./modes.js";
@@ -52,16 +53,19 @@ start().catch((err) => {
 });
 
 async function start() {
+  markLoad("main");
   const config = readConfig(document, location);
   root.classList.add("mp-js");
   if (config.embed.embed) root.dataset.embed = "";
   const p = await openState(config);
+  markLoad("state");
   createInputs(config, p);
   createOutputs(config, p);
   createFeatures(config, p);
   connect(p);
   showFirstAnswer(config, p);
   mountAll(config, p);
+  markLoad("built");
   begin(config, p);
 }
 

@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -78,6 +79,9 @@ type loadTimes struct {
 	Worker      float64 `json:"workerAt"`      // the page created its worker
 	EngineReady float64 `json:"engineReadyAt"` // the worker said the wasm is ready
 	Ready       float64 `json:"readyAt"`       // <html data-ready>
+	// Marks are the page's first-load moments (web/loadmarks.js: "mergeplay:<moment>", the
+	// worker's copied in), each its first occurrence.
+	Marks map[string]float64 `json:"marks"`
 }
 
 // BenchmarkFirstLoad loads the page firstLoads times, each in a fresh browser context (empty
@@ -121,7 +125,8 @@ func BenchmarkFirstLoad(b *testing.B) {
 		fmt.Fprintf(os.Stderr, "    %s\n", l)
 	}
 	fmt.Fprintf(os.Stderr, "  navigation to data-ready  median %.0f ms, worst %.0f ms  (budget %d ms, worst %d ms)  %s\n", median.Ready, worst.Ready, readyBudgetMS, readyWorstMS, verdict(median.Ready <= readyBudgetMS && worst.Ready <= readyWorstMS))
-	fmt.Fprintf(os.Stderr, "    (median load: worker created at %.0f ms, wasm ready at %.0f ms, data-ready at %.0f ms)\n\n", median.Worker, median.EngineReady, median.Ready)
+	fmt.Fprintf(os.Stderr, "    (median load: worker created at %.0f ms, wasm ready at %.0f ms, data-ready at %.0f ms)\n", median.Worker, median.EngineReady, median.Ready)
+	printMoments(loads)
 	// Over a budget, the verdicts above say so and make bench's table marks the row OVER; the
 	// benchmark does not fail, as a failed benchmark prints no figures for the table to read.
 }
@@ -132,9 +137,34 @@ func loadOnce(b *testing.B, h *harness, url string) loadTimes {
 	defer p.close()
 	p.do("loading the page", chromedp.Navigate(url))
 	p.waitFor("data-ready", `window.__mergeplayProbe.readyAt !== null`, 30*time.Second)
+	// The worker posts its moments after its first answer, which data-ready may precede.
+	p.waitFor("the worker's moments", `performance.getEntriesByName("mergeplay:first-answer").length > 0`, 10*time.Second)
 	var at loadTimes
-	p.eval(`window.__mergeplayProbe`, &at)
+	p.eval(`({...window.__mergeplayProbe, marks: Object.fromEntries(performance.getEntriesByType("mark")
+	  .filter((m) => m.name.startsWith("mergeplay:")).reverse().map((m) => [m.name.slice(10), m.startTime]))})`, &at)
 	return at
+}
+
+// printMoments prints, for each first-load moment (web/loadmarks.js), its median over loads in
+// milliseconds since navigation started, in the order of those medians, and the time from the
+// one before.
+func printMoments(loads []loadTimes) {
+	at := map[string][]float64{}
+	for _, l := range loads {
+		for name, ms := range l.Marks {
+			at[name] = append(at[name], ms)
+		}
+	}
+	names := slices.Collect(maps.Keys(at))
+	sort.Slice(names, func(i, j int) bool { return median(at[names[i]]) < median(at[names[j]]) })
+	fmt.Fprintf(os.Stderr, "  first-load moments, median of %d loads (ms since navigation; + since the one above):\n", len(loads))
+	last := 0.0
+	for _, name := range names {
+		m := median(at[name])
+		fmt.Fprintf(os.Stderr, "    %-18s %6.0f  %+6.0f  (%.0f–%.0f)\n", name, m, m-last, slices.Min(at[name]), slices.Max(at[name]))
+		last = m
+	}
+	fmt.Fprintln(os.Stderr)
 }
 
 // abPairs is how many pairs of first loads BenchmarkFirstLoadAB measures.
