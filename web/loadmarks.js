@@ -11,7 +11,9 @@
 //   wasm-first-byte    its first body byte, wasm-last-byte its last (Resource Timing)
 //   wasm-compiled      WebAssembly compiled it
 //   wasm-instantiated  instantiated; Go's runtime starts and the packages initialise
-//   go-main            Go's main runs (wasm/main_js.go)
+//   go-main            Go's main runs (wasm/main_js.go; the engine's instance in the page,
+//                      inline.js, marks it again on the page's thread when it starts, after
+//                      the first answer: a reader of the timeline takes each moment's first)
 //   go-ready           the bridge is in place (mergeplayOnReady)
 //   first-call         the worker calls the engine with the first request, first-answer it returned
 //   main               main.js's own code runs (CodeMirror and the page's modules evaluated)
