@@ -143,8 +143,10 @@ func loadOnce(b *testing.B, h *harness, url string, atReady func()) loadTimes {
 	if atReady != nil {
 		atReady()
 	}
-	// The worker posts its moments after its first answer, which data-ready may precede.
-	p.waitFor("the worker's moments", `performance.getEntriesByName("mergeplay:first-answer").length > 0`, 10*time.Second)
+	// The worker posts its moments after its first answer, which data-ready may precede; a build
+	// that marks no moments (mergeplay:ready with data-ready: web/loadmarks.js) posts none.
+	p.waitFor("the worker's moments", `performance.getEntriesByName("mergeplay:first-answer").length > 0 ||
+	  performance.getEntriesByName("mergeplay:ready").length === 0`, 10*time.Second)
 	var at loadTimes
 	p.eval(`({...window.__mergeplayProbe, marks: Object.fromEntries(performance.getEntriesByType("mark")
 	  .filter((m) => m.name.startsWith("mergeplay:")).reverse().map((m) => [m.name.slice(10), m.startTime]))})`, &at)
