@@ -148,6 +148,9 @@ func writeCommands(w io.Writer, commands []contract.Command) {
 	fmt.Fprintln(w, "At the terminal:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  $ %s\n", c.Line)
+		for _, warning := range c.Warnings { // standard error, before what the command prints
+			fmt.Fprintf(w, "  %s\n", warning)
+		}
 		for _, o := range c.Output {
 			fmt.Fprintf(w, "  %s\n", o)
 		}

@@ -13,7 +13,7 @@ import { findMode } from "./modes.js";
 /**
  * The commands of a response, read defensively (pure).
  * @param {object|null} response
- * @returns {{tool: string, line: string, about: string, output: string[], error: string}[]}
+ * @returns {{tool: string, line: string, about: string, output: string[], error: string, warnings: string[]}[]}
  */
 export function commandItems(response) {
   const list = Array.isArray(response?.commands) ? response.commands : [];
@@ -24,6 +24,7 @@ export function commandItems(response) {
     about: str(c.about),
     output: Array.isArray(c.output) ? c.output.filter((l) => typeof l === "string") : [],
     error: str(c.error),
+    warnings: Array.isArray(c.warnings) ? c.warnings.filter((l) => typeof l === "string") : [],
   }));
 }
 
@@ -103,6 +104,7 @@ export function createCommandView({ onReproduce }) {
       replaceChildren(list, ...items.map((c) => h("div", { class: "mp-command", "data-tool": c.tool },
         c.about ? h("p", { class: "mp-command-about", text: c.about }) : null,
         h("div", { class: "mp-command-line" }, h("pre", { text: `$ ${c.line}` }), copyButton("Copy", () => c.line, "the command")),
+        c.warnings.length ? h("pre", { class: "mp-command-warning", text: c.warnings.join("\n") }) : null,
         c.output.length ? h("pre", { class: "mp-command-output", text: c.output.join("\n") }) : null,
         c.error ? h("pre", { class: "mp-command-error", text: c.error }) : null,
       )));

@@ -25,7 +25,8 @@ test("every example's commands are read whole", () => {
 
 test("hostile shapes read as nothing", () => {
   assert.deepEqual(commandItems(null), []);
-  assert.deepEqual(commandItems({ commands: [null, 3, { line: 5 }, { line: "kubectl x", output: [1, "a"] }] }), [{ tool: "", line: "kubectl x", about: "", output: ["a"], error: "" }]);
+  assert.deepEqual(commandItems({ commands: [null, 3, { line: 5 }, { line: "kubectl x", output: [1, "a"] }] }), [{ tool: "", line: "kubectl x", about: "", output: ["a"], error: "", warnings: [] }]);
+  assert.deepEqual(commandItems({ commands: [{ line: "kubectl y", warnings: ["Warning: x", 2] }] })[0].warnings, ["Warning: x"]);
 });
 
 test("only modes that reach a cluster reproduce", () => {

@@ -189,21 +189,34 @@ export function stepSummary(response, step, managerNames) {
 export function deletion(response) {
   if (!carriedOut(response)) return "";
   const gone = list(response?.fields).filter((f) => f?.mark === "deleted" && f?.path === "" && typeof f?.resource === "string")
-    .map((f) => {
-      // apiVersion/Kind[/namespace]/name: a kind begins with a capital, a group or version does not
-      const parts = f.resource.split("/");
-      return `${parts.find((p) => /^[A-Z]/.test(p)) ?? ""} ${parts[parts.length - 1]}`.trim();
-    });
+    .map((f) => kindAndName(f.resource));
   if (!gone.length) return "";
   return `deleted: ${gone.join(", ")}${response?.result === "" ? "; no object is left" : ""}`;
 }
 
 /**
- * Why the real tool refused a step, in a sentence; "" when it carried it out.
+ * A resource's "Kind name" from its identity (apiVersion/Kind[/namespace]/name: a kind begins
+ * with a capital, a group or version does not).
+ * @param {string} resource
+ * @returns {string}
+ */
+function kindAndName(resource) {
+  const parts = resource.split("/");
+  return `${parts.find((p) => /^[A-Z]/.test(p)) ?? ""} ${parts[parts.length - 1]}`.trim();
+}
+
+/**
+ * Why the real tool refused a step, in a sentence; "" when it carried it out. A step whose tool
+ * went on past the objects the API server refused (extra.refused) says which, and that the others
+ * went through.
  * @param {object} response
  * @returns {string}
  */
 export function refusal(response) {
+  const partly = list(response?.extra?.refused).filter((r) => typeof r?.resource === "string");
+  if (partly.length && !list(response?.errors).length) {
+    return `partly refused: the API server refused ${partly.map((r) => kindAndName(r.resource)).join(", ")}; the other objects went through`;
+  }
   const left = response?.extra?.afterRefusal?.reason;
   const after = typeof left === "string" && left ? `; the object is unchanged but for this: ${left}` : "; the object is unchanged";
   const errors = list(response?.errors);

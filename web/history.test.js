@@ -109,6 +109,8 @@ test("a step's summary: its command lines, its refusal, its owners; unanswered, 
   assert.equal(refusal({ errors: [], conflicts: [] }), "");
   const moved = { errors: [], conflicts: [{ manager: "kubectl" }], extra: { afterRefusal: { result: "x", reason: "helm's entry moved" } } };
   assert.equal(refusal(moved), "refused: 1 conflict with kubectl; the object is unchanged but for this: helm's entry moved");
+  const partly = { errors: [], conflicts: [], extra: { refused: [{ resource: "v1/ConfigMap/default/big", line: 1, errors: [] }] } };
+  assert.equal(refusal(partly), "partly refused: the API server refused ConfigMap big; the other objects went through");
 });
 
 test("the objects before steps survive a change only up to the first step changed", () => {

@@ -40,10 +40,7 @@ func (s *storer) copied(n, c *yamltree.Node) {
 // defaults returns map m of type t with the defaults of t it lacks (m itself when it lacks
 // none), each default's own defaults written into it.
 func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
-	if s.table == nil {
-		s.table = ruleTable()
-	}
-	for _, r := range s.table[t.Name] {
+	for _, r := range rulesByType[t.Name] {
 		f := t.Field(r.field)
 		if f == nil {
 			continue

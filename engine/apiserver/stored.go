@@ -137,8 +137,6 @@ type storer struct {
 	copies map[*yamltree.Node]*yamltree.Node
 	// origins maps each copy back to the result's node it replaces (copies, reversed).
 	origins map[*yamltree.Node]*yamltree.Node
-	// table holds the defaults' rules by type (ruleTable), read when first needed.
-	table map[string][]rule
 	// nested counts the defaults being written around the value at hand: a default's own
 	// defaults belong to it, and are not listed apart.
 	nested int

@@ -21,7 +21,31 @@ func Warnings(obj Object) []string {
 	if at == nil {
 		return nil
 	}
-	spec := obj.Root.Lookup(at...)
+	return podWarnings(obj.Root.Lookup(at...), at)
+}
+
+// WarningsOnUpdate are the warnings the API server sends back with an object it accepts as an
+// update of old (both as stored): Warnings when the pod template (a Pod's spec) changed, none
+// when it did not (observed on kube-apiserver v1.37.2, 2026-12-06: kubectl apply of a Deployment
+// holding a port defined twice warns of it when it creates the object and when the template
+// changes, not when the patch leaves the template as it was).
+func WarningsOnUpdate(obj, old Object) []string {
+	at := podSpecPath(obj.APIVersion, obj.Kind)
+	if at == nil {
+		return nil
+	}
+	template := at
+	if n := len(at); n > 1 && at[n-2] == "template" {
+		template = at[:n-1] // the template's metadata counts
+	}
+	if yamltree.Equal(obj.Root.Lookup(template...), old.Root.Lookup(template...)) {
+		return nil
+	}
+	return Warnings(obj)
+}
+
+// podWarnings are the warnings on the pod spec at path at.
+func podWarnings(spec *yamltree.Node, at []string) []string {
 	var ports []podPort
 	for _, list := range []string{"initContainers", "containers"} {
 		for i, c := range itemsOf(spec.Get(list)) {

@@ -48,7 +48,9 @@ func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Comm
 	case resp.PartlyRefused() && m.GoesOn:
 		return withRefusals(m, in, resp)
 	}
-	return m.Commands(in, resp)
+	cmds := m.Commands(in, resp)
+	withWarnings(in, resp, cmds)
+	return cmds
 }
 
 // withRefusals is the commands of an answer whose refused objects were left out (the API server
@@ -79,15 +81,17 @@ func withRefusals(m modes.Mode, in *modes.Input, resp *contract.Response) []cont
 	return cmds
 }
 
-// withWarnings puts before a failing command's error the warnings of the objects it wrote
-// (resp.Warned), in their order: kubectl prints them as each request comes back, its refusals at
-// the end (observed with kubectl v1.37.2: make apiserver-diff seed 1, apply-2).
+// withWarnings gives each command the warnings of the objects it wrote (resp.Warned), in their
+// order: kubectl prints them on its standard error as each request comes back (Command.Warnings,
+// before what it prints of the objects), and a failing command's refusals at the end, after them
+// (observed with kubectl v1.37.2: make apiserver-diff seed 1, apply-2; a Deployment holding a
+// port defined twice, created, applied and replaced).
 func withWarnings(in *modes.Input, resp *contract.Response, cmds []contract.Command) {
+	if len(resp.Warned) == 0 {
+		return
+	}
 	ids := NewAnswer(in, resp)
 	for i := range cmds {
-		if cmds[i].Error == "" {
-			continue
-		}
 		var lines []string
 		for _, w := range resp.Warned {
 			id := ids.ID(w.Resource)
@@ -95,8 +99,12 @@ func withWarnings(in *modes.Input, resp *contract.Response, cmds []contract.Comm
 				lines = append(lines, w.Lines...)
 			}
 		}
-		if len(lines) > 0 {
+		switch {
+		case len(lines) == 0:
+		case cmds[i].Error != "":
 			cmds[i].Error = strings.Join(lines, "\n") + "\n" + cmds[i].Error
+		default:
+			cmds[i].Warnings = lines
 		}
 	}
 }

@@ -198,8 +198,14 @@ type Command struct {
 	// engine does not state (kpt, helm).
 	Output []string `json:"output"`
 	// Error is what the command prints on its standard error when it fails (kubectl's
-	// "error: Apply failed with 1 conflict: ..." and the ways out it lists), "" when it succeeds.
+	// "error: Apply failed with 1 conflict: ..." and the ways out it lists, after the API
+	// server's warnings), "" when it succeeds.
 	Error string `json:"error"`
+	// Warnings are the lines a command that succeeds prints on its standard error: the API
+	// server's warnings on the objects it wrote ("Warning: unknown field ...", "Warning:
+	// spec.template.spec.containers[0].ports[1]: duplicate port definition with ..."), in the
+	// order kubectl prints them, before its output; left out when there are none.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Refusal is one object the API server refuses.

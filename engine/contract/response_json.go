@@ -129,6 +129,9 @@ func (c Command) WriteJSON(w *jsonwire.Writer) {
 	w.Key("about").String(c.About)
 	w.Key("output").Strings(c.Output)
 	w.Key("error").String(c.Error)
+	if len(c.Warnings) > 0 {
+		w.Key("warnings").Strings(c.Warnings)
+	}
 	w.CloseObject()
 }
 

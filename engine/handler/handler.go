@@ -42,6 +42,8 @@ type Handler struct {
 	// memos holds what the modes and the config's validation worked out for each resource
 	// (modes.Memo), for the next request.
 	memos *memos
+	// steps keeps the last history's step answers (stepAnswers).
+	steps *stepAnswers
 }
 
 // Limits bound what a handler reads. The page's engine and the terminal front door keep
@@ -77,13 +79,13 @@ func (h *Handler) WithLimits(l Limits) *Handler {
 func (h *Handler) ForOneRequest() *Handler {
 	out := h.WithLimits(h.limits)
 	out.cache.keepNone = true
-	out.diffs, out.memos = nil, nil
+	out.diffs, out.memos, out.steps = nil, nil, nil
 	return out
 }
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}, steps: &stepAnswers{}}
 	for _, m := range ms {
 		if _, twice := h.modes[m.Name]; !twice {
 			h.order = append(h.order, m.Name)
@@ -210,7 +212,13 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 // the whole history (extra.reproduceError says why there is none). The steps' own scripts are
 // their own requests' (a step asking for its script gets it).
 func (h *Handler) history(ctx context.Context, req *contract.Request) *contract.Response {
-	resp := history.Run(ctx, req, h.Handle)
+	answer := history.Answer(h.Handle)
+	if h.steps != nil {
+		var done func()
+		answer, done = h.steps.answering(h.Handle)
+		defer done()
+	}
+	resp := history.Run(ctx, req, answer)
 	if !req.Reproduce || len(resp.Steps) != len(req.Steps) {
 		return resp
 	}
@@ -294,7 +302,7 @@ func withoutDefaultsNotes(in *modes.Input, summaries management.Summaries) manag
 		}
 		summaries = management.WithNote(summaries, r.ID.String(), r.Line(), "Given without "+strconv.Itoa(len(defaults))+
 			" of the API server's defaults ("+strings.Join(names, ", ")+"): a cluster's object holds them, as `kubectl get -o yaml` shows. "+
-			"The answer merges live as given; on a cluster kubectl's patch and a server-side apply's before-first-apply meet them too.")
+			"The marks compare with live as given; kubectl's patch and a server-side apply's before-first-apply meet live as the cluster holds it, and the answer follows them.")
 	}
 	return summaries
 }

@@ -50,7 +50,9 @@ type Request struct {
 	// Zero is the object an update that creates (Live nil) starts from: the kind's Go type's zero
 	// value as the API server writes it (apiserver.Zero), whose structs the updater then does
 	// not own as a whole (no "." for a Service's spec); nil: apiVersion and kind alone, as the
-	// field manager's own vectors and the reference libraries do. Update only.
+	// field manager's own vectors and the reference libraries do. An apply to a live object
+	// without managedFields counts before-first-apply's fields from it alike (observed on
+	// kube-apiserver v1.37.2: before-first-apply of a Service owns no "." for its spec).
 	Zero *yamltree.Node
 }
 

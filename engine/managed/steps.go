@@ -144,8 +144,12 @@ func applyOnce(op *operation) (bool, error) {
 	managers := op.storedManagers.Clone()
 	bfa := UpdateID(BeforeFirstApply, res.APIVersion)
 	if len(managers) == 0 {
+		from := req.Zero
+		if from == nil {
+			from = emptyObject(res.APIVersion, res.Kind)
+		}
 		var err error
-		managers, err = res.recordChange(change{from: emptyObject(res.APIVersion, res.Kind), to: op.object, id: bfa, now: req.Now}, managers, op.times)
+		managers, err = res.recordChange(change{from: from, to: op.object, id: bfa, now: req.Now}, managers, op.times)
 		if err != nil {
 			return true, verb.Wrap("giving the existing fields to "+BeforeFirstApply+": ", err)
 		}

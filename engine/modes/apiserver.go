@@ -20,26 +20,46 @@ import (
 func (in *Input) Refuse(resp *contract.Response, t stream.Triple, stored apiserver.Stored) {
 	errs, printed := in.refusals(t, stored)
 	if len(errs) == 0 && in.checked(t.ID, stored.Root) {
-		if lines := apiserver.Warnings(apiserver.Object{APIVersion: t.ID.APIVersion, Kind: t.ID.Kind, Root: stored.Root}); len(lines) > 0 {
+		if lines := in.warnings(t, stored); len(lines) > 0 {
 			resp.Warned = append(resp.Warned, contract.Warned{Resource: t.ID.String(), Lines: lines})
 		}
 	}
 	if len(errs) > 0 {
 		if in.Request.Options.Validate == contract.ValidateWarn {
-			printed = warnings(stored.Drops) + printed
+			printed = unknownFieldWarnings(stored.Drops) + printed
 		}
 		resp.Errors = append(resp.Errors, errs...)
 		resp.Refused = append(resp.Refused, contract.Refusal{Resource: t.ID.String(), Printed: printed, Errors: len(errs)})
 	}
 }
 
-// warnings is what kubectl prints before the API server's refusal of an object under field
-// validation warn, for the fields the server does not know and drops: `Warning: unknown field
+// warnings are the API server's warnings on an object it accepts, as kubectl prints them: under
+// field validation warn, the fields it does not know (observed on v1.37.2, 2026-12-06: printed
+// first, on every apply whose patch holds one), then the object's own (apiserver.Warnings; on an
+// update of live, apiserver.WarningsOnUpdate).
+func (in *Input) warnings(t stream.Triple, stored apiserver.Stored) []string {
+	var lines []string
+	if in.Request.Options.Validate == contract.ValidateWarn {
+		lines = strings.Split(strings.TrimSuffix(unknownFieldWarnings(stored.Drops), "\n"), "\n")
+		if lines[0] == "" {
+			lines = nil
+		}
+	}
+	obj := apiserver.Object{APIVersion: t.ID.APIVersion, Kind: t.ID.Kind, Root: stored.Root}
+	if live := RootOf(t.Live); live != nil {
+		old := apiserver.Object{APIVersion: t.ID.APIVersion, Kind: t.ID.Kind, Root: in.LiveAsStored(t.ID, live)}
+		return append(lines, apiserver.WarningsOnUpdate(obj, old)...)
+	}
+	return append(lines, apiserver.Warnings(obj)...)
+}
+
+// unknownFieldWarnings is what kubectl prints under field validation warn, before the API
+// server's refusal of an object or its output, for the fields the server does not know and drops: `Warning: unknown field
 // "spec.template.spec.containers[1].foo"`, a line each, by the object's own positions and sorted
 // by path; "" for none. Observed on kube-apiserver v1.37.2 (make apiserver-diff seed 2, patch-14;
 // seed 3, patch-7, where the patch's $setElementOrder put the container second and a map
 // holding "$patch" under an unknown field was not stored, so not warned of).
-func warnings(drops []apiserver.Drop) string {
+func unknownFieldWarnings(drops []apiserver.Drop) string {
 	var fields []string
 	for _, d := range drops {
 		if d.Why == apiserver.DroppedUnknown {

@@ -187,12 +187,14 @@ func CheckDeleted(t *testing.T, r *Run, result []*stream.Resource) {
 		}
 		twice := false
 		if root := find(live, m.Resource, m.Path == ""); root != nil {
-			var lines []int
-			path := m.Path
-			if positional(path) {
-				path = anyIndex(path)
+			// a positional path may name an item by another index in live; a field's name may
+			// hold brackets ("0[0]") that read as an index: both readings are tried
+			lines, tw := resolve(root, m.Path, root.Pos.Line)
+			twice = tw
+			if positional(m.Path) {
+				more, tw := resolve(root, anyIndex(m.Path), root.Pos.Line)
+				lines, twice = append(lines, more...), twice || tw
 			}
-			lines, twice = resolve(root, path, root.Pos.Line)
 			found := false
 			for _, l := range lines {
 				found = found || l == m.Line

@@ -14,6 +14,7 @@ import (
 // or live patched): the result less what the kind's Go type does not store. The result of a
 // resource kubectl sends nothing for is live as the cluster holds it.
 func (o *outcome) store(in *modes.Input) {
+	o.sentAgainstStored(in)
 	o.stored = apiserver.Stored{Root: o.result}
 	if action := o.info().Action; action == Create || action == Patch {
 		o.stored = in.StoreOver(o.triple, o.result, modes.RootOf(o.triple.Updated), modes.PatchKeys)

@@ -78,7 +78,7 @@ func render(a answered, info PatchInfo) *piece {
 	}
 	spot := explain.Spot{Result: o.result, Live: root(o.triple.Live)}
 	marking := modes.Marking{Mode: "apply", Source: "the config", Layout: layout, Spot: spot, Triple: o.triple, Log: o.log}
-	p.fields = marking.StoredMarks(o.stored, o.marks(layout, spot))
+	p.fields = o.noteResent(marking.StoredMarks(o.stored, o.marks(layout, spot)))
 	return p
 }
 

@@ -56,6 +56,9 @@ type outcome struct {
 	aligned *smp.Aligned
 	applied *smp.Outcome
 	log     *decision.Log
+	// resent notes, by path, the values kubectl's patch sends though live as given holds them
+	// (sentAgainstStored).
+	resent map[string]string
 }
 
 // request is what applying one resource needs besides the resource.

@@ -31,6 +31,9 @@ func (o *outcome) conflictEntries() []contract.Conflict {
 			Message:     o.conflictMessage(c, live, config),
 			Line:        lineIn(o.live, c.Path, o.typ),
 		}
+		if live == nil {
+			live = o.liveDefault(entry.Path)
+		}
 		if live != nil {
 			entry.Live = explain.Short(live)
 		}
@@ -44,7 +47,10 @@ func (o *outcome) conflictEntries() []contract.Conflict {
 func (o *outcome) conflictMessage(c managed.Conflict, live, config *yamltree.Node) string {
 	owner := managerName(c.Manager)
 	livePart := "live has " + explain.Short(live)
-	if live == nil {
+	switch d := o.liveDefault(c.Path.String()); {
+	case live == nil && d != nil:
+		livePart = "live as given does not show it: the API server wrote its default " + explain.Short(d) + " when it stored live, and a cluster's object holds it"
+	case live == nil:
 		livePart = "live does not have it"
 	}
 	msg := owner + " owns this field (" + livePart + ") and the config sets " + explain.Short(config) + ": applying as " + managerName(o.manager) + " would change a field another manager owns, so the API server refuses the apply. " + "Leave the field out of the config to let " + owner + " keep it, or force the apply (kubectl apply --server-side --force-conflicts) to take it over"
@@ -55,4 +61,15 @@ func (o *outcome) conflictMessage(c managed.Conflict, live, config *yamltree.Nod
 		msg += "; the API server hands fields over from client-side apply without a conflict only when the last-applied annotation names the value live still has, which is not the case here"
 	}
 	return msg
+}
+
+// liveDefault is the API server's default at path that live held as a cluster stores it though
+// not as given (outcome.liveDefaults), nil for none.
+func (o *outcome) liveDefault(path string) *yamltree.Node {
+	for _, d := range o.liveDefaults {
+		if d.Path.String() == path {
+			return d.Value
+		}
+	}
+	return nil
 }

@@ -80,11 +80,7 @@ func FuzzSSA(f *testing.F) {
 			if len(again.Resp.Errors) > 0 || len(again.Resp.Conflicts) > 0 {
 				t.Fatalf("repeating the %s fails: errors %+v conflicts %+v\nresult:\n%s\n%s", op, again.Resp.Errors, again.Resp.Conflicts, first.Resp.Result, first.Describe())
 			}
-			var drop func(*yamltree.Node)
-			if storedMarks(first.Resp) {
-				drop = dropManagedTimes // a known departure: docs/apiserver.md
-			}
-			if diff := fuzzcheck.SameObjects(first.Resp.Result, again.Resp.Result, yamltree.YAML11, drop); diff != "" {
+			if diff := fuzzcheck.SameObjects(first.Resp.Result, again.Resp.Result, yamltree.YAML11, nil); diff != "" {
 				t.Fatalf("repeating the %s changed the result: %s\n%s", op, diff, first.Describe())
 			}
 		}
@@ -155,32 +151,6 @@ func checkDecisions(t *testing.T, resp *contract.Response) {
 		}
 		if !ok || string(entry.Rule) != f.Rule || !strings.HasPrefix(f.Rule, "ssa/") {
 			t.Fatalf("%s %s: the mark's rule %q is not the decision recorded there (%+v, %v)", f.Mark, f.Path, f.Rule, entry, ok)
-		}
-	}
-}
-
-// storedMarks reports whether a mark says the object does not store a value of the config
-// (ssa/stored-…).
-func storedMarks(resp *contract.Response) bool {
-	for _, f := range resp.Fields {
-		if strings.HasPrefix(f.Rule, "ssa/stored-") {
-			return true
-		}
-	}
-	return false
-}
-
-// dropManagedTimes removes the time of every managedFields entry: repeating an apply whose config
-// holds values the object does not store writes new times where the API server, which sees no
-// change once the object is stored, keeps the old ones (docs/apiserver.md, Departures).
-func dropManagedTimes(obj *yamltree.Node) {
-	entries := obj.Lookup("metadata", "managedFields")
-	if !entries.IsList() {
-		return
-	}
-	for _, entry := range entries.Items {
-		if entry.IsMap() {
-			entry.Delete("time")
 		}
 	}
 }

@@ -60,6 +60,9 @@ type outcome struct {
 	stored       apiserver.Stored
 	sentDrops    []apiserver.Drop
 	sentDefaults []apiserver.Default
+	// liveDefaults are the defaults a cluster's object holds that live as given lacks, which
+	// the field manager met in live (liveAsStored).
+	liveDefaults []apiserver.Default
 	// unchanged: an update whose object, decoded, is live as stored; the server writes nothing.
 	unchanged bool
 	done      *managed.Outcome
@@ -119,6 +122,9 @@ func (r runner) resource(t stream.Triple) (*outcome, error) {
 		o.done, err = fm.Update(req)
 	} else {
 		o.manager = managed.ApplyID(req.Manager)
+		if !r.stored {
+			req.Zero = r.in.Zero(t.ID) // before-first-apply's fields, when live has no managedFields
+		}
 		o.done, err = fm.Apply(req)
 	}
 	if err != nil {
@@ -161,33 +167,48 @@ func (o *outcome) decoded(in *modes.Input) *yamltree.Node {
 // cluster's object cannot hold, since the server did not store it (a custom resource's nulls its
 // CRD does not let it hold, a built-in kind's immutable: null), which no manager owns then
 // (observed on kube-apiserver v1.37.2, 2026-12-06: make apiserver-diff seed 1, ssa-12; seed 3,
-// ssa-5, no conflict with before-first-apply on live's immutable: null). The defaults a cluster's
-// object holds and a live given without them lacks are not added (docs/apiserver.md: a live
-// given in another form than the cluster stores it). Live as given when it holds stored objects
-// (a writer's step).
+// ssa-5, no conflict with before-first-apply on live's immutable: null). A live without
+// managedFields given to an apply also holds the defaults a cluster wrote when it stored it,
+// which before-first-apply then owns and conflicts on (observed on v1.37.2: make apiserver-diff
+// seed 3, ssa-13, a Service given without its type: the apply of type: NodePort conflicts with
+// before-first-apply on .spec.type); they are kept in o.liveDefaults for the marks. Live as given
+// when it holds stored objects (a writer's step).
 func (r runner) liveAsStored(o *outcome) *yamltree.Node {
 	id := o.triple.ID
 	if o.live == nil || r.stored {
 		return o.live
 	}
 	stored := r.in.Store(id, o.live, modes.ListMapKeys)
-	var live *yamltree.Node
+	live := o.live
+	if o.op == opApply && managed.ManagedFieldsOf(o.live) == nil && len(stored.Defaults) > 0 {
+		live, o.liveDefaults = stored.Root.Clone(), stored.Defaults
+	}
 	for _, d := range stored.Drops {
 		if d.Why == apiserver.NullAsEmpty || d.Why == apiserver.CanonicalQuantity {
-			continue // stored as another value: live's own is what the merge meets
+			if live != o.live { // stored as another value: live's own is what the merge meets
+				setPath(live, d.Path, d.Value)
+			}
+			continue
 		}
 		if _, set := explain.Deepest(o.config, d.Path); !set || o.config == nil {
 			o.sentDrops = append(o.sentDrops, d) // the config's value, where it has one, is what the merge marks
 		}
-		if live == nil {
+		if live == o.live {
 			live = o.live.Clone()
 		}
 		withoutPath(live, d.Path)
 	}
-	if live == nil {
-		return o.live
-	}
 	return live
+}
+
+// setPath sets the map field at path in root to a copy of value, when root holds its parent.
+func setPath(root *yamltree.Node, path fieldpath.Path, value *yamltree.Node) {
+	if len(path) == 0 || path[len(path)-1].Field == "" {
+		return
+	}
+	if parent, ok := explain.Deepest(root, path[:len(path)-1]); ok && parent.IsMap() {
+		parent.Set(path[len(path)-1].Field, value.Clone())
+	}
 }
 
 // withoutPath deletes the map field at path from root, when root holds it.
