@@ -4,6 +4,7 @@
 // answer: an answer with errors never replaces it, it greys it. The sentences are pure functions
 // (tested under Node).
 
+import { markLoad } from "./loadmarks.js";
 import { INPUTS, findMode } from "./modes.js";
 import { mergedSentence } from "./progress.js";
 import { refusedErrors, refusedSummary } from "./refusednotes.js";
@@ -120,6 +121,7 @@ function answered(s) {
   delete s.root.dataset.prerendered;
   s.output.setPrerendered(false);
   s.root.dataset.ready = "";
+  markLoad("ready");
 }
 
 /** An answer shown (see createAnswers' show). */

@@ -28,4 +28,9 @@
   };
   early.worker.postMessage({ type: "init", ...wasm });
   globalThis.mergeplayEarlyWorker = early;
+  try {
+    performance.mark("mergeplay:boot"); // web/loadmarks.js
+  } catch {
+    // no User Timing
+  }
 })();

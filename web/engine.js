@@ -7,6 +7,8 @@
 // instance in the page (inline.js) takes it: at once, in the task that asked; an answer the
 // worker gives later to an older request is then dropped, never shown after the newer one.
 
+import { copyTimeline, markLoad } from "./loadmarks.js";
+
 /** How long one merge of small inputs may take before its worker is replaced. */
 export const TIME_LIMIT_MS = 4000;
 
@@ -198,6 +200,7 @@ function onWorkerMessage(e, message) {
   if (!message || typeof message !== "object") return;
   e.onStarted();
   if (message.type === "ready") {
+    if (!e.everReady) markLoad("engine-ready");
     clearTimeout(e.slowTimer);
     e.ready = e.everReady = true;
     e.onStatus({ state: "ready", message: "" });
@@ -207,6 +210,8 @@ function onWorkerMessage(e, message) {
     crashed(e, String(message.error ?? "the engine stopped"));
   } else if (message.type === "module") {
     e.inline?.offer(message.module, () => e.lastJob);
+  } else if (message.type === "timeline") {
+    copyTimeline(message);
   } else if (e.inflight && message.id === e.inflight.id) {
     finish(e, message);
   }

@@ -5,6 +5,7 @@
 import { decodePayload, parseHash } from "./share.js";
 import { defaultOptions, stateFromRequest } from "./modes.js";
 import { historyFromExample } from "./history.js";
+import { parseExamples } from "./gallery.js";
 
 /**
  * @typedef {import("./modes.js").State} State
@@ -53,16 +54,20 @@ export async function resolveInitial({ hash, autosaved, prerendered, loadExample
 }
 
 /**
- * Reads the prerendered answer the build puts in <script type="application/json" id="prerendered">.
+ * Reads the prerendered answer the build puts in <script type="application/json" id="prerendered">,
+ * and the example it answers as the note shows it (`opened`: its name, title, mode, explanation
+ * and request; null when the build did not give its title).
  * @param {string|null|undefined} text the element's text
- * @returns {{example: string, request: object, response: object}|null}
+ * @returns {{example: string, request: object, response: object, opened: import("./gallery.js").Example|null}|null}
  */
 export function parsePrerendered(text) {
   if (!text) return null;
   try {
     const data = JSON.parse(text);
     if (!data || typeof data !== "object" || !data.request || !data.response || typeof data.response !== "object") return null;
-    return { example: String(data.example ?? ""), request: data.request, response: data.response };
+    const example = String(data.example ?? "");
+    const [opened = null] = parseExamples([{ name: example, title: data.title, mode: data.request.mode, explanation: data.explanation, request: data.request }]);
+    return { example, request: data.request, response: data.response, opened };
   } catch {
     return null;
   }

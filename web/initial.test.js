@@ -55,5 +55,13 @@ test("the prerendered element is read defensively", () => {
   assert.equal(parsePrerendered(""), null);
   assert.equal(parsePrerendered("{"), null);
   assert.equal(parsePrerendered('{"example":"x"}'), null);
-  assert.deepEqual(parsePrerendered('{"example":"x","request":{"mode":"apply"},"response":{"result":""}}'), { example: "x", request: { mode: "apply" }, response: { result: "" } });
+  assert.deepEqual(parsePrerendered('{"example":"x","request":{"mode":"apply"},"response":{"result":""}}'), { example: "x", request: { mode: "apply" }, response: { result: "" }, opened: null });
+});
+
+test("the prerendered element gives its example for the note, as examples.json would", () => {
+  const text = JSON.stringify({ example: "apply-x", title: "A title", explanation: "Why.\n\nMore.", request: { mode: "apply", updated: "a: 1\n" }, response: { result: "" } });
+  assert.deepEqual(parsePrerendered(text).opened, { name: "apply-x", title: "A title", mode: "apply", explanation: "Why.\n\nMore.", request: { mode: "apply", updated: "a: 1\n" } });
+  // A name examples.json could not hold, or no title: no example, the page loads examples.json.
+  assert.equal(parsePrerendered(JSON.stringify({ example: "../x", title: "T", request: { mode: "apply" }, response: {} })).opened, null);
+  assert.equal(parsePrerendered(JSON.stringify({ example: "x", request: { mode: "apply" }, response: {} })).opened, null);
 });

@@ -25,6 +25,7 @@ import { createHistoryView } from "./historyview.js";
 import { createInlineEngine } from "./inline.js";
 import { resolveInitial } from "./initial.js";
 import { createJump } from "./jump.js";
+import { markLoad } from "./loadmarks.js";
 import { createMerger } from "./merger.js";
 import { createModeControls } from "./modecontrols.js";
 import { INPUTS, buildRequest, sameState, stateFromRequest } from "./modes.js";
@@ -52,16 +53,19 @@ start().catch((err) => {
 });
 
 async function start() {
+  markLoad("main");
   const config = readConfig(document, location);
   root.classList.add("mp-js");
   if (config.embed.embed) root.dataset.embed = "";
   const p = await openState(config);
+  markLoad("state");
   createInputs(config, p);
   createOutputs(config, p);
   createFeatures(config, p);
   connect(p);
   showFirstAnswer(config, p);
   mountAll(config, p);
+  markLoad("built");
   begin(config, p);
 }
 
@@ -231,13 +235,27 @@ function begin(config, p) {
   const { store } = p;
   if (asksForExercise(location.hash) || config.embed.exercise) p.exercise.enter();
   p.statuses.flush();
-  if (store.exampleName()) p.loadExamples().then((list) => {
-    p.gallery.setExamples(list);
-    store.setExample(list.find((e) => e.name === store.exampleName()) ?? null);
-  });
+  if (store.exampleName()) showOpenedExample(config, p);
   p.scheduler.now();
   p.address.sync();
   listenShortcuts(document, { run: () => p.scheduler.now(), open: () => p.shortcuts.open() });
+}
+
+/**
+ * The opened example in its note: the prerendered one from what the build embedded with its
+ * answer (the first load fetches no examples.json), another from examples.json.
+ */
+function showOpenedExample(config, p) {
+  const { store } = p;
+  const opened = config.prerendered?.opened;
+  if (opened && opened.name === store.exampleName()) {
+    store.setExample(opened);
+    return;
+  }
+  p.loadExamples().then((list) => {
+    p.gallery.setExamples(list);
+    store.setExample(list.find((e) => e.name === store.exampleName()) ?? null);
+  });
 }
 
 function mount(id, ...children) {

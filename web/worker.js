@@ -16,6 +16,11 @@
 //               {type: "module", module}             the compiled wasm, once, after the first
 //                                                     answer: the page instantiates it on its own
 //                                                     thread for small requests (web/inline.js)
+//               {type: "timeline", origin, marks}    once, after the first answer: the worker's
+//                                                     moments of the first load ([name, ms] since
+//                                                     its performance.timeOrigin, origin), which
+//                                                     the page copies into its own timeline
+//                                                     (web/loadmarks.js)
 //
 // The wasm (wasm/bridge_js.go) defines globalThis.mergeplayHandle(requestJSON[, original, updated,
 // live]) -> responseJSON, synchronous, and calls globalThis.mergeplayOnReady() once it is in place.
@@ -25,6 +30,17 @@ let started = false;
 let ready = false;
 let early = null; // {id, request, inputs}: the request sent while the wasm was loading
 let unshared = null; // the compiled module, until it is posted to the page after the first answer
+let timed = false; // whether the first load's moments were posted to the page
+
+/** Marks a moment of the first load in the worker's timeline (the names: web/loadmarks.js). */
+function mark(name) {
+  try {
+    performance.mark(`mergeplay:${name}`);
+  } catch {
+    // no User Timing: the moments are a measurement, nothing depends on them
+  }
+}
+mark("worker");
 
 self.onmessage = (event) => {
   const message = event.data;
@@ -57,6 +73,7 @@ function init(wasmURL, wasmExecURL) {
   }
   const go = new Go();
   globalThis.mergeplayOnReady = () => {
+    mark("go-ready");
     ready = true;
     self.postMessage({ type: "ready" });
     if (early) setTimeout(answer, 0, early.id, early.request, early.inputs); // once the wasm's call returns
@@ -64,10 +81,14 @@ function init(wasmURL, wasmExecURL) {
   };
   compiled
     .then((module) => {
+      mark("wasm-compiled");
       unshared = module;
       return WebAssembly.instantiate(module, go.importObject);
     })
-    .then((instance) => go.run(instance))
+    .then((instance) => {
+      mark("wasm-instantiated");
+      return go.run(instance);
+    })
     .then(() => fail("the engine stopped"))
     .catch((err) => fail(`could not start the engine: ${describe(err)}`));
 }
@@ -75,6 +96,7 @@ function init(wasmURL, wasmExecURL) {
 /** Compiles while downloading; falls back to a plain download when the server's MIME type is off. */
 async function compile(url) {
   const response = await fetch(url);
+  mark("wasm-response");
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   if (WebAssembly.compileStreaming && response.headers.get("content-type") === "application/wasm") {
     return WebAssembly.compileStreaming(response);
@@ -93,14 +115,34 @@ function answer(id, request, inputs) {
     self.postMessage({ id, error: "the engine is not ready" });
     return;
   }
+  if (!timed) mark("first-call");
   try {
     const response = inputs ? globalThis.mergeplayHandle(request, ...inputs) : globalThis.mergeplayHandle(request);
     if (typeof response !== "string") throw new Error("the engine returned no text");
+    if (!timed) mark("first-answer");
     self.postMessage({ id, response });
   } catch (err) {
     self.postMessage({ id, error: describe(err) });
   }
   share();
+  postTimeline();
+}
+
+/**
+ * Posts the first load's moments to the page once, after the first answer: this worker's marks,
+ * and when the wasm's first and last bytes arrived (its resource timing).
+ */
+function postTimeline() {
+  if (timed) return;
+  timed = true;
+  try {
+    const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("mergeplay:")).map((m) => [m.name, m.startTime]);
+    const wasm = performance.getEntriesByType("resource").find((r) => r.name.endsWith(".wasm"));
+    if (wasm) marks.push(["mergeplay:wasm-first-byte", wasm.responseStart], ["mergeplay:wasm-last-byte", wasm.responseEnd]);
+    self.postMessage({ type: "timeline", origin: performance.timeOrigin, marks });
+  } catch {
+    // no User Timing or Resource Timing: the page's timeline lacks the worker's moments
+  }
 }
 
 /** Posts the compiled module to the page once, after the first answer (off its way). */

@@ -23,11 +23,14 @@ type pageExample struct {
 }
 
 // prerendered is the default example's answer, embedded in index.html so that the page can show
-// a result before the wasm has loaded.
+// a result before the wasm has loaded, with the example's title and explanation, which the page
+// shows in its note without loading examples.json (the first load does not fetch it).
 type prerendered struct {
-	Example  string            `json:"example"`
-	Request  *contract.Request `json:"request"`
-	Response json.RawMessage   `json:"response"`
+	Example     string            `json:"example"`
+	Title       string            `json:"title"`
+	Explanation string            `json:"explanation"`
+	Request     *contract.Request `json:"request"`
+	Response    json.RawMessage   `json:"response"`
 }
 
 // loadExamples reads every example under root/examples.
@@ -69,7 +72,7 @@ func prerender(ctx context.Context, all []*examples.Example, name string) ([]byt
 			return nil, fmt.Errorf("encoding the request of example %s: %w", name, err)
 		}
 		resp := handler.Default().HandleJSON(ctx, req)
-		data, err := json.Marshal(prerendered{Example: name, Request: ex.Request, Response: resp})
+		data, err := json.Marshal(prerendered{Example: name, Title: ex.Title, Explanation: ex.Explanation, Request: ex.Request, Response: resp})
 		if err != nil {
 			return nil, fmt.Errorf("encoding the prerendered answer of example %s: %w", name, err)
 		}

@@ -15,7 +15,8 @@
 //   - index.html, minified, with every reference rewritten to the fingerprinted names, a
 //     Content-Security-Policy <meta> with a fresh nonce (see package csp), the nonce itself in
 //     <meta name="mergeplay-csp-nonce"> for CodeMirror, and the default example's answer computed
-//     natively in <script type="application/json" id="prerendered">;
+//     natively in <script type="application/json" id="prerendered">, with the example's title
+//     and explanation (its note: the first load needs no examples.json);
 //   - beside every text or wasm file, its brotli (quality 11) and gzip compressions, .br and .gz.
 //
 // What the build does not do: no service worker, no source maps, no code splitting. The page
