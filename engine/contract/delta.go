@@ -1,0 +1,279 @@
+package contract
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/mergeplay/mergeplay/engine/jsonwire"
+)
+
+// AnswerKey is the extra key that numbers an answer given to a caller that takes deltas
+// (Request.Deltas).
+const AnswerKey = "answer"
+
+// Sent is an answer as it was written to a caller that takes deltas: its number, the response
+// and each extra value's JSON, against which the next answer is written as a delta
+// (EncodeAnswer). The response must not change once sent.
+type Sent struct {
+	// Answer is the answer's number (its extra.answer).
+	Answer   int
+	response *Response
+	extra    map[string][]byte
+}
+
+// EncodeAnswer writes resp as answer number answer (its extra.answer, set here): as a delta
+// against last when last is that caller's answer number since, else whole. It returns the text
+// and what the next call takes as last. A delta (docs/contract.md, "Deltas") reads:
+//
+//	{"version": 1, "delta": {"since": 7, "answer": 8}, <each part that changed>}
+//
+// a part being a top-level key of the whole answer ("layout" holding "blocks" and "folds"):
+// a text (result, patch, reproduce) or a list (fields, conflicts, errors, commands, steps,
+// layout's blocks and folds) either whole, or as {"edits": [...]}, a script read from the start
+// of the last answer's value: {"keep": n} (n UTF-16 code units of a text, n items of a list,
+// the items' line numbers moved by "shift": {"result", "live", "updated", "docs"}), {"drop": n},
+// {"text": "..."} or {"items": [...]} inserted; what follows the last edit is kept as it is.
+// extra is {"set": {key: value}, "drop": [key]}. A part missing is the last answer's.
+func EncodeAnswer(resp *Response, last *Sent, since, answer int) ([]byte, *Sent, error) {
+	copied := *resp.Normalize() // a copy: resp's extra may be another response's (a history's last step's)
+	resp = &copied
+	resp.Extra = maps.Clone(resp.Extra)
+	resp.Extra[AnswerKey] = answer
+	next := &Sent{Answer: answer, response: resp, extra: make(map[string][]byte, len(resp.Extra))}
+	for k, v := range resp.Extra {
+		var w jsonwire.Writer
+		writeExtraValue(&w, v)
+		text, err := w.Bytes()
+		if err != nil {
+			return nil, nil, err
+		}
+		next.extra[k] = text
+	}
+	var w jsonwire.Writer
+	if last == nil || last.Answer != since || since == 0 {
+		w.Grow(resp.encodedSize())
+		resp.writeJSON(&w, next.extra)
+	} else {
+		writeDelta(&w, last, next)
+	}
+	text, err := w.Bytes()
+	return text, next, err
+}
+
+// writeDelta writes next as a delta against last.
+func writeDelta(w *jsonwire.Writer, last, next *Sent) {
+	a, b := last.response, next.response
+	w.OpenObject()
+	w.Key("version").Int(b.Version)
+	w.Key("delta").OpenObject()
+	w.Key("since").Int(last.Answer)
+	w.Key("answer").Int(next.Answer)
+	w.CloseObject()
+	writeText(w, "result", a.Result, b.Result)
+	writeText(w, "patch", a.Patch, b.Patch)
+	writeShifted(w, "fields", a.Fields, b.Fields, marks)
+	writeShifted(w, "conflicts", a.Conflicts, b.Conflicts, conflicts)
+	writeShifted(w, "errors", a.Errors, b.Errors, numbered[Error]{same: same[Error]})
+	writeExtraDelta(w, last.extra, next.extra)
+	writeShifted(w, "commands", a.Commands, b.Commands, numbered[Command]{same: sameCommand})
+	writeText(w, "reproduce", a.Reproduce, b.Reproduce)
+	if !slices.Equal(a.Layout.Blocks, b.Layout.Blocks) || !slices.Equal(a.Layout.Folds, b.Layout.Folds) {
+		w.Key("layout").OpenObject()
+		writeShifted(w, "blocks", blocks(a.Layout.Blocks), blocks(b.Layout.Blocks), blockNumbers)
+		writeShifted(w, "folds", a.Layout.Folds, b.Layout.Folds, foldNumbers)
+		w.CloseObject()
+	}
+	writeShifted(w, "steps", a.Steps, b.Steps, numbered[*Response]{same: same[*Response]})
+	w.CloseObject()
+}
+
+// The spaces line numbers count in: a delta's list part moves each space's numbers in the items
+// it keeps at its end by a shift of its own (the result's lines, live's, updated's, and the
+// result's documents).
+const (
+	resultLines = iota
+	liveLines
+	updatedLines
+	resultDocs
+	spaces
+)
+
+// spaceNames are the spaces' keys in a list part's shift.
+var spaceNames = [spaces]string{"result", "live", "updated", "docs"}
+
+// numbered says how a list's items hold line numbers: numbers calls visit with each of an
+// item's numbers, in a fixed order, and the space it counts in (nil: none); same compares two
+// items but for those numbers; key hashes an item but for its numbers (nil: items are not
+// found again past a change). A number 0 (no line) is never moved; a document's number always is.
+type numbered[T any] struct {
+	numbers func(x T, visit func(space, n int))
+	same    func(x, y T) bool
+	key     func(x T) uint64
+}
+
+// shift is the move of each space's numbers, and which are known.
+type shift struct {
+	by    [spaces]int
+	known [spaces]bool
+}
+
+// moved reports whether y's numbers are x's moved by s (learning the shift of a space not yet
+// known, when learn is set; else every shift is 0).
+func (n numbered[T]) moved(x, y T, s *shift, learn bool) bool {
+	if n.numbers == nil {
+		return true
+	}
+	var xs, ys numbers
+	n.numbers(x, xs.add)
+	n.numbers(y, ys.add)
+	if xs.n != ys.n {
+		return false
+	}
+	next := *s
+	for i, nx := range xs.list[:xs.n] {
+		space, from, to := nx[0], nx[1], ys.list[i][1]
+		switch {
+		case ys.list[i][0] != space:
+			return false
+		case space != resultDocs && (from == 0 || to == 0):
+			if from != to {
+				return false
+			}
+		case next.known[space] || !learn:
+			if to-from != next.by[space] {
+				return false
+			}
+		default:
+			next.by[space], next.known[space] = to-from, true
+		}
+	}
+	*s = next
+	return true
+}
+
+// numbers holds an item's numbers with their spaces (five at most: a mark's).
+type numbers struct {
+	list [5][2]int
+	n    int
+}
+
+// add adds a number.
+func (ns *numbers) add(space, n int) {
+	ns.list[ns.n] = [2]int{space, n}
+	ns.n++
+}
+
+// fieldNumbers lists a mark's line numbers: its lines in the text its mark counts them in, its
+// place's in the result.
+func fieldNumbers(f Field, visit func(space, n int)) {
+	space := resultLines
+	switch f.Mark.LinesOf() {
+	case "live":
+		space = liveLines
+	case "updated":
+		space = updatedLines
+	}
+	visit(space, f.Line)
+	visit(space, f.EndLine)
+	if f.Place != nil {
+		visit(resultLines, f.Place.After)
+		visit(resultLines, f.Place.Under)
+		visit(resultDocs, f.Place.Doc)
+	}
+}
+
+// marks are how the marks hold line numbers.
+var marks = numbered[Field]{numbers: fieldNumbers, key: func(f Field) uint64 { return hashText(f.Resource + "\x00" + f.Path + "\x00" + string(f.Mark)) }, same: func(a, b Field) bool {
+	if (a.Place == nil) != (b.Place == nil) || a.Place != nil && a.Place.Shift != b.Place.Shift {
+		return false
+	}
+	a.Place, b.Place = nil, nil
+	a.Line, a.EndLine, b.Line, b.EndLine = 0, 0, 0, 0
+	return a == b
+}}
+
+// conflicts are how the conflicts hold line numbers: live's.
+var conflicts = numbered[Conflict]{
+	numbers: func(c Conflict, visit func(space, n int)) { visit(liveLines, c.Line) },
+	key:     func(c Conflict) uint64 { return hashText(c.Resource + "\x00" + c.Path) },
+	same: func(a, b Conflict) bool {
+		a.Line, b.Line = 0, 0
+		return a == b
+	},
+}
+
+// blockNumbers are how the layout's blocks hold line numbers: the shown text's, counted as the
+// result's.
+var blockNumbers = numbered[block]{
+	numbers: func(b block, visit func(space, n int)) {
+		visit(resultLines, b[0])
+		visit(resultLines, b[1])
+	},
+	same: func(block, block) bool { return true },
+}
+
+// foldNumbers are how the layout's folds hold line numbers.
+var foldNumbers = numbered[Fold]{
+	numbers: func(f Fold, visit func(space, n int)) {
+		visit(resultLines, f.Line)
+		visit(resultLines, f.EndLine)
+	},
+	same: func(a, b Fold) bool { return a.Path == b.Path },
+	key:  func(f Fold) uint64 { return hashText(f.Path) },
+}
+
+// writeExtraDelta writes extra's keys whose value changed, and those dropped.
+func writeExtraDelta(w *jsonwire.Writer, a, b map[string][]byte) {
+	var set, drop []string
+	for k, v := range b {
+		if old, ok := a[k]; !ok || string(old) != string(v) {
+			set = append(set, k)
+		}
+	}
+	for k := range a {
+		if _, ok := b[k]; !ok {
+			drop = append(drop, k)
+		}
+	}
+	if len(set) == 0 && len(drop) == 0 {
+		return
+	}
+	slices.Sort(set)
+	slices.Sort(drop)
+	w.Key("extra").OpenObject()
+	w.Key("set").OpenObject()
+	for _, k := range set {
+		w.Key(k).Raw(b[k])
+	}
+	w.CloseObject()
+	w.Key("drop").Strings(append([]string{}, drop...))
+	w.CloseObject()
+}
+
+// block is one of the layout's blocks, as a list item.
+type block [2]int
+
+// WriteJSON writes the block as [line, end].
+func (b block) WriteJSON(w *jsonwire.Writer) {
+	w.OpenArray()
+	w.Int(b[0])
+	w.Int(b[1])
+	w.CloseArray()
+}
+
+// blocks returns the layout's blocks as list items.
+func blocks(list [][2]int) []block {
+	out := make([]block, len(list))
+	for i, b := range list {
+		out[i] = b
+	}
+	return out
+}
+
+// same compares two comparable items.
+func same[T comparable](a, b T) bool { return a == b }
+
+// sameCommand compares two commands, their output line by line.
+func sameCommand(a, b Command) bool {
+	return a.Tool == b.Tool && a.Line == b.Line && a.About == b.About && a.Error == b.Error && slices.Equal(a.Output, b.Output)
+}
