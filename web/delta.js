@@ -37,9 +37,10 @@ export function applyDelta(held, delta) {
   return out;
 }
 
-/** extra's part: the keys set, then those dropped. */
-function applyExtra(held, { set = {}, drop = [] }) {
+/** extra's part: the keys set, the lists edited (their items never move), the keys dropped. */
+function applyExtra(held, { set = {}, edit = {}, drop = [] }) {
   const out = { ...held, ...set };
+  for (const [key, part] of Object.entries(edit)) out[key] = editList(`extra.${key}`, held[key], part.edits);
   for (const key of drop) delete out[key];
   return out;
 }

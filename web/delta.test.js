@@ -63,3 +63,9 @@ test("a delta written against another answer is refused", () => {
 test("a script that keeps more items than the list holds is refused", () => {
   assert.throws(() => applyDelta(held, { version: 1, delta: { since: 4, answer: 5 }, fields: { edits: [{ drop: 2 }, { keep: 3 }] } }), /keeps 3 items of 2/);
 });
+
+test("an extra list's script keeps its items as they are", () => {
+  const got = applyDelta(held, { version: 1, delta: { since: 4, answer: 5 }, extra: { set: { answer: 5 }, edit: { resources: { edits: [{ drop: 1 }, { items: [7, 8] }] } }, drop: [] } });
+  assert.deepEqual(got.extra, { answer: 5, resources: [7, 8], skipped: ["diff"] });
+  assert.deepEqual(held.extra.resources, [1]);
+});

@@ -33,7 +33,8 @@ type Sent struct {
 // of the last answer's value: {"keep": n} (n UTF-16 code units of a text, n items of a list,
 // the items' line numbers moved by "shift": {"result", "live", "updated", "docs"}), {"drop": n},
 // {"text": "..."} or {"items": [...]} inserted; what follows the last edit is kept as it is.
-// extra is {"set": {key: value}, "drop": [key]}. A part missing is the last answer's.
+// extra is {"set": {key: value}, "edit": {key: {"edits": [...]}}, "drop": [key]}: a value whole,
+// a list's script (its kept items never move), a key gone. A part missing is the last answer's.
 func EncodeAnswer(resp *Response, last *Sent, since, answer int) ([]byte, *Sent, error) {
 	copied := *resp.Normalize() // a copy: resp's extra may be another response's (a history's last step's)
 	resp = &copied
@@ -222,11 +223,23 @@ var foldNumbers = numbered[Fold]{
 	key:  func(f Fold) uint64 { return hashText(f.Path) },
 }
 
-// writeExtraDelta writes extra's keys whose value changed, and those dropped.
+// writeExtraDelta writes extra's keys whose value changed, and those dropped: a list (its JSON an
+// array) as a script of its items when that is shorter, any other value whole.
 func writeExtraDelta(w *jsonwire.Writer, a, b map[string][]byte) {
-	var set, drop []string
+	var set, edited, drop []string
+	scripts := map[string][]edit{}
 	for k, v := range b {
-		if old, ok := a[k]; !ok || string(old) != string(v) {
+		old, ok := a[k]
+		switch {
+		case ok && string(old) == string(v):
+		case ok && isArray(old) && isArray(v):
+			if edits, short := itemScript(items(old), items(v)); short {
+				scripts[k] = edits
+				edited = append(edited, k)
+				continue
+			}
+			set = append(set, k)
+		default:
 			set = append(set, k)
 		}
 	}
@@ -235,10 +248,11 @@ func writeExtraDelta(w *jsonwire.Writer, a, b map[string][]byte) {
 			drop = append(drop, k)
 		}
 	}
-	if len(set) == 0 && len(drop) == 0 {
+	if len(set) == 0 && len(edited) == 0 && len(drop) == 0 {
 		return
 	}
 	slices.Sort(set)
+	slices.Sort(edited)
 	slices.Sort(drop)
 	w.Key("extra").OpenObject()
 	w.Key("set").OpenObject()
@@ -246,8 +260,81 @@ func writeExtraDelta(w *jsonwire.Writer, a, b map[string][]byte) {
 		w.Key(k).Raw(b[k])
 	}
 	w.CloseObject()
+	if len(edited) > 0 {
+		w.Key("edit").OpenObject()
+		for _, k := range edited {
+			writeRawScript(w.Key(k), scripts[k], items(b[k]))
+		}
+		w.CloseObject()
+	}
 	w.Key("drop").Strings(append([]string{}, drop...))
 	w.CloseObject()
+}
+
+// itemScript is the script turning the items a into b (each an item's JSON); short is false when
+// it would be long.
+func itemScript(a, b [][]byte) (edits []edit, short bool) {
+	m := matcher{la: len(a), lb: len(b),
+		match: func(i, j int, _ *shift, _ bool) bool { return string(a[i]) == string(b[j]) },
+		keyA:  func(i int) uint64 { return hashText(string(a[i])) },
+		keyB:  func(j int) uint64 { return hashText(string(b[j])) },
+	}
+	edits, short = m.script()
+	return edits, short && edits != nil
+}
+
+// writeRawScript writes a script of a list whose items are given as JSON.
+func writeRawScript(w *jsonwire.Writer, edits []edit, b [][]byte) {
+	w.OpenObject()
+	w.Key("edits").OpenArray()
+	for _, e := range edits {
+		w.OpenObject()
+		switch e.kind {
+		case 'k':
+			w.Key("keep").Int(e.n)
+		case 'd':
+			w.Key("drop").Int(e.n)
+		default:
+			w.Key("items").OpenArray()
+			for _, item := range b[e.from:e.to] {
+				w.Raw(item)
+			}
+			w.CloseArray()
+		}
+		w.CloseObject()
+	}
+	w.CloseArray()
+	w.CloseObject()
+}
+
+// isArray reports whether a value's JSON is an array.
+func isArray(text []byte) bool { return len(text) > 1 && text[0] == '[' }
+
+// items splits an array's JSON (as jsonwire writes it: no spaces) into its items' JSON.
+func items(text []byte) [][]byte {
+	var out [][]byte
+	depth, start, quoted := 0, 1, false
+	for i := 1; i < len(text)-1; i++ {
+		c := text[i]
+		switch {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, text[start:i])
+			start = i + 1
+		}
+	}
+	if len(text) > 2 {
+		out = append(out, text[start:len(text)-1])
+	}
+	return out
 }
 
 // block is one of the layout's blocks, as a list item.

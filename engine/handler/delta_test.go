@@ -103,8 +103,13 @@ func checkDeltas(t *testing.T, requests []*contract.Request) [][2]int {
 
 // editsOf returns the requests of a reader's session on req: req, one of its resources renamed,
 // its config's last line taken away, req again, req skipping the diff and the patches, req
-// again whole, req in another mode, req again.
-func editsOf(req *contract.Request) []*contract.Request {
+// again whole, req in another mode, req again; all at one time (options.now).
+func editsOf(asked *contract.Request) []*contract.Request {
+	fixed := *asked // the same time in both handlers' managedFields, however slow the machine
+	if fixed.Options.Now == "" {
+		fixed.Options.Now = "2026-12-06T10:00:00Z"
+	}
+	req := &fixed
 	renamed, cut, skipped, other := *req, *req, *req, *req
 	renamed.Updated = strings.Replace(req.Updated, "name: ", "name: renamed-", 1)
 	lines := strings.Split(strings.TrimSuffix(req.Updated, "\n"), "\n")
@@ -156,7 +161,7 @@ func applyDelta(t *testing.T, held, delta any) any {
 		case "version":
 			out[k] = v
 		case "extra":
-			out[k] = applyExtra(base[k].(map[string]any), v.(map[string]any))
+			out[k] = applyExtra(t, base[k].(map[string]any), v.(map[string]any))
 		case "layout":
 			layout := map[string]any{}
 			for lk, lv := range base[k].(map[string]any) {
@@ -259,13 +264,18 @@ func moved(key string, item any, shift map[string]any) any {
 }
 
 // applyExtra applies extra's part of a delta.
-func applyExtra(held, part map[string]any) map[string]any {
+func applyExtra(t *testing.T, held, part map[string]any) map[string]any {
+	t.Helper()
 	out := map[string]any{}
 	for k, v := range held {
 		out[k] = v
 	}
 	for k, v := range part["set"].(map[string]any) {
 		out[k] = v
+	}
+	edited, _ := part["edit"].(map[string]any)
+	for k, v := range edited {
+		out[k] = applyPart(t, "extra."+k, held[k], v)
 	}
 	for _, k := range part["drop"].([]any) {
 		delete(out, k.(string))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -26,8 +27,6 @@ const (
 	bigLongTaskMS      = 50   // the longest task the page's thread may run
 	bigTimedEdits      = 5    // timed value edits, and timed renames (after one untimed each)
 	bigHeapEdits       = 100  // edits typed before the page's heap is read again
-	bigEditedResource  = bigDeployments / 2
-	bigRenamedResource = bigDeployments/2 + 7
 )
 
 // bigDeployment is one Deployment of the generated stream: %[1]d its number, %[2]s what the
@@ -153,10 +152,15 @@ func medianFrame(keys []keyTimes) float64 {
 // and after bigHeapEdits of them (heap-100-bytes); a resource renamed (a key typed at the end of
 // another resource's name, bigTimedEdits times after one untimed: rename-ms); the mode switched to merge3 (a mergeplay:set of the mode alone: switch-ms).
 // Each step's longest task on the page's thread is printed and the worst of all reported
-// (longtask-ms; budget bigLongTaskMS). Alone, on a built page:
+// (longtask-ms; budget bigLongTaskMS). MERGEPLAY_BIG_DEPLOYMENTS=<n> sets another count (20 or
+// more; the edited resources are the middle ones). Alone, on a built page:
 // make dist && MERGEPLAY_DIST=dist go test -run '^$' -bench BigInput -benchtime 1x -timeout 30m ./scripts/browsertest
 func BenchmarkBigInput(b *testing.B) {
-	req := bigStream(bigDeployments)
+	deployments := bigDeployments
+	if n, err := strconv.Atoi(os.Getenv("MERGEPLAY_BIG_DEPLOYMENTS")); err == nil && n >= 20 {
+		deployments = n
+	}
+	req := bigStream(deployments)
 	h := setup(b)
 	p := openTabWithin(b, h, 1440, 900, 25*time.Minute)
 	p.navigate("/")
@@ -175,8 +179,8 @@ func BenchmarkBigInput(b *testing.B) {
 	var pasteMS float64
 	p.eval(fmt.Sprintf(`window.__mpSet({type: "mergeplay:set", mode: "apply", options: {overwrite: true}, original: %s, updated: %s, live: %s})`,
 		js(req.Original), js(req.Updated), js(req.Live)), &pasteMS)
-	step(fmt.Sprintf("%d Deployments per editor (%.1f MB config, %.1f MB live) set to marks shown", bigDeployments, float64(len(req.Updated))/1e6, float64(len(req.Live))/1e6), pasteMS, bigPasteBudgetMS)
-	edit := bigEdit(b, req, bigEditedResource, "value")
+	step(fmt.Sprintf("%d Deployments per editor (%.1f MB config, %.1f MB live) set to marks shown", deployments, float64(len(req.Updated))/1e6, float64(len(req.Live))/1e6), pasteMS, bigPasteBudgetMS)
+	edit := bigEdit(b, req, deployments/2, "value")
 	p.startEdit(edit)
 	p.typeKey(edit, 0)
 	p.waitIdle()
@@ -195,7 +199,7 @@ func BenchmarkBigInput(b *testing.B) {
 	heap100 := p.heapUsed()
 	p.eval(`window.__mpLong.take()`, nil)
 	fmt.Fprintf(os.Stderr, "2 MB input, the page's heap: %.1f MB after the first edit, %.1f MB after %d\n", heap1/1e6, heap100/1e6, bigHeapEdits)
-	rename := bigEdit(b, req, bigRenamedResource, "name")
+	rename := bigEdit(b, req, deployments/2+7, "name")
 	renameMS := medianFrame(p.typeEdits(rename, bigTimedEdits))
 	step("a resource renamed by a key in its name (median)", renameMS, bigRenameBudgetMS)
 	var switchMS float64
@@ -231,7 +235,7 @@ func TestBigStreamInputs(t *testing.T) {
 			t.Fatalf("%s: the stream does not merge: %+v", mode, resp.Errors)
 		}
 	}
-	for _, e := range []*lineEdit{bigEdit(t, req, bigEditedResource, "value"), bigEdit(t, req, bigRenamedResource, "name")} {
+	for _, e := range []*lineEdit{bigEdit(t, req, bigDeployments/2, "value"), bigEdit(t, req, bigDeployments/2+7, "name")} {
 		lines := strings.Split(req.Updated, "\n")
 		edited, marker := e.text(2)
 		lines[e.Line-1] = edited
