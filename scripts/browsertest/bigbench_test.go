@@ -19,14 +19,14 @@ import (
 
 // The 2 MB input's budgets (issue 28), and how many of each thing BenchmarkBigInput times.
 const (
-	bigDeployments     = 4200 // per editor: about 2 MB of config
-	bigPasteBudgetMS   = 2000 // inputs set to marks shown
-	bigEditBudgetMS    = 200  // a value typed into, keydown to answer shown (median)
-	bigRenameBudgetMS  = 300  // a resource renamed by a key typed into its name (median)
-	bigSwitchBudgetMS  = 3000 // the mode switched to merge3, to its answer shown
-	bigLongTaskMS      = 50   // the longest task the page's thread may run
-	bigTimedEdits      = 5    // timed value edits, and timed renames (after one untimed each)
-	bigHeapEdits       = 100  // edits typed before the page's heap is read again
+	bigDeployments    = 4200 // per editor: about 2 MB of config
+	bigPasteBudgetMS  = 2000 // inputs set to marks shown
+	bigEditBudgetMS   = 200  // a value typed into, keydown to answer shown (median)
+	bigRenameBudgetMS = 300  // a resource renamed by a key typed into its name (median)
+	bigSwitchBudgetMS = 3000 // the mode switched to merge3, to its answer shown
+	bigLongTaskMS     = 50   // the longest task the page's thread may run
+	bigTimedEdits     = 5    // timed value edits, and timed renames (after one untimed each)
+	bigHeapEdits      = 100  // edits typed before the page's heap is read again
 )
 
 // bigDeployment is one Deployment of the generated stream: %[1]d its number, %[2]s what the
