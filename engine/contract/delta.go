@@ -102,14 +102,16 @@ const (
 // spaceNames are the spaces' keys in a list part's shift.
 var spaceNames = [spaces]string{"result", "live", "updated", "docs"}
 
-// numbered says how a list's items hold line numbers: numbers calls visit with each of an
-// item's numbers, in a fixed order, and the space it counts in (nil: none); same compares two
-// items but for those numbers; key hashes an item but for its numbers (nil: items are not
-// found again past a change). A number 0 (no line) is never moved; a document's number always is.
+// numbered says how a list's items hold line numbers: same compares two items but for those
+// numbers; moved (nil: the items hold none) reports whether y's numbers are x's moved by s,
+// learning the shift of a space not yet known when learn is set (else every shift is 0), and
+// leaves s as it was when they are not; key hashes an item but for its numbers (nil: items are
+// not found again past a change). A number 0 (no line) is never moved; a document's number
+// always is.
 type numbered[T any] struct {
-	numbers func(x T, visit func(space, n int))
-	same    func(x, y T) bool
-	key     func(x T) uint64
+	same  func(x, y T) bool
+	moved func(x, y T, s *shift, learn bool) bool
+	key   func(x T) uint64
 }
 
 // shift is the move of each space's numbers, and which are known.
@@ -118,109 +120,92 @@ type shift struct {
 	known [spaces]bool
 }
 
-// moved reports whether y's numbers are x's moved by s (learning the shift of a space not yet
-// known, when learn is set; else every shift is 0).
-func (n numbered[T]) moved(x, y T, s *shift, learn bool) bool {
-	if n.numbers == nil {
-		return true
+// step reports whether the number from is to moved by s in space (see numbered).
+func (s *shift) step(space, from, to int, learn bool) bool {
+	switch {
+	case space != resultDocs && (from == 0 || to == 0):
+		return from == to
+	case s.known[space] || !learn:
+		return to-from == s.by[space]
 	}
-	var xs, ys numbers
-	n.numbers(x, xs.add)
-	n.numbers(y, ys.add)
-	if xs.n != ys.n {
-		return false
-	}
-	next := *s
-	for i, nx := range xs.list[:xs.n] {
-		space, from, to := nx[0], nx[1], ys.list[i][1]
-		switch {
-		case ys.list[i][0] != space:
-			return false
-		case space != resultDocs && (from == 0 || to == 0):
-			if from != to {
-				return false
-			}
-		case next.known[space] || !learn:
-			if to-from != next.by[space] {
-				return false
-			}
-		default:
-			next.by[space], next.known[space] = to-from, true
-		}
-	}
-	*s = next
+	s.by[space], s.known[space] = to-from, true
 	return true
 }
 
-// numbers holds an item's numbers with their spaces (five at most: a mark's).
-type numbers struct {
-	list [5][2]int
-	n    int
-}
-
-// add adds a number.
-func (ns *numbers) add(space, n int) {
-	ns.list[ns.n] = [2]int{space, n}
-	ns.n++
-}
-
-// fieldNumbers lists a mark's line numbers: its lines in the text its mark counts them in, its
-// place's in the result.
-func fieldNumbers(f Field, visit func(space, n int)) {
-	space := resultLines
-	switch f.Mark.LinesOf() {
+// lineSpace is the space a mark's lines count in: live's for deleted and conflicting marks,
+// updated's for dropped ones, the result's for the others.
+func lineSpace(m Mark) int {
+	switch m.LinesOf() {
 	case "live":
-		space = liveLines
+		return liveLines
 	case "updated":
-		space = updatedLines
+		return updatedLines
 	}
-	visit(space, f.Line)
-	visit(space, f.EndLine)
-	if f.Place != nil {
-		visit(resultLines, f.Place.After)
-		visit(resultLines, f.Place.Under)
-		visit(resultDocs, f.Place.Doc)
-	}
+	return resultLines
 }
 
-// marks are how the marks hold line numbers.
-var marks = numbered[Field]{numbers: fieldNumbers, key: func(f Field) uint64 { return hashText(f.Resource + "\x00" + f.Path + "\x00" + string(f.Mark)) }, same: func(a, b Field) bool {
-	if (a.Place == nil) != (b.Place == nil) || a.Place != nil && a.Place.Shift != b.Place.Shift {
-		return false
-	}
-	a.Place, b.Place = nil, nil
-	a.Line, a.EndLine, b.Line, b.EndLine = 0, 0, 0, 0
-	return a == b
-}}
+// marks are how the marks hold line numbers: their lines in the text their mark counts them in,
+// their place's in the result.
+var marks = numbered[Field]{
+	key: func(f Field) uint64 { return hashText(f.Resource + "\x00" + f.Path + "\x00" + string(f.Mark)) },
+	same: func(a, b Field) bool {
+		if (a.Place == nil) != (b.Place == nil) || a.Place != nil && a.Place.Shift != b.Place.Shift {
+			return false
+		}
+		a.Place, b.Place = nil, nil
+		a.Line, a.EndLine, b.Line, b.EndLine = 0, 0, 0, 0
+		return a == b
+	},
+	moved: func(a, b Field, s *shift, learn bool) bool {
+		next, space := *s, lineSpace(a.Mark)
+		if !next.step(space, a.Line, b.Line, learn) || !next.step(space, a.EndLine, b.EndLine, learn) {
+			return false
+		}
+		if a.Place != nil && (!next.step(resultLines, a.Place.After, b.Place.After, learn) ||
+			!next.step(resultLines, a.Place.Under, b.Place.Under, learn) || !next.step(resultDocs, a.Place.Doc, b.Place.Doc, learn)) {
+			return false
+		}
+		*s = next
+		return true
+	},
+}
 
 // conflicts are how the conflicts hold line numbers: live's.
 var conflicts = numbered[Conflict]{
-	numbers: func(c Conflict, visit func(space, n int)) { visit(liveLines, c.Line) },
-	key:     func(c Conflict) uint64 { return hashText(c.Resource + "\x00" + c.Path) },
+	key: func(c Conflict) uint64 { return hashText(c.Resource + "\x00" + c.Path) },
 	same: func(a, b Conflict) bool {
 		a.Line, b.Line = 0, 0
 		return a == b
 	},
+	moved: func(a, b Conflict, s *shift, learn bool) bool { return s.step(liveLines, a.Line, b.Line, learn) },
 }
 
 // blockNumbers are how the layout's blocks hold line numbers: the shown text's, counted as the
 // result's.
 var blockNumbers = numbered[block]{
-	numbers: func(b block, visit func(space, n int)) {
-		visit(resultLines, b[0])
-		visit(resultLines, b[1])
-	},
 	same: func(block, block) bool { return true },
+	moved: func(a, b block, s *shift, learn bool) bool {
+		next := *s
+		if !next.step(resultLines, a[0], b[0], learn) || !next.step(resultLines, a[1], b[1], learn) {
+			return false
+		}
+		*s = next
+		return true
+	},
 }
 
 // foldNumbers are how the layout's folds hold line numbers.
 var foldNumbers = numbered[Fold]{
-	numbers: func(f Fold, visit func(space, n int)) {
-		visit(resultLines, f.Line)
-		visit(resultLines, f.EndLine)
-	},
 	same: func(a, b Fold) bool { return a.Path == b.Path },
 	key:  func(f Fold) uint64 { return hashText(f.Path) },
+	moved: func(a, b Fold, s *shift, learn bool) bool {
+		next := *s
+		if !next.step(resultLines, a.Line, b.Line, learn) || !next.step(resultLines, a.EndLine, b.EndLine, learn) {
+			return false
+		}
+		*s = next
+		return true
+	},
 }
 
 // writeExtraDelta writes extra's keys whose value changed, and those dropped: a list (its JSON an

@@ -147,7 +147,7 @@ func (m matcher) resync(index map[uint64][]int, i, ta, j, tb int) (p, q int, s s
 // says), as a script, or b whole when the script would be long.
 func writeShifted[T jsonwire.Marshaler](w *jsonwire.Writer, key string, a, b []T, n numbered[T]) {
 	m := matcher{la: len(a), lb: len(b), match: func(i, j int, s *shift, learn bool) bool {
-		return n.same(a[i], b[j]) && n.moved(a[i], b[j], s, learn)
+		return n.same(a[i], b[j]) && (n.moved == nil || n.moved(a[i], b[j], s, learn))
 	}}
 	if n.key != nil {
 		m.keyA = func(i int) uint64 { return n.key(a[i]) }
