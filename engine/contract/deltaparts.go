@@ -201,31 +201,17 @@ func writeText(w *jsonwire.Writer, key, a, b string) {
 	if a == b {
 		return
 	}
-	head := 0
-	for head < len(a) && head < len(b) && a[head] == b[head] {
-		head++
-	}
-	head = strings.LastIndexByte(b[:head], '\n') + 1 // whole lines kept
-	tail := 0
-	for tail < len(a)-head && tail < len(b)-head && a[len(a)-1-tail] == b[len(b)-1-tail] {
-		tail++
-	}
-	for tail > 0 && tail < len(b) && b[len(b)-tail-1] != '\n' { // whole lines kept: the kept end starts a line
-		tail--
-	}
+	head, tail := commonLines(a, b)
 	la, lb := lines(a[head:len(a)-tail]), lines(b[head:len(b)-tail])
-	m := matcher{la: len(la), lb: len(lb),
-		match: func(i, j int, _ *shift, _ bool) bool { return la[i] == lb[j] },
-		keyA:  func(i int) uint64 { return hashText(la[i]) },
-		keyB:  func(j int) uint64 { return hashText(lb[j]) },
-	}
-	var edits []edit
-	ok := true
+	edits, ok := change(nil, len(la), 0, len(lb)), true
 	if len(la) > 0 && len(lb) > 0 {
+		m := matcher{la: len(la), lb: len(lb),
+			match: func(i, j int, _ *shift, _ bool) bool { return la[i] == lb[j] },
+			keyA:  func(i int) uint64 { return hashText(la[i]) },
+			keyB:  func(j int) uint64 { return hashText(lb[j]) },
+		}
 		edits = m.middle(nil, 0, len(la), 0, len(lb))
 		ok = len(edits) <= maxEdits
-	} else {
-		edits = change(nil, len(la), 0, len(lb))
 	}
 	if !ok {
 		w.Key(key).String(b)
@@ -238,6 +224,30 @@ func writeText(w *jsonwire.Writer, key, a, b string) {
 		w.Key("keep").Int(utf16Length(b[:head]))
 		w.CloseObject()
 	}
+	writeTextEdits(w, edits, la, lb)
+	w.CloseArray()
+	w.CloseObject()
+}
+
+// commonLines returns the bytes of the whole lines a and b begin with alike (head) and end with
+// alike (tail), not overlapping.
+func commonLines(a, b string) (head, tail int) {
+	for head < len(a) && head < len(b) && a[head] == b[head] {
+		head++
+	}
+	head = strings.LastIndexByte(b[:head], '\n') + 1
+	for tail < len(a)-head && tail < len(b)-head && a[len(a)-1-tail] == b[len(b)-1-tail] {
+		tail++
+	}
+	for tail > 0 && tail < len(b) && b[len(b)-tail-1] != '\n' { // the kept end starts a line
+		tail--
+	}
+	return head, tail
+}
+
+// writeTextEdits writes a script over the lines la, whose middle turned into lb's, in UTF-16
+// code units, dropping what is left of la after the last edit.
+func writeTextEdits(w *jsonwire.Writer, edits []edit, la, lb []string) {
 	at := 0 // the line of la the next edit starts at
 	for _, e := range edits {
 		w.OpenObject()
@@ -258,8 +268,6 @@ func writeText(w *jsonwire.Writer, key, a, b string) {
 		w.Key("drop").Int(utf16Length(la[at:]...))
 		w.CloseObject()
 	}
-	w.CloseArray()
-	w.CloseObject()
 }
 
 // lines splits text after each new line (the last line may lack one).
