@@ -5,7 +5,7 @@
 // hover (a tooltip) and, for the keyboard, in a live panel under the view as the cursor moves:
 // arrows read line by line, n / p (or Alt+↓ / Alt+↑) jump to the next / previous change.
 
-import { Decoration, EditorView, GutterMarker, ViewPlugin, gutter, hoverTooltip, keymap, lineNumbers, placeholder, highlightActiveLine } from "@codemirror/view";
+import { Decoration, EditorView, GutterMarker, gutter, hoverTooltip, keymap, lineNumbers, placeholder, highlightActiveLine } from "@codemirror/view";
 import { Compartment, EditorState, StateEffect, StateField } from "@codemirror/state";
 import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
@@ -39,39 +39,26 @@ const strike = Decoration.mark({ class: "mp-strike" });
 
 /**
  * The line decorations of the layout (and a strike through the text, not the indentation, of
- * deleted lines), for the lines in view: rebuilt when a new layout arrives or the view scrolls,
- * so that a long stream's result (hundreds of thousands of lines) costs only the lines drawn.
+ * deleted lines), rebuilt whenever a new layout arrives.
  */
-const marksPlugin = ViewPlugin.fromClass(class {
-  constructor(view) {
-    this.decorations = markRanges(view);
-  }
-
-  update(update) {
-    if (update.docChanged || update.viewportChanged || layoutChanged(update)) this.decorations = markRanges(update.view);
-  }
-}, { decorations: (plugin) => plugin.decorations });
-
-/** The marks' decorations of the lines in view. */
-function markRanges(view) {
-  const { layout } = view.state.field(layoutField);
-  const doc = view.state.doc;
-  const ranges = [];
-  let last = 0; // the last line decorated: two visible ranges may share one
-  for (const { from, to } of view.visibleRanges) {
-    for (let pos = from; pos <= to;) {
-      const line = doc.lineAt(pos);
-      pos = line.to + 1;
-      if (line.number <= last) continue;
-      last = line.number;
-      const shown = layout.lines[line.number - 1] ?? { mark: null, kind: "result" };
+const marksField = StateField.define({
+  create: () => Decoration.none,
+  update(value, tr) {
+    if (!tr.effects.some((e) => e.is(setLayout))) return value;
+    const { layout } = tr.state.field(layoutField);
+    const doc = tr.state.doc;
+    const ranges = [];
+    for (let n = 1; n <= doc.lines; n++) {
+      const line = doc.line(n);
+      const shown = layout.lines[n - 1] ?? { mark: null, kind: "result" };
       ranges.push(lineDecoration(shown).range(line.from));
       const indent = line.text.length - line.text.trimStart().length;
       if ((shown.kind === "deleted" || shown.kind === "dropped") && indent < line.length) ranges.push(strike.range(line.from + indent, line.to));
     }
-  }
-  return Decoration.set(ranges, true);
-}
+    return Decoration.set(ranges, true);
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
 
 class MarkSymbol extends GutterMarker {
   constructor(mark, inherited) {
@@ -210,7 +197,7 @@ function resultExtensions(r) {
     EditorState.readOnly.of(true),
     EditorView.lineWrapping,
     layoutField,
-    marksPlugin,
+    marksField,
     resultLineNumbers,
     markGutter,
     highlightActiveLine(),
