@@ -196,8 +196,11 @@ var blockNumbers = numbered[block]{
 
 // foldNumbers are how the layout's folds hold line numbers.
 var foldNumbers = numbered[Fold]{
-	same: func(a, b Fold) bool { return a.Path == b.Path },
-	key:  func(f Fold) uint64 { return hashText(f.Path) },
+	same: func(a, b Fold) bool {
+		a.Line, a.EndLine, b.Line, b.EndLine = 0, 0, 0, 0
+		return a == b
+	},
+	key: func(f Fold) uint64 { return hashText(f.Path) },
 	moved: func(a, b Fold, s *shift, learn bool) bool {
 		next := *s
 		if !next.step(resultLines, a.Line, b.Line, learn) || !next.step(resultLines, a.EndLine, b.EndLine, learn) {
@@ -345,7 +348,12 @@ func blocks(list [][2]int) []block {
 // same compares two comparable items.
 func same[T comparable](a, b T) bool { return a == b }
 
-// sameCommand compares two commands, their output line by line.
+// sameCommand compares two commands as their JSON reads (whatever fields a command gains).
 func sameCommand(a, b Command) bool {
-	return a.Tool == b.Tool && a.Line == b.Line && a.About == b.About && a.Error == b.Error && slices.Equal(a.Output, b.Output)
+	var x, y jsonwire.Writer
+	a.WriteJSON(&x)
+	b.WriteJSON(&y)
+	xs, _ := x.Bytes()
+	ys, _ := y.Bytes()
+	return string(xs) == string(ys)
 }
