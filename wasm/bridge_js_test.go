@@ -75,3 +75,18 @@ func TestBridgeRecoversPanics(t *testing.T) {
 		t.Errorf("response: %+v", resp)
 	}
 }
+
+// TestBridgeWritesDeltas checks that a request with deltas, as the worker sends it, gets its
+// answer numbered, and the next one naming it a delta.
+func TestBridgeWritesDeltas(t *testing.T) {
+	register(handler.Default())
+	updated := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: v}\n"
+	first := js.Global().Get(handleName).Invoke(`{"mode":"apply","deltas":true}`, "", updated, "").String()
+	if !strings.Contains(first, `"answer":1`) || strings.Contains(first, `"delta"`) {
+		t.Errorf("the first answer: %s", first)
+	}
+	next := js.Global().Get(handleName).Invoke(`{"mode":"apply","deltas":true,"since":1}`, "", strings.Replace(updated, "k: v", "k: w", 1), "").String()
+	if !strings.Contains(next, `"delta":{"since":1,"answer":2}`) || !strings.Contains(next, "k: w") || len(next) >= len(first) {
+		t.Errorf("the next answer, a delta against the first: %s", next)
+	}
+}

@@ -43,6 +43,8 @@ var keyAbout = map[string]string{
 	"reproduce":   "true asks for the response's reproduce script",
 	"skip":        `parts of the answer to leave out: "diff", "patches"`,
 	"steps":       `a history's steps (mode "history"): single-mode requests without live, run in order on the object (docs/histories.md)`,
+	"deltas":      "true numbers the answer (extra.answer) and writes it as a delta against the answer since names, when that is the last one given (docs/contract.md)",
+	"since":       "the number of the last answer the caller holds whole, with deltas",
 	"overwrite":   "apply replaces live values that drifted from last-applied (kubectl apply --overwrite); false reports them as conflicts",
 	"prune":       "apply deletes the resources last-applied had and the config dropped (kubectl apply --prune)",
 	"manager":     "the field manager of a server-side apply or update",

@@ -5,7 +5,11 @@
 // terminated and a fresh one started; a crash restarts the worker as well. Nothing here ever
 // throws into the page. A small request is answered on the page's own thread when the engine's
 // instance in the page (inline.js) takes it: at once, in the task that asked; an answer the
-// worker gives later to an older request is then dropped, never shown after the newer one.
+// worker gives later to an older request is then dropped, never shown after the newer one. The
+// worker's answers come as deltas against the last one it gave (delta.js), which this client
+// holds whole (held), dropped answers included.
+
+import { applyDelta, isDelta } from "./delta.js";
 
 import { copyTimeline, markLoad } from "./loadmarks.js";
 
@@ -168,6 +172,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     idleWaiters: [], // resolve functions waiting for nothing to be in flight or pending
     generation: 0, // counts the requests made: an answer to an older one is dropped
     lastJob: null, // the last request of the page's (not complete's), which warms the inline engine
+    held: null, // {answer, response}: the worker's last answer, whole, against which it writes the next
     onStarted: () => {},
   };
   e.started = new Promise((resolve) => { e.onStarted = resolve; }); // the worker's first message
@@ -182,6 +187,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
 
 function startWorker(e) {
   e.ready = false;
+  e.held = null;
   try {
     e.worker = e.createWorker(e.workerURL);
   } catch (err) {
@@ -221,10 +227,13 @@ function finish(e, message) {
   const job = e.inflight;
   clearTimeout(job.timer);
   e.inflight = null;
+  const response = typeof message.response === "string" ? readAnswer(e, message.response) : undefined;
   if (e.pending || job.generation !== e.generation) {
     job.reject(new EngineError("superseded", "a newer request was made"));
-  } else if (typeof message.response === "string") {
-    deliver(e, job, message.response, performance.now() - job.sent);
+  } else if (response === null) {
+    job.reject(new EngineError("failed", "The engine answered with something that is not JSON."));
+  } else if (response !== undefined) {
+    deliver(e, job, response, performance.now() - job.sent);
     e.failures = 0;
   } else {
     job.reject(new EngineError("failed", `The engine failed on this input: ${String(message.error ?? "unknown error")}. The engine was restarted.`));
@@ -242,16 +251,34 @@ function refuse(e, job, err) {
   job.reject(job.generation === e.generation ? err : new EngineError("superseded", "a newer request was made"));
 }
 
-/** Resolves a request with its answer's JSON text, which took ms. */
-function deliver(e, job, text, ms) {
+/**
+ * The worker's answer, read whole: a delta applied to the answer held, which it replaces (even
+ * when no one waits for it any more: the worker's next delta is written against it); null when
+ * it is not JSON or its delta does not apply (the next request then asks for a whole answer).
+ */
+function readAnswer(e, text) {
+  let response;
   try {
-    e.lastDuration = ms;
-    const response = JSON.parse(text);
-    if (!job.completing) e.latest = response;
-    job.resolve(response);
+    response = JSON.parse(text);
+    if (isDelta(response)) response = applyDelta(e.held?.response, response);
   } catch {
-    job.reject(new EngineError("failed", "The engine answered with something that is not JSON."));
+    e.held = null;
+    return null;
   }
+  const answer = response?.extra?.answer;
+  e.held = Number.isInteger(answer) ? { answer, response } : null;
+  return response;
+}
+
+/**
+ * Resolves a request with its answer, which took ms: a copy of its top and its extra, which the
+ * page may fill in (fillIn), the answer held staying as the worker gave it.
+ */
+function deliver(e, job, response, ms) {
+  e.lastDuration = ms;
+  const own = response?.extra ? { ...response, extra: { ...response.extra } } : response;
+  if (!job.completing) e.latest = own;
+  job.resolve(own);
 }
 
 /**
@@ -266,7 +293,18 @@ function pump(e) {
   e.pending = null;
   e.inflight = { ...job, id: e.nextId++, sent: 0, timer: 0, budget: timeBudget(job.job.size, { base: e.timeLimit, perMiB: e.timePerMiB }) };
   if (e.ready) startClock(e, e.inflight);
-  e.worker.postMessage({ id: e.inflight.id, request: job.job.json, inputs: job.job.inputs });
+  e.worker.postMessage({ id: e.inflight.id, request: withDeltas(job.job.json, e.held?.answer ?? 0), inputs: job.job.inputs });
+}
+
+/**
+ * A request's JSON text asking the worker for deltas (docs/contract.md, "Deltas") against the
+ * answer since (0: none held).
+ * @param {string} json
+ * @param {number} since
+ */
+export function withDeltas(json, since) {
+  const head = since > 0 ? `{"deltas":true,"since":${since}` : `{"deltas":true`;
+  return json.trim() === "{}" ? `${head}}` : `${head},${json.trim().slice(1)}`;
 }
 
 /** Starts the request's time budget and duration. */
@@ -371,13 +409,13 @@ function send(e, job, completing = false) {
  */
 function answerInline(e, request) {
   if (!e.inline?.fits(request.job)) return false;
-  let text;
+  let response;
   try {
-    text = e.inline.answer(request.job);
+    response = JSON.parse(e.inline.answer(request.job));
   } catch {
     return false;
   }
-  deliver(e, request, text, e.inline.lastMS());
+  deliver(e, request, response, e.inline.lastMS());
   return true;
 }
 

@@ -28,7 +28,7 @@ test("the worker is initialised, then asked, and the answer parsed", async () =>
   const { workers, engine, statuses } = setup();
   assert.deepEqual(workers[0].sent[0], { type: "init", wasm: "/m.wasm", wasmExec: "/e.js" });
   const answer = engine.request({ mode: "apply" });
-  assert.deepEqual(workers[0].sent[1], { id: 1, request: '{"mode":"apply"}', inputs: { original: "", updated: "", live: "" } }, "sent at once: the worker answers it once ready");
+  assert.deepEqual(workers[0].sent[1], { id: 1, request: '{"deltas":true,"mode":"apply"}', inputs: { original: "", updated: "", live: "" } }, "sent at once: the worker answers it once ready");
   workers[0].reply({ type: "ready" });
   assert.equal(workers[0].sent.length, 2, "not sent twice");
   workers[0].reply({ id: 1, response: '{"result":"a: 1"}' });
@@ -67,9 +67,9 @@ test("a prefetched request answers the next identical one, once", async () => {
   assert.deepEqual(await again, { n: 1 });
   engine.prefetch({ n: 2 });
   const other = engine.request({ n: 3 });
-  assert.deepEqual(workers[0].sent.at(-1), { id: 3, request: '{"n":2}', inputs: { original: "", updated: "", live: "" } });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 3, request: '{"deltas":true,"n":2}', inputs: { original: "", updated: "", live: "" } });
   workers[0].reply({ id: 3, response: '{"n":2}' });
-  assert.deepEqual(workers[0].sent.at(-1), { id: 4, request: '{"n":3}', inputs: { original: "", updated: "", live: "" } }, "another request replaces the prefetch");
+  assert.deepEqual(workers[0].sent.at(-1), { id: 4, request: '{"deltas":true,"n":3}', inputs: { original: "", updated: "", live: "" } }, "another request replaces the prefetch");
   workers[0].reply({ id: 4, response: '{"n":3}' });
   assert.deepEqual(await other, { n: 3 });
 });
@@ -95,7 +95,7 @@ test("only the latest request matters", async () => {
   await assert.rejects(second, { code: "superseded" });
   workers[0].reply({ id: 1, response: '{"n":1}' });
   await assert.rejects(first, { code: "superseded" }, "an answer older than the latest request is dropped");
-  assert.deepEqual(workers[0].sent.at(-1), { id: 2, request: '{"n":3}', inputs: { original: "", updated: "", live: "" } });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 2, request: '{"deltas":true,"n":3}', inputs: { original: "", updated: "", live: "" } });
   workers[0].reply({ id: 2, response: '{"n":3}' });
   assert.deepEqual(await third, { n: 3 });
   workers[0].reply({ id: 2, response: '{"n":"again"}' });
@@ -225,7 +225,7 @@ test("the inputs go apart from the request's JSON, as they are", async () => {
   workers[0].reply({ type: "ready" });
   const updated = 'a: "\\u00e9 \\"x\\""\n'.repeat(3);
   const asked = engine.request({ mode: "apply", original: "o: 1\n", updated, options: { prune: true } });
-  assert.deepEqual(workers[0].sent.at(-1), { id: 1, request: '{"mode":"apply","options":{"prune":true}}', inputs: { original: "o: 1\n", updated, live: "" } });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 1, request: '{"deltas":true,"mode":"apply","options":{"prune":true}}', inputs: { original: "o: 1\n", updated, live: "" } });
   workers[0].reply({ id: 1, response: '{"errors":[]}' });
   assert.deepEqual(await asked, { errors: [] });
 });
@@ -248,7 +248,7 @@ test("complete waits for the request in flight, then asks for the part alone", a
   const filled = engine.complete(request, newer, "patches");
   await settle();
   const sent = workers[0].sent.at(-1);
-  assert.deepEqual({ ...JSON.parse(sent.request), updated: sent.inputs.updated }, { ...request, skip: ["diff"] }, "the same merge, the part no longer skipped");
+  assert.deepEqual({ ...JSON.parse(sent.request), updated: sent.inputs.updated }, { deltas: true, ...request, skip: ["diff"] }, "the same merge, the part no longer skipped");
   workers[0].reply({ id: 3, response: '{"errors":[],"patch":"{}","extra":{"patches":[],"skipped":["diff"]}}' });
   assert.equal(await filled, newer, "the answer itself, filled in");
   assert.deepEqual(newer, { errors: [], patch: "{}", extra: { patches: [], skipped: ["diff"] } });
@@ -265,7 +265,7 @@ test("complete gives way to a request made while it is in flight", async () => {
   const response = await asked;
   const filling = engine.complete({ n: 1 }, response, "diff");
   await settle();
-  assert.deepEqual(workers[0].sent.at(-1), { id: 2, request: '{"n":1}', inputs: { original: "", updated: "", live: "" } });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 2, request: '{"deltas":true,"n":1}', inputs: { original: "", updated: "", live: "" } });
   const typed = engine.request({ n: 2 });
   workers[0].reply({ id: 2, response: '{"errors":[],"extra":{"diff":[]}}' });
   assert.equal(await filling, null, "superseded: the newer answer is drawn instead");
@@ -324,7 +324,7 @@ test("an inline engine that fails leaves the request to the worker", async () =>
   workers[0].reply({ type: "ready" });
   const answer = engine.request({ n: 5 });
   assert.deepEqual(inline.answered, ['{"n":5}']);
-  assert.deepEqual(workers[0].sent.at(-1), { id: 1, request: '{"n":5}', inputs: { original: "", updated: "", live: "" } });
+  assert.deepEqual(workers[0].sent.at(-1), { id: 1, request: '{"deltas":true,"n":5}', inputs: { original: "", updated: "", live: "" } });
   workers[0].reply({ id: 1, response: '{"n":5}' });
   assert.deepEqual(await answer, { n: 5 });
 });
@@ -343,4 +343,28 @@ test("the time-out of a request a newer one answered in the page is not shown: s
   } finally {
     mock.timers.reset();
   }
+});
+
+test("the worker's answers come as deltas against the last one it gave, dropped ones included", async () => {
+  const { workers, engine } = setup();
+  workers[0].reply({ type: "ready" });
+  const first = engine.request({ n: 1 });
+  assert.equal(workers[0].sent.at(-1).request, '{"deltas":true,"n":1}', "no answer held: a whole one asked for");
+  workers[0].reply({ id: 1, response: '{"result":"a\\n","fields":[1,2],"extra":{"answer":1}}' });
+  assert.deepEqual(await first, { result: "a\n", fields: [1, 2], extra: { answer: 1 } });
+  const dropped = engine.request({ n: 2 });
+  assert.equal(workers[0].sent.at(-1).request, '{"deltas":true,"since":1,"n":2}');
+  const latest = engine.request({ n: 3 }); // pending while 2 is in flight
+  workers[0].reply({ id: 2, response: '{"version":1,"delta":{"since":1,"answer":2},"result":{"edits":[{"text":"b\\n"}]},"extra":{"set":{"answer":2},"drop":[]}}' });
+  await assert.rejects(dropped, { code: "superseded" });
+  assert.equal(workers[0].sent.at(-1).request, '{"deltas":true,"since":2,"n":3}', "the dropped answer is held: the next delta is written against it");
+  workers[0].reply({ id: 3, response: '{"version":1,"delta":{"since":2,"answer":3},"fields":{"edits":[{"keep":1},{"drop":1},{"items":[3]}]},"extra":{"set":{"answer":3},"drop":[]}}' });
+  assert.deepEqual(await latest, { version: 1, result: "b\na\n", fields: [1, 3], extra: { answer: 3 } });
+  const broken = engine.request({ n: 4 });
+  workers[0].reply({ id: 4, response: '{"version":1,"delta":{"since":9,"answer":4},"extra":{"set":{"answer":4},"drop":[]}}' });
+  await assert.rejects(broken, { code: "failed" });
+  const whole = engine.request({ n: 5 });
+  assert.equal(workers[0].sent.at(-1).request, '{"deltas":true,"n":5}', "a delta that does not apply: the next answer is asked whole");
+  workers[0].reply({ id: 5, response: '{"result":"c\\n","extra":{"answer":5}}' });
+  assert.deepEqual(await whole, { result: "c\n", extra: { answer: 5 } });
 });

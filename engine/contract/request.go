@@ -41,6 +41,12 @@ type Request struct {
 	// step's omitted options take their defaults; the history's now, schema and schemaType apply
 	// to the steps that leave them empty.
 	Steps []*Request `json:"steps,omitempty"`
+	// Deltas says the caller takes deltas (docs/contract.md, "Deltas"): the answer is numbered
+	// (extra.answer), and written as a delta against the caller's last answer when Since names
+	// the last answer the handler gave. Neither changes the merge; a history's steps take neither.
+	Deltas bool `json:"deltas,omitempty"`
+	// Since is the number (extra.answer) of the last answer the caller holds whole; 0 for none.
+	Since int `json:"since,omitempty"`
 }
 
 // The parts of an answer a request may leave out (Request.Skip).

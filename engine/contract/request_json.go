@@ -42,9 +42,12 @@ var stepFields = []field[Request]{
 	{"skip", func(r *jsonwire.Reader, q *Request) error { return readStrings(r, &q.Skip) }},
 }
 
-// requestFields are the keys of a request: a step's, and a history's steps.
+// requestFields are the keys of a request: a step's, a history's steps, and how the caller takes
+// answers (deltas, since).
 var requestFields = append(stepFields[:len(stepFields):len(stepFields)],
-	field[Request]{"steps", func(r *jsonwire.Reader, q *Request) error { return readSteps(r, &q.Steps) }})
+	field[Request]{"steps", func(r *jsonwire.Reader, q *Request) error { return readSteps(r, &q.Steps) }},
+	field[Request]{"deltas", func(r *jsonwire.Reader, q *Request) error { return readBool(r, &q.Deltas) }},
+	field[Request]{"since", func(r *jsonwire.Reader, q *Request) error { return readInt(r, &q.Since) }})
 
 // readSteps reads a history's steps (null: none), each from the default options (a null step
 // stays nil).
@@ -224,6 +227,12 @@ func (r *Request) writeJSON(w *jsonwire.Writer) {
 	}
 	if len(r.Skip) > 0 {
 		w.Key("skip").Value(r.Skip)
+	}
+	if r.Deltas {
+		w.Key("deltas").Bool(r.Deltas)
+	}
+	if r.Since != 0 {
+		w.Key("since").Int(r.Since)
 	}
 	if len(r.Steps) > 0 {
 		w.Key("steps").OpenArray()

@@ -11,7 +11,11 @@ import (
 // encoding/json (the tests' reference) reads.
 
 // WriteJSON writes the response.
-func (r *Response) WriteJSON(w *jsonwire.Writer) {
+func (r *Response) WriteJSON(w *jsonwire.Writer) { r.writeJSON(w, nil) }
+
+// writeJSON writes the response, its extra values from extra (each value's JSON, by key) when
+// extra is not nil.
+func (r *Response) writeJSON(w *jsonwire.Writer, extra map[string][]byte) {
 	w.OpenObject()
 	w.Key("version").Int(r.Version)
 	w.Key("result").String(r.Result)
@@ -19,7 +23,11 @@ func (r *Response) WriteJSON(w *jsonwire.Writer) {
 	jsonwire.List[Field](r.Fields).WriteJSON(w.Key("fields"))
 	jsonwire.List[Conflict](r.Conflicts).WriteJSON(w.Key("conflicts"))
 	jsonwire.List[Error](r.Errors).WriteJSON(w.Key("errors"))
-	writeExtra(w.Key("extra"), r.Extra)
+	if extra != nil {
+		writeRawExtra(w.Key("extra"), extra)
+	} else {
+		writeExtra(w.Key("extra"), r.Extra)
+	}
 	jsonwire.List[Command](r.Commands).WriteJSON(w.Key("commands"))
 	w.Key("reproduce").String(r.Reproduce)
 	r.Layout.WriteJSON(w.Key("layout"))
@@ -41,12 +49,31 @@ func writeExtra(w *jsonwire.Writer, extra map[string]any) {
 	slices.Sort(keys)
 	w.OpenObject()
 	for _, k := range keys {
-		w.Key(k)
-		if errs, ok := extra[k].([]Error); ok {
-			jsonwire.List[Error](errs).WriteJSON(w)
-			continue
-		}
-		w.Value(extra[k])
+		writeExtraValue(w.Key(k), extra[k])
+	}
+	w.CloseObject()
+}
+
+// writeExtraValue writes one extra value: one jsonwire.Writer.Value writes (a mode's list of its
+// own type is a jsonwire.List), or a []Error.
+func writeExtraValue(w *jsonwire.Writer, v any) {
+	if errs, ok := v.([]Error); ok {
+		jsonwire.List[Error](errs).WriteJSON(w)
+		return
+	}
+	w.Value(v)
+}
+
+// writeRawExtra writes the extra map from its values' JSON, its keys sorted.
+func writeRawExtra(w *jsonwire.Writer, extra map[string][]byte) {
+	keys := make([]string, 0, len(extra))
+	for k := range extra {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	w.OpenObject()
+	for _, k := range keys {
+		w.Key(k).Raw(extra[k])
 	}
 	w.CloseObject()
 }

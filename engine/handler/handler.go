@@ -44,6 +44,8 @@ type Handler struct {
 	memos *memos
 	// steps keeps the last history's step answers (stepAnswers).
 	steps *stepAnswers
+	// sent is the last answer written to a caller that takes deltas (contract.Request.Deltas).
+	sent *sentAnswer
 }
 
 // Limits bound what a handler reads. The page's engine and the terminal front door keep
@@ -85,7 +87,7 @@ func (h *Handler) ForOneRequest() *Handler {
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}, steps: &stepAnswers{}}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, sent: &sentAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}, steps: &stepAnswers{}}
 	for _, m := range ms {
 		if _, twice := h.modes[m.Name]; !twice {
 			h.order = append(h.order, m.Name)
@@ -112,7 +114,7 @@ func (h *Handler) HandleJSON(ctx context.Context, data []byte) []byte {
 	if err != nil {
 		return encode(contract.Fail("request", err))
 	}
-	return encode(h.Handle(ctx, req))
+	return h.encode(req, h.Handle(ctx, req))
 }
 
 // Texts are a request's three inputs given apart from its JSON: the page's worker hands them to
@@ -135,7 +137,7 @@ func (h *Handler) HandleJSONTexts(ctx context.Context, data []byte, texts Texts)
 		}
 	}
 	req.Original, req.Updated, req.Live = texts.Original, texts.Updated, texts.Live
-	return encode(h.Handle(ctx, req))
+	return h.encode(req, h.Handle(ctx, req))
 }
 
 // encode writes a response as JSON; a response that cannot be written becomes an engine error.

@@ -114,6 +114,13 @@ func (w *Writer) Null() {
 	w.done()
 }
 
+// Raw writes a value already written as JSON (by another Writer): the caller answers for it.
+func (w *Writer) Raw(text []byte) {
+	w.separate()
+	w.buf = append(w.buf, text...)
+	w.done()
+}
+
 // Strings writes a list of strings (null when nil).
 func (w *Writer) Strings(list []string) {
 	if list == nil {

@@ -30,7 +30,7 @@ const setTimer = `(() => {
   window.__mpSet = (message) => new Promise((resolve, reject) => {
     const root = document.documentElement;
     let sawStale = false;
-    const timer = setTimeout(() => { observer.disconnect(); reject(new Error("no answer to the new inputs within 120 s")); }, 120000);
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error("no answer to the new inputs within 120 s; the status says: " + document.querySelector(".mp-status")?.textContent)); }, 120000);
     const observer = new MutationObserver(() => {
       if (root.hasAttribute("data-stale")) { sawStale = true; return; }
       if (!sawStale || !root.hasAttribute("data-ready")) return;

@@ -1,0 +1,359 @@
+package contract
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/mergeplay/mergeplay/engine/jsonwire"
+)
+
+// AnswerKey is the extra key that numbers an answer given to a caller that takes deltas
+// (Request.Deltas).
+const AnswerKey = "answer"
+
+// Sent is an answer as it was written to a caller that takes deltas: its number, the response
+// and each extra value's JSON, against which the next answer is written as a delta
+// (EncodeAnswer). The response must not change once sent.
+type Sent struct {
+	// Answer is the answer's number (its extra.answer).
+	Answer   int
+	response *Response
+	extra    map[string][]byte
+}
+
+// EncodeAnswer writes resp as answer number answer (its extra.answer, set here): as a delta
+// against last when last is that caller's answer number since, else whole. It returns the text
+// and what the next call takes as last. A delta (docs/contract.md, "Deltas") reads:
+//
+//	{"version": 1, "delta": {"since": 7, "answer": 8}, <each part that changed>}
+//
+// a part being a top-level key of the whole answer ("layout" holding "blocks" and "folds"):
+// a text (result, patch, reproduce) or a list (fields, conflicts, errors, commands, steps,
+// layout's blocks and folds) either whole, or as {"edits": [...]}, a script read from the start
+// of the last answer's value: {"keep": n} (n UTF-16 code units of a text, n items of a list,
+// the items' line numbers moved by "shift": {"result", "live", "updated", "docs"}), {"drop": n},
+// {"text": "..."} or {"items": [...]} inserted; what follows the last edit is kept as it is.
+// extra is {"set": {key: value}, "edit": {key: {"edits": [...]}}, "drop": [key]}: a value whole,
+// a list's script (its kept items never move), a key gone. A part missing is the last answer's.
+func EncodeAnswer(resp *Response, last *Sent, since, answer int) ([]byte, *Sent, error) {
+	copied := *resp.Normalize() // a copy: resp's extra may be another response's (a history's last step's)
+	resp = &copied
+	resp.Extra = maps.Clone(resp.Extra)
+	resp.Extra[AnswerKey] = answer
+	next := &Sent{Answer: answer, response: resp, extra: make(map[string][]byte, len(resp.Extra))}
+	for k, v := range resp.Extra {
+		var w jsonwire.Writer
+		writeExtraValue(&w, v)
+		text, err := w.Bytes()
+		if err != nil {
+			return nil, nil, err
+		}
+		next.extra[k] = text
+	}
+	var w jsonwire.Writer
+	if last == nil || last.Answer != since || since == 0 {
+		w.Grow(resp.encodedSize())
+		resp.writeJSON(&w, next.extra)
+	} else {
+		writeDelta(&w, last, next)
+	}
+	text, err := w.Bytes()
+	return text, next, err
+}
+
+// writeDelta writes next as a delta against last.
+func writeDelta(w *jsonwire.Writer, last, next *Sent) {
+	a, b := last.response, next.response
+	w.OpenObject()
+	w.Key("version").Int(b.Version)
+	w.Key("delta").OpenObject()
+	w.Key("since").Int(last.Answer)
+	w.Key("answer").Int(next.Answer)
+	w.CloseObject()
+	writeText(w, "result", a.Result, b.Result)
+	writeText(w, "patch", a.Patch, b.Patch)
+	writeShifted(w, "fields", a.Fields, b.Fields, marks)
+	writeShifted(w, "conflicts", a.Conflicts, b.Conflicts, conflicts)
+	writeShifted(w, "errors", a.Errors, b.Errors, numbered[Error]{same: same[Error]})
+	writeExtraDelta(w, last.extra, next.extra)
+	writeShifted(w, "commands", a.Commands, b.Commands, numbered[Command]{same: sameCommand})
+	writeText(w, "reproduce", a.Reproduce, b.Reproduce)
+	if !slices.Equal(a.Layout.Blocks, b.Layout.Blocks) || !slices.Equal(a.Layout.Folds, b.Layout.Folds) {
+		w.Key("layout").OpenObject()
+		writeShifted(w, "blocks", blocks(a.Layout.Blocks), blocks(b.Layout.Blocks), blockNumbers)
+		writeShifted(w, "folds", a.Layout.Folds, b.Layout.Folds, foldNumbers)
+		w.CloseObject()
+	}
+	writeShifted(w, "steps", a.Steps, b.Steps, numbered[*Response]{same: same[*Response]})
+	w.CloseObject()
+}
+
+// The spaces line numbers count in: a delta's list part moves each space's numbers in the items
+// it keeps at its end by a shift of its own (the result's lines, live's, updated's, and the
+// result's documents).
+const (
+	resultLines = iota
+	liveLines
+	updatedLines
+	resultDocs
+	spaces
+)
+
+// spaceNames are the spaces' keys in a list part's shift.
+var spaceNames = [spaces]string{"result", "live", "updated", "docs"}
+
+// numbered says how a list's items hold line numbers: same compares two items but for those
+// numbers; moved (nil: the items hold none) reports whether y's numbers are x's moved by s,
+// learning the shift of a space not yet known when learn is set (else every shift is 0), and
+// leaves s as it was when they are not; key hashes an item but for its numbers (nil: items are
+// not found again past a change). A number 0 (no line) is never moved; a document's number
+// always is.
+type numbered[T any] struct {
+	same  func(x, y T) bool
+	moved func(x, y T, s *shift, learn bool) bool
+	key   func(x T) uint64
+}
+
+// shift is the move of each space's numbers, and which are known.
+type shift struct {
+	by    [spaces]int
+	known [spaces]bool
+}
+
+// step reports whether the number from is to moved by s in space (see numbered).
+func (s *shift) step(space, from, to int, learn bool) bool {
+	switch {
+	case space != resultDocs && (from == 0 || to == 0):
+		return from == to
+	case s.known[space] || !learn:
+		return to-from == s.by[space]
+	}
+	s.by[space], s.known[space] = to-from, true
+	return true
+}
+
+// lineSpace is the space a mark's lines count in: live's for deleted and conflicting marks,
+// updated's for dropped ones, the result's for the others.
+func lineSpace(m Mark) int {
+	switch m.LinesOf() {
+	case "live":
+		return liveLines
+	case "updated":
+		return updatedLines
+	}
+	return resultLines
+}
+
+// marks are how the marks hold line numbers: their lines in the text their mark counts them in,
+// their place's in the result.
+var marks = numbered[Field]{
+	key: func(f Field) uint64 { return hashText(f.Resource + "\x00" + f.Path + "\x00" + string(f.Mark)) },
+	same: func(a, b Field) bool {
+		if (a.Place == nil) != (b.Place == nil) || a.Place != nil && a.Place.Shift != b.Place.Shift {
+			return false
+		}
+		a.Place, b.Place = nil, nil
+		a.Line, a.EndLine, b.Line, b.EndLine = 0, 0, 0, 0
+		return a == b
+	},
+	moved: func(a, b Field, s *shift, learn bool) bool {
+		next, space := *s, lineSpace(a.Mark)
+		if !next.step(space, a.Line, b.Line, learn) || !next.step(space, a.EndLine, b.EndLine, learn) {
+			return false
+		}
+		if a.Place != nil && (!next.step(resultLines, a.Place.After, b.Place.After, learn) ||
+			!next.step(resultLines, a.Place.Under, b.Place.Under, learn) || !next.step(resultDocs, a.Place.Doc, b.Place.Doc, learn)) {
+			return false
+		}
+		*s = next
+		return true
+	},
+}
+
+// conflicts are how the conflicts hold line numbers: live's.
+var conflicts = numbered[Conflict]{
+	key: func(c Conflict) uint64 { return hashText(c.Resource + "\x00" + c.Path) },
+	same: func(a, b Conflict) bool {
+		a.Line, b.Line = 0, 0
+		return a == b
+	},
+	moved: func(a, b Conflict, s *shift, learn bool) bool { return s.step(liveLines, a.Line, b.Line, learn) },
+}
+
+// blockNumbers are how the layout's blocks hold line numbers: the shown text's, counted as the
+// result's.
+var blockNumbers = numbered[block]{
+	same: func(block, block) bool { return true },
+	moved: func(a, b block, s *shift, learn bool) bool {
+		next := *s
+		if !next.step(resultLines, a[0], b[0], learn) || !next.step(resultLines, a[1], b[1], learn) {
+			return false
+		}
+		*s = next
+		return true
+	},
+}
+
+// foldNumbers are how the layout's folds hold line numbers.
+var foldNumbers = numbered[Fold]{
+	same: func(a, b Fold) bool {
+		a.Line, a.EndLine, b.Line, b.EndLine = 0, 0, 0, 0
+		return a == b
+	},
+	key: func(f Fold) uint64 { return hashText(f.Path) },
+	moved: func(a, b Fold, s *shift, learn bool) bool {
+		next := *s
+		if !next.step(resultLines, a.Line, b.Line, learn) || !next.step(resultLines, a.EndLine, b.EndLine, learn) {
+			return false
+		}
+		*s = next
+		return true
+	},
+}
+
+// writeExtraDelta writes extra's keys whose value changed, and those dropped: a list (its JSON an
+// array) as a script of its items when that is shorter, any other value whole.
+func writeExtraDelta(w *jsonwire.Writer, a, b map[string][]byte) {
+	var set, edited, drop []string
+	scripts := map[string][]edit{}
+	for k, v := range b {
+		old, ok := a[k]
+		switch {
+		case ok && string(old) == string(v):
+		case ok && isArray(old) && isArray(v):
+			if edits, short := itemScript(items(old), items(v)); short {
+				scripts[k] = edits
+				edited = append(edited, k)
+				continue
+			}
+			set = append(set, k)
+		default:
+			set = append(set, k)
+		}
+	}
+	for k := range a {
+		if _, ok := b[k]; !ok {
+			drop = append(drop, k)
+		}
+	}
+	if len(set) == 0 && len(edited) == 0 && len(drop) == 0 {
+		return
+	}
+	slices.Sort(set)
+	slices.Sort(edited)
+	slices.Sort(drop)
+	w.Key("extra").OpenObject()
+	w.Key("set").OpenObject()
+	for _, k := range set {
+		w.Key(k).Raw(b[k])
+	}
+	w.CloseObject()
+	if len(edited) > 0 {
+		w.Key("edit").OpenObject()
+		for _, k := range edited {
+			writeRawScript(w.Key(k), scripts[k], items(b[k]))
+		}
+		w.CloseObject()
+	}
+	w.Key("drop").Strings(append([]string{}, drop...))
+	w.CloseObject()
+}
+
+// itemScript is the script turning the items a into b (each an item's JSON); short is false when
+// it would be long.
+func itemScript(a, b [][]byte) (edits []edit, short bool) {
+	m := matcher{la: len(a), lb: len(b),
+		match: func(i, j int, _ *shift, _ bool) bool { return string(a[i]) == string(b[j]) },
+		keyA:  func(i int) uint64 { return hashText(string(a[i])) },
+		keyB:  func(j int) uint64 { return hashText(string(b[j])) },
+	}
+	edits, short = m.script()
+	return edits, short && edits != nil
+}
+
+// writeRawScript writes a script of a list whose items are given as JSON.
+func writeRawScript(w *jsonwire.Writer, edits []edit, b [][]byte) {
+	w.OpenObject()
+	w.Key("edits").OpenArray()
+	for _, e := range edits {
+		w.OpenObject()
+		switch e.kind {
+		case 'k':
+			w.Key("keep").Int(e.n)
+		case 'd':
+			w.Key("drop").Int(e.n)
+		default:
+			w.Key("items").OpenArray()
+			for _, item := range b[e.from:e.to] {
+				w.Raw(item)
+			}
+			w.CloseArray()
+		}
+		w.CloseObject()
+	}
+	w.CloseArray()
+	w.CloseObject()
+}
+
+// isArray reports whether a value's JSON is an array.
+func isArray(text []byte) bool { return len(text) > 1 && text[0] == '[' }
+
+// items splits an array's JSON (as jsonwire writes it: no spaces) into its items' JSON.
+func items(text []byte) [][]byte {
+	var out [][]byte
+	depth, start, quoted := 0, 1, false
+	for i := 1; i < len(text)-1; i++ {
+		c := text[i]
+		switch {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, text[start:i])
+			start = i + 1
+		}
+	}
+	if len(text) > 2 {
+		out = append(out, text[start:len(text)-1])
+	}
+	return out
+}
+
+// block is one of the layout's blocks, as a list item.
+type block [2]int
+
+// WriteJSON writes the block as [line, end].
+func (b block) WriteJSON(w *jsonwire.Writer) {
+	w.OpenArray()
+	w.Int(b[0])
+	w.Int(b[1])
+	w.CloseArray()
+}
+
+// blocks returns the layout's blocks as list items.
+func blocks(list [][2]int) []block {
+	out := make([]block, len(list))
+	for i, b := range list {
+		out[i] = b
+	}
+	return out
+}
+
+// same compares two comparable items.
+func same[T comparable](a, b T) bool { return a == b }
+
+// sameCommand compares two commands as their JSON reads (whatever fields a command gains).
+func sameCommand(a, b Command) bool {
+	var x, y jsonwire.Writer
+	a.WriteJSON(&x)
+	b.WriteJSON(&y)
+	xs, _ := x.Bytes()
+	ys, _ := y.Bytes()
+	return string(xs) == string(ys)
+}

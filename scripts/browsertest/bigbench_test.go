@@ -1,0 +1,249 @@
+package browsertest
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/heapprofiler"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+)
+
+// The 2 MB input's budgets (issue 28), and how many of each thing BenchmarkBigInput times.
+const (
+	bigDeployments    = 4200 // per editor: about 2 MB of config
+	bigPasteBudgetMS  = 2000 // inputs set to marks shown
+	bigEditBudgetMS   = 200  // a value typed into, keydown to answer shown (median)
+	bigRenameBudgetMS = 300  // a resource renamed by a key typed into its name (median)
+	bigSwitchBudgetMS = 3000 // the mode switched to merge3, to its answer shown
+	bigLongTaskMS     = 50   // the longest task the page's thread may run
+	bigTimedEdits     = 5    // timed value edits, and timed renames (after one untimed each)
+	bigHeapEdits      = 100  // edits typed before the page's heap is read again
+)
+
+// bigDeployment is one Deployment of the generated stream: %[1]d its number, %[2]s what the
+// live object adds to metadata, %[3]s to the end (its status).
+const bigDeployment = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web-%[1]d
+  namespace: shop%[2]s
+  labels:
+    app: web-%[1]d
+    tier: frontend
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: web-%[1]d
+  template:
+    metadata:
+      labels:
+        app: web-%[1]d
+    spec:
+      containers:
+      - name: web
+        image: registry.example.com/web:1.%[1]d.0
+        ports:
+        - containerPort: 8080
+        env:
+        - name: MODE
+          value: production
+        resources:
+          requests:
+            cpu: 100m
+            memory: 128Mi
+%[3]s`
+
+// bigStream returns an apply request of n Deployments per input: the config a release on from its
+// last-applied copy (every image's next major version), the live objects what the last apply
+// left with what a cluster adds (uid, resourceVersion, status); --overwrite, as kubectl's default.
+func bigStream(n int) *contract.Request {
+	var config, live strings.Builder
+	for i := range n {
+		if i > 0 {
+			config.WriteString("---\n")
+			live.WriteString("---\n")
+		}
+		fmt.Fprintf(&config, bigDeployment, i, "", "")
+		server := fmt.Sprintf("\n  uid: 6f1c%04d-5d2e-4b8a-9c1e-2a7f3e9b0000\n  resourceVersion: \"%d\"", i%10000, 81200+i)
+		fmt.Fprintf(&live, bigDeployment, i, server, "status:\n  observedGeneration: 1\n  replicas: 3\n  readyReplicas: 3\n")
+	}
+	return &contract.Request{Mode: "apply", Original: config.String(), Updated: strings.ReplaceAll(config.String(), "/web:1.", "/web:2."),
+		Live: live.String(), Options: contract.Options{Overwrite: true}}
+}
+
+// bigEdit returns the edit typed at the end of a line of resource i of bigStream's config whose
+// text (after the indentation) starts with key.
+func bigEdit(tb testing.TB, req *contract.Request, i int, key string) *lineEdit {
+	tb.Helper()
+	lines := strings.Split(req.Updated, "\n")
+	name := fmt.Sprintf("  name: web-%d", i)
+	for n, l := range lines {
+		if l != name {
+			continue
+		}
+		for k := n; k < len(lines) && lines[k] != "---"; k++ {
+			trimmed := strings.TrimLeft(lines[k], " -")
+			if v, ok := strings.CutPrefix(trimmed, key+": "); ok {
+				return &lineEdit{Line: k + 1, Prefix: strings.TrimSuffix(lines[k], v), Value: v}
+			}
+		}
+	}
+	tb.Fatalf("no %s line in resource %d of the stream", key, i)
+	return nil
+}
+
+// longTasks records the page thread's long tasks (PerformanceObserver, "longtask": over 50 ms)
+// in window.__mpLong: take() returns the longest since the last take and how many there were.
+const longTasks = `(() => {
+  if (window.__mpLong) return;
+  let worst = 0, count = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) { worst = Math.max(worst, e.duration); count++; }
+  }).observe({ type: "longtask" });
+  window.__mpLong = { take() { const r = { worst, count }; worst = 0; count = 0; return r; } };
+})()`
+
+// longTaskTally is what __mpLong.take returns.
+type longTaskTally struct {
+	Worst float64 `json:"worst"`
+	Count int     `json:"count"`
+}
+
+// heapUsed collects the page's garbage and returns its JavaScript heap's used bytes (the page's
+// isolate: the worker's is apart).
+func (p *tab) heapUsed() float64 {
+	p.t.Helper()
+	if _, err := chromedp.Call(p.ctx, heapprofiler.CollectGarbage, cdp.Empty{}); err != nil {
+		p.t.Fatalf("collecting garbage: %v", err)
+	}
+	usage, err := chromedp.Call(p.ctx, runtime.GetHeapUsage, cdp.Empty{})
+	if err != nil {
+		p.t.Fatalf("reading the heap: %v", err)
+	}
+	return usage.UsedSize
+}
+
+// median returns the median of the frame times of keys.
+func medianFrame(keys []keyTimes) float64 {
+	shown := make([]float64, len(keys))
+	for i, k := range keys {
+		shown[i] = k.FrameMS
+	}
+	sort.Float64s(shown)
+	return shown[len(shown)/2]
+}
+
+// BenchmarkBigInput measures, in headless Chromium, the page on issue 28's 2 MB input: a generated
+// apply stream of bigDeployments Deployments per editor (bigStream). In order, in one tab: the
+// inputs set as a paste would (a mergeplay:set message) to their marks shown (paste-ms); a value
+// typed into (a real key at the end of an env value of a resource in the middle, bigTimedEdits
+// times after one untimed: edit-ms, the median from the keydown to the answer's frame);
+// the page's JavaScript heap after a collection, after the first of those edits (heap-1-bytes)
+// and after bigHeapEdits of them (heap-100-bytes); a resource renamed (a key typed at the end of
+// another resource's name, bigTimedEdits times after one untimed: rename-ms); the mode switched to merge3 (a mergeplay:set of the mode alone: switch-ms).
+// Each step's longest task on the page's thread is printed and the worst of all reported
+// (longtask-ms; budget bigLongTaskMS). MERGEPLAY_BIG_DEPLOYMENTS=<n> sets another count (20 or
+// more; the edited resources are the middle ones). Alone, on a built page:
+// make dist && MERGEPLAY_DIST=dist go test -run '^$' -bench BigInput -benchtime 1x -timeout 30m ./scripts/browsertest
+func BenchmarkBigInput(b *testing.B) {
+	deployments := bigDeployments
+	if n, err := strconv.Atoi(os.Getenv("MERGEPLAY_BIG_DEPLOYMENTS")); err == nil && n >= 20 {
+		deployments = n
+	}
+	req := bigStream(deployments)
+	h := setup(b)
+	p := openTabWithin(b, h, 1440, 900, 25*time.Minute)
+	p.navigate("/")
+	p.waitReady()
+	p.waitIdle()
+	p.eval(setTimer, nil)
+	p.eval(longTasks, nil)
+	p.eval(`window.__mpLong.take()`, nil)
+	worst := 0.0
+	step := func(name string, ms, budget float64) {
+		var long longTaskTally
+		p.eval(`window.__mpLong.take()`, &long)
+		worst = max(worst, long.Worst)
+		fmt.Fprintf(os.Stderr, "2 MB input, %s: %.0f ms (budget %.0f ms); long tasks on the page's thread: %d, the longest %.0f ms\n", name, ms, budget, long.Count, long.Worst)
+	}
+	var pasteMS float64
+	p.eval(fmt.Sprintf(`window.__mpSet({type: "mergeplay:set", mode: "apply", options: {overwrite: true}, original: %s, updated: %s, live: %s})`,
+		js(req.Original), js(req.Updated), js(req.Live)), &pasteMS)
+	step(fmt.Sprintf("%d Deployments per editor (%.1f MB config, %.1f MB live) set to marks shown", deployments, float64(len(req.Updated))/1e6, float64(len(req.Live))/1e6), pasteMS, bigPasteBudgetMS)
+	edit := bigEdit(b, req, deployments/2, "value")
+	p.startEdit(edit)
+	p.typeKey(edit, 0)
+	p.waitIdle()
+	heap1 := p.heapUsed()
+	var edits []keyTimes
+	for i := 1; i <= bigTimedEdits; i++ {
+		edits = append(edits, p.typeKey(edit, i))
+		time.Sleep(pauseBetweenKeys)
+	}
+	editMS := medianFrame(edits)
+	step("a value edit, keydown to the answer's frame (median)", editMS, bigEditBudgetMS)
+	for i := bigTimedEdits + 1; i < bigHeapEdits; i++ {
+		p.typeKey(edit, i)
+	}
+	p.waitIdle()
+	heap100 := p.heapUsed()
+	p.eval(`window.__mpLong.take()`, nil)
+	fmt.Fprintf(os.Stderr, "2 MB input, the page's heap: %.1f MB after the first edit, %.1f MB after %d\n", heap1/1e6, heap100/1e6, bigHeapEdits)
+	rename := bigEdit(b, req, deployments/2+7, "name")
+	renameMS := medianFrame(p.typeEdits(rename, bigTimedEdits))
+	step("a resource renamed by a key in its name (median)", renameMS, bigRenameBudgetMS)
+	var switchMS float64
+	p.eval(`window.__mpSet({type: "mergeplay:set", mode: "merge3"})`, &switchMS)
+	step("the mode switched to merge3, to its answer shown", switchMS, bigSwitchBudgetMS)
+	b.ReportMetric(pasteMS, "paste-ms")
+	b.ReportMetric(editMS, "edit-ms")
+	b.ReportMetric(renameMS, "rename-ms")
+	b.ReportMetric(switchMS, "switch-ms")
+	b.ReportMetric(worst, "longtask-ms")
+	b.ReportMetric(heap1, "heap-1-bytes")
+	b.ReportMetric(heap100, "heap-100-bytes")
+	b.ReportMetric(0, "ns/op")
+	p.expectNoProblems()
+	p.close()
+}
+
+// TestBigStreamInputs checks BenchmarkBigInput's inputs natively: the stream is about 2 MB per
+// editor and merges without errors, in apply and in merge3, and its value edit and its rename
+// show in the result.
+func TestBigStreamInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("merges a 2 MB stream several times")
+	}
+	req := bigStream(bigDeployments)
+	if n := len(req.Updated); n < 1_900_000 || n > 2_600_000 {
+		t.Errorf("the config is %d bytes, want about 2 MB", n)
+	}
+	for _, mode := range []string{"apply", "merge3"} {
+		try := *req
+		try.Mode = mode
+		if resp := answer(t, &try); len(resp.Errors) > 0 || resp.Result == "" {
+			t.Fatalf("%s: the stream does not merge: %+v", mode, resp.Errors)
+		}
+	}
+	for _, e := range []*lineEdit{bigEdit(t, req, bigDeployments/2, "value"), bigEdit(t, req, bigDeployments/2+7, "name")} {
+		lines := strings.Split(req.Updated, "\n")
+		edited, marker := e.text(2)
+		lines[e.Line-1] = edited
+		try := *req
+		try.Updated = strings.Join(lines, "\n")
+		resp := answer(t, &try)
+		if len(resp.Errors) > 0 || !strings.Contains(resp.Result, marker) {
+			t.Errorf("line %d edited to %q: errors %+v, marker in the result: %v", e.Line, edited, resp.Errors, strings.Contains(resp.Result, marker))
+		}
+	}
+}
