@@ -13,7 +13,7 @@ import { MARK_INFO, describeLine, nextChange } from "./marks.js";
 import { standIn } from "./preview.js";
 import { resultExtras } from "./resultextras.js";
 import { createResultPreview, layoutText, resultLineNumber } from "./resultpreview.js";
-import { changedRange } from "./textchange.js";
+import { lineChanges } from "./textchange.js";
 
 const setLayout = StateEffect.define();
 const EMPTY = { layout: { lines: [], counts: {}, hasResult: false }, fields: [] };
@@ -139,6 +139,7 @@ export function createResult({ nonce, onRun, onToggleFold }) {
     empty: new Compartment(), extras: resultExtras({ onToggle: onToggleFold }),
     shown: { layout: EMPTY.layout, fields: [], emptyText: "The result appears here.", extras: { folds: [], notes: [] } },
     view: null, preview: createResultPreview({ label: LABEL }),
+    pending: false, // a layout shown (show) not yet drawn
   };
   r.preview.draw(r.shown);
   r.stand = standIn(host, r.preview.dom, { build: () => buildView(r), press: (event) => pointAt(r, event) });
@@ -152,8 +153,10 @@ export function createResult({ nonce, onRun, onToggleFold }) {
      */
     show({ layout, fields, emptyText = "The result appears here." }) {
       r.shown = { layout, fields, emptyText, extras: { folds: [], notes: [] } };
-      if (r.view) showInView(r, r.view);
-      else r.preview.draw(r.shown);
+      // Drawn with the folds and notes that follow (setExtras), in one update of the view: or
+      // at the end of this task if none follow.
+      if (!r.pending) queueMicrotask(() => flush(r));
+      r.pending = true;
       if (!r.view?.hasFocus) showHint(panel, layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "");
     },
     /**
@@ -162,16 +165,28 @@ export function createResult({ nonce, onRun, onToggleFold }) {
      */
     setExtras(next) {
       r.shown = { ...r.shown, extras: next };
-      if (r.view) r.extras.set(r.view, next);
+      if (r.pending) flush(r);
+      else if (r.view) r.extras.set(r.view, next);
       else r.preview.draw(r.shown);
     },
     focusIndex: (index) => focusIndex(r, index),
     /** The display index (0-based) of the cursor's line: the first before the view is built. */
     cursorIndex: () => (r.view ? r.view.state.doc.lineAt(r.view.state.selection.main.head).number - 1 : 0),
     /** The text shown (with deleted lines), for tests. */
-    shownText: () => (r.view ? r.view.state.doc.toString() : layoutText(r.shown.layout)),
+    shownText: () => {
+      flush(r);
+      return r.view ? r.view.state.doc.toString() : layoutText(r.shown.layout);
+    },
     destroy: () => r.view?.destroy(),
   };
+}
+
+/** Draws a layout shown and not yet drawn, in the view or the preview. */
+function flush(r) {
+  if (!r.pending) return;
+  r.pending = false;
+  if (r.view) showInView(r, r.view);
+  else r.preview.draw(r.shown);
 }
 
 /** Builds the CodeMirror view in the preview's place (once), showing what the preview shows. */
@@ -179,11 +194,11 @@ function buildView(r) {
   if (r.view) return r.view;
   r.view = new EditorView({ state: EditorState.create({ extensions: resultExtensions(r) }) });
   r.emptyText = r.shown.emptyText; // the placeholder the extensions were built with
+  r.pending = false;
   // The text comes in as every later answer's does: CodeMirror then lays out as many of its
   // lines as an answer's would (a view created with its text drew only those in sight then,
   // and lines added at its end later were drawn only when scrolled to).
   showInView(r, r.view);
-  r.extras.set(r.view, r.shown.extras);
   r.stand.replaceWith(r.view);
   r.preview = null;
   return r.view;
@@ -229,23 +244,23 @@ function jumpToChange(r, v, dir) {
   return true;
 }
 
-/** Shows what the pane shows in the view. */
+/** Shows what the pane shows in the view: its text, marks, folds and notes in one update. */
 function showInView(r, v) {
-  const { layout, fields, emptyText } = r.shown;
+  const { layout, fields, emptyText, extras } = r.shown;
   const text = layoutText(layout);
   const head = Math.min(v.state.selection.main.head, text.length);
-  const effects = [setLayout.of({ layout, fields })];
+  const effects = [setLayout.of({ layout, fields }), r.extras.effect(extras)];
   // A new placeholder reconfigures the view's state, which rebuilds its extensions: only when
   // its text changes, not on every answer.
   if (emptyText !== r.emptyText) effects.push(r.empty.reconfigure(placeholder(emptyText)));
   r.emptyText = emptyText;
   v.dispatch({
-    // Only the part that differs is replaced: CodeMirror keeps the lines around it as they
-    // are drawn (an edit usually changes a line or two of a long result).
-    changes: changedRange(v.state.doc.toString(), text),
+    // Only the lines that differ are replaced: CodeMirror keeps the others as they are drawn.
+    changes: lineChanges(v.state.doc.toString(), text),
     selection: { anchor: head },
     effects,
   });
+  r.extras.settleCursor(v);
 }
 
 /** The panel's hint, written only when the panel does not show it already. */
