@@ -6,6 +6,9 @@
 /** The most line edits the diff looks for before it replaces the differing middle as a whole. */
 export const MAX_LINE_EDITS = 256;
 
+/** The most line comparisons the diff makes (a pasted stream of thousands of lines stops early). */
+const MAX_STEPS = 2_000_000;
+
 /**
  * The changes that turn `before` into `after`, in `before`'s positions, sorted and apart: the
  * lines both texts share (their common start and end, and a shortest line diff between) are
@@ -16,16 +19,29 @@ export const MAX_LINE_EDITS = 256;
  */
 export function lineChanges(before, after) {
   if (before === after) return [];
-  const a = before.split("\n");
-  const b = after.split("\n");
-  const starts = lineStarts(a);
-  return lineHunks(a, b).map((hunk) => hunkChange(hunk, a, b, starts, before.length));
+  // The lines both start and end with are trimmed as text first: a long stream is split into
+  // lines only where it differs.
+  const max = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  start = start > 0 ? before.lastIndexOf("\n", start - 1) + 1 : 0;
+  let end = 0;
+  while (end < max - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  let to = before.length - end;
+  if (to < before.length && !(before[to - 1] === "\n" && after[after.length - end - 1] === "\n")) {
+    const next = before.indexOf("\n", to);
+    to = next < 0 ? before.length : next + 1;
+  }
+  const kept = before.length - to;
+  const a = before.slice(start, to).split("\n");
+  const b = after.slice(start, after.length - kept).split("\n");
+  const starts = lineStarts(a, start);
+  return lineHunks(a, b).map((hunk) => hunkChange(hunk, a, b, starts, to));
 }
 
-/** Each line's offset in the text `lines` were split from. */
-function lineStarts(lines) {
+/** Each line's offset in the text `lines` were split from, the first at `at`. */
+function lineStarts(lines, at) {
   const starts = new Array(lines.length);
-  let at = 0;
   for (let i = 0; i < lines.length; i++) {
     starts[i] = at;
     at += lines[i].length + 1;
@@ -54,7 +70,7 @@ function lineHunks(a, b) {
 
 /**
  * A shortest edit script (Myers' greedy diff) between a[lo..hiA) and b[lo..hiB), as hunks; null
- * past MAX_LINE_EDITS edits.
+ * past MAX_LINE_EDITS edits or MAX_STEPS comparisons.
  */
 function shortestEdits(a, b, loA, hiA, loB, hiB) {
   const n = hiA - loA;
@@ -63,6 +79,7 @@ function shortestEdits(a, b, loA, hiA, loB, hiB) {
   const offset = max + 1;
   const v = new Int32Array(2 * max + 3);
   const trace = [];
+  let steps = 0;
   for (let d = 0; d <= max; d++) {
     trace.push(v.slice());
     for (let k = -d; k <= d; k += 2) {
@@ -72,6 +89,8 @@ function shortestEdits(a, b, loA, hiA, loB, hiB) {
         x++;
         y++;
       }
+      steps += x - v[offset + k] + 1;
+      if (steps > MAX_STEPS) return null;
       v[offset + k] = x;
       if (x >= n && y >= m) return hunksOf(trace, d, n, m, offset, loA, loB);
     }
@@ -114,7 +133,7 @@ function addEdit(hunks, i, j, k, l) {
   hunks.push([i, j, k, l]);
 }
 
-/** A hunk as a change of the text a was split from (`length` long). */
+/** A hunk as a change of the text a was split from (which ends at `length`). */
 function hunkChange([i, j, k, l], a, b, starts, length) {
   const inserted = b.slice(k, l).join("\n");
   if (i < j && k < l) {
@@ -125,7 +144,7 @@ function hunkChange([i, j, k, l], a, b, starts, length) {
   if (i < j) {
     // Lines deleted: with the line break after them, or before them at the end of the text.
     if (j < a.length) return { from: starts[i], to: starts[j], insert: "" };
-    return { from: i > 0 ? starts[i] - 1 : 0, to: length, insert: "" };
+    return { from: starts[i] > 0 ? starts[i] - 1 : 0, to: length, insert: "" };
   }
   // Lines inserted before a's line i, or after its last line.
   if (i < a.length) return { from: starts[i], to: starts[i], insert: inserted + "\n" };
