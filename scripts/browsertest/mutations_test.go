@@ -6,8 +6,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/mergeplay/mergeplay/engine/contract"
 )
 
 // keyMutations counts, for every keydown, the page's DOM mutations until the next keydown:
@@ -36,35 +34,30 @@ const keyMutations = `(() => {
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })()`
 
-// BenchmarkKeystrokeMutations types into the examples named by MERGEPLAY_PROFILE (comma-separated;
-// the default example when empty) and prints, per example, the DOM mutations a keystroke causes
-// (median over its keys), by region: what the page redraws per key. A profile, not a budget: run
-// it with -benchtime 1x.
+// BenchmarkKeystrokeMutations types into the pages named by MERGEPLAY_PROFILE (comma-separated:
+// examples, app-10-resources, history-10-steps, as BenchmarkEditAB's; the default example when
+// empty) and prints, per page, the DOM mutations a keystroke causes (median over its keys), by
+// region: what the page redraws per key. A profile, not a budget: run it with -benchtime 1x.
 func BenchmarkKeystrokeMutations(b *testing.B) {
 	h := setup(b)
 	names := strings.Split(os.Getenv("MERGEPLAY_PROFILE"), ",")
-	p := openTab(b, h, 1440, 900)
-	p.addScript(keyMutations)
-	p.navigate("/")
-	p.waitReady()
-	p.eval(helpers, nil)
-	for _, ex := range allExamples(b) {
-		if !(names[0] == "" && ex.Name == "apply-containers") && !contains(names, ex.Name) {
-			continue
-		}
-		if ex.Mode == contract.History {
-			continue
-		}
-		e := findEdit(b, ex.Request)
-		if e == nil {
-			continue
-		}
-		openExampleIn(p, ex.Name, ex.Request)
+	if names[0] == "" {
+		names = []string{"apply-containers"}
+	}
+	for _, name := range names {
+		path, e := abPage(b, name)
+		p := openTab(b, h, 1440, 900)
+		p.addScript(keyMutations)
+		p.navigate(path)
+		p.waitReady()
+		p.eval(helpers, nil)
+		p.startEdit(e)
 		p.eval(`window.__mpMutations.keys.length = 0`, nil)
 		p.typeEdits(e, editsPerExample)
 		var keys []map[string]int
 		p.eval(`window.__mpMutations.keys.slice(1)`, &keys)
-		printMutations(ex.Name, keys)
+		printMutations(name, keys)
+		p.close()
 	}
 }
 
