@@ -53,7 +53,7 @@ export const CHANGE_MARKS = new Set(["added", "changed", "deleted", "dropped", "
  */
 export function splitLines(text) {
   if (!text) return [];
-  const lines = text.split(/\r?\n/);
+  const lines = text.includes("\r") ? text.split(/\r?\n/) : text.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
   return lines;
 }
@@ -167,10 +167,11 @@ function inheritOpenerMarks(lines, blocks, under) {
   }
   for (const start of ends.keys()) lines[start - 1].opens = true;
   const starts = [...ends.keys()].sort((a, b) => b - a);
+  const placed = Int32Array.from(under).sort();
   for (const start of starts) {
     const line = lines[start - 1];
     const end = ends.get(start);
-    if (line.mark !== null || under.some((u) => u >= start && u <= end)) continue;
+    if (line.mark !== null || holdsAny(placed, start, end)) continue;
     let mark = null;
     let uniform = true;
     for (let n = start + 1; n <= end && uniform; n++) {
@@ -187,6 +188,18 @@ function inheritOpenerMarks(lines, blocks, under) {
       line.inherited = true;
     }
   }
+}
+
+/** Whether sorted holds a number from start to end (both included): a binary search. */
+function holdsAny(sorted, start, end) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] <= end;
 }
 
 // ---- deleted fields and dropped items, where the engine places them ------------------------
