@@ -71,42 +71,38 @@ type keyPhase struct {
 	FirstFrame *float64     `json:"firstFrame"`
 }
 
-// BenchmarkKeystrokePhases types into the examples named by MERGEPLAY_PROFILE (a comma-separated
-// list; the default example when empty) and prints, per example, the median moment of each phase
-// of a keystroke: the input event, the request posted to the worker, its answer received, the
-// answer shown (data-stale cleared), its frame. A profile to find where a keystroke's time goes,
-// not a budget: run it with -benchtime 1x.
+// BenchmarkKeystrokePhases types into the pages named by MERGEPLAY_PROFILE (comma-separated:
+// examples, app-10-resources, history-10-steps, as BenchmarkEditAB's; the default example when
+// empty) and prints, per page, the median moment of each phase of a keystroke: the input event,
+// the request posted to the worker, its answer received, the answer shown (data-stale cleared),
+// its frame. A profile to find where a keystroke's time goes, not a budget: run it with
+// -benchtime 1x.
 func BenchmarkKeystrokePhases(b *testing.B) {
 	h := setup(b)
 	names := strings.Split(os.Getenv("MERGEPLAY_PROFILE"), ",")
-	p := openTab(b, h, 1440, 900)
-	p.addScript(keyPhases)
-	p.navigate("/")
-	p.waitReady()
-	p.eval(helpers, nil)
-	for _, ex := range allExamples(b) {
-		if !(names[0] == "" && ex.Name == "apply-containers") && !contains(names, ex.Name) {
-			continue
-		}
-		if ex.Mode == contract.History {
-			continue
-		}
-		e := findEdit(b, ex.Request)
-		if e == nil {
-			continue
-		}
-		openExampleIn(p, ex.Name, ex.Request)
+	if names[0] == "" {
+		names = []string{"apply-containers"}
+	}
+	for _, name := range names {
+		path, e := abPage(b, name)
+		p := openTab(b, h, 1440, 900)
+		p.addScript(keyPhases)
+		p.navigate(path)
+		p.waitReady()
+		p.eval(helpers, nil)
+		p.startEdit(e)
 		p.eval(`window.__mpPhases.keys.length = 0`, nil)
 		if file := os.Getenv("MERGEPLAY_CPUPROFILE"); file != "" {
-			p.cpuProfiled(file+"."+ex.Name+".cpuprofile", func() { p.typeEdits(e, editsPerExample) })
+			p.cpuProfiled(file+"."+name+".cpuprofile", func() { p.typeEdits(e, editsPerExample) })
 		} else if file := os.Getenv("MERGEPLAY_TRACE"); file != "" {
-			p.traced(file+"."+ex.Name+".json", func() { p.typeEdits(e, 8) })
+			p.traced(file+"."+name+".json", func() { p.typeEdits(e, 8) })
 		} else {
 			p.typeEdits(e, editsPerExample)
 		}
 		var keys []keyPhase
 		p.eval(`window.__mpPhases.keys.slice(1)`, &keys)
-		printPhases(ex.Name, keys)
+		printPhases(name, keys)
+		p.close()
 	}
 }
 
