@@ -39,15 +39,36 @@ func (in *Input) Store(id stream.ID, result *yamltree.Node, keys apiserver.Keys)
 // longer holds (apiserver.StoreOver), unless sent, the document the write sends whose nulls
 // delete (a patch, kubectl's config; nil for none), sets the field.
 func (in *Input) StoreOver(t stream.Triple, result, sent *yamltree.Node, keys apiserver.Keys) apiserver.Stored {
-	live := RootOf(t.Live)
-	if live == nil || result == nil || !in.Request.Options.ModelsAPIServer() || in.User.Root(t.ID.APIVersion, t.ID.Kind) != nil {
+	live, root := in.over(t, result)
+	if root == nil {
 		return in.Store(t.ID, result, keys)
 	}
-	root := in.Schema.Root(t.ID.APIVersion, t.ID.Kind)
+	return in.storeOver(live, apiserver.Store(live, root, keys).Root, root, result, sent, keys)
+}
+
+// StoreOverPatched is StoreOver with the patch merge keys (apply, patch, twoway), live as stored
+// taken from StoreLive, worked out once per request.
+func (in *Input) StoreOverPatched(t stream.Triple, result, sent *yamltree.Node) apiserver.Stored {
+	live, root := in.over(t, result)
 	if root == nil {
-		return apiserver.Stored{Root: result}
+		return in.Store(t.ID, result, PatchKeys)
 	}
-	stored := apiserver.Store(live, root, keys).Root
+	return in.storeOver(live, in.StoreLive(t.ID, live).Root, root, result, sent, PatchKeys)
+}
+
+// over returns live's root and its kind's type when a write of result over it keeps live's
+// defaults (StoreOver): a built-in kind, live and result given, under options.apiServer on; a
+// nil type otherwise, where the object stored is Store's.
+func (in *Input) over(t stream.Triple, result *yamltree.Node) (*yamltree.Node, *schema.Type) {
+	live := RootOf(t.Live)
+	if live == nil || result == nil || !in.Request.Options.ModelsAPIServer() || in.User.Root(t.ID.APIVersion, t.ID.Kind) != nil {
+		return nil, nil
+	}
+	return live, in.Schema.Root(t.ID.APIVersion, t.ID.Kind)
+}
+
+// storeOver is apiserver.StoreOver of result over live, whose stored form is stored.
+func (in *Input) storeOver(live, stored *yamltree.Node, root *schema.Type, result, sent *yamltree.Node, keys apiserver.Keys) apiserver.Stored {
 	at := func(p fieldpath.Path) (*yamltree.Node, *yamltree.Node, bool) {
 		_, isSent := explain.Deepest(sent, p)
 		return found(live, p), found(stored, p), sent != nil && isSent

@@ -17,7 +17,7 @@ func (o *outcome) store(in *modes.Input) {
 	o.sentAgainstStored(in)
 	o.stored = apiserver.Stored{Root: o.result}
 	if action := o.info().Action; action == Create || action == Patch {
-		o.stored = in.StoreOver(o.triple, o.result, modes.RootOf(o.triple.Updated), modes.PatchKeys)
+		o.stored = in.StoreOverPatched(o.triple, o.result, modes.RootOf(o.triple.Updated))
 	}
 }
 

@@ -45,7 +45,7 @@ func (o *outcome) sentAgainstStored(in *modes.Input) {
 	same := func(a, b *yamltree.Node) bool {
 		return yamltree.Equal(managed.WithoutManagedFields(a), managed.WithoutManagedFields(b))
 	}
-	if !same(in.Store(o.triple.ID, applied.Result, modes.PatchKeys).Root, in.StoreOver(o.triple, o.result, modes.RootOf(o.triple.Updated), modes.PatchKeys).Root) {
+	if !same(in.Store(o.triple.ID, applied.Result, modes.PatchKeys).Root, in.StoreOverPatched(o.triple, o.result, modes.RootOf(o.triple.Updated)).Root) {
 		return // the two patches store different objects: the answer stays live's as given
 	}
 	before := patchedPaths(o.applied, o.aligned)

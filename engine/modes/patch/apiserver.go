@@ -18,7 +18,7 @@ import (
 func (p *patched) store(in *modes.Input) {
 	p.stored = apiserver.Stored{Root: p.result}
 	if p.applied != nil && (p.triple.Live == nil || !yamltree.Equal(p.result, p.triple.Live.Root)) {
-		p.stored = in.StoreOver(p.triple, p.result, modes.RootOf(p.triple.Updated), modes.PatchKeys)
+		p.stored = in.StoreOverPatched(p.triple, p.result, modes.RootOf(p.triple.Updated))
 	}
 }
 

@@ -59,9 +59,9 @@ func (u *upgraded) store(in *modes.Input) {
 	if !u.sent() {
 		return
 	}
-	u.stored = in.StoreOver(u.triple, u.two, modes.RootOf(u.triple.Updated), modes.PatchKeys)
+	u.stored = in.StoreOverPatched(u.triple, u.two, modes.RootOf(u.triple.Updated))
 	if u.three != nil {
-		u.three = in.StoreOver(u.triple, u.three, modes.RootOf(u.triple.Updated), modes.PatchKeys).Root
+		u.three = in.StoreOverPatched(u.triple, u.three, modes.RootOf(u.triple.Updated)).Root
 		if u.action == Patch {
 			u.outOfSync = drifts(u.stored.Root, u.three, u.schema)
 		}
