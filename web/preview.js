@@ -168,12 +168,16 @@ export function standIn(host, dom, { build, lineAt }) {
      * @param {(view: object, pending: Pending) => void} takeOver
      */
     replaceWith(view, takeOver) {
-      const hadFocus = dom.contains(document.activeElement);
+      const before = document.activeElement;
+      const hadFocus = dom.contains(before);
       replaced = true;
       host.replaceChildren(view.dom);
       if (scrolled) view.scrollDOM.scrollTop = scrolled;
       if (hadFocus) view.focus();
       takeOver(view, pending);
+      // A key kept from before the reader went elsewhere (n in the result jumps and focuses it)
+      // leaves the focus where the reader is now.
+      if (!hadFocus && document.activeElement !== before && before instanceof HTMLElement && before.isConnected) before.focus();
     },
   };
 }

@@ -138,3 +138,54 @@ func TestKeysTypedBeforeTheViewsArrive(t *testing.T) {
 	p.waitFor("the typed text in the result", `document.querySelector("#result").textContent.includes("nginx:xaC d!b1.10")`, 10*time.Second)
 	p.expectNoProblems()
 }
+
+// TestKeyboardBeforeTheViewsArrive: a keyboard reader who goes to the result and then to an
+// editor before the second bundle arrives (its response held back) loses nothing either: n in
+// the result's preview jumps to the next change once the result's view is built, as n in the
+// view does; Ctrl+End and keys typed into live's preview, which had the keyboard focus, are in
+// live's text; and the focus stays in live, where the reader went last.
+func TestKeyboardBeforeTheViewsArrive(t *testing.T) {
+	h := setup(t)
+	held, url := serveHeldViews(t, h)
+	p := openTab(t, h, 1280, 1000)
+	p.do("loading the page", chromedp.Navigate(url+"/#example=apply-containers"))
+	p.waitFor("the first answer, the views held back", `document.documentElement.hasAttribute("data-ready")`, readyWithin)
+	var before string
+	p.eval(`[...document.querySelectorAll('[data-input="live"] .mp-preview-lines > div')].map((l) => l.textContent).join("\n")`, &before)
+
+	focus := func(selector string) {
+		p.eval(`document.querySelector(`+js(selector+" .mp-preview")+`).focus()`, nil)
+	}
+	focus("#result")
+	p.do("n in the result's preview", chromedp.KeyEvent("n"))
+	focus(`[data-input="live"]`)
+	p.do("typing at live's end", chromedp.KeyEvent(kb.End, chromedp.KeyModifiers(chromedp.ModifierCtrl)), chromedp.KeyEvent("#k"))
+	if held.requests() == 0 {
+		t.Fatal("the page never asked for its second bundle")
+	}
+	var preview bool
+	p.eval(`Boolean(document.querySelector('[data-input="live"] .mp-preview'))`, &preview)
+	if !preview {
+		t.Fatal("live's view was built before its bundle came")
+	}
+
+	held.release()
+	p.waitReady()
+	if got := p.editorText("live"); got != before+"#k" {
+		t.Errorf("live after the views came:\n%s\nwant:\n%s", got, before+"#k")
+	}
+	var focused bool
+	p.eval(`document.activeElement?.closest('[data-input="live"] .cm-content') !== null`, &focused)
+	if !focused {
+		t.Error("the focus left live's editor")
+	}
+	p.eval(helpers, nil)
+	p.eval(modeHelpers, nil)
+	jumped := p.cursorLine()
+	p.eval(`window.__mp.cursorTo(1)`, nil)
+	p.press("n")
+	if want := p.cursorLine(); jumped != want || want <= 1 {
+		t.Errorf("n before the result's view put its cursor on line %d; n in the view goes to line %d", jumped, want)
+	}
+	p.expectNoProblems()
+}
