@@ -136,9 +136,11 @@ export function createPreview({ text, placeholder, label }) {
  * in order, for the view (Tab moves on, Esc leaves, as in a view); its scroll is remembered.
  * @param {HTMLElement} host
  * @param {HTMLElement} dom the preview
- * @param {{build: () => void, lineAt: (event: MouseEvent) => {line: number, el: Element}|null}} config
+ * @param {{build: () => void, lineAt: (event: MouseEvent) => {line: number, el: Element}|null,
+ *   passes?: (event: KeyboardEvent) => boolean}} config passes: a key the view would leave to the
+ *   page, not kept (the result's view takes no text: ? there opens the shortcuts)
  */
-export function standIn(host, dom, { build, lineAt }) {
+export function standIn(host, dom, { build, lineAt, passes = () => false }) {
   host.append(dom);
   /** @type {Pending} */
   const pending = { at: null, typed: [] };
@@ -146,7 +148,7 @@ export function standIn(host, dom, { build, lineAt }) {
   dom.addEventListener("focus", () => build());
   dom.addEventListener("pointerdown", (event) => { pending.at = caretAt(event, lineAt) ?? pending.at; build(); });
   dom.addEventListener("wheel", () => build(), { passive: true });
-  dom.addEventListener("keydown", (event) => { if (!replaced) keep(pending, event, dom); });
+  dom.addEventListener("keydown", (event) => { if (!replaced && !passes(event)) keep(pending, event, dom); });
   dom.addEventListener("paste", (event) => {
     if (replaced) return;
     event.preventDefault();

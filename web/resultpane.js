@@ -29,7 +29,10 @@ export function createResult({ nonce, onRun, onToggleFold }) {
     view: null, views: null, building: null, preview: createResultPreview({ label: LABEL }),
   };
   r.preview.draw(r.shown);
-  r.stand = standIn(host, r.preview.dom, { build: () => buildView(r), lineAt: (event) => pressAt(r, event) });
+  r.stand = standIn(host, r.preview.dom, {
+    build: () => buildView(r), lineAt: (event) => pressAt(r, event),
+    passes: (event) => event.key === "?", // the view takes no text: ? opens the shortcuts (shortcuts.js)
+  });
   return {
     dom: r.dom,
     /** Builds the view (once); resolves when it is built (null when the second bundle failed). */
