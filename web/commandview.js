@@ -7,7 +7,7 @@
 // history, a second action downloads the whole history's script (every step, checked after each).
 // Every text goes in as text, never as HTML.
 
-import { copyButton, h, replaceChildren } from "./dom.js";
+import { copyButton, h, replaceChildren, setText } from "./dom.js";
 import { findMode } from "./modes.js";
 
 /**
@@ -77,6 +77,7 @@ export function createCommandView({ onReproduce }) {
   let canReproduce = false;
   let answered = null; // the request whose commands are shown
   let history = null; // the history request shown, null when the page shows a single merge
+  let drawn = ""; // the commands the list shows, as JSON: an answer with the same keeps its DOM
   const ask = (button, request, done) => askScript({ onReproduce, note, button, request, done, after: () => {
     reproduce.disabled = !canReproduce;
     whole.disabled = false;
@@ -101,21 +102,17 @@ export function createCommandView({ onReproduce }) {
       const failed = Array.isArray(response?.errors) && response.errors.length > 0;
       const items = commandItems(response);
       if (failed && !items.length) return;
-      replaceChildren(list, ...items.map((c) => h("div", { class: "mp-command", "data-tool": c.tool },
-        c.about ? h("p", { class: "mp-command-about", text: c.about }) : null,
-        h("div", { class: "mp-command-line" }, h("pre", { text: `$ ${c.line}` }), copyButton("Copy", () => c.line, "the command")),
-        c.warnings.length ? h("pre", { class: "mp-command-warning", text: c.warnings.join("\n") }) : null,
-        c.output.length ? h("pre", { class: "mp-command-output", text: c.output.join("\n") }) : null,
-        c.error ? h("pre", { class: "mp-command-error", text: c.error }) : null,
-      )));
+      const key = JSON.stringify(items);
+      if (key !== drawn) drawCommands(list, items);
+      drawn = key;
       answered = request;
       // The API server's refusal (its text is not kubectl's "error: ...") replays on a cluster.
       const serverRefused = failed && items.length > 0 && items.every((c) => c.error && !c.error.startsWith("error: "));
       canReproduce = (!failed || serverRefused) && reproducible(request?.mode) && items.length > 0;
-      reproduce.disabled = !canReproduce;
-      if (serverRefused) note.textContent = "The API server refuses the object: the script replays the refusal on a cluster.";
-      else if (failed) note.textContent = "kubectl refuses this config before it sends anything: there is nothing to reproduce on a cluster.";
-      else note.textContent = canReproduce || !items.length ? "" : "This mode changes no cluster object through kubectl: there is no script to reproduce it.";
+      if (reproduce.disabled === canReproduce) reproduce.disabled = !canReproduce;
+      if (serverRefused) setText(note, "The API server refuses the object: the script replays the refusal on a cluster.");
+      else if (failed) setText(note, "kubectl refuses this config before it sends anything: there is nothing to reproduce on a cluster.");
+      else setText(note, canReproduce || !items.length ? "" : "This mode changes no cluster object through kubectl: there is no script to reproduce it.");
     },
     /**
      * The history shown (its contract request), whose whole reproduce script the second button
@@ -124,7 +121,18 @@ export function createCommandView({ onReproduce }) {
      */
     setHistory(request) {
       history = request;
-      whole.hidden = !request;
+      if (whole.hidden !== !request) whole.hidden = !request;
     },
   };
+}
+
+/** The list of commands: each one's line (with a copy button), warnings, output and error. */
+function drawCommands(list, items) {
+  replaceChildren(list, ...items.map((c) => h("div", { class: "mp-command", "data-tool": c.tool },
+    c.about ? h("p", { class: "mp-command-about", text: c.about }) : null,
+    h("div", { class: "mp-command-line" }, h("pre", { text: `$ ${c.line}` }), copyButton("Copy", () => c.line, "the command")),
+    c.warnings.length ? h("pre", { class: "mp-command-warning", text: c.warnings.join("\n") }) : null,
+    c.output.length ? h("pre", { class: "mp-command-output", text: c.output.join("\n") }) : null,
+    c.error ? h("pre", { class: "mp-command-error", text: c.error }) : null,
+  )));
 }

@@ -45,11 +45,16 @@ export function createConflicts({ onShow }) {
   const list = h("ul", { class: "mp-conflicts-list" });
   const dom = h("section", { class: "mp-conflicts", "aria-labelledby": "mp-conflicts-title", hidden: true }, title, list);
   title.id = "mp-conflicts-title";
+  let shown = null; // the conflicts drawn, as JSON ("" for none)
   return {
     dom,
     /** Shows the conflicts of a response (none: the panel hides). */
     update(response) {
       const items = (Array.isArray(response?.conflicts) ? response.conflicts : []).filter((c) => c && typeof c === "object");
+      // An answer with the conflicts shown (none, mostly) leaves the panel as it is.
+      const key = items.length ? JSON.stringify(items.map((c) => [c, applierOf(response, c.resource)])) : "";
+      if (key === shown) return;
+      shown = key;
       dom.hidden = items.length === 0;
       title.textContent = items.length === 1 ? "1 conflict stops this merge" : `${items.length} conflicts stop this merge`;
       replaceChildren(list, ...items.map((c) => h("li", { class: "mp-conflict" },

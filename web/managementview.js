@@ -15,15 +15,15 @@ import { managedObjects } from "./management.js";
 export function createManagementPanel() {
   const list = h("div", { class: "mp-managed-list" });
   const dom = h("section", { class: "mp-managed", "aria-label": "How live is managed", hidden: true }, list);
-  let shown; // the extra.management drawn: an answer holding the same (a delta left it as it was) changes nothing
+  let shown; // the extra.management drawn, as JSON: an answer holding the same changes nothing
   return {
     dom,
     update(response) {
-      const management = response?.extra?.management;
-      if (management !== undefined && management === shown) return;
+      const management = JSON.stringify(response ? response.extra?.management ?? "" : null);
+      if (management === shown) return;
       shown = management;
       const objects = response ? managedObjects(response) : [];
-      dom.hidden = objects.length === 0;
+      if (dom.hidden !== (objects.length === 0)) dom.hidden = objects.length === 0;
       replaceChildren(list, ...objects.map(objectDisclosure));
     },
     destroy: () => dom.remove(),

@@ -15,10 +15,15 @@ export function createOutOfSyncPanel({ showResultLine, selectTab }) {
   const list = h("ul", { class: "mp-outofsync-list" });
   const repair = h("button", { type: "button", class: "mp-link mp-outofsync-repair", onclick: () => selectTab("helm") }, "See both results side by side, and the repair patch");
   const dom = h("section", { class: "mp-outofsync", "aria-labelledby": "mp-outofsync-title", hidden: true }, title, list, repair);
+  let shown = null; // the warnings drawn, as JSON ("" for none)
   return {
     dom,
     update(response) {
       const items = response ? warningItems(response) : [];
+      // An answer with the warnings shown (none, mostly) leaves the panel as it is.
+      const key = items.length ? JSON.stringify(items) : "";
+      if (key === shown) return;
+      shown = key;
       dom.hidden = items.length === 0;
       title.textContent = items.length === 1
         ? "1 field left out of sync by the Helm 2 upgrade"

@@ -175,8 +175,10 @@ function showAnswer(o, response, liveText, answeredMode, updatedText) {
     const on = active.includes(v);
     // A mode's own tab, like Patch, Diff and Explain, is drawn when it is shown.
     if (on && v.kind.place === "tab" && o.tabs.selected() !== v.id) o.undrawn.add(v.id);
-    else v.view.update(on ? response : null, { mode: o.mode });
-    if (v.kind.place === "panel" && !on) v.view.dom.hidden = true;
+    else if (on || !v.blank) v.view.update(on ? response : null, { mode: o.mode });
+    // blank: drawn empty (another mode answered), which the next answer of such a mode keeps.
+    v.blank = !on;
+    if (v.kind.place === "panel" && !on && !v.view.dom.hidden) v.view.dom.hidden = true;
   }
   o.folds.apply();
   return layout;

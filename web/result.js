@@ -12,7 +12,7 @@ import { h, replaceChildren } from "./dom.js";
 import { MARK_INFO, describeLine, nextChange } from "./marks.js";
 import { resultExtras } from "./resultextras.js";
 import { layoutText, resultLineNumber } from "./resultpreview.js";
-import { changedRange } from "./textchange.js";
+import { lineChanges } from "./textchange.js";
 
 const setLayout = StateEffect.define();
 const EMPTY = { layout: { lines: [], counts: {}, hasResult: false }, fields: [] };
@@ -125,7 +125,8 @@ const reasonTooltip = hoverTooltip((view, pos) => {
  * panel, what it shows (layout, fields, the empty pane's text, folds and notes) and its label.
  * @typedef {{nonce: string, onRun: () => void, onToggleFold: (start: number) => void, panel: HTMLElement,
  *   shown: {layout: object, fields: object[], emptyText: string, extras: object}, label: string,
- *   view: EditorView|null, empty?: Compartment, extras?: object, emptyText?: string}} Pane
+ *   view: EditorView|null, pending: boolean, empty?: Compartment, extras?: object, emptyText?: string}} Pane
+ * pending: a layout shown and not yet drawn (the pane's, drawn here when the view is created)
  */
 
 /**
@@ -138,11 +139,11 @@ export function createResultView(r) {
   r.extras = resultExtras({ onToggle: r.onToggleFold });
   r.view = new EditorView({ state: EditorState.create({ extensions: resultExtensions(r) }) });
   r.emptyText = r.shown.emptyText; // the placeholder the extensions were built with
+  r.pending = false;
   // The text comes in as every later answer's does: CodeMirror then lays out as many of its
   // lines as an answer's would (a view created with its text drew only those in sight then,
   // and lines added at its end later were drawn only when scrolled to).
   showInView(r, r.view);
-  r.extras.set(r.view, r.shown.extras);
   return r.view;
 }
 
@@ -196,26 +197,26 @@ function jumpToChange(r, v, dir) {
 }
 
 /**
- * Shows what the pane shows in the view.
+ * Shows what the pane shows in the view: its text, marks, folds and notes in one update.
  * @param {Pane} r
  * @param {EditorView} v
  */
 export function showInView(r, v) {
-  const { layout, fields, emptyText } = r.shown;
+  const { layout, fields, emptyText, extras } = r.shown;
   const text = layoutText(layout);
   const head = Math.min(v.state.selection.main.head, text.length);
-  const effects = [setLayout.of({ layout, fields })];
+  const effects = [setLayout.of({ layout, fields }), r.extras.effect(extras)];
   // A new placeholder reconfigures the view's state, which rebuilds its extensions: only when
   // its text changes, not on every answer.
   if (emptyText !== r.emptyText) effects.push(r.empty.reconfigure(placeholder(emptyText)));
   r.emptyText = emptyText;
   v.dispatch({
-    // Only the part that differs is replaced: CodeMirror keeps the lines around it as they
-    // are drawn (an edit usually changes a line or two of a long result).
-    changes: changedRange(v.state.doc.toString(), text),
+    // Only the lines that differ are replaced: CodeMirror keeps the others as they are drawn.
+    changes: lineChanges(v.state.doc.toString(), text),
     selection: { anchor: head },
     effects,
   });
+  r.extras.settleCursor(v);
 }
 
 /** The panel follows the keyboard: the reason of the cursor's line while the view has focus. */

@@ -167,17 +167,34 @@ export function resultExtras({ onToggle }) {
       }),
     ],
     /**
+     * The effect that sets the folds and notes of a view's text, for a transaction that also
+     * changes that text (result.js sends an answer's text, marks and extras as one).
+     * @param {{folds: PaneFold[], notes: PaneNote[]}} extras
+     * @returns {StateEffect}
+     */
+    effect: (extras) => setExtras.of({ folds: extras.folds ?? [], notes: extras.notes ?? [] }),
+    /**
      * Sets the folds and notes of the text a view built with the extension shows now.
      * @param {EditorView} view
      * @param {{folds: PaneFold[], notes: PaneNote[]}} extras
      */
     set(view, extras) {
-      const value = { folds: extras.folds ?? [], notes: extras.notes ?? [] };
-      const effects = [setExtras.of(value)];
-      // The cursor never rests in a hidden line: it goes to the line naming the folded key.
-      const head = view.state.doc.lineAt(view.state.selection.main.head).number;
-      const hiding = value.folds.find((f) => f.folded && head > f.start && head <= f.end && fits(view.state.doc, f));
-      view.dispatch(hiding ? { effects, selection: { anchor: view.state.doc.line(hiding.start).from } } : { effects });
+      view.dispatch({ effects: setExtras.of({ folds: extras.folds ?? [], notes: extras.notes ?? [] }) });
+      settleCursor(view);
     },
+    /** Moves the cursor out of a closed fold (after a transaction that may have closed one). */
+    settleCursor,
   };
+}
+
+/**
+ * The cursor never rests in a hidden line: when a fold hides it, it goes to the line naming the
+ * folded key.
+ * @param {EditorView} view
+ */
+function settleCursor(view) {
+  const doc = view.state.doc;
+  const head = doc.lineAt(view.state.selection.main.head).number;
+  const hiding = view.state.field(extrasField).folds.find((f) => f.folded && head > f.start && head <= f.end && fits(doc, f));
+  if (hiding) view.dispatch({ selection: { anchor: doc.line(hiding.start).from } });
 }

@@ -3,7 +3,7 @@
 // folded and opens or closes them all, and which ones the reader opened (kept across answers of a
 // mode). It hands the pane its folds and the views' notes (resultextras.js draws them).
 
-import { h } from "./dom.js";
+import { h, setText } from "./dom.js";
 import { foldName, foldRanges, foldSummary } from "./fold.js";
 
 /**
@@ -29,9 +29,9 @@ export function createResultFolds({ result, notes }) {
     result.setExtras({ folds: shownFolds, notes: notes() });
     const anyClosed = shownFolds.some((f) => f.folded);
     const names = [...new Set(folds.map((f) => foldName(f.path)))].join(", ");
-    dom.hidden = folds.length === 0;
-    text.textContent = foldSummary(folds, anyClosed);
-    button.textContent = anyClosed ? `Show ${names}` : `Fold ${names}`;
+    if (dom.hidden !== (folds.length === 0)) dom.hidden = folds.length === 0;
+    setText(text, foldSummary(folds, anyClosed));
+    setText(button, anyClosed ? `Show ${names}` : `Fold ${names}`);
   }
 
   return {

@@ -27,6 +27,7 @@ export function createResult({ nonce, onRun, onToggleFold }) {
     nonce, onRun, onToggleFold, panel, label: LABEL, dom: h("div", { class: "mp-result" }, host, panel),
     shown: { layout: EMPTY_LAYOUT, fields: [], emptyText: "The result appears here.", extras: { folds: [], notes: [] } },
     view: null, views: null, building: null, preview: createResultPreview({ label: LABEL }),
+    pending: false, // a layout shown (show) not yet drawn
   };
   r.preview.draw(r.shown);
   r.stand = standIn(host, r.preview.dom, {
@@ -44,8 +45,10 @@ export function createResult({ nonce, onRun, onToggleFold }) {
      */
     show({ layout, fields, emptyText = "The result appears here." }) {
       r.shown = { layout, fields, emptyText, extras: { folds: [], notes: [] } };
-      if (r.view) r.views.showInView(r, r.view);
-      else r.preview.draw(r.shown);
+      // Drawn with the folds and notes that follow (setExtras), in one update of the view: or
+      // at the end of this task if none follow.
+      if (!r.pending) queueMicrotask(() => flush(r));
+      r.pending = true;
       if (!r.view?.hasFocus) showHint(panel, layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "");
     },
     /**
@@ -54,7 +57,8 @@ export function createResult({ nonce, onRun, onToggleFold }) {
      */
     setExtras(next) {
       r.shown = { ...r.shown, extras: next };
-      if (r.view) r.views.setExtras(r, next);
+      if (r.pending) flush(r);
+      else if (r.view) r.views.setExtras(r, next);
       else r.preview.draw(r.shown);
     },
     /** Moves the cursor to a display line (0-based) and focuses the pane: at once, or when the view comes. */
@@ -65,9 +69,20 @@ export function createResult({ nonce, onRun, onToggleFold }) {
     /** The display index (0-based) of the cursor's line: the first before the view is built. */
     cursorIndex: () => (r.view ? r.view.state.doc.lineAt(r.view.state.selection.main.head).number - 1 : 0),
     /** The text shown (with deleted lines), for tests. */
-    shownText: () => (r.view ? r.view.state.doc.toString() : layoutText(r.shown.layout)),
+    shownText: () => {
+      flush(r);
+      return r.view ? r.view.state.doc.toString() : layoutText(r.shown.layout);
+    },
     destroy: () => r.view?.destroy(),
   };
+}
+
+/** Draws a layout shown and not yet drawn, in the view or the preview. */
+function flush(r) {
+  if (!r.pending) return;
+  r.pending = false;
+  if (r.view) r.views.showInView(r, r.view);
+  else r.preview.draw(r.shown);
 }
 
 /**

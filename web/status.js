@@ -1,7 +1,7 @@
 // The status line above the result: what the page is doing or why the result is stale, in plain
 // words, announced politely to screen readers.
 
-import { h } from "./dom.js";
+import { h, setText } from "./dom.js";
 
 /**
  * Creates the status line.
@@ -15,9 +15,10 @@ export function createStatus() {
   return {
     dom,
     set(kind, message = "") {
-      dom.dataset.kind = message ? kind : "none";
-      text.textContent = message;
-      time.textContent = "";
+      const shown = message ? kind : "none";
+      if (dom.dataset.kind !== shown) dom.dataset.kind = shown;
+      setText(text, message);
+      setText(time, "");
     },
     /** Shows a time beside the text (until the next set). */
     setTime(value) {

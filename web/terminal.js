@@ -4,7 +4,7 @@
 // (TALL), and then as the reader last left it.
 
 import { createDisclosure } from "./disclosure.js";
-import { h } from "./dom.js";
+import { h, setText } from "./dom.js";
 
 /** A window at least this tall opens the terminal block until the reader folds it. */
 export const TALL = "(min-height: 1000px)";
@@ -33,7 +33,7 @@ export function createTerminal({ body, storage, tall }) {
     /** Shows an answer's first command in the folded line (an answer with none keeps the last). */
     update(response) {
       const line = firstCommand(response);
-      if (line) peek.textContent = line;
+      if (line) setText(peek, line);
     },
   };
 }

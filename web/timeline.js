@@ -4,7 +4,7 @@
 // Alt+↓ move the step, Delete removes it, Insert or + adds one after it; the buttons above it do
 // the same. Every text goes in as text, never as HTML.
 
-import { h, replaceChildren } from "./dom.js";
+import { h } from "./dom.js";
 
 /**
  * @typedef {{lines: string[], refused: string, deleted: string, owners: string[]}} StepSummary  history.js's stepSummary
@@ -46,9 +46,8 @@ export function stepKey(event, cursor, count) {
  * @returns {{dom: HTMLElement, update: (rows: {summary: StepSummary|null, mode: string}[], at: number) => void, focus: () => void}}
  */
 export function createTimeline({ onChoose, onAdd, onRemove, onMove }) {
-  let count = 0;
-  let at = 0;
-  let cursor = 0;
+  let [count, at, cursor] = [0, 0, 0];
+  const drawn = []; // each row's step as drawn, as JSON: an answer redraws the rows it changes
   const list = h("ol", { class: "mp-steps", role: "listbox", "aria-label": "Steps: Enter shows one, Alt+arrows move it, Delete removes it, Insert adds one", tabindex: "0" });
   const countText = h("span", { class: "mp-timeline-count", role: "status" });
   const button = (action, label, run, title) => h("button", { type: "button", class: "mp-button mp-small", "data-action": action, title, onclick: run }, label);
@@ -95,15 +94,38 @@ export function createTimeline({ onChoose, onAdd, onRemove, onMove }) {
       const keep = chosen === at && rows.length === count;
       count = rows.length;
       at = chosen;
-      dom.hidden = count === 0;
-      replaceChildren(list, ...rows.map((row, i) => stepRow(row, i, i === at)));
+      if (dom.hidden !== (count === 0)) dom.hidden = count === 0;
+      const changed = redrawRows(list, drawn, rows.map((row, i) => ({ row, i, chosen: i === at })));
       const said = `${count} step${count === 1 ? "" : "s"}; step ${at + 1} shown`;
       if (countText.textContent !== said) countText.textContent = said;
-      setCursor(keep ? cursor : at);
+      if (changed || !keep) setCursor(keep ? cursor : at);
     },
     /** Puts the focus on the steps' list. */
     focus: () => list.focus(),
   };
+}
+
+/**
+ * Draws the steps' rows in the list, replacing only those whose step differs from the one drawn
+ * (drawn: each row's step as JSON, updated); whether any row changed.
+ */
+function redrawRows(list, drawn, steps) {
+  let changed = false;
+  steps.forEach((step, i) => {
+    const json = JSON.stringify(step);
+    if (drawn[i] === json && list.children[i]) return;
+    const row = stepRow(step.row, step.i, step.chosen);
+    if (list.children[i]) list.children[i].replaceWith(row);
+    else list.append(row);
+    drawn[i] = json;
+    changed = true;
+  });
+  while (list.children.length > steps.length) {
+    list.lastElementChild.remove();
+    changed = true;
+  }
+  drawn.length = steps.length;
+  return changed;
 }
 
 /** One step's row: its number, command lines, refusal, what it deleted and owners. */

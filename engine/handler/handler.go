@@ -291,7 +291,7 @@ func withoutDefaultsNotes(in *modes.Input, summaries management.Summaries) manag
 		if in.User.Root(r.ID.APIVersion, r.ID.Kind) != nil {
 			continue
 		}
-		defaults := in.Store(r.ID, r.Root, modes.PatchKeys).Defaults
+		defaults := in.StoreLive(r.ID, r.Root).Defaults
 		if len(defaults) == 0 {
 			continue
 		}

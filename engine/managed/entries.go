@@ -185,20 +185,29 @@ func readManagers(list *yamltree.Node) (managers Managers, times Times, unreadab
 
 // Encode turns managers and their times into entries, in the API server's order (see entryKey).
 func Encode(managers Managers, times Times) []Entry {
-	type keyed struct {
-		key   string
-		entry Entry
-	}
-	all := make([]keyed, 0, len(managers))
+	all := make([]Entry, 0, len(managers))
 	for id, vs := range managers {
 		e := Entry{ID: id, FieldsType: "FieldsV1", Fields: vs.Set, Time: times[id]}
 		e.APIVersion = vs.APIVersion
-		all = append(all, keyed{entryKey(e), e})
+		all = append(all, e)
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].key < all[j].key })
-	out := make([]Entry, len(all))
-	for i, k := range all {
-		out[i] = k.entry
+	return byEntryKey(all)
+}
+
+// byEntryKey returns entries in the API server's order (entryKey), stably. It sorts positions,
+// not the entries: entries given to sort.Slice as an interface would keep every method of
+// time.Time in the wasm (reflection could reach them through Entry.Time: String, Format and
+// its layouts, about 30 KB).
+func byEntryKey(entries []Entry) []Entry {
+	keys := make([]string, len(entries))
+	order := make([]int, len(entries))
+	for i, e := range entries {
+		keys[i], order[i] = entryKey(e), i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return keys[order[a]] < keys[order[b]] })
+	out := make([]Entry, len(entries))
+	for i, at := range order {
+		out[i] = entries[at]
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package managed
 
 import (
-	"sort"
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -401,8 +400,7 @@ func splitReplicas(entries []Entry, updater ID) []Entry {
 			out = append(out, rest)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return entryKey(out[i]) < entryKey(out[j]) })
-	return out
+	return byEntryKey(out)
 }
 
 // SubresourceScale is the scale subresource. An update through it (kubectl scale, the HPA) is

@@ -304,5 +304,20 @@ func (in *Input) LiveAsStored(id stream.ID, live *yamltree.Node) *yamltree.Node 
 	if live == nil || in.User.Root(id.APIVersion, id.Kind) != nil {
 		return live
 	}
-	return in.Store(id, live, PatchKeys).Root
+	return in.StoreLive(id, live).Root
+}
+
+// StoreLive is Store of a live object with the patch merge keys, worked out once per request
+// and live object: what it returns is shared by every caller, which must not change it.
+func (in *Input) StoreLive(id stream.ID, live *yamltree.Node) apiserver.Stored {
+	if i, ok := in.storedAt[live]; ok {
+		return in.stored[i]
+	}
+	stored := in.Store(id, live, PatchKeys)
+	if in.storedAt == nil {
+		in.storedAt = map[*yamltree.Node]int{}
+	}
+	in.storedAt[live] = len(in.stored)
+	in.stored = append(in.stored, stored)
+	return stored
 }

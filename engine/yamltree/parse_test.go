@@ -1,6 +1,7 @@
 package yamltree
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -344,5 +345,34 @@ func TestAbbreviateKeepsWholeCharacters(t *testing.T) {
 		if got := Abbreviate(tc.in, tc.max); got != tc.want || !utf8.ValidString(got) {
 			t.Errorf("Abbreviate(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.want)
 		}
+	}
+}
+
+// TestSortedJSONOrdersEveryMap: keys sorted as Go's encoding/json writes a map, for maps in
+// order already, out of order, with more keys than the insertion sort takes, and with a key
+// written twice (kept in the order the map holds them).
+func TestSortedJSONOrdersEveryMap(t *testing.T) {
+	var many, manySorted []string
+	for i := 40; i > 0; i-- {
+		many = append(many, fmt.Sprintf("k%02d: %d", i, i))
+	}
+	for i := 1; i <= 40; i++ {
+		manySorted = append(manySorted, fmt.Sprintf(`"k%02d":%d`, i, i))
+	}
+	for _, c := range []struct{ in, want string }{
+		{"a: 1\nb: 2\n", `{"a":1,"b":2}`},
+		{"b: 1\na: 2\nc: {z: 1, y: 2}\n", `{"a":2,"b":1,"c":{"y":2,"z":1}}`},
+		{"{" + strings.Join(many, ", ") + "}\n", "{" + strings.Join(manySorted, ",") + "}"},
+		{"[{b: 1, a: 2}, {d: 1, c: 2}]\n", `[{"a":2,"b":1},{"c":2,"d":1}]`},
+	} {
+		got, err := SortedJSON(parseOne(t, c.in, YAML12))
+		if err != nil || got != c.want {
+			t.Errorf("SortedJSON(%q) = %s, %v; want %s", c.in, got, err, c.want)
+		}
+	}
+	twice := parseOne(t, "b: 1\na: first\nc: second\n", YAML12)
+	twice.Fields[2].Key.Value = "a"
+	if got, _ := SortedJSON(twice); got != `{"a":"first","a":"second","b":1}` {
+		t.Errorf("a key written twice: %s", got)
 	}
 }
