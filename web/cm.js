@@ -1,21 +1,15 @@
 // What every CodeMirror view of the page shares: the CSP nonce, YAML, highlighting by class
 // (colours live in style.css, so light and dark themes are CSS only), and the keys that keep a
-// keyboard user free: Esc leaves the editor, Tab is never captured, Ctrl/Cmd+Enter re-runs.
+// keyboard user free: Esc leaves the editor, Tab is never captured, Ctrl/Cmd+Enter re-runs; and
+// how a view takes over from the preview that stood in for it (`takeOver`). Part of the second
+// bundle (views.js).
 
-import { EditorView, drawSelection, highlightSpecialChars, keymap } from "@codemirror/view";
+import { EditorView, drawSelection, highlightSpecialChars, keymap, runScopeHandlers } from "@codemirror/view";
 import { Prec } from "@codemirror/state";
 import { syntaxHighlighting } from "@codemirror/language";
 import { yaml } from "@codemirror/lang-yaml";
 import { classHighlighter } from "@lezer/highlight";
-
-/**
- * Reads the CSP nonce the build puts in <meta name="mergeplay-csp-nonce">.
- * @param {Document} doc
- * @returns {string}
- */
-export function cspNonce(doc) {
-  return doc.querySelector('meta[name="mergeplay-csp-nonce"]')?.getAttribute("content") ?? "";
-}
+import { nextFocusable } from "./dom.js";
 
 /**
  * The extensions every view gets.
@@ -71,17 +65,29 @@ export function leave(view) {
 }
 
 /**
- * The first focusable element after `from` (outside it) in document order.
- * @param {Element} from
- * @returns {HTMLElement|null}
+ * Does in a view what the reader did in the preview before it (preview.js's standIn): the caret
+ * where they pressed, then each key as the view's keymaps take it (a key no binding takes and
+ * that types a character inserts it, as typing does), each paste, in order.
+ * @param {EditorView} view
+ * @param {import("./preview.js").Pending} pending
  */
-export function nextFocusable(from) {
-  const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
-  for (const el of from.ownerDocument.querySelectorAll(selector)) {
-    if (from.contains(el)) continue;
-    if (!(from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
-    if (el.closest("[hidden], [inert]") || el.getClientRects().length === 0) continue;
-    return el;
+export function takeOver(view, { at, typed }) {
+  if (at) {
+    const doc = view.state.doc;
+    const line = doc.line(Math.min(Math.max(1, at.line), doc.lines));
+    const pos = line.from + Math.min(Math.max(0, at.column), line.length);
+    view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: at.center ? "center" : "nearest" }) });
   }
-  return null;
+  for (const t of typed.splice(0)) {
+    if ("paste" in t) insert(view, t.paste, "input.paste");
+    else if (!runScopeHandlers(view, new KeyboardEvent("keydown", { ...t, bubbles: true, cancelable: true }), "editor") && types(t)) insert(view, t.key, "input.type");
+  }
+}
+
+/** Whether a key, with its modifiers, types its character (AltGr is Ctrl+Alt on Windows). */
+const types = (t) => [...t.key].length === 1 && !t.metaKey && (!t.ctrlKey || t.altKey);
+
+function insert(view, text, userEvent) {
+  if (view.state.readOnly || text === "") return;
+  view.dispatch(view.state.replaceSelection(text), { scrollIntoView: true, userEvent });
 }

@@ -2,7 +2,6 @@
 // (<html data-*>, rewritten by the build to fingerprinted names), the CSP nonce, the prerendered
 // answer, and the embed parameters of the address.
 
-import { cspNonce } from "./cm.js";
 import { parseEmbedParams } from "./embed.js";
 import { parsePrerendered } from "./initial.js";
 
@@ -37,4 +36,13 @@ export function safeLocalStorage(win) {
   } catch {
     return null;
   }
+}
+
+/**
+ * Reads the CSP nonce the build puts in <meta name="mergeplay-csp-nonce">.
+ * @param {Document} doc
+ * @returns {string}
+ */
+export function cspNonce(doc) {
+  return doc.querySelector('meta[name="mergeplay-csp-nonce"]')?.getAttribute("content") ?? "";
 }

@@ -160,3 +160,19 @@ export function copyButton(label, get, what) {
 export function hiddenText(text) {
   return h("span", { class: "mp-visually-hidden", text });
 }
+
+/**
+ * The first focusable element after `from` (outside it) in document order.
+ * @param {Element} from
+ * @returns {HTMLElement|null}
+ */
+export function nextFocusable(from) {
+  const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+  for (const el of from.ownerDocument.querySelectorAll(selector)) {
+    if (from.contains(el)) continue;
+    if (!(from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+    if (el.closest("[hidden], [inert]") || el.getClientRects().length === 0) continue;
+    return el;
+  }
+  return null;
+}

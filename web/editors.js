@@ -4,16 +4,12 @@
 // editor's text on its own: only the user, an example, a link, "Apply again" or an embedder do.
 //
 // An editor starts as a preview of its text (preview.js: the same lines, numbers and colours,
-// read-only) and builds its CodeMirror view when told to (`build`: the page does once it has
-// shown its first answer), when the reader goes to it (focus, click, scroll), or when it is asked
-// for something only the view does (a new text, problems, the cursor, read-only).
+// read-only) and builds its CodeMirror view (editorview.js, in the second bundle, views.js) when
+// told to (`build`: the page does once it has shown its first answer) or when the reader goes to
+// it (focus, press, wheel, a problem's line). What is asked of it before then waits for the view
+// and is done in order when it comes: a loaded text, the latest problems, the cursor, what the
+// reader typed into the preview meanwhile (preview.js's standIn keeps it).
 
-import { EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from "@codemirror/view";
-import { Annotation, Compartment, EditorState } from "@codemirror/state";
-import { bracketMatching, indentOnInput } from "@codemirror/language";
-import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { lintGutter, setDiagnostics } from "@codemirror/lint";
-import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
 import { createPreview, standIn } from "./preview.js";
 
@@ -21,12 +17,6 @@ import { createPreview, standIn } from "./preview.js";
  * @typedef {{input: string, line: number, column: number, message: string}} InputError
  * @typedef {{line: number, message: string, path: string, manager: string}} InputConflict
  */
-
-/**
- * Marks a text the page loaded (an example, a link, Apply again): not the reader's edit, so
- * onChange is not called for it (CodeMirror reads CRLF as LF; the state keeps what was loaded).
- */
-const loaded = Annotation.define();
 
 /**
  * Creates the editor of one input.
@@ -40,27 +30,25 @@ export function createInputEditor({ input, text, nonce, role: startRole = null, 
   const e = editorParts(input);
   Object.assign(e, {
     input, text, nonce, onChange, onRun,
-    readOnly: new Compartment(), hintText: new Compartment(), label: new Compartment(),
+    current: text.replace(/\r\n?/g, "\n"), // the text, before the view is built (LF line breaks, as CodeMirror keeps them)
+    loads: [], // the texts loaded before the view is built, in order
+    diagnostics: null, // the latest problems, before the view is built
     currentRole: startRole, // the role the editor shows
-    view: null, // the CodeMirror view, once built
+    views: null, parts: null, building: null, // the second bundle, the view's parts (editorview.js), once built
     readOnlyOn: false,
     shownProblems: 0,
     preview: createPreview({ text, placeholder: hintOf(startRole), label: labelOf(e, startRole)["aria-label"] }),
   });
-  e.stand = standIn(e.host, e.preview.dom, { build: () => buildEditor(e), press: (event) => pointAt(e, event) });
+  e.stand = standIn(e.host, e.preview.dom, { build: () => buildEditor(e), lineAt: (event) => e.preview?.lineAt(event) ?? null });
   setRole(e, startRole);
   return {
     dom: e.dom,
+    /** Builds the view (once); resolves when it is built (null when the second bundle failed). */
     build: () => buildEditor(e),
     /** The editor's text (its lines joined by LF, as CodeMirror keeps them). */
-    getText: () => (e.view ? e.view.state.doc.toString() : text.replace(/\r\n?/g, "\n")),
+    getText: () => (e.parts ? e.parts.view.state.doc.toString() : e.current),
     /** Replaces the text (an example, a link, Apply again); undo can bring the old text back. */
-    setText(next) {
-      if (!e.view && next === text) return;
-      const v = buildEditor(e);
-      if (next === v.state.doc.toString()) return;
-      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: next }, annotations: loaded.of(true) });
-    },
+    setText: (next) => setText(e, next),
     /** Labels the editor by its role in a mode; null hides it. */
     setRole: (r) => setRole(e, r),
     /** Shows the problems of this input: lint diagnostics and a list under the editor. */
@@ -70,9 +58,9 @@ export function createInputEditor({ input, text, nonce, role: startRole = null, 
     /** Makes the editor read-only (embeds with readonly=1). */
     setReadOnly(on) {
       e.readOnlyOn = on;
-      e.view?.dispatch({ effects: e.readOnly.reconfigure(on ? [EditorState.readOnly.of(true)] : []) });
+      if (e.parts) e.views.setReadOnly(e.parts, on);
     },
-    destroy: () => e.view?.destroy(),
+    destroy: () => e.parts?.view.destroy(),
   };
 }
 
@@ -96,43 +84,44 @@ function editorParts(input) {
 const hintOf = (r) => (r ? `${r.label}: ${r.hint}` : "");
 const labelOf = (e, r) => (r ? { "aria-label": `${r.label} (${e.input})`, "aria-describedby": e.hint.id } : { "aria-label": e.input });
 
-/** Builds the CodeMirror view in the preview's place (once), and returns it. */
+/**
+ * Builds the CodeMirror view in the preview's place (once), with what was asked of the editor
+ * meanwhile; resolves to the view, or to null when the second bundle could not be loaded (the
+ * preview stays, and the next focus tries again).
+ */
 function buildEditor(e) {
-  if (e.view) return e.view;
-  e.view = new EditorView({
-    state: EditorState.create({
-      doc: e.text,
-      extensions: [
-        baseExtensions({ nonce: e.nonce, onRun: e.onRun }),
-        e.label.of(EditorView.contentAttributes.of(labelOf(e, e.currentRole))),
-        lineNumbers(),
-        highlightActiveLineGutter(),
-        highlightActiveLine(),
-        history(),
-        indentOnInput(),
-        bracketMatching(),
-        lintGutter(),
-        keymap.of([...defaultKeymap, ...historyKeymap]),
-        e.readOnly.of(e.readOnlyOn ? [EditorState.readOnly.of(true)] : []),
-        e.hintText.of(e.currentRole ? placeholder(hintOf(e.currentRole)) : []),
-        EditorView.updateListener.of((update) => {
-          if (update.docChanged && !update.transactions.some((tr) => tr.annotation(loaded))) e.onChange(e.input, update.state.doc.toString());
-        }),
-      ],
-    }),
+  e.building ??= import("./views.js").then((views) => e.parts?.view ?? createView(e, views), (err) => {
+    console.error(err);
+    e.building = null;
+    return null;
   });
-  e.stand.replaceWith(e.view);
-  e.preview = null;
-  return e.view;
+  return e.building;
 }
 
-/** A press on the preview: the view takes its place, with the cursor where the press was. */
-function pointAt(e, event) {
-  const v = buildEditor(e);
-  const pos = v.posAtCoords({ x: event.clientX, y: event.clientY });
-  if (pos !== null) v.dispatch({ selection: { anchor: pos } });
-  event.preventDefault();
-  v.focus();
+function createView(e, views) {
+  e.views = views;
+  e.parts = views.createInputView({
+    text: e.text, nonce: e.nonce, label: labelOf(e, e.currentRole), hint: hintOf(e.currentRole), readOnly: e.readOnlyOn,
+    onChange: (text) => e.onChange(e.input, text), onRun: e.onRun,
+  });
+  for (const text of e.loads.splice(0)) views.loadText(e.parts, text);
+  if (e.diagnostics) views.showProblems(e.parts, e.diagnostics.errors, e.diagnostics.conflicts);
+  e.diagnostics = null;
+  e.stand.replaceWith(e.parts.view, views.takeOver);
+  e.preview = null;
+  return e.parts.view;
+}
+
+function setText(e, next) {
+  if (e.parts) {
+    e.views.loadText(e.parts, next);
+    return;
+  }
+  const lf = next.replace(/\r\n?/g, "\n");
+  if (lf === e.current) return;
+  e.current = lf;
+  e.loads.push(next);
+  e.preview.update({ text: next });
 }
 
 function setRole(e, r) {
@@ -143,16 +132,16 @@ function setRole(e, r) {
   const current = e.currentRole;
   if (current && current.label === r.label && current.hint === r.hint) return;
   e.currentRole = r;
-  if (e.preview) e.preview.update({ placeholder: hintOf(r), label: labelOf(e, r)["aria-label"] });
-  else e.view.dispatch({ effects: [e.hintText.reconfigure(placeholder(hintOf(r))), e.label.reconfigure(EditorView.contentAttributes.of(labelOf(e, r)))] });
+  if (e.parts) e.views.showRole(e.parts, labelOf(e, r), hintOf(r));
+  else e.preview.update({ placeholder: hintOf(r), label: labelOf(e, r)["aria-label"] });
 }
 
 function setProblems(e, errors, conflicts) {
   // Called with every answer: an editor that had none and gets none is left alone.
   if (e.shownProblems === 0 && errors.length === 0 && conflicts.length === 0) return;
   e.shownProblems = errors.length + conflicts.length;
-  const view = buildEditor(e);
-  view.dispatch(setDiagnostics(view.state, diagnosticsOf(view.state.doc, errors, conflicts)));
+  if (e.parts) e.views.showProblems(e.parts, errors, conflicts);
+  else e.diagnostics = { errors, conflicts };
   // Errors are listed under the editor too; conflicts have their own panel beside the result.
   // One item per message: the same problem at several lines lists its lines, once.
   const byMessage = new Map();
@@ -164,24 +153,6 @@ function setProblems(e, errors, conflicts) {
   replaceChildren(e.problems, ...[...byMessage].map(([message, at]) => problemItem(e, message, at)));
 }
 
-/** The lint diagnostics of an input's errors (at their column) and conflicts (their line's text). */
-function diagnosticsOf(doc, errors, conflicts) {
-  const diagnostics = [];
-  for (const err of errors) {
-    if (!(err.line >= 1 && err.line <= doc.lines)) continue;
-    const line = doc.line(err.line);
-    const from = Math.min(line.from + Math.max(0, (err.column || 1) - 1), line.to);
-    diagnostics.push({ from, to: from < line.to ? line.to : from, severity: "error", message: err.message, source: "mergeplay" });
-  }
-  for (const c of conflicts) {
-    if (!(c.line >= 1 && c.line <= doc.lines)) continue;
-    const line = doc.line(c.line);
-    const owner = c.manager === "live" ? "live drift" : `owned by ${c.manager}`;
-    diagnostics.push({ from: line.from + (line.text.length - line.text.trimStart().length), to: line.to, severity: "warning", message: `Conflict (${owner}): ${c.message}`, source: "mergeplay", markClass: "mp-conflict-mark" });
-  }
-  return diagnostics;
-}
-
 function problemItem(e, message, at) {
   const places = at.filter((err) => err.line >= 1).flatMap((err, i) => [
     i > 0 ? ", " : null,
@@ -191,11 +162,8 @@ function problemItem(e, message, at) {
   return h("li", { class: "mp-problem mp-problem-error" }, ...places, places.length ? " " : null, message);
 }
 
+/** The cursor at a line and column (1-based), focused: at once, or when the view comes. */
 function focusAt(e, lineNumber, column = 1) {
-  const view = buildEditor(e);
-  const doc = view.state.doc;
-  const line = doc.line(Math.min(Math.max(1, lineNumber || 1), doc.lines));
-  const pos = Math.min(line.from + Math.max(0, (column || 1) - 1), line.to);
-  view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: "center" }) });
-  view.focus();
+  if (e.parts) e.views.focusAt(e.parts, lineNumber, column);
+  else e.stand.pointTo({ line: lineNumber || 1, column: Math.max(0, (column || 1) - 1), center: true });
 }

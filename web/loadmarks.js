@@ -16,11 +16,14 @@
 //                      the first answer: a reader of the timeline takes each moment's first)
 //   go-ready           the bridge is in place (mergeplayOnReady)
 //   first-call         the worker calls the engine with the first request, first-answer it returned
-//   main               main.js's own code runs (CodeMirror and the page's modules evaluated)
+//   main               main.js's own code runs (the page's modules evaluated; CodeMirror is
+//                      in the second bundle, views.js)
 //   state              the opening state resolved and its request sent (main.js: openState)
 //   built              the page built, the prerendered answer drawn (main.js: mountAll)
 //   engine-ready       the page's thread learns that the wasm is ready
 //   ready              the engine's first answer is on screen (<html data-ready>)
+//   views              the second bundle (views.js: CodeMirror's views) evaluated, fetched once
+//                      the first answer is shown (or when the reader goes to an editor first)
 
 /** The prefix of every mark of the first load. */
 export const PREFIX = "mergeplay:";

@@ -1,7 +1,8 @@
 // The merge loop's one step: the store's state sent to the engine, the answer handed to the
 // presenter, the reader's wait told to the progress line and the answer's time to the scheduler
 // (which calls merge). The editors' and the result's CodeMirror views are built once the first
-// answer (or failure) has been painted, each in a task of its own, off its way: the result's first.
+// answer (or failure) has been painted, each in a task of its own, off its way: the result's
+// first, which loads the second bundle (views.js).
 // A part a long stream's answer left out (its diff, its patches) is asked for here, for its tab.
 
 import { afterPaint } from "./dom.js";
@@ -12,7 +13,7 @@ import { buildRequest } from "./modes.js";
  * Creates the merge step.
  * @param {{engine: object, store: object, output: object, answers: object, progress: object,
  *   history: {request: (state: object) => object|null, answered: (request: object, response: object) => {request: object, response: object}},
- *   views: () => Array<{build: () => void}>, onShown: () => void, onAnswered: (ms: number) => void}} deps
+ *   views: () => Array<{build: () => Promise<unknown>}>, onShown: () => void, onAnswered: (ms: number) => void}} deps
  *   history: the history view (historyview.js): the request of the history open (null: none),
  *   and the step's answer to show from the history's;
  *   views: the views to build after the first answer, in order; onShown: an answer was drawn (what
@@ -49,8 +50,10 @@ export function createMerger({ engine, store, output, answers, progress, history
     if (viewsBuilt) return;
     viewsBuilt = true;
     const waiting = views();
-    afterPaint(function next() {
-      waiting.shift().build();
+    // The first build loads the second bundle (views.js); each view is then built in a task of
+    // its own, so that a key pressed meanwhile waits for one view's build at most.
+    afterPaint(async function next() {
+      await waiting.shift().build();
       if (waiting.length) setTimeout(next, 0);
     });
   }

@@ -58,7 +58,7 @@ const ALLOWED = {
 
 /** Modules that measure a line's leading spaces, and why. */
 const MEASURE_INDENTATION = {
-  "editors.js": "underlines a conflict's text in the live editor, not its indentation",
+  "editorview.js": "underlines a conflict's text in the live editor, not its indentation",
   "marks.js": "moves struck lines by the shift the engine gives (place.shift)",
   "result.js": "strikes a deleted line's text, not its indentation",
   "resultpreview.js": "strikes a deleted line's text, not its indentation, as result.js does",

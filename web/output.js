@@ -15,7 +15,7 @@ import { createLegend } from "./legend.js";
 import { layoutResult, lineOfField, nextOfMark } from "./marks.js";
 import { MODE_VIEWS } from "./modeviews.js";
 import { createPatchView } from "./patchview.js";
-import { createResult } from "./result.js";
+import { createResult } from "./resultpane.js";
 import { createResultFolds } from "./resultfolds.js";
 import { createStatus } from "./status.js";
 import { createTabs } from "./tabs.js";
@@ -202,7 +202,7 @@ function outputAPI(o, dom, { again, copy, save }) {
     /** The id of the tab shown ("result", "patch", "diff", "explain", a mode's own). */
     selectedTab: () => o.tabs.selected(),
     /** Builds the result's CodeMirror view (it starts as a preview: result.js). */
-    buildResult: () => { o.result.build(); },
+    buildResult: () => o.result.build(),
     /** Shows an empty result pane saying why (before any answer). */
     showNothing(text) {
       o.shown = null;

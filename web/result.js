@@ -1,7 +1,7 @@
-// The result pane: a read-only CodeMirror view of the merged YAML (laid out by marks.js), each
-// line carrying its mark as a class, a data-mark attribute and a gutter symbol; deleted lines
-// struck through in place; a mode's folds and notes (resultextras.js). Until the view is built
-// the pane is a preview drawn the same way (resultpreview.js). The reason of a line shows on
+// The result pane's CodeMirror view (resultpane.js is the pane; this part of it is in the second
+// bundle, views.js): a read-only view of the merged YAML (laid out by marks.js), each line
+// carrying its mark as a class, a data-mark attribute and a gutter symbol; deleted lines struck
+// through in place; a mode's folds and notes (resultextras.js). The reason of a line shows on
 // hover (a tooltip) and, for the keyboard, in a live panel under the view as the cursor moves:
 // arrows read line by line, n / p (or Alt+↓ / Alt+↑) jump to the next / previous change.
 
@@ -10,9 +10,8 @@ import { Compartment, EditorState, StateEffect, StateField } from "@codemirror/s
 import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
 import { MARK_INFO, describeLine, nextChange } from "./marks.js";
-import { standIn } from "./preview.js";
 import { resultExtras } from "./resultextras.js";
-import { createResultPreview, layoutText, resultLineNumber } from "./resultpreview.js";
+import { layoutText, resultLineNumber } from "./resultpreview.js";
 import { lineChanges } from "./textchange.js";
 
 const setLayout = StateEffect.define();
@@ -121,77 +120,23 @@ const reasonTooltip = hoverTooltip((view, pos) => {
   };
 }, { hoverTime: 250 });
 
-const LABEL = "Result: the merged YAML, each line marked. Arrows read line by line; n and p jump between changes.";
+/**
+ * The pane's state (resultpane.js) this view reads: its nonce, its keys' callbacks, its reason
+ * panel, what it shows (layout, fields, the empty pane's text, folds and notes) and its label.
+ * @typedef {{nonce: string, onRun: () => void, onToggleFold: (start: number) => void, panel: HTMLElement,
+ *   shown: {layout: object, fields: object[], emptyText: string, extras: object}, label: string,
+ *   view: EditorView|null, pending: boolean, empty?: Compartment, extras?: object, emptyText?: string}} Pane
+ * pending: a layout shown and not yet drawn (the pane's, drawn here when the view is created)
+ */
 
 /**
- * Creates the result pane. It starts as a preview (resultpreview.js) and builds its CodeMirror
- * view when told to (`build`: the page does once it has shown its first answer), when the
- * reader goes to it (focus, press, wheel), or when asked for the cursor.
- * @param {{nonce: string, onRun: () => void, onToggleFold: (start: number) => void}} config
- *   onToggleFold: the reader folds or unfolds the block whose key is on display line `start`
+ * Creates the result's view showing what the pane shows (its folds and notes included).
+ * @param {Pane} r
+ * @returns {EditorView}
  */
-export function createResult({ nonce, onRun, onToggleFold }) {
-  const host = h("div", { class: "mp-editor mp-result-editor", id: "result" });
-  const panel = h("div", { class: "mp-reason", role: "status", "aria-live": "polite", "aria-atomic": "true" });
-  // shown: what the pane shows, kept for the view when it is built; view: null until built.
-  const r = {
-    nonce, onRun, onToggleFold, panel, dom: h("div", { class: "mp-result" }, host, panel),
-    empty: new Compartment(), extras: resultExtras({ onToggle: onToggleFold }),
-    shown: { layout: EMPTY.layout, fields: [], emptyText: "The result appears here.", extras: { folds: [], notes: [] } },
-    view: null, preview: createResultPreview({ label: LABEL }),
-    pending: false, // a layout shown (show) not yet drawn
-  };
-  r.preview.draw(r.shown);
-  r.stand = standIn(host, r.preview.dom, { build: () => buildView(r), press: (event) => pointAt(r, event) });
-  return {
-    dom: r.dom,
-    build: () => buildView(r),
-    /**
-     * Shows a layout (marks.js) with the response's fields; `emptyText` is what an empty pane
-     * says. The folds and notes of the text shown before are dropped until setExtras.
-     * @param {{layout: import("./marks.js").Layout, fields: object[], emptyText?: string}} next
-     */
-    show({ layout, fields, emptyText = "The result appears here." }) {
-      r.shown = { layout, fields, emptyText, extras: { folds: [], notes: [] } };
-      // Drawn with the folds and notes that follow (setExtras), in one update of the view: or
-      // at the end of this task if none follow.
-      if (!r.pending) queueMicrotask(() => flush(r));
-      r.pending = true;
-      if (!r.view?.hasFocus) showHint(panel, layout.lines.length ? "Hover a line, or move through the result with the arrow keys, to read why it was marked." : "");
-    },
-    /**
-     * Sets the folds and notes (resultextras.js) of the layout shown.
-     * @param {{folds: import("./resultextras.js").PaneFold[], notes: import("./resultextras.js").PaneNote[]}} next
-     */
-    setExtras(next) {
-      r.shown = { ...r.shown, extras: next };
-      if (r.pending) flush(r);
-      else if (r.view) r.extras.set(r.view, next);
-      else r.preview.draw(r.shown);
-    },
-    focusIndex: (index) => focusIndex(r, index),
-    /** The display index (0-based) of the cursor's line: the first before the view is built. */
-    cursorIndex: () => (r.view ? r.view.state.doc.lineAt(r.view.state.selection.main.head).number - 1 : 0),
-    /** The text shown (with deleted lines), for tests. */
-    shownText: () => {
-      flush(r);
-      return r.view ? r.view.state.doc.toString() : layoutText(r.shown.layout);
-    },
-    destroy: () => r.view?.destroy(),
-  };
-}
-
-/** Draws a layout shown and not yet drawn, in the view or the preview. */
-function flush(r) {
-  if (!r.pending) return;
-  r.pending = false;
-  if (r.view) showInView(r, r.view);
-  else r.preview.draw(r.shown);
-}
-
-/** Builds the CodeMirror view in the preview's place (once), showing what the preview shows. */
-function buildView(r) {
-  if (r.view) return r.view;
+export function createResultView(r) {
+  r.empty = new Compartment();
+  r.extras = resultExtras({ onToggle: r.onToggleFold });
   r.view = new EditorView({ state: EditorState.create({ extensions: resultExtensions(r) }) });
   r.emptyText = r.shown.emptyText; // the placeholder the extensions were built with
   r.pending = false;
@@ -199,16 +144,23 @@ function buildView(r) {
   // lines as an answer's would (a view created with its text drew only those in sight then,
   // and lines added at its end later were drawn only when scrolled to).
   showInView(r, r.view);
-  r.stand.replaceWith(r.view);
-  r.preview = null;
   return r.view;
+}
+
+/**
+ * Sets the folds and notes (resultextras.js) of the layout shown.
+ * @param {Pane} r
+ * @param {{folds: object[], notes: object[]}} next
+ */
+export function setExtras(r, next) {
+  r.extras.set(r.view, next);
 }
 
 /** The result view's extensions: read-only, marks, gutters, reasons, n / p between changes. */
 function resultExtensions(r) {
   const jump = (dir) => (v) => jumpToChange(r, v, dir);
   return [
-    baseExtensions({ nonce: r.nonce, onRun: r.onRun, label: LABEL }),
+    baseExtensions({ nonce: r.nonce, onRun: r.onRun, label: r.label }),
     EditorState.readOnly.of(true),
     EditorView.lineWrapping,
     layoutField,
@@ -244,8 +196,12 @@ function jumpToChange(r, v, dir) {
   return true;
 }
 
-/** Shows what the pane shows in the view: its text, marks, folds and notes in one update. */
-function showInView(r, v) {
+/**
+ * Shows what the pane shows in the view: its text, marks, folds and notes in one update.
+ * @param {Pane} r
+ * @param {EditorView} v
+ */
+export function showInView(r, v) {
   const { layout, fields, emptyText, extras } = r.shown;
   const text = layoutText(layout);
   const head = Math.min(v.state.selection.main.head, text.length);
@@ -263,28 +219,6 @@ function showInView(r, v) {
   r.extras.settleCursor(v);
 }
 
-/** The panel's hint, written only when the panel does not show it already. */
-function showHint(panel, text) {
-  const shown = panel.firstElementChild;
-  if (panel.childElementCount === 1 && shown.classList.contains("mp-reason-hint") && shown.textContent === text) return;
-  replaceChildren(panel, h("p", { class: "mp-reason-hint", text }));
-}
-
-/** A press on the preview: the view takes its place, with the cursor on the pressed line. */
-function pointAt(r, event) {
-  const line = r.preview.lineAt(event);
-  const onMarker = event.target instanceof Element && event.target.closest(".mp-fold-marker");
-  const v = buildView(r);
-  event.preventDefault();
-  if (line && onMarker) {
-    r.onToggleFold(line);
-    return;
-  }
-  const pos = v.posAtCoords({ x: event.clientX, y: event.clientY });
-  if (pos !== null) v.dispatch({ selection: { anchor: pos } });
-  v.focus();
-}
-
 /** The panel follows the keyboard: the reason of the cursor's line while the view has focus. */
 function showReason(r, state) {
   if (!r.view?.hasFocus) return;
@@ -293,9 +227,13 @@ function showReason(r, state) {
   replaceChildren(r.panel, ...explanation(describeLine(layout, fields, index)));
 }
 
-/** Moves the cursor to a display line, scrolls it into view and focuses the result. */
-function focusIndex(r, index) {
-  const v = buildView(r);
+/**
+ * Moves the cursor to a display line, scrolls it into view and focuses the result.
+ * @param {Pane} r
+ * @param {number} index
+ */
+export function focusIndex(r, index) {
+  const v = r.view;
   const doc = v.state.doc;
   if (index < 0 || index >= doc.lines) return;
   const from = doc.line(index + 1).from;

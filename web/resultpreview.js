@@ -151,5 +151,15 @@ export function createResultPreview({ label }) {
       const row = event.target instanceof Element ? event.target.closest(".mp-rp-row") : null;
       return row ? Number(row.getAttribute("data-line")) : 0;
     },
+    /**
+     * The display line (1-based) of the row an event landed on with its line's element (where
+     * the text is), null off the rows (standIn's lineAt).
+     * @param {Event} event
+     */
+    textLineAt(event) {
+      const row = event.target instanceof Element ? event.target.closest(".mp-rp-row[data-line]") : null;
+      const el = row?.querySelector(".mp-line");
+      return el ? { line: Number(row.getAttribute("data-line")), el } : null;
+    },
   };
 }

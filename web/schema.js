@@ -38,8 +38,8 @@ export function createSchemaPanel({ nonce, schema, schemaType, onChange, onRun }
       editor.setProblems(errors, []);
       if (errors.length) dom.open = true;
     },
-    /** Builds the editor's CodeMirror view (see editors.js). */
-    build: () => { editor.build(); },
+    /** Builds the editor's CodeMirror view (see editors.js); resolves when it is built. */
+    build: () => editor.build(),
     destroy: () => editor.destroy(),
   };
 }

@@ -535,7 +535,9 @@ func TestMultiKeysProblemsSaidPlainly(t *testing.T) {
 	if strings.Contains(items[0], "map[") || strings.Contains(items[0], "kubectl apply fails") || !strings.Contains(items[0], "never shipped") {
 		t.Errorf("the problem reads %q", items[0])
 	}
-	// The editor keeps room to fix them: at least seven lines shown.
+	// The editor keeps room to fix them: at least seven lines shown (once its view is built: the
+	// second bundle comes after the first answer).
+	p.waitFor("the config's view", `document.querySelector('[data-input="updated"] .cm-line') !== null`, 10*time.Second)
 	var shown int
 	p.eval(`(() => { const s = document.querySelector('[data-input="updated"] .cm-scroller'); return Math.floor(s.clientHeight / document.querySelector('[data-input="updated"] .cm-line').offsetHeight); })()`, &shown)
 	if shown < 7 {

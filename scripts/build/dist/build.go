@@ -34,7 +34,7 @@ func Build(ctx context.Context, c Config) (*Manifest, error) {
 	}
 	start := time.Now()
 	wasm := startWasm(ctx, c)
-	b := &builder{c: c, min: newMinifier(), assets: map[string]string{}}
+	b := &builder{c: c, min: newMinifier(), assets: map[string]string{}, preloads: map[string][]string{}}
 	if b.nonce, err = csp.NewNonce(); err != nil {
 		return nil, err
 	}
@@ -89,7 +89,8 @@ type builder struct {
 	out       *output
 	generated map[string][]byte // the generated files, by the name index.html uses
 	prerender []byte
-	assets    map[string]string // reference → written name
+	assets    map[string]string   // reference → written name
+	preloads  map[string][]string // a module's written name → the chunks it imports
 }
 
 // generate makes what the build generates rather than reads: examples.json, the prerendered
@@ -123,7 +124,7 @@ func (b *builder) page(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("reading index.html: %w", err)
 	}
-	inj := injection{head: headInjection(b.nonce, csp.Meta(b.nonce)), bodyEnd: prerenderedElement(b.prerender)}
+	inj := injection{head: headInjection(b.nonce, csp.Meta(b.nonce)), bodyEnd: prerenderedElement(b.prerender), afterModule: b.preloadLinks}
 	page, err := rewritePage(src, b.resolve, inj)
 	if err != nil {
 		return err
@@ -172,7 +173,7 @@ func (b *builder) asset(ref string, module bool) ([]byte, error) {
 	}
 	file := filepath.Join(b.c.Root, filepath.FromSlash(ref))
 	if module {
-		return bundleModule(b.c.Root, ref)
+		return b.module(ref)
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -195,6 +196,33 @@ func (b *builder) asset(ref string, module bool) ([]byte, error) {
 		return minifyAs(b.min, mediaSVG, ref, data)
 	}
 	return data, nil
+}
+
+// module bundles an ES module entry point and writes its chunks; the page preloads those the
+// entry imports (preloadLinks).
+func (b *builder) module(ref string) ([]byte, error) {
+	bundle, err := bundleModule(b.c.Root, ref)
+	if err != nil {
+		return nil, err
+	}
+	for name, content := range bundle.Chunks {
+		if err := b.out.add(name, content); err != nil {
+			return nil, err
+		}
+	}
+	b.preloads[fingerprint(ref, bundle.Entry)] = bundle.Preload
+	return bundle.Entry, nil
+}
+
+// preloadLinks returns the <link rel="modulepreload"> of the chunks a module script (by its
+// written name) imports, which go right after its <script>: the browser fetches them with it
+// rather than once it has read it.
+func (b *builder) preloadLinks(name string) []byte {
+	var links []byte
+	for _, chunk := range b.preloads[name] {
+		links = append(links, `<link rel="modulepreload" href="`+attrEscaper.Replace(chunk)+`">`...)
+	}
+	return links
 }
 
 // replaceDir moves the finished build into place. An existing folder is replaced only when it

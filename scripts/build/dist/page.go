@@ -19,9 +19,11 @@ import (
 type resolveFunc func(ref string, module bool) (name string, ok bool, err error)
 
 // injection is what the build adds to the page: head goes first in <head> (after <meta charset>,
-// so before anything a policy governs), bodyEnd last in <body>.
+// so before anything a policy governs), bodyEnd last in <body>, and afterModule's markup (nil:
+// none) right after the </script> of a module script, given the name its src was resolved to.
 type injection struct {
 	head, bodyEnd []byte
+	afterModule   func(name string) []byte
 }
 
 // attr is one attribute token of a start tag.
@@ -92,6 +94,7 @@ type pageWriter struct {
 	inHead      bool
 	headDone    bool
 	bodyEndDone bool
+	afterScript []byte // what goes after the </script> of the module script written last
 }
 
 // startTag writes a start tag, its attributes rewritten, with the head injection before or after
@@ -108,9 +111,13 @@ func (w *pageWriter) startTag(tag *startTag, closing []byte) error {
 	typ, _ := tag.value("type")
 	module := tag.name == "script" && strings.EqualFold(strings.TrimSpace(typ), "module")
 	for _, a := range tag.attrs {
-		raw, err := w.rewriteAttr(a, module && a.key == "src")
+		src := module && a.key == "src"
+		raw, name, err := w.rewriteAttr(a, src)
 		if err != nil {
 			return fmt.Errorf("index.html <%s %s>: %w", tag.name, a.key, err)
+		}
+		if src && name != "" && w.inj.afterModule != nil {
+			w.afterScript = w.inj.afterModule(name)
 		}
 		w.out.Write(raw)
 	}
@@ -124,17 +131,18 @@ func (w *pageWriter) startTag(tag *startTag, closing []byte) error {
 	return nil
 }
 
-// rewriteAttr returns an attribute token with its value resolved.
-func (w *pageWriter) rewriteAttr(a attr, module bool) ([]byte, error) {
+// rewriteAttr returns an attribute token with its value resolved, and the name it was resolved
+// to ("" when it was left alone).
+func (w *pageWriter) rewriteAttr(a attr, module bool) ([]byte, string, error) {
 	if a.val == nil {
-		return a.raw, nil
+		return a.raw, "", nil
 	}
 	name, ok, err := w.resolve(strings.TrimSpace(unquote(a.val)), module)
 	if err != nil || !ok {
-		return a.raw, err
+		return a.raw, "", err
 	}
 	out := clone(a.raw[:len(a.raw)-len(a.val)])
-	return append(out, `"`+attrEscaper.Replace(name)+`"`...), nil
+	return append(out, `"`+attrEscaper.Replace(name)+`"`...), name, nil
 }
 
 // endTag writes an end tag, with the injections that go before it.
@@ -150,6 +158,10 @@ func (w *pageWriter) endTag(name string, raw []byte) {
 		w.bodyEndDone = true
 	}
 	w.out.Write(raw)
+	if name == "script" {
+		w.out.Write(w.afterScript)
+		w.afterScript = nil
+	}
 }
 
 func (w *pageWriter) injectHead() {

@@ -36,7 +36,8 @@ func TestRewritePage(t *testing.T) {
 <body><a href="#example=x">x</a></body>
 </html>`
 	modules := map[string]bool{}
-	out, err := rewritePage([]byte(src), names(modules), injection{head: []byte("<HEAD-INJECTION>"), bodyEnd: []byte("<BODY-INJECTION>")})
+	after := func(name string) []byte { return []byte("<AFTER-" + name + ">") }
+	out, err := rewritePage([]byte(src), names(modules), injection{head: []byte("<HEAD-INJECTION>"), bodyEnd: []byte("<BODY-INJECTION>"), afterModule: after})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +46,7 @@ func TestRewritePage(t *testing.T) {
 		`data-worker="Xweb_worker.js" data-wasm="Xmergeplay.wasm" data-wasm-exec="Xwasm_exec.js" data-examples="Xexamples.json">`,
 		`<meta charset="utf-8"><HEAD-INJECTION>` + "\n  <title>",
 		`href="Xweb_style.css"`,
-		`<script type="module" src="Xweb_main.js"></script>`,
+		`<script type="module" src="Xweb_main.js"></script><AFTER-Xweb_main.js>` + "\n  <link rel=\"canonical\"",
 		`href="https://example.com/web/main.js"`,
 		`<a href="#example=x">x</a><BODY-INJECTION></body>`,
 	} {
@@ -56,7 +57,7 @@ func TestRewritePage(t *testing.T) {
 	if !modules["web/main.js"] || len(modules) != 1 {
 		t.Errorf("modules: %v", modules)
 	}
-	if strings.Count(got, "INJECTION") != 2 {
+	if strings.Count(got, "INJECTION") != 2 || strings.Count(got, "<AFTER-") != 1 {
 		t.Errorf("injections: %s", got)
 	}
 }
