@@ -10,7 +10,7 @@
 // and is done in order when it comes: a loaded text, the latest problems, the cursor, what the
 // reader typed into the preview meanwhile (preview.js's standIn keeps it).
 
-import { h, replaceChildren } from "./dom.js";
+import { h, replaceChildren, setText as writeText } from "./dom.js";
 import { createPreview, standIn } from "./preview.js";
 
 /**
@@ -125,10 +125,10 @@ function setText(e, next) {
 }
 
 function setRole(e, r) {
-  e.dom.hidden = !r;
+  if (e.dom.hidden !== !r) e.dom.hidden = !r;
   if (!r) return;
-  e.role.textContent = r.label;
-  e.hint.textContent = r.hint;
+  writeText(e.role, r.label);
+  writeText(e.hint, r.hint);
   const current = e.currentRole;
   if (current && current.label === r.label && current.hint === r.hint) return;
   e.currentRole = r;
