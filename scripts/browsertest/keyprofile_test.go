@@ -78,19 +78,7 @@ type keyPhase struct {
 // its frame. A profile to find where a keystroke's time goes, not a budget: run it with
 // -benchtime 1x.
 func BenchmarkKeystrokePhases(b *testing.B) {
-	h := setup(b)
-	names := strings.Split(os.Getenv("MERGEPLAY_PROFILE"), ",")
-	if names[0] == "" {
-		names = []string{"apply-containers"}
-	}
-	for _, name := range names {
-		path, e := abPage(b, name)
-		p := openTab(b, h, 1440, 900)
-		p.addScript(keyPhases)
-		p.navigate(path)
-		p.waitReady()
-		p.eval(helpers, nil)
-		p.startEdit(e)
+	eachTypedPage(b, keyPhases, func(name string, p *tab, e *lineEdit) {
 		p.eval(`window.__mpPhases.keys.length = 0`, nil)
 		if file := os.Getenv("MERGEPLAY_CPUPROFILE"); file != "" {
 			p.cpuProfiled(file+"."+name+".cpuprofile", func() { p.typeEdits(e, editsPerExample) })
@@ -102,6 +90,27 @@ func BenchmarkKeystrokePhases(b *testing.B) {
 		var keys []keyPhase
 		p.eval(`window.__mpPhases.keys.slice(1)`, &keys)
 		printPhases(name, keys)
+	})
+}
+
+// eachTypedPage opens each page MERGEPLAY_PROFILE names (comma-separated: examples,
+// app-10-resources, history-10-steps, as BenchmarkEditAB's; the default example when empty) in
+// a tab of its own that runs script, starts the page's edit (startEdit) and calls do.
+func eachTypedPage(b *testing.B, script string, do func(name string, p *tab, e *lineEdit)) {
+	h := setup(b)
+	names := strings.Split(os.Getenv("MERGEPLAY_PROFILE"), ",")
+	if names[0] == "" {
+		names = []string{"apply-containers"}
+	}
+	for _, name := range names {
+		path, e := abPage(b, name)
+		p := openTab(b, h, 1440, 900)
+		p.addScript(script)
+		p.navigate(path)
+		p.waitReady()
+		p.eval(helpers, nil)
+		p.startEdit(e)
+		do(name, p, e)
 		p.close()
 	}
 }

@@ -2,9 +2,7 @@ package browsertest
 
 import (
 	"fmt"
-	"os"
 	"sort"
-	"strings"
 	"testing"
 )
 
@@ -39,26 +37,13 @@ const keyMutations = `(() => {
 // empty) and prints, per page, the DOM mutations a keystroke causes (median over its keys), by
 // region: what the page redraws per key. A profile, not a budget: run it with -benchtime 1x.
 func BenchmarkKeystrokeMutations(b *testing.B) {
-	h := setup(b)
-	names := strings.Split(os.Getenv("MERGEPLAY_PROFILE"), ",")
-	if names[0] == "" {
-		names = []string{"apply-containers"}
-	}
-	for _, name := range names {
-		path, e := abPage(b, name)
-		p := openTab(b, h, 1440, 900)
-		p.addScript(keyMutations)
-		p.navigate(path)
-		p.waitReady()
-		p.eval(helpers, nil)
-		p.startEdit(e)
+	eachTypedPage(b, keyMutations, func(name string, p *tab, e *lineEdit) {
 		p.eval(`window.__mpMutations.keys.length = 0`, nil)
 		p.typeEdits(e, editsPerExample)
 		var keys []map[string]int
 		p.eval(`window.__mpMutations.keys.slice(1)`, &keys)
 		printMutations(name, keys)
-		p.close()
-	}
+	})
 }
 
 // printMutations prints the median count of each kind of mutation over keys.
