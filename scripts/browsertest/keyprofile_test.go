@@ -189,15 +189,6 @@ func (p *tab) cpuProfiled(file string, during func()) {
 	call(os.WriteFile(file, out, 0o644))
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // printPhases prints the median of each phase over keys: from the keydown to the input event,
 // to the request posted, in the worker before and in the wasm call, back on the page's thread,
 // the answer shown and its frame; and the median and 95th percentile of the whole.
