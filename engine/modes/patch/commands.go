@@ -15,9 +15,10 @@ import (
 func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 	a := command.NewAnswer(in, resp)
 	changed := changedObjects(a)
+	patches := patchesByResource(a)
 	out := []contract.Command{}
 	for _, resource := range a.Resp.ResultResources {
-		patch := patchOf(a, resource)
+		patch := patches(resource)
 		if patch == nil {
 			continue
 		}
@@ -60,16 +61,23 @@ func changedObjects(a *command.Answer) map[string]bool {
 	return changed
 }
 
-// patchOf returns the patch aimed at a resource: the updated document of its identity, or the
-// one patch when one patch meets one live object.
-func patchOf(a *command.Answer, resource string) *stream.Resource {
+// patchesByResource returns what finds the patch aimed at a resource: the updated document of
+// its identity, or the one patch when one patch meets one live object. The documents are named
+// once (a stream of thousands of patches would name each again for every resource).
+func patchesByResource(a *command.Answer) func(resource string) *stream.Resource {
+	byID := make(map[string]*stream.Resource, len(a.In.Updated))
 	for _, u := range a.In.Updated {
-		if u.ID.String() == resource {
-			return u
+		if id := u.ID.String(); byID[id] == nil {
+			byID[id] = u
 		}
 	}
-	if len(a.In.Updated) == 1 && len(a.In.Live) == 1 && a.In.Live[0].ID.String() == resource {
-		return a.In.Updated[0]
+	return func(resource string) *stream.Resource {
+		if u := byID[resource]; u != nil {
+			return u
+		}
+		if len(a.In.Updated) == 1 && len(a.In.Live) == 1 && a.In.Live[0].ID.String() == resource {
+			return a.In.Updated[0]
+		}
+		return nil
 	}
-	return nil
 }
