@@ -1,6 +1,7 @@
 package handler
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -76,4 +77,62 @@ func askDeltas(tb testing.TB, h *Handler, req *contract.Request, since int) int 
 	}
 	h.encode(req, resp)
 	return since + 1
+}
+
+// TestWarmStreamAnswersAsCold wants a handler that answered a stream before (its memos warm) to
+// answer the stream edited as a new handler does, byte for byte, in every mode bigModes names:
+// on bigstream's stream of 24 Deployments whose config's resource 3 lists its container twice
+// (a dropped item, whose reason names a result line; in ssa, which refuses it, once), edited as a reader edits it
+// (a value of resource 12 typed into, resource 12 renamed, a line added above resource 5, a
+// resource taken away, the stream again), each asked after the one before.
+func TestWarmStreamAnswersAsCold(t *testing.T) {
+	req := bigstream.Stream(24)
+	req.Options.Now = "2026-12-06T10:00:00Z"
+	twice, ok := bigstream.Find(req.Updated, 3, "image")
+	if !ok {
+		t.Fatal("no image line in resource 3")
+	}
+	lines := strings.SplitAfter(req.Updated, "\n")
+	const duplicate = "      - name: web\n        image: other:1\n"
+	lines[twice.Line-1] += duplicate
+	req.Updated = strings.Join(lines, "")
+	value, _ := bigstream.Find(req.Updated, 12, "value")
+	name, _ := bigstream.Find(req.Updated, 12, "name")
+	top, _ := bigstream.Find(req.Updated, 5, "apiVersion")
+	docs := documents(req.Updated)
+	configs := []string{
+		req.Updated,
+		bigstream.Typed(req.Updated, value, "x"),
+		bigstream.Typed(req.Updated, value, "xy"),
+		bigstream.Typed(req.Updated, name, "-renamed"),
+		strings.Replace(req.Updated, "\n"+top.Prefix+top.Value+"\n", "\n# a comment\n"+top.Prefix+top.Value+"\n", 1),
+		join(append(docs[:7:7], docs[8:]...)),
+		req.Updated,
+	}
+	for _, mode := range bigModes {
+		t.Run(mode, func(t *testing.T) {
+			warm := Default()
+			asked := *req
+			asked.Mode = mode
+			for i, config := range configs {
+				asked.Updated = config
+				if mode == "ssa" {
+					asked.Updated = strings.Replace(config, duplicate, "", 1)
+				}
+				if got, want := answerJSON(t, warm, &asked), answerJSON(t, Default(), &asked); !bytes.Equal(got, want) {
+					t.Fatalf("request %d: a warm handler answers otherwise than a new one:\n%s", i+1, firstLineDifference(got, want))
+				}
+			}
+		})
+	}
+}
+
+// firstLineDifference shows where two answers' JSON first differ.
+func firstLineDifference(got, want []byte) string {
+	n := 0
+	for n < len(got) && n < len(want) && got[n] == want[n] {
+		n++
+	}
+	from := max(0, n-200)
+	return "warm: ..." + string(got[from:min(len(got), n+200)]) + "\nnew:  ..." + string(want[from:min(len(want), n+200)])
 }

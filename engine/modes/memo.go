@@ -54,6 +54,16 @@ func (m *Memo) Keep(key Documents, v any) {
 	}
 }
 
+// Kept returns what this request kept or recalled for the resource, for a step after the mode's
+// run that reads it (the mode's commands, modes.Mode.Commands).
+func (m *Memo) Kept(key Documents) (any, bool) {
+	if m == nil {
+		return nil, false
+	}
+	v, ok := m.next[key]
+	return v, ok
+}
+
 // Next returns the memo to hand to the request after this one: what this request recalled or
 // kept, if that request has the same options; else an empty memo.
 func (m *Memo) Next(options contract.Options) *Memo {

@@ -14,17 +14,24 @@ import (
 // list order included) (modes.Mode.Commands).
 func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 	a := command.NewAnswer(in, resp)
-	changed := changedObjects(a)
-	patches := patchesByResource(a)
+	patches, lives := patchesByResource(a), livesByResource(in)
+	var changed map[string]bool // from the whole result, for a resource without a piece
 	out := []contract.Command{}
 	for _, resource := range a.Resp.ResultResources {
 		patch := patches(resource)
 		if patch == nil {
 			continue
 		}
-		text, err := yamltree.SortedJSON(patch.Root)
-		if err != nil {
-			continue
+		text, isChanged, ok := pieceFacts(in, patch, lives[resource])
+		if !ok {
+			if changed == nil {
+				changed = changedObjects(a)
+			}
+			var err error
+			if text, err = yamltree.SortedJSON(patch.Root); err != nil {
+				continue
+			}
+			isChanged = changed[resource]
 		}
 		id := a.ID(resource)
 		words := []string{"kubectl", "patch", command.TypeArg(id), id.Name}
@@ -32,11 +39,32 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 			words = append(words, "-n", id.Namespace)
 		}
 		printed := command.PrintedNoChange
-		if changed[resource] {
+		if isChanged {
 			printed = command.PrintedPatched
 		}
 		out = append(out, contract.Command{Tool: "kubectl", Line: shell.Join(append(words, "--type", "strategic", "-p", text)...),
 			About: "a strategic merge patch, applied by the API server", Output: []string{command.Printed(id, printed)}})
+	}
+	return out
+}
+
+// pieceFacts returns a target's patch as JSON and whether the patch changed the object, from
+// the piece this request kept for it (in.Memo): ok is false when it kept none, or the patch
+// does not write as JSON.
+func pieceFacts(in *modes.Input, patch, live *stream.Resource) (text string, changed, ok bool) {
+	v, found := in.Memo.Kept(modes.Documents{Updated: patch.Root, Live: modes.RootOf(live)})
+	p, isPiece := v.(*piece)
+	if !found || !isPiece || p.patch == "" {
+		return "", false, false
+	}
+	return p.patch, p.changed, true
+}
+
+// livesByResource returns live's resources by name.
+func livesByResource(in *modes.Input) map[string]*stream.Resource {
+	out := make(map[string]*stream.Resource, len(in.Live))
+	for _, r := range in.Live {
+		out[r.ID.String()] = r
 	}
 	return out
 }
