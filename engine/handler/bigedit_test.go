@@ -24,6 +24,9 @@ func BenchmarkBigEdit(b *testing.B) {
 	req.Options.Now = "2026-12-06T10:00:00Z"
 	for _, mode := range bigModes {
 		for _, key := range []string{"value", "name"} {
+			if mode == "patch" && key == "name" {
+				continue // a patch renamed targets an object live lacks: kubectl patch answers NotFound
+			}
 			b.Run(mode+"/"+key, func(b *testing.B) {
 				asked := *req
 				asked.Mode = mode
