@@ -83,9 +83,10 @@ func askDeltas(tb testing.TB, h *Handler, req *contract.Request, since int) int 
 }
 
 // TestWarmStreamAnswersAsCold wants a handler that answered a stream before (its memos warm) to
-// answer the stream edited as a new handler does, byte for byte, in every mode bigModes names:
+// answer the stream edited as a new handler does, byte for byte, in every mode bigModes names
+// (ssa, whose apply conflicts with before-first-apply on every image, also forced):
 // on bigstream's stream of 24 Deployments whose config's resource 3 lists its container twice
-// (a dropped item, whose reason names a result line; in ssa, which refuses it, once), edited as a reader edits it
+// (a dropped item, whose reason names a result line; once in ssa, which refuses it), edited as a reader edits it
 // (a value of resource 12 typed into, resource 12 renamed, a line added above resource 5, a
 // resource taken away, the stream again), each asked after the one before.
 func TestWarmStreamAnswersAsCold(t *testing.T) {
@@ -112,14 +113,15 @@ func TestWarmStreamAnswersAsCold(t *testing.T) {
 		join(append(docs[:7:7], docs[8:]...)),
 		req.Updated,
 	}
-	for _, mode := range bigModes {
+	for _, mode := range append(bigModes, "ssa --force-conflicts") {
 		t.Run(mode, func(t *testing.T) {
 			warm := Default()
 			asked := *req
-			asked.Mode = mode
+			asked.Mode, asked.Options.Force = strings.CutSuffix(mode, " --force-conflicts")
+
 			for i, config := range configs {
 				asked.Updated = config
-				if mode == "ssa" {
+				if asked.Mode == "ssa" { // which refuses the duplicate
 					asked.Updated = strings.Replace(config, duplicate, "", 1)
 				}
 				if got, want := answerJSON(t, warm, &asked), answerJSON(t, Default(), &asked); !bytes.Equal(got, want) {

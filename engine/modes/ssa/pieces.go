@@ -1,0 +1,122 @@
+package ssa
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/modes"
+	"github.com/mergeplay/mergeplay/engine/stream"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+)
+
+// piece is one resource's part of an answer: its result document written as if it were the
+// result's only one, its marks and owner lines placed there, its managedFields and operation;
+// or, for a resource whose apply stopped on conflicts, those conflicts. assemble moves the pieces to their places in the result stream. A piece is kept
+// in the request's memo (modes.Memo) and answers the next request whose two documents are the
+// same: it is worked out from the documents and the options alone (the memo holds one request's
+// options; a writer's update, whose options are its own, keeps none).
+type piece struct {
+	id     string
+	log    *decision.Log
+	warned []contract.Warned
+	// text is the result document, written alone ("" when the result lacks the resource);
+	// lines counts its lines, and rootEnd is its root's last line.
+	text           string
+	lines, rootEnd int
+	// layout, fields and owners are the document's blocks and folds, the resource's marks and
+	// its lines' owners, their result lines counted from the document's first line (a resource
+	// the result lacks is drawn before the first document).
+	layout        contract.Layout
+	fields        []contract.Field
+	owners        []OwnerLine
+	managedFields ManagedFields
+	operation     Operation
+	// conflicts and conflictMarks are a resource's conflicts and their marks at live's lines
+	// (a piece with conflicts has no result document: the answer has none).
+	conflicts     []contract.Conflict
+	conflictMarks []contract.Field
+}
+
+// answered is one resource of a request: its outcome, worked out now, or its piece, recalled from
+// the memo (then outcome is nil).
+type answered struct {
+	key     modes.Documents
+	outcome *outcome
+	piece   *piece
+}
+
+// documentsOf names a resource's documents for the memo.
+func documentsOf(t stream.Triple) modes.Documents {
+	return modes.Documents{Updated: modes.RootOf(t.Updated), Live: modes.RootOf(t.Live)}
+}
+
+// recall returns the piece the memo holds for the resource, else nil.
+func recall(memo *modes.Memo, key modes.Documents) *piece {
+	v, ok := memo.Recall(key)
+	if !ok {
+		return nil
+	}
+	p, _ := v.(*piece)
+	return p
+}
+
+// render writes one resource's piece from its outcome (an answer without conflicts).
+func render(o *outcome, mf ManagedFields, op Operation) *piece {
+	p := &piece{id: o.triple.ID.String(), log: o.log, warned: o.warned, managedFields: mf, operation: op}
+	var docs []*yamltree.Document
+	if o.stored.Root != nil {
+		docs = []*yamltree.Document{{Root: o.stored.Root}}
+	}
+	text, layout := yamltree.Emit(docs)
+	layout.Alias(o.stored.Copies)
+	if o.stored.Root != nil {
+		p.text, p.lines, p.rootEnd = text, strings.Count(text, "\n"), layout.EndLine(o.stored.Root)
+		p.layout = explain.ResultLayout(layout, docs)
+	}
+	spot := explain.Spot{Result: o.stored.Root, Live: o.live}
+	marking := modes.Marking{Mode: "ssa", Source: "the config", Layout: layout, Spot: spot, Triple: o.triple, Log: o.log}
+	p.fields = marking.StoredMarks(o.stored, o.marks(layout, spot))
+	p.owners = o.ownerLines(layout)
+	return p
+}
+
+// conflicted writes the piece of a resource whose apply stopped on conflicts.
+func conflicted(o *outcome, mf ManagedFields, op Operation) *piece {
+	return &piece{id: o.triple.ID.String(), log: o.log, warned: o.warned, managedFields: mf, operation: op,
+		conflicts: o.conflictEntries(), conflictMarks: o.conflictMarks()}
+}
+
+// assemble writes the result stream from the pieces, in order, with their marks, layout and
+// owner lines moved to where each document stands in it.
+func assemble(resp *contract.Response, pieces []*piece) {
+	var text strings.Builder
+	size, fields := 0, 0
+	for _, p := range pieces {
+		size, fields = size+len(p.text)+len("---\n"), fields+len(p.fields)
+	}
+	text.Grow(size)
+	resp.Fields = slices.Grow(resp.Fields, fields)
+	owners := OwnerLines{}
+	at := explain.Stitch{}
+	for _, p := range pieces {
+		if p.text == "" {
+			resp.Fields = at.Fields(resp.Fields, p.fields, at.RootEnd)
+			continue
+		}
+		lines := at.Open(&text)
+		text.WriteString(p.text)
+		resp.Fields = at.Fields(resp.Fields, p.fields, lines)
+		for _, o := range p.owners {
+			o.Line, o.EndLine = explain.Down(o.Line, lines), explain.Down(o.EndLine, lines)
+			owners = append(owners, o)
+		}
+		at.Layout(&resp.Layout, p.layout, lines)
+		resp.ResultResources = append(resp.ResultResources, p.id)
+		at.Close(p.lines, p.rootEnd)
+	}
+	resp.Result = text.String()
+	resp.Extra["owners"] = owners
+}
