@@ -3,6 +3,7 @@ package handler
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -140,4 +141,36 @@ func firstLineDifference(got, want []byte) string {
 	}
 	from := max(0, n-200)
 	return "warm: ..." + string(got[from:min(len(got), n+200)]) + "\nnew:  ..." + string(want[from:min(len(want), n+200)])
+}
+
+// TestDroppedReasonsNameStreamLines wants the reason of a dropped item (a container listed twice
+// in the config of a stream's fourth resource) to name the line of the item kept in the result
+// stream, not in the resource's document alone, in each mode that drops one.
+func TestDroppedReasonsNameStreamLines(t *testing.T) {
+	req := bigstream.Stream(6)
+	twice, _ := bigstream.Find(req.Updated, 3, "image")
+	lines := strings.SplitAfter(req.Updated, "\n")
+	lines[twice.Line-1] += "      - name: web\n        image: other:1\n"
+	req.Updated = strings.Join(lines, "")
+	for _, mode := range []string{"apply", "patch", "twoway"} {
+		asked := *req
+		asked.Mode = mode
+		resp := Default().Handle(context.Background(), &asked)
+		result := strings.Split(resp.Result, "\n")
+		dropped := 0
+		for _, f := range resp.Fields {
+			if f.Mark != contract.Dropped {
+				continue
+			}
+			dropped++
+			_, after, _ := strings.Cut(f.Reason, "the item on result line ")
+			n, _ := strconv.Atoi(strings.Fields(after + " ")[0])
+			if n < 1 || n > len(result) || strings.TrimSpace(result[n-1]) != "- name: web" {
+				t.Errorf("%s: %q names result line %d, which does not open the item kept", mode, f.Reason, n)
+			}
+		}
+		if dropped != 1 {
+			t.Errorf("%s: %d dropped marks, want 1 (errors %+v)", mode, dropped, resp.Errors)
+		}
+	}
 }

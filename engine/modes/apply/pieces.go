@@ -30,6 +30,9 @@ type piece struct {
 	// before the first document (Place.After 0, Place.Doc 0).
 	layout contract.Layout
 	fields []contract.Field
+	// dropped are the dropped marks' facts by their index in fields: their reasons name the
+	// result line of the item kept, which moves with the document.
+	dropped map[int]droppedReason
 	// size is the size of the resource's annotations when they pass half the API server's
 	// limit, else nil (extra.annotationSizes).
 	size *AnnotationSize
@@ -80,7 +83,31 @@ func render(a answered, info PatchInfo) *piece {
 	spot := explain.Spot{Result: o.result, Live: root(o.triple.Live)}
 	marking := modes.Marking{Mode: "apply", Source: "the config", Layout: layout, Spot: spot, Triple: o.triple, Log: o.log}
 	p.fields = o.noteResent(marking.StoredMarks(o.stored, o.marks(layout, spot)))
+	k := 0
+	for i, f := range p.fields {
+		if f.Rule == string(ruleDroppedRepeatedKey) && k < len(o.dropped) {
+			if p.dropped == nil {
+				p.dropped = map[int]droppedReason{}
+			}
+			p.dropped[i] = droppedReason{fact: o.dropped[k], note: strings.TrimPrefix(f.Reason, reasons[ruleDroppedRepeatedKey](o.dropped[k]))}
+			k++
+		}
+	}
 	return p
+}
+
+// droppedReason is what a dropped mark's reason is written from: its fact, and the note it
+// carries after the sentence (noteResent).
+type droppedReason struct {
+	fact fact
+	note string
+}
+
+// reasonAt is the dropped mark's reason with its document moved down by lines.
+func (d droppedReason) reasonAt(lines int) string {
+	f := d.fact
+	f.resultLine = explain.Down(f.resultLine, lines)
+	return reasons[ruleDroppedRepeatedKey](f) + d.note
 }
 
 // assemble writes the result stream from the pieces, in order, with their marks and layout
@@ -106,9 +133,12 @@ func assemble(resp *contract.Response, pieces []*piece, ids []string) {
 			resp.Fields = at.Fields(resp.Fields, p.fields, at.RootEnd)
 			continue
 		}
-		lines := at.Open(&text)
+		lines, first := at.Open(&text), len(resp.Fields)
 		text.WriteString(p.text)
 		resp.Fields = at.Fields(resp.Fields, p.fields, lines)
+		for i, d := range p.dropped {
+			resp.Fields[first+i].Reason = d.reasonAt(lines)
+		}
 		at.Layout(&resp.Layout, p.layout, lines)
 		resp.ResultResources = append(resp.ResultResources, ids[i])
 		at.Close(p.lines, p.rootEnd)
