@@ -112,16 +112,15 @@ func respond(resp *contract.Response, answers []answered, memo *modes.Memo) {
 		}
 		return
 	}
-	pieces, ids := make([]*piece, len(answers)), make([]string, len(answers))
+	pieces := make([]*piece, len(answers))
 	for i, a := range answers {
 		if a.piece == nil {
 			a.piece = render(a, infos[i])
 			memo.Keep(a.key, a.piece)
 		}
 		pieces[i] = a.piece
-		ids[i] = a.piece.info.Resource
 	}
-	assemble(resp, pieces, ids)
+	assemble(resp, pieces)
 }
 
 // info describes the outcome's patch.

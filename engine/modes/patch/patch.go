@@ -47,6 +47,9 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("request", err)
 		return resp
 	}
+	if in.Memo == nil { // a memo for this request alone: the commands read its pieces
+		in.Memo = modes.NewMemo(in.Request.Options)
+	}
 	done := patchAll(triples, in, resp, now)
 	if len(resp.Errors) > 0 {
 		return resp

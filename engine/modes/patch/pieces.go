@@ -1,7 +1,6 @@
 package patch
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -18,20 +17,14 @@ import (
 // (modes.Memo) and answers the next request whose two documents are the same: it is worked out
 // from the documents and the options alone (the memo holds one request's options).
 type piece struct {
-	id     string
+	// Piece is the result document, the layout and the marks (explain.Join).
+	explain.Piece
 	log    *decision.Log
 	warned []contract.Warned
-	// text is the result document, written alone; lines counts its lines, and rootEnd is its
-	// root's last line.
-	text           string
-	lines, rootEnd int
-	// layout and fields are the document's blocks and folds and the target's marks, their result
-	// lines counted from the document's first line.
-	layout contract.Layout
-	fields []contract.Field
-	// dropped are the dropped marks' stories by their index in fields: their reasons name the
-	// result line of the item kept, which moves with the document.
-	dropped map[int]explain.Collision
+	// dropped are the dropped marks' stories, and their indexes among the piece's marks: their
+	// reasons name the result line of the item kept, which moves with the document.
+	dropped []explain.Collision
+	at      []int
 	// patch is the patch as sorted-key JSON ("" when no patch targets the object, or it has none);
 	// changed reports whether the stored object differs from live's as a cluster stores it
 	// (kubectl prints "patched" rather than "patched (no change)").
@@ -64,23 +57,18 @@ func recall(memo *modes.Memo, key modes.Documents) *piece {
 
 // render writes one target's piece.
 func render(p *patched, in *modes.Input) *piece {
-	out := &piece{id: p.triple.ID.String(), log: p.log, warned: p.warned}
+	out := &piece{Piece: explain.Piece{Resource: p.triple.ID.String()}, log: p.log, warned: p.warned}
 	docs := []*yamltree.Document{{Root: p.stored.Root}}
 	text, layout := yamltree.Emit(docs)
 	layout.Alias(p.stored.Copies)
-	out.text, out.lines, out.rootEnd = text, strings.Count(text, "\n"), layout.EndLine(p.stored.Root)
-	out.layout = explain.ResultLayout(layout, docs)
+	out.Text, out.Lines, out.RootEnd = text, strings.Count(text, "\n"), layout.EndLine(p.stored.Root)
+	out.Layout = explain.ResultLayout(layout, docs)
 	spot := explain.Spot{Result: p.stored.Root, Live: modes.RootOf(p.triple.Live)}
 	marking := modes.Marking{Mode: "patch", Source: "the patch", Layout: layout, Spot: spot, Triple: p.triple, Log: p.log}
-	out.fields = marking.StoredMarks(p.stored, p.marks(layout, spot))
-	k := 0
-	for i, f := range out.fields {
-		if f.Rule == string(ruleDroppedRepeatedKey) && k < len(p.collisions) {
-			if out.dropped == nil {
-				out.dropped = map[int]explain.Collision{}
-			}
-			out.dropped[i] = p.collisions[k]
-			k++
+	out.Fields = marking.StoredMarks(p.stored, p.marks(layout, spot))
+	for i, f := range out.Fields {
+		if f.Rule == string(ruleDroppedRepeatedKey) && len(out.dropped) < len(p.collisions) {
+			out.dropped, out.at = append(out.dropped, p.collisions[len(out.dropped)]), append(out.at, i)
 		}
 	}
 	if p.triple.Updated != nil {
@@ -90,8 +78,10 @@ func render(p *patched, in *modes.Input) *piece {
 	return out
 }
 
-// changedObject reports whether a target's result document (text) is not live's object as a
-// cluster stores it: the same JSON, list order included, means "patched (no change)".
+// changedObject reports whether a target's result document (text), read back, is not live's
+// object as a cluster stores it: the same JSON, list order included, means "patched (no
+// change)" (kubectl prints it when a patch deletes a field the server defaults again; observed
+// on kube-apiserver v1.37.2, make apiserver-diff seed 4, patch-13).
 func changedObject(in *modes.Input, t stream.Triple, text string) bool {
 	docs, err := yamltree.Parse(yamltree.Input("result"), text, yamltree.Options{Rules: yamltree.YAML11})
 	if err != nil || len(docs) != 1 || t.Live == nil {
@@ -103,33 +93,21 @@ func changedObject(in *modes.Input, t stream.Triple, text string) bool {
 }
 
 // assemble writes the result stream from the pieces, in order, with their marks and layout
-// moved to where each document stands in it, and the patches joined.
+// moved to where each document stands in it (explain.Join), and the patches joined.
 func assemble(resp *contract.Response, pieces []*piece) {
-	var text strings.Builder
-	size, fields := 0, 0
+	joined := make([]*explain.Piece, len(pieces))
 	var patches []string
-	for _, p := range pieces {
-		size, fields = size+len(p.text)+len("---\n"), fields+len(p.fields)
+	for i, p := range pieces {
+		joined[i] = &p.Piece
 		if p.patch != "" {
 			patches = append(patches, p.patch)
 		}
 	}
-	text.Grow(size)
-	resp.Fields = slices.Grow(resp.Fields, fields)
-	resp.ResultResources = make([]string, 0, len(pieces))
-	at := explain.Stitch{}
-	for _, p := range pieces {
-		lines, first := at.Open(&text), len(resp.Fields)
-		text.WriteString(p.text)
-		resp.Fields = at.Fields(resp.Fields, p.fields, lines)
-		for i, c := range p.dropped {
-			c.KeptLine = explain.Down(c.KeptLine, lines)
-			resp.Fields[first+i].Reason = reasons[ruleDroppedRepeatedKey](fact{mark: contract.Dropped, collision: c})
+	for i, at := range explain.Join(resp, joined) {
+		for k, c := range pieces[i].dropped {
+			c.KeptLine = explain.Down(c.KeptLine, at.Lines)
+			resp.Fields[at.First+pieces[i].at[k]].Reason = reasons[ruleDroppedRepeatedKey](fact{mark: contract.Dropped, collision: c})
 		}
-		at.Layout(&resp.Layout, p.layout, lines)
-		resp.ResultResources = append(resp.ResultResources, p.id)
-		at.Close(p.lines, p.rootEnd)
 	}
-	resp.Result = text.String()
 	resp.Patch = strings.Join(patches, "\n")
 }

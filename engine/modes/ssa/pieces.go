@@ -1,7 +1,6 @@
 package ssa
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -19,18 +18,11 @@ import (
 // same: it is worked out from the documents and the options alone (the memo holds one request's
 // options; a writer's update, whose options are its own, keeps none).
 type piece struct {
-	id     string
+	// Piece is the result document, the layout and the marks (explain.Join).
+	explain.Piece
 	log    *decision.Log
 	warned []contract.Warned
-	// text is the result document, written alone ("" when the result lacks the resource);
-	// lines counts its lines, and rootEnd is its root's last line.
-	text           string
-	lines, rootEnd int
-	// layout, fields and owners are the document's blocks and folds, the resource's marks and
-	// its lines' owners, their result lines counted from the document's first line (a resource
-	// the result lacks is drawn before the first document).
-	layout        contract.Layout
-	fields        []contract.Field
+	// owners are the owners of the document's lines, counted from its first line.
 	owners        []OwnerLine
 	managedFields ManagedFields
 	operation     Operation
@@ -65,7 +57,7 @@ func recall(memo *modes.Memo, key modes.Documents) *piece {
 
 // render writes one resource's piece from its outcome (an answer without conflicts).
 func render(o *outcome, mf ManagedFields, op Operation) *piece {
-	p := &piece{id: o.triple.ID.String(), log: o.log, warned: o.warned, managedFields: mf, operation: op}
+	p := &piece{Piece: explain.Piece{Resource: o.triple.ID.String()}, log: o.log, warned: o.warned, managedFields: mf, operation: op}
 	var docs []*yamltree.Document
 	if o.stored.Root != nil {
 		docs = []*yamltree.Document{{Root: o.stored.Root}}
@@ -73,50 +65,35 @@ func render(o *outcome, mf ManagedFields, op Operation) *piece {
 	text, layout := yamltree.Emit(docs)
 	layout.Alias(o.stored.Copies)
 	if o.stored.Root != nil {
-		p.text, p.lines, p.rootEnd = text, strings.Count(text, "\n"), layout.EndLine(o.stored.Root)
-		p.layout = explain.ResultLayout(layout, docs)
+		p.Text, p.Lines, p.RootEnd = text, strings.Count(text, "\n"), layout.EndLine(o.stored.Root)
+		p.Layout = explain.ResultLayout(layout, docs)
 	}
 	spot := explain.Spot{Result: o.stored.Root, Live: o.live}
 	marking := modes.Marking{Mode: "ssa", Source: "the config", Layout: layout, Spot: spot, Triple: o.triple, Log: o.log}
-	p.fields = marking.StoredMarks(o.stored, o.marks(layout, spot))
+	p.Fields = marking.StoredMarks(o.stored, o.marks(layout, spot))
 	p.owners = o.ownerLines(layout)
 	return p
 }
 
 // conflicted writes the piece of a resource whose apply stopped on conflicts.
 func conflicted(o *outcome, mf ManagedFields, op Operation) *piece {
-	return &piece{id: o.triple.ID.String(), log: o.log, warned: o.warned, managedFields: mf, operation: op,
+	return &piece{Piece: explain.Piece{Resource: o.triple.ID.String()}, log: o.log, warned: o.warned, managedFields: mf, operation: op,
 		conflicts: o.conflictEntries(), conflictMarks: o.conflictMarks()}
 }
 
 // assemble writes the result stream from the pieces, in order, with their marks, layout and
-// owner lines moved to where each document stands in it.
+// owner lines moved to where each document stands in it (explain.Join).
 func assemble(resp *contract.Response, pieces []*piece) {
-	var text strings.Builder
-	size, fields := 0, 0
-	for _, p := range pieces {
-		size, fields = size+len(p.text)+len("---\n"), fields+len(p.fields)
+	joined := make([]*explain.Piece, len(pieces))
+	for i, p := range pieces {
+		joined[i] = &p.Piece
 	}
-	text.Grow(size)
-	resp.Fields = slices.Grow(resp.Fields, fields)
 	owners := OwnerLines{}
-	at := explain.Stitch{}
-	for _, p := range pieces {
-		if p.text == "" {
-			resp.Fields = at.Fields(resp.Fields, p.fields, at.RootEnd)
-			continue
-		}
-		lines := at.Open(&text)
-		text.WriteString(p.text)
-		resp.Fields = at.Fields(resp.Fields, p.fields, lines)
-		for _, o := range p.owners {
-			o.Line, o.EndLine = explain.Down(o.Line, lines), explain.Down(o.EndLine, lines)
+	for i, at := range explain.Join(resp, joined) {
+		for _, o := range pieces[i].owners {
+			o.Line, o.EndLine = explain.Down(o.Line, at.Lines), explain.Down(o.EndLine, at.Lines)
 			owners = append(owners, o)
 		}
-		at.Layout(&resp.Layout, p.layout, lines)
-		resp.ResultResources = append(resp.ResultResources, p.id)
-		at.Close(p.lines, p.rootEnd)
 	}
-	resp.Result = text.String()
 	resp.Extra["owners"] = owners
 }

@@ -31,7 +31,7 @@ func respond(resp *contract.Response, answers []answered, memo *modes.Memo) {
 		}
 		if pieces[i] = a.piece; a.piece != nil {
 			mfs[i], ops[i] = a.piece.managedFields, a.piece.operation
-			resp.Decisions[a.piece.id] = a.piece.log
+			resp.Decisions[a.piece.Resource] = a.piece.log
 			resp.Conflicts = append(resp.Conflicts, a.piece.conflicts...)
 		}
 	}

@@ -1,7 +1,6 @@
 package twoway
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -19,22 +18,17 @@ import (
 // are the same: it is worked out from the documents and the options alone (the memo holds one
 // request's options).
 type piece struct {
-	id     string
+	// Piece is the two-way result document, the layout and the marks (explain.Join).
+	explain.Piece
 	log    *decision.Log
 	warned []contract.Warned
-	// text is the two-way result document, written alone ("" when the result lacks the
-	// resource); lines counts its lines, and rootEnd is its root's last line.
-	text           string
-	lines, rootEnd int
-	// layout, fields and warnings are the document's blocks and folds, the resource's marks and
-	// its out-of-sync warnings, their result lines counted from the document's first line (a
-	// resource the result lacks is drawn before the first document).
-	layout   contract.Layout
-	fields   []contract.Field
+	// warnings are the resource's out-of-sync warnings, their result lines counted from the
+	// document's first line.
 	warnings []Warning
-	// dropped are the facts of the dropped marks by their index in fields: their reasons name
-	// the result line of the item kept, which moves with the document.
-	dropped map[int]fact
+	// dropped are the facts of the dropped marks, and their indexes among the piece's marks:
+	// their reasons name the result line of the item kept, which moves with the document.
+	dropped []fact
+	at      []int
 	// three is the three-way result document, written alone ("" when there is none).
 	three string
 	// repair is the repair patch (nil for none); patch the two-way patch as JSON, when hasPatch.
@@ -68,7 +62,7 @@ func recall(memo *modes.Memo, key modes.Documents) *piece {
 
 // render writes one resource's piece.
 func render(u *upgraded) *piece {
-	p := &piece{id: u.triple.ID.String(), log: u.log, warned: u.warned}
+	p := &piece{Piece: explain.Piece{Resource: u.triple.ID.String()}, log: u.log, warned: u.warned}
 	var docs []*yamltree.Document
 	if u.stored.Root != nil {
 		docs = []*yamltree.Document{{Root: u.stored.Root}}
@@ -76,20 +70,15 @@ func render(u *upgraded) *piece {
 	text, layout := yamltree.Emit(docs)
 	layout.Alias(u.stored.Copies)
 	if u.stored.Root != nil {
-		p.text, p.lines, p.rootEnd = text, strings.Count(text, "\n"), layout.EndLine(u.stored.Root)
-		p.layout = explain.ResultLayout(layout, docs)
+		p.Text, p.Lines, p.RootEnd = text, strings.Count(text, "\n"), layout.EndLine(u.stored.Root)
+		p.Layout = explain.ResultLayout(layout, docs)
 	}
 	spot := explain.Spot{Result: u.stored.Root, Live: modes.RootOf(u.triple.Live)}
 	marking := modes.Marking{Mode: "twoway", Source: "the new render", Layout: layout, Spot: spot, Triple: u.triple, Log: u.log}
-	p.fields = marking.StoredMarks(u.stored, u.marks(layout, spot))
-	k := 0
-	for i, f := range p.fields {
-		if f.Rule == string(ruleDroppedRepeatedKey) && k < len(u.dropped) {
-			if p.dropped == nil {
-				p.dropped = map[int]fact{}
-			}
-			p.dropped[i] = u.dropped[k]
-			k++
+	p.Fields = marking.StoredMarks(u.stored, u.marks(layout, spot))
+	for i, f := range p.Fields {
+		if f.Rule == string(ruleDroppedRepeatedKey) && len(p.dropped) < len(u.dropped) {
+			p.dropped, p.at = append(p.dropped, u.dropped[len(p.dropped)]), append(p.at, i)
 		}
 	}
 	p.warnings = u.warnings(layout)
@@ -107,39 +96,25 @@ func render(u *upgraded) *piece {
 }
 
 // assemble writes the two-way result stream from the pieces, in order, with their marks, layout
-// and warnings moved to where each document stands in it; the three-way result stream; the
-// repair patches and the two-way patches.
+// and warnings moved to where each document stands in it (explain.Join); the three-way result
+// stream; the repair patches and the two-way patches.
 func assemble(resp *contract.Response, pieces []*piece) {
-	var text, three strings.Builder
-	size, fields := 0, 0
-	for _, p := range pieces {
-		size, fields = size+len(p.text)+len("---\n"), fields+len(p.fields)
+	joined := make([]*explain.Piece, len(pieces))
+	for i, p := range pieces {
+		joined[i] = &p.Piece
 	}
-	text.Grow(size)
-	resp.Fields = slices.Grow(resp.Fields, fields)
-	warnings, repairs := []Warning{}, []Repair{}
+	var three strings.Builder
+	warnings, repairs, threeDocs := []Warning{}, []Repair{}, 0
 	var patches []string
-	at, threeDocs := explain.Stitch{}, 0
-	for _, p := range pieces {
-		lines := at.RootEnd
-		if p.text != "" {
-			lines = at.Open(&text)
-			text.WriteString(p.text)
-		}
-		first := len(resp.Fields)
-		resp.Fields = at.Fields(resp.Fields, p.fields, lines)
-		for i, f := range p.dropped {
-			f.resultLine = explain.Down(f.resultLine, lines)
-			resp.Fields[first+i].Reason = reasons[ruleDroppedRepeatedKey](f)
+	for i, at := range explain.Join(resp, joined) {
+		p := pieces[i]
+		for k, f := range p.dropped {
+			f.resultLine = explain.Down(f.resultLine, at.Lines)
+			resp.Fields[at.First+p.at[k]].Reason = reasons[ruleDroppedRepeatedKey](f)
 		}
 		for _, w := range p.warnings {
-			w.Line = explain.Down(w.Line, lines)
+			w.Line = explain.Down(w.Line, at.Lines)
 			warnings = append(warnings, w)
-		}
-		if p.text != "" {
-			at.Layout(&resp.Layout, p.layout, lines)
-			resp.ResultResources = append(resp.ResultResources, p.id)
-			at.Close(p.lines, p.rootEnd)
 		}
 		if p.three != "" {
 			if threeDocs > 0 {
@@ -155,7 +130,6 @@ func assemble(resp *contract.Response, pieces []*piece) {
 			patches = append(patches, p.patch)
 		}
 	}
-	resp.Result = text.String()
 	resp.Patch = strings.Join(patches, "\n")
 	resp.Extra["threeWay"] = map[string]string{"result": three.String()}
 	resp.Extra["warnings"] = Warnings(warnings)
