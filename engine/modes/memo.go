@@ -2,6 +2,7 @@ package modes
 
 import (
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -28,6 +29,11 @@ type Memo struct {
 // lacks it).
 type Documents struct {
 	Original, Updated, Live *yamltree.Node
+}
+
+// DocumentsOf names a resource by its documents in the three inputs.
+func DocumentsOf(t stream.Triple) Documents {
+	return Documents{Original: RootOf(t.Original), Updated: RootOf(t.Updated), Live: RootOf(t.Live)}
 }
 
 // NewMemo returns an empty memo for requests with the given options.

@@ -45,7 +45,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	}
 	answers := make([]answered, 0, len(triples))
 	for _, t := range triples {
-		a := answered{key: documentsOf(t), request: request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
+		a := answered{key: modes.DocumentsOf(t), request: request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
 			overwrite: opts.Overwrite, prune: opts.Prune, decoded: decodedByServer(in, t.ID)}}
 		if a.piece = recall(in.Memo, a.key, a.request); a.piece != nil {
 			resp.Decisions[t.ID.String()] = a.piece.log

@@ -7,7 +7,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/modes"
-	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -37,11 +36,6 @@ type answered struct {
 	request request
 	outcome *outcome
 	piece   *piece
-}
-
-// documentsOf names a resource's documents for the memo.
-func documentsOf(t stream.Triple) modes.Documents {
-	return modes.Documents{Original: root(t.Original), Updated: root(t.Updated), Live: root(t.Live)}
 }
 
 // recall returns the piece the memo holds for the resource asked the same way, else nil.

@@ -72,7 +72,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 func patchAll(triples []stream.Triple, in *modes.Input, resp *contract.Response, now time.Time) []answered {
 	done := make([]answered, 0, len(triples))
 	for _, t := range triples {
-		a := answered{key: documentsOf(t)}
+		a := answered{key: modes.DocumentsOf(t)}
 		if a.piece = recall(in.Memo, a.key); a.piece != nil {
 			resp.Decisions[t.ID.String()] = a.piece.log
 			resp.Warned = append(resp.Warned, a.piece.warned...)

@@ -40,11 +40,6 @@ type answered struct {
 	piece   *piece
 }
 
-// documentsOf names a target's documents for the memo.
-func documentsOf(t stream.Triple) modes.Documents {
-	return modes.Documents{Updated: modes.RootOf(t.Updated), Live: modes.RootOf(t.Live)}
-}
-
 // recall returns the piece the memo holds for the target, else nil.
 func recall(memo *modes.Memo, key modes.Documents) *piece {
 	v, ok := memo.Recall(key)

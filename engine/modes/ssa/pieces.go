@@ -7,7 +7,6 @@ import (
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/modes"
-	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -38,11 +37,6 @@ type answered struct {
 	key     modes.Documents
 	outcome *outcome
 	piece   *piece
-}
-
-// documentsOf names a resource's documents for the memo.
-func documentsOf(t stream.Triple) modes.Documents {
-	return modes.Documents{Updated: modes.RootOf(t.Updated), Live: modes.RootOf(t.Live)}
 }
 
 // recall returns the piece the memo holds for the resource, else nil.

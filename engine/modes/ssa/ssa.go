@@ -104,7 +104,7 @@ func run(in *modes.Input, stored bool, deletes []Deletion, memo *modes.Memo) *co
 	}
 	answers := make([]answered, 0, len(triples))
 	for _, t := range triples {
-		a := answered{key: documentsOf(t)}
+		a := answered{key: modes.DocumentsOf(t)}
 		if a.piece = recall(memo, a.key); a.piece != nil {
 			resp.Warned = append(resp.Warned, a.piece.warned...)
 			answers = append(answers, a)
