@@ -195,7 +195,7 @@ export const ENGINE = {
           "sent": true
         }
       ],
-      "readOnly": false,
+      "readOnly": true,
       "reproducible": true,
       "rules": "kubectl",
       "short": "server-side apply",
@@ -242,7 +242,7 @@ export const ENGINE = {
           "label": "multi-field keys"
         }
       ],
-      "readOnly": false,
+      "readOnly": true,
       "reproducible": true,
       "rules": "kubectl",
       "short": "kubectl patch",
@@ -293,7 +293,7 @@ export const ENGINE = {
           "sent": true
         }
       ],
-      "readOnly": false,
+      "readOnly": true,
       "reproducible": false,
       "rules": "kubectl",
       "short": "Helm 2",

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf16"
 
@@ -73,4 +74,47 @@ func number(t *testing.T, v any) int {
 	}
 	t.Fatalf("not a number: %T %v", v, v)
 	return 0
+}
+
+// TestCommonLines checks commonLines, which compares runs of bytes at once, against the same
+// ends found a byte at a time, on texts whose difference stands before, across and after a
+// run's boundary, at either end, and on texts one of which is the other's start or end.
+func TestCommonLines(t *testing.T) {
+	byBytes := func(a, b string) (head, tail int) {
+		for head < len(a) && head < len(b) && a[head] == b[head] {
+			head++
+		}
+		head = strings.LastIndexByte(b[:head], '\n') + 1
+		for tail < len(a)-head && tail < len(b)-head && a[len(a)-1-tail] == b[len(b)-1-tail] {
+			tail++
+		}
+		for tail > 0 && tail < len(b) && b[len(b)-tail-1] != '\n' {
+			tail--
+		}
+		return head, tail
+	}
+	base := strings.Repeat("line of text\n", 3*compareRun/13+7)
+	cases := 0
+	for _, at := range []int{0, 1, compareRun - 1, compareRun, compareRun + 1, len(base) / 2, len(base) - compareRun, len(base) - 1} {
+		for _, edit := range []func(string) string{
+			func(s string) string { return s[:at] + "x" + s[at+1:] },
+			func(s string) string { return s[:at] + "inserted\n" + s[at:] },
+			func(s string) string { return s[:at] + s[at+1:] },
+			func(s string) string { return s[:at] },
+			func(s string) string { return s[at:] },
+		} {
+			b := edit(base)
+			for _, pair := range [][2]string{{base, b}, {b, base}} {
+				gotHead, gotTail := commonLines(pair[0], pair[1])
+				wantHead, wantTail := byBytes(pair[0], pair[1])
+				if gotHead != wantHead || gotTail != wantTail {
+					t.Errorf("edit at %d: commonLines %d, %d; byte by byte %d, %d", at, gotHead, gotTail, wantHead, wantTail)
+				}
+				cases++
+			}
+		}
+	}
+	if cases < 80 {
+		t.Fatalf("%d cases", cases)
+	}
 }

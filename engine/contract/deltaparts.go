@@ -232,11 +232,19 @@ func writeText(w *jsonwire.Writer, key, a, b string) {
 // commonLines returns the bytes of the whole lines a and b begin with alike (head) and end with
 // alike (tail), not overlapping.
 func commonLines(a, b string) (head, tail int) {
-	for head < len(a) && head < len(b) && a[head] == b[head] {
+	n := min(len(a), len(b))
+	for head+compareRun <= n && a[head:head+compareRun] == b[head:head+compareRun] {
+		head += compareRun
+	}
+	for head < n && a[head] == b[head] {
 		head++
 	}
 	head = strings.LastIndexByte(b[:head], '\n') + 1
-	for tail < len(a)-head && tail < len(b)-head && a[len(a)-1-tail] == b[len(b)-1-tail] {
+	room := n - head
+	for tail+compareRun <= room && a[len(a)-tail-compareRun:len(a)-tail] == b[len(b)-tail-compareRun:len(b)-tail] {
+		tail += compareRun
+	}
+	for tail < room && a[len(a)-1-tail] == b[len(b)-1-tail] {
 		tail++
 	}
 	for tail > 0 && tail < len(b) && b[len(b)-tail-1] != '\n' { // the kept end starts a line
@@ -244,6 +252,11 @@ func commonLines(a, b string) (head, tail int) {
 	}
 	return head, tail
 }
+
+// compareRun is how many bytes commonLines compares at once (a string comparison, many times
+// faster than byte by byte on a result of megabytes) before it finds the first difference byte
+// by byte.
+const compareRun = 256
 
 // writeTextEdits writes a script over the lines la, whose middle turned into lb's, in UTF-16
 // code units, dropping what is left of la after the last edit.

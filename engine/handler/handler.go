@@ -327,7 +327,6 @@ func (h *Handler) validate(m modes.Mode, in *modes.Input) []validate.Problem {
 func (h *Handler) merge(ctx context.Context, m modes.Mode, in *modes.Input, problems []validate.Problem, undecodable []contract.Error) *contract.Response {
 	in.Memo = h.memos.take(m.Name, in.Request.Options)
 	resp := acceptOthers(ctx, m, in, m.Run(ctx, in))
-	h.memos.put(m.Name, in.Memo)
 	if len(problems) > 0 {
 		resp.Extra["validation"] = listProblems(problems)
 	}
@@ -339,6 +338,7 @@ func (h *Handler) merge(ctx context.Context, m modes.Mode, in *modes.Input, prob
 	if in.Request.Reproduce {
 		reproduceScript(m, in, resp)
 	}
+	h.memos.put(m.Name, in.Memo) // after the commands, which may read what the mode kept (modes.Memo.Kept)
 	return resp
 }
 

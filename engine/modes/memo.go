@@ -2,6 +2,7 @@ package modes
 
 import (
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -30,6 +31,11 @@ type Documents struct {
 	Original, Updated, Live *yamltree.Node
 }
 
+// DocumentsOf names a resource by its documents in the three inputs.
+func DocumentsOf(t stream.Triple) Documents {
+	return Documents{Original: RootOf(t.Original), Updated: RootOf(t.Updated), Live: RootOf(t.Live)}
+}
+
 // NewMemo returns an empty memo for requests with the given options.
 func NewMemo(options contract.Options) *Memo {
 	return &Memo{options: options, last: map[Documents]any{}, next: map[Documents]any{}}
@@ -52,6 +58,16 @@ func (m *Memo) Keep(key Documents, v any) {
 	if m != nil {
 		m.next[key] = v
 	}
+}
+
+// Kept returns what this request kept or recalled for the resource, for a step after the mode's
+// run that reads it (the mode's commands, modes.Mode.Commands).
+func (m *Memo) Kept(key Documents) (any, bool) {
+	if m == nil {
+		return nil, false
+	}
+	v, ok := m.next[key]
+	return v, ok
 }
 
 // Next returns the memo to hand to the request after this one: what this request recalled or

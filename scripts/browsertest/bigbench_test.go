@@ -15,91 +15,33 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/internal/bigstream"
 )
 
 // The 2 MB input's budgets (issue 28), and how many of each thing BenchmarkBigInput times.
 const (
-	bigDeployments    = 4200 // per editor: about 2 MB of config
-	bigPasteBudgetMS  = 2000 // inputs set to marks shown
-	bigEditBudgetMS   = 200  // a value typed into, keydown to answer shown (median)
-	bigRenameBudgetMS = 300  // a resource renamed by a key typed into its name (median)
-	bigSwitchBudgetMS = 3000 // the mode switched to merge3, to its answer shown
-	bigLongTaskMS     = 50   // the longest task the page's thread may run
-	bigTimedEdits     = 5    // timed value edits, and timed renames (after one untimed each)
-	bigHeapEdits      = 100  // edits typed before the page's heap is read again
+	bigDeployments    = bigstream.Deployments // per editor: about 2 MB of config
+	bigPasteBudgetMS  = 2000                  // inputs set to marks shown
+	bigEditBudgetMS   = 200                   // a value typed into, keydown to answer shown (median)
+	bigRenameBudgetMS = 300                   // a resource renamed by a key typed into its name (median)
+	bigSwitchBudgetMS = 3000                  // the mode switched to merge3, to its answer shown
+	bigLongTaskMS     = 50                    // the longest task the page's thread may run
+	bigTimedEdits     = 5                     // timed value edits, and timed renames (after one untimed each)
+	bigHeapEdits      = 100                   // edits typed before the page's heap is read again
 )
 
-// bigDeployment is one Deployment of the generated stream: %[1]d its number, %[2]s what the
-// live object adds to metadata, %[3]s to the end (its status).
-const bigDeployment = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web-%[1]d
-  namespace: shop%[2]s
-  labels:
-    app: web-%[1]d
-    tier: frontend
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: web-%[1]d
-  template:
-    metadata:
-      labels:
-        app: web-%[1]d
-    spec:
-      containers:
-      - name: web
-        image: registry.example.com/web:1.%[1]d.0
-        ports:
-        - containerPort: 8080
-        env:
-        - name: MODE
-          value: production
-        resources:
-          requests:
-            cpu: 100m
-            memory: 128Mi
-%[3]s`
-
-// bigStream returns an apply request of n Deployments per input: the config a release on from its
-// last-applied copy (every image's next major version), the live objects what the last apply
-// left with what a cluster adds (uid, resourceVersion, status); --overwrite, as kubectl's default.
-func bigStream(n int) *contract.Request {
-	var config, live strings.Builder
-	for i := range n {
-		if i > 0 {
-			config.WriteString("---\n")
-			live.WriteString("---\n")
-		}
-		fmt.Fprintf(&config, bigDeployment, i, "", "")
-		server := fmt.Sprintf("\n  uid: 6f1c%04d-5d2e-4b8a-9c1e-2a7f3e9b0000\n  resourceVersion: \"%d\"", i%10000, 81200+i)
-		fmt.Fprintf(&live, bigDeployment, i, server, "status:\n  observedGeneration: 1\n  replicas: 3\n  readyReplicas: 3\n")
-	}
-	return &contract.Request{Mode: "apply", Original: config.String(), Updated: strings.ReplaceAll(config.String(), "/web:1.", "/web:2."),
-		Live: live.String(), Options: contract.Options{Overwrite: true}}
-}
+// bigStream returns bigstream.Stream's apply request of n Deployments per input.
+func bigStream(n int) *contract.Request { return bigstream.Stream(n) }
 
 // bigEdit returns the edit typed at the end of a line of resource i of bigStream's config whose
 // text (after the indentation) starts with key.
 func bigEdit(tb testing.TB, req *contract.Request, i int, key string) *lineEdit {
 	tb.Helper()
-	lines := strings.Split(req.Updated, "\n")
-	name := fmt.Sprintf("  name: web-%d", i)
-	for n, l := range lines {
-		if l != name {
-			continue
-		}
-		for k := n; k < len(lines) && lines[k] != "---"; k++ {
-			trimmed := strings.TrimLeft(lines[k], " -")
-			if v, ok := strings.CutPrefix(trimmed, key+": "); ok {
-				return &lineEdit{Line: k + 1, Prefix: strings.TrimSuffix(lines[k], v), Value: v}
-			}
-		}
+	l, ok := bigstream.Find(req.Updated, i, key)
+	if !ok {
+		tb.Fatalf("no %s line in resource %d of the stream", key, i)
 	}
-	tb.Fatalf("no %s line in resource %d of the stream", key, i)
-	return nil
+	return &lineEdit{Line: l.Line, Prefix: l.Prefix, Value: l.Value}
 }
 
 // longTasks records the page thread's long tasks (PerformanceObserver, "longtask": over 50 ms)

@@ -45,7 +45,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	}
 	answers := make([]answered, 0, len(triples))
 	for _, t := range triples {
-		a := answered{key: documentsOf(t), request: request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
+		a := answered{key: modes.DocumentsOf(t), request: request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
 			overwrite: opts.Overwrite, prune: opts.Prune, decoded: decodedByServer(in, t.ID)}}
 		if a.piece = recall(in.Memo, a.key, a.request); a.piece != nil {
 			resp.Decisions[t.ID.String()] = a.piece.log
@@ -112,16 +112,15 @@ func respond(resp *contract.Response, answers []answered, memo *modes.Memo) {
 		}
 		return
 	}
-	pieces, ids := make([]*piece, len(answers)), make([]string, len(answers))
+	pieces := make([]*piece, len(answers))
 	for i, a := range answers {
 		if a.piece == nil {
 			a.piece = render(a, infos[i])
 			memo.Keep(a.key, a.piece)
 		}
 		pieces[i] = a.piece
-		ids[i] = a.piece.info.Resource
 	}
-	assemble(resp, pieces, ids)
+	assemble(resp, pieces)
 }
 
 // info describes the outcome's patch.

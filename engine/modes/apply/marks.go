@@ -46,6 +46,7 @@ func (o *outcome) droppedMarks(w *explain.Walker) {
 		o.log.RecordDropped(m.Path, ruleDroppedRepeatedKey)
 		f := fact{mark: contract.Dropped, updated: m.Item, result: m.Kept, resultLine: w.Layout.Line(m.Kept),
 			repeats: m.Repeats, holder: m.Path[len(m.Path)-1]}
+		o.dropped = append(o.dropped, f)
 		w.PlaceDropped(explain.Placed{Path: m.Path, Mark: contract.Dropped, Updated: m.Item, Rule: ruleDroppedRepeatedKey,
 			Reason: reasons[ruleDroppedRepeatedKey](f)}, w.Spot.Dropped(w.Layout, m.List, m.Kept, m.Items))
 	}

@@ -1,14 +1,12 @@
 package apply
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/modes"
-	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -18,18 +16,14 @@ import (
 // answers the next request whose three documents are the same, asked the same way (request):
 // it is worked out from the documents, the request and the options alone.
 type piece struct {
+	// Piece is the result document, the layout and the marks (explain.Join).
+	explain.Piece
 	request request
 	log     *decision.Log
 	info    PatchInfo
-	// text is the result document, written alone; "" when the result lacks the resource. lines
-	// counts its lines, and rootEnd is its root's last line (explain.Spots).
-	text           string
-	lines, rootEnd int
-	// layout and fields are the document's blocks and folds and the resource's marks, their
-	// result lines counted from the document's first line; a resource the result lacks is drawn
-	// before the first document (Place.After 0, Place.Doc 0).
-	layout contract.Layout
-	fields []contract.Field
+	// dropped are the dropped marks' reasons: they name the result line of the item kept, which
+	// moves with the document.
+	dropped []droppedReason
 	// size is the size of the resource's annotations when they pass half the API server's
 	// limit, else nil (extra.annotationSizes).
 	size *AnnotationSize
@@ -42,11 +36,6 @@ type answered struct {
 	request request
 	outcome *outcome
 	piece   *piece
-}
-
-// documentsOf names a resource's documents for the memo.
-func documentsOf(t stream.Triple) modes.Documents {
-	return modes.Documents{Original: root(t.Original), Updated: root(t.Updated), Live: root(t.Live)}
 }
 
 // recall returns the piece the memo holds for the resource asked the same way, else nil.
@@ -65,7 +54,7 @@ func recall(memo *modes.Memo, key modes.Documents, r request) *piece {
 // render writes one resource's piece from its outcome (an answer without conflicts).
 func render(a answered, info PatchInfo) *piece {
 	o := a.outcome
-	p := &piece{request: a.request, log: o.log, info: info, size: o.annotationSize()}
+	p := &piece{Piece: explain.Piece{Resource: info.Resource}, request: a.request, log: o.log, info: info, size: o.annotationSize()}
 	stored := o.stored.Root
 	var docs []*yamltree.Document
 	if stored != nil {
@@ -74,44 +63,46 @@ func render(a answered, info PatchInfo) *piece {
 	text, layout := yamltree.Emit(docs)
 	layout.Alias(o.stored.Copies)
 	if stored != nil {
-		p.text, p.lines, p.rootEnd = text, strings.Count(text, "\n"), layout.EndLine(stored)
-		p.layout = explain.ResultLayout(layout, docs)
+		p.Text, p.Lines, p.RootEnd = text, strings.Count(text, "\n"), layout.EndLine(stored)
+		p.Layout = explain.ResultLayout(layout, docs)
 	}
 	spot := explain.Spot{Result: o.result, Live: root(o.triple.Live)}
 	marking := modes.Marking{Mode: "apply", Source: "the config", Layout: layout, Spot: spot, Triple: o.triple, Log: o.log}
-	p.fields = o.noteResent(marking.StoredMarks(o.stored, o.marks(layout, spot)))
+	p.Fields = o.noteResent(marking.StoredMarks(o.stored, o.marks(layout, spot)))
+	for i, f := range p.Fields {
+		if f.Rule == string(ruleDroppedRepeatedKey) && len(p.dropped) < len(o.dropped) {
+			d := o.dropped[len(p.dropped)]
+			p.dropped = append(p.dropped, droppedReason{field: i, fact: d, note: strings.TrimPrefix(f.Reason, reasons[ruleDroppedRepeatedKey](d))})
+		}
+	}
 	return p
 }
 
+// droppedReason is what a dropped mark's reason is written from: the mark's index in the
+// piece's marks, its fact, and the note it carries after the sentence (noteResent).
+type droppedReason struct {
+	field int
+	fact  fact
+	note  string
+}
+
+// reasonAt is the dropped mark's reason with its document moved down by lines.
+func (d droppedReason) reasonAt(lines int) string {
+	f := d.fact
+	f.resultLine = explain.Down(f.resultLine, lines)
+	return reasons[ruleDroppedRepeatedKey](f) + d.note
+}
+
 // assemble writes the result stream from the pieces, in order, with their marks and layout
-// moved to where each document stands in it.
-func assemble(resp *contract.Response, pieces []*piece, ids []string) {
-	var text strings.Builder
-	size, fields, blocks, folds := 0, 0, 0, 0
-	for _, p := range pieces {
-		size, fields = size+len(p.text)+len("---\n"), fields+len(p.fields)
-		blocks, folds = blocks+len(p.layout.Blocks), folds+len(p.layout.Folds)
-	}
-	text.Grow(size)
-	// Room for every piece's marks and layout at once: a stream of 4,200 Deployments holds
-	// 142,800 marks, which growing as they are appended copied again and again (a third of an
-	// edit's time, docs/performance.md).
-	resp.Fields = slices.Grow(resp.Fields, fields)
-	resp.Layout.Blocks = slices.Grow(resp.Layout.Blocks, blocks)
-	resp.Layout.Folds = slices.Grow(resp.Layout.Folds, folds)
-	resp.ResultResources = slices.Grow(resp.ResultResources, len(pieces))
-	at := explain.Stitch{}
+// moved to where each document stands in it (explain.Join).
+func assemble(resp *contract.Response, pieces []*piece) {
+	joined := make([]*explain.Piece, len(pieces))
 	for i, p := range pieces {
-		if p.text == "" {
-			resp.Fields = at.Fields(resp.Fields, p.fields, at.RootEnd)
-			continue
-		}
-		lines := at.Open(&text)
-		text.WriteString(p.text)
-		resp.Fields = at.Fields(resp.Fields, p.fields, lines)
-		at.Layout(&resp.Layout, p.layout, lines)
-		resp.ResultResources = append(resp.ResultResources, ids[i])
-		at.Close(p.lines, p.rootEnd)
+		joined[i] = &p.Piece
 	}
-	resp.Result = text.String()
+	for i, at := range explain.Join(resp, joined) {
+		for _, d := range pieces[i].dropped {
+			resp.Fields[at.First+d.field].Reason = d.reasonAt(at.Lines)
+		}
+	}
 }

@@ -59,6 +59,8 @@ type outcome struct {
 	// resent notes, by path, the values kubectl's patch sends though live as given holds them
 	// (sentAgainstStored).
 	resent map[string]string
+	// dropped are the facts of the dropped marks, in their order (droppedMarks).
+	dropped []fact
 }
 
 // request is what applying one resource needs besides the resource.

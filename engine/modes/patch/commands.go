@@ -11,19 +11,24 @@ import (
 
 // commands is one kubectl patch per patched resource, the patch as JSON, and its line:
 // patched, or "patched (no change)" when the object came out as it was (the same JSON as live,
-// list order included) (modes.Mode.Commands).
+// list order included; the target's piece says, changedObject) (modes.Mode.Commands). Without a
+// piece (the API server refused the patches, and the commands print nothing of the objects) the
+// line is "patched (no change)".
 func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 	a := command.NewAnswer(in, resp)
-	changed := changedObjects(a)
+	patches, lives := patchesByResource(a), livesByResource(in)
 	out := []contract.Command{}
 	for _, resource := range a.Resp.ResultResources {
-		patch := patchOf(a, resource)
+		patch := patchOf(a, patches, resource)
 		if patch == nil {
 			continue
 		}
-		text, err := yamltree.SortedJSON(patch.Root)
-		if err != nil {
-			continue
+		text, changed := pieceFacts(in, patch, lives[resource])
+		if text == "" {
+			var err error
+			if text, err = yamltree.SortedJSON(patch.Root); err != nil {
+				continue
+			}
 		}
 		id := a.ID(resource)
 		words := []string{"kubectl", "patch", command.TypeArg(id), id.Name}
@@ -31,7 +36,7 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 			words = append(words, "-n", id.Namespace)
 		}
 		printed := command.PrintedNoChange
-		if changed[resource] {
+		if changed {
 			printed = command.PrintedPatched
 		}
 		out = append(out, contract.Command{Tool: "kubectl", Line: shell.Join(append(words, "--type", "strategic", "-p", text)...),
@@ -40,33 +45,42 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 	return out
 }
 
-// changedObjects names the resources whose result is not live's object as a cluster stores it: a
-// patch deleting a field the server defaults again changes nothing (kubectl prints "patched (no
-// change)"; observed on kube-apiserver v1.37.2, make apiserver-diff seed 4, patch-13).
-func changedObjects(a *command.Answer) map[string]bool {
-	changed := map[string]bool{}
-	docs, err := yamltree.Parse(yamltree.Input("result"), a.Resp.Result, yamltree.Options{Rules: yamltree.YAML11})
-	if err != nil || len(docs) != len(a.Resp.ResultResources) {
-		return changed
+// pieceFacts returns a target's patch as JSON and whether the patch changed the object, from
+// the piece this request kept for it (in.Memo); "" and false when it kept none.
+func pieceFacts(in *modes.Input, patch, live *stream.Resource) (text string, changed bool) {
+	v, _ := in.Memo.Kept(modes.Documents{Updated: patch.Root, Live: modes.RootOf(live)})
+	if p, ok := v.(*piece); ok {
+		return p.patch, p.changed
 	}
-	live := map[string]string{}
-	for _, r := range a.In.Live {
-		live[r.ID.String()], _ = yamltree.SortedJSON(a.In.LiveAsStored(r.ID, r.Root))
-	}
-	for i, d := range docs {
-		text, _ := yamltree.SortedJSON(d.Root)
-		changed[a.Resp.ResultResources[i]] = text != live[a.Resp.ResultResources[i]]
-	}
-	return changed
+	return "", false
 }
 
-// patchOf returns the patch aimed at a resource: the updated document of its identity, or the
-// one patch when one patch meets one live object.
-func patchOf(a *command.Answer, resource string) *stream.Resource {
+// livesByResource returns live's resources by name.
+func livesByResource(in *modes.Input) map[string]*stream.Resource {
+	out := make(map[string]*stream.Resource, len(in.Live))
+	for _, r := range in.Live {
+		out[r.ID.String()] = r
+	}
+	return out
+}
+
+// patchesByResource returns the config's patches by the resource each names (the first, when
+// two name one): named once, not again for every resource.
+func patchesByResource(a *command.Answer) map[string]*stream.Resource {
+	byID := make(map[string]*stream.Resource, len(a.In.Updated))
 	for _, u := range a.In.Updated {
-		if u.ID.String() == resource {
-			return u
+		if id := u.ID.String(); byID[id] == nil {
+			byID[id] = u
 		}
+	}
+	return byID
+}
+
+// patchOf returns the patch aimed at a resource: the updated document of its identity (byID),
+// or the one patch when one patch meets one live object.
+func patchOf(a *command.Answer, byID map[string]*stream.Resource, resource string) *stream.Resource {
+	if u := byID[resource]; u != nil {
+		return u
 	}
 	if len(a.In.Updated) == 1 && len(a.In.Live) == 1 && a.In.Live[0].ID.String() == resource {
 		return a.In.Updated[0]

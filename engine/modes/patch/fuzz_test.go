@@ -15,6 +15,10 @@ import (
 // Invariants checked:
 //   - no internal error or panic; a result parses back; marks point into their text
 //     (fuzzcheck.CheckCommon);
+//   - the handler, which answered the fuzzer's earlier inputs (its reading cache and the patch
+//     mode's memo hold their documents), answers as a new one does (fuzzcheck.AnswersAsNew):
+//     the memo reuses a target's piece only for the same documents, and the mode never changes
+//     the documents it reads;
 //   - a deleted mark names a field live has at its line and the result lacks
 //     (fuzzcheck.CheckDeleted);
 //   - the empty patch returns live unchanged (as data);
@@ -60,7 +64,7 @@ func FuzzPatch(f *testing.F) {
 			f.Add(v.ActualPatch+"\n", live, uint8(1), false)
 		}
 	}
-	h := handler.Default()
+	h, fresh := handler.Default(), handler.Default()
 	f.Fuzz(func(t *testing.T, patch, live string, schema uint8, multiKeys bool) {
 		if len(patch)+len(live) > fuzzcheck.MaxInput {
 			return
@@ -73,6 +77,7 @@ func FuzzPatch(f *testing.F) {
 			return &contract.Request{Mode: "patch", Updated: patch, Live: live, Options: opts}
 		}
 		first := fuzzcheck.Ask(h, request(patch, live), yamltree.YAML11)
+		fuzzcheck.AnswersAsNew(t, first, fresh)
 		if fuzzcheck.CheckCommon(t, first) == nil {
 			return
 		}

@@ -26,6 +26,7 @@ func Mode() modes.Mode {
 		},
 		Validates:       true,
 		GoesOn:          true,
+		ReadOnly:        true, // smp.Apply writes a result of its own; store and the managedFields write into it, never into live
 		FieldValidation: contract.ValidateWarn,
 		Commands:        commands,
 		Reproduce:       modes.Reproduction{Replays: true, PatchesObjects: true},

@@ -2,9 +2,10 @@ package patch
 
 import (
 	"context"
-	"github.com/mergeplay/mergeplay/engine/apiserver"
-	"strings"
+	"slices"
 	"time"
+
+	"github.com/mergeplay/mergeplay/engine/apiserver"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -24,9 +25,15 @@ type patched struct {
 	applied *smp.Outcome // nil when no patch targets the object
 	schema  smp.Schema
 	log     *decision.Log
+	// warned is what the API server warns of the object it accepts (modes.Input.Refuse).
+	warned []contract.Warned
+	// collisions are the stories of the dropped marks, in their order (droppedMarks).
+	collisions []explain.Collision
 }
 
-// Run applies each patch to its target.
+// Run applies each patch to its target. A target whose two documents are the ones of the last
+// request (in.Memo) keeps its piece of that answer: an edit patches again only the targets it
+// changed.
 func Run(_ context.Context, in *modes.Input) *contract.Response {
 	resp := contract.NewResponse()
 	resp.Decisions = decision.Book{}
@@ -40,46 +47,38 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("request", err)
 		return resp
 	}
+	if in.Memo == nil { // a memo for this request alone: the commands read its pieces
+		in.Memo = modes.NewMemo(in.Request.Options)
+	}
 	done := patchAll(triples, in, resp, now)
 	if len(resp.Errors) > 0 {
 		return resp
 	}
-	var docs []*yamltree.Document
-	results, lives := make([]*yamltree.Node, len(done)), make([]*yamltree.Node, len(done))
-	for i, p := range done {
-		docs = append(docs, &yamltree.Document{Root: p.stored.Root})
-		resp.ResultResources = append(resp.ResultResources, p.triple.ID.String())
-		results[i] = p.stored.Root
-		if p.triple.Live != nil {
-			lives[i] = p.triple.Live.Root
+	pieces := make([]*piece, len(done))
+	for i, a := range done {
+		if a.piece == nil {
+			a.piece = render(a.patched, in)
+			in.Memo.Keep(a.key, a.piece)
 		}
+		pieces[i] = a.piece
 	}
-	text, layout := yamltree.Emit(docs)
-	for _, p := range done {
-		layout.Alias(p.stored.Copies)
-	}
-	resp.Result = text
-	resp.Layout = explain.ResultLayout(layout, docs)
-	spots := explain.Spots(layout, results, lives)
-	var patches []string
-	for i, p := range done {
-		marking := modes.Marking{Mode: "patch", Source: "the patch", Layout: layout, Spot: spots[i], Triple: p.triple, Log: p.log}
-		resp.Fields = append(resp.Fields, marking.StoredMarks(p.stored, p.marks(layout, spots[i]))...)
-		if p.triple.Updated != nil {
-			if s, err := yamltree.SortedJSON(p.triple.Updated.Root); err == nil {
-				patches = append(patches, s)
-			}
-		}
-	}
-	resp.Patch = strings.Join(patches, "\n")
+	assemble(resp, pieces)
 	return resp
 }
 
 // patchAll applies each patch to its target and works out what the API server stores and
-// records of it, or why it refuses it (an error of resp).
-func patchAll(triples []stream.Triple, in *modes.Input, resp *contract.Response, now time.Time) []*patched {
-	var done []*patched
+// records of it, or why it refuses it (an error of resp); a target the memo holds keeps its
+// piece.
+func patchAll(triples []stream.Triple, in *modes.Input, resp *contract.Response, now time.Time) []answered {
+	done := make([]answered, 0, len(triples))
 	for _, t := range triples {
+		a := answered{key: modes.DocumentsOf(t)}
+		if a.piece = recall(in.Memo, a.key); a.piece != nil {
+			resp.Decisions[t.ID.String()] = a.piece.log
+			resp.Warned = append(resp.Warned, a.piece.warned...)
+			done = append(done, a)
+			continue
+		}
 		p, err := patchOne(t, in)
 		if err != nil {
 			resp.AddError("updated", err)
@@ -87,11 +86,14 @@ func patchAll(triples []stream.Triple, in *modes.Input, resp *contract.Response,
 		}
 		p.log = resp.Decisions.For(t.ID.String())
 		p.store(in)
+		warned := len(resp.Warned)
 		p.refuse(in, resp)
+		p.warned = slices.Clone(resp.Warned[warned:])
 		if err := p.recordManagers(in, now); err != nil {
 			resp.AddError("updated", err)
 		}
-		done = append(done, p)
+		a.patched = p
+		done = append(done, a)
 	}
 	return done
 }
@@ -165,6 +167,7 @@ func (p *patched) droppedMarks(w *explain.Walker) {
 		p.log.RecordDropped(m.Path, ruleDroppedRepeatedKey)
 		c := explain.Collision{Source: "the patch", Merger: "the API server", Key: m.Path[len(m.Path)-1], Repeats: m.Repeats,
 			Item: m.Item, Kept: m.Kept, KeptLine: w.Layout.Line(m.Kept)}
+		p.collisions = append(p.collisions, c)
 		w.PlaceDropped(explain.Placed{Path: m.Path, Mark: contract.Dropped, Updated: m.Item, Rule: ruleDroppedRepeatedKey,
 			Reason: reasons[ruleDroppedRepeatedKey](fact{mark: contract.Dropped, collision: c})}, w.Spot.Dropped(w.Layout, m.List, m.Kept, m.Items))
 	}

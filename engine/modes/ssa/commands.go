@@ -30,12 +30,13 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 	cmd := contract.Command{Tool: "kubectl", Line: shell.Join(append(words, "-f", command.ConfigFile)...),
 		About: "server-side apply: the API server merges the config and records who owns each field"}
 	var refused []string
+	index := newRefusals(a)
 	for _, op := range ops {
 		switch op.Action {
 		case Create, Apply:
 			cmd.Output = append(cmd.Output, command.Printed(a.ID(op.Resource), command.PrintedServerSide))
 		case Conflict:
-			refused = append(refused, ServerRefusal(a, op.Resource))
+			refused = append(refused, index.of(op.Resource))
 		}
 	}
 	cmd.Error = command.KubectlConflictError(refused)
@@ -88,25 +89,43 @@ func heldOrNot(in *modes.Input) (held, lacked bool) {
 // mode found and the owners' managedFields entries (kubectl prints it; Helm 4 too, after its
 // own words).
 func ServerRefusal(a *command.Answer, resource string) string {
-	entries := map[ownerKey]EntryExtra{}
+	return newRefusals(a).of(resource)
+}
+
+// refusals are an answer's conflicts and managedFields by resource, read once for the refusals
+// of every resource (a stream of thousands of resources in conflict would read them all again
+// for each).
+type refusals struct {
+	a         *command.Answer
+	entries   map[string][]EntryExtra
+	conflicts map[string][]contract.Conflict
+}
+
+// newRefusals indexes an answer's conflicts and managedFields by resource.
+func newRefusals(a *command.Answer) refusals {
+	r := refusals{a: a, entries: map[string][]EntryExtra{}, conflicts: map[string][]contract.Conflict{}}
 	all, _ := a.Resp.Extra["managedFields"].(ManagedFieldsList)
 	for _, mf := range all {
-		if mf.Resource != resource {
-			continue
-		}
-		for _, e := range mf.Entries {
-			entries[ownerKey{e.Manager, strings.ToLower(e.Operation), e.Subresource}] = e
-		}
+		r.entries[mf.Resource] = append(r.entries[mf.Resource], mf.Entries...)
+	}
+	for _, c := range a.Resp.Conflicts {
+		r.conflicts[c.Resource] = append(r.conflicts[c.Resource], c)
+	}
+	return r
+}
+
+// of is the API server's refusal of one resource's apply.
+func (r refusals) of(resource string) string {
+	entries := map[ownerKey]EntryExtra{}
+	for _, e := range r.entries[resource] {
+		entries[ownerKey{e.Manager, strings.ToLower(e.Operation), e.Subresource}] = e
 	}
 	var conflicts []command.Conflict
-	for _, c := range a.Resp.Conflicts {
-		if c.Resource != resource {
-			continue
-		}
+	for _, c := range r.conflicts[resource] {
 		e, ok := entries[ownerKey{c.Manager, strings.ToLower(c.Operation), c.Subresource}]
 		if !ok {
 			// before-first-apply has no entry in live: the server names the object's version.
-			e = EntryExtra{APIVersion: a.ID(resource).APIVersion}
+			e = EntryExtra{APIVersion: r.a.ID(resource).APIVersion}
 		}
 		conflicts = append(conflicts, command.Conflict{Manager: c.Manager, Operation: c.Operation, Subresource: c.Subresource,
 			APIVersion: e.APIVersion, Path: c.Path})

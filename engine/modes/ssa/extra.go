@@ -70,23 +70,20 @@ type Taken struct {
 	Fields  []string `json:"fields"`
 }
 
-func managedFieldsExtra(outcomes []*outcome) []ManagedFields {
-	out := []ManagedFields{}
-	for _, o := range outcomes {
-		entries := o.liveEntries
-		switch {
-		case o.action == Delete:
-			entries = nil // the object is gone, with its managedFields
-		case o.done != nil && o.done.Object != nil:
-			entries = o.done.Entries
-		}
-		mf := ManagedFields{Resource: o.triple.ID.String(), Entries: []EntryExtra{}}
-		for _, e := range entries {
-			mf.Entries = append(mf.Entries, entryExtra(e))
-		}
-		out = append(out, mf)
+// managedFieldsOf is one resource's managedFields after the operation.
+func managedFieldsOf(o *outcome) ManagedFields {
+	entries := o.liveEntries
+	switch {
+	case o.action == Delete:
+		entries = nil // the object is gone, with its managedFields
+	case o.done != nil && o.done.Object != nil:
+		entries = o.done.Entries
 	}
-	return out
+	mf := ManagedFields{Resource: o.triple.ID.String(), Entries: []EntryExtra{}}
+	for _, e := range entries {
+		mf.Entries = append(mf.Entries, entryExtra(e))
+	}
+	return mf
 }
 
 func entryExtra(e managed.Entry) EntryExtra {
@@ -107,23 +104,20 @@ func pathStrings(paths []fieldpath.Path) []string {
 	return out
 }
 
-func operationsExtra(outcomes []*outcome) []Operation {
-	out := []Operation{}
-	for _, o := range outcomes {
-		op := Operation{Resource: o.triple.ID.String(), Action: o.action, Operation: o.op,
-			Manager: o.requester, HandedOver: []string{}, Taken: []Taken{}}
-		if d := o.done; d != nil {
-			op.Changed, op.BeforeFirstApply, op.LastApplied = d.Changed, d.BeforeFirstApply, d.LastApplied != ""
-			if d.HandedOver != nil {
-				op.HandedOver = pathStrings(d.HandedOver.Paths())
-			}
-			for _, id := range d.Taken.IDs() {
-				op.Taken = append(op.Taken, Taken{Manager: managerName(id), Fields: pathStrings(d.Taken[id].Set.Paths())})
-			}
+// operationOf says what happened to one resource.
+func operationOf(o *outcome) Operation {
+	op := Operation{Resource: o.triple.ID.String(), Action: o.action, Operation: o.op,
+		Manager: o.requester, HandedOver: []string{}, Taken: []Taken{}}
+	if d := o.done; d != nil {
+		op.Changed, op.BeforeFirstApply, op.LastApplied = d.Changed, d.BeforeFirstApply, d.LastApplied != ""
+		if d.HandedOver != nil {
+			op.HandedOver = pathStrings(d.HandedOver.Paths())
 		}
-		out = append(out, op)
+		for _, id := range d.Taken.IDs() {
+			op.Taken = append(op.Taken, Taken{Manager: managerName(id), Fields: pathStrings(d.Taken[id].Set.Paths())})
+		}
 	}
-	return out
+	return op
 }
 
 // ownerLines lists every line of one resource's result with the managers owning it.

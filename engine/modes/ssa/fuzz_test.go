@@ -23,6 +23,10 @@ import (
 // Invariants checked:
 //   - no internal error or panic; a result parses back; marks point into their text
 //     (fuzzcheck.CheckCommon);
+//   - the handler, which answered the fuzzer's earlier inputs (its reading cache and the ssa
+//     mode's memo hold their documents), answers as a new one does (fuzzcheck.AnswersAsNew):
+//     the memo reuses a resource's piece only for the same documents, and the mode never
+//     changes the documents it reads;
 //   - a deleted mark names a field live has at its line and the result lacks
 //     (fuzzcheck.CheckDeleted);
 //   - idempotence: the same manager repeating the same operation on the result, a year later,
@@ -51,7 +55,7 @@ func FuzzSSA(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	h := handler.New(ssa.Mode())
+	h, fresh := handler.New(ssa.Mode()), handler.New(ssa.Mode())
 	f.Fuzz(func(t *testing.T, updated, live string, schema uint8, force, update bool) {
 		if len(updated)+len(live) > fuzzcheck.MaxInput {
 			return
@@ -68,6 +72,7 @@ func FuzzSSA(f *testing.F) {
 			op = "update"
 		}
 		first := fuzzcheck.Ask(h, request(updated, live, "2026-01-01T00:00:00Z", force, op), yamltree.YAML11)
+		fuzzcheck.AnswersAsNew(t, first, fresh)
 		checkDecisions(t, first.Resp)
 		// A result without managedFields (the operation owned no field: an empty list, say) is
 		// read the second time as an object from before server-side apply, whose fields the API

@@ -31,6 +31,7 @@ func Mode() modes.Mode {
 		DecodesMetadata: contract.Options.FromKubectl,
 		Commands:        commands,
 		GoesOn:          true,
+		ReadOnly:        true, // the field manager writes a result of its own; live is cloned before anything is taken out of it
 		Reproduce:       modes.Reproduction{Replays: true, LiveState: modes.LiveManagedFields},
 		Again:           modes.Again{Help: "The result, with its new managedFields, becomes live."},
 		Marks:           []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Dropped, contract.Retained, contract.Ignored, contract.Conflicted},

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/managed"
@@ -78,6 +79,8 @@ type outcome struct {
 	movedFrom []managed.ID
 	// deletion says why the writer deleted the object (action Delete).
 	deletion Deletion
+	// warned is what the API server warns of the object it accepts (modes.Input.Refuse).
+	warned []contract.Warned
 }
 
 func (r runner) resource(t stream.Triple) (*outcome, error) {

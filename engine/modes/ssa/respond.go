@@ -13,51 +13,46 @@ import (
 
 // respond writes the result stream, the marks, the conflicts and the extra keys. When any
 // resource stopped on conflicts there is no result: the conflicts and their marks at live's lines
-// answer instead.
-func respond(resp *contract.Response, outcomes []*outcome) {
-	resp.Extra["managedFields"] = ManagedFieldsList(managedFieldsExtra(outcomes))
-	resp.Extra["operations"] = Operations(operationsExtra(outcomes))
-	resp.Extra["owners"] = OwnerLines{}
+// answer instead. A resource recalled from the memo answers with its piece; the others' pieces
+// are worked out now and kept in memo (a resource without conflicts only when the answer has a
+// result, which its piece is a part of).
+func respond(resp *contract.Response, answers []answered, memo *modes.Memo) {
+	mfs, ops := make([]ManagedFields, len(answers)), make([]Operation, len(answers))
+	pieces := make([]*piece, len(answers))
 	resp.Decisions = decision.Book{}
-	for _, o := range outcomes {
-		resp.Decisions[o.triple.ID.String()] = o.log
+	for i, a := range answers {
+		if a.piece == nil {
+			mfs[i], ops[i] = managedFieldsOf(a.outcome), operationOf(a.outcome)
+			resp.Decisions[a.outcome.triple.ID.String()] = a.outcome.log
+			if a.outcome.action == Conflict {
+				a.piece = conflicted(a.outcome, mfs[i], ops[i])
+				memo.Keep(a.key, a.piece)
+			}
+		}
+		if pieces[i] = a.piece; a.piece != nil {
+			mfs[i], ops[i] = a.piece.managedFields, a.piece.operation
+			resp.Decisions[a.piece.Resource] = a.piece.log
+			resp.Conflicts = append(resp.Conflicts, a.piece.conflicts...)
+		}
 	}
-	for _, o := range outcomes {
-		resp.Conflicts = append(resp.Conflicts, o.conflictEntries()...)
-	}
+	resp.Extra["managedFields"] = ManagedFieldsList(mfs)
+	resp.Extra["operations"] = Operations(ops)
+	resp.Extra["owners"] = OwnerLines{}
 	if len(resp.Conflicts) > 0 {
-		for _, o := range outcomes {
-			resp.Fields = append(resp.Fields, o.conflictMarks()...)
+		for _, p := range pieces {
+			if p != nil {
+				resp.Fields = append(resp.Fields, p.conflictMarks...)
+			}
 		}
 		return
 	}
-	var docs []*yamltree.Document
-	results, lives := make([]*yamltree.Node, len(outcomes)), make([]*yamltree.Node, len(outcomes))
-	for i, o := range outcomes {
-		if o.stored.Root != nil {
-			docs = append(docs, &yamltree.Document{Root: o.stored.Root})
-			resp.ResultResources = append(resp.ResultResources, o.triple.ID.String())
-			results[i] = o.stored.Root
+	for i, a := range answers {
+		if pieces[i] == nil {
+			pieces[i] = render(a.outcome, mfs[i], ops[i])
+			memo.Keep(a.key, pieces[i])
 		}
-		lives[i] = o.live
 	}
-	text, layout := yamltree.Emit(docs)
-	for _, o := range outcomes {
-		layout.Alias(o.stored.Copies)
-	}
-	resp.Result = text
-	resp.Layout = explain.ResultLayout(layout, docs)
-	spots := explain.Spots(layout, results, lives)
-	var owners []OwnerLine
-	for i, o := range outcomes {
-		marking := modes.Marking{Mode: "ssa", Source: "the config", Layout: layout, Spot: spots[i], Triple: o.triple, Log: o.log}
-		marks := marking.StoredMarks(o.stored, o.marks(layout, spots[i]))
-		resp.Fields = append(resp.Fields, marks...)
-		owners = append(owners, o.ownerLines(layout)...)
-	}
-	if owners != nil {
-		resp.Extra["owners"] = OwnerLines(owners)
-	}
+	assemble(resp, pieces)
 }
 
 // conflictMarks marks the lines of live that the conflicts of one resource are about, each

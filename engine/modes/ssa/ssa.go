@@ -3,6 +3,7 @@ package ssa
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -35,7 +36,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		rewritten.Updated = sent
 		in = &rewritten
 	}
-	return run(in, false, nil)
+	return run(in, false, nil, in.Memo)
 }
 
 // Writer is an update a writer sends (kubectl create, replace, scale, label, a controller): by
@@ -66,19 +67,21 @@ func Write(in *modes.Input, w Writer) *contract.Response {
 	req.Options.Operation, req.Options.Manager, req.Options.Subresource, req.Options.Force = opUpdate, w.Manager, w.Subresource, false
 	sent := *in
 	sent.Request, sent.Updated = &req, w.Objects
-	return run(&sent, true, w.Deletes)
+	return run(&sent, true, w.Deletes, nil)
 }
 
 // ApplyDeleting answers in as Run does an apply, and deletes the objects of live deletes names
 // (Helm 4's server-side upgrade deleting what its new render dropped): they leave the result,
 // marked deleted whole.
 func ApplyDeleting(in *modes.Input, deletes []Deletion) *contract.Response {
-	return run(in, false, deletes)
+	return run(in, false, deletes, nil)
 }
 
 // run answers in; stored says live holds objects the API server stores (Writer); deletes are the
-// objects of live the writer deletes.
-func run(in *modes.Input, stored bool, deletes []Deletion) *contract.Response {
+// objects of live the writer deletes; memo keeps each resource's piece of the answer for the
+// next request, and gives back those of the last (nil: none, for a writer's update, whose
+// request is not the one the memo's options describe).
+func run(in *modes.Input, stored bool, deletes []Deletion, memo *modes.Memo) *contract.Response {
 	resp := contract.NewResponse()
 	opts := in.Request.Options
 	if opts.Operation != opApply && opts.Operation != opUpdate {
@@ -99,23 +102,30 @@ func run(in *modes.Input, stored bool, deletes []Deletion) *contract.Response {
 	for _, d := range deletes {
 		run.deletes[d.ID] = d
 	}
-	var outcomes []*outcome
+	answers := make([]answered, 0, len(triples))
 	for _, t := range triples {
-		o, err := run.resource(t)
-		if err != nil {
+		a := answered{key: modes.DocumentsOf(t)}
+		if a.piece = recall(memo, a.key); a.piece != nil {
+			resp.Warned = append(resp.Warned, a.piece.warned...)
+			answers = append(answers, a)
+			continue
+		}
+		if a.outcome, err = run.resource(t); err != nil {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
-		if o.action != Delete {
-			o.store(in)
-			o.refuse(in, resp)
+		if a.outcome.action != Delete {
+			a.outcome.store(in)
+			warned := len(resp.Warned)
+			a.outcome.refuse(in, resp)
+			a.outcome.warned = slices.Clone(resp.Warned[warned:])
 		}
-		outcomes = append(outcomes, o)
+		answers = append(answers, a)
 	}
 	if len(resp.Errors) > 0 {
 		return resp
 	}
-	respond(resp, outcomes)
+	respond(resp, answers, memo)
 	return resp
 }
 

@@ -25,6 +25,7 @@ func Mode() modes.Mode {
 			{Key: "validate", Label: "validate", Help: "how the API server validates the new render: strict refuses an undeclared field or a value of the wrong type; warn merges and lists them; ignore does not check", Sent: true},
 		},
 		Validates: true,
+		ReadOnly:  true, // its upgrades copy live (smp.Apply, Clone) before they change anything
 		Commands:  commands,
 		Again:     modes.Again{Original: yamltree.Updated, Help: "The result becomes live and the new render becomes the previous one."},
 		Marks:     []contract.Mark{contract.Added, contract.Changed, contract.Deleted, contract.Dropped, contract.Retained, contract.Ignored},

@@ -1,9 +1,6 @@
 package twoway
 
 import (
-	"github.com/mergeplay/mergeplay/engine/modes"
-	"strings"
-
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -42,51 +39,6 @@ type Repair struct {
 	Patch string `json:"patch"`
 	// Command is the kubectl patch that sends the patch, every word quoted for a POSIX shell.
 	Command string `json:"command"`
-}
-
-// respond writes the two-way result, its marks, the warnings, the three-way result and the
-// repair patches.
-func respond(resp *contract.Response, done []*upgraded) {
-	var twoDocs, threeDocs []*yamltree.Document
-	results, lives := make([]*yamltree.Node, len(done)), make([]*yamltree.Node, len(done))
-	for i, u := range done {
-		if u.stored.Root != nil {
-			twoDocs = append(twoDocs, &yamltree.Document{Root: u.stored.Root})
-			resp.ResultResources = append(resp.ResultResources, u.triple.ID.String())
-			results[i] = u.stored.Root
-		}
-		if u.triple.Live != nil {
-			lives[i] = u.triple.Live.Root
-		}
-		if u.three != nil {
-			threeDocs = append(threeDocs, &yamltree.Document{Root: u.three})
-		}
-	}
-	text, layout := yamltree.Emit(twoDocs)
-	for _, u := range done {
-		layout.Alias(u.stored.Copies)
-	}
-	threeText := yamltree.EmitText(threeDocs)
-	resp.Result = text
-	resp.Layout = explain.ResultLayout(layout, twoDocs)
-	spots := explain.Spots(layout, results, lives)
-	warnings, repairs := []Warning{}, []Repair{}
-	var patches []string
-	for i, u := range done {
-		marking := modes.Marking{Mode: "twoway", Source: "the new render", Layout: layout, Spot: spots[i], Triple: u.triple, Log: u.log}
-		resp.Fields = append(resp.Fields, marking.StoredMarks(u.stored, u.marks(layout, spots[i]))...)
-		warnings = append(warnings, u.warnings(layout)...)
-		if u.repair != nil && len(u.repair.Fields) > 0 {
-			repairs = append(repairs, newRepair(u.triple.ID, u.patchType(), jsonOf(u.repair)))
-		}
-		if u.twoPatch != nil {
-			patches = append(patches, jsonOf(u.twoPatch))
-		}
-	}
-	resp.Patch = strings.Join(patches, "\n")
-	resp.Extra["threeWay"] = map[string]string{"result": threeText}
-	resp.Extra["warnings"] = Warnings(warnings)
-	resp.Extra["repairPatches"] = Repairs(repairs)
 }
 
 // newRepair is the repair of a resource by a patch of the given type, with its command.
@@ -172,6 +124,7 @@ func (u *upgraded) droppedMarks(w *explain.Walker) {
 		u.log.RecordDropped(m.Path, ruleDroppedRepeatedKey)
 		f := fact{mark: contract.Dropped, updated: m.Item, result: m.Kept, resultLine: w.Layout.Line(m.Kept),
 			repeats: m.Repeats, holder: m.Path[len(m.Path)-1]}
+		u.dropped = append(u.dropped, f)
 		w.PlaceDropped(explain.Placed{Path: m.Path, Mark: contract.Dropped, Updated: m.Item, Rule: ruleDroppedRepeatedKey,
 			Reason: reasons[ruleDroppedRepeatedKey](f)}, w.Spot.Dropped(w.Layout, m.List, m.Kept, m.Items))
 	}

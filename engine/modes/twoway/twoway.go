@@ -2,8 +2,11 @@ package twoway
 
 import (
 	"context"
-	"github.com/mergeplay/mergeplay/engine/apiserver"
+	"slices"
 	"strconv"
+	"time"
+
+	"github.com/mergeplay/mergeplay/engine/apiserver"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
@@ -45,9 +48,15 @@ type upgraded struct {
 	outOfSync []drift
 	threeErr  error // why the three-way upgrade fails (three is then nil)
 	repairErr error // why no repair patch can be computed
+	// warned is what the API server warns of the object it accepts (modes.Input.Refuse);
+	// dropped are the facts of the dropped marks, in their order (droppedMarks).
+	warned  []contract.Warned
+	dropped []fact
 }
 
-// Run upgrades every resource both ways.
+// Run upgrades every resource both ways. A resource whose three documents are the ones of the
+// last request (in.Memo) keeps its piece of that answer: an edit upgrades again only the
+// resources it changed.
 func Run(_ context.Context, in *modes.Input) *contract.Response {
 	resp := contract.NewResponse()
 	resp.Decisions = decision.Book{}
@@ -61,8 +70,35 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("request", err)
 		return resp
 	}
-	var done []*upgraded
+	done := upgradeAll(triples, in, resp, now)
+	if len(resp.Errors) > 0 {
+		return resp
+	}
+	pieces := make([]*piece, len(done))
+	for i, a := range done {
+		if a.piece == nil {
+			a.piece = render(a.upgraded)
+			in.Memo.Keep(a.key, a.piece)
+		}
+		pieces[i] = a.piece
+	}
+	assemble(resp, pieces)
+	return resp
+}
+
+// upgradeAll upgrades each resource both ways and works out what the API server stores and
+// records of it, or why it refuses it (an error of resp); a resource the memo holds keeps its
+// piece.
+func upgradeAll(triples []stream.Triple, in *modes.Input, resp *contract.Response, now time.Time) []answered {
+	done := make([]answered, 0, len(triples))
 	for _, t := range triples {
+		a := answered{key: modes.DocumentsOf(t)}
+		if a.piece = recall(in.Memo, a.key); a.piece != nil {
+			resp.Decisions[t.ID.String()] = a.piece.log
+			resp.Warned = append(resp.Warned, a.piece.warned...)
+			done = append(done, a)
+			continue
+		}
 		u := &upgraded{triple: t, log: resp.Decisions.For(t.ID.String())}
 		if typ := in.PatchType(t.ID); typ != nil {
 			keys := smp.PatchMergeKeys
@@ -76,17 +112,16 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			continue
 		}
 		u.store(in)
+		warned := len(resp.Warned)
 		u.refuse(in, resp)
+		u.warned = slices.Clone(resp.Warned[warned:])
 		if err := u.recordManagers(in, now); err != nil {
 			resp.AddError(inputOf(t), err)
 		}
-		done = append(done, u)
+		a.upgraded = u
+		done = append(done, a)
 	}
-	if len(resp.Errors) > 0 {
-		return resp
-	}
-	respond(resp, done)
-	return resp
+	return done
 }
 
 // upgrade runs both upgrades on one resource.

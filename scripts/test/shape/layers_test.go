@@ -48,9 +48,9 @@ var layers = [][]string{
 	{"engine/reproduce"},
 	// The front door.
 	{"engine/handler"},
-	// Its callers: the wasm and the command line; the fuzz targets' invariants and the
-	// comparison with what a real API server did (test-only).
-	{"wasm", "engine/internal/fuzzcheck", "engine/internal/observed"},
+	// Its callers: the wasm and the command line; the fuzz targets' invariants, the
+	// comparison with what a real API server did and issue 28's 2 MB input (test-only).
+	{"wasm", "engine/internal/fuzzcheck", "engine/internal/observed", "internal/bigstream"},
 }
 
 // TestImportsPointDown: every import of a product package (test files aside) names a package of
