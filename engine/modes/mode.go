@@ -3,7 +3,6 @@ package modes
 import (
 	"context"
 
-	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -228,10 +227,8 @@ type Input struct {
 	// Ask answers another request as the handler does, for a mode that composes others (kpt:
 	// merge3, then apply); nil outside a handler.
 	Ask func(context.Context, *contract.Request) *contract.Response
-	// stored holds StoreLive's answers for this request, at storedAt's index of their live
-	// object: several steps of a write ask for live as stored (the patch's check, the
-	// warnings, managedFields, the notes). An index, not the Stored itself, as map value: the
-	// wasm holds this map type's code already.
-	stored   []apiserver.Stored
-	storedAt map[*yamltree.Node]int
+	// storedLive holds StoreLive's answers for this request: several steps of a write ask for
+	// live as stored (the patch's check, the warnings, managedFields, the notes). A pointer,
+	// so that copies of the Input made after its first answer share it.
+	storedLive *storedLives
 }

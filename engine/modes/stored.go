@@ -331,14 +331,22 @@ func (in *Input) LiveAsStored(id stream.ID, live *yamltree.Node) *yamltree.Node 
 // StoreLive is Store of a live object with the patch merge keys, worked out once per request
 // and live object: what it returns is shared by every caller, which must not change it.
 func (in *Input) StoreLive(id stream.ID, live *yamltree.Node) apiserver.Stored {
-	if i, ok := in.storedAt[live]; ok {
-		return in.stored[i]
+	if in.storedLive == nil {
+		in.storedLive = &storedLives{at: map[*yamltree.Node]int{}}
+	}
+	lives := in.storedLive
+	if i, ok := lives.at[live]; ok {
+		return lives.stored[i]
 	}
 	stored := in.Store(id, live, PatchKeys)
-	if in.storedAt == nil {
-		in.storedAt = map[*yamltree.Node]int{}
-	}
-	in.storedAt[live] = len(in.stored)
-	in.stored = append(in.stored, stored)
+	lives.at[live] = len(lives.stored)
+	lives.stored = append(lives.stored, stored)
 	return stored
+}
+
+// storedLives are StoreLive's answers, at the index `at` gives their live object (an index,
+// not the Stored itself, as the map's value: the wasm holds that map type's code already).
+type storedLives struct {
+	at     map[*yamltree.Node]int
+	stored []apiserver.Stored
 }
