@@ -78,6 +78,7 @@ export function createCommandView({ onReproduce }) {
   let answered = null; // the request whose commands are shown
   let history = null; // the history request shown, null when the page shows a single merge
   let drawn = ""; // the commands the list shows, as JSON: an answer with the same keeps its DOM
+  let drawnFrom = null; // the response's commands they were drawn from
   const ask = (button, request, done) => askScript({ onReproduce, note, button, request, done, after: () => {
     reproduce.disabled = !canReproduce;
     whole.disabled = false;
@@ -102,9 +103,13 @@ export function createCommandView({ onReproduce }) {
       const failed = Array.isArray(response?.errors) && response.errors.length > 0;
       const items = commandItems(response);
       if (failed && !items.length) return;
-      const key = JSON.stringify(items);
-      if (key !== drawn) drawCommands(list, items);
-      drawn = key;
+      // The commands a delta left as they were are not written as JSON again (4,200 on a long stream).
+      if (response?.commands !== drawnFrom) {
+        const key = JSON.stringify(items);
+        if (key !== drawn) drawCommands(list, items);
+        drawn = key;
+        drawnFrom = response?.commands;
+      }
       answered = request;
       // The API server's refusal (its text is not kubectl's "error: ...") replays on a cluster.
       const serverRefused = failed && items.length > 0 && items.every((c) => c.error && !c.error.startsWith("error: "));

@@ -15,11 +15,17 @@ import { managedObjects } from "./management.js";
 export function createManagementPanel() {
   const list = h("div", { class: "mp-managed-list" });
   const dom = h("section", { class: "mp-managed", "aria-label": "How live is managed", hidden: true }, list);
-  let shown; // the extra.management drawn, as JSON: an answer holding the same changes nothing
+  // shown: the extra.management drawn, as JSON: an answer holding the same changes nothing;
+  // shownValue: the value itself, which a delta leaves as it was (no JSON written for it then).
+  let shown;
+  let shownValue = null;
   return {
     dom,
     update(response) {
-      const management = JSON.stringify(response ? response.extra?.management ?? "" : null);
+      const value = response ? response.extra?.management ?? "" : null;
+      if (value === shownValue && shown !== undefined) return;
+      shownValue = value;
+      const management = JSON.stringify(value);
       if (management === shown) return;
       shown = management;
       const objects = response ? managedObjects(response) : [];
