@@ -73,33 +73,72 @@ export function layoutResult(response, liveText, updatedText) {
   const counts = countMarks(fields);
   const resultLines = splitLines(response?.result ?? "");
   const liveLines = splitLines(liveText ?? "");
-  const updatedLines = splitLines(updatedText ?? "");
   const blocks = blocksOf(response);
   let lines = [];
   if (resultLines.length) {
-    lines = resultLines.map((text, i) => newLine(text, "result", i + 1, 0));
-    markSpans(lines, fields, (f) => !isInputMark(f.mark));
-    inheritOpenerMarks(lines, blocks, placedUnder(fields));
-    lines = insertPlaced(lines, { deleted: liveLines, dropped: updatedLines }, fields);
+    const inputs = { deleted: textLines(liveLines), dropped: textLines(splitLines(updatedText ?? "")) };
+    const placed = placedBlocks(fields, inputs, resultLines.length);
+    lines = layoutWindow({ fields, blocks, placed, inputs, under: placedUnder(fields), texts: resultLines, first: 1, count: resultLines.length });
   } else if (fields.some((f) => f.mark === "conflict")) {
     lines = liveLines.map((text, i) => newLine(text, "live", 0, i + 1));
-    markSpans(lines, fields, (f) => f.mark === "conflict");
-    inheritOpenerMarks(lines, blocks, []);
+    markSpans(lines, fields, (f) => f.mark === "conflict", { first: 1, count: lines.length });
+    inheritOpenerMarks(lines, blocks, [], { first: 1, count: lines.length });
   }
   return { lines, counts, hasResult: resultLines.length > 0 };
 }
 
-function newLine(text, kind, resultLine, liveLine, updatedLine = 0) {
+/** An input's lines as layoutWindow reads them: how many, and the text of line n (1-based). */
+function textLines(lines) {
+  return { count: lines.length, at: (n) => lines[n - 1] };
+}
+
+/**
+ * The display lines of the result's lines first..first+texts.length-1 (of count in all), marked,
+ * with the placed blocks drawn after those lines (and before the first): the whole layout when
+ * the window is the whole result, or a part of it that a kept layout (layoutkeep.js) lays out
+ * again. The window holds every block (response.layout.blocks) it overlaps.
+ * @param {{fields: object[], blocks: number[][], placed: PlacedBlock[], inputs: {deleted: InputLines, dropped: InputLines},
+ *   under: number[], texts: string[], first: number, count: number}} w
+ * @returns {DisplayLine[]}
+ */
+export function layoutWindow({ fields, blocks, placed, inputs, under, texts, first, count }) {
+  const lines = texts.map((text, i) => newLine(text, "result", first + i, 0));
+  const span = { first, count };
+  markSpans(lines, fields, (f) => !isInputMark(f.mark), span);
+  inheritOpenerMarks(lines, blocks, under, span);
+  const last = first + texts.length - 1;
+  return insertPlaced(lines, placed.filter((b) => b.after >= first - 1 && b.after <= last), inputs, span);
+}
+
+/**
+ * An input's lines as the layout reads them.
+ * @typedef {{count: number, at: (n: number) => string}} InputLines
+ */
+
+/**
+ * A display line with no mark yet.
+ * @param {string} text
+ * @param {DisplayLine["kind"]} kind
+ * @param {number} resultLine
+ * @param {number} liveLine
+ * @param {number} [updatedLine]
+ * @returns {DisplayLine}
+ */
+export function newLine(text, kind, resultLine, liveLine, updatedLine = 0) {
   return { text, kind, mark: null, field: -1, first: false, inherited: false, opens: false, resultLine, liveLine, updatedLine };
 }
 
-/** Deleted and conflict marks point at live's lines, dropped ones at updated's; the others at the result's. */
-function isInputMark(mark) {
+/**
+ * Deleted and conflict marks point at live's lines, dropped ones at updated's; the others at the result's.
+ * @param {string} mark
+ * @returns {boolean}
+ */
+export function isInputMark(mark) {
   return mark === "deleted" || mark === "conflict" || mark === "dropped";
 }
 
 /** Marks drawn in the result from an input's lines where their place says. */
-const PLACED = new Set(["deleted", "dropped"]);
+export const PLACED = new Set(["deleted", "dropped"]);
 
 /**
  * Counts fields by mark.
@@ -112,14 +151,23 @@ export function countMarks(fields) {
   return counts;
 }
 
-/** The response's blocks, [line, end] pairs that make sense. */
-function blocksOf(response) {
+/**
+ * The response's blocks, [line, end] pairs that make sense.
+ * @param {object} response
+ * @returns {number[][]}
+ */
+export function blocksOf(response) {
   const blocks = Array.isArray(response?.layout?.blocks) ? response.layout.blocks : [];
   return blocks.filter((b) => Array.isArray(b) && Number.isInteger(b[0]) && Number.isInteger(b[1]) && b[0] >= 1 && b[1] > b[0]);
 }
 
-/** The last line (1-based) a field's mark covers in its text of `count` lines. */
-function spanEnd(f, count) {
+/**
+ * The last line (1-based) a field's mark covers in its text of `count` lines.
+ * @param {{line: number, endLine?: number}} f
+ * @param {number} count
+ * @returns {number}
+ */
+export function spanEnd(f, count) {
   return Number.isInteger(f.endLine) && f.endLine >= f.line ? Math.min(f.endLine, count) : f.line;
 }
 
@@ -127,18 +175,21 @@ function spanEnd(f, count) {
 
 /**
  * Marks the lines of each field the filter keeps (lines hold resultLine or liveLine numbers as
- * the filter's marks do), from its line to its end line. Narrower spans win over wider ones.
+ * the filter's marks do: lines[0] is line span.first of span.count), from its line to its end
+ * line. Narrower spans win over wider ones.
  */
-function markSpans(lines, fields, keep) {
+function markSpans(lines, fields, keep, { first, count }) {
+  const last = first + lines.length - 1;
   const spans = [];
   fields.forEach((f, index) => {
-    if (!keep(f) || !(Number.isInteger(f.line) && f.line >= 1 && f.line <= lines.length)) return;
-    spans.push({ index, start: f.line, end: spanEnd(f, lines.length), mark: f.mark });
+    if (!keep(f) || !(Number.isInteger(f.line) && f.line >= 1 && f.line <= count) || f.line > last) return;
+    const end = spanEnd(f, count);
+    if (end >= first) spans.push({ index, start: f.line, end, mark: f.mark });
   });
   spans.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   for (const span of spans) {
-    for (let n = span.start; n <= span.end; n++) {
-      const line = lines[n - 1];
+    for (let n = Math.max(span.start, first); n <= Math.min(span.end, last); n++) {
+      const line = lines[n - first];
       line.mark = span.mark;
       line.field = span.index;
       line.first = n === span.start;
@@ -150,7 +201,7 @@ function markSpans(lines, fields, keep) {
  * The result lines under which deleted fields and dropped items are drawn (place.under: the line
  * of the map or list that held them), so that an opener holding one is not uniform.
  */
-function placedUnder(fields) {
+export function placedUnder(fields) {
   return fields.filter((f) => PLACED.has(f.mark) && Number.isInteger(f.place?.under) && f.place.under > 0).map((f) => f.place.under);
 }
 
@@ -158,24 +209,26 @@ function placedUnder(fields) {
  * Gives a line that opens a block (and carries no mark of its own) the mark of its subtree when
  * every marked line below it carries that same mark, every block inside it inherited one, and
  * no deleted field is drawn inside it. Inner blocks first, so that nested openers are settled
- * before the blocks holding them.
+ * before the blocks holding them. lines[0] is line span.first (of span.count): only the blocks
+ * that start among the lines are read.
  */
-function inheritOpenerMarks(lines, blocks, under) {
+function inheritOpenerMarks(lines, blocks, under, { first, count }) {
+  const last = Math.min(first + lines.length - 1, count);
   const ends = new Map();
   for (const [start, end] of blocks) {
-    if (start <= lines.length) ends.set(start, Math.max(ends.get(start) ?? 0, Math.min(end, lines.length)));
+    if (start >= first && start <= last) ends.set(start, Math.max(ends.get(start) ?? 0, Math.min(end, last)));
   }
-  for (const start of ends.keys()) lines[start - 1].opens = true;
+  for (const start of ends.keys()) lines[start - first].opens = true;
   const starts = [...ends.keys()].sort((a, b) => b - a);
   const placed = Int32Array.from(under).sort();
   for (const start of starts) {
-    const line = lines[start - 1];
+    const line = lines[start - first];
     const end = ends.get(start);
     if (line.mark !== null || holdsAny(placed, start, end)) continue;
     let mark = null;
     let uniform = true;
     for (let n = start + 1; n <= end && uniform; n++) {
-      const inner = lines[n - 1];
+      const inner = lines[n - first];
       if (inner.mark === null) {
         uniform = !inner.opens;
         continue;
@@ -209,35 +262,55 @@ function holdsAny(sorted, start, end) {
  * lines (struck) inserted after the result line its place names, moved to the result's
  * indentation; a whole resource comes with a struck separator between it and the documents
  * around it. A field inside another one of the same input is drawn with it. At one place,
- * deleted lines come before dropped ones.
+ * deleted lines come before dropped ones. lines[0] is the result's line span.first (of
+ * span.count); blocks are those placed after lines span.first-1 to the last of lines.
  * @param {DisplayLine[]} lines the result's lines
- * @param {{deleted: string[], dropped: string[]}} inputs the lines of live and of updated
- * @param {object[]} fields
+ * @param {PlacedBlock[]} blocks in the order placedBlocks gives
+ * @param {{deleted: InputLines, dropped: InputLines}} inputs the lines of live and of updated
+ * @param {{first: number, count: number}} span
  */
-function insertPlaced(lines, inputs, fields) {
-  const blocks = [...placedBlocks(fields, "deleted", inputs.deleted, lines.length), ...placedBlocks(fields, "dropped", inputs.dropped, lines.length)]
-    .sort((a, b) => a.after - b.after || a.doc - b.doc || (a.mark === b.mark ? a.start - b.start : a.mark === "deleted" ? -1 : 1));
+function insertPlaced(lines, blocks, inputs, { first, count }) {
   if (!blocks.length) return lines;
   const out = [];
   let next = 0;
-  for (let r = 0; r <= lines.length; r++) {
+  for (let r = first - 1; r < first + lines.length; r++) {
     while (next < blocks.length && blocks[next].after === r) {
       const block = blocks[next++];
-      out.push(...blockLines(block, inputs[block.mark], lines.length));
+      for (const line of blockLines(block, inputs[block.mark], count)) out.push(line);
     }
-    if (r < lines.length) out.push(lines[r]);
+    if (r + 1 - first < lines.length) out.push(lines[r + 1 - first]);
   }
   return out;
 }
 
+/**
+ * A deleted field's or a dropped item's lines as drawn: index its field's, start..end its lines
+ * in its input, after the result line they follow, doc its document, shift its columns, whole
+ * a whole resource's.
+ * @typedef {{index: number, mark: string, start: number, end: number, after: number, doc: number, shift: number, whole: boolean}} PlacedBlock
+ */
+
+/**
+ * The placed blocks of the fields (deleted ones' from live, dropped ones' from updated), nested
+ * ones left out, in the order they are drawn.
+ * @param {object[]} fields
+ * @param {{deleted: InputLines, dropped: InputLines}} inputs
+ * @param {number} resultCount the result's lines
+ * @returns {PlacedBlock[]}
+ */
+export function placedBlocks(fields, inputs, resultCount) {
+  return [...blocksOfMark(fields, "deleted", inputs.deleted.count, resultCount), ...blocksOfMark(fields, "dropped", inputs.dropped.count, resultCount)]
+    .sort((a, b) => a.after - b.after || a.doc - b.doc || (a.mark === b.mark ? a.start - b.start : a.mark === "deleted" ? -1 : 1));
+}
+
 /** The spans of one input's placed marks (deleted: live's, dropped: updated's), nested ones left out. */
-function placedBlocks(fields, mark, inputLines, resultCount) {
+function blocksOfMark(fields, mark, inputCount, resultCount) {
   const blocks = [];
   fields.forEach((f, index) => {
     const place = f.place;
-    if (f.mark !== mark || !place || !(Number.isInteger(f.line) && f.line >= 1 && f.line <= inputLines.length)) return;
+    if (f.mark !== mark || !place || !(Number.isInteger(f.line) && f.line >= 1 && f.line <= inputCount)) return;
     const after = Number.isInteger(place.after) ? Math.max(0, Math.min(place.after, resultCount)) : resultCount;
-    blocks.push({ index, mark, start: f.line, end: spanEnd(f, inputLines.length), after, doc: Number(place.doc) || 0,
+    blocks.push({ index, mark, start: f.line, end: spanEnd(f, inputCount), after, doc: Number(place.doc) || 0,
       shift: Number.isInteger(place.shift) ? place.shift : 0, whole: f.path === "" });
   });
   blocks.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -249,10 +322,10 @@ function placedBlocks(fields, mark, inputLines, resultCount) {
   return kept;
 }
 
-function blockLines(block, inputLines, resultCount) {
+function blockLines(block, input, resultCount) {
   const out = [];
   for (let n = block.start; n <= block.end; n++) {
-    const text = shifted(inputLines[n - 1], block.shift);
+    const text = shifted(input.at(n), block.shift);
     const line = block.mark === "dropped" ? newLine(text, "dropped", 0, 0, n) : newLine(text, "deleted", 0, n);
     line.mark = block.mark;
     line.field = block.index;
@@ -278,6 +351,34 @@ function shifted(text, shift) {
 }
 
 // ---- navigation helpers --------------------------------------------------------------------
+
+/**
+ * The display index (0-based) of line n of the text laid out (the result's, or live's when the
+ * layout has no result), or -1: a binary search, the struck lines between skipped.
+ * @param {Layout} layout
+ * @param {number} n
+ * @returns {number}
+ */
+export function displayIndexOf(layout, n) {
+  const lines = layout.lines;
+  if (!layout.hasResult) return lines[n - 1]?.kind === "live" && lines[n - 1].liveLine === n ? n - 1 : -1;
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    let at = mid;
+    while (at <= hi && lines[at].kind !== "result") at++;
+    if (at > hi) {
+      hi = mid - 1;
+      continue;
+    }
+    const r = lines[at].resultLine;
+    if (r === n) return at;
+    if (r < n) lo = at + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
 
 /**
  * Display index (0-based) of the first line of a field, or -1.

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { MARKS, MARK_INFO, describeLine, layoutResult, lineOfField, nextChange, nextOfMark, sentence, splitLines } from "./marks.js";
+import { MARKS, MARK_INFO, describeLine, displayIndexOf, layoutResult, lineOfField, nextChange, nextOfMark, sentence, splitLines } from "./marks.js";
 
 // Responses of the examples, computed natively (see web/README.md to refresh them).
 const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
@@ -234,4 +234,17 @@ test("separators, comments and uniformly marked openers read as plain sentences"
   assert.match(sep.reason, /^A document separator \(---\): the next resource/);
   assert.match(describeLine(layout, [], 2).reason, /^A comment/);
   assert.equal(describeLine(layout, [], 3).reason, "Everything under this line is in conflict.");
+});
+
+test("displayIndexOf finds every line of the text laid out, past the struck lines between", () => {
+  for (const [name, { live, updated, response }] of Object.entries(examples)) {
+    const layout = layoutResult(response, live, updated);
+    const want = new Map();
+    layout.lines.forEach((l, i) => {
+      const n = l.kind === "result" ? l.resultLine : l.kind === "live" ? l.liveLine : 0;
+      if (n) want.set(n, i);
+    });
+    const count = layout.hasResult ? splitLines(response.result).length : splitLines(live).length;
+    for (let n = 0; n <= count + 1; n++) assert.equal(displayIndexOf(layout, n), want.get(n) ?? -1, `${name}, line ${n}`);
+  }
 });

@@ -12,7 +12,8 @@ import { createDiffView } from "./diffview.js";
 import { copyText, download, h, replaceChildren } from "./dom.js";
 import { createExplain } from "./explain.js";
 import { createLegend } from "./legend.js";
-import { layoutResult, lineOfField, nextOfMark } from "./marks.js";
+import { keepLayout } from "./layoutkeep.js";
+import { displayIndexOf, layoutResult, lineOfField, nextOfMark } from "./marks.js";
 import { MODE_VIEWS } from "./modeviews.js";
 import { createPatchView } from "./patchview.js";
 import { createResult } from "./resultpane.js";
@@ -125,12 +126,10 @@ function resultActions(o, onAgain) {
 function paneNotes(o) {
   const layout = o.shown?.layout;
   if (!layout || !o.shown.response) return [];
-  const displayLine = new Map();
-  layout.lines.forEach((l, i) => { if (l.kind === "result") displayLine.set(l.resultLine, i + 1); });
   const viewNotes = activeViews(o).flatMap((v) => v.view.notes?.(o.shown.response) ?? []);
   const notes = [];
   for (const note of [...viewNotes, ...annotationSizeNotes(o.shown.response), ...refusedNotes(o.shown.response)]) {
-    const at = displayLine.get(note.line);
+    const at = layout.hasResult ? displayIndexOf(layout, note.line) + 1 : 0;
     if (at) notes.push({ line: at, text: note.text, kind: note.kind });
   }
   return notes;
@@ -153,17 +152,19 @@ function jumpToMark(o, mark) {
 /** Shows the Result tab with a line of the result (1-based) focused. */
 function showResultLine(o, line) {
   o.tabs.select("result");
-  const at = o.shown ? o.shown.layout.lines.findIndex((l) => l.kind === "result" && l.resultLine === line) : -1;
+  const at = o.shown?.layout.hasResult ? displayIndexOf(o.shown.layout, line) : -1;
   if (at >= 0) focusDisplay(o, at);
 }
 
 /** A successful answer shown, with the views of the mode that answered (see showAnswer below). */
 function showAnswer(o, response, liveText, answeredMode, updatedText) {
-  const layout = layoutResult(response, liveText, updatedText);
+  // The layout is kept from the last answer's where they agree (an edit of a long stream).
+  o.kept = keepLayout(o.kept, response, liveText, updatedText);
+  const { layout, change } = o.kept;
   if (answeredMode !== o.mode) o.folds.forget();
   o.mode = answeredMode ?? null;
   o.shown = { response, layout };
-  o.result.show({ layout, fields: response.fields, emptyText: "The merge produced an empty result." });
+  o.result.show({ layout, fields: response.fields, emptyText: "The merge produced an empty result.", change });
   o.folds.set(response, layout, o.mode?.fold ?? []);
   o.legend.update(layout.counts);
   o.undrawn = new Set(o.drawnWhenShown.keys());
@@ -206,6 +207,7 @@ function outputAPI(o, dom, { again, copy, save }) {
     /** Shows an empty result pane saying why (before any answer). */
     showNothing(text) {
       o.shown = null;
+      o.kept = null;
       o.folds.set(null);
       o.result.show({ layout: layoutResult(null, ""), fields: [], emptyText: text });
       o.folds.apply();

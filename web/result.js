@@ -36,25 +36,36 @@ function lineDecoration(line) {
 
 const strike = Decoration.mark({ class: "mp-strike" });
 
+/** The decorations of display lines from..to-1 (0-based) of the doc. */
+function lineRanges(doc, layout, from, to) {
+  const ranges = [];
+  for (let n = from + 1; n <= to; n++) {
+    const line = doc.line(n);
+    const shown = layout.lines[n - 1] ?? { mark: null, kind: "result" };
+    ranges.push(lineDecoration(shown).range(line.from));
+    const indent = line.text.length - line.text.trimStart().length;
+    if ((shown.kind === "deleted" || shown.kind === "dropped") && indent < line.length) ranges.push(strike.range(line.from + indent, line.to));
+  }
+  return ranges;
+}
+
 /**
  * The line decorations of the layout (and a strike through the text, not the indentation, of
- * deleted lines), rebuilt whenever a new layout arrives.
+ * deleted lines): when a new layout arrives, built again on the display lines its change names
+ * (redraw, the others mapped through the text's change), or on every line.
  */
 const marksField = StateField.define({
   create: () => Decoration.none,
   update(value, tr) {
-    if (!tr.effects.some((e) => e.is(setLayout))) return value;
-    const { layout } = tr.state.field(layoutField);
+    const set = tr.effects.find((e) => e.is(setLayout));
+    if (!set) return value;
+    const { layout, redraw } = set.value;
     const doc = tr.state.doc;
-    const ranges = [];
-    for (let n = 1; n <= doc.lines; n++) {
-      const line = doc.line(n);
-      const shown = layout.lines[n - 1] ?? { mark: null, kind: "result" };
-      ranges.push(lineDecoration(shown).range(line.from));
-      const indent = line.text.length - line.text.trimStart().length;
-      if ((shown.kind === "deleted" || shown.kind === "dropped") && indent < line.length) ranges.push(strike.range(line.from + indent, line.to));
-    }
-    return Decoration.set(ranges, true);
+    if (!redraw) return Decoration.set(lineRanges(doc, layout, 0, doc.lines), true);
+    if (redraw.to <= redraw.from) return value.map(tr.changes);
+    const from = doc.line(redraw.from + 1).from;
+    const to = doc.line(redraw.to).to;
+    return value.map(tr.changes).update({ filterFrom: from, filterTo: to, filter: () => false, add: lineRanges(doc, layout, redraw.from, redraw.to), sort: true });
   },
   provide: (f) => EditorView.decorations.from(f),
 });
@@ -125,8 +136,10 @@ const reasonTooltip = hoverTooltip((view, pos) => {
  * panel, what it shows (layout, fields, the empty pane's text, folds and notes) and its label.
  * @typedef {{nonce: string, onRun: () => void, onToggleFold: (start: number) => void, panel: HTMLElement,
  *   shown: {layout: object, fields: object[], emptyText: string, extras: object}, label: string,
- *   view: EditorView|null, pending: boolean, empty?: Compartment, extras?: object, emptyText?: string}} Pane
- * pending: a layout shown and not yet drawn (the pane's, drawn here when the view is created)
+ *   view: EditorView|null, pending: boolean, empty?: Compartment, extras?: object, emptyText?: string, drawn?: object}} Pane
+ * pending: a layout shown and not yet drawn (the pane's, drawn here when the view is created);
+ * shown.change: what changed from the layout before (layoutkeep.js), when it was kept; drawn:
+ * the layout the view shows
  */
 
 /**
@@ -202,21 +215,45 @@ function jumpToChange(r, v, dir) {
  * @param {EditorView} v
  */
 export function showInView(r, v) {
-  const { layout, fields, emptyText, extras } = r.shown;
-  const text = layoutText(layout);
-  const head = Math.min(v.state.selection.main.head, text.length);
-  const effects = [setLayout.of({ layout, fields }), r.extras.effect(extras)];
+  const { layout, fields, emptyText, extras, change } = r.shown;
+  // A layout kept from the one the view shows (layoutkeep.js) changes the lines its change names:
+  // only those are compared and decorated again, not the whole text.
+  const kept = change && change.base === r.drawn ? keptChange(v.state.doc, change, layout) : null;
+  const changes = kept ? kept.changes : lineChanges(v.state.doc.toString(), layoutText(layout));
+  const length = v.state.doc.length + changes.reduce((n, c) => n + c.insert.length - (c.to - c.from), 0);
+  const head = Math.min(v.state.selection.main.head, length);
+  const effects = [setLayout.of({ layout, fields, redraw: kept?.redraw ?? null }), r.extras.effect(extras)];
   // A new placeholder reconfigures the view's state, which rebuilds its extensions: only when
   // its text changes, not on every answer.
   if (emptyText !== r.emptyText) effects.push(r.empty.reconfigure(placeholder(emptyText)));
   r.emptyText = emptyText;
   v.dispatch({
     // Only the lines that differ are replaced: CodeMirror keeps the others as they are drawn.
-    changes: lineChanges(v.state.doc.toString(), text),
+    changes,
     selection: { anchor: head },
     effects,
   });
+  r.drawn = layout;
   r.extras.settleCursor(v);
+}
+
+/**
+ * The text's changes of a kept layout's change (display lines from..to-1 of the layout shown
+ * became count lines), with a line kept on each side so that lines come and go with their line
+ * breaks, and the new display lines to decorate again.
+ * @param {import("@codemirror/state").Text} doc the text of change.base
+ * @param {{from: number, to: number, count: number}} change
+ * @param {import("./marks.js").Layout} layout
+ */
+function keptChange(doc, { from, to, count }, layout) {
+  const first = Math.max(0, from - 1);
+  const oldEnd = Math.min(doc.lines, to + 1);
+  const newEnd = from + count + (oldEnd - to);
+  const at = doc.line(first + 1).from;
+  const before = doc.sliceString(at, doc.line(oldEnd).to);
+  const after = layout.lines.slice(first, newEnd).map((l) => l.text).join("\n");
+  const changes = lineChanges(before, after).map((c) => ({ from: c.from + at, to: c.to + at, insert: c.insert }));
+  return { changes, redraw: { from: first, to: Math.min(newEnd, layout.lines.length) } };
 }
 
 /** The panel follows the keyboard: the reason of the cursor's line while the view has focus. */

@@ -5,6 +5,7 @@
 
 import { h, setText } from "./dom.js";
 import { foldName, foldRanges, foldSummary } from "./fold.js";
+import { displayIndexOf } from "./marks.js";
 
 /**
  * Creates the result pane's folds.
@@ -69,15 +70,10 @@ export function createResultFolds({ result, notes }) {
  * the same across answers while the text keeps its blocks.
  */
 function paneFolds(response, layout, paths) {
-  const display = new Map();
-  layout.lines.forEach((l, i) => {
-    const n = l.kind === "result" ? l.resultLine : l.kind === "live" ? l.liveLine : 0;
-    if (n) display.set(n, i + 1);
-  });
   const seen = new Map();
   return foldRanges(response, paths).flatMap((f) => {
-    const start = display.get(f.start);
-    const end = display.get(f.end);
+    const start = displayIndexOf(layout, f.start) + 1;
+    const end = displayIndexOf(layout, f.end) + 1;
     if (!start || !end) return [];
     const n = seen.get(f.path) ?? 0;
     seen.set(f.path, n + 1);

@@ -40,11 +40,13 @@ export function createResult({ nonce, onRun, onToggleFold }) {
     build: () => buildView(r),
     /**
      * Shows a layout (marks.js) with the response's fields; `emptyText` is what an empty pane
-     * says. The folds and notes of the text shown before are dropped until setExtras.
-     * @param {{layout: import("./marks.js").Layout, fields: object[], emptyText?: string}} next
+     * says; `change` what changed from the layout before, when it was kept (layoutkeep.js: the
+     * view then compares and decorates those lines only). The folds and notes of the text shown
+     * before are dropped until setExtras.
+     * @param {{layout: import("./marks.js").Layout, fields: object[], emptyText?: string, change?: object|null}} next
      */
-    show({ layout, fields, emptyText = "The result appears here." }) {
-      r.shown = { layout, fields, emptyText, extras: { folds: [], notes: [] } };
+    show({ layout, fields, emptyText = "The result appears here.", change = null }) {
+      r.shown = { layout, fields, emptyText, extras: { folds: [], notes: [] }, change };
       // Drawn with the folds and notes that follow (setExtras), in one update of the view: or
       // at the end of this task if none follow.
       if (!r.pending) queueMicrotask(() => flush(r));

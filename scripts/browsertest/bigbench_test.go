@@ -95,7 +95,8 @@ func medianFrame(keys []keyTimes) float64 {
 // another resource's name, bigTimedEdits times after one untimed: rename-ms); the mode switched to merge3 (a mergeplay:set of the mode alone: switch-ms).
 // Each step's longest task on the page's thread is printed and the worst of all reported
 // (longtask-ms; budget bigLongTaskMS). MERGEPLAY_BIG_DEPLOYMENTS=<n> sets another count (20 or
-// more; the edited resources are the middle ones). Alone, on a built page:
+// more; the edited resources are the middle ones); MERGEPLAY_CPUPROFILE=<prefix> writes a V8
+// profile of the page's thread over the timed value edits (<prefix>.big-edit.cpuprofile). Alone, on a built page:
 // make dist && MERGEPLAY_DIST=dist go test -run '^$' -bench BigInput -benchtime 1x -timeout 30m ./scripts/browsertest
 func BenchmarkBigInput(b *testing.B) {
 	deployments := bigDeployments
@@ -128,9 +129,16 @@ func BenchmarkBigInput(b *testing.B) {
 	p.waitIdle()
 	heap1 := p.heapUsed()
 	var edits []keyTimes
-	for i := 1; i <= bigTimedEdits; i++ {
-		edits = append(edits, p.typeKey(edit, i))
-		time.Sleep(pauseBetweenKeys)
+	typeTimed := func() {
+		for i := 1; i <= bigTimedEdits; i++ {
+			edits = append(edits, p.typeKey(edit, i))
+			time.Sleep(pauseBetweenKeys)
+		}
+	}
+	if file := os.Getenv("MERGEPLAY_CPUPROFILE"); file != "" {
+		p.cpuProfiled(file+".big-edit.cpuprofile", typeTimed)
+	} else {
+		typeTimed()
 	}
 	editMS := medianFrame(edits)
 	step("a value edit, keydown to the answer's frame (median)", editMS, bigEditBudgetMS)
