@@ -86,35 +86,120 @@ const hiddenGutter = new HiddenGutter();
 /** Whether a fold's range is still inside the document. */
 const fits = (doc, f) => f.start >= 1 && f.end <= doc.lines && f.end > f.start;
 
-const decorations = EditorView.decorations.compute([extrasField], (state) => {
-  const { folds, notes } = state.field(extrasField);
-  const doc = state.doc;
-  const ranges = [];
+/**
+ * The decorations and gutter classes of the folds and notes on lines lo..hi (all when not given):
+ * those at positions from..to, for a part built again.
+ */
+function rangesOf(doc, { folds, notes }, { lo = 1, hi = doc.lines, from = 0, to = doc.length } = {}) {
+  const deco = [];
+  const gutters = [];
+  const keep = (list, range) => {
+    if (range.from <= to && range.to >= from) list.push(range);
+  };
   for (const f of folds) {
-    if (!fits(doc, f)) continue;
+    if (!fits(doc, f) || f.end < lo || f.start > hi) continue;
     const start = doc.line(f.start);
-    ranges.push(foldStart.range(start.from));
-    ranges.push(Decoration.widget({ widget: new FoldMarker(f.label, f.folded), side: 1 }).range(start.to));
-    if (f.folded) for (let n = f.start + 1; n <= f.end; n++) ranges.push(hiddenLine.range(doc.line(n).from));
+    keep(deco, foldStart.range(start.from));
+    keep(deco, Decoration.widget({ widget: new FoldMarker(f.label, f.folded), side: 1 }).range(start.to));
+    if (!f.folded) continue;
+    for (let n = Math.max(f.start + 1, lo); n <= Math.min(f.end, hi); n++) {
+      const at = doc.line(n).from;
+      keep(deco, hiddenLine.range(at));
+      keep(gutters, hiddenGutter.range(at));
+    }
   }
   for (const note of notes) {
-    if (!(note.line >= 1 && note.line <= doc.lines)) continue;
+    if (!(note.line >= 1 && note.line <= doc.lines) || note.line < lo || note.line > hi) continue;
     const line = doc.line(note.line);
-    ranges.push(noteLine(note.kind).range(line.from));
-    ranges.push(Decoration.widget({ widget: new NoteWidget(note.text, note.kind), side: 2 }).range(line.to));
+    keep(deco, noteLine(note.kind).range(line.from));
+    keep(deco, Decoration.widget({ widget: new NoteWidget(note.text, note.kind), side: 2 }).range(line.to));
   }
-  return Decoration.set(ranges, true);
+  return { deco, gutters };
+}
+
+const EMPTY_RANGES = { deco: Decoration.none, gutters: RangeSet.empty };
+
+/**
+ * The decorations and gutter classes of the folds and notes. A new answer's (or a fold opened or
+ * closed) are the last ones mapped through the text's change, built again only on the lines of
+ * the folds and notes that differ or whose lines the change touched (changedSpan); whole when
+ * too many differ.
+ */
+const extrasRanges = StateField.define({
+  create: () => EMPTY_RANGES,
+  update(value, tr) {
+    const before = tr.startState.field(extrasField);
+    const next = tr.state.field(extrasField);
+    const mapped = () => (tr.docChanged ? { deco: value.deco.map(tr.changes), gutters: value.gutters.map(tr.changes) } : value);
+    if (next === before) return mapped();
+    if (next === NONE) return EMPTY_RANGES;
+    const span = before === NONE ? null : changedSpan(before, next, tr);
+    if (!span) {
+      const { deco, gutters } = rangesOf(tr.state.doc, next);
+      return { deco: Decoration.set(deco, true), gutters: RangeSet.of(gutters, true) };
+    }
+    if (span.lo > span.hi) return mapped();
+    const doc = tr.state.doc;
+    const where = { lo: span.lo, hi: span.hi, from: doc.line(span.lo).from, to: doc.line(span.hi).to };
+    const { deco, gutters } = rangesOf(doc, next, where);
+    const part = (set, add) => set.update({ filterFrom: where.from, filterTo: where.to, filter: () => false, add, sort: true });
+    const kept = mapped();
+    return { deco: part(kept.deco, deco), gutters: part(kept.gutters, gutters) };
+  },
+  provide: (f) => [EditorView.decorations.from(f, (v) => v.deco), gutterLineClass.from(f, (v) => v.gutters)],
 });
 
-const hiddenGutters = gutterLineClass.compute([extrasField], (state) => {
-  const doc = state.doc;
-  const ranges = [];
-  for (const f of state.field(extrasField).folds) {
-    if (!f.folded || !fits(doc, f)) continue;
-    for (let n = f.start + 1; n <= f.end; n++) ranges.push(hiddenGutter.range(doc.line(n).from));
+/** The most folds and notes that may differ for the ranges to be built again in part. */
+const MAX_CHANGED = 64;
+
+/**
+ * The new text's lines [lo, hi] whose folds and notes differ from the last ones (lo > hi: none),
+ * the last ones' lines mapped through the transaction's change; null when the lists differ in
+ * length or more than MAX_CHANGED items differ.
+ */
+function changedSpan(before, next, tr) {
+  if (before.folds.length !== next.folds.length || before.notes.length !== next.notes.length) return null;
+  const span = { lo: Infinity, hi: -Infinity, changed: 0 };
+  const sameFold = (a, b) => a.folded === b.folded && a.label === b.label;
+  const sameNote = (a, b) => a.text === b.text && a.kind === b.kind;
+  for (let i = 0; i < next.folds.length; i++) {
+    if (!sameItem(span, tr, [before.folds[i].start, before.folds[i].end], [next.folds[i].start, next.folds[i].end], sameFold(before.folds[i], next.folds[i]))) return null;
   }
-  return RangeSet.of(ranges, true);
-});
+  for (let i = 0; i < next.notes.length; i++) {
+    if (!sameItem(span, tr, [before.notes[i].line, before.notes[i].line], [next.notes[i].line, next.notes[i].line], sameNote(before.notes[i], next.notes[i]))) return null;
+  }
+  return span;
+}
+
+/**
+ * Grows the span by an item (a fold's or a note's lines, before and now) that differs or whose
+ * lines the change touched; false past MAX_CHANGED such items.
+ */
+function sameItem(span, tr, [a, b], [c, d], same) {
+  const old = tr.startState.doc;
+  const doc = tr.state.doc;
+  const fits = (text, x, y) => x >= 1 && y <= text.lines && y >= x;
+  const oldFits = fits(old, a, b);
+  const newFits = fits(doc, c, d);
+  if (!oldFits && !newFits) return true; // drawn neither before nor now
+  let [at, end, touched] = [a, b, false];
+  if (oldFits && tr.docChanged) {
+    const from = old.line(a).from;
+    const to = old.line(b).to;
+    [at, end, touched] = [doc.lineAt(tr.changes.mapPos(from, -1)).number, doc.lineAt(tr.changes.mapPos(to, 1)).number, tr.changes.touchesRange(from, to)];
+  }
+  if (same && !touched && oldFits && newFits && at === c && end === d) return true;
+  const lo = Math.min(oldFits ? at : Infinity, newFits ? c : Infinity);
+  const hi = Math.max(oldFits ? end : -Infinity, newFits ? d : -Infinity);
+  return grow(span, doc, lo, hi);
+}
+
+/** Grows the span by lines x..y (kept within the text); false past MAX_CHANGED items. */
+function grow(span, doc, x, y) {
+  span.lo = Math.min(span.lo, Math.max(1, x));
+  span.hi = Math.max(span.hi, Math.min(doc.lines, Math.max(1, y)));
+  return ++span.changed <= MAX_CHANGED;
+}
 
 /**
  * The hidden text of folded blocks, from the end of the key's line to the start of the next
@@ -142,8 +227,7 @@ export function resultExtras({ onToggle }) {
   return {
     extension: [
       extrasField,
-      decorations,
-      hiddenGutters,
+      extrasRanges,
       atomic,
       keymap.of([{
         key: "Enter",
