@@ -292,7 +292,8 @@ function again(kept, response, texts, windows) {
   if (w.from <= w.oldTo || w.from <= w.newTo) grow(dirty.new, w.from - 1, w.newTo + 1, ctx.nNew);
   for (let k = f.from; k < f.oldTo; k++) growByField(dirty.old, oldFields[k], ctx.nOld);
   for (let k = f.from; k < f.newTo; k++) growByField(dirty.new, fields[k], ctx.nNew);
-  const blocks = { old: kept.blocks, new: blocksOf(response) };
+  const sameBlocks = response.layout?.blocks === kept.response.layout?.blocks; // a delta that left them as they were
+  const blocks = { old: kept.blocks, new: sameBlocks ? kept.blocks : blocksOf(response) };
   const b = listWindow(blocks.old, blocks.new, (x, y) => y[0] === maps.result(x[0]) && y[1] === maps.result(x[1]));
   for (let k = b.from; k < b.oldTo; k++) grow(dirty.old, blocks.old[k][0], blocks.old[k][1], ctx.nOld);
   for (let k = b.from; k < b.newTo; k++) grow(dirty.new, blocks.new[k][0], blocks.new[k][1], ctx.nNew);
