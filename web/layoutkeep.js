@@ -89,12 +89,15 @@ function textAgain(last, text) {
 /** How many lines a text has (as marks.js splitLines counts them). */
 const count = (t) => t.starts.length - 1;
 
-/** The text of line n (1-based). */
-const lineText = (t, n) => t.text.slice(t.starts[n - 1], t.starts[n] - 1);
+/**
+ * The text of lines first..last (1-based) of t, copied: a slice of a string holds the whole
+ * string in V8, and a line kept for many answers would hold every answer's result it was cut from.
+ */
+const linesText = (t, first, last) => (" " + t.text.slice(t.starts[first - 1], t.starts[last] - 1)).slice(1);
 
 /** The input lines placed blocks are drawn from. */
 function inputsOf(texts) {
-  const lines = (t) => ({ count: count(t), at: (n) => lineText(t, n) });
+  const lines = (t) => ({ count: count(t), at: (n) => linesText(t, n, n) });
   return { deleted: lines(texts.live), dropped: lines(texts.updated) };
 }
 
@@ -303,7 +306,7 @@ function again(kept, response, texts, windows) {
   const [lo, hi] = windowOfLines(dirty, w, blocks, ctx);
   const inWindow = blocks.new.filter((x) => x[0] >= lo && x[0] <= hi);
   const laid = layoutWindow({ fields, blocks: inWindow, placed, inputs, under: placedUnder(fields), first: lo,
-    texts: Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => lineText(texts.result, lo + i)), count: ctx.nNew });
+    texts: hi >= lo ? linesText(texts.result, lo, hi).split("\n") : [], count: ctx.nNew });
   const from = kept.display[lo - 1] + 1;
   const to = kept.display[toOldEnd(hi, w) + 1];
   const lines = spliced(kept.layout.lines, from, to, laid, lineMover(maps, f));
