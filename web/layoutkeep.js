@@ -9,7 +9,7 @@
 // layout equals layoutResult's (layoutkeep.test.js edits at random and compares). Pure
 // functions, no DOM (tested under Node).
 
-import { PLACED, blocksOf, countMarks, isInputMark, layoutResult, layoutWindow, placedBlocks, placedUnder, spanEnd } from "./marks.js";
+import { PLACED, blocksOf, countMarks, isInputMark, layoutResult, layoutWindow, placedBlocks, placedIndexes, placedUnder, spanEnd } from "./marks.js";
 
 /**
  * A layout with what the next answer needs to keep it: the answer and inputs it was laid out
@@ -17,7 +17,8 @@ import { PLACED, blocksOf, countMarks, isInputMark, layoutResult, layoutWindow, 
  * change: the display lines of the layout before that were laid out again (from..to-1, 0-based)
  * and how many lines stand for them now (count); null when laid out whole.
  * @typedef {{layout: import("./marks.js").Layout, change: {base: import("./marks.js").Layout, from: number, to: number, count: number}|null,
- *   response: object, texts: Texts, display: Int32Array, placed: import("./marks.js").PlacedBlock[], blocks: number[][]}} Kept
+ *   response: object, texts: Texts, display: Int32Array, placed: import("./marks.js").PlacedBlock[], placedAt: number[], blocks: number[][]}} Kept
+ * placedAt: the indexes of the fields with a placed mark (marks.js's placedIndexes)
  * @typedef {{result: Text, live: Text, updated: Text}} Texts
  * @typedef {{text: string, starts: Int32Array}} Text starts[i]: the offset of line i+1; the
  *   last is where a line after the last would start
@@ -53,7 +54,8 @@ function whole(response, raw) {
   const texts = { result: textOf(raw.result), live: textOf(raw.live), updated: textOf(raw.updated) };
   const display = displayOf(layout, texts.result.starts.length - 1);
   const fields = Array.isArray(response?.fields) ? response.fields : [];
-  return { layout, change: null, response, texts, display, placed: placedBlocks(fields, inputsOf(texts), count(texts.result)), blocks: blocksOf(response) };
+  const placedAt = placedIndexes(fields);
+  return { layout, change: null, response, texts, display, placed: placedBlocks(fields, inputsOf(texts), count(texts.result), placedAt), placedAt, blocks: blocksOf(response) };
 }
 
 /** Each result line's display line (0-based), from 1 to n; [0] is -1 and [n+1] the display's length. */
@@ -301,11 +303,12 @@ function again(kept, response, texts, windows) {
   for (let k = b.from; k < b.oldTo; k++) grow(dirty.old, blocks.old[k][0], blocks.old[k][1], ctx.nOld);
   for (let k = b.from; k < b.newTo; k++) grow(dirty.new, blocks.new[k][0], blocks.new[k][1], ctx.nNew);
   const inputs = inputsOf(texts);
-  const placed = placedBlocks(fields, inputs, ctx.nNew);
+  const placedAt = placedAgain(kept.placedAt, fields, f);
+  const placed = placedBlocks(fields, inputs, ctx.nNew, placedAt);
   growByPlaced(dirty, kept, placed, f, ctx);
   const [lo, hi] = windowOfLines(dirty, w, blocks, ctx);
   const inWindow = blocks.new.filter((x) => x[0] >= lo && x[0] <= hi);
-  const laid = layoutWindow({ fields, blocks: inWindow, placed, inputs, under: placedUnder(fields), first: lo,
+  const laid = layoutWindow({ fields, blocks: inWindow, placed, inputs, under: placedUnder(fields, placedAt), first: lo,
     texts: hi >= lo ? linesText(texts.result, lo, hi).split("\n") : [], count: ctx.nNew });
   const from = kept.display[lo - 1] + 1;
   const to = kept.display[toOldEnd(hi, w) + 1];
@@ -315,7 +318,15 @@ function again(kept, response, texts, windows) {
   for (const [mark, n] of Object.entries(countMarks(fields.slice(f.from, f.newTo)))) counts[mark] += n;
   const layout = { lines, counts, hasResult: true };
   const display = displayAgain(kept.display, { lo, hi, from, laid, moved: laid.length - (to - from), by: w.newTo - w.oldTo, n: ctx.nNew });
-  return { layout, change: { base: kept.layout, from, to, count: laid.length }, response, texts, display, placed, blocks: blocks.new };
+  return { layout, change: { base: kept.layout, from, to, count: laid.length }, response, texts, display, placed, placedAt, blocks: blocks.new };
+}
+
+/** The indexes of the fields with a placed mark: the last ones', moved, and those of the fields that changed. */
+function placedAgain(last, fields, f) {
+  const out = last.filter((i) => i < f.from);
+  for (let i = f.from; i < f.newTo; i++) if (PLACED.has(fields[i]?.mark)) out.push(i);
+  for (const i of last) if (i >= f.oldTo) out.push(i + f.shift);
+  return out;
 }
 
 /** A new result line as the old result's: the window's lines go to its start. */

@@ -200,9 +200,23 @@ function markSpans(lines, fields, keep, { first, count }) {
 /**
  * The result lines under which deleted fields and dropped items are drawn (place.under: the line
  * of the map or list that held them), so that an opener holding one is not uniform.
+ * @param {object[]} fields
+ * @param {number[]} [placed] the indexes of the fields with a placed mark (placedIndexes)
+ * @returns {number[]}
  */
-export function placedUnder(fields) {
-  return fields.filter((f) => PLACED.has(f.mark) && Number.isInteger(f.place?.under) && f.place.under > 0).map((f) => f.place.under);
+export function placedUnder(fields, placed = placedIndexes(fields)) {
+  return placed.map((i) => fields[i]).filter((f) => Number.isInteger(f.place?.under) && f.place.under > 0).map((f) => f.place.under);
+}
+
+/**
+ * The indexes of the fields with a placed mark (deleted, dropped), in order.
+ * @param {object[]} fields
+ * @returns {number[]}
+ */
+export function placedIndexes(fields) {
+  const out = [];
+  for (let i = 0; i < fields.length; i++) if (PLACED.has(fields[i]?.mark)) out.push(i);
+  return out;
 }
 
 /**
@@ -296,17 +310,19 @@ function insertPlaced(lines, blocks, inputs, { first, count }) {
  * @param {object[]} fields
  * @param {{deleted: InputLines, dropped: InputLines}} inputs
  * @param {number} resultCount the result's lines
+ * @param {number[]} [placed] the indexes of the fields with a placed mark (placedIndexes)
  * @returns {PlacedBlock[]}
  */
-export function placedBlocks(fields, inputs, resultCount) {
-  return [...blocksOfMark(fields, "deleted", inputs.deleted.count, resultCount), ...blocksOfMark(fields, "dropped", inputs.dropped.count, resultCount)]
+export function placedBlocks(fields, inputs, resultCount, placed = placedIndexes(fields)) {
+  return [...blocksOfMark(fields, placed, "deleted", inputs.deleted.count, resultCount), ...blocksOfMark(fields, placed, "dropped", inputs.dropped.count, resultCount)]
     .sort((a, b) => a.after - b.after || a.doc - b.doc || (a.mark === b.mark ? a.start - b.start : a.mark === "deleted" ? -1 : 1));
 }
 
 /** The spans of one input's placed marks (deleted: live's, dropped: updated's), nested ones left out. */
-function blocksOfMark(fields, mark, inputCount, resultCount) {
+function blocksOfMark(fields, placed, mark, inputCount, resultCount) {
   const blocks = [];
-  fields.forEach((f, index) => {
+  placed.forEach((index) => {
+    const f = fields[index];
     const place = f.place;
     if (f.mark !== mark || !place || !(Number.isInteger(f.line) && f.line >= 1 && f.line <= inputCount)) return;
     const after = Number.isInteger(place.after) ? Math.max(0, Math.min(place.after, resultCount)) : resultCount;
