@@ -71,6 +71,9 @@ function editLines(rnd, lines) {
   return mover(i, d, m);
 }
 
+/** Whether a field moved by an edit kept all its line numbers. */
+const sameNumbers = (f, g) => f.line === g.line && f.endLine === g.endLine && (!f.place || (f.place.after === g.place.after && f.place.under === g.place.under));
+
 /** The answer edited as an engine's next answer might be: texts edited, numbers moved, some fields changed. */
 function edit(rnd, a) {
   const next = { result: [...a.result], live: [...a.live], updated: [...a.updated] };
@@ -87,7 +90,7 @@ function edit(rnd, a) {
     const lost = g.line === null || g.endLine === null || (g.place && (g.place.after === null || g.place.under === null)) || g.line > (space === "result" ? n : next[space].length);
     if (lost || rnd.chance(0.05)) {
       if (rnd.chance(0.5)) fields.push(newField(rnd, n, next.live.length, next.updated.length));
-    } else fields.push(g);
+    } else fields.push(sameNumbers(f, g) ? f : g); // an item no line of which moved stays the same object, as a delta keeps it
     if (rnd.chance(0.03)) fields.push(newField(rnd, n, next.live.length, next.updated.length));
   }
   const blocks = a.blocks.map(([s, e]) => [moves.result(s), moves.result(e)]).filter(([s, e]) => s !== null && e !== null && e <= n && s < e);
