@@ -17,7 +17,7 @@ import { PLACED, blocksOf, countMarks, isInputMark, layoutResult, layoutWindow, 
  * change: the display lines of the layout before that were laid out again (from..to-1, 0-based)
  * and how many lines stand for them now (count); null when laid out whole.
  * @typedef {{layout: import("./marks.js").Layout, change: {base: import("./marks.js").Layout, from: number, to: number, count: number}|null,
- *   response: object, texts: Texts, display: Int32Array, placed: import("./marks.js").PlacedBlock[], placedAt: number[], blocks: number[][]}} Kept
+ *   response: object, texts: Texts|null, display: Int32Array|null, placed: import("./marks.js").PlacedBlock[], placedAt: number[], blocks: number[][]}} Kept
  * placedAt: the indexes of the fields with a placed mark (marks.js's placedIndexes)
  * @typedef {{result: Text, live: Text, updated: Text}} Texts
  * @typedef {{text: string, starts: Int32Array}} Text starts[i]: the offset of line i+1; the
@@ -36,21 +36,28 @@ import { PLACED, blocksOf, countMarks, isInputMark, layoutResult, layoutWindow, 
 export function keepLayout(kept, response, liveText, updatedText) {
   const raw = { result: response?.result ?? "", live: liveText ?? "", updated: updatedText ?? "" };
   if (!keepable(kept, response, raw)) return whole(response, raw);
-  if (Object.values(raw).some((t) => t.includes("\r"))) return whole(response, raw);
   const texts = {};
   const windows = {};
-  for (const key of ["result", "live", "updated"]) [texts[key], windows[key]] = textAgain(kept.texts[key], raw[key]);
+  for (const key of ["result", "live", "updated"]) {
+    const next = textAgain(kept.texts[key], raw[key]);
+    if (!next) return whole(response, raw); // a carriage return came in: splitLines splits at \r\n too
+    [texts[key], windows[key]] = next;
+  }
   return again(kept, response, texts, windows);
 }
 
-/** Whether the last layout can be kept: both answers have a result and fields. */
+/** Whether the last layout can be kept: both answers have a result and fields, the last texts no \r. */
 function keepable(kept, response, raw) {
-  return Boolean(kept?.layout.hasResult && raw.result && Array.isArray(response?.fields) && Array.isArray(kept.response.fields));
+  return Boolean(kept?.texts && kept.layout.hasResult && raw.result && Array.isArray(response?.fields) && Array.isArray(kept.response.fields));
 }
 
-/** A layout laid out whole, with what the next answer needs to keep it. */
+/**
+ * A layout laid out whole, with what the next answer needs to keep it (nothing, when a text
+ * holds a carriage return: the kept texts' lines are split at \n alone).
+ */
 function whole(response, raw) {
   const layout = layoutResult(response, raw.live, raw.updated);
+  if (Object.values(raw).some((t) => t.includes("\r"))) return { layout, change: null, response, texts: null, display: null, placed: [], placedAt: [], blocks: [] };
   const texts = { result: textOf(raw.result), live: textOf(raw.live), updated: textOf(raw.updated) };
   const display = displayOf(layout, texts.result.starts.length - 1);
   const fields = Array.isArray(response?.fields) ? response.fields : [];
@@ -78,14 +85,17 @@ function textOf(text) {
 
 /**
  * A text with its line starts, the last text's kept where they share their start and end, and
- * the window of lines that differ (windowOf).
- * @returns {[Text, Window]}
+ * the window of lines that differ (windowOf); null when a carriage return came in.
+ * @returns {[Text, Window]|null}
  */
 function textAgain(last, text) {
   const w = windowOf(last, text);
   if (w.from > w.oldTo && w.from > w.newTo && last.text === text) return [last, w];
   const starts = startsAgain(last, text, w);
-  return [{ text, starts }, { ...w, newTo: starts.length - 1 - (count(last) - w.oldTo) }];
+  const newTo = starts.length - 1 - (count(last) - w.oldTo);
+  // The last text held no \r and shares the lines outside the window: only the window may.
+  if (text.slice(starts[w.from - 1] ?? 0, starts[newTo] ?? text.length).includes("\r")) return null;
+  return [{ text, starts }, { ...w, newTo }];
 }
 
 /** How many lines a text has (as marks.js splitLines counts them). */

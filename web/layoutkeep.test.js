@@ -145,3 +145,14 @@ test("a value edited in a long stream lays out again only the lines around it", 
   assert.equal(next.layout.lines[0], first.layout.lines[0], "a line the edit does not reach is kept as it was");
   assert.equal(next.layout.counts.changed, 1);
 });
+
+test("a carriage return in a text lays the layout out whole, as splitLines splits at \\r\\n", () => {
+  const response = { result: "a: 1\nb: 2\n", fields: [{ mark: "changed", path: ".b", line: 2, endLine: 0 }], layout: { blocks: [] } };
+  const crlf = { ...response, result: "a: 1\r\nb: 2\r\n" };
+  let kept = keepLayout(null, response, "", "");
+  const steps = [[crlf, "x\n"], [response, "x\n"], [{ ...response, result: "a: 1\nb: 3\r\n" }, "x\n"], [response, "x\n"], [response, "x\r\n"], [response, "x\n"]];
+  for (const [next, updated] of steps) {
+    kept = keepLayout(kept, next, "", updated);
+    assert.deepEqual(kept.layout, layoutResult(next, "", updated));
+  }
+});
