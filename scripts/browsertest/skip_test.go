@@ -8,8 +8,10 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// skipResources makes a stream whose three inputs pass 1 MiB together (web/engine.js
-// SKIP_ABOVE): its answers leave the line diff and the patches out until their tab is shown.
+// skipResources makes a stream whose three inputs pass 1 MiB together, answered by the worker
+// (web/inline.js answers small requests on the page's thread): its answers leave the line diff
+// and the patches out until their tab is shown, as every answer does (web/engine.js
+// partsToSkip).
 const skipResources = 3200
 
 // TestLongStreamTabsAskForTheirParts sets a stream past 1 MiB, then opens the Diff and Patch
