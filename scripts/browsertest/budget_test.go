@@ -136,6 +136,9 @@ func BenchmarkFirstLoad(b *testing.B) {
 	fmt.Fprintf(os.Stderr, "  navigation to data-ready  median %.0f ms, worst %.0f ms  (budget %d ms, worst %d ms)  %s\n", median.Ready, worst.Ready, readyBudgetMS, readyWorstMS, verdict(median.Ready <= readyBudgetMS && worst.Ready <= readyWorstMS))
 	fmt.Fprintf(os.Stderr, "    (median load: worker created at %.0f ms, wasm ready at %.0f ms, data-ready at %.0f ms)\n", median.Worker, median.EngineReady, median.Ready)
 	printMoments(loads)
+	if testing.Verbose() {
+		printLoads(loads)
+	}
 	// Over a budget, the verdicts above say so and make bench's table marks the row OVER; the
 	// benchmark does not fail, as a failed benchmark prints no figures for the table to read.
 }
@@ -146,8 +149,15 @@ func BenchmarkFirstLoad(b *testing.B) {
 func loadOnce(b *testing.B, h *harness, url string, atReady func()) loadTimes {
 	p := openTab(b, h, 1440, 900)
 	defer p.close()
-	p.do("loading the page", chromedp.Navigate(url))
-	p.waitFor("data-ready", `window.__mergeplayProbe.readyAt !== null`, 30*time.Second)
+	load := func() {
+		p.do("loading the page", chromedp.Navigate(url))
+		p.waitFor("data-ready", `window.__mergeplayProbe.readyAt !== null`, 30*time.Second)
+	}
+	if file := os.Getenv("MERGEPLAY_TRACE"); file != "" {
+		p.traced(fmt.Sprintf("%s.%d.json", file, time.Now().UnixNano()), load)
+	} else {
+		load()
+	}
 	if atReady != nil {
 		atReady()
 	}
@@ -182,6 +192,20 @@ func printMoments(loads []loadTimes) {
 		last = m
 	}
 	fmt.Fprintln(os.Stderr)
+}
+
+// printLoads prints each load's moments in their order, in milliseconds since navigation
+// started (go test -v): what the medians of printMoments, each over other loads, cannot say.
+func printLoads(loads []loadTimes) {
+	for i, l := range loads {
+		names := slices.Collect(maps.Keys(l.Marks))
+		sort.Slice(names, func(a, b int) bool { return l.Marks[names[a]] < l.Marks[names[b]] })
+		fmt.Fprintf(os.Stderr, "  load %d:", i+1)
+		for _, name := range names {
+			fmt.Fprintf(os.Stderr, " %s %.0f", name, l.Marks[name])
+		}
+		fmt.Fprintln(os.Stderr)
+	}
 }
 
 // abPairs is how many pairs of first loads BenchmarkFirstLoadAB measures.
