@@ -106,31 +106,11 @@ func firstLoad(file string, m *module, example string, top int) error {
 	if err != nil {
 		return fmt.Errorf("example %s: %w", example, err)
 	}
-	tmp, err := os.MkdirTemp("", "mergeplay-wasmweight-first-")
+	trace, err := traceFirstLoad(file, ex.Request.EncodeJSON())
 	if err != nil {
-		return err
+		return fmt.Errorf("example %s: %w", example, err)
 	}
-	defer os.RemoveAll(tmp)
-	wasmExec, err := goWasmExec()
-	if err != nil {
-		return err
-	}
-	for name, data := range map[string][]byte{"driver.js": []byte(firstDriver), "wasm_exec.js": wasmExec, "request.json": ex.Request.EncodeJSON()} {
-		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
-			return err
-		}
-	}
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		return err
-	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command("node", "--trace-wasm-compilation-times", "driver.js", abs, "request.json")
-	cmd.Dir, cmd.Stdout, cmd.Stderr = tmp, &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("node --trace-wasm-compilation-times (example %s): %w\n%s", example, err, stderr.Bytes())
-	}
-	phases, err := readTrace(&stdout)
+	phases, err := readTrace(trace)
 	if err != nil {
 		return err
 	}
@@ -139,6 +119,36 @@ func firstLoad(file string, m *module, example string, top int) error {
 		printPhase(m, p, top)
 	}
 	return nil
+}
+
+// traceFirstLoad runs firstDriver on the wasm in file and request under node with V8's
+// --trace-wasm-compilation-times, in a folder of its own, and returns what it printed.
+func traceFirstLoad(file string, request []byte) (io.Reader, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	wasmExec, err := goWasmExec()
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "mergeplay-wasmweight-first-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	for name, data := range map[string][]byte{"driver.js": []byte(firstDriver), "wasm_exec.js": wasmExec, "request.json": request} {
+		if writeErr := os.WriteFile(filepath.Join(tmp, name), data, 0o644); writeErr != nil {
+			return nil, writeErr
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command("node", "--trace-wasm-compilation-times", "driver.js", abs, "request.json")
+	cmd.Dir, cmd.Stdout, cmd.Stderr = tmp, &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("node --trace-wasm-compilation-times: %w\n%s", err, stderr.Bytes())
+	}
+	return &stdout, nil
 }
 
 // printPhase prints one phase: Liftoff's functions and bytes, the top packages by bytes, and
