@@ -176,6 +176,7 @@ function startLine(line, state) {
   state.dashCol = -1;
   state.content = false;
   state.explicitKey = false;
+  state.directive = false;
   state.lineIndent = indentation;
 }
 

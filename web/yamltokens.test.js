@@ -148,6 +148,7 @@ test("what each construct is coloured", () => {
     ] },
     { yaml: ["a: plain", "  goes on: here"], want: [[["a", K], [":", P], [" plain", ""]], [["  goes on: here", ""]]] },
     { yaml: ["---", "%YAML 1.2"], want: [[["---", TOKEN_CLASSES.meta]], [["%YAML", TOKEN_CLASSES.keyword], [" ", ""], ["1.2", S]]] },
+    { yaml: ["%TAG", "a: b"], want: [[["%TAG", TOKEN_CLASSES.keyword]], [["a", K], [":", P], [" b", ""]]] },
     { yaml: ["? k", ": v"], want: [[["?", P], [" ", ""], ["k", K]], [[":", P], [" v", ""]]] },
   ];
   for (const { yaml: lines, want } of cases) {
