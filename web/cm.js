@@ -1,15 +1,26 @@
-// What every CodeMirror view of the page shares: the CSP nonce, YAML, highlighting by class
-// (colours live in style.css, so light and dark themes are CSS only), and the keys that keep a
-// keyboard user free: Esc leaves the editor, Tab is never captured, Ctrl/Cmd+Enter re-runs; and
+// What every CodeMirror view of the page shares: the CSP nonce, YAML (yamltokens.js), highlighting
+// by class (colours live in style.css, so light and dark themes are CSS only), and the keys that
+// keep a keyboard user free: Esc leaves the editor, Tab is never captured, Ctrl/Cmd+Enter re-runs; and
 // how a view takes over from the preview that stood in for it (`takeOver`). Part of the second
 // bundle (views.js).
 
 import { EditorView, drawSelection, highlightSpecialChars, keymap, runScopeHandlers } from "@codemirror/view";
 import { Prec } from "@codemirror/state";
-import { syntaxHighlighting } from "@codemirror/language";
-import { yaml } from "@codemirror/lang-yaml";
+import { StreamLanguage, syntaxHighlighting } from "@codemirror/language";
 import { classHighlighter } from "@lezer/highlight";
 import { nextFocusable } from "./dom.js";
+import { blankLine, copyState, indent, startState, token } from "./yamltokens.js";
+
+/** YAML as the views colour it and indent a new line: yamltokens.js, one line at a time. */
+const yamlLanguage = StreamLanguage.define({
+  name: "yaml",
+  startState,
+  copyState,
+  token,
+  blankLine,
+  indent,
+  languageData: { commentTokens: { line: "#" } },
+});
 
 /**
  * The extensions every view gets.
@@ -19,7 +30,7 @@ import { nextFocusable } from "./dom.js";
 export function baseExtensions({ nonce, onRun, label }) {
   return [
     nonce ? EditorView.cspNonce.of(nonce) : [],
-    yaml(),
+    yamlLanguage,
     syntaxHighlighting(classHighlighter),
     highlightSpecialChars(),
     drawSelection(),

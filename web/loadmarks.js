@@ -15,6 +15,7 @@
 //                      inline.js, marks it again on the page's thread when it starts, after
 //                      the first answer: a reader of the timeline takes each moment's first)
 //   go-ready           the bridge is in place (mergeplayOnReady)
+//   request            the page's first request reached the worker (before or after go-ready)
 //   first-call         the worker calls the engine with the first request, first-answer it returned
 //   main               main.js's own code runs (the page's modules evaluated; CodeMirror is
 //                      in the second bundle, views.js)

@@ -3,7 +3,7 @@
 // (which calls merge). The editors' and the result's CodeMirror views are built once the first
 // answer (or failure) has been painted, each in a task of its own, off its way: the result's
 // first, which loads the second bundle (views.js).
-// A part a long stream's answer left out (its diff, its patches) is asked for here, for its tab.
+// A part the answer left out (its diff, its patches: partsToSkip) is asked for here, for its tab.
 
 import { afterPaint } from "./dom.js";
 import { partsToSkip } from "./engine.js";
@@ -58,7 +58,7 @@ export function createMerger({ engine, store, output, answers, progress, history
     });
   }
 
-  /** Gets a part the answer shown left out (a long stream's diff or patches), for its tab. */
+  /** Gets a part the answer shown left out (its diff or patches), for its tab. */
   async function complete(response, part) {
     const last = answers.lastGood();
     if (last?.response !== response) return null;

@@ -3,7 +3,9 @@
 // (web/README.md, "Layout from the engine"). This test keeps it so: it lists every regular
 // expression in the page's modules and allows only those below, none of which reads a YAML
 // line's structure (indentation, list dashes, keys); and it checks that no module measures a
-// line's indentation but the two that draw struck lines.
+// line's indentation but the two that draw struck lines. The one exception is colour:
+// yamltokens.js cuts lines into tokens for CodeMirror's highlighting and the previews' (as
+// @lezer/yaml did before it), and only the modules that colour may import it.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -62,7 +64,11 @@ const MEASURE_INDENTATION = {
   "marks.js": "moves struck lines by the shift the engine gives (place.shift)",
   "result.js": "strikes a deleted line's text, not its indentation",
   "resultpreview.js": "strikes a deleted line's text, not its indentation, as result.js does",
+  "yamltokens.js": "colours a block scalar's lines, and indents a new line typed in an editor, as CodeMirror's YAML support did",
 };
+
+/** The modules that colour YAML with yamltokens.js: the views' language and the previews. */
+const COLOUR = ["cm.js", "preview.js"];
 
 /** The page's modules (not the tests), with their source. */
 function modules() {
@@ -153,5 +159,12 @@ test("the helpers that rebuilt the result's structure from its text are gone", (
   const all = modules().map((m) => m.source).join("\n");
   for (const helper of ["subtreeEnd", "continuationEnd", "liveToResult", "anchorOf", "resultIndexOf", "documentBoundary", "blockEnd", "keyLine(", "isItem("]) {
     assert.ok(!all.includes(helper), helper);
+  }
+});
+
+test("only the modules that colour text import the YAML tokens", () => {
+  for (const { name, source } of modules()) {
+    if (COLOUR.includes(name)) continue;
+    assert.ok(!source.includes("./yamltokens.js"), `${name} imports yamltokens.js: the page reads no YAML for meaning`);
   }
 });

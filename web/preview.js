@@ -2,13 +2,12 @@
 // line numbers, highlighting classes and metrics (style.css, `.mp-preview`), read-only. CodeMirror
 // is not in the page's first bundle (views.js is the second, loaded once the first answer is
 // shown or when the reader goes to an editor), and building the views is the largest part of the
-// page's start: this stands in for each until then, with only the YAML parser and the
-// highlighter. It never changes the text it shows. `standIn` is how a preview (this one, or the
-// result pane's, resultpreview.js) hands its place to the view, with what the reader did in it
-// meanwhile: where they pressed, the keys they typed, what they pasted.
+// page's start: this stands in for each until then, coloured by the same tokens (yamltokens.js).
+// It never changes the text it shows. `standIn` is how a preview (this one, or the result pane's,
+// resultpreview.js) hands its place to the view, with what the reader did in it meanwhile: where
+// they pressed, the keys they typed, what they pasted.
 
-import { parser } from "@lezer/yaml";
-import { classHighlighter, highlightTree } from "@lezer/highlight";
+import { colourLines } from "./yamltokens.js";
 import { h, nextFocusable } from "./dom.js";
 
 /** The most lines a preview draws: more than an editor shows before it is scrolled. */
@@ -17,38 +16,14 @@ export const PREVIEW_LINES = 200;
 /**
  * The lines a preview draws: the text's first lines (line breaks as CodeMirror reads them: LF,
  * CRLF or CR), each as pieces of text with the highlighting classes CodeMirror gives them (YAML,
- * `classHighlighter`), and the number of lines of the whole text.
+ * yamltokens.js), and the number of lines of the whole text.
  * @param {string} text
  * @param {number} [maxLines]
  * @returns {{lines: {text: string, classes: string}[][], total: number}}
  */
 export function previewLines(text, maxLines = PREVIEW_LINES) {
   const all = text.split(/\r\n?|\n/);
-  const shown = all.slice(0, maxLines);
-  const source = shown.join("\n");
-  const ranges = [];
-  highlightTree(parser.parse(source), classHighlighter, (from, to, classes) => ranges.push({ from, to, classes }));
-  const lines = [];
-  let start = 0;
-  let r = 0;
-  for (const lineText of shown) {
-    const end = start + lineText.length;
-    const pieces = [];
-    let at = start;
-    while (r < ranges.length && ranges[r].from < end) {
-      const { from, to, classes } = ranges[r];
-      if (from > at) pieces.push({ text: source.slice(at, from), classes: "" });
-      const stop = Math.min(to, end);
-      if (stop > Math.max(from, at)) pieces.push({ text: source.slice(Math.max(from, at), stop), classes });
-      at = Math.max(at, stop);
-      if (to > end) break; // the range goes on into the next line
-      r++;
-    }
-    if (at < end) pieces.push({ text: source.slice(at, end), classes: "" });
-    lines.push(pieces);
-    start = end + 1;
-  }
-  return { lines, total: all.length };
+  return { lines: colourLines(all.slice(0, maxLines)), total: all.length };
 }
 
 /**

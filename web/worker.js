@@ -52,6 +52,7 @@ self.onmessage = (event) => {
   }
   if (typeof message.id !== "number" || typeof message.request !== "string") return;
   const inputs = inputsOf(message.inputs);
+  if (!timed) mark("request");
   if (!ready && started) early = { id: message.id, request: message.request, inputs };
   else answer(message.id, message.request, inputs);
 };

@@ -39,7 +39,7 @@ func (s *storer) copied(n, c *yamltree.Node) {
 
 // defaults returns map m of type t with the defaults of t it lacks (m itself when it lacks
 // none), each default's own defaults written into it.
-func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
+func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at *place) *yamltree.Node {
 	for _, r := range rulesByType[t.Name] {
 		f := t.Field(r.field)
 		if f == nil {
@@ -91,7 +91,7 @@ func clearable(typ string) []string {
 
 // clear returns map m of type t without the fields the server clears (clearing), each
 // recorded as Cleared.
-func (s *storer) clear(m *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
+func (s *storer) clear(m *yamltree.Node, t *schema.Type, at *place) *yamltree.Node {
 	for _, name := range clearable(t.Name) {
 		v := m.Get(name)
 		unless, cleared := clearing(t.Name, name, m)
@@ -99,7 +99,7 @@ func (s *storer) clear(m *yamltree.Node, t *schema.Type, at place) *yamltree.Nod
 			continue
 		}
 		field := at.field(name)
-		s.drops = append(s.drops, Drop{Path: field.path, Field: field.api, Why: Cleared, Value: v, Unless: unless})
+		s.drops = append(s.drops, Drop{Path: field.path(), Field: field.api(), Why: Cleared, Value: v, Unless: unless})
 		out := *m
 		out.Fields = slices.DeleteFunc(slices.Clone(m.Fields), func(f yamltree.Field) bool { return f.Name() == name })
 		s.copied(m, &out)
@@ -112,15 +112,15 @@ func (s *storer) clear(m *yamltree.Node, t *schema.Type, at place) *yamltree.Nod
 // condition of rule r held for live (as stored) but not for m, and m keeps live's value of the
 // field as given (StoreOver): the keys m's map lacks, or the whole value where neither m nor live
 // as given holds the field and the write does not set it (a null deletes it); m itself otherwise.
-func (s *storer) liveDefault(m *yamltree.Node, r rule, f *schema.Field, at place) *yamltree.Node {
+func (s *storer) liveDefault(m *yamltree.Node, r rule, f *schema.Field, at *place) *yamltree.Node {
 	if s.live == nil {
 		return m
 	}
-	if _, parent, _ := s.live(at.path); parent == nil || !parent.IsMap() || !r.holds(parent, at) {
+	if _, parent, _ := s.live(at.path()); parent == nil || !parent.IsMap() || !r.holds(parent, at) {
 		return m
 	}
 	field := at.field(f.Name)
-	was, v, sent := s.live(field.path)
+	was, v, sent := s.live(field.path())
 	have := m.Get(f.Name)
 	if v == nil || !yamltree.Equal(have, was) || yamltree.Equal(have, v) || (have == nil && sent) {
 		return m
@@ -141,7 +141,7 @@ func (s *storer) liveDefault(m *yamltree.Node, r rule, f *schema.Field, at place
 // customDefaults returns map m of a custom resource's type t with the schema's defaults of the
 // fields it lacks (m itself when it lacks none), in the order the schema declares them, each
 // default's own fields' defaults written into it.
-func (s *storer) customDefaults(m *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
+func (s *storer) customDefaults(m *yamltree.Node, t *schema.Type, at *place) *yamltree.Node {
 	for _, f := range t.Fields() {
 		if f.Default == nil || m.Has(f.Name) {
 			continue
@@ -188,26 +188,26 @@ func valueNode(v any) *yamltree.Node {
 }
 
 // write returns m with field f holding default v, its own defaults written into it.
-func (s *storer) write(m *yamltree.Node, f *schema.Field, v *yamltree.Node, at place) *yamltree.Node {
+func (s *storer) write(m *yamltree.Node, f *schema.Field, v *yamltree.Node, at *place) *yamltree.Node {
 	s.nested++
 	v = s.value(v, f.Type, at)
 	s.nested--
 	if s.nested == 0 {
-		s.wrote = append(s.wrote, Default{Path: at.path, Value: v, Field: at.api, FromLive: s.fromLive})
+		s.wrote = append(s.wrote, Default{Path: at.path(), Value: v, Field: at.api(), FromLive: s.fromLive})
 	}
 	return withField(m, f.Name, v)
 }
 
 // fill returns map have with the keys of default v it lacks (a container's requests taking its
 // limits), each recorded as a default.
-func (s *storer) fill(have, v *yamltree.Node, t *schema.Type, at place) *yamltree.Node {
+func (s *storer) fill(have, v *yamltree.Node, t *schema.Type, at *place) *yamltree.Node {
 	out := have
 	for _, f := range v.Fields {
 		if have.Has(f.Name()) {
 			continue
 		}
 		if s.nested == 0 {
-			s.wrote = append(s.wrote, Default{Path: at.path.Field(f.Name()), Value: f.Value, Field: at.api + "." + f.Name(), FromLive: s.fromLive})
+			s.wrote = append(s.wrote, Default{Path: at.path().Field(f.Name()), Value: f.Value, Field: at.api() + "." + f.Name(), FromLive: s.fromLive})
 		}
 		out = withField(out, f.Name(), f.Value)
 	}

@@ -82,7 +82,15 @@ func ruleTable() map[string][]rule {
 		for i, w := range words[1:] {
 			r := &rules[i]
 			r.field, w, _ = strings.Cut(w, "=")
-			r.value, r.when, _ = strings.Cut(w, "?")
+			var when string
+			r.value, when, _ = strings.Cut(w, "?")
+			if when != "" {
+				r.when = strings.Split(when, ",")
+			}
+			if strings.HasPrefix(r.value, "{") && r.value != "{}" || strings.HasPrefix(r.value, "[") {
+				r.shape, _ = yamltree.ParseOne(yamltree.Input("defaults"), r.value, yamltree.Options{})
+				fresh(r.shape)
+			}
 		}
 		table["io.k8s.api."+words[0]] = rules
 	}
@@ -114,19 +122,23 @@ func fresh(n *yamltree.Node) {
 // (not a root object), external (a Service reached from outside: external), !field (the object
 // lacks the field).
 type rule struct {
-	field, value, when string
+	field, value string
+	// when are the conditions, each as the table writes it.
+	when []string
+	// shape is a map's or a list's value read once with the table; each use copies it.
+	shape *yamltree.Node
 }
 
 // holds says whether a rule's condition holds for map m at its place.
-func (r rule) holds(m *yamltree.Node, at place) bool {
-	for _, c := range strings.Split(r.when, ",") {
+func (r rule) holds(m *yamltree.Node, at *place) bool {
+	for _, c := range r.when {
 		name, values, is := strings.Cut(c, "=")
 		name, isNot := strings.CutSuffix(name, "!")
 		switch {
 		case c == "":
-		case c == "own" && at.api != "spec", c == "inside" && at.api == "":
+		case c == "own" && !at.isTop("spec"), c == "inside" && at.up == nil:
 			return false
-		case c == "pod" && !strings.HasPrefix(at.api, "spec.containers[") && !strings.HasPrefix(at.api, "spec.initContainers["):
+		case c == "pod" && !strings.HasPrefix(at.api(), "spec.containers[") && !strings.HasPrefix(at.api(), "spec.initContainers["):
 			return false
 		case c == "external" && !external(m):
 			return false
@@ -161,10 +173,8 @@ func (r rule) valueOf(m *yamltree.Node) *yamltree.Node {
 		return yamltree.NewString(strings.Trim(v, `"`))
 	case strings.HasPrefix(v, "@"):
 		return computed(v[1:], m)
-	case strings.HasPrefix(v, "{") || strings.HasPrefix(v, "["):
-		n, _ := yamltree.ParseOne(yamltree.Input("defaults"), v, yamltree.Options{})
-		fresh(n)
-		return n
+	case r.shape != nil:
+		return r.shape.Clone()
 	}
 	return yamltree.NewScalar(yamltree.IntTag, v)
 }

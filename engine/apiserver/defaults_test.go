@@ -177,7 +177,7 @@ func TestRulesNameDeclaredFields(t *testing.T) {
 			if v := r.valueOf(yamltree.NewMap()); v == nil && !strings.HasPrefix(r.value, "@") {
 				t.Errorf("%s.%s: value %q does not read", typ.Name, r.field, r.value)
 			}
-			for _, c := range strings.Split(r.when, ",") {
+			for _, c := range r.when {
 				name, _, is := strings.Cut(c, "=")
 				name = strings.TrimSuffix(name, "!")
 				if !slices.Contains([]string{"", "own", "inside", "pod", "external"}, c) && !strings.HasPrefix(c, "!") && (!is || typ.Field(name) == nil) {

@@ -14,7 +14,7 @@ const quantityType = "io.k8s.apimachinery.pkg.api.resource.Quantity"
 // read as the JSON kubectl sends: 1e3 as 1000). A change of text is recorded as a
 // CanonicalQuantity drop; a number whose text is already canonical becomes a string silently
 // (kubectl get shows cpu: "1" for cpu: 1). A value that is no quantity is left as it is.
-func (s *storer) quantity(n *yamltree.Node, at place) *yamltree.Node {
+func (s *storer) quantity(n *yamltree.Node, at *place) *yamltree.Node {
 	text, ok := jsonNumberText(n)
 	if !ok {
 		return n
@@ -27,7 +27,7 @@ func (s *storer) quantity(n *yamltree.Node, at place) *yamltree.Node {
 	stored.Pos, stored.Comments = n.Pos, n.Comments
 	s.copies[n] = stored
 	if canonical != n.Value {
-		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: CanonicalQuantity, Value: n, Stored: stored})
+		s.drops = append(s.drops, Drop{Path: at.path(), Field: at.api(), Why: CanonicalQuantity, Value: n, Stored: stored})
 	}
 	return stored
 }

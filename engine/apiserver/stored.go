@@ -80,7 +80,7 @@ type Stored struct {
 // on kube-apiserver v1.37.2 (docs/apiserver.md, "The object as it is stored", "Defaults").
 func Store(obj *yamltree.Node, root *schema.Type, keys Keys) Stored {
 	s := newStorer(keys)
-	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
+	return Stored{Root: s.value(obj, root, &place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
 }
 
 // LiveAt finds the value at a path of the live object a write goes over: as given, and as a
@@ -97,7 +97,7 @@ type LiveAt func(fieldpath.Path) (given, stored *yamltree.Node, sent bool)
 func StoreOver(obj *yamltree.Node, root *schema.Type, keys Keys, live LiveAt) Stored {
 	s := newStorer(keys)
 	s.live = live
-	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
+	return Stored{Root: s.value(obj, root, &place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
 }
 
 // StoreCustom returns a custom resource as the API server stores it (root, the type the user's
@@ -110,24 +110,62 @@ func StoreOver(obj *yamltree.Node, root *schema.Type, keys Keys, live LiveAt) St
 func StoreCustom(obj *yamltree.Node, root, meta *schema.Type, keys Keys) Stored {
 	s := newStorer(keys)
 	s.custom, s.meta = true, meta
-	return Stored{Root: s.value(obj, root, place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
+	return Stored{Root: s.value(obj, root, &place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
 }
 
-// place is where a value is: in the mode's path, and as the server's messages write it.
+// place is where a value is: a step from the place around it (a map's field, a list's item), up
+// to the object's root. It is read as the mode's path (path) or as the server's messages write
+// it (api) only where a drop, a default or a condition needs it: most values the storer visits
+// need neither, and building both at every step was a tenth of what a keystroke allocated.
 type place struct {
-	path fieldpath.Path
-	api  string
+	up *place
+	// name is a field's name; "" for an item, and at the root.
+	name string
+	// item is a list's item, at index, with its list's keys and its type (elementOf); nil for a
+	// field.
+	item  *yamltree.Node
+	index int
+	keys  []string
+	elem  *schema.Type
 }
 
-func (p place) field(name string) place {
-	if p.api == "" {
-		return place{path: p.path.Field(name), api: name}
+// field is the place of a map's field at p.
+func (p *place) field(name string) *place {
+	return &place{up: p, name: name}
+}
+
+// itemAt is the place of a list's item at p.
+func (p *place) itemAt(it *yamltree.Node, i int, keys []string, elem *schema.Type) *place {
+	return &place{up: p, item: it, index: i, keys: keys, elem: elem}
+}
+
+// path is p in the mode's paths (items keyed as the list's keys say).
+func (p *place) path() fieldpath.Path {
+	if p.up == nil {
+		return nil
 	}
-	return place{path: p.path.Field(name), api: p.api + "." + name}
+	if p.item != nil {
+		return p.up.path().Append(elementOf(p.item, p.index, p.keys, p.elem))
+	}
+	return p.up.path().Field(p.name)
 }
 
-func (p place) item(e fieldpath.Element, i int) place {
-	return place{path: p.path.Append(e), api: p.api + "[" + strconv.Itoa(i) + "]"}
+// isTop reports whether p is the root's field name.
+func (p *place) isTop(name string) bool {
+	return p.up != nil && p.up.up == nil && p.item == nil && p.name == name
+}
+
+// api is p as the API server's messages write it: fields joined by dots, items by position.
+func (p *place) api() string {
+	switch {
+	case p.up == nil:
+		return ""
+	case p.item != nil:
+		return p.up.api() + "[" + strconv.Itoa(p.index) + "]"
+	case p.up.up == nil:
+		return p.name
+	}
+	return p.up.api() + "." + p.name
 }
 
 type storer struct {
@@ -150,7 +188,7 @@ type storer struct {
 }
 
 // value returns n as stored: n itself when nothing in it changes.
-func (s *storer) value(n *yamltree.Node, t *schema.Type, path place) *yamltree.Node {
+func (s *storer) value(n *yamltree.Node, t *schema.Type, path *place) *yamltree.Node {
 	switch {
 	case t == nil:
 		return n
@@ -166,7 +204,7 @@ func (s *storer) value(n *yamltree.Node, t *schema.Type, path place) *yamltree.N
 
 // fields stores a map's fields, and writes the defaults of its type that it lacks (a built-in
 // kind's: defaults.go).
-func (s *storer) fields(n *yamltree.Node, t *schema.Type, path place) *yamltree.Node {
+func (s *storer) fields(n *yamltree.Node, t *schema.Type, path *place) *yamltree.Node {
 	kept := s.kept(n, t, path)
 	var out *yamltree.Node
 	if s.custom {
@@ -181,7 +219,7 @@ func (s *storer) fields(n *yamltree.Node, t *schema.Type, path place) *yamltree.
 }
 
 // kept is a map as stored, less what the API server does not store.
-func (s *storer) kept(n *yamltree.Node, t *schema.Type, path place) *yamltree.Node {
+func (s *storer) kept(n *yamltree.Node, t *schema.Type, path *place) *yamltree.Node {
 	var out []yamltree.Field
 	changed := false
 	for i, f := range n.Fields {
@@ -204,7 +242,7 @@ func (s *storer) kept(n *yamltree.Node, t *schema.Type, path place) *yamltree.No
 }
 
 // field returns a map field's value as stored, nil when the field is not stored.
-func (s *storer) field(f yamltree.Field, t *schema.Type, at place) *yamltree.Node {
+func (s *storer) field(f yamltree.Field, t *schema.Type, at *place) *yamltree.Node {
 	if s.custom {
 		return s.customField(f, t, at)
 	}
@@ -212,19 +250,19 @@ func (s *storer) field(f yamltree.Field, t *schema.Type, at place) *yamltree.Nod
 	v := f.Value
 	switch {
 	case declared == nil && t.Elem() == nil:
-		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: DroppedUnknown, Value: v, Type: shortName(t.Name)})
+		s.drops = append(s.drops, Drop{Path: at.path(), Field: at.api(), Why: DroppedUnknown, Value: v, Type: shortName(t.Name)})
 		return nil
 	case declared == nil && v.IsNull() && t.Elem().Kind == schema.KindScalar && t.Elem().Scalar == schema.ScalarString:
 		stored := yamltree.NewString("")
 		stored.Pos, stored.Comments = v.Pos, v.Comments
-		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: NullAsEmpty, Value: v, Stored: stored})
+		s.drops = append(s.drops, Drop{Path: at.path(), Field: at.api(), Why: NullAsEmpty, Value: v, Stored: stored})
 		s.copied(v, stored)
 		return stored
 	case declared == nil:
 		return s.value(v, t.Elem(), at)
 	}
 	if why := omitted(declared, v); why != 0 {
-		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: why, Value: v})
+		s.drops = append(s.drops, Drop{Path: at.path(), Field: at.api(), Why: why, Value: v})
 		return nil
 	}
 	if v.IsList() && declared.Type.Kind == schema.KindList {
@@ -235,9 +273,9 @@ func (s *storer) field(f yamltree.Field, t *schema.Type, at place) *yamltree.Nod
 
 // customField returns a custom resource's field as stored, nil when the field is not stored:
 // its metadata as the built-in ObjectMeta, a null pruned unless the schema lets it be.
-func (s *storer) customField(f yamltree.Field, t *schema.Type, at place) *yamltree.Node {
+func (s *storer) customField(f yamltree.Field, t *schema.Type, at *place) *yamltree.Node {
 	declared, v := t.Field(f.Name()), f.Value
-	if at.api == "metadata" && s.meta != nil {
+	if at.isTop("metadata") && s.meta != nil {
 		builtin := &storer{keys: s.keys, copies: s.copies, origins: s.origins}
 		kept := builtin.value(v, s.meta, at)
 		s.drops = append(s.drops, builtin.drops...)
@@ -245,7 +283,7 @@ func (s *storer) customField(f yamltree.Field, t *schema.Type, at place) *yamltr
 	}
 	elem := t.Elem()
 	if v.IsNull() && ((declared != nil && !declared.Nullable) || (declared == nil && elem != nil && elem.Kind != schema.KindUntyped)) {
-		s.drops = append(s.drops, Drop{Path: at.path, Field: at.api, Why: PrunedNull, Value: v})
+		s.drops = append(s.drops, Drop{Path: at.path(), Field: at.api(), Why: PrunedNull, Value: v})
 		return nil
 	}
 	switch {
@@ -258,14 +296,14 @@ func (s *storer) customField(f yamltree.Field, t *schema.Type, at place) *yamltr
 }
 
 // items stores the items of a list (of field, when a map's field holds it).
-func (s *storer) items(n *yamltree.Node, t *schema.Type, field *schema.Field, path place) *yamltree.Node {
+func (s *storer) items(n *yamltree.Node, t *schema.Type, field *schema.Field, path *place) *yamltree.Node {
 	var keys []string
 	if s.keys != nil {
 		keys = s.keys(field, t)
 	}
 	var out []*yamltree.Node
 	for i, it := range n.Items {
-		kept := s.value(it, t.Elem(), path.item(elementOf(it, i, keys, t.Elem()), i))
+		kept := s.value(it, t.Elem(), path.itemAt(it, i, keys, t.Elem()))
 		if kept != it && out == nil {
 			out = append(make([]*yamltree.Node, 0, len(n.Items)), n.Items[:i]...)
 		}

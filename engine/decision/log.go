@@ -97,6 +97,23 @@ func (l *Log) Lookup(path fieldpath.Path) (Entry, bool) {
 	return l.LookupString(path.String())
 }
 
+// Relabel records a later decision on a path: with the inputs held that the latest decision on
+// it records, else with held. It writes the path once for both, where Lookup then Record write
+// it for the lookup and again when the next lookup indexes the new entry. A nil log records
+// nothing.
+func (l *Log) Relabel(path fieldpath.Path, rule Rule, held Held) {
+	if l == nil {
+		return
+	}
+	key := path.String()
+	if e, ok := l.LookupString(key); ok {
+		held = e.Held
+	}
+	l.entries = append(l.entries, Entry{Path: path, Rule: rule, Held: held})
+	l.byPath[key] = len(l.entries) - 1
+	l.indexed = len(l.entries)
+}
+
 // LookupString is Lookup for a path already written in structured-merge-diff syntax, as
 // contract.Field.Path holds it.
 func (l *Log) LookupString(path string) (Entry, bool) {

@@ -27,8 +27,35 @@ func TestLogLookupAnswersTheLastDecision(t *testing.T) {
 	}
 }
 
+// TestRelabelKeepsTheInputsHeld wants a later decision on a path to keep the inputs its latest
+// decision held, or take those given on a path never decided, and to be what Lookup answers,
+// whatever Record and Relabel came before.
+func TestRelabelKeepsTheInputsHeld(t *testing.T) {
+	var l Log
+	replicas := fieldpath.Path{}.Field("spec").Field("replicas")
+	image := fieldpath.Path{}.Field("spec").Field("image")
+	l.Record(replicas, "ssa/applied", Updated|Live)
+	l.Relabel(replicas, "ssa/owned", Live)
+	l.Relabel(image, "ssa/owned", Live)
+	l.Record(image, "ssa/applied", Updated)
+	l.Relabel(image, "ssa/moved", Live)
+	for _, tc := range []struct {
+		path fieldpath.Path
+		rule Rule
+		held Held
+	}{{replicas, "ssa/owned", Updated | Live}, {image, "ssa/moved", Updated}} {
+		if e, ok := l.Lookup(tc.path); !ok || e.Rule != tc.rule || e.Held != tc.held {
+			t.Errorf("Lookup(%s) = %+v, %v; want %s held by %s", tc.path, e, ok, tc.rule, tc.held)
+		}
+	}
+	if l.Len() != 5 {
+		t.Errorf("Len = %d, want 5", l.Len())
+	}
+}
+
 func TestNilLogAnswersNothing(t *testing.T) {
 	var l *Log
+	l.Relabel(nil, "ssa/owned", Live)
 	if _, ok := l.Lookup(nil); ok || l.Len() != 0 || l.Entries() != nil {
 		t.Error("a nil log must be empty")
 	}

@@ -10,11 +10,17 @@ import "sync"
 // as large as that call's answer.
 type Memo struct {
 	mu   sync.Mutex
-	last map[documentPair][]Hunk
+	last map[string]comparison
 }
 
-// documentPair is a live document's text and the result document's it was compared with.
-type documentPair struct{ before, after string }
+// comparison is a resource's live document's text, the result document's it was compared with,
+// and the hunks. The memo finds it by the resource's name, then compares the texts: a name is
+// short to hash, where hashing both documents cost as much as comparing them again (in wasm,
+// on a one-resource example, at every key).
+type comparison struct {
+	before, after string
+	hunks         []Hunk
+}
 
 // Resources returns what the package's Resources returns, reusing the last call's comparisons.
 func (m *Memo) Resources(live []Named, result string, names []string) []Hunk {
@@ -24,15 +30,14 @@ func (m *Memo) Resources(live []Named, result string, names []string) []Hunk {
 	m.mu.Lock()
 	last := m.last
 	m.mu.Unlock()
-	next := make(map[documentPair][]Hunk, len(names))
-	hunks := resources(live, result, names, func(before, after string) []Hunk {
-		pair := documentPair{before, after}
-		h, ok := last[pair]
-		if !ok {
-			h = Diff(before, after)
+	next := make(map[string]comparison, len(names))
+	hunks := resources(live, result, names, func(name, before, after string) []Hunk {
+		c, ok := last[name]
+		if !ok || c.before != before || c.after != after {
+			c = comparison{before, after, Diff(before, after)}
 		}
-		next[pair] = h
-		return clipped(h)
+		next[name] = c
+		return clipped(c.hunks)
 	})
 	m.mu.Lock()
 	m.last = next

@@ -15,11 +15,11 @@ type Named struct {
 // texts are compared whole. Both sides must be written by the same writer: a line that did not
 // change then reads the same on both.
 func Resources(live []Named, result string, names []string) []Hunk {
-	return resources(live, result, names, Diff)
+	return resources(live, result, names, func(_, before, after string) []Hunk { return Diff(before, after) })
 }
 
 // resources is Resources, each document compared by diff.
-func resources(live []Named, result string, names []string, diff func(before, after string) []Hunk) []Hunk {
+func resources(live []Named, result string, names []string, diff func(name, before, after string) []Hunk) []Hunk {
 	if result == "" {
 		return []Hunk{}
 	}
@@ -41,7 +41,7 @@ func resources(live []Named, result string, names []string, diff func(before, af
 		if i > 0 {
 			hunks = append(hunks, Hunk{Op: Equal, Lines: []string{"---"}})
 		}
-		hunks = append(hunks, diff(byName[name], results[i])...)
+		hunks = append(hunks, diff(name, byName[name], results[i])...)
 		seen[name] = true
 	}
 	for _, l := range live {

@@ -36,14 +36,19 @@ func TestMemoAnswersAsResources(t *testing.T) {
 	results := []string{"x: 1\ny: 3\n---\nz: 1\n---\nnew: 1\n", "x: 1\ny: 3\n---\nz: 2\n---\nnew: 1\n", ""}
 	names := []string{"a", "b", "new"}
 	var m Memo
+	var firstA, firstB []Hunk
 	for i, result := range results {
 		got, want := m.Resources(live, result, names), Resources(live, result, names)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("call %d: memo %+v, want %+v", i, got, want)
 		}
-		if i == 1 {
-			if _, kept := m.last[documentPair{live[0].Text, "x: 1\ny: 3\n"}]; !kept || len(m.last) != 3 {
-				t.Errorf("call %d keeps %d pairs: %v", i, len(m.last), m.last)
+		switch i {
+		case 0:
+			firstA, firstB = m.last["a"].hunks, m.last["b"].hunks
+		case 1:
+			// Only b's document changed: a's hunks are the ones the first call computed.
+			if a, b := m.last["a"].hunks, m.last["b"].hunks; len(m.last) != 3 || &a[0] != &firstA[0] || &b[0] == &firstB[0] {
+				t.Errorf("call %d keeps %d comparisons, a's kept %v, b's kept %v", i, len(m.last), &a[0] == &firstA[0], &b[0] == &firstB[0])
 			}
 		}
 	}

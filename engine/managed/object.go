@@ -1,6 +1,8 @@
 package managed
 
 import (
+	"slices"
+
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -27,12 +29,32 @@ func ManagedFieldsOf(obj *yamltree.Node) *yamltree.Node {
 // WithoutManagedFields returns a copy of obj without metadata.managedFields. A metadata left empty
 // goes too: only a document that is not a Kubernetes object (it has no name) can have one, and
 // its schema may have no metadata at all.
+//
+// The copy is made from a shallow view of obj that lacks them, so managedFields, often the
+// object's largest part, are not copied only to be dropped.
 func WithoutManagedFields(obj *yamltree.Node) *yamltree.Node {
-	out := obj.Clone()
-	if m := metadataOf(out); m != nil && m.Delete("managedFields") && len(m.Fields) == 0 {
-		out.Delete("metadata")
+	m := metadataOf(obj)
+	if m.Get("managedFields") == nil {
+		return obj.Clone()
 	}
-	return out
+	meta := *m
+	meta.Fields = withoutField(m.Fields, "managedFields")
+	view := *obj
+	view.Fields = withoutField(obj.Fields, "metadata")
+	if len(meta.Fields) > 0 {
+		view.Fields = slices.Clone(obj.Fields)
+		for i, f := range view.Fields {
+			if f.Value == m {
+				view.Fields[i].Value = &meta
+			}
+		}
+	}
+	return view.Clone()
+}
+
+// withoutField is a copy of fields less those named name.
+func withoutField(fields []yamltree.Field, name string) []yamltree.Field {
+	return slices.DeleteFunc(slices.Clone(fields), func(f yamltree.Field) bool { return f.Name() == name })
 }
 
 // setManagedFields writes entries into obj's metadata (creating it when needed), or removes

@@ -157,11 +157,7 @@ func relabel(log *decision.Log, path fieldpath.Path, rule decision.Rule) {
 	if log == nil {
 		return
 	}
-	held := decision.Live
-	if e, ok := log.Lookup(path); ok {
-		held = e.Held
-	}
-	log.Record(path, rule, held)
+	log.Relabel(path, rule, decision.Live)
 }
 
 // UpdateOp is one update (a create, a replace or a patch) of an object from Live to Object: what

@@ -13,39 +13,64 @@ import (
 // field in a struct, and items of associative lists that have an identity, none twice. It
 // returns the first problem as an *Error.
 func ValidateConfig(t *schema.Type, v *yamltree.Node) error {
-	return validator{}.value(nil, t, v)
+	return (&validator{}).value(t, v)
 }
 
 // ValidateObject checks a stored object (or an update's) as ValidateConfig does, except that an
 // associative list may hold an item twice, as objects written by updates may.
 func ValidateObject(t *schema.Type, v *yamltree.Node) error {
-	return validator{allowDuplicates: true}.value(nil, t, v)
+	return (&validator{allowDuplicates: true}).value(t, v)
 }
 
-// validator walks a value with its type; allowDuplicates tells objects from configs.
+// validator walks a value with its type; allowDuplicates tells objects from configs. path is
+// where the walk is, grown and cut around each value it enters and copied only into an error:
+// most values have none, and a path built for every value was a twelfth of a server-side apply
+// key's time.
 type validator struct {
 	allowDuplicates bool
+	path            fieldpath.Path
 }
 
-func (w validator) value(path fieldpath.Path, t *schema.Type, v *yamltree.Node) error {
+// errorAt is a problem at the walk's path, or below it at e when e is given.
+func (w *validator) errorAt(pos yamltree.Pos, message string, below ...fieldpath.Element) error {
+	var path fieldpath.Path
+	if n := len(w.path) + len(below); n > 0 {
+		path = append(append(make(fieldpath.Path, 0, n), w.path...), below...)
+	}
+	return &Error{Pos: pos, Path: path, Message: message}
+}
+
+// enter checks v, of type t, at the walk's path followed by e.
+func (w *validator) enter(e fieldpath.Element, t *schema.Type, v *yamltree.Node) error {
+	w.path = append(w.path, e)
+	err := w.value(t, v)
+	w.path = w.path[:len(w.path)-1]
+	return err
+}
+
+func (w *validator) value(t *schema.Type, v *yamltree.Node) error {
 	if t == nil {
-		return &Error{Pos: v.Pos, Path: path, Message: "the schema has no type for this value"}
+		return w.errorAt(v.Pos, "the schema has no type for this value")
 	}
 	switch shapeOf(t, v) {
 	case shapeScalar:
-		return scalarError(path, t, v)
+		if want := scalarWanted(t, v); want != "" {
+			return w.errorAt(v.Pos, "expected "+want+", found "+describe(v))
+		}
+		return nil
 	case shapeList:
-		return w.list(path, t, v)
+		return w.list(t, v)
 	case shapeMap:
-		return w.mapValue(path, t, v)
+		return w.mapValue(t, v)
 	}
-	return &Error{Pos: v.Pos, Path: path, Message: "the schema's type for this value declares no scalar, list or map"}
+	return w.errorAt(v.Pos, "the schema's type for this value declares no scalar, list or map")
 }
 
-// scalarError checks a scalar against the scalar kind of t; a null is always accepted.
-func scalarError(path fieldpath.Path, t *schema.Type, v *yamltree.Node) error {
+// scalarWanted checks a scalar against the scalar kind of t: what it should be ("a number", ...),
+// "" when it is; a null is always accepted.
+func scalarWanted(t *schema.Type, v *yamltree.Node) string {
 	if v == nil || v.IsNull() {
-		return nil
+		return ""
 	}
 	want := ""
 	switch t.Scalar {
@@ -66,10 +91,7 @@ func scalarError(path fieldpath.Path, t *schema.Type, v *yamltree.Node) error {
 			want = "a scalar"
 		}
 	}
-	if want == "" {
-		return nil
-	}
-	return &Error{Pos: v.Pos, Path: path, Message: "expected " + want + ", found " + describe(v)}
+	return want
 }
 
 func isNumber(v *yamltree.Node) bool {
@@ -95,16 +117,16 @@ func describe(v *yamltree.Node) string {
 	return "the string " + strconv.Quote(v.Value)
 }
 
-func (w validator) list(path fieldpath.Path, t *schema.Type, v *yamltree.Node) error {
+func (w *validator) list(t *schema.Type, v *yamltree.Node) error {
 	if v.IsNull() {
 		return nil
 	}
 	if !v.IsList() {
-		return &Error{Pos: v.Pos, Path: path, Message: "expected a list, found " + describe(v)}
+		return w.errorAt(v.Pos, "expected a list, found "+describe(v))
 	}
 	if isAtomicList(t) {
 		for i, it := range v.Items {
-			if err := w.value(path.Index(i), t.ListElem(), it); err != nil {
+			if err := w.enter(fieldpath.Element{Index: i, IsIndex: true}, t.ListElem(), it); err != nil {
 				return err
 			}
 		}
@@ -114,32 +136,32 @@ func (w validator) list(path fieldpath.Path, t *schema.Type, v *yamltree.Node) e
 	for _, it := range v.Items {
 		e, err := ItemElement(t, it)
 		if err != nil {
-			return &Error{Pos: it.Pos, Path: path, Message: err.Error()}
+			return w.errorAt(it.Pos, err.Error())
 		}
 		if !w.allowDuplicates && containsElement(seen, e) {
-			return &Error{Pos: it.Pos, Path: path.Append(e), Message: "duplicate entries for this key"}
+			return w.errorAt(it.Pos, "duplicate entries for this key", e)
 		}
 		seen = append(seen, e)
-		if err := w.value(path.Append(e), t.ListElem(), it); err != nil {
+		if err := w.enter(e, t.ListElem(), it); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (w validator) mapValue(path fieldpath.Path, t *schema.Type, v *yamltree.Node) error {
+func (w *validator) mapValue(t *schema.Type, v *yamltree.Node) error {
 	if v.IsNull() {
 		return nil
 	}
 	if !v.IsMap() {
-		return &Error{Pos: v.Pos, Path: path, Message: "expected a map, found " + describe(v)}
+		return w.errorAt(v.Pos, "expected a map, found "+describe(v))
 	}
 	for _, f := range v.Fields {
 		ft := t.FieldType(f.Key.Value)
 		if ft == nil {
-			return &Error{Pos: f.Key.Pos, Path: path.Field(f.Key.Value), Message: "field not declared in schema"}
+			return w.errorAt(f.Key.Pos, "field not declared in schema", fieldpath.Element{Field: f.Key.Value})
 		}
-		if err := w.value(path.Field(f.Key.Value), ft, f.Value); err != nil {
+		if err := w.enter(fieldpath.Element{Field: f.Key.Value}, ft, f.Value); err != nil {
 			return err
 		}
 	}

@@ -462,6 +462,11 @@ func doubleQuote(s string) string {
 // plainSafe reports whether s can be written as a plain scalar and read back as the same string
 // under both rule sets.
 func plainSafe(s string, flow bool) bool {
+	return longWord(s) || plainByRules(s, flow)
+}
+
+// plainByRules is plainSafe's answer for any s, by the resolution rules and the indicators.
+func plainByRules(s string, flow bool) bool {
 	if s == "" || s != strings.TrimSpace(s) || !printable(s, false) {
 		return false
 	}
@@ -484,6 +489,29 @@ func plainSafe(s string, flow bool) bool {
 	// Like go-yaml's writer, never start a plain scalar with "---" or "...": "...00" is not a
 	// marker to YAML, but readers (goccy's among them) take it for one.
 	return !strings.HasPrefix(s, "---") && !strings.HasPrefix(s, "...")
+}
+
+// longWord reports whether s is a letter then letters, digits and "-_./", six bytes or more:
+// plain in any context. Every word YAML 1.1 or 1.2 reads as other than a string (true, off,
+// null, ...) is five bytes or less, and every number, date or special float starts with a digit,
+// a sign or a dot. Most keys and many values are such words (apiVersion, metadata, nginx:1.27
+// is not), so most scalars skip the resolution rules here.
+func longWord(s string) bool {
+	if len(s) < 6 || !isLetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !isLetter(c) && (c < '0' || c > '9') && c != '-' && c != '_' && c != '.' && c != '/' {
+			return false
+		}
+	}
+	return true
+}
+
+// isLetter reports whether c is an ASCII letter.
+func isLetter(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // printable reports whether s holds only characters YAML lets a document carry unescaped.

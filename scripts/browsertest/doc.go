@@ -3,7 +3,8 @@
 // of the page: it loads without a console error, every example shows the marks the engine
 // answers natively, typing re-merges, invalid YAML marks its line and keeps the stale result,
 // share links survive a reload, the embed layout answers postMessage, and nothing the reader
-// types or links to runs as code. BenchmarkFirstLoad measures the budgets (make measure);
+// types or links to runs as code. BenchmarkFirstLoad measures the budgets (make measure; -v
+// prints each load's moments, MERGEPLAY_TRACE=<prefix> writes a Chromium trace of each load);
 // TestScreenshots writes docs/screenshots when MERGEPLAY_SCREENSHOTS names a folder (make
 // screenshots).
 //

@@ -142,7 +142,7 @@ func (p *tab) traced(file string, during func()) {
 			return
 		}
 	}()
-	cats := []string{"devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "disabled-by-default-devtools.timeline.stack", "disabled-by-default-devtools.timeline.invalidationTracking", "v8.execute", "blink.user_timing", "toplevel", "v8", "disabled-by-default-v8.gc", "blink", "cc", "gpu", "viz", "loading"}
+	cats := []string{"devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "disabled-by-default-devtools.timeline.stack", "disabled-by-default-devtools.timeline.invalidationTracking", "v8.execute", "blink.user_timing", "toplevel", "v8", "disabled-by-default-v8.gc", "blink", "cc", "gpu", "viz", "loading", "v8.wasm", "disabled-by-default-v8.wasm.detailed", "disabled-by-default-v8.compile"}
 	if _, err := chromedp.Call(p.ctx, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{IncludedCategories: cats}}); err != nil {
 		p.t.Fatalf("starting a trace: %v", err)
 	}

@@ -57,6 +57,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			continue
 		}
 		a.outcome.store(in)
+		a.outcome.describe()
 		a.outcome.refuse(in, resp)
 		if err := a.outcome.recordManagers(in, now); err != nil {
 			resp.AddError(string(inputOf(t)), err)
@@ -123,8 +124,25 @@ func respond(resp *contract.Response, answers []answered, memo *modes.Memo) {
 	assemble(resp, pieces)
 }
 
-// info describes the outcome's patch.
+// info describes the outcome's patch: as describe worked it out, else at once.
 func (o *outcome) info() PatchInfo {
+	if o.described != nil {
+		return *o.described
+	}
+	return o.patchInfo()
+}
+
+// describe works out info once the outcome is complete (stored: the store may change the patch,
+// sentAgainstStored): its patch, which holds the whole config in its last-applied annotation, is
+// then written as JSON once, not at each of the times a request asks (the refusals, the
+// managedFields, the answer).
+func (o *outcome) describe() {
+	p := o.patchInfo()
+	o.described = &p
+}
+
+// patchInfo describes the outcome's patch.
+func (o *outcome) patchInfo() PatchInfo {
 	p := PatchInfo{Resource: o.triple.ID.String(), Action: o.action}
 	if o.action == Patch {
 		p.Type = o.patchType

@@ -61,6 +61,8 @@ type outcome struct {
 	resent map[string]string
 	// dropped are the facts of the dropped marks, in their order (droppedMarks).
 	dropped []fact
+	// described is info, worked out once the outcome is complete (describe); nil before.
+	described *PatchInfo
 }
 
 // request is what applying one resource needs besides the resource.

@@ -65,6 +65,7 @@ func (v version) flags(in *modes.Input, words []string, verb string) ([]string, 
 // Kind=KIND: " and the API server's message.
 func conflictError(in *modes.Input, resp *contract.Response) string {
 	a := command.NewAnswer(in, resp)
+	refusals := ssa.NewRefusals(a)
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range resp.Conflicts {
@@ -74,7 +75,7 @@ func conflictError(in *modes.Input, resp *contract.Response) string {
 		seen[c.Resource] = true
 		id := a.ID(c.Resource)
 		out = append(out, "conflict occurred while applying object "+id.Namespace+"/"+id.Name+" "+id.APIVersion+", Kind="+id.Kind+
-			": "+ssa.ServerRefusal(a, c.Resource))
+			": "+refusals.Of(c.Resource))
 	}
 	return strings.Join(out, "\n")
 }

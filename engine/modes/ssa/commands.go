@@ -30,13 +30,13 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 	cmd := contract.Command{Tool: "kubectl", Line: shell.Join(append(words, "-f", command.ConfigFile)...),
 		About: "server-side apply: the API server merges the config and records who owns each field"}
 	var refused []string
-	index := newRefusals(a)
+	index := NewRefusals(a)
 	for _, op := range ops {
 		switch op.Action {
 		case Create, Apply:
 			cmd.Output = append(cmd.Output, command.Printed(a.ID(op.Resource), command.PrintedServerSide))
 		case Conflict:
-			refused = append(refused, index.of(op.Resource))
+			refused = append(refused, index.Of(op.Resource))
 		}
 	}
 	cmd.Error = command.KubectlConflictError(refused)
@@ -85,25 +85,18 @@ func heldOrNot(in *modes.Input) (held, lacked bool) {
 	return held, lacked
 }
 
-// ServerRefusal is the API server's refusal of one resource's apply, from the conflicts the
-// mode found and the owners' managedFields entries (kubectl prints it; Helm 4 too, after its
-// own words).
-func ServerRefusal(a *command.Answer, resource string) string {
-	return newRefusals(a).of(resource)
-}
-
-// refusals are an answer's conflicts and managedFields by resource, read once for the refusals
-// of every resource (a stream of thousands of resources in conflict would read them all again
-// for each).
-type refusals struct {
+// Refusals are an answer's conflicts and managedFields by resource, read once for the API
+// server's refusals of every resource (a stream of thousands of resources in conflict would read
+// them all again for each): kubectl prints them, Helm 4 too, after its own words.
+type Refusals struct {
 	a         *command.Answer
 	entries   map[string][]EntryExtra
 	conflicts map[string][]contract.Conflict
 }
 
-// newRefusals indexes an answer's conflicts and managedFields by resource.
-func newRefusals(a *command.Answer) refusals {
-	r := refusals{a: a, entries: map[string][]EntryExtra{}, conflicts: map[string][]contract.Conflict{}}
+// NewRefusals indexes an answer's conflicts and managedFields by resource.
+func NewRefusals(a *command.Answer) Refusals {
+	r := Refusals{a: a, entries: map[string][]EntryExtra{}, conflicts: map[string][]contract.Conflict{}}
 	all, _ := a.Resp.Extra["managedFields"].(ManagedFieldsList)
 	for _, mf := range all {
 		r.entries[mf.Resource] = append(r.entries[mf.Resource], mf.Entries...)
@@ -114,8 +107,9 @@ func newRefusals(a *command.Answer) refusals {
 	return r
 }
 
-// of is the API server's refusal of one resource's apply.
-func (r refusals) of(resource string) string {
+// Of is the API server's refusal of one resource's apply, from the conflicts the mode found and
+// the owners' managedFields entries.
+func (r Refusals) Of(resource string) string {
 	entries := map[ownerKey]EntryExtra{}
 	for _, e := range r.entries[resource] {
 		entries[ownerKey{e.Manager, strings.ToLower(e.Operation), e.Subresource}] = e

@@ -6,8 +6,14 @@
 //	go run ./scripts/build/wasmweight -top 60
 //	go run ./scripts/build/wasmweight -wasm file.wasm
 //	go run ./scripts/build/wasmweight -package slices   # that package's heaviest functions
+//	go run ./scripts/build/wasmweight -first apply-containers
 //
 // Code bytes are uncompressed; brotli shrinks code and data alike, roughly fivefold.
+//
+// -first runs the wasm's start and an example's request under Node, as the page's worker does
+// on a first load, and lists what V8 compiled in each step (first.go): its baseline compiler's
+// functions and bytes by package, and the functions its optimizing compiler compiled again. It
+// needs node, and is run from the repository's root (it reads examples/).
 package main
 
 import (
@@ -23,14 +29,15 @@ func main() {
 	top := flag.Int("top", 25, "how many packages to list")
 	file := flag.String("wasm", "", "a wasm compiled with its names (default: compile ./wasm)")
 	pkg := flag.String("package", "", "list this package's heaviest functions (as the report names it: slices, github.com_goccy_go_yaml_parser) instead of the packages")
+	first := flag.String("first", "", "run Go's start and this example's request under Node and list what V8 compiled in each step, instead of the weights")
 	flag.Parse()
-	if err := run(*file, *top, *pkg); err != nil {
+	if err := run(*file, *top, *pkg, *first); err != nil {
 		fmt.Fprintln(os.Stderr, "wasmweight:", err)
 		os.Exit(1)
 	}
 }
 
-func run(file string, top int, pkg string) error {
+func run(file string, top int, pkg, first string) error {
 	if file == "" {
 		tmp, err := os.MkdirTemp("", "mergeplay-wasmweight-")
 		if err != nil {
@@ -52,6 +59,9 @@ func run(file string, top int, pkg string) error {
 	m, err := parseModule(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
+	}
+	if first != "" {
+		return firstLoad(file, m, first, top)
 	}
 	w := m.weigh(pkg)
 	fmt.Printf("%s: %d bytes; code %d bytes in %d functions, data %d bytes\n", file, len(data), w.code, len(m.bodies), m.data)
