@@ -15,29 +15,15 @@ import (
 )
 
 // TestBundleLeavesTestToolsOut: the page's bundles (web/main.js and what it imports, views.js
-// included) hold the page's modules and CodeMirror, and nothing the tests use: no web/*.test.js, and none of the
-// devDependencies (acorn, which web/functionsize.test.js parses the modules with; axe-core, which
-// the browser tests inject).
+// included) hold the page's modules and CodeMirror, and nothing the tests use: no web/*.test.js,
+// and none of the devDependencies (acorn, which web/functionsize.test.js parses the modules with;
+// axe-core, which the browser tests inject; @lezer/yaml and @codemirror/lang-yaml, against which
+// web/yamltokens.test.js checks the page's own YAML colours).
 func TestBundleLeavesTestToolsOut(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "node_modules", "@codemirror")); err != nil {
-		t.Skip("node_modules is missing (npm ci at the root)")
-	}
-	opts := bundleOptions(root, "web/main.js")
-	opts.Metafile = true
-	res := api.Build(opts)
-	if len(res.Errors) > 0 {
-		t.Fatalf("bundling web/main.js: %s", messages(res.Errors))
-	}
 	var meta struct {
 		Inputs map[string]json.RawMessage `json:"inputs"`
 	}
-	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
-		t.Fatal(err)
-	}
+	mainMetafile(t, &meta)
 	var inputs []string
 	for in := range meta.Inputs {
 		inputs = append(inputs, filepath.ToSlash(in))
@@ -55,23 +41,18 @@ func TestBundleLeavesTestToolsOut(t *testing.T) {
 		t.Fatalf("the bundle's inputs lack the page or CodeMirror: %v", inputs)
 	}
 	for _, in := range inputs {
-		if strings.HasSuffix(in, ".test.js") || strings.Contains(in, "node_modules/acorn/") || strings.Contains(in, "node_modules/axe-core/") {
+		testOnly := []string{"node_modules/acorn/", "node_modules/axe-core/", "node_modules/@lezer/yaml/", "node_modules/@codemirror/lang-yaml/"}
+		if strings.HasSuffix(in, ".test.js") || slices.ContainsFunc(testOnly, func(dep string) bool { return strings.Contains(in, dep) }) {
 			t.Errorf("the page's bundle holds %s, which only the tests use", in)
 		}
 	}
 }
 
 // TestCodeMirrorIsInTheSecondBundle: the page's first bundle (main.js and the chunk it imports)
-// holds no CodeMirror, only the YAML parser and the highlighter its previews draw with; views.js,
-// which main.js loads with import(), holds CodeMirror's view, state, commands, language and lint.
+// holds no CodeMirror and no Lezer, only the page's own YAML colours (yamltokens.js) its previews
+// draw with; views.js, which main.js loads with import(), holds CodeMirror's view, state,
+// commands, language and lint.
 func TestCodeMirrorIsInTheSecondBundle(t *testing.T) {
-	root := bundleRoot(t)
-	opts := bundleOptions(root, "web/main.js")
-	opts.Metafile = true
-	res := api.Build(opts)
-	if len(res.Errors) > 0 {
-		t.Fatalf("bundling web/main.js: %s", messages(res.Errors))
-	}
 	var meta struct {
 		Outputs map[string]struct {
 			EntryPoint string                        `json:"entryPoint"`
@@ -79,9 +60,7 @@ func TestCodeMirrorIsInTheSecondBundle(t *testing.T) {
 			Inputs     map[string]json.RawMessage    `json:"inputs"`
 		} `json:"outputs"`
 	}
-	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
-		t.Fatal(err)
-	}
+	mainMetafile(t, &meta)
 	byEntry := map[string]string{}
 	for out, o := range meta.Outputs {
 		if o.EntryPoint != "" {
@@ -113,12 +92,17 @@ func TestCodeMirrorIsInTheSecondBundle(t *testing.T) {
 		sort.Strings(in)
 		return in
 	}
+	colours := false
 	for _, out := range first {
 		for _, in := range inputs(out) {
-			if strings.Contains(in, "node_modules/@codemirror/") || strings.Contains(in, "node_modules/style-mod/") {
+			colours = colours || strings.HasSuffix(in, "web/yamltokens.js")
+			if strings.Contains(in, "node_modules/@codemirror/") || strings.Contains(in, "node_modules/style-mod/") || strings.Contains(in, "node_modules/@lezer/") {
 				t.Errorf("the first bundle's %s holds %s", out, in)
 			}
 		}
+	}
+	if !colours {
+		t.Errorf("the first bundle lacks web/yamltokens.js, which its previews colour with")
 	}
 	for _, want := range []string{"@codemirror/view/", "@codemirror/state/", "@codemirror/commands/", "@codemirror/language/", "@codemirror/lint/", "web/editorview.js", "web/result.js"} {
 		if !slices.ContainsFunc(inputs(views), func(in string) bool { return strings.Contains(in, want) }) {
@@ -164,6 +148,20 @@ func TestBundleNamesItsChunks(t *testing.T) {
 }
 
 // bundleRoot is the repository's root, the test skipped without node_modules.
+// mainMetafile bundles web/main.js as the page is built and reads esbuild's metafile into meta.
+func mainMetafile(t *testing.T, meta any) {
+	t.Helper()
+	opts := bundleOptions(bundleRoot(t), "web/main.js")
+	opts.Metafile = true
+	res := api.Build(opts)
+	if len(res.Errors) > 0 {
+		t.Fatalf("bundling web/main.js: %s", messages(res.Errors))
+	}
+	if err := json.Unmarshal([]byte(res.Metafile), meta); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func bundleRoot(t *testing.T) string {
 	t.Helper()
 	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
