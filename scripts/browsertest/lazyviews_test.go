@@ -42,6 +42,18 @@ func (s *heldViews) requests() int {
 	return s.asked
 }
 
+// openWithViewsHeld opens the default example in a tab whose second bundle is held back
+// (serveHeldViews) and waits for its first answer.
+func openWithViewsHeld(t *testing.T) (*heldViews, *tab) {
+	t.Helper()
+	h := setup(t)
+	held, url := serveHeldViews(t, h)
+	p := openTab(t, h, 1280, 1000)
+	p.do("loading the page", chromedp.Navigate(url+"/#example=apply-containers"))
+	p.waitFor("the first answer, the views held back", `document.documentElement.hasAttribute("data-ready")`, readyWithin)
+	return held, p
+}
+
 // serveHeldViews serves the build on a server of its own whose second bundle waits for release.
 func serveHeldViews(t *testing.T, h *harness) (*heldViews, string) {
 	t.Helper()
@@ -87,11 +99,7 @@ func (p *tab) clickPreviewAt(line, column int) {
 // the order typed, at the caret where the click put it, and the preview never changed its text
 // meanwhile; the view has the focus and the caret after the typed text, so typing goes on there.
 func TestKeysTypedBeforeTheViewsArrive(t *testing.T) {
-	h := setup(t)
-	held, url := serveHeldViews(t, h)
-	p := openTab(t, h, 1280, 1000)
-	p.do("loading the page", chromedp.Navigate(url+"/#example=apply-containers"))
-	p.waitFor("the first answer, the views held back", `document.documentElement.hasAttribute("data-ready")`, readyWithin)
+	held, p := openWithViewsHeld(t)
 	for deadline := time.Now().Add(10 * time.Second); held.requests() == 0; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the page never asked for its second bundle after its first answer")
@@ -145,11 +153,7 @@ func TestKeysTypedBeforeTheViewsArrive(t *testing.T) {
 // view does; Ctrl+End and keys typed into live's preview, which had the keyboard focus, are in
 // live's text; and the focus stays in live, where the reader went last.
 func TestKeyboardBeforeTheViewsArrive(t *testing.T) {
-	h := setup(t)
-	held, url := serveHeldViews(t, h)
-	p := openTab(t, h, 1280, 1000)
-	p.do("loading the page", chromedp.Navigate(url+"/#example=apply-containers"))
-	p.waitFor("the first answer, the views held back", `document.documentElement.hasAttribute("data-ready")`, readyWithin)
+	held, p := openWithViewsHeld(t)
 	var before string
 	p.eval(`[...document.querySelectorAll('[data-input="live"] .mp-preview-lines > div')].map((l) => l.textContent).join("\n")`, &before)
 
