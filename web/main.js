@@ -88,8 +88,7 @@ async function openState(config) {
   const autosave = createAutosave(config.embed.embed ? null : storage);
   const initial = await resolveInitial({ hash: location.hash, autosaved: autosave.load(), prerendered: config.prerendered, loadExamples });
   const first = buildRequest(initial.state);
-  const firstSkip = partsToSkip(first, "result"); // as merge() will ask, the Result tab shown
-  engine.prefetch(firstSkip.length ? { ...first, skip: firstSkip } : first);
+  engine.prefetch({ ...first, skip: partsToSkip("result") }); // as merge() will ask, the Result tab shown
   const store = createStore({ state: initial.state, exampleName: initial.exampleName });
   return { engine, statuses, loadExamples, storage, autosave, initial, store };
 }

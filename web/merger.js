@@ -26,11 +26,11 @@ export function createMerger({ engine, store, output, answers, progress, history
   /** Sends the state to the engine and shows the answer (the latest request wins). */
   async function merge() {
     const request = history.request(store.get()) ?? buildRequest(store.get());
-    const skip = partsToSkip(request, output.selectedTab());
+    const skip = partsToSkip(output.selectedTab());
     const editedAt = progress.editedAt();
     const change = progress.lastChange();
     try {
-      const response = await engine.request(skip.length ? { ...request, skip } : request);
+      const response = await engine.request({ ...request, skip });
       const t0 = performance.now();
       const shown = history.answered(request, response);
       answers.show(shown.response, shown.request, { elapsed: engine.lastDuration(), waited: editedAt === null ? null : t0 - editedAt, change });
