@@ -40,13 +40,14 @@ func WithoutManagedFields(obj *yamltree.Node) *yamltree.Node {
 	meta := *m
 	meta.Fields = withoutField(m.Fields, "managedFields")
 	view := *obj
-	view.Fields = withoutField(obj.Fields, "metadata")
-	if len(meta.Fields) > 0 {
-		view.Fields = slices.Clone(obj.Fields)
-		for i, f := range view.Fields {
-			if f.Value == m {
-				view.Fields[i].Value = &meta
-			}
+	if len(meta.Fields) == 0 {
+		view.Fields = withoutField(obj.Fields, "metadata")
+		return view.Clone()
+	}
+	view.Fields = slices.Clone(obj.Fields)
+	for i, f := range view.Fields {
+		if f.Value == m {
+			view.Fields[i].Value = &meta
 		}
 	}
 	return view.Clone()
