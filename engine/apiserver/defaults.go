@@ -135,7 +135,6 @@ func (r rule) holds(m *yamltree.Node, at *place) bool {
 		name, values, is := strings.Cut(c, "=")
 		name, isNot := strings.CutSuffix(name, "!")
 		switch {
-		case c == "":
 		case c == "own" && !at.isTop("spec"), c == "inside" && at.up == nil:
 			return false
 		case c == "pod" && !strings.HasPrefix(at.api(), "spec.containers[") && !strings.HasPrefix(at.api(), "spec.initContainers["):

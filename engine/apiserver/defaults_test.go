@@ -180,7 +180,7 @@ func TestRulesNameDeclaredFields(t *testing.T) {
 			for _, c := range r.when {
 				name, _, is := strings.Cut(c, "=")
 				name = strings.TrimSuffix(name, "!")
-				if !slices.Contains([]string{"", "own", "inside", "pod", "external"}, c) && !strings.HasPrefix(c, "!") && (!is || typ.Field(name) == nil) {
+				if !slices.Contains([]string{"own", "inside", "pod", "external"}, c) && !strings.HasPrefix(c, "!") && (!is || typ.Field(name) == nil) {
 					t.Errorf("%s.%s: condition %q", typ.Name, r.field, c)
 				}
 			}
