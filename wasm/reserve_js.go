@@ -5,8 +5,8 @@ package main
 import (
 	"math"
 	"runtime"
-	"runtime/debug"
 	"runtime/metrics"
+	_ "unsafe" // for go:linkname
 )
 
 // Reserving the heap a request needs, before it runs.
@@ -108,8 +108,8 @@ const smallFirstRequest = 256 << 10
 // and the bound is lazyBound's with nothing live: lazyBoundAtLeast, or lazyBoundPerByte a byte.
 func prepareFirst(requestBytes int) int64 {
 	bound := lazyBound(requestBytes, 0, 0)
-	debug.SetMemoryLimit(bound)
-	debug.SetGCPercent(-1)
+	setMemoryLimit(bound)
+	setGCPercent(-1)
 	return bound
 }
 
@@ -147,12 +147,25 @@ const lazyBoundAtLeast = 64 << 20
 func collectWithinHeld(requestBytes int, lastBound int64) int64 {
 	held, live := heapSizes()
 	if lastBound > 0 && live > uint64(lastBound)/2 {
-		debug.SetGCPercent(100)
-		debug.SetMemoryLimit(math.MaxInt64)
+		setGCPercent(100)
+		setMemoryLimit(math.MaxInt64)
 		return 0
 	}
 	bound := lazyBound(requestBytes, held, live)
-	debug.SetMemoryLimit(bound)
-	debug.SetGCPercent(-1)
+	setMemoryLimit(bound)
+	setGCPercent(-1)
 	return bound
 }
+
+// setGCPercent and setMemoryLimit are runtime/debug's SetGCPercent and SetMemoryLimit, reached
+// through the runtime's own entry points (the runtime defines them for runtime/debug, which calls
+// them alike): importing runtime/debug brings fmt, reflect and os into the wasm with it
+// (debug.BuildInfo and debug.WriteHeapDump), 22 KB of its brotli (go run ./scripts/build/wasmweight,
+// 2026-12-07: 1,331,769 bytes with the import, 1,309,808 without).
+// TestWasmLeavesFmtOut keeps those packages out.
+
+//go:linkname setGCPercent runtime/debug.setGCPercent
+func setGCPercent(percent int32) int32
+
+//go:linkname setMemoryLimit runtime/debug.setMemoryLimit
+func setMemoryLimit(limit int64) int64

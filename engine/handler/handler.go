@@ -3,7 +3,7 @@ package handler
 import (
 	"context"
 	"errors"
-	"runtime/debug"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -154,7 +154,7 @@ func encode(resp *contract.Response) []byte {
 func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *contract.Response) {
 	defer func() {
 		if p := recover(); p != nil {
-			resp = contract.Fail("engine", errors.New("internal error in mode "+req.Mode+": "+verb.Value(p)+" (please report it with this input); "+firstFrames(debug.Stack())))
+			resp = contract.Fail("engine", errors.New("internal error in mode "+req.Mode+": "+verb.Value(p)+" (please report it with this input); "+firstFrames(goroutineStack())))
 		}
 	}()
 	switch {
@@ -508,6 +508,14 @@ func (h *Handler) names() []string {
 		names = append(names, m.Name)
 	}
 	return names
+}
+
+// goroutineStack returns the calling goroutine's stack trace, at most its first 16 KB (the
+// frames firstFrames looks for are at its top). runtime/debug's Stack would bring fmt, reflect
+// and os into the wasm.
+func goroutineStack() []byte {
+	buf := make([]byte, 16<<10)
+	return buf[:runtime.Stack(buf, false)]
 }
 
 // firstFrames keeps the part of a stack trace that locates a panic.

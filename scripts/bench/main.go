@@ -80,7 +80,7 @@ func modes() []mode {
 const (
 	readyBudgetMS      = 300 // navigation start → data-ready, median of 7 fresh loads
 	readyWorstBudgetMS = 450 // the same, the worst of the 7
-	wasmBudget         = 1_335_000
+	wasmBudget         = 1_320_000
 	firstLoadBudget    = 1_485_000
 	editBudgetMS       = 16  // keydown → answer shown, median, every example
 	editP95BudgetMS    = 33  // the same, 95th percentile
