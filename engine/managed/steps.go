@@ -115,7 +115,7 @@ func checkApplied(op *operation) (bool, error) {
 		op.stored = emptyObject(res.APIVersion, res.Kind)
 		return false, nil
 	}
-	return false, located(typed.ValidateObject(res.Type, WithoutManagedFields(op.stored)))
+	return false, located(typed.ValidateObject(res.Type, ViewWithoutManagedFields(op.stored)))
 }
 
 // readLiveManagers reads live's managers for an apply.
@@ -253,10 +253,10 @@ func checkUpdated(op *operation) (bool, error) {
 	if op.stored == nil {
 		op.stored = emptyObject(op.res.APIVersion, op.res.Kind)
 	}
-	if err := typed.ValidateObject(op.res.Type, WithoutManagedFields(op.req.Object)); err != nil {
+	if err := typed.ValidateObject(op.res.Type, ViewWithoutManagedFields(op.req.Object)); err != nil {
 		return true, located(err)
 	}
-	return false, located(typed.ValidateObject(op.res.Type, WithoutManagedFields(op.stored)))
+	return false, located(typed.ValidateObject(op.res.Type, ViewWithoutManagedFields(op.stored)))
 }
 
 // readUpdateManagers reads the managers an update starts from: the object's own, else live's,
@@ -303,7 +303,7 @@ func leaveUntracked(op *operation) (bool, error) {
 	}
 	op.out.Untracked, op.out.After = true, Managers{}
 	log := op.out.Decisions
-	if _, _, err := (UpdateOp{Type: op.res.Type, Live: WithoutManagedFields(op.stored), Object: op.object, Log: log}).Run(); err != nil {
+	if _, _, err := (UpdateOp{Type: op.res.Type, Live: ViewWithoutManagedFields(op.stored), Object: op.object, Log: log}).Run(); err != nil {
 		return true, err
 	}
 	recordUnownable(log)
@@ -317,7 +317,7 @@ func leaveUntracked(op *operation) (bool, error) {
 // recordUpdate records what the update changed, and gives it to the updater.
 func recordUpdate(op *operation) (bool, error) {
 	op.times = op.storedTimes.Clone()
-	before := WithoutManagedFields(op.stored)
+	before := ViewWithoutManagedFields(op.stored)
 	managers, err := op.res.recordChange(change{from: before, to: op.object, id: op.id, now: op.req.Now, log: op.out.Decisions},
 		op.storedManagers, op.times)
 	if err != nil {

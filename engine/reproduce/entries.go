@@ -39,7 +39,7 @@ func checkEntries(t *schema.Type, root *yamltree.Node) (*entriesCheck, error) {
 			return nil, err
 		}
 	}
-	held := typed.FieldSet(t, managed.WithoutManagedFields(root)).Leaves()
+	held := typed.FieldSet(t, managed.ViewWithoutManagedFields(root)).Leaves()
 	var tmpl strings.Builder
 	tmpl.WriteString(`{{range .metadata.managedFields}}{{$id := printf "%s %s %s" .manager .operation (or .subresource "-")}}{{$t := "no-time"}}{{if .time}}{{$t = "time"}}{{end}}` + "\n")
 	for _, p := range held.Paths() {

@@ -192,9 +192,9 @@ func (s *script) leftAfterRefusal() ([]*stream.Resource, error) {
 // managedFields), nothing where before held a field the object lacks, and its managedFields'
 // owners (checkEntries).
 func (s *script) compareState(k int, id stream.ID, root, before *yamltree.Node) error {
-	values := checkObject(managed.WithoutManagedFields(root))
+	values := checkObject(managed.ViewWithoutManagedFields(root))
 	if before != nil {
-		values.absentSince(checkObject(managed.WithoutManagedFields(before)))
+		values.absentSince(checkObject(managed.ViewWithoutManagedFields(before)))
 	}
 	owners, err := checkEntries(s.in.Schema.Root(id.APIVersion, id.Kind), root)
 	if err != nil {

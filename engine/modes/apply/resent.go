@@ -43,7 +43,7 @@ func (o *outcome) sentAgainstStored(in *modes.Input) {
 		return
 	}
 	same := func(a, b *yamltree.Node) bool {
-		return yamltree.Equal(managed.WithoutManagedFields(a), managed.WithoutManagedFields(b))
+		return yamltree.Equal(managed.ViewWithoutManagedFields(a), managed.ViewWithoutManagedFields(b))
 	}
 	if !same(in.Store(o.triple.ID, applied.Result, modes.PatchKeys).Root, in.StoreOverPatched(o.triple, o.result, modes.RootOf(o.triple.Updated)).Root) {
 		return // the two patches store different objects: the answer stays live's as given

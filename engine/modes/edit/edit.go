@@ -98,7 +98,7 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 // sameObject reports whether an edit left the object as it was (managedFields, which kubectl
 // edit hides, left out).
 func sameObject(live, edited *yamltree.Node) bool {
-	return yamltree.Equal(managed.WithoutManagedFields(live), managed.WithoutManagedFields(edited))
+	return yamltree.Equal(managed.ViewWithoutManagedFields(live), managed.ViewWithoutManagedFields(edited))
 }
 
 // replay runs each kubectl edit with an editor that makes the reader's edit on the object kubectl

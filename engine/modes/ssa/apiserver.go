@@ -57,7 +57,7 @@ func (o *outcome) keepTimes(in *modes.Input) {
 		return
 	}
 	was := in.Store(o.triple.ID, live, modes.ListMapKeys).Root
-	if !yamltree.Equal(managed.WithoutManagedFields(o.stored.Root), managed.WithoutManagedFields(was)) {
+	if !yamltree.Equal(managed.ViewWithoutManagedFields(o.stored.Root), managed.ViewWithoutManagedFields(was)) {
 		return
 	}
 	before, after := managed.ManagedFieldsOf(was), managed.ManagedFieldsOf(o.stored.Root)

@@ -150,7 +150,7 @@ func (r runner) unchangedUpdate(req managed.Request) bool {
 	if mf := managed.ManagedFieldsOf(req.Object); mf != nil && !yamltree.Equal(mf, managed.ManagedFieldsOf(req.Live)) {
 		return false
 	}
-	return yamltree.Equal(managed.WithoutManagedFields(req.Object), managed.WithoutManagedFields(req.Live))
+	return yamltree.Equal(managed.ViewWithoutManagedFields(req.Object), managed.ViewWithoutManagedFields(req.Live))
 }
 
 // decoded is an update's config as the API server's field manager sees it: decoded and
