@@ -55,6 +55,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/scripts/bench/pair"
 	"github.com/mergeplay/mergeplay/scripts/bench/realworld"
+	"github.com/mergeplay/mergeplay/scripts/build/dist"
 )
 
 // mode is one native comparison: its benchmark, its reference's name and the budget on the
@@ -80,8 +81,8 @@ func modes() []mode {
 const (
 	readyBudgetMS      = 300 // navigation start → data-ready, median of 7 fresh loads
 	readyWorstBudgetMS = 450 // the same, the worst of the 7
-	wasmBudget         = 1_320_000
-	firstLoadBudget    = 1_485_000
+	wasmBudget         = dist.WasmBudget
+	firstLoadBudget    = dist.FirstLoadBudget
 	editBudgetMS       = 16  // keydown → answer shown, median, every example
 	editP95BudgetMS    = 33  // the same, 95th percentile
 	appEditBudgetMS    = 50  // keydown → answer shown, median, a 10-resource app of about 300 lines and a 10-step history

@@ -16,15 +16,16 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/mergeplay/mergeplay/scripts/build/dist"
 	"github.com/mergeplay/mergeplay/scripts/serve/server"
 )
 
 // The page's budgets (DESIGN.md), in bytes and milliseconds.
 const (
-	wasmBudget      = 1_320_000 // the wasm, brotli quality 11
-	firstLoadBudget = 1_485_000 // everything the first load fetches, brotli
-	readyBudgetMS   = 300       // navigation start to data-ready, headless Chromium, localhost: median
-	readyWorstMS    = 450       // the same, the worst of firstLoads
+	wasmBudget      = dist.WasmBudget      // the wasm, brotli quality 11
+	firstLoadBudget = dist.FirstLoadBudget // everything the first load fetches, brotli
+	readyBudgetMS   = 300                  // navigation start to data-ready, headless Chromium, localhost: median
+	readyWorstMS    = 450                  // the same, the worst of firstLoads
 )
 
 // served records what a server sent: for each path, the body bytes and the coding.
