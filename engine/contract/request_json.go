@@ -121,6 +121,11 @@ func readObject[T any](r *jsonwire.Reader, fields []field[T], into *T, where str
 	}
 	return r.Object(func(key string) error {
 		for _, f := range fields {
+			if f.name == key {
+				return f.read(r, into)
+			}
+		}
+		for _, f := range fields { // as encoding/json reads, a key matches a field whatever its case
 			if strings.EqualFold(f.name, key) {
 				return f.read(r, into)
 			}
