@@ -44,7 +44,8 @@ type matcher struct {
 // then b whole).
 func (m matcher) script() (edits []edit, ok bool) {
 	head := 0
-	for head < m.la && head < m.lb && m.match(head, head, &shift{}, false) {
+	var none shift // never learnt (learn false): one for every item, not one allocated per item
+	for head < m.la && head < m.lb && m.match(head, head, &none, false) {
 		head++
 	}
 	if head == m.la && head == m.lb {
