@@ -48,6 +48,8 @@ type Handler struct {
 	sent *sentAnswer
 	// managed keeps how each live object of the last request is managed (extra.management).
 	managed *management.Memo
+	// decoded keeps whether kubectl decodes each config document of the last request.
+	decoded *decodings
 }
 
 // Limits bound what a handler reads. The page's engine and the terminal front door keep
@@ -83,13 +85,13 @@ func (h *Handler) WithLimits(l Limits) *Handler {
 func (h *Handler) ForOneRequest() *Handler {
 	out := h.WithLimits(h.limits)
 	out.cache.keepNone = true
-	out.diffs, out.memos, out.steps, out.managed = nil, nil, nil, nil
+	out.diffs, out.memos, out.steps, out.managed, out.decoded = nil, nil, nil, nil, nil
 	return out
 }
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, sent: &sentAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}, steps: &stepAnswers{}, managed: &management.Memo{}}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, sent: &sentAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}, steps: &stepAnswers{}, managed: &management.Memo{}, decoded: &decodings{}}
 	for _, m := range ms {
 		if _, twice := h.modes[m.Name]; !twice {
 			h.order = append(h.order, m.Name)
@@ -188,7 +190,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if failed != nil {
 		return failed
 	}
-	undecodable, left := dropUndecodable(m, in)
+	undecodable, left := h.dropUndecodable(m, in)
 	undecodable = append(undecodable, broken...)
 	problems := h.validate(m, in)
 	badKinds := kindRefusals(m, in)

@@ -73,14 +73,15 @@ func Split(docs []*yamltree.Document, scope Scope) ([]*Resource, error) {
 // call (a caller whose schema changes makes a new Splitter). A Splitter keeps the documents of
 // its last call only; it is not safe for concurrent use.
 type Splitter struct {
-	last map[*yamltree.Document]docObjects
+	last map[*yamltree.Document]*docObjects
 }
 
-// docObjects is what a document holds: its objects, their identities and whether each one's
-// scope was assumed.
+// docObjects is what a document holds: its objects, their identities (each with its hash) and
+// whether each one's scope was assumed.
 type docObjects struct {
 	objects []*yamltree.Node
 	ids     []ID
+	hashes  []uint64
 	assumed []bool
 }
 
@@ -100,12 +101,16 @@ func (s *Splitter) SplitKnown(docs []*yamltree.Document, scopes Scopes) ([]*Reso
 // split is Split, each resource's scope marked assumed when known (if any) does not know it,
 // every document's objects kept for the next call.
 func (s *Splitter) split(docs []*yamltree.Document, scope Scope, known func(ID) bool) ([]*Resource, error) {
-	next := make(map[*yamltree.Document]docObjects, len(docs))
+	next := make(map[*yamltree.Document]*docObjects, len(docs))
 	out := make([]*Resource, 0, len(docs))
-	seen := make(map[ID]*Resource, len(docs))
+	// The resources seen so far by their identity's hash (an index of out): a stream of
+	// thousands of resources is split at every key, and a map of identities hashed their four
+	// strings again each time. A hash two identities share is checked again exactly.
+	seen := make(map[uint64]int, len(docs))
+	collided := false
 	for _, d := range docs {
-		held, ok := s.last[d]
-		if !ok {
+		held := s.last[d]
+		if held == nil {
 			if d.Root.IsNull() {
 				continue
 			}
@@ -117,29 +122,71 @@ func (s *Splitter) split(docs []*yamltree.Document, scope Scope, known func(ID) 
 		next[d] = held
 		for i, obj := range held.objects {
 			r := &Resource{ID: held.ids[i], Root: obj, Doc: d, ScopeAssumed: held.assumed[i]}
-			if prev, dup := seen[r.ID]; dup && r.ID.Complete() {
-				return nil, yamltree.ErrorAt(obj.Pos, r.ID.String()+" is defined twice in "+string(obj.Pos.Input)+": first at line "+strconv.Itoa(prev.Line())+", again here")
+			if j, ok := seen[held.hashes[i]]; ok {
+				prev := out[j]
+				if prev.ID == r.ID && r.ID.Complete() {
+					return nil, twice(prev, r)
+				}
+				collided = collided || prev.ID != r.ID
 			}
-			seen[r.ID] = r
+			seen[held.hashes[i]] = len(out)
 			out = append(out, r)
+		}
+	}
+	if collided {
+		if err := noneTwice(out); err != nil {
+			return nil, err
 		}
 	}
 	s.last = next
 	return out, nil
 }
 
+// twice is the error of a resource whose identity an earlier one has.
+func twice(prev, r *Resource) error {
+	return yamltree.ErrorAt(r.Root.Pos, r.ID.String()+" is defined twice in "+string(r.Root.Pos.Input)+": first at line "+strconv.Itoa(prev.Line())+", again here")
+}
+
+// noneTwice checks that no two resources have one complete identity, by their identities.
+func noneTwice(rs []*Resource) error {
+	seen := make(map[ID]*Resource, len(rs))
+	for _, r := range rs {
+		if prev, dup := seen[r.ID]; dup && r.ID.Complete() {
+			return twice(prev, r)
+		}
+		seen[r.ID] = r
+	}
+	return nil
+}
+
 // read returns what a document holds.
-func read(d *yamltree.Document, scope Scope, known func(ID) bool) (docObjects, error) {
+func read(d *yamltree.Document, scope Scope, known func(ID) bool) (*docObjects, error) {
 	objects, err := objectsOf(d.Root)
 	if err != nil {
-		return docObjects{}, err
+		return nil, err
 	}
-	held := docObjects{objects: objects, ids: make([]ID, len(objects)), assumed: make([]bool, len(objects))}
+	n := len(objects)
+	held := &docObjects{objects: objects, ids: make([]ID, n), hashes: make([]uint64, n), assumed: make([]bool, n)}
 	for i, obj := range objects {
 		held.ids[i] = identity(obj, scope)
+		held.hashes[i] = held.ids[i].hash()
 		held.assumed[i] = known != nil && !known(held.ids[i])
 	}
 	return held, nil
+}
+
+// hash hashes the identity (FNV-1a, 64 bits, its parts apart).
+func (id ID) hash() uint64 {
+	h := uint64(14695981039346656037)
+	for _, part := range [...]string{id.APIVersion, id.Kind, id.Namespace, id.Name} {
+		for i := 0; i < len(part); i++ {
+			h ^= uint64(part[i])
+			h *= 1099511628211
+		}
+		h ^= 0xff // no byte of a part's UTF-8: parts apart
+		h *= 1099511628211
+	}
+	return h
 }
 
 // objectsOf returns the objects a document holds: itself, or a List's items.
