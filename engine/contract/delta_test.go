@@ -152,3 +152,19 @@ func TestSameCommandReadsEveryField(t *testing.T) {
 		t.Error("warnings nil and empty told apart: their JSON is the same")
 	}
 }
+
+// TestUTF16Length wants utf16Length to count what JavaScript's length counts, on texts mixing
+// ASCII runs of every length around its eight-byte steps with runes of two, three and four bytes.
+func TestUTF16Length(t *testing.T) {
+	parts := []string{"a", "abcdefg", "abcdefgh", "abcdefghijklmnopq", "é", "€", "😀", "\n"}
+	for i := range 2000 {
+		var b strings.Builder
+		for k := i; k > 0; k /= len(parts) {
+			b.WriteString(parts[k%len(parts)])
+		}
+		text := b.String()
+		if got, want := utf16Length(text), len(utf16.Encode([]rune(text))); got != want {
+			t.Fatalf("%q: %d, want %d", text, got, want)
+		}
+	}
+}
