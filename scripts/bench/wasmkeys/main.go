@@ -68,7 +68,7 @@ func run(wasm string, keys int, edit, mode string, n int) error {
 		args := append([]string{"build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w"}, dist.WasmGCFlags...)
 		cmd := exec.Command("go", append(args, "-o", wasm, "./wasm")...)
 		cmd.Env, cmd.Stderr = append(os.Environ(), dist.WasmEnv...), os.Stderr
-		if err := cmd.Run(); err != nil {
+		if err = cmd.Run(); err != nil {
 			return fmt.Errorf("compiling the wasm: %w", err)
 		}
 	}
@@ -90,10 +90,10 @@ func run(wasm string, keys int, edit, mode string, n int) error {
 		return err
 	}
 	planFile, script := filepath.Join(tmp, "plan.json"), filepath.Join(tmp, "wasmkeys.mjs")
-	if err := os.WriteFile(planFile, data, 0o644); err != nil {
+	if err = os.WriteFile(planFile, data, 0o644); err != nil {
 		return err
 	}
-	if err := os.WriteFile(script, driver, 0o644); err != nil {
+	if err = os.WriteFile(script, driver, 0o644); err != nil {
 		return err
 	}
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
