@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -116,5 +117,54 @@ func TestCommonLines(t *testing.T) {
 	}
 	if cases < 80 {
 		t.Fatalf("%d cases", cases)
+	}
+}
+
+// TestSameCommandReadsEveryField wants two commands whose JSON differs in any one field (each
+// field of Command changed in turn, and an output of null against an empty one) told apart by
+// sameCommand, and commands whose JSON is the same (warnings nil or empty) found the same.
+func TestSameCommandReadsEveryField(t *testing.T) {
+	base := Command{Tool: "kubectl", Line: "kubectl apply -f config.yaml", About: "apply", Output: []string{"a configured"}, Error: "", Warnings: []string{"w"}}
+	changed := []Command{base, base, base, base, base, base, base}
+	changed[0].Tool = "helm"
+	changed[1].Line = "kubectl diff"
+	changed[2].About = "diff"
+	changed[3].Output = []string{"a unchanged"}
+	changed[4].Error = "error: x"
+	changed[5].Warnings = nil
+	changed[6].Output = nil
+	if fields := reflect.TypeFor[Command]().NumField(); fields != 6 {
+		t.Fatalf("Command has %d fields: make sameCommand and this test compare the new ones", fields)
+	}
+	for i, c := range changed {
+		if sameCommand(base, c) || sameCommand(c, base) {
+			t.Errorf("change %d: found the same as the command it changes", i)
+		}
+	}
+	emptyOutput := base
+	emptyOutput.Output = []string{}
+	if sameCommand(changed[6], emptyOutput) {
+		t.Error("an output of null and an empty one found the same: their JSON differs")
+	}
+	a, b := base, base
+	a.Warnings, b.Warnings = nil, []string{}
+	if !sameCommand(a, b) {
+		t.Error("warnings nil and empty told apart: their JSON is the same")
+	}
+}
+
+// TestUTF16Length wants utf16Length to count what JavaScript's length counts, on texts mixing
+// ASCII runs of every length around its eight-byte steps with runes of two, three and four bytes.
+func TestUTF16Length(t *testing.T) {
+	parts := []string{"a", "abcdefg", "abcdefgh", "abcdefghijklmnopq", "é", "€", "😀", "\n"}
+	for i := range 2000 {
+		var b strings.Builder
+		for k := i; k > 0; k /= len(parts) {
+			b.WriteString(parts[k%len(parts)])
+		}
+		text := b.String()
+		if got, want := utf16Length(text), len(utf16.Encode([]rune(text))); got != want {
+			t.Fatalf("%q: %d, want %d", text, got, want)
+		}
 	}
 }

@@ -44,7 +44,8 @@ type matcher struct {
 // then b whole).
 func (m matcher) script() (edits []edit, ok bool) {
 	head := 0
-	for head < m.la && head < m.lb && m.match(head, head, &shift{}, false) {
+	var none shift // never learnt (learn false): one for every item, not one allocated per item
+	for head < m.la && head < m.lb && m.match(head, head, &none, false) {
 		head++
 	}
 	if head == m.la && head == m.lb {
@@ -311,13 +312,18 @@ func hashText(s string) uint64 {
 func utf16Length(texts ...string) int {
 	n := 0
 	for _, s := range texts {
-		for i := 0; i < len(s); i++ {
+		for i := 0; i < len(s); {
+			if i+8 <= len(s) && s[i]|s[i+1]|s[i+2]|s[i+3]|s[i+4]|s[i+5]|s[i+6]|s[i+7] < 0x80 {
+				n, i = n+8, i+8 // eight ASCII bytes at once: a long result's unchanged head is kept as its length
+				continue
+			}
 			switch c := s[i]; {
 			case c < 0x80 || c >= 0xC0 && c < 0xF0: // ASCII, or a rune of two or three bytes
 				n++
 			case c >= 0xF0: // a rune of four bytes: a surrogate pair
 				n += 2
 			}
+			i++
 		}
 	}
 	return n

@@ -96,6 +96,11 @@ type Response struct {
 	// without it the handler compares live and the result itself. The handler calls it only when
 	// the request asks for the diff (Request.Skip).
 	LiveDiff func() []linediff.Hunk `json:"-"`
+	// PatchLater, when a mode sets it (only for a request that leaves the patches out,
+	// Request.Skip), works out Patch: the handler calls it only when a request asks for the
+	// patch of the same merge again. A long stream's patch text is megabytes, written at every
+	// key and thrown away.
+	PatchLater func() string `json:"-"`
 }
 
 // Field is the mark of one field.

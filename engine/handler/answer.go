@@ -61,6 +61,9 @@ type lastAnswer struct {
 	response *contract.Response
 	// diff works out extra.diff; nil once it is in response (or when the mode wrote it).
 	diff func() []linediff.Hunk
+	// patch works out the patch (contract.Response.PatchLater); nil once it is in response
+	// (or when the mode wrote it).
+	patch func() string
 }
 
 // answerAgain answers req from the last answer when req asks for the same merge, else nil.
@@ -77,7 +80,7 @@ func (h *Handler) answerAgain(req *contract.Request) *contract.Response {
 func (h *Handler) forget() {
 	h.last.mu.Lock()
 	defer h.last.mu.Unlock()
-	h.last.request, h.last.response, h.last.diff = nil, nil, nil
+	h.last.request, h.last.response, h.last.diff, h.last.patch = nil, nil, nil, nil
 }
 
 // keep makes resp, the answer to req, the last answer (diff works out its extra.diff, nil when
@@ -87,7 +90,8 @@ func (h *Handler) keep(req *contract.Request, resp *contract.Response, diff func
 	defer h.last.mu.Unlock()
 	asked := *req // a copy: the caller may change its request after
 	asked.Skip = nil
-	h.last.request, h.last.response, h.last.diff = &asked, resp.Normalize(), diff
+	h.last.request, h.last.response, h.last.diff, h.last.patch = &asked, resp.Normalize(), diff, resp.PatchLater
+	resp.PatchLater = nil
 	return h.last.answer(req.Skip)
 }
 
@@ -99,6 +103,10 @@ func (a *lastAnswer) answer(skip []string) *contract.Response {
 	if a.diff != nil && !slices.Contains(skip, contract.SkipDiff) {
 		a.response.Extra["diff"] = linediff.Hunks(a.diff())
 		a.diff = nil
+	}
+	if a.patch != nil && !slices.Contains(skip, contract.SkipPatches) {
+		a.response.Patch = a.patch()
+		a.patch = nil
 	}
 	out := *a.response
 	out.Extra = maps.Clone(a.response.Extra)

@@ -71,6 +71,9 @@ func TestSkipLeavesOutAndSaysSo(t *testing.T) {
 			if !strings.Contains(fresh, `"diff":[{`) {
 				t.Errorf("the whole answer has no diff: %s", fresh)
 			}
+			if m.Name == "apply" && !strings.Contains(fresh, `"patch":"{`) { // apply's patch is worked out only when asked for (PatchLater)
+				t.Errorf("the whole answer has no patch: %s", fresh)
+			}
 			if again := encoded(t, h.Handle(context.Background(), skipRequest(m.Name, contract.SkipDiff, contract.SkipPatches))); again != encoded(t, light) {
 				t.Errorf("asked again with the same skips:\n%s\nwant\n%s", again, encoded(t, light))
 			}

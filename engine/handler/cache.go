@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/schema"
+	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -17,6 +18,9 @@ type parseCache struct {
 	mu      sync.Mutex
 	readers map[inputKey]*yamltree.Reader
 	schemas *parsedSchema
+	// splits keeps what each input's documents held (stream.Splitter), with the schema that
+	// told their scopes: an edit reads again only the documents the Reader parsed again.
+	splits map[inputKey]*keptSplit
 	// keepNone reads every input afresh and keeps nothing (Handler.ForOneRequest).
 	keepNone bool
 }
@@ -37,7 +41,35 @@ type parsedSchema struct {
 
 // newParseCache returns an empty cache.
 func newParseCache() *parseCache {
-	return &parseCache{readers: map[inputKey]*yamltree.Reader{}}
+	return &parseCache{readers: map[inputKey]*yamltree.Reader{}, splits: map[inputKey]*keptSplit{}}
+}
+
+// keptSplit is an input's Splitter and the schema whose scopes it split with.
+type keptSplit struct {
+	scopes   *schema.Set
+	splitter *stream.Splitter
+}
+
+// split returns stream.SplitKnown(docs, scopes), reading only the documents of input (read with
+// rules) it did not split at the last call with the same scopes. A call at the same time as
+// another one on the same input splits afresh.
+func (c *parseCache) split(input yamltree.Input, rules yamltree.Rules, docs []*yamltree.Document, scopes *schema.Set) ([]*stream.Resource, error) {
+	if c.keepNone {
+		return stream.SplitKnown(docs, scopes)
+	}
+	key := inputKey{input: input, rules: rules}
+	c.mu.Lock()
+	kept := c.splits[key]
+	delete(c.splits, key)
+	c.mu.Unlock()
+	if kept == nil || kept.scopes != scopes {
+		kept = &keptSplit{scopes: scopes, splitter: &stream.Splitter{}}
+	}
+	rs, err := kept.splitter.SplitKnown(docs, scopes)
+	c.mu.Lock()
+	c.splits[key] = kept
+	c.mu.Unlock()
+	return rs, err
 }
 
 // parse returns yamltree.Parse(input, text, opts), reusing the documents of the last reading of

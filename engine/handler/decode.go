@@ -2,6 +2,7 @@ package handler
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -35,10 +36,15 @@ func decodesMetadata(m modes.Mode, opts contract.Options) bool {
 // documents the request merges. A List is one document: kubectl decodes its own metadata so, not
 // its items' (observed with kubectl v1.37.2: an item's bad label reaches the API server, which
 // refuses the object as it decodes it, as strict validation says here).
-func dropUndecodable(m modes.Mode, in *modes.Input) (refusals []contract.Error, left bool) {
+func (h *Handler) dropUndecodable(m modes.Mode, in *modes.Input) (refusals []contract.Error, left bool) {
 	if !decodesMetadata(m, in.Request.Options) {
 		return nil, len(in.Updated) > 0
 	}
+	decoded := h.decoded
+	if !m.ReadOnly { // its documents are copies, new at every request: nothing to recall
+		decoded = nil
+	}
+	defer decoded.turn()
 	refused := map[*yamltree.Document]bool{}
 	kept := make([]*stream.Resource, 0, len(in.Updated))
 	stopped := false
@@ -50,7 +56,7 @@ func dropUndecodable(m modes.Mode, in *modes.Input) (refusals []contract.Error, 
 			kept = append(kept, r)
 			continue
 		}
-		refusal, stops := undecodable(r.Doc.Root, in.Request.Options.Validate)
+		refusal, stops := decoded.undecodable(r.Doc.Root, in.Request.Options.Validate)
 		if refusal == nil {
 			kept = append(kept, r)
 			continue
@@ -62,6 +68,55 @@ func dropUndecodable(m modes.Mode, in *modes.Input) (refusals []contract.Error, 
 		in.Updated = kept
 	}
 	return refusals, len(kept) > 0
+}
+
+// decodings remembers undecodable's verdict on each config document of the last request, for
+// one value of options.validate: an edit of a long stream decodes again only the documents
+// it changed (the reading cache hands the others out again, the same nodes). It is safe for
+// concurrent use; a nil decodings remembers nothing.
+type decodings struct {
+	mu       sync.Mutex
+	validate string
+	last     map[*yamltree.Node]decoding
+	next     map[*yamltree.Node]decoding
+}
+
+// decoding is undecodable's verdict on a document.
+type decoding struct {
+	refusal *contract.Error
+	stops   bool
+}
+
+// undecodable is the package's undecodable, recalled for a document read before with the same
+// validate.
+func (d *decodings) undecodable(root *yamltree.Node, validate string) (*contract.Error, bool) {
+	if d == nil {
+		return undecodable(root, validate)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.validate != validate {
+		d.validate, d.last, d.next = validate, nil, nil
+	}
+	v, ok := d.last[root]
+	if !ok {
+		v.refusal, v.stops = undecodable(root, validate)
+	}
+	if d.next == nil {
+		d.next = map[*yamltree.Node]decoding{}
+	}
+	d.next[root] = v
+	return v.refusal, v.stops
+}
+
+// turn makes the verdicts of the request just read the ones the next request recalls.
+func (d *decodings) turn() {
+	if d == nil {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.last, d.next = d.next, nil
 }
 
 // kindNotString is kubectl's schema check's message for a kind that is not a string.

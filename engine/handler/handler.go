@@ -46,6 +46,10 @@ type Handler struct {
 	steps *stepAnswers
 	// sent is the last answer written to a caller that takes deltas (contract.Request.Deltas).
 	sent *sentAnswer
+	// managed keeps how each live object of the last request is managed (extra.management).
+	managed *management.Memo
+	// decoded keeps whether kubectl decodes each config document of the last request.
+	decoded *decodings
 }
 
 // Limits bound what a handler reads. The page's engine and the terminal front door keep
@@ -81,13 +85,13 @@ func (h *Handler) WithLimits(l Limits) *Handler {
 func (h *Handler) ForOneRequest() *Handler {
 	out := h.WithLimits(h.limits)
 	out.cache.keepNone = true
-	out.diffs, out.memos, out.steps = nil, nil, nil
+	out.diffs, out.memos, out.steps, out.managed, out.decoded = nil, nil, nil, nil, nil
 	return out
 }
 
 // New returns a handler serving the given modes.
 func New(ms ...modes.Mode) *Handler {
-	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, sent: &sentAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}, steps: &stepAnswers{}}
+	h := &Handler{modes: map[string]modes.Mode{}, builtin: sync.OnceValues(schema.Builtin), cache: newParseCache(), limits: DefaultLimits(), diffs: &linediff.Memo{}, last: &lastAnswer{}, sent: &sentAnswer{}, memos: &memos{byMode: map[string]*modes.Memo{}}, steps: &stepAnswers{}, managed: &management.Memo{}, decoded: &decodings{}}
 	for _, m := range ms {
 		if _, twice := h.modes[m.Name]; !twice {
 			h.order = append(h.order, m.Name)
@@ -186,7 +190,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	if failed != nil {
 		return failed
 	}
-	undecodable, left := dropUndecodable(m, in)
+	undecodable, left := h.dropUndecodable(m, in)
 	undecodable = append(undecodable, broken...)
 	problems := h.validate(m, in)
 	badKinds := kindRefusals(m, in)
@@ -206,7 +210,7 @@ func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *cont
 	default:
 		resp = h.merge(ctx, m, in, problems, undecodable)
 	}
-	describeInputs(m, in, resp, resources)
+	h.describeInputs(m, in, resp, resources)
 	return h.keep(req, resp, h.diffOf(in, resp))
 }
 
@@ -263,10 +267,10 @@ func (h *Handler) historyScript(req *contract.Request, resp *contract.Response) 
 // describeInputs adds what every answer says of its inputs, whatever the merge did: the
 // resources found (extra.resources), how each live object a cluster holds is managed
 // (extra.management), and live's layout when the marks are on live's lines.
-func describeInputs(m modes.Mode, in *modes.Input, resp *contract.Response, resources []ResourceInfo) {
+func (h *Handler) describeInputs(m modes.Mode, in *modes.Input, resp *contract.Response, resources []ResourceInfo) {
 	resp.Extra["resources"] = ResourceInfos(resources)
 	if m.LiveFromCluster {
-		if summaries := withoutDefaultsNotes(in, management.Of(in.Live)); summaries != nil {
+		if summaries := withoutDefaultsNotes(in, h.managed.Of(in.Live)); summaries != nil {
 			resp.Extra["management"] = summaries
 		}
 	}
@@ -484,7 +488,12 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (_ *modes.Input, _ [
 			in.UpdatedDocs = docs
 			continue
 		}
-		rs, err := stream.SplitKnown(docs, in.Schema)
+		var rs []*stream.Resource
+		if m.ReadOnly { // the documents kept, handed out again: what they hold was read before
+			rs, err = h.cache.split(name, m.Rules, docs, in.Schema)
+		} else {
+			rs, err = stream.SplitKnown(docs, in.Schema)
+		}
 		if err != nil {
 			failed.AddError(string(name), err)
 			continue

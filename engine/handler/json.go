@@ -1,6 +1,8 @@
 package handler
 
 import (
+	"slices"
+
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 	"github.com/mergeplay/mergeplay/engine/modes"
@@ -8,7 +10,17 @@ import (
 )
 
 // ResourceInfos is the response's extra.resources.
-type ResourceInfos = jsonwire.List[ResourceInfo]
+type ResourceInfos []ResourceInfo
+
+// WriteJSON writes the resources as a list (null when nil).
+func (rs ResourceInfos) WriteJSON(w *jsonwire.Writer) { jsonwire.List[ResourceInfo](rs).WriteJSON(w) }
+
+// SameAs reports whether other is ResourceInfos equal to rs: an answer's delta compares them so,
+// rather than by their JSON (contract.EncodeAnswer).
+func (rs ResourceInfos) SameAs(other any) bool {
+	o, ok := other.(ResourceInfos)
+	return ok && (rs == nil) == (o == nil) && slices.Equal(rs, o)
+}
 
 // WriteJSON writes the resource as its json tags say.
 func (r ResourceInfo) WriteJSON(w *jsonwire.Writer) {

@@ -1,9 +1,30 @@
 package management
 
-import "github.com/mergeplay/mergeplay/engine/jsonwire"
+import (
+	"slices"
+
+	"github.com/mergeplay/mergeplay/engine/jsonwire"
+)
 
 // Summaries is the response's extra.management.
-type Summaries = jsonwire.List[Summary]
+type Summaries []Summary
+
+// WriteJSON writes the summaries as a list (null when nil).
+func (ss Summaries) WriteJSON(w *jsonwire.Writer) { jsonwire.List[Summary](ss).WriteJSON(w) }
+
+// SameAs reports whether other is Summaries equal to ss, item by item (their JSON alike): an
+// answer's delta compares them so, rather than by their JSON (contract.EncodeAnswer).
+func (ss Summaries) SameAs(other any) bool {
+	o, ok := other.(Summaries)
+	return ok && (ss == nil) == (o == nil) && slices.EqualFunc(ss, o, sameSummary)
+}
+
+// sameSummary reports whether two summaries are alike.
+func sameSummary(a, b Summary) bool {
+	return a.Resource == b.Resource && a.Line == b.Line && a.LastApplied == b.LastApplied &&
+		slices.Equal(a.Managers, b.Managers) && slices.Equal(a.Notes, b.Notes) &&
+		(a.Helm == nil) == (b.Helm == nil) && (a.Helm == nil || *a.Helm == *b.Helm)
+}
 
 // WriteJSON writes the summary as its json tags say.
 func (s Summary) WriteJSON(w *jsonwire.Writer) {

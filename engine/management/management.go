@@ -1,7 +1,9 @@
 package management
 
 import (
+	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/managed"
@@ -56,11 +58,50 @@ type Release struct {
 
 // Of summarises every live object with something to say; nil when none has.
 func Of(live []*stream.Resource) Summaries {
+	return (*Memo)(nil).Of(live)
+}
+
+// Memo summarises the successive versions of one live stream, as Of does, remembering each
+// object's summary: an object given again (the same node, with the same identity, which a
+// yamltree.Reader's ParseShared hands out for a document whose text did not change) is not read
+// again. The objects must not change once summarised. A Memo keeps the objects of its last call
+// only; it is safe for concurrent use. A nil Memo remembers nothing.
+type Memo struct {
+	mu   sync.Mutex
+	last map[memoKey]*Summary
+}
+
+// memoKey is an object summarised: its node and its identity (which the schema's scopes
+// may change).
+type memoKey struct {
+	root *yamltree.Node
+	id   stream.ID
+}
+
+// Of is the package's Of, reading only the objects m has not summarised before.
+func (m *Memo) Of(live []*stream.Resource) Summaries {
+	var last, next map[memoKey]*Summary
+	if m != nil {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		last, next = m.last, make(map[memoKey]*Summary, len(live))
+	}
 	var out Summaries
 	for _, r := range live {
-		if s := summarise(r); s != nil {
+		key := memoKey{root: r.Root, id: r.ID}
+		s, ok := last[key]
+		if !ok {
+			s = summarise(r)
+		}
+		if next != nil {
+			next[key] = s
+		}
+		if s != nil {
 			out = append(out, *s)
 		}
+	}
+	if m != nil {
+		m.last = next
 	}
 	return out
 }
@@ -154,7 +195,7 @@ func size(n int) string {
 func WithNote(ss Summaries, resource string, line int, note string) Summaries {
 	for i := range ss {
 		if ss[i].Resource == resource {
-			ss[i].Notes = append(ss[i].Notes, note)
+			ss[i].Notes = append(slices.Clip(ss[i].Notes), note) // a copy: a Memo's summary may share them
 			return ss
 		}
 	}

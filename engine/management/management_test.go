@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -132,4 +133,76 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", file, got, want)
 		}
 	}
+}
+
+// TestMemoSummarisesAsOf wants a Memo given the testdata's live objects one file after another,
+// each file twice (its objects given again, as the handler's reading hands them out when live
+// did not change), to summarise each as Of does, and SameAs to find two summaries the same
+// exactly when their JSON is: every file's summaries against every other's, and against each one
+// changed in a field at a time.
+func TestMemoSummarisesAsOf(t *testing.T) {
+	files, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var memo Memo
+	var all []Summaries
+	for _, f := range files {
+		text, err := os.ReadFile("testdata/" + f.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		live := read(t, string(text))
+		for range 2 {
+			if got, want := jsonOf(t, memo.Of(live)), jsonOf(t, Of(live)); got != want {
+				t.Fatalf("%s: the Memo summarises\n%s\nwhere Of summarises\n%s", f.Name(), got, want)
+			}
+		}
+		all = append(all, Of(live))
+	}
+	var variants []Summaries
+	for _, ss := range all {
+		variants = append(variants, ss)
+		if len(ss) == 0 {
+			continue
+		}
+		for change := range 6 {
+			c := slices.Clone(ss)
+			s := &c[0]
+			switch change {
+			case 0:
+				s.Line++
+			case 1:
+				s.LastApplied++
+			case 2:
+				s.Notes = append(slices.Clip(s.Notes), "another")
+			case 3:
+				s.Helm = &Release{Name: "other"}
+			case 4:
+				s.Managers = append(slices.Clip(s.Managers), Manager{Manager: "m"})
+			case 5:
+				s.Resource += "x"
+			}
+			variants = append(variants, c)
+		}
+	}
+	for i, a := range variants {
+		for j, b := range variants {
+			if same, alike := a.SameAs(b), jsonOf(t, a) == jsonOf(t, b); same != alike {
+				t.Errorf("summaries %d and %d: SameAs %v, their JSON alike %v", i, j, same, alike)
+			}
+		}
+	}
+}
+
+// jsonOf writes summaries as the answer does.
+func jsonOf(t *testing.T, ss Summaries) string {
+	t.Helper()
+	w := &jsonwire.Writer{}
+	ss.WriteJSON(w)
+	out, err := w.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }

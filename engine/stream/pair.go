@@ -25,8 +25,9 @@ func Pair(in Inputs) ([]Triple, error) {
 	if len(in.Original) <= 1 && len(in.Updated) <= 1 && len(in.Live) <= 1 && !allComplete(in) {
 		return byPosition(in)
 	}
-	index := map[ID]int{}
-	var triples []Triple
+	most := max(len(in.Updated), len(in.Live), len(in.Original))
+	index := make(map[ID]int, most)
+	triples := make([]Triple, 0, most)
 	add := func(rs []*Resource, set func(*Triple, *Resource)) error {
 		for _, r := range rs {
 			if !r.ID.Complete() {

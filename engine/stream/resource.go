@@ -21,11 +21,10 @@ func (id ID) String() string {
 	if id.Kind == "" && id.Name == "" {
 		return ""
 	}
-	parts := []string{id.APIVersion, id.Kind}
-	if id.Namespace != "" {
-		parts = append(parts, id.Namespace)
+	if id.Namespace == "" {
+		return id.APIVersion + "/" + id.Kind + "/" + id.Name
 	}
-	return strings.Join(append(parts, id.Name), "/")
+	return id.APIVersion + "/" + id.Kind + "/" + id.Namespace + "/" + id.Name
 }
 
 // Complete reports whether the identity has everything pairing needs.
@@ -57,43 +56,137 @@ type Scopes interface {
 // SplitKnown is Split with the scopes a schema knows: a kind it does not know is assumed
 // namespaced, and its resources say so (Resource.ScopeAssumed).
 func SplitKnown(docs []*yamltree.Document, scopes Scopes) ([]*Resource, error) {
-	scope := func(apiVersion, kind string) bool {
-		namespaced, known := scopes.Namespaced(apiVersion, kind)
-		return namespaced || !known
-	}
-	rs, err := Split(docs, scope)
-	for _, r := range rs {
-		if _, known := scopes.Namespaced(r.ID.APIVersion, r.ID.Kind); !known {
-			r.ScopeAssumed = true
-		}
-	}
-	return rs, err
+	return (&Splitter{}).SplitKnown(docs, scopes)
 }
 
 // Split returns the resources of a parsed stream in order. Empty documents and null documents
 // ("---" then "~" or "null") are skipped, as kubectl and kyaml skip them. Every other document
 // must be a map; two resources with one identity are an error naming both places.
 func Split(docs []*yamltree.Document, scope Scope) ([]*Resource, error) {
-	var out []*Resource
-	seen := map[ID]*Resource{}
+	return (&Splitter{}).split(docs, scope, nil)
+}
+
+// Splitter splits the successive versions of one stream, as SplitKnown does, remembering what
+// each document held: a document given again (the same *yamltree.Document, which a
+// yamltree.Reader's ParseShared hands out for a document whose text did not change) is not read
+// again. The documents must not change once split, and the scopes must be the same at every
+// call (a caller whose schema changes makes a new Splitter). A Splitter keeps the documents of
+// its last call only; it is not safe for concurrent use.
+type Splitter struct {
+	last map[*yamltree.Document]*docObjects
+}
+
+// docObjects is what a document holds: its objects, their identities (each with its hash) and
+// whether each one's scope was assumed.
+type docObjects struct {
+	objects []*yamltree.Node
+	ids     []ID
+	hashes  []uint64
+	assumed []bool
+}
+
+// SplitKnown is the package's SplitKnown, reading only the documents it has not split before.
+func (s *Splitter) SplitKnown(docs []*yamltree.Document, scopes Scopes) ([]*Resource, error) {
+	scope := func(apiVersion, kind string) bool {
+		namespaced, known := scopes.Namespaced(apiVersion, kind)
+		return namespaced || !known
+	}
+	known := func(id ID) bool {
+		_, ok := scopes.Namespaced(id.APIVersion, id.Kind)
+		return ok
+	}
+	return s.split(docs, scope, known)
+}
+
+// split is Split, each resource's scope marked assumed when known (if any) does not know it,
+// every document's objects kept for the next call.
+func (s *Splitter) split(docs []*yamltree.Document, scope Scope, known func(ID) bool) ([]*Resource, error) {
+	next := make(map[*yamltree.Document]*docObjects, len(docs))
+	out := make([]*Resource, 0, len(docs))
+	// The resources seen so far by their identity's hash (an index of out): a stream of
+	// thousands of resources is split at every key, and a map of identities hashed their four
+	// strings again each time. A hash two identities share is checked again exactly.
+	seen := make(map[uint64]int, len(docs))
+	collided := false
 	for _, d := range docs {
-		if d.Root.IsNull() {
-			continue
-		}
-		objects, err := objectsOf(d.Root)
-		if err != nil {
-			return nil, err
-		}
-		for _, obj := range objects {
-			r := &Resource{ID: identity(obj, scope), Root: obj, Doc: d}
-			if prev, dup := seen[r.ID]; dup && r.ID.Complete() {
-				return nil, yamltree.ErrorAt(obj.Pos, r.ID.String()+" is defined twice in "+string(obj.Pos.Input)+": first at line "+strconv.Itoa(prev.Line())+", again here")
+		held := s.last[d]
+		if held == nil {
+			if d.Root.IsNull() {
+				continue
 			}
-			seen[r.ID] = r
+			var err error
+			if held, err = read(d, scope, known); err != nil {
+				return nil, err
+			}
+		}
+		next[d] = held
+		for i, obj := range held.objects {
+			r := &Resource{ID: held.ids[i], Root: obj, Doc: d, ScopeAssumed: held.assumed[i]}
+			if j, ok := seen[held.hashes[i]]; ok {
+				prev := out[j]
+				if prev.ID == r.ID && r.ID.Complete() {
+					return nil, twice(prev, r)
+				}
+				collided = collided || prev.ID != r.ID
+			}
+			seen[held.hashes[i]] = len(out)
 			out = append(out, r)
 		}
 	}
+	if collided {
+		if err := noneTwice(out); err != nil {
+			return nil, err
+		}
+	}
+	s.last = next
 	return out, nil
+}
+
+// twice is the error of a resource whose identity an earlier one has.
+func twice(prev, r *Resource) error {
+	return yamltree.ErrorAt(r.Root.Pos, r.ID.String()+" is defined twice in "+string(r.Root.Pos.Input)+": first at line "+strconv.Itoa(prev.Line())+", again here")
+}
+
+// noneTwice checks that no two resources have one complete identity, by their identities.
+func noneTwice(rs []*Resource) error {
+	seen := make(map[ID]*Resource, len(rs))
+	for _, r := range rs {
+		if prev, dup := seen[r.ID]; dup && r.ID.Complete() {
+			return twice(prev, r)
+		}
+		seen[r.ID] = r
+	}
+	return nil
+}
+
+// read returns what a document holds.
+func read(d *yamltree.Document, scope Scope, known func(ID) bool) (*docObjects, error) {
+	objects, err := objectsOf(d.Root)
+	if err != nil {
+		return nil, err
+	}
+	n := len(objects)
+	held := &docObjects{objects: objects, ids: make([]ID, n), hashes: make([]uint64, n), assumed: make([]bool, n)}
+	for i, obj := range objects {
+		held.ids[i] = identity(obj, scope)
+		held.hashes[i] = held.ids[i].hash()
+		held.assumed[i] = known != nil && !known(held.ids[i])
+	}
+	return held, nil
+}
+
+// hash hashes the identity (FNV-1a, 64 bits, its parts apart).
+func (id ID) hash() uint64 {
+	h := uint64(14695981039346656037)
+	for _, part := range [...]string{id.APIVersion, id.Kind, id.Namespace, id.Name} {
+		for i := 0; i < len(part); i++ {
+			h ^= uint64(part[i])
+			h *= 1099511628211
+		}
+		h ^= 0xff // no byte of a part's UTF-8: parts apart
+		h *= 1099511628211
+	}
+	return h
 }
 
 // objectsOf returns the objects a document holds: itself, or a List's items.

@@ -179,3 +179,59 @@ func TestSplitKnownSaysWhenScopeIsAssumed(t *testing.T) {
 		t.Errorf("got %v\nwant %s", got, want)
 	}
 }
+
+// TestSplitterSplitsAsSplitKnown wants a Splitter given the successive versions of a stream, as a
+// yamltree.Reader hands them out (a document unchanged given again as the same one), to answer
+// each as SplitKnown does on its own: a value edited, a name edited (its identity with it), a
+// document added, one removed, two swapped, a List's items, a resource given twice (refused, and
+// the next version read right), a null document and a document that is not a map (refused).
+func TestSplitterSplitsAsSplitKnown(t *testing.T) {
+	cm := func(name, value string) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: " + name + "}\ndata: {k: " + value + "}\n"
+	}
+	list := "apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Namespace, metadata: {name: n}}\n- {apiVersion: x/v1, kind: Widget, metadata: {name: w}}\n"
+	versions := [][]string{
+		{cm("a", "1"), cm("b", "1"), list, cm("c", "1")},
+		{cm("a", "1"), cm("b", "2"), list, cm("c", "1")},
+		{cm("a", "1"), cm("b2", "2"), list, cm("c", "1")},
+		{cm("a", "1"), cm("b2", "2"), list, cm("d", "1"), cm("c", "1")},
+		{cm("a", "1"), list, cm("d", "1"), cm("c", "1")},
+		{cm("a", "1"), cm("c", "1"), cm("d", "1"), list},
+		{cm("a", "1"), cm("c", "1"), cm("a", "1"), list},
+		{cm("a", "1"), "~\n", cm("c", "1"), list},
+		{cm("a", "1"), "- not a map\n", cm("c", "1")},
+		{cm("a", "1"), cm("c", "1"), list},
+	}
+	reader := yamltree.NewReader(yamltree.Live, yamltree.Options{})
+	var s Splitter
+	var last []*yamltree.Document
+	for i, v := range versions {
+		text := strings.Join(v, "---\n")
+		docs, err := reader.ParseShared(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 && docs[0] != last[0] {
+			t.Fatalf("version %d: the first document, unchanged, is read again: the Splitter is not asked to recall it", i+1)
+		}
+		last = docs
+		got, gotErr := s.SplitKnown(docs, knownScopes{})
+		fresh, err := yamltree.Parse(yamltree.Live, text, yamltree.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantErr := SplitKnown(fresh, knownScopes{})
+		if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+			t.Fatalf("version %d: error %v, want %v", i+1, gotErr, wantErr)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("version %d: %d resources, want %d", i+1, len(got), len(want))
+		}
+		for j := range got {
+			g, w := got[j], want[j]
+			if g.ID != w.ID || g.ScopeAssumed != w.ScopeAssumed || g.Line() != w.Line() || yamltree.EmitNode(g.Root) != yamltree.EmitNode(w.Root) {
+				t.Errorf("version %d, resource %d: %v (assumed %v, line %d), want %v (assumed %v, line %d)", i+1, j, g.ID, g.ScopeAssumed, g.Line(), w.ID, w.ScopeAssumed, w.Line())
+			}
+		}
+	}
+}

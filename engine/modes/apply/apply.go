@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"slices"
 	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -68,7 +69,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 	if len(resp.Errors) > 0 {
 		return resp
 	}
-	respond(resp, answers, in.Memo)
+	respond(resp, answers, in.Memo, in.Request.Skip)
 	return resp
 }
 
@@ -90,8 +91,9 @@ func keysOf(opts contract.Options) smp.Keys {
 
 // respond writes the patches and the conflicts; without conflicts, the result stream and the
 // marks, from each resource's piece (rendered now and kept in the memo, or recalled); with
-// conflicts, their marks and no result.
-func respond(resp *contract.Response, answers []answered, memo *modes.Memo) {
+// conflicts, their marks and no result. The patch text is left for later (PatchLater) when the
+// request leaves the patches out (skip).
+func respond(resp *contract.Response, answers []answered, memo *modes.Memo, skip []string) {
 	conflicted := false
 	infos := make([]PatchInfo, len(answers))
 	for i, a := range answers {
@@ -104,7 +106,11 @@ func respond(resp *contract.Response, answers []answered, memo *modes.Memo) {
 		conflicted = conflicted || len(a.outcome.conflicts) > 0
 	}
 	resp.Extra["patches"] = PatchInfos(infos)
-	resp.Patch = patchText(infos)
+	if slices.Contains(skip, contract.SkipPatches) {
+		resp.PatchLater = func() string { return patchText(infos) }
+	} else {
+		resp.Patch = patchText(infos)
+	}
 	if conflicted {
 		for _, a := range answers {
 			if a.outcome != nil {
