@@ -31,12 +31,15 @@ type inputKey struct {
 	rules yamltree.Rules
 }
 
-// parsedSchema is the reading of a user schema's text over a given built-in set.
+// parsedSchema is the reading of a user schema's text over a given built-in set, and the two put
+// together (schema.Merge copies every built-in kind: a third of a small example's key when it was
+// done at every request).
 type parsedSchema struct {
-	text string
-	base *schema.Set
-	set  *schema.Set
-	err  error
+	text   string
+	base   *schema.Set
+	set    *schema.Set
+	merged *schema.Set
+	err    error
 }
 
 // newParseCache returns an empty cache.
@@ -103,17 +106,22 @@ func (c *parseCache) reader(input yamltree.Input, opts yamltree.Options) *yamltr
 	return r
 }
 
-// schema returns schema.Load(text, base), reusing the last reading when text and base are the same.
-func (c *parseCache) schema(text string, base *schema.Set) (*schema.Set, error) {
+// schema returns schema.Load(text, base) as user, and schema.Merge(base, user) as merged, reusing
+// the last reading when text and base are the same.
+func (c *parseCache) schema(text string, base *schema.Set) (user, merged *schema.Set, err error) {
 	c.mu.Lock()
 	last := c.schemas
 	c.mu.Unlock()
 	if last != nil && last.text == text && last.base == base {
-		return last.set, last.err
+		return last.set, last.merged, last.err
 	}
-	set, err := schema.Load(text, base)
+	read := &parsedSchema{text: text, base: base}
+	read.set, read.err = schema.Load(text, base)
+	if read.err == nil {
+		read.merged = schema.Merge(base, read.set)
+	}
 	c.mu.Lock()
-	c.schemas = &parsedSchema{text: text, base: base, set: set, err: err}
+	c.schemas = read
 	c.mu.Unlock()
-	return set, err
+	return read.set, read.merged, read.err
 }

@@ -57,7 +57,8 @@ func TestParseCacheKeepsErrors(t *testing.T) {
 	}
 }
 
-// TestParseCacheSchemas checks that a user schema is loaded once per text and base.
+// TestParseCacheSchemas checks that a user schema is loaded, and put on top of the base, once per
+// text and base.
 func TestParseCacheSchemas(t *testing.T) {
 	c := newParseCache()
 	base, err := schema.Builtin()
@@ -65,17 +66,20 @@ func TestParseCacheSchemas(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := "types:\n- name: t\n  scalar: string\n"
-	a, err := c.schema(text, base)
+	a, merged, err := c.schema(text, base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := c.schema(text, base); b != a {
-		t.Error("the same schema text was loaded twice")
+	if merged.Named("t") == nil || merged.Named("io.k8s.api.core.v1.Container") == nil {
+		t.Error("the merged set lacks the user's type or a built-in one")
 	}
-	if b, _ := c.schema(text+"\n", base); b == a {
+	if b, again, _ := c.schema(text, base); b != a || again != merged {
+		t.Error("the same schema text was loaded, or merged, twice")
+	}
+	if b, _, _ := c.schema(text+"\n", base); b == a {
 		t.Error("another text reused the last set")
 	}
-	if _, err := c.schema("types: [", base); err == nil {
+	if _, _, err := c.schema("types: [", base); err == nil {
 		t.Error("a broken schema was accepted")
 	}
 }

@@ -446,11 +446,11 @@ func (h *Handler) schemas(req *contract.Request) (all, user *schema.Set, err err
 	if strings.TrimSpace(req.Options.Schema) == "" {
 		return builtin, schema.Merge(), nil // no user schema: nothing to put on top
 	}
-	user, err = h.cache.schema(req.Options.Schema, builtin)
+	user, all, err = h.cache.schema(req.Options.Schema, builtin)
 	if err != nil {
 		return nil, nil, err
 	}
-	return schema.Merge(builtin, user), user, nil
+	return all, user, nil
 }
 
 // read loads the schema, then parses and splits the inputs the mode reads. It reports every
