@@ -80,7 +80,7 @@ func reserveFor(requestBytes int) uint64 {
 // limiter) and stops the allocating goroutine's assists; the rest of the mark is left to the
 // collector's own worker, which in wasm (one thread, no preemption) runs only when the request
 // returns. Until then every allocation is kept and runs under the write barrier: with a bound of
-// 333 MB (64 bytes a request byte) the first merge of the 2 MB input ran 35 s in one such mark,
+// 383 MB (64 bytes a request byte) the first merge of the 2 MB input ran 35 s in one such mark,
 // its heap growing from 358 MB to 1.7 GB (GODEBUG=gctrace=1 under Node; docs/performance.md).
 
 // heapPolicy sets the collector for each request (collectWithinHeld); it remembers the bound
