@@ -106,6 +106,19 @@ func (p *heapPolicy) prepare(requestBytes int) {
 	p.bound = collectWithinHeld(requestBytes, p.bound)
 }
 
+// lift takes the last request's memory limit off before the next request is read (handle):
+// the linear memory may hold more than that bound (a collection's mark lets the heap grow past
+// it), and with what is held past the limit the runtime collects at the next request's first
+// allocations, while the bridge copies its inputs, and again when reserveFor makes its room. On
+// the 2 MB input the first key after the paste collected three times (948 MB on a bound of 1.53
+// GB while 1.65 GB was held), 4.0 to 4.4 s of CPU (docs/performance.md, "The first merge in
+// wasm"). The collector stays off (GOGC) when a bound was set: prepare sets the next one.
+func (p *heapPolicy) lift() {
+	if p.bound > 0 {
+		setMemoryLimit(math.MaxInt64)
+	}
+}
+
 // smallFirstRequest is the size up to which the first request is prepared by prepareFirst:
 // the page's first request (an example, a shared link of manifests) is a few KB.
 const smallFirstRequest = 256 << 10

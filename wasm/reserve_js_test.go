@@ -100,3 +100,22 @@ func TestPrepareFirst(t *testing.T) {
 		t.Errorf("a large first request: bound %d, want at least %d", large.bound, want)
 	}
 }
+
+// TestLift: the last request's bound is taken off before the next request is read, the
+// collector left off; the default pacing is left alone.
+func TestLift(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	p := heapPolicy{}
+	p.prepare(2000)
+	p.lift()
+	if percent, limit := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1); percent != -1 || limit != math.MaxInt64 {
+		t.Errorf("after lift: GOGC %d, limit %d; want -1, no limit", percent, limit)
+	}
+	debug.SetGCPercent(100)
+	paced := heapPolicy{prepared: true}
+	paced.lift()
+	if percent := debug.SetGCPercent(100); percent != 100 {
+		t.Errorf("the default pacing lifted: GOGC %d", percent)
+	}
+}
