@@ -59,6 +59,7 @@ func handle(h *handler.Handler, heap *heapPolicy, args []js.Value) (out string) 
 		return failure("request", errors.New(handleName+" takes the request's JSON text, or that and the three inputs (original, updated, live), all strings; got "+
 			strconv.Itoa(len(args))+" argument(s)"+firstType(args)))
 	}
+	heap.lift()
 	request := []byte(args[0].String())
 	if len(args) == 1 {
 		heap.prepare(len(request))

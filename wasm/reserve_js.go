@@ -11,21 +11,29 @@ import (
 
 // Reserving the heap a request needs, before it runs.
 //
-// In WebAssembly the Go heap grows by growing the instance's linear memory (memory.grow), a few
-// megabytes at a time as allocation asks; each growth detaches the memory's ArrayBuffer, which
-// wasm_exec.js then wraps again, and the browser's own collector and page-fault handling follow.
-// Asking once for what a request will need is cheaper than asking twenty times: the first call
-// and the second (the handler holding the first call's reading, as while typing) take less CPU
-// with the reservation, later calls, which grow nothing, alike (the measurements:
-// docs/performance.md, "Measurements behind the code's choices").
+// In WebAssembly the Go heap grows by growing the instance's linear memory (memory.grow) by one
+// heap arena at a time (512 KiB in wasm) as allocation asks; each growth detaches the memory's
+// ArrayBuffer, which wasm_exec.js then wraps again, and V8 answers the growth of its external
+// memory with a full collection of its own heap. On issue 28's 2 MB input (a request of 6 MB)
+// the first merge grew the memory to 1.9 GB in about 3,700 steps: V8's collections (2,900 of them)
+// and memory.grow were 17 s of its 42 s of CPU under Node (docs/performance.md, "The 2 MB
+// input"). Asking once for what a request will need is cheaper: the first call and the second
+// (the handler holding the first call's reading, as while typing) take less CPU with the
+// reservation, later calls, which grow nothing, alike (the measurements: docs/performance.md,
+// "Measurements behind the code's choices").
 
 const (
-	// reservePerRequestByte is the free heap reserved per byte of request: a merge's heap peaks
-	// near 130 times its request's bytes in wasm, its live part at 17 to 47 times
-	// (GODEBUG=gctrace=1, natively; docs/performance.md).
-	reservePerRequestByte = 100
-	// reserveAtMost bounds one reservation: past it the heap grows as it needs.
-	reserveAtMost = 256 << 20
+	// reservePerRequestByte is the free heap reserved per byte of request, and the collector's
+	// bound with it (lazyBound): the first merge of issue 28's 2 MB input allocates 1.7 GB, 285
+	// bytes a request byte, and keeps up to 630 MB live, 105 a byte (GODEBUG=gctrace=1 under
+	// Node); make bench's 200-resource apply request (955 KB) peaks at 126 MB, 130 a byte.
+	reservePerRequestByte = 256
+	// reserveAtMost bounds one reservation, and so the bound of a large request.
+	reserveAtMost = 1536 << 20
+	// boundAtMost bounds the memory a request is held within: a wasm's linear memory ends at
+	// 4 GiB, and a collection's mark lets the heap grow past the bound while it runs (the
+	// allocations of the merge meanwhile are kept).
+	boundAtMost = 3 << 30
 )
 
 // reservation is the free heap a request of requestBytes is given.
@@ -34,18 +42,19 @@ func reservation(requestBytes int) uint64 {
 }
 
 // reserveFor makes room for a request of requestBytes (reservePerRequestByte a byte, at most
-// reserveAtMost) beside the heap the last collection found live: when the runtime holds less
-// memory than that, it allocates the missing part in one piece, lets it go and collects, so that
-// the linear memory grows once and the request's allocations reuse the freed pages. It returns
-// the bytes it allocated (0 when the memory held was enough: the garbage of earlier requests in
-// it is collected when the request needs its room, see collectWithinHeld).
+// reserveAtMost) beside the heap the last collection found live, in at most boundAtMost: when
+// the runtime holds less memory than that, it allocates the missing part in one piece, lets it
+// go and collects, so that the linear memory grows once and the request's allocations reuse the
+// freed pages. It returns the bytes it allocated (0 when the memory held was enough: the garbage
+// of earlier requests in it is collected when the request needs its room, see
+// collectWithinHeld).
 func reserveFor(requestBytes int) uint64 {
-	want := reservation(requestBytes)
 	held, live := heapSizes()
-	if held >= live+want {
+	want := min(live+reservation(requestBytes), boundAtMost)
+	if held >= want {
 		return 0
 	}
-	missing := live + want - held
+	missing := want - held
 	room := make([]byte, missing)
 	runtime.KeepAlive(room)
 	room = nil
@@ -62,14 +71,17 @@ func reserveFor(requestBytes int) uint64 {
 // filled the heap, and paced ones, while the linear memory already held far more than the live
 // heap from the first request (docs/performance.md). So each
 // request collects only when its heap would outgrow that memory (GOGC off, the memory limit at
-// what the runtime holds, or at the live heap and the request's reservation, or
-// lazyBoundPerByte a request byte, when that is more). A request that ends
-// with more than half its bound live sends the next one back to the default pacing (a bound so
-// tight would have the collector run again and again).
-
-// lazyBoundPerByte is the smallest memory limit per request byte: the live heap of a merge
-// peaks at 17 to 47 times its request's bytes (see wasm/gc.go).
-const lazyBoundPerByte = 64
+// what the runtime holds, or at twice the live heap and the request's reservation, when that is
+// more). A request that ends with more than half its bound live sends the next one back to the
+// default pacing (a bound so tight would have the collector run again and again).
+//
+// The bound must stay well above the live heap within a request too: once a collection finds the
+// heap near the memory limit, the runtime caps the collector's share of the CPU (its GC CPU
+// limiter) and stops the allocating goroutine's assists; the rest of the mark is left to the
+// collector's own worker, which in wasm (one thread, no preemption) runs only when the request
+// returns. Until then every allocation is kept and runs under the write barrier: with a bound of
+// 383 MB (64 bytes a request byte) the first merge of the 2 MB input ran 35 s in one such mark,
+// its heap growing from 358 MB to 1.7 GB (GODEBUG=gctrace=1 under Node; docs/performance.md).
 
 // heapPolicy sets the collector for each request (collectWithinHeld); it remembers the bound
 // it set for the last one.
@@ -94,6 +106,19 @@ func (p *heapPolicy) prepare(requestBytes int) {
 	p.bound = collectWithinHeld(requestBytes, p.bound)
 }
 
+// lift takes the last request's memory limit off before the next request is read (handle):
+// the linear memory may hold more than that bound (a collection's mark lets the heap grow past
+// it), and with what is held past the limit the runtime collects at the next request's first
+// allocations, while the bridge copies its inputs, and again when reserveFor makes its room. On
+// the 2 MB input the first key after the paste collected three times (948 MB on a bound of 1.53
+// GB while 1.65 GB was held), 4.0 to 4.4 s of CPU (docs/performance.md, "The first merge in
+// wasm"). The collector stays off (GOGC) when a bound was set: prepare sets the next one.
+func (p *heapPolicy) lift() {
+	if p.bound > 0 {
+		setMemoryLimit(math.MaxInt64)
+	}
+}
+
 // smallFirstRequest is the size up to which the first request is prepared by prepareFirst:
 // the page's first request (an example, a shared link of manifests) is a few KB.
 const smallFirstRequest = 256 << 10
@@ -104,8 +129,8 @@ const smallFirstRequest = 256 << 10
 // tier as soon as it has run, on a second core's time while the page waits for its first answer
 // (Chromium's --js-flags=--trace-wasm-compilation-times; docs/performance.md).
 // Nothing needs the reading: before its first request the heap holds what the runtime started
-// with, a few MB, so the reservation (25 MB at most) is left to the request's own allocations,
-// and the bound is lazyBound's with nothing live: lazyBoundAtLeast, or lazyBoundPerByte a byte.
+// with, a few MB, so the reservation (64 MB at most) is left to the request's own allocations,
+// and the bound is lazyBound's with nothing live: lazyBoundAtLeast, or the request's reservation.
 func prepareFirst(requestBytes int) int64 {
 	bound := lazyBound(requestBytes, 0, 0)
 	setMemoryLimit(bound)
@@ -128,14 +153,13 @@ func heapSizes() (held, live uint64) {
 }
 
 // lazyBound is the memory limit of a request of requestBytes when the runtime holds held bytes
-// and the last collection found live bytes live: what is held, or twice the live heap and the
-// request's reservation, or lazyBoundPerByte a request byte, or lazyBoundAtLeast, whichever is
-// most. The limit counts all the runtime's memory, the heap's metadata and free pages too: at
+// and the last collection found live bytes live: twice the live heap and the request's
+// reservation, or lazyBoundAtLeast, whichever is more, at most boundAtMost, or what is held when
+// that is more still. The limit counts all the runtime's memory, the heap's metadata and free pages too: at
 // what is held alone, a small request (the page's first, under 8 MiB held) had the collector
 // run at every allocation past it (GODEBUG=gctrace=1 under Node; docs/performance.md).
 func lazyBound(requestBytes int, held, live uint64) int64 {
-	perByte := uint64(max(requestBytes, 0)) * lazyBoundPerByte
-	return int64(min(max(held, 2*live+reservation(requestBytes), perByte, lazyBoundAtLeast), math.MaxInt64/2))
+	return int64(max(held, min(max(2*live+reservation(requestBytes), lazyBoundAtLeast), boundAtMost)))
 }
 
 // lazyBoundAtLeast is the smallest memory limit a request is given.

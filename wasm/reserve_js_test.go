@@ -9,7 +9,7 @@ import (
 )
 
 func TestReserveForMakesRoomOnce(t *testing.T) {
-	const requestBytes = 200 << 10 // 20 MB reserved
+	const requestBytes = 200 << 10 // 51 MB reserved
 	want := reservation(requestBytes)
 	reserveFor(requestBytes)
 	if held, live := heapSizes(); held < live+want {
@@ -27,8 +27,8 @@ func TestReservation(t *testing.T) {
 	}{
 		{0, 0},
 		{-1, 0},
-		{1000, 100_000},
-		{1 << 20, 100 << 20},
+		{1000, 256_000},
+		{1 << 20, 256 << 20},
 		{64 << 20, reserveAtMost},
 	}
 	for _, tt := range tests {
@@ -46,11 +46,13 @@ func TestLazyBound(t *testing.T) {
 		want       int64
 	}{
 		{"the memory held is more than enough", 1000, 900 << 20, 250 << 20, 900 << 20},
-		{"twice the live heap and the reservation pass it", 1 << 20, 120 << 20, 30 << 20, 160 << 20},
-		{"the reservation is bounded", 4 << 20, 100 << 20, 10 << 20, 20<<20 + reserveAtMost},
+		{"twice the live heap and the reservation pass it", 1 << 20, 120 << 20, 30 << 20, 316 << 20},
+		{"the reservation is bounded", 8 << 20, 100 << 20, 10 << 20, 20<<20 + reserveAtMost},
 		{"a small request beside a small heap", 3000, 8 << 20, 6 << 20, lazyBoundAtLeast},
-		{"twice a live heap past the floor", 3000, 8 << 20, 40 << 20, 80<<20 + 300_000},
-		{"a large request: so many bytes a byte", 13 << 20, 500 << 20, 250 << 20, 13 << 20 * lazyBoundPerByte},
+		{"twice a live heap past the floor", 3000, 8 << 20, 40 << 20, 80<<20 + 768_000},
+		{"a large request: 256 bytes a byte", 5 << 20, 7 << 20, 2 << 20, 4<<20 + 1280<<20},
+		{"the bound is bounded", 13 << 20, 500 << 20, 1 << 30, boundAtMost},
+		{"what is held past the most", 13 << 20, 3584 << 20, 1 << 30, 3584 << 20},
 	}
 	for _, tt := range tests {
 		if got := lazyBound(tt.bytes, tt.held, tt.live); got != tt.want {
@@ -96,5 +98,24 @@ func TestPrepareFirst(t *testing.T) {
 	large.prepare(smallFirstRequest + 1)
 	if want := lazyBound(smallFirstRequest+1, 0, 0); large.bound < want {
 		t.Errorf("a large first request: bound %d, want at least %d", large.bound, want)
+	}
+}
+
+// TestLift: the last request's bound is taken off before the next request is read, the
+// collector left off; the default pacing is left alone.
+func TestLift(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	p := heapPolicy{}
+	p.prepare(2000)
+	p.lift()
+	if percent, limit := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1); percent != -1 || limit != math.MaxInt64 {
+		t.Errorf("after lift: GOGC %d, limit %d; want -1, no limit", percent, limit)
+	}
+	debug.SetGCPercent(100)
+	paced := heapPolicy{prepared: true}
+	paced.lift()
+	if percent := debug.SetGCPercent(100); percent != 100 {
+		t.Errorf("the default pacing lifted: GOGC %d", percent)
 	}
 }

@@ -216,8 +216,28 @@ function onWorkerMessage(e, message) {
 function finish(e, message) {
   const job = e.inflight;
   clearTimeout(job.timer);
+  const text = message.response;
+  const response = typeof text === "string" ? readAnswer(e, text) : undefined;
+  // A long answer is read in this task and drawn in the next (settle): the two were one long task
+  // on the page's thread (docs/performance.md, "The 2 MB input").
+  if (typeof text === "string" && text.length >= SETTLE_APART_CHARS) setTimeout(settle, 0, e, job, message, response);
+  else settle(e, job, message, response);
+}
+
+/**
+ * The length of an answer's text from which it is drawn in a task after the one that read it:
+ * the 2 MB input's first answer is 52 MB, an example's a few KB.
+ */
+const SETTLE_APART_CHARS = 1 << 20;
+
+/**
+ * Settles job with the worker's message and its answer read (readAnswer: undefined when the
+ * message holds none, null when it is not JSON), unless the job was settled meanwhile (the worker
+ * stopped, or the engine was destroyed).
+ */
+function settle(e, job, message, response) {
+  if (e.inflight !== job) return;
   e.inflight = null;
-  const response = typeof message.response === "string" ? readAnswer(e, message.response) : undefined;
   if (e.pending || job.generation !== e.generation) {
     job.reject(new EngineError("superseded", "a newer request was made"));
   } else if (response === null) {

@@ -365,3 +365,17 @@ test("the worker's answers come as deltas against the last one it gave, dropped 
   workers[0].reply({ id: 5, response: '{"result":"c\\n","extra":{"answer":5}}' });
   assert.deepEqual(await whole, { result: "c\n", extra: { answer: 5 } });
 });
+
+test("a long answer is delivered in a task after the one that read it", async () => {
+  const { workers, engine } = setup();
+  workers[0].reply({ type: "ready" });
+  let got = null;
+  const answer = engine.request({ mode: "apply" }).then((r) => { got = r; });
+  const long = "x".repeat(1 << 20);
+  workers[0].reply({ id: 1, response: JSON.stringify({ result: long }) });
+  await Promise.resolve();
+  await Promise.resolve();
+  assert.equal(got, null, "not delivered in the message's task");
+  await answer;
+  assert.equal(got.result.length, 1 << 20);
+});

@@ -96,7 +96,8 @@ func medianFrame(keys []keyTimes) float64 {
 // Each step's longest task on the page's thread is printed and the worst of all reported
 // (longtask-ms; budget bigLongTaskMS). MERGEPLAY_BIG_DEPLOYMENTS=<n> sets another count (20 or
 // more; the edited resources are the middle ones); MERGEPLAY_CPUPROFILE=<prefix> writes a V8
-// profile of the page's thread over the timed value edits (<prefix>.big-edit.cpuprofile). Alone, on a built page:
+// profile of the page's thread over the paste (<prefix>.big-paste.cpuprofile) and over the timed
+// value edits (<prefix>.big-edit.cpuprofile). Alone, on a built page:
 // make dist && MERGEPLAY_DIST=dist go test -run '^$' -bench BigInput -benchtime 1x -timeout 30m ./scripts/browsertest
 func BenchmarkBigInput(b *testing.B) {
 	deployments := bigDeployments
@@ -120,8 +121,15 @@ func BenchmarkBigInput(b *testing.B) {
 		fmt.Fprintf(os.Stderr, "2 MB input, %s: %.0f ms (budget %.0f ms); long tasks on the page's thread: %d, the longest %.0f ms\n", name, ms, budget, long.Count, long.Worst)
 	}
 	var pasteMS float64
-	p.eval(fmt.Sprintf(`window.__mpSet({type: "mergeplay:set", mode: "apply", options: {overwrite: true}, original: %s, updated: %s, live: %s})`,
-		js(req.Original), js(req.Updated), js(req.Live)), &pasteMS)
+	paste := func() {
+		p.eval(fmt.Sprintf(`window.__mpSet({type: "mergeplay:set", mode: "apply", options: {overwrite: true}, original: %s, updated: %s, live: %s})`,
+			js(req.Original), js(req.Updated), js(req.Live)), &pasteMS)
+	}
+	if file := os.Getenv("MERGEPLAY_CPUPROFILE"); file != "" {
+		p.cpuProfiled(file+".big-paste.cpuprofile", paste)
+	} else {
+		paste()
+	}
 	step(fmt.Sprintf("%d Deployments per editor (%.1f MB config, %.1f MB live) set to marks shown", deployments, float64(len(req.Updated))/1e6, float64(len(req.Live))/1e6), pasteMS, bigPasteBudgetMS)
 	edit := bigEdit(b, req, deployments/2, "value")
 	p.startEdit(edit)
