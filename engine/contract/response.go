@@ -268,6 +268,16 @@ func (o RefusedObject) WriteJSON(w *jsonwire.Writer) {
 // RefusedObjects is extra.refused: a list of RefusedObject.
 type RefusedObjects = jsonwire.List[RefusedObject]
 
+// SetPatch sets the patch text from patch: now, or for later (PatchLater) when skip, the
+// request's Skip, leaves the patches out.
+func (r *Response) SetPatch(skip []string, patch func() string) {
+	if slices.Contains(skip, SkipPatches) {
+		r.PatchLater = patch
+		return
+	}
+	r.Patch = patch()
+}
+
 // PartlyRefused reports whether the API server refuses some objects of the response and accepts
 // the others: the response has a result and no errors, and extra.refused lists the refused.
 func (r *Response) PartlyRefused() bool {

@@ -11,6 +11,8 @@ import (
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/apply"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3"
+	"github.com/mergeplay/mergeplay/engine/modes/patch"
+	"github.com/mergeplay/mergeplay/engine/modes/twoway"
 )
 
 // counted returns m with its runs counted in *runs.
@@ -42,11 +44,11 @@ func encoded(t *testing.T, resp *contract.Response) string {
 	return string(out)
 }
 
-// TestSkipLeavesOutAndSaysSo asks for apply and merge3 answers without their heavy parts, then
-// for the same merge with them, and wants the first to lack them and say so, the second to be
-// what a fresh handler answers to the whole request, without a second merge.
+// TestSkipLeavesOutAndSaysSo asks for apply, merge3, twoway and patch answers without their heavy
+// parts, then for the same merge with them, and wants the first to lack them and say so, the
+// second to be what a fresh handler answers to the whole request, without a second merge.
 func TestSkipLeavesOutAndSaysSo(t *testing.T) {
-	for _, m := range []modes.Mode{apply.Mode(), merge3.Mode()} {
+	for _, m := range []modes.Mode{apply.Mode(), merge3.Mode(), twoway.Mode(), patch.Mode()} {
 		t.Run(m.Name, func(t *testing.T) {
 			runs := 0
 			h := New(counted(m, &runs))
@@ -71,7 +73,7 @@ func TestSkipLeavesOutAndSaysSo(t *testing.T) {
 			if !strings.Contains(fresh, `"diff":[{`) {
 				t.Errorf("the whole answer has no diff: %s", fresh)
 			}
-			if m.Name == "apply" && !strings.Contains(fresh, `"patch":"{`) { // apply's patch is worked out only when asked for (PatchLater)
+			if m.Name != "merge3" && !strings.Contains(fresh, `"patch":"{`) { // worked out only when asked for (SetPatch)
 				t.Errorf("the whole answer has no patch: %s", fresh)
 			}
 			if again := encoded(t, h.Handle(context.Background(), skipRequest(m.Name, contract.SkipDiff, contract.SkipPatches))); again != encoded(t, light) {

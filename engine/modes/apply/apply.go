@@ -2,7 +2,6 @@ package apply
 
 import (
 	"context"
-	"slices"
 	"strconv"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -106,11 +105,7 @@ func respond(resp *contract.Response, answers []answered, memo *modes.Memo, skip
 		conflicted = conflicted || len(a.outcome.conflicts) > 0
 	}
 	resp.Extra["patches"] = PatchInfos(infos)
-	if slices.Contains(skip, contract.SkipPatches) {
-		resp.PatchLater = func() string { return patchText(infos) }
-	} else {
-		resp.Patch = patchText(infos)
-	}
+	resp.SetPatch(skip, func() string { return patchText(infos) })
 	if conflicted {
 		for _, a := range answers {
 			if a.outcome != nil {

@@ -88,8 +88,9 @@ func changedObject(in *modes.Input, t stream.Triple, text string) bool {
 }
 
 // assemble writes the result stream from the pieces, in order, with their marks and layout
-// moved to where each document stands in it (explain.Join), and the patches joined.
-func assemble(resp *contract.Response, pieces []*piece) {
+// moved to where each document stands in it (explain.Join), and the patches joined (for later
+// when skip leaves them out: contract.Response.SetPatch).
+func assemble(resp *contract.Response, pieces []*piece, skip []string) {
 	joined := make([]*explain.Piece, len(pieces))
 	var patches []string
 	for i, p := range pieces {
@@ -104,5 +105,5 @@ func assemble(resp *contract.Response, pieces []*piece) {
 			resp.Fields[at.First+pieces[i].at[k]].Reason = reasons[ruleDroppedRepeatedKey](fact{mark: contract.Dropped, collision: c})
 		}
 	}
-	resp.Patch = strings.Join(patches, "\n")
+	resp.SetPatch(skip, func() string { return strings.Join(patches, "\n") })
 }

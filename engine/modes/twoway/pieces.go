@@ -91,8 +91,9 @@ func render(u *upgraded) *piece {
 
 // assemble writes the two-way result stream from the pieces, in order, with their marks, layout
 // and warnings moved to where each document stands in it (explain.Join); the three-way result
-// stream; the repair patches and the two-way patches.
-func assemble(resp *contract.Response, pieces []*piece) {
+// stream; the repair patches and the two-way patches (for later when skip leaves the patches out:
+// contract.Response.SetPatch).
+func assemble(resp *contract.Response, pieces []*piece, skip []string) {
 	joined := make([]*explain.Piece, len(pieces))
 	for i, p := range pieces {
 		joined[i] = &p.Piece
@@ -124,7 +125,7 @@ func assemble(resp *contract.Response, pieces []*piece) {
 			patches = append(patches, p.patch)
 		}
 	}
-	resp.Patch = strings.Join(patches, "\n")
+	resp.SetPatch(skip, func() string { return strings.Join(patches, "\n") })
 	resp.Extra["threeWay"] = map[string]string{"result": three.String()}
 	resp.Extra["warnings"] = Warnings(warnings)
 	resp.Extra["repairPatches"] = Repairs(repairs)

@@ -82,7 +82,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		}
 		pieces[i] = a.piece
 	}
-	assemble(resp, pieces)
+	assemble(resp, pieces, in.Request.Skip)
 	return resp
 }
 
