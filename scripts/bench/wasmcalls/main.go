@@ -131,7 +131,7 @@ func run(c config) error {
 		cmd := exec.Command("go", append(args, "-o", wasm, "./wasm")...)
 		cmd.Env = append(os.Environ(), dist.WasmEnv...)
 		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-		if err := cmd.Run(); err != nil {
+		if err = cmd.Run(); err != nil {
 			return fmt.Errorf("building the wasm: %w", err)
 		}
 	}
