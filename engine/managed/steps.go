@@ -434,9 +434,9 @@ var unownableFields = [...][]string{
 func unownable() *fieldset.Set {
 	s := &fieldset.Set{}
 	for _, names := range unownableFields {
-		var p fieldpath.Path
-		for _, name := range names {
-			p = p.Field(name)
+		p := make(fieldpath.Path, len(names))
+		for i, name := range names {
+			p[i] = fieldpath.Element{Field: name}
 		}
 		s.Insert(p)
 	}

@@ -1,6 +1,8 @@
 package typed
 
 import (
+	"slices"
+
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -37,7 +39,7 @@ func Compare(t *schema.Type, before, after *yamltree.Node) (Comparison, error) {
 	if before == nil && after == nil {
 		return c, nil
 	}
-	err := c.value(nil, t, before, after)
+	err := c.value(fieldpath.WalkRoot(), t, before, after)
 	return c, err
 }
 
@@ -102,7 +104,7 @@ func (c Comparison) under(path fieldpath.Path, sh shape, t *schema.Type, before,
 	if where == nil {
 		where = before
 	}
-	return false, &Error{Pos: where.Pos, Path: path, Message: "the schema's type for this value declares no scalar, list or map"}
+	return false, &Error{Pos: where.Pos, Path: slices.Clone(path), Message: "the schema's type for this value declares no scalar, list or map"}
 }
 
 func (c Comparison) leaf(path fieldpath.Path, before, after *yamltree.Node) {
@@ -119,12 +121,12 @@ func (c Comparison) leaf(path fieldpath.Path, before, after *yamltree.Node) {
 // fields compares two maps key by key: before's keys, then the keys only after has.
 func (c Comparison) fields(path fieldpath.Path, t *schema.Type, before, after *yamltree.Node) error {
 	for _, f := range mapFields(before) {
-		if err := c.value(path.Field(f.Key.Value), t.FieldType(f.Key.Value), f.Value, fieldValue(after, f.Key.Value)); err != nil {
+		if err := c.value(path.Descend(fieldpath.Element{Field: f.Key.Value}), t.FieldType(f.Key.Value), f.Value, fieldValue(after, f.Key.Value)); err != nil {
 			return err
 		}
 	}
 	for _, f := range onlyIn(after, before) {
-		if err := c.value(path.Field(f.Key.Value), t.FieldType(f.Key.Value), nil, f.Value); err != nil {
+		if err := c.value(path.Descend(fieldpath.Element{Field: f.Key.Value}), t.FieldType(f.Key.Value), nil, f.Value); err != nil {
 			return err
 		}
 	}
@@ -180,7 +182,7 @@ func (c Comparison) items(path fieldpath.Path, t *schema.Type, before, after []*
 		return err
 	}
 	for _, g := range groups {
-		if err := c.group(path.Append(g.elem), t.ListElem(), g); err != nil {
+		if err := c.group(path.Descend(g.elem), t.ListElem(), g); err != nil {
 			return err
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // appear twice in a list are members once and nothing below them is. v must be valid for t.
 func FieldSet(t *schema.Type, v *yamltree.Node) *fieldset.Set {
 	s := &fieldset.Set{}
-	collect(s, nil, t, v)
+	collect(s, fieldpath.WalkRoot(), t, v)
 	return s
 }
 
@@ -44,9 +44,10 @@ func collectItems(s *fieldset.Set, path fieldpath.Path, t *schema.Type, items []
 		elems[i], _ = ItemElement(t, it)
 	}
 	for i, e := range elems {
-		s.Insert(path.Append(e))
+		p := path.Descend(e)
+		s.Insert(p)
 		if countElement(elems, e) == 1 {
-			collect(s, path.Append(e), t.ListElem(), items[i])
+			collect(s, p, t.ListElem(), items[i])
 		}
 	}
 }
@@ -54,7 +55,7 @@ func collectItems(s *fieldset.Set, path fieldpath.Path, t *schema.Type, items []
 func collectFields(s *fieldset.Set, path fieldpath.Path, t *schema.Type, fields []yamltree.Field) {
 	for _, f := range fields {
 		name := f.Key.Value
-		p := path.Field(name)
+		p := path.Descend(fieldpath.Element{Field: name})
 		collect(s, p, t.FieldType(name), f.Value)
 		switch {
 		case f.Value.IsNull(), f.Value.IsMap() && len(f.Value.Fields) == 0:

@@ -1,6 +1,8 @@
 package typed
 
 import (
+	"slices"
+
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -125,7 +127,7 @@ func sharedTurns(live, config []fieldpath.Element) []int {
 // withPath sets the path of an *Error that has none.
 func withPath(err error, path fieldpath.Path) error {
 	if e, ok := err.(*Error); ok && e.Path == nil {
-		e.Path = path
+		e.Path = slices.Clone(path)
 	}
 	return err
 }

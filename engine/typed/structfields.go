@@ -12,20 +12,21 @@ import (
 // filled alone goes whole.
 func WithStructFields(t *schema.Type, set *fieldset.Set) *fieldset.Set {
 	out := &fieldset.Set{}
-	addStructFields(out, nil, t, set)
+	addStructFields(out, fieldpath.WalkRoot(), t, set)
 	return out
 }
 
 func addStructFields(out *fieldset.Set, path fieldpath.Path, t *schema.Type, set *fieldset.Set) {
 	for _, m := range set.Members() {
-		out.Insert(path.Append(m))
+		out.Insert(path.Descend(m))
 	}
 	for _, e := range set.ChildElements() {
 		isField := e.Keys == nil && e.Value == nil && !e.IsIndex
+		p := path.Descend(e)
 		if isField && t.HasMap() && t.Field(e.Field) != nil {
-			out.Insert(path.Append(e))
+			out.Insert(p)
 		}
-		addStructFields(out, path.Append(e), elementType(t, e), set.Child(e))
+		addStructFields(out, p, elementType(t, e), set.Child(e))
 	}
 }
 

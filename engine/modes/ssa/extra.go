@@ -129,7 +129,7 @@ func (o *outcome) ownerLines(layout *yamltree.Layout) []OwnerLine {
 		after = m
 	}
 	w := ownerWalk{resource: o.triple.ID.String(), layout: layout, managers: after}
-	w.value(nil, o.typ, o.stored.Root, nil)
+	w.value(fieldpath.WalkRoot(), o.typ, o.stored.Root, nil)
 	return w.lines
 }
 
@@ -169,7 +169,7 @@ func (w *ownerWalk) value(path fieldpath.Path, t *schema.Type, v *yamltree.Node,
 
 func (w *ownerWalk) children(path fieldpath.Path, t *schema.Type, v *yamltree.Node, atomic bool, inherited []managed.ID) {
 	for _, f := range v.Fields {
-		w.value(path.Field(f.Key.Value), t.FieldType(f.Key.Value), f.Value, inherited)
+		w.value(path.Descend(fieldpath.Element{Field: f.Key.Value}), t.FieldType(f.Key.Value), f.Value, inherited)
 	}
 	for i, it := range v.Items {
 		el := fieldpath.Element{Index: i, IsIndex: true}
@@ -178,7 +178,7 @@ func (w *ownerWalk) children(path fieldpath.Path, t *schema.Type, v *yamltree.No
 				el = e
 			}
 		}
-		w.value(path.Append(el), t.ListElem(), it, inherited)
+		w.value(path.Descend(el), t.ListElem(), it, inherited)
 	}
 }
 
