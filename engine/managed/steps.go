@@ -68,11 +68,28 @@ type operation struct {
 	stored         *yamltree.Node
 	storedManagers Managers
 	storedTimes    Times
-	// object, managers and times are as the steps leave them.
-	object    *yamltree.Node
-	managers  Managers
-	times     Times
-	conflicts Conflicts
+	// object, managers and times are as the steps leave them. While objectShared holds, object
+	// shares nodes with stored or with the config (an apply reads live through a view, and its
+	// merge's result holds both's nodes): ownObject copies it before a step writes into it,
+	// once, where each of a handover's applies copied live and its result.
+	object       *yamltree.Node
+	objectShared bool
+	managers     Managers
+	times        Times
+	conflicts    Conflicts
+}
+
+// ownObject makes object the operation's own before a step writes into it (see objectShared),
+// and the outcome's object with it.
+func (op *operation) ownObject() {
+	if !op.objectShared {
+		return
+	}
+	shared := op.object
+	op.object, op.objectShared = shared.Clone(), false
+	if op.out.Object == shared {
+		op.out.Object = op.object
+	}
 }
 
 // step is one row of the tables above; done ends the operation.
@@ -139,7 +156,7 @@ func applyOnce(op *operation) (bool, error) {
 	res, req := op.res, op.req
 	op.out.Decisions = &decision.Log{}
 	op.times = op.storedTimes.Clone()
-	op.object = WithoutManagedFields(op.stored)
+	op.object, op.objectShared = ViewWithoutManagedFields(op.stored), true
 	managers := op.storedManagers.Clone()
 	bfa := UpdateID(BeforeFirstApply, res.APIVersion)
 	if len(managers) == 0 {
@@ -172,7 +189,7 @@ func applyOnce(op *operation) (bool, error) {
 		recordBeforeFirstApply(op.out.Decisions, op.managers[bfa].Set)
 	}
 	if applied.Object != nil {
-		op.object, op.out.Changed = applied.Object.Clone(), true
+		op.object, op.out.Changed = applied.Object, true
 		now := req.Now.UTC().Truncate(time.Second)
 		op.times[op.id] = &now
 	}
@@ -221,6 +238,7 @@ func rewriteLastApplied(op *operation) (bool, error) {
 	if op.req.Manager != kubectlManager || annotation(op.object, LastAppliedAnnotation) == "" {
 		return false, nil
 	}
+	op.ownObject()
 	text, err := writeLastApplied(op.object, op.req.Object)
 	if err != nil {
 		return true, err
@@ -241,6 +259,7 @@ func writeManagedFields(op *operation) (bool, error) {
 	if m := metadataOf(op.stored); m != nil && len(m.Fields) == 1 && m.Has("managedFields") && metadataOf(op.out.Object) == nil && len(op.out.Entries) == 0 {
 		relabel(op.out.Decisions, managedFieldsPath[:1], RuleManagedFields)
 	}
+	op.ownObject()
 	return true, setManagedFields(op.out.Object, op.out.Entries, op.out.Decisions)
 }
 
