@@ -23,28 +23,45 @@ const layoutField = StateField.define({
   update: (value, tr) => tr.effects.reduce((v, e) => (e.is(setLayout) ? e.value : v), value),
 });
 
+/** Line decorations by mark, then by kind: a few kinds of lines, tens of thousands of lines. */
 const lineDecorations = new Map();
 function lineDecoration(line) {
-  const key = `${line.mark ?? "none"}:${line.kind}`;
-  if (!lineDecorations.has(key)) {
-    const classes = ["mp-line", `mp-mark-${line.mark ?? "none"}`];
+  const mark = line.mark ?? "none";
+  let byKind = lineDecorations.get(mark);
+  if (!byKind) lineDecorations.set(mark, (byKind = new Map()));
+  let deco = byKind.get(line.kind);
+  if (!deco) {
+    const classes = ["mp-line", `mp-mark-${mark}`];
     if (line.kind === "deleted" || line.kind === "dropped") classes.push(`mp-${line.kind}`);
-    lineDecorations.set(key, Decoration.line({ class: classes.join(" "), attributes: { "data-mark": line.mark ?? "none" } }));
+    deco = Decoration.line({ class: classes.join(" "), attributes: { "data-mark": mark } });
+    byKind.set(line.kind, deco);
   }
-  return lineDecorations.get(key);
+  return deco;
 }
 
 const strike = Decoration.mark({ class: "mp-strike" });
 
-/** The decorations of display lines from..to-1 (0-based) of the doc. */
+const plainLine = { mark: null, kind: "result" };
+
+/**
+ * The decorations of display lines from..to-1 (0-based) of the doc. The lines are read in one
+ * pass (a line's start is the last one's end and its break), not looked up one by one: the
+ * first answer of a big input decorates every line.
+ */
 function lineRanges(doc, layout, from, to) {
   const ranges = [];
-  for (let n = from + 1; n <= to; n++) {
-    const line = doc.line(n);
-    const shown = layout.lines[n - 1] ?? { mark: null, kind: "result" };
-    ranges.push(lineDecoration(shown).range(line.from));
-    const indent = line.text.length - line.text.trimStart().length;
-    if ((shown.kind === "deleted" || shown.kind === "dropped") && indent < line.length) ranges.push(strike.range(line.from + indent, line.to));
+  if (to <= from) return ranges;
+  let start = doc.line(from + 1).from;
+  let n = from;
+  for (const text of doc.iterLines(from + 1, to + 1)) {
+    const shown = layout.lines[n] ?? plainLine;
+    ranges.push(lineDecoration(shown).range(start));
+    if (shown.kind === "deleted" || shown.kind === "dropped") {
+      const indent = text.length - text.trimStart().length;
+      if (indent < text.length) ranges.push(strike.range(start + indent, start + text.length));
+    }
+    start += text.length + 1;
+    n++;
   }
   return ranges;
 }

@@ -101,9 +101,17 @@ function decodeURIComponentSafe(text) {
  * @returns {Promise<string>}
  */
 export async function encodeShare(state, history = null) {
-  const bytes = new TextEncoder().encode(history ? JSON.stringify(historyToValue(history)) : stateToJSON(state));
-  return `s=${SHARE_VERSION}.${toBase64url(await deflateRaw(bytes))}`;
+  const json = history ? JSON.stringify(historyToValue(history)) : stateToJSON(state);
+  return `s=${SHARE_VERSION}.${toBase64url(await deflateText(json))}`;
 }
+
+/**
+ * The characters of a state's JSON encoded and deflated in one task: a larger state is written
+ * a slice at a time, the page's thread given back between slices (a 2 MB input's state, encoded
+ * whole, held it for a quarter of a second). Deflate's output does not depend on how its input
+ * is cut, so a link is the same either way.
+ */
+export const ENCODE_SLICE_CHARS = 1 << 18;
 
 /**
  * Decodes a share fragment (`s=1.…`, with or without "#"). Anything malformed yields
@@ -306,9 +314,22 @@ export function fromBase64url(text) {
   return bytes;
 }
 
-async function deflateRaw(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/** Deflates text's UTF-8, ENCODE_SLICE_CHARS at a time, yielding to the page between slices. */
+async function deflateText(text) {
+  const stream = new CompressionStream("deflate-raw");
+  const deflated = new Response(stream.readable).arrayBuffer();
+  const writer = stream.writable.getWriter();
+  const encoder = new TextEncoder();
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + ENCODE_SLICE_CHARS);
+    // A slice never ends between the two halves of a surrogate pair.
+    if (end < text.length && text.charCodeAt(end - 1) >= 0xd800 && text.charCodeAt(end - 1) <= 0xdbff) end--;
+    await writer.write(encoder.encode(text.slice(at, end)));
+    at = end;
+    if (at < text.length) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  await writer.close();
+  return new Uint8Array(await deflated);
 }
 
 async function inflateRaw(bytes, limit) {

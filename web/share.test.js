@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import {
-  CHAT_SAFE_LENGTH, decodeShare, encodeShare, fromBase64url, mentionsSecret, parseHash,
+  CHAT_SAFE_LENGTH, ENCODE_SLICE_CHARS, decodeShare, encodeShare, fromBase64url, mentionsSecret, parseHash,
   shareNotices, stateFromFile, stateFromJSON, stateToFile, toBase64url,
 } from "./share.js";
 import { defaultOptions } from "./modes.js";
@@ -47,6 +47,19 @@ test("encode then decode is byte-exact, whatever the text", async () => {
     assert.match(fragment, /^s=1\.[A-Za-z0-9_-]+$/);
     assert.deepEqual((await decodeShare("#" + fragment)).state, s);
   }
+});
+
+test("a state larger than a slice is the same link as if deflated whole, a surrogate pair across the cut", async () => {
+  // The pair's high half is the last character of the first slice: "updated" is the JSON's
+  // first input after `{"mode":"apply","original":"` and its text.
+  const head = '{"mode":"apply","original":"';
+  const original = "a".repeat(ENCODE_SLICE_CHARS - head.length - 1) + "\ud83d\ude80" + "b: 1\n".repeat(ENCODE_SLICE_CHARS);
+  const s = state({ original, updated: "é".repeat(3 * ENCODE_SLICE_CHARS), live: "\ud83d\ude80".repeat(ENCODE_SLICE_CHARS) });
+  const fragment = await encodeShare(s);
+  const whole = JSON.stringify({ mode: s.mode, original: s.original, updated: s.updated, live: s.live, options: {} });
+  assert.equal(whole.charCodeAt(ENCODE_SLICE_CHARS - 1), 0xd83d);
+  assert.equal(fragment, `s=1.${await payloadOf(whole)}`);
+  assert.deepEqual((await decodeShare(fragment)).state, s);
 });
 
 test("links carry only options off their defaults and restore the rest", async () => {
