@@ -20,7 +20,8 @@
 //     the re-marked answer shown, any wait for a pause included: every example, a 10-resource
 //     app, a 10-step history, and a 520-resource stream whose keys must stay painted quickly
 //     and whose Diff and Explain tabs are timed), BenchmarkLargeInput (a 4 MiB stream of real manifests in apply
-//     and merge3: keydown to answer, keys painted meanwhile) and BenchmarkWasmMemory (the wasm's
+//     and merge3: keydown to answer, keys painted meanwhile), BenchmarkBigInput (issue 28's 2 MB
+//     input: pasted, edited, renamed, switched to merge3, the longest task and the heap) and BenchmarkWasmMemory (the wasm's
 //     linear memory on the real files and that stream). Give a real build through
 //     MERGEPLAY_DIST, as make bench does.
 //
@@ -155,7 +156,7 @@ func main() {
 	table := extraRows(extra, got, skipped)
 	failed = table.failed || failed
 	if *browser {
-		pattern := "^(BenchmarkFirstLoad|BenchmarkEdit|" + memoryBench + "|" + largeBench + ")$"
+		pattern := "^(BenchmarkFirstLoad|BenchmarkEdit|" + memoryBench + "|" + largeBench + "|" + bigBench + ")$"
 		if *interactive {
 			pattern = interactiveBench
 		}
@@ -187,7 +188,7 @@ func main() {
 	if *browser {
 		pageRows := browserRows(got, skipped)
 		if !*interactive {
-			pageRows = append(append(pageRows, largeRows(got, skipped)...), memoryRows(got, skipped)...)
+			pageRows = append(append(append(pageRows, largeRows(got, skipped)...), bigRows(got, skipped)...), memoryRows(got, skipped)...)
 		}
 		for _, r := range pageRows {
 			add(r, r.verdict != "missing")

@@ -69,3 +69,25 @@ func TestLargeRows(t *testing.T) {
 		t.Errorf("over budget, and missing: %+v", rows)
 	}
 }
+
+func TestBigRows(t *testing.T) {
+	got := runs{"BenchmarkBigInput": {{"paste-ms": 15800, "edit-ms": 150, "rename-ms": 300, "switch-ms": 3001, "longtask-ms": 40, "heap-1-bytes": 128e6, "heap-100-bytes": 129e6}}}
+	rows := bigRows(got, skips{})
+	want := []string{"**OVER**", "ok", "ok", "**OVER**", "ok", "**OVER**"}
+	if len(rows) != len(want) {
+		t.Fatalf("rows: %+v", rows)
+	}
+	for i, r := range rows {
+		if r.verdict != want[i] {
+			t.Errorf("row %d (%s: %s): verdict %s, want %s", i, r.what, r.value, r.verdict, want[i])
+		}
+	}
+	if rows[5].value != "129.0 MB (after the first: 128.0 MB)" {
+		t.Errorf("heap row: %q", rows[5].value)
+	}
+	for _, r := range bigRows(runs{}, skips{"BenchmarkBigInput": "no chromium"}) {
+		if r.verdict != "skipped" || r.value != "no chromium" {
+			t.Errorf("skipped: %+v", r)
+		}
+	}
+}

@@ -18,16 +18,11 @@ import (
 	"github.com/mergeplay/mergeplay/internal/bigstream"
 )
 
-// The 2 MB input's budgets (issue 28), and how many of each thing BenchmarkBigInput times.
+// How many of each thing BenchmarkBigInput times (its budgets are bigstream's).
 const (
-	bigDeployments    = bigstream.Deployments // per editor: about 2 MB of config
-	bigPasteBudgetMS  = 2000                  // inputs set to marks shown
-	bigEditBudgetMS   = 200                   // a value typed into, keydown to answer shown (median)
-	bigRenameBudgetMS = 300                   // a resource renamed by a key typed into its name (median)
-	bigSwitchBudgetMS = 3000                  // the mode switched to merge3, to its answer shown
-	bigLongTaskMS     = 50                    // the longest task the page's thread may run
-	bigTimedEdits     = 5                     // timed value edits, and timed renames (after one untimed each)
-	bigHeapEdits      = 100                   // edits typed before the page's heap is read again
+	bigDeployments = bigstream.Deployments // per editor: about 2 MB of config
+	bigTimedEdits  = 5                     // timed value edits, and timed renames (after one untimed each)
+	bigHeapEdits   = 100                   // edits typed before the page's heap is read again
 )
 
 // bigStream returns bigstream.Stream's apply request of n Deployments per input.
@@ -94,7 +89,7 @@ func medianFrame(keys []keyTimes) float64 {
 // and after bigHeapEdits of them (heap-100-bytes); a resource renamed (a key typed at the end of
 // another resource's name, bigTimedEdits times after one untimed: rename-ms); the mode switched to merge3 (a mergeplay:set of the mode alone: switch-ms).
 // Each step's longest task on the page's thread is printed and the worst of all reported
-// (longtask-ms; budget bigLongTaskMS). MERGEPLAY_BIG_DEPLOYMENTS=<n> sets another count (20 or
+// (longtask-ms; budget bigstream.LongestTaskMS). MERGEPLAY_BIG_DEPLOYMENTS=<n> sets another count (20 or
 // more; the edited resources are the middle ones); MERGEPLAY_CPUPROFILE=<prefix> writes a V8
 // profile of the page's thread over the paste (<prefix>.big-paste.cpuprofile) and over the timed
 // value edits (<prefix>.big-edit.cpuprofile). Alone, on a built page:
@@ -130,7 +125,7 @@ func BenchmarkBigInput(b *testing.B) {
 	} else {
 		paste()
 	}
-	step(fmt.Sprintf("%d Deployments per editor (%.1f MB config, %.1f MB live) set to marks shown", deployments, float64(len(req.Updated))/1e6, float64(len(req.Live))/1e6), pasteMS, bigPasteBudgetMS)
+	step(fmt.Sprintf("%d Deployments per editor (%.1f MB config, %.1f MB live) set to marks shown", deployments, float64(len(req.Updated))/1e6, float64(len(req.Live))/1e6), pasteMS, bigstream.PasteBudgetMS)
 	edit := bigEdit(b, req, deployments/2, "value")
 	p.startEdit(edit)
 	p.typeKey(edit, 0)
@@ -149,7 +144,7 @@ func BenchmarkBigInput(b *testing.B) {
 		typeTimed()
 	}
 	editMS := medianFrame(edits)
-	step("a value edit, keydown to the answer's frame (median)", editMS, bigEditBudgetMS)
+	step("a value edit, keydown to the answer's frame (median)", editMS, bigstream.EditBudgetMS)
 	for i := bigTimedEdits + 1; i < bigHeapEdits; i++ {
 		p.typeKey(edit, i)
 	}
@@ -159,10 +154,10 @@ func BenchmarkBigInput(b *testing.B) {
 	fmt.Fprintf(os.Stderr, "2 MB input, the page's heap: %.1f MB after the first edit, %.1f MB after %d\n", heap1/1e6, heap100/1e6, bigHeapEdits)
 	rename := bigEdit(b, req, deployments/2+7, "name")
 	renameMS := medianFrame(p.typeEdits(rename, bigTimedEdits))
-	step("a resource renamed by a key in its name (median)", renameMS, bigRenameBudgetMS)
+	step("a resource renamed by a key in its name (median)", renameMS, bigstream.RenameBudgetMS)
 	var switchMS float64
 	p.eval(`window.__mpSet({type: "mergeplay:set", mode: "merge3"})`, &switchMS)
-	step("the mode switched to merge3, to its answer shown", switchMS, bigSwitchBudgetMS)
+	step("the mode switched to merge3, to its answer shown", switchMS, bigstream.SwitchBudgetMS)
 	b.ReportMetric(pasteMS, "paste-ms")
 	b.ReportMetric(editMS, "edit-ms")
 	b.ReportMetric(renameMS, "rename-ms")
