@@ -6,11 +6,15 @@
 // key, image by default; name renames the resource at each key), then the mode switched (-switch;
 // "" for none). For each call it prints the CPU time of the Node process over the call, its wall
 // time, the wasm's linear memory after it and the answer's length; then the keys' median and
-// 90th percentile.
+// 90th percentile. With -example, the request is that example's (its mode, options and inputs)
+// and the keys are typed at the end of the last line of its config whose key is -edit: the
+// engine's share of a keystroke on that example in the page's wasm (the page answers such keys
+// on its own thread, web/inline.js), without the page.
 //
 // Usage (from the repository's root):
 //
 //	go run ./scripts/bench/wasmcalls [-wasm file] [-n 4200] [-mode apply] [-keys 3] [-edit image|name|...] [-switch merge3] [-gctrace] [-cpuprof dir] [-node flags]
+//	go run ./scripts/bench/wasmcalls -example apply-containers [-keys 200] [-edit image] [-wasm file]
 //
 // Without -wasm it builds ./wasm as the page's build does (scripts/build/dist: WasmEnv,
 // WasmGCFlags). -gctrace runs the wasm with GODEBUG=gctrace=1: the runtime's line per
@@ -28,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/examples"
 	"github.com/mergeplay/mergeplay/internal/bigstream"
 	"github.com/mergeplay/mergeplay/scripts/build/dist"
 )
@@ -94,6 +99,7 @@ func main() {
 	flag.StringVar(&c.wasm, "wasm", "", "the wasm to run (default: ./wasm built as the page's build does)")
 	flag.IntVar(&c.n, "n", bigstream.Deployments, "Deployments per editor")
 	flag.StringVar(&c.mode, "mode", "apply", "the mode of the paste and the keys")
+	flag.StringVar(&c.example, "example", "", "an example's request (examples/<name>) instead of the 2 MB stream; no switch unless -switch names one")
 	flag.IntVar(&c.keys, "keys", 3, "keys typed into the middle resource after the paste")
 	flag.StringVar(&c.edit, "edit", "image", "the key of the middle resource's line the keys are typed at the end of (name: a rename at each key)")
 	flag.StringVar(&c.switchTo, "switch", "merge3", "the mode switched to at the end (\"\": none)")
@@ -101,6 +107,9 @@ func main() {
 	flag.StringVar(&c.cpuprof, "cpuprof", "", "write V8's CPU profile of the run into this folder (node --cpu-prof)")
 	nodeFlags := flag.String("node", "", "more flags for node, space-separated (e.g. --trace-gc)")
 	flag.Parse()
+	if c.example != "" && !flagSet("switch") {
+		c.switchTo = ""
+	}
 	c.nodeFlags = strings.Fields(*nodeFlags)
 	if *gctrace {
 		c.godebug = "gctrace=1"
@@ -113,9 +122,9 @@ func main() {
 
 // config is what the command line asks for.
 type config struct {
-	wasm, mode, edit, switchTo, cpuprof, godebug string
-	n, keys                                      int
-	nodeFlags                                    []string
+	wasm, mode, example, edit, switchTo, cpuprof, godebug string
+	n, keys                                               int
+	nodeFlags                                             []string
 }
 
 func run(c config) error {
@@ -179,6 +188,9 @@ func run(c config) error {
 // c.keys keys typed one after the other at the end of the middle resource's c.edit line, and the
 // switch to c.switchTo.
 func stepsOf(c config) ([]step, error) {
+	if c.example != "" {
+		return exampleSteps(c)
+	}
 	req := bigstream.Stream(c.n)
 	req.Mode = c.mode
 	req.Skip = []string{contract.SkipDiff, contract.SkipPatches}
@@ -203,6 +215,50 @@ func stepsOf(c config) ([]step, error) {
 		steps = append(steps, stepOf(c.switchTo, req, &before))
 	}
 	return steps, nil
+}
+
+// exampleSteps returns the calls of -example: the example's request, c.keys keys typed one
+// after the other at the end of the last line of its config whose key is c.edit, and the switch
+// to c.switchTo when set.
+func exampleSteps(c config) ([]step, error) {
+	ex, err := examples.LoadOne(os.DirFS("examples"), c.example)
+	if err != nil {
+		return nil, err
+	}
+	req := *ex.Request
+	req.Skip = []string{contract.SkipDiff, contract.SkipPatches}
+	lines := strings.Split(req.Updated, "\n")
+	at := -1
+	for i, l := range lines {
+		if key, _, ok := strings.Cut(strings.TrimLeft(strings.TrimSpace(l), "- "), ":"); ok && key == c.edit {
+			at = i
+		}
+	}
+	if at < 0 && c.keys > 0 {
+		return nil, fmt.Errorf("no %q line in %s's config", c.edit, c.example)
+	}
+	steps := []step{stepOf("first answer", &req, nil)}
+	for k := range c.keys {
+		before := req
+		lines[at] += "x"
+		req.Updated = strings.Join(lines, "\n")
+		s := stepOf(fmt.Sprintf("key %d", k+1), &req, &before)
+		s.Key = true
+		steps = append(steps, s)
+	}
+	if c.switchTo != "" {
+		before := req
+		req.Mode = c.switchTo
+		steps = append(steps, stepOf(c.switchTo, &req, &before))
+	}
+	return steps, nil
+}
+
+// flagSet reports whether the command line set the flag name.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // stepOf is req as a step: its JSON without the inputs, and the inputs that differ from before's
