@@ -40,9 +40,18 @@ type Run struct {
 	Rules yamltree.Rules     // the mode's scalar rules, to read the inputs and result back with
 }
 
+// FixedNow is the time written into managedFields by the requests Ask answers that name none.
+// With the current time, two answers to one request differ when a second ticks between them:
+// AnswersAsNew, which asks a second handler, failed so on a loaded machine (FuzzTwoWay's seeds).
+const FixedNow = "2026-01-01T00:00:00Z"
+
 // Ask answers req with the handler h (a fuzz target's default handler, or one of a single mode)
-// and keeps the mode's scalar rules for the checks.
+// and keeps the mode's scalar rules for the checks. A request that names no time is given
+// FixedNow.
 func Ask(h *handler.Handler, req *contract.Request, rules yamltree.Rules) *Run {
+	if req.Options.Now == "" {
+		req.Options.Now = FixedNow
+	}
 	return &Run{Req: req, Resp: h.Handle(context.Background(), req), Rules: rules}
 }
 
