@@ -24,7 +24,8 @@ func (s *storer) quantity(n *yamltree.Node, at *place) *yamltree.Node {
 		return n
 	}
 	stored := yamltree.NewString(canonical)
-	stored.Pos, stored.Comments = n.Pos, n.Comments
+	stored.Pos = n.Pos
+	stored.CopyComments(n)
 	s.copies[n] = stored
 	if canonical != n.Value {
 		s.drops = append(s.drops, Drop{Path: at.path(), Field: at.api(), Why: CanonicalQuantity, Value: n, Stored: stored})

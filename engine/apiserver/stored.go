@@ -254,7 +254,8 @@ func (s *storer) field(f yamltree.Field, t *schema.Type, at *place) *yamltree.No
 		return nil
 	case declared == nil && v.IsNull() && t.Elem().Kind == schema.KindScalar && t.Elem().Scalar == schema.ScalarString:
 		stored := yamltree.NewString("")
-		stored.Pos, stored.Comments = v.Pos, v.Comments
+		stored.Pos = v.Pos
+		stored.CopyComments(v)
 		s.drops = append(s.drops, Drop{Path: at.path(), Field: at.api(), Why: NullAsEmpty, Value: v, Stored: stored})
 		s.copied(v, stored)
 		return stored

@@ -133,7 +133,8 @@ func checkJSON(role string, n *yamltree.Node) error {
 func mapLike(n *yamltree.Node) *yamltree.Node {
 	out := yamltree.NewMap()
 	if n != nil {
-		out.Pos, out.Comments, out.Style = n.Pos, n.Comments, n.Style
+		out.Pos, out.Style = n.Pos, n.Style
+		out.CopyComments(n)
 	}
 	return out
 }

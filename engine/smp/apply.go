@@ -213,7 +213,8 @@ func (ap *applier) value(current *yamltree.Node, v *Value, name string, sch Sche
 func keyNodeOf(e *Entry) *yamltree.Node {
 	k := yamltree.NewString(e.Name)
 	if e.Key != nil {
-		k.Pos, k.Comments, k.Style = e.Key.Pos, e.Key.Comments, e.Key.Style
+		k.Pos, k.Style = e.Key.Pos, e.Key.Style
+		k.CopyComments(e.Key)
 	}
 	return k
 }

@@ -58,7 +58,8 @@ func (m *Map) node(rule writeRule) *yamltree.Node {
 		}
 		key := yamltree.NewString(e.keyString())
 		if e.Key != nil {
-			key.Pos, key.Comments, key.Style = e.Key.Pos, e.Key.Comments, e.Key.Style
+			key.Pos, key.Style = e.Key.Pos, e.Key.Style
+			key.CopyComments(e.Key)
 		}
 		out.Fields = append(out.Fields, yamltree.Field{Key: key, Value: e.Value.node(rule)})
 	}
@@ -69,7 +70,8 @@ func (m *Map) node(rule writeRule) *yamltree.Node {
 func shell(written *yamltree.Node, k yamltree.Kind) *yamltree.Node {
 	out := &yamltree.Node{Kind: k}
 	if written != nil {
-		out.Pos, out.Style, out.Comments, out.IndentedItems = written.Pos, written.Style, written.Comments, written.IndentedItems
+		out.Pos, out.Style, out.IndentedItems = written.Pos, written.Style, written.IndentedItems
+		out.CopyComments(written)
 	}
 	return out
 }

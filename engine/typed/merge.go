@@ -223,7 +223,9 @@ func fieldValue(m *yamltree.Node, key string) *yamltree.Node {
 func newMapLike(nodes ...*yamltree.Node) *yamltree.Node {
 	for _, n := range nodes {
 		if n.IsMap() {
-			return &yamltree.Node{Kind: yamltree.MapNode, Pos: n.Pos, Comments: n.Comments, Style: n.Style}
+			out := &yamltree.Node{Kind: yamltree.MapNode, Pos: n.Pos, Style: n.Style}
+			out.CopyComments(n)
+			return out
 		}
 	}
 	return yamltree.NewMap()
@@ -233,8 +235,9 @@ func newMapLike(nodes ...*yamltree.Node) *yamltree.Node {
 func newListLike(nodes ...*yamltree.Node) *yamltree.Node {
 	for _, n := range nodes {
 		if n.IsList() {
-			return &yamltree.Node{Kind: yamltree.ListNode, Pos: n.Pos, Comments: n.Comments, Style: n.Style,
-				IndentedItems: n.IndentedItems}
+			out := &yamltree.Node{Kind: yamltree.ListNode, Pos: n.Pos, Style: n.Style, IndentedItems: n.IndentedItems}
+			out.CopyComments(n)
+			return out
 		}
 	}
 	return yamltree.NewList()

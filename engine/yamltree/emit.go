@@ -162,8 +162,8 @@ func (e *emitter) comments(text string, indent int) {
 }
 
 func (e *emitter) lineComment(n *Node) {
-	if n.Comments.Line != "" {
-		e.write(" " + strings.ReplaceAll(n.Comments.Line, "\n", " "))
+	if n.Comments().Line != "" {
+		e.write(" " + strings.ReplaceAll(n.Comments().Line, "\n", " "))
 	}
 }
 
@@ -172,15 +172,15 @@ func (e *emitter) root(n *Node) {
 	e.indentAt(n, 0)
 	switch {
 	case n.Kind == MapNode && !keepsFlow(n, 0) && len(n.Fields) > 0:
-		e.comments(n.Comments.Head, 0)
+		e.comments(n.Comments().Head, 0)
 		e.mapBody(n, 0, false)
 	case n.Kind == ListNode && !keepsFlow(n, 0) && len(n.Items) > 0:
-		e.comments(n.Comments.Head, 0)
+		e.comments(n.Comments().Head, 0)
 		e.listBody(n, 0, false)
 	default:
-		e.comments(n.Comments.Head, 0)
+		e.comments(n.Comments().Head, 0)
 		e.inline(n, 2, false)
-		e.comments(n.Comments.Foot, 0)
+		e.comments(n.Comments().Foot, 0)
 	}
 }
 
@@ -189,15 +189,15 @@ func (e *emitter) root(n *Node) {
 func (e *emitter) mapBody(n *Node, indent int, inlineFirst bool) {
 	for i, f := range n.Fields {
 		if i > 0 || !inlineFirst {
-			e.comments(f.Key.Comments.Head, indent)
+			e.comments(f.Key.Comments().Head, indent)
 			e.indent(indent)
 		}
 		e.write(keyText(f.Key.Value) + ":")
 		e.afterKey(f.Value, indent)
-		e.comments(f.Key.Comments.Foot, indent)
+		e.comments(f.Key.Comments().Foot, indent)
 	}
 	e.layout.setEnd(n, e.layout.EndLine(n.Fields[len(n.Fields)-1].Value))
-	e.comments(n.Comments.Foot, indent)
+	e.comments(n.Comments().Foot, indent)
 }
 
 // afterKey writes a map entry's value, the entry's key having been written.
@@ -223,11 +223,11 @@ func (e *emitter) afterKey(v *Node, indent int) {
 	case v.Kind == ScalarNode && v.Tag == NullTag && v.Value == "" && v.Style == Plain:
 		e.lineComment(v)
 		e.write("\n")
-		e.comments(v.Comments.Foot, indent)
+		e.comments(v.Comments().Foot, indent)
 	default:
 		e.write(" ")
 		e.inline(v, indent+2, false)
-		e.comments(v.Comments.Foot, indent)
+		e.comments(v.Comments().Foot, indent)
 	}
 }
 
@@ -237,9 +237,9 @@ func (e *emitter) afterKey(v *Node, indent int) {
 // "a:\n-\nb: 1" as {a: [{b: 1}]}).
 func (e *emitter) listBody(n *Node, indent int, atKeyColumn bool) {
 	for i, it := range n.Items {
-		e.comments(it.Comments.Head, indent)
+		e.comments(it.Comments().Head, indent)
 		if it.Kind == MapNode && !keepsFlow(it, indent) && len(it.Fields) > 0 {
-			e.comments(it.Fields[0].Key.Comments.Head, indent)
+			e.comments(it.Fields[0].Key.Comments().Head, indent)
 		}
 		e.indent(indent)
 		e.write("-")
@@ -265,7 +265,7 @@ func (e *emitter) listBody(n *Node, indent int, atKeyColumn bool) {
 		}
 	}
 	e.layout.setEnd(n, e.layout.EndLine(n.Items[len(n.Items)-1]))
-	e.comments(n.Comments.Foot, indent)
+	e.comments(n.Comments().Foot, indent)
 }
 
 // indentAt records the column of a collection's keys or items.
@@ -285,10 +285,10 @@ func (e *emitter) opened(line int, n *Node) {
 // lineCommentAbove handles a line comment of a map written as a list item: there is no line of its
 // own for it, so it goes above the first entry.
 func (e *emitter) lineCommentAbove(n *Node, indent int) {
-	if n.Comments.Line == "" {
+	if n.Comments().Line == "" {
 		return
 	}
-	e.write(strings.ReplaceAll(n.Comments.Line, "\n", " ") + "\n")
+	e.write(strings.ReplaceAll(n.Comments().Line, "\n", " ") + "\n")
 	e.indent(indent)
 }
 

@@ -198,16 +198,16 @@ func TestPositionsAndComments(t *testing.T) {
 	check("name value", root.Lookup("metadata", "name"), 4, 9)
 	check("second item", root.Get("list").Items[1], 8, 5)
 	check("c value", root.Get("list").Items[1].Get("c"), 9, 8)
-	if got := root.Fields[0].Key.Comments.Head; got != "# head" {
+	if got := root.Fields[0].Key.Comments().Head; got != "# head" {
 		t.Errorf("head comment: %q", got)
 	}
-	if got := root.Get("apiVersion").Comments.Line; got != "# the version" {
+	if got := root.Get("apiVersion").Comments().Line; got != "# the version" {
 		t.Errorf("line comment: %q", got)
 	}
-	if got := root.Get("metadata").Comments.Line; got != "# md" {
+	if got := root.Get("metadata").Comments().Line; got != "# md" {
 		t.Errorf("map line comment: %q", got)
 	}
-	if got := root.Get("list").Items[0].Comments.Head; got != "# first" {
+	if got := root.Get("list").Items[0].Comments().Head; got != "# first" {
 		t.Errorf("item head comment: %q", got)
 	}
 	if !root.Get("list").IndentedItems {

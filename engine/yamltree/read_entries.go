@@ -88,7 +88,7 @@ func (r *reader) startMap(n *Node) mapBuilder {
 // ordinary key, as kyaml reads it (observed with kyaml v0.21.2: "{<<: {x: 1}, y: 2}" is kept as
 // written, the merge key type being YAML 1.1's).
 func (r *reader) addEntry(m *mapBuilder, key, value *Node) error {
-	if r.opts.Rules == YAML11 && key.Style == Plain && key.Value == "<<" && key.ExplicitTag == "" {
+	if r.opts.Rules == YAML11 && key.Style == Plain && key.Value == "<<" && key.ExplicitTag() == "" {
 		sources, ok := mergeSources(value)
 		if !ok {
 			return ErrorAt(key.Pos, "a merge key (<<) must refer to a map or a list of maps")
@@ -195,9 +195,9 @@ func (r *reader) finishMap(m *mapBuilder, indent int) (*Node, error) {
 	if len(n.Fields) > 0 {
 		final := n.Fields[len(n.Fields)-1]
 		n.End = endOf(final)
-		final.Key.Comments.Foot = joinComments(final.Key.Comments.Foot, r.takeFoot(indent))
+		final.Key.SetFootComment(joinComments(final.Key.Comments().Foot, r.takeFoot(indent)))
 	} else {
-		n.Comments.Foot = r.takeFoot(indent)
+		n.SetFootComment(r.takeFoot(indent))
 	}
 	return n, nil
 }

@@ -13,7 +13,7 @@ import (
 // key"); past 2^64 the key is a float, written with float32 precision. Under YAML 1.2 keys stay
 // as written. problem says why a key is refused.
 func (r Rules) keyText(k *Node) (text, problem string) {
-	if r == YAML12 || (k.Style != Plain && k.ExplicitTag == "") {
+	if r == YAML12 || (k.Style != Plain && k.ExplicitTag() == "") {
 		return k.Value, ""
 	}
 	switch k.Tag {

@@ -99,13 +99,13 @@ func (r *reader) applyProperties(n *Node, p properties) (*Node, error) {
 		if err := r.applyTag(n, p); err != nil {
 			return nil, err
 		}
-	} else if r.opts.Rules == YAML11 && !r.inKey && n.Kind == ScalarNode && n.Alias == "" {
+	} else if r.opts.Rules == YAML11 && !r.inKey && n.Kind == ScalarNode && n.Alias() == "" {
 		if err := settle11(n); err != nil {
 			return nil, err
 		}
 	}
 	if p.anchor != "" {
-		n.Anchor = p.anchor
+		n.SetAnchor(p.anchor)
 		if r.anchors == nil {
 			r.anchors = map[string]anchored{}
 		}
@@ -132,8 +132,9 @@ func (r *reader) alias() (*Node, error) {
 		return nil, err
 	}
 	n := target.node.Clone()
-	n.Anchor, n.Alias = "", name
-	n.Comments = Comments{}
+	w := n.own()
+	w.Anchor, w.Alias, w.Comments = "", name, Comments{}
+	n.settle(w)
 	n.Pos, n.End = pos, r.pos()
 	return n, nil
 }
@@ -144,7 +145,7 @@ func (r *reader) applyTag(n *Node, p properties) error {
 	if undefinedHandle(written) {
 		return r.errorAt(p.tagAt, "found undefined tag handle in "+written+": only ! and !! are defined (kubectl and kyaml refuse it)")
 	}
-	n.ExplicitTag = written
+	n.SetExplicitTag(written)
 	name := coreTagName(written)
 	want, core := coreTags[name]
 	switch {

@@ -71,14 +71,14 @@ func TestEndPositions(t *testing.T) {
 func TestAnchorsAndAliases(t *testing.T) {
 	root := parseOne(t, "a: &x {b: 1} # on a\nc: *x # on c\nd: [&y 2, *y]\n", YAML12)
 	a, c := root.Get("a"), root.Get("c")
-	if a.Anchor != "x" || a.Alias != "" || c.Anchor != "" || c.Alias != "x" {
-		t.Errorf("a: anchor %q alias %q; c: anchor %q alias %q", a.Anchor, a.Alias, c.Anchor, c.Alias)
+	if a.Anchor() != "x" || a.Alias() != "" || c.Anchor() != "" || c.Alias() != "x" {
+		t.Errorf("a: anchor %q alias %q; c: anchor %q alias %q", a.Anchor(), a.Alias(), c.Anchor(), c.Alias())
 	}
-	if !Equal(a, c) || c.Pos.Line != 2 || c.Comments.Line != "# on c" {
-		t.Errorf("the alias's copy: %v at %s, comment %q", c, c.Pos, c.Comments.Line)
+	if !Equal(a, c) || c.Pos.Line != 2 || c.Comments().Line != "# on c" {
+		t.Errorf("the alias's copy: %v at %s, comment %q", c, c.Pos, c.Comments().Line)
 	}
 	d := root.Get("d")
-	if d.Items[0].Anchor != "y" || d.Items[1].Alias != "y" || d.Items[1].Value != "2" {
+	if d.Items[0].Anchor() != "y" || d.Items[1].Alias() != "y" || d.Items[1].Value != "2" {
 		t.Errorf("d: %+v, %+v", d.Items[0], d.Items[1])
 	}
 }
@@ -91,13 +91,13 @@ func TestFlowComments(t *testing.T) {
 	root := parseOne(t, "a: [1, # one\n  # above two\n  2\n  # after two\n  ] # on a\nb: {x: 1, # on x\n  # above y\n  y: 2\n  # foot\n  }\n", YAML12)
 	a, b := root.Get("a"), root.Get("b")
 	for _, tt := range []struct{ what, got, want string }{
-		{"item 1 line", a.Items[0].Comments.Line, "# one"},
-		{"item 2 head", a.Items[1].Comments.Head, "# above two"},
-		{"item 2 foot", a.Items[1].Comments.Foot, "# after two"},
-		{"list line", a.Comments.Line, "# on a"},
-		{"x's value line", b.Get("x").Comments.Line, "# on x"},
-		{"y's key head", b.Fields[1].Key.Comments.Head, "# above y"},
-		{"y's key foot", b.Fields[1].Key.Comments.Foot, "# foot"},
+		{"item 1 line", a.Items[0].Comments().Line, "# one"},
+		{"item 2 head", a.Items[1].Comments().Head, "# above two"},
+		{"item 2 foot", a.Items[1].Comments().Foot, "# after two"},
+		{"list line", a.Comments().Line, "# on a"},
+		{"x's value line", b.Get("x").Comments().Line, "# on x"},
+		{"y's key head", b.Fields[1].Key.Comments().Head, "# above y"},
+		{"y's key foot", b.Fields[1].Key.Comments().Foot, "# foot"},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.what, tt.got, tt.want)
@@ -117,7 +117,7 @@ func TestKeepBlankLines(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := root.Get("k").Fields[0].Key.Comments.Head; got != tt.want {
+		if got := root.Get("k").Fields[0].Key.Comments().Head; got != tt.want {
 			t.Errorf("keep %v: %q, want %q", tt.keep, got, tt.want)
 		}
 	}
@@ -135,7 +135,7 @@ func TestMergeKeyRules(t *testing.T) {
 		t.Errorf("YAML 1.2: got %v (%v), want an ordinary key", root, err)
 	}
 	root, err = ParseOne(Live, "b: &b {x: 1}\nc:\n  <<: *b\n  y: 2\n", Options{Rules: YAML12})
-	if err != nil || strings.Join(root.Get("c").Keys(), ",") != "<<,y" || root.Lookup("c", "<<").Alias != "b" {
+	if err != nil || strings.Join(root.Get("c").Keys(), ",") != "<<,y" || root.Lookup("c", "<<").Alias() != "b" {
 		t.Errorf("YAML 1.2 merge of a map: %v (%v), want an ordinary key holding the alias", root, err)
 	}
 }

@@ -94,7 +94,7 @@ func TestYAML12KeepsWhatKyamlKeeps(t *testing.T) {
 	if got := root.String(); got != "{a: abc, b: \"on\", \"~\": 1, c: .inf, d: 0755, e: \"yes\"}" {
 		t.Errorf("got %s", got)
 	}
-	if tag := root.Get("a").ExplicitTag; tag != "!!int" {
+	if tag := root.Get("a").ExplicitTag(); tag != "!!int" {
 		t.Errorf("explicit tag %q", tag)
 	}
 }

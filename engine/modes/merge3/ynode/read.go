@@ -162,9 +162,9 @@ func (a *anchor) within(b *anchor) bool {
 func (r *reader) node(n *yamltree.Node, a *anchor) *Node {
 	var out *Node
 	switch {
-	case n.Alias != "":
+	case n.Alias() != "":
 		// yamltree reads an alias as a copy of its anchor's node; kyaml keeps the alias
-		out = &Node{Kind: AliasNode, Value: n.Alias, Src: n}
+		out = &Node{Kind: AliasNode, Value: n.Alias(), Src: n}
 		if r.inFlowDepth == 0 {
 			r.line(n.Pos.Line - 1).owner = out
 		}
@@ -175,12 +175,12 @@ func (r *reader) node(n *yamltree.Node, a *anchor) *Node {
 	default:
 		out = r.scalar(n)
 	}
-	out.Anchor = n.Anchor
+	out.Anchor = n.Anchor()
 	if r.inFlowDepth > 0 {
 		// inside a flow collection, yamltree attaches comments where kyaml's reader does
 		// (observed with kyaml v0.21.2: a comment line is the head comment of the entry after
 		// it, a comment after an item or value on its line that item's line comment)
-		out.HeadComment, out.LineComment, out.FootComment = n.Comments.Head, n.Comments.Line, n.Comments.Foot
+		out.HeadComment, out.LineComment, out.FootComment = n.Comments().Head, n.Comments().Line, n.Comments().Foot
 	}
 	return out
 }
@@ -221,11 +221,11 @@ func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
 // holds it and "k: v" where a merge appends it; observed with kyaml v0.21.3,
 // scripts/conformance/yamldiff, class aliaskeys).
 func (r *reader) key(k *yamltree.Node) *Node {
-	if k.Alias != "" {
-		return &Node{Kind: AliasNode, Value: k.Alias, Src: k}
+	if k.Alias() != "" {
+		return &Node{Kind: AliasNode, Value: k.Alias(), Src: k}
 	}
 	key := r.scalar(k)
-	key.Anchor = k.Anchor
+	key.Anchor = k.Anchor()
 	return key
 }
 
@@ -336,7 +336,7 @@ func readTag(n *yamltree.Node) string {
 // scripts/conformance/fuzzfindings_test.go's tag-before-key cases show); any other tag is
 // written as it was.
 func writtenTag(n *yamltree.Node) string {
-	if tag := shortTag(n.ExplicitTag); tag != nonSpecificTag {
+	if tag := shortTag(n.ExplicitTag()); tag != nonSpecificTag {
 		return tag
 	}
 	return ""
