@@ -206,13 +206,6 @@ func (n *Node) SetAnchor(name string) {
 	n.settle(w)
 }
 
-// SetAlias sets the name of the anchor the node was read as a copy of.
-func (n *Node) SetAlias(name string) {
-	w := n.own()
-	w.Alias = name
-	n.settle(w)
-}
-
 // own returns a copy of the node's Written to change (a node's copies share the one it has).
 func (n *Node) own() Written {
 	if n.written == nil {
