@@ -171,25 +171,28 @@ func (n *Node) CopyComments(from *Node) {
 	n.SetComments(from.Comments())
 }
 
-// SetHeadComment sets the comment lines above the node (for a map entry: above its key).
-func (n *Node) SetHeadComment(text string) {
-	c := n.Comments()
-	c.Head = text
-	n.SetComments(c)
-}
+// CommentPlace names one of a node's comments (see Comments).
+type CommentPlace uint8
 
-// SetLineComment sets the comment at the end of the node's line.
-func (n *Node) SetLineComment(text string) {
-	c := n.Comments()
-	c.Line = text
-	n.SetComments(c)
-}
+// A node's comments: above it, at the end of its line, after its content.
+const (
+	HeadComment CommentPlace = iota
+	LineComment
+	FootComment
+)
 
-// SetFootComment sets the comment lines after the node's content.
-func (n *Node) SetFootComment(text string) {
-	c := n.Comments()
-	c.Foot = text
-	n.SetComments(c)
+// SetComment sets one of the node's comments.
+func (n *Node) SetComment(at CommentPlace, text string) {
+	w := n.own()
+	switch at {
+	case HeadComment:
+		w.Comments.Head = text
+	case LineComment:
+		w.Comments.Line = text
+	default:
+		w.Comments.Foot = text
+	}
+	n.settle(w)
 }
 
 // SetExplicitTag sets the tag written before the node, as written.

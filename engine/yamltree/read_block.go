@@ -61,10 +61,10 @@ func (r *reader) blockNode(parent int, where place) (*Node, error) {
 // below: a list item's or a scalar's Head comment, a collection's Line comment after a key.
 func giveLineNote(n *Node, note string, where place) {
 	if n.Kind == ScalarNode || where == afterDash {
-		n.SetHeadComment(joinComments(note, n.Comments().Head))
+		n.SetComment(HeadComment, joinComments(note, n.Comments().Head))
 		return
 	}
-	n.SetLineComment(joinComments(note, n.Comments().Line))
+	n.SetComment(LineComment, joinComments(note, n.Comments().Line))
 }
 
 // continues reports whether the content at the cursor, the first of its line, belongs to a node
@@ -86,7 +86,7 @@ func (r *reader) emptyNode(at mark, note string) *Node {
 	n.Tag = NullTag
 	n.Pos = r.posOf(at)
 	n.End = n.Pos
-	n.SetLineComment(note)
+	n.SetComment(LineComment, note)
 	return n
 }
 
@@ -111,7 +111,7 @@ func (r *reader) propertiesAlone(parent int, where place, props properties, note
 	}
 	n := r.newNode(ScalarNode)
 	n.Tag, n.Pos, n.End = NullTag, r.posOf(props.at), r.posOf(props.end)
-	n.SetLineComment(note)
+	n.SetComment(LineComment, note)
 	if err := r.spend(n.Pos, 1); err != nil {
 		return nil, true, err
 	}
@@ -143,14 +143,14 @@ func (r *reader) content(parent int, where place, props properties) (*Node, erro
 		if err != nil {
 			return nil, err
 		}
-		n.SetHeadComment(r.takeComments())
+		n.SetComment(HeadComment, r.takeComments())
 		return r.applyProperties(n, props)
 	}
 	key, isKey, err := r.keyOrScalar(parent, start)
 	if err != nil || !isKey {
 		if err == nil {
 			// comment lines above a value that is not a block collection are its Head
-			key.SetHeadComment(joinComments(r.takeComments(), key.Comments().Head))
+			key.SetComment(HeadComment, joinComments(r.takeComments(), key.Comments().Head))
 			key, err = r.applyProperties(key, props)
 		}
 		return key, err
@@ -225,7 +225,7 @@ func (r *reader) keyColon() bool {
 // its Line comment. Anything else there is refused.
 func (r *reader) endInline(n *Node) error {
 	if note := r.trailingComment(); note != "" {
-		n.SetLineComment(joinComments(n.Comments().Line, note))
+		n.SetComment(LineComment, joinComments(n.Comments().Line, note))
 	}
 	if r.eof() || r.peek() == '\n' {
 		return nil

@@ -195,9 +195,9 @@ func (r *reader) finishMap(m *mapBuilder, indent int) (*Node, error) {
 	if len(n.Fields) > 0 {
 		final := n.Fields[len(n.Fields)-1]
 		n.End = endOf(final)
-		final.Key.SetFootComment(joinComments(final.Key.Comments().Foot, r.takeFoot(indent)))
+		final.Key.SetComment(FootComment, joinComments(final.Key.Comments().Foot, r.takeFoot(indent)))
 	} else {
-		n.SetFootComment(r.takeFoot(indent))
+		n.SetComment(FootComment, r.takeFoot(indent))
 	}
 	return n, nil
 }

@@ -56,9 +56,9 @@ func (r *reader) flowCollection() (*Node, error) {
 		r.endMap(&f.m)
 	}
 	if foot := r.flowComments(&f); f.holder != nil {
-		f.holder.SetFootComment(joinComments(f.holder.Comments().Foot, foot))
+		f.holder.SetComment(FootComment, joinComments(f.holder.Comments().Foot, foot))
 	} else {
-		n.SetFootComment(foot)
+		n.SetComment(FootComment, foot)
 	}
 	return n, nil
 }
@@ -80,7 +80,7 @@ type flowReading struct {
 func (r *reader) flowComments(f *flowReading) string {
 	i := f.before
 	for i < len(r.pending) && f.value != nil && r.pending[i].line == f.endLine {
-		f.value.SetLineComment(joinComments(f.value.Comments().Line, r.pending[i].text))
+		f.value.SetComment(LineComment, joinComments(f.value.Comments().Line, r.pending[i].text))
 		i++
 	}
 	rest := ""
@@ -120,7 +120,7 @@ func (r *reader) flowEntry(f *flowReading) error {
 	}
 	f.endLine = r.line
 	if f.node.Kind == MapNode {
-		key.SetHeadComment(joinComments(head, key.Comments().Head))
+		key.SetComment(HeadComment, joinComments(head, key.Comments().Head))
 		f.value, f.holder = value, key
 		return r.addEntry(&f.m, key, value)
 	}
@@ -133,7 +133,7 @@ func (r *reader) flowEntry(f *flowReading) error {
 			return err
 		}
 	}
-	item.SetHeadComment(joinComments(head, item.Comments().Head))
+	item.SetComment(HeadComment, joinComments(head, item.Comments().Head))
 	f.value, f.holder = item, item
 	r.items = append(r.items, item)
 	return nil

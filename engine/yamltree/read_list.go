@@ -20,7 +20,7 @@ func (r *reader) blockList(indent int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		item.SetHeadComment(joinComments(head, item.Comments().Head))
+		item.SetComment(HeadComment, joinComments(head, item.Comments().Head))
 		r.items = append(r.items, item)
 		if err := r.skipSpace(); err != nil {
 			return nil, err
@@ -31,7 +31,7 @@ func (r *reader) blockList(indent int) (*Node, error) {
 	}
 	n.Items = r.endItems(base)
 	n.End = n.Items[len(n.Items)-1].End
-	n.SetFootComment(r.takeFoot(indent))
+	n.SetComment(FootComment, r.takeFoot(indent))
 	return n, nil
 }
 

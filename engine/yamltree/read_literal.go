@@ -46,7 +46,7 @@ func (r *reader) blockScalar(parent int) (*Node, error) {
 	if lines.content > 0 {
 		n.End = r.posOf(lines.end)
 	}
-	n.SetLineComment(note)
+	n.SetComment(LineComment, note)
 	return n, r.spend(n.Pos, 1)
 }
 

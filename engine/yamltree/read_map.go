@@ -54,7 +54,7 @@ func (r *reader) mapEntry(indent int, first *Node, firstProps properties) (key, 
 	if first == nil && r.peek() == '?' && isBlankAt(r.text, r.at+1) {
 		key, value, err = r.explicitEntry(indent)
 		if err == nil {
-			key.SetHeadComment(joinComments(head, key.Comments().Head))
+			key.SetComment(HeadComment, joinComments(head, key.Comments().Head))
 		}
 		return key, value, err
 	}
@@ -66,7 +66,7 @@ func (r *reader) mapEntry(indent int, first *Node, firstProps properties) (key, 
 	if key, err = r.finishKey(first, firstProps); err != nil {
 		return nil, nil, err
 	}
-	key.SetHeadComment(joinComments(head, key.Comments().Head))
+	key.SetComment(HeadComment, joinComments(head, key.Comments().Head))
 	r.at++ // the ":"
 	if value, err = r.blockNode(indent, afterColon); err != nil {
 		return nil, nil, err
