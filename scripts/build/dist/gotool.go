@@ -25,7 +25,8 @@ var WasmGCFlags = []string{"-gcflags=all=-l", "-gcflags=runtime="}
 // tests ./wasm with the same GOWASM and GOEXPERIMENT.
 var WasmEnv = []string{"GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOWASM=satconv,signext", "GOEXPERIMENT=nogreenteagc"}
 
-// buildWasm compiles the engine's front door for the browser, stripped and without local paths.
+// buildWasm compiles the engine's front door for the browser, stripped and without local paths,
+// and writes its data in one segment (joinDataSegments: smaller once compressed).
 // -buildvcs=false keeps the bytes (and so the fingerprint) independent of the working tree's
 // state.
 func buildWasm(ctx context.Context, c Config) ([]byte, error) {
@@ -46,7 +47,11 @@ func buildWasm(ctx context.Context, c Config) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the compiled wasm: %w", err)
 	}
-	return data, nil
+	joined, err := joinDataSegments(data)
+	if err != nil {
+		return nil, fmt.Errorf("joining the wasm's data segments: %w", err)
+	}
+	return joined, nil
 }
 
 // readWasmExec returns the wasm_exec.js of the Go that compiles the wasm: the two must match.

@@ -8,7 +8,9 @@
 //	go run ./scripts/build/wasmweight -package slices   # that package's heaviest functions
 //	go run ./scripts/build/wasmweight -first apply-containers
 //
-// Code bytes are uncompressed; brotli shrinks code and data alike, roughly fivefold.
+// Code bytes are uncompressed; brotli shrinks code and data alike, roughly fivefold. The data
+// section is weighed as the linker writes it: the build writes it again in one segment, zeros
+// included (larger raw, smaller brotli: scripts/build/dist, joinDataSegments).
 //
 // -first runs the wasm's start and an example's request under Node, as the page's worker does
 // on a first load, and lists what V8 compiled in each step (first.go): its baseline compiler's
