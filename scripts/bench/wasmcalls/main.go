@@ -16,13 +16,13 @@
 //	go run ./scripts/bench/wasmcalls [-wasm file] [-n 4200] [-mode apply] [-keys 3] [-edit image|name|...] [-switch merge3] [-gctrace] [-cpuprof dir] [-node flags]
 //	go run ./scripts/bench/wasmcalls -example apply-containers [-keys 200] [-edit image] [-wasm file]
 //
-// Without -wasm it builds ./wasm as the page's build does (scripts/build/dist: WasmEnv,
-// WasmGCFlags). -gctrace runs the wasm with GODEBUG=gctrace=1: the runtime's line per
+// Without -wasm it builds ./wasm as the page's build does (scripts/build/dist.PageWasm). -gctrace runs the wasm with GODEBUG=gctrace=1: the runtime's line per
 // collection on standard error. -cpuprof writes V8's CPU profile of the whole run into dir
 // (node --cpu-prof), which Chrome's DevTools or speedscope read.
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -134,24 +134,21 @@ func run(c config) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	ctx := context.Background()
 	if wasm == "" {
+		data, buildErr := dist.PageWasm(ctx, "go", ".")
+		if buildErr != nil {
+			return buildErr
+		}
 		wasm = filepath.Join(tmp, "mergeplay.wasm")
-		args := append([]string{"build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w"}, dist.WasmGCFlags...)
-		cmd := exec.Command("go", append(args, "-o", wasm, "./wasm")...)
-		cmd.Env = append(os.Environ(), dist.WasmEnv...)
-		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-		if err = cmd.Run(); err != nil {
-			return fmt.Errorf("building the wasm: %w", err)
+		if err = os.WriteFile(wasm, data, 0o644); err != nil {
+			return err
 		}
 	}
 	if wasm, err = filepath.Abs(wasm); err != nil {
 		return err
 	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return fmt.Errorf("go env GOROOT: %w", err)
-	}
-	wasmExec, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	wasmExec, err := dist.WasmExec(ctx, "go")
 	if err != nil {
 		return err
 	}

@@ -72,7 +72,7 @@ func startWasm(ctx context.Context, c Config) func() ([]byte, error) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		data, err := buildWasm(ctx, c)
+		data, err := PageWasm(ctx, c.Go, c.Root)
 		done <- result{data, err}
 	}()
 	return func() ([]byte, error) {
@@ -107,7 +107,7 @@ func (b *builder) generate(ctx context.Context) error {
 	if b.prerender, err = prerender(ctx, all, b.c.Example); err != nil {
 		return err
 	}
-	wasmExec, err := readWasmExec(ctx, b.c)
+	wasmExec, err := WasmExec(ctx, b.c.Go)
 	if err != nil {
 		return err
 	}

@@ -25,27 +25,15 @@ var WasmGCFlags = []string{"-gcflags=all=-l", "-gcflags=runtime="}
 // tests ./wasm with the same GOWASM and GOEXPERIMENT.
 var WasmEnv = []string{"GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOWASM=satconv,signext", "GOEXPERIMENT=nogreenteagc"}
 
-// buildWasm compiles the engine's front door for the browser, stripped and without local paths,
-// and writes its data in one segment (joinDataSegments: smaller once compressed).
-// -buildvcs=false keeps the bytes (and so the fingerprint) independent of the working tree's
-// state.
-func buildWasm(ctx context.Context, c Config) ([]byte, error) {
-	tmp, err := os.MkdirTemp("", "mergeplay-wasm-")
+// PageWasm compiles the engine's front door (./wasm of the module at root, with the go command
+// goCmd) as the page ships it: stripped, without local paths, its data in one segment
+// (joinDataSegments: smaller once compressed). -buildvcs=false keeps the bytes (and so the
+// fingerprint) independent of the working tree's state. The build and the tools that time the
+// page's wasm (scripts/bench/wasmcalls) compile it so.
+func PageWasm(ctx context.Context, goCmd, root string) ([]byte, error) {
+	data, err := compileWasm(ctx, goCmd, root, "-ldflags=-s -w")
 	if err != nil {
-		return nil, fmt.Errorf("compiling the wasm: %w", err)
-	}
-	defer os.RemoveAll(tmp)
-	out := filepath.Join(tmp, "mergeplay.wasm")
-	args := append([]string{"build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w"}, WasmGCFlags...)
-	cmd := exec.CommandContext(ctx, c.Go, append(args, "-o", out, "./wasm")...)
-	cmd.Dir = c.Root
-	cmd.Env = append(os.Environ(), WasmEnv...)
-	if msg, buildErr := cmd.CombinedOutput(); buildErr != nil {
-		return nil, fmt.Errorf("compiling the wasm (GOOS=js GOARCH=wasm %s build ./wasm): %w\n%s", c.Go, buildErr, msg)
-	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		return nil, fmt.Errorf("reading the compiled wasm: %w", err)
+		return nil, err
 	}
 	joined, err := joinDataSegments(data)
 	if err != nil {
@@ -54,14 +42,43 @@ func buildWasm(ctx context.Context, c Config) ([]byte, error) {
 	return joined, nil
 }
 
-// readWasmExec returns the wasm_exec.js of the Go that compiles the wasm: the two must match.
-// Go 1.24 moved it from misc/wasm to lib/wasm.
-func readWasmExec(ctx context.Context, c Config) ([]byte, error) {
+// NamedWasm compiles ./wasm as PageWasm does but keeps its function names and its data as the
+// linker wrote it: what scripts/build/wasmweight weighs, and what a V8 profile names functions
+// from.
+func NamedWasm(ctx context.Context, goCmd, root string) ([]byte, error) {
+	return compileWasm(ctx, goCmd, root)
+}
+
+// compileWasm runs go build on ./wasm with WasmEnv, WasmGCFlags and flags.
+func compileWasm(ctx context.Context, goCmd, root string, flags ...string) ([]byte, error) {
+	tmp, err := os.MkdirTemp("", "mergeplay-wasm-")
+	if err != nil {
+		return nil, fmt.Errorf("compiling the wasm: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	out := filepath.Join(tmp, "mergeplay.wasm")
+	args := append(append([]string{"build", "-trimpath", "-buildvcs=false"}, flags...), WasmGCFlags...)
+	cmd := exec.CommandContext(ctx, goCmd, append(args, "-o", out, "./wasm")...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), WasmEnv...)
+	if msg, buildErr := cmd.CombinedOutput(); buildErr != nil {
+		return nil, fmt.Errorf("compiling the wasm (GOOS=js GOARCH=wasm %s build ./wasm): %w\n%s", goCmd, buildErr, msg)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return nil, fmt.Errorf("reading the compiled wasm: %w", err)
+	}
+	return data, nil
+}
+
+// WasmExec returns the wasm_exec.js of the Go that goCmd runs, which must be the one that
+// compiled the wasm it loads. Go 1.24 moved it from misc/wasm to lib/wasm.
+func WasmExec(ctx context.Context, goCmd string) ([]byte, error) {
 	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, c.Go, "env", "GOROOT")
+	cmd := exec.CommandContext(ctx, goCmd, "env", "GOROOT")
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("finding GOROOT (%s env GOROOT): %w\n%s", c.Go, err, stderr.Bytes())
+		return nil, fmt.Errorf("finding GOROOT (%s env GOROOT): %w\n%s", goCmd, err, stderr.Bytes())
 	}
 	goroot := strings.TrimSpace(stdout.String())
 	for _, dir := range []string{"lib/wasm", "misc/wasm"} {

@@ -18,7 +18,7 @@ func TestWasmWithinBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := Config{Root: root, Go: "go", CacheDir: defaultCacheDir()}
-	wasm, err := buildWasm(context.Background(), c)
+	wasm, err := PageWasm(context.Background(), c.Go, c.Root)
 	if err != nil {
 		t.Fatal(err)
 	}

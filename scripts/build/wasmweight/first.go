@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/examples"
+	"github.com/mergeplay/mergeplay/scripts/build/dist"
 )
 
 // What V8 compiles on the way to the page's first answer.
@@ -128,7 +130,7 @@ func traceFirstLoad(file string, request []byte) (io.Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	wasmExec, err := goWasmExec()
+	wasmExec, err := dist.WasmExec(context.Background(), "go")
 	if err != nil {
 		return nil, err
 	}
@@ -188,15 +190,6 @@ func printPhase(m *module, p phase, top int) {
 	if len(optimized) > 0 {
 		fmt.Printf("  TurboFan: %s\n", strings.Join(optimized, " "))
 	}
-}
-
-// goWasmExec returns the wasm_exec.js of the go command that compiled the wasm.
-func goWasmExec() ([]byte, error) {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return nil, fmt.Errorf("go env GOROOT: %w", err)
-	}
-	return os.ReadFile(filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "wasm_exec.js"))
 }
 
 // nodeVersion is node's version, as it prints it, or "?" when it does not.

@@ -19,12 +19,13 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
-	"github.com/mergeplay/mergeplay/scripts/build/dist"
 	"os"
-	"os/exec"
 	"path/filepath"
+
+	"github.com/mergeplay/mergeplay/scripts/build/dist"
 )
 
 func main() {
@@ -47,11 +48,12 @@ func run(file string, top int, pkg, first string) error {
 		}
 		defer os.RemoveAll(tmp)
 		file = filepath.Join(tmp, "mergeplay.wasm")
-		args := append([]string{"build", "-trimpath", "-buildvcs=false"}, dist.WasmGCFlags...)
-		cmd := exec.Command("go", append(args, "-o", file, "./wasm")...)
-		cmd.Env = append(os.Environ(), dist.WasmEnv...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("compiling ./wasm with its names: %w\n%s", err, out)
+		named, err := dist.NamedWasm(context.Background(), "go", ".")
+		if err != nil {
+			return fmt.Errorf("compiling ./wasm with its names: %w", err)
+		}
+		if err = os.WriteFile(file, named, 0o644); err != nil {
+			return err
 		}
 	}
 	data, err := os.ReadFile(file)
