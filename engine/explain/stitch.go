@@ -34,37 +34,16 @@ func (s *Stitch) Close(lines, rootEnd int) {
 	s.Doc++
 }
 
-// Fields appends to out a piece's marks moved to the stream: result lines down by lines (the
-// lines above the piece's document, or for a resource the result lacks, RootEnd: the line it is
-// drawn after), places into the documents written. A deleted mark stands on live's lines and a
-// dropped one on updated's (contract.Mark.LinesOf; a piece never holds a conflict): only their
-// places move.
+// Fields appends to out a piece's marks moved to the stream (contract.MoveFields): result lines
+// down by lines (the lines above the piece's document, or for a resource the result lacks,
+// RootEnd: the line it is drawn after), places into the documents written.
 func (s *Stitch) Fields(out, fields []contract.Field, lines int) []contract.Field {
-	for _, f := range fields {
-		if f.Place != nil {
-			place := *f.Place
-			place.After += lines
-			place.Under = Down(place.Under, lines)
-			place.Doc += s.Doc
-			f.Place = &place
-		}
-		if f.Mark != contract.Deleted && f.Mark != contract.Dropped {
-			f.Line, f.EndLine = Down(f.Line, lines), Down(f.EndLine, lines)
-		}
-		out = append(out, f)
-	}
-	return out
+	return contract.MoveFields(out, fields, lines, s.Doc)
 }
 
 // Layout adds a piece's blocks and folds to the stream's, moved down by lines.
 func (s *Stitch) Layout(to *contract.Layout, piece contract.Layout, lines int) {
-	for _, b := range piece.Blocks {
-		to.Blocks = append(to.Blocks, [2]int{b[0] + lines, b[1] + lines})
-	}
-	for _, f := range piece.Folds {
-		f.Line, f.EndLine = f.Line+lines, f.EndLine+lines
-		to.Folds = append(to.Folds, f)
-	}
+	*to = contract.MoveLayout(*to, piece, lines)
 }
 
 // Down moves a line down by lines; 0 (no line) stays 0.
@@ -76,20 +55,8 @@ func Down(line, lines int) int {
 }
 
 // Piece is one resource's part of an answer, written and marked as if its document were the
-// result's only one: what Join puts together.
-type Piece struct {
-	// Resource names the resource (contract.Response.ResultResources).
-	Resource string
-	// Text is the result document written alone, "" when the result lacks the resource; Lines
-	// counts its lines and RootEnd is its root's last line.
-	Text           string
-	Lines, RootEnd int
-	// Layout and Fields are the document's blocks and folds and the resource's marks, their
-	// result lines counted from the document's first line (a resource the result lacks is drawn
-	// before the first document).
-	Layout contract.Layout
-	Fields []contract.Field
-}
+// result's only one: what Join puts together (contract.Piece).
+type Piece = contract.Piece
 
 // Joined says where Join put a piece: the result lines above its document (for a piece without
 // text, the line it is drawn after), by which the caller moves the piece's own line numbers, and
