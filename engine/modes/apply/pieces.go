@@ -16,8 +16,8 @@ import (
 // answers the next request whose three documents are the same, asked the same way (request):
 // it is worked out from the documents, the request and the options alone.
 type piece struct {
-	// Piece is the result document, the layout and the marks (explain.Join).
-	explain.Piece
+	// Piece is the result document, the layout and the marks (contract.Piece).
+	contract.Piece
 	request request
 	log     *decision.Log
 	info    PatchInfo
@@ -54,7 +54,7 @@ func recall(memo *modes.Memo, key modes.Documents, r request) *piece {
 // render writes one resource's piece from its outcome (an answer without conflicts).
 func render(a answered, info PatchInfo) *piece {
 	o := a.outcome
-	p := &piece{Piece: explain.Piece{Resource: info.Resource}, request: a.request, log: o.log, info: info, size: o.annotationSize()}
+	p := &piece{Piece: contract.Piece{Resource: info.Resource}, request: a.request, log: o.log, info: info, size: o.annotationSize()}
 	stored := o.stored.Root
 	var docs []*yamltree.Document
 	if stored != nil {
