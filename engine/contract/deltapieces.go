@@ -84,7 +84,7 @@ func pieceUnits(placed []Placed) int {
 			if placed[i].Doc > 0 {
 				n += len("---\n")
 			}
-			n += utf16Length(t)
+			n += placed[i].Piece.Units
 		}
 	}
 	return n

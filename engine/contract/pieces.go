@@ -12,6 +12,9 @@ type Piece struct {
 	// counts its lines and RootEnd is its root's last line.
 	Text           string
 	Lines, RootEnd int
+	// Units is Text's length in UTF-16 code units (JavaScript's), which a delta keeping the
+	// piece's text writes; PlacePieces counts it once, when it is 0 and Text is not "".
+	Units int
 	// Layout and Fields are the document's blocks and folds and the resource's marks, their
 	// result lines counted from the document's first line (a resource the result lacks is drawn
 	// before the first document).
@@ -43,7 +46,8 @@ func (p *Placed) marks() []Field {
 }
 
 // PlacePieces says where each piece stands in a result that holds them in order, each document after
-// the first opened by "---".
+// the first opened by "---". It counts a piece's Units the first time it is placed: a mode
+// places the pieces it keeps one request at a time (modes.Memo).
 func PlacePieces(pieces []*Piece) []Placed {
 	out := make([]Placed, len(pieces))
 	line, doc, rootEnd := 0, 0, 0
@@ -51,6 +55,9 @@ func PlacePieces(pieces []*Piece) []Placed {
 		if p.Text == "" {
 			out[i] = Placed{Piece: p, Lines: rootEnd, Doc: doc}
 			continue
+		}
+		if p.Units == 0 {
+			p.Units = utf16Length(p.Text)
 		}
 		if doc > 0 {
 			line++ // the "---" line
