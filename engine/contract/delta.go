@@ -92,8 +92,7 @@ func writeDelta(w *jsonwire.Writer, last, next *Sent) {
 	}
 	writeText(w, "patch", a.Patch, b.Patch)
 	if a.Pieces != nil {
-		marksEdits, ok := pieceListEdits(runs, a.Pieces, b.Pieces, pieceMarks)
-		writePieceList(w, "fields", marksEdits, ok, b.Pieces, pieceMarks)
+		writePieceMarks(w, runs, a.Pieces, b.Pieces)
 	} else {
 		writeShifted(w, "fields", a.Fields, b.Fields, marks)
 	}

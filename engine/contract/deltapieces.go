@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
@@ -130,11 +131,16 @@ func writePieceText(w *jsonwire.Writer, runs []run, a, b []Placed) {
 	switch {
 	case len(edits) == 0:
 		return
-	case len(edits) > maxEdits:
+	case len(edits) > maxEdits+1:
 		w.Key("result").String(pieceText(b))
 		return
 	}
-	w.Key("result").OpenObject()
+	writeTextScript(w, "result", edits)
+}
+
+// writeTextScript writes the part key as a text's script.
+func writeTextScript(w *jsonwire.Writer, key string, edits []textEdit) {
+	w.Key(key).OpenObject()
 	w.Key("edits").OpenArray()
 	for _, e := range edits {
 		w.OpenObject()
@@ -201,46 +207,24 @@ func textEdits(edits []textEdit, a, b string) []textEdit {
 	return keepUnits(edits, utf16Length(a[len(a)-tail:]))
 }
 
-// pieceList says how a list part of a delta is read from pieces: how many items a placed piece
-// holds, its items moved to where it stands, how the items hold line numbers, and the shift of
-// a kept run.
-type pieceList[T jsonwire.Marshaler] struct {
-	count  func(p *Placed) int
-	items  func(out []T, p *Placed) []T
-	n      numbered[T]
-	shifts func(lines, docs int) shift
-}
-
-// listEdit is one step of a list's script (edit), the items it inserts given.
-type listEdit[T any] struct {
-	edit
-	items []T
-}
-
-// pieceListEdits is the script turning the list of a's pieces into b's, from their runs: a kept
-// run kept with its shift, a changed one's items compared as writeShifted compares two whole
-// lists; ok is false when the script is long (the part is then b's whole).
-func pieceListEdits[T jsonwire.Marshaler](runs []run, a, b []Placed, l pieceList[T]) (edits []listEdit[T], ok bool) {
+// pieceMarkEdits is the script turning the marks of a's pieces into b's, from their runs: a
+// kept run kept with its shift, a changed one's marks compared as writeShifted compares two
+// whole lists (inserted gathers the marks the script inserts, its inserts' ranges counted in
+// them); ok is false when the script is long (the part is then b's whole).
+func pieceMarkEdits(runs []run, a, b []Placed) (edits []edit, inserted []Field, ok bool) {
 	for _, r := range runs {
 		if r.kept {
 			n := 0
 			for i := r.a0; i < r.a1; i++ {
-				n += l.count(&a[i])
+				n += len(a[i].marks())
 			}
-			edits = keepItems(edits, n, l.shifts(r.lines, r.docs))
+			edits = keepItems(edits, n, shift{by: [spaces]int{resultLines: r.lines, resultDocs: r.docs}})
 			continue
 		}
-		x, y := itemsOf(a[r.a0:r.a1], l), itemsOf(b[r.b0:r.b1], l)
-		m := matcher{la: len(x), lb: len(y), match: func(i, j int, s *shift, learn bool) bool {
-			return l.n.same(x[i], y[j]) && (l.n.moved == nil || l.n.moved(x[i], y[j], s, learn))
-		}}
-		if l.n.key != nil {
-			m.keyA = func(i int) uint64 { return l.n.key(x[i]) }
-			m.keyB = func(j int) uint64 { return l.n.key(y[j]) }
-		}
-		script, short := m.script()
+		x, y := placedMarks(a[r.a0:r.a1]), placedMarks(b[r.b0:r.b1])
+		script, short := scriptOf(x, y, marks)
 		if !short {
-			script = change(nil, len(x), 0, len(y))
+			return nil, nil, false
 		}
 		covered := 0
 		for _, e := range script {
@@ -248,24 +232,24 @@ func pieceListEdits[T jsonwire.Marshaler](runs []run, a, b []Placed, l pieceList
 			case 'k':
 				edits, covered = keepItems(edits, e.n, e.shift), covered+e.n
 			case 'd':
-				edits, covered = append(edits, listEdit[T]{edit: e}), covered+e.n
+				edits, covered = append(edits, e), covered+e.n
 			default:
-				edits = append(edits, listEdit[T]{edit: e, items: y[e.from:e.to]})
+				e.from, e.to = e.from+len(inserted), e.to+len(inserted)
+				edits = append(edits, e)
 			}
 		}
-		edits = keepItems(edits, len(x)-covered, shift{})
+		edits = keepItems(edits, len(x)-covered, shift{}) // scriptOf leaves an end kept as it is unsaid
+		inserted = append(inserted, y...)
 		if len(edits) > maxEdits+1 {
-			return nil, false
+			return nil, nil, false
 		}
 	}
-	if len(edits) > 0 && edits[len(edits)-1].kind == 'k' && edits[len(edits)-1].shift.by == [spaces]int{} {
-		edits = edits[:len(edits)-1] // what follows the last edit is kept as it is
-	}
-	return edits, len(edits) <= maxEdits
+	edits = withoutKeptEnd(edits)
+	return edits, inserted, len(edits) <= maxEdits
 }
 
 // keepItems appends a keep of n items moved by s, joined to a keep before it moved alike.
-func keepItems[T any](edits []listEdit[T], n int, s shift) []listEdit[T] {
+func keepItems(edits []edit, n int, s shift) []edit {
 	switch {
 	case n == 0:
 		return edits
@@ -273,114 +257,112 @@ func keepItems[T any](edits []listEdit[T], n int, s shift) []listEdit[T] {
 		edits[len(edits)-1].n += n
 		return edits
 	}
-	return append(edits, listEdit[T]{edit: edit{kind: 'k', n: n, shift: s}})
+	return append(edits, edit{kind: 'k', n: n, shift: shift{by: s.by}})
 }
 
-// itemsOf is the placed pieces' items, each moved to where its piece stands.
-func itemsOf[T jsonwire.Marshaler](placed []Placed, l pieceList[T]) []T {
-	var out []T
+// withoutKeptEnd drops a script's last keep when it moves nothing: what follows the last edit
+// is kept as it is.
+func withoutKeptEnd(edits []edit) []edit {
+	if len(edits) > 0 && edits[len(edits)-1].kind == 'k' && edits[len(edits)-1].shift.by == [spaces]int{} {
+		return edits[:len(edits)-1]
+	}
+	return edits
+}
+
+// writePieceMarks writes the marks part from a's pieces and b's, when it changed.
+func writePieceMarks(w *jsonwire.Writer, runs []run, a, b []Placed) {
+	edits, inserted, ok := pieceMarkEdits(runs, a, b)
+	switch {
+	case !ok:
+		jsonwire.List[Field](placedMarks(b)).WriteJSON(w.Key("fields"))
+	case len(edits) > 0:
+		writeScript(w, "fields", edits, func(w *jsonwire.Writer, from, to int) { jsonwire.List[Field](inserted[from:to]).WriteJSON(w) })
+	}
+}
+
+// placedMarks is the placed pieces' marks, each moved to where its piece stands.
+func placedMarks(placed []Placed) []Field {
+	var out []Field
 	for i := range placed {
-		out = l.items(out, &placed[i])
+		out = MoveFields(out, placed[i].marks(), placed[i].Lines, placed[i].Doc)
 	}
 	return out
 }
 
-// writePieceList writes the list part key of b's pieces from its script (pieceListEdits):
-// nothing when the list did not change, b's whole list when the script is long (!ok).
-func writePieceList[T jsonwire.Marshaler](w *jsonwire.Writer, key string, edits []listEdit[T], ok bool, b []Placed, l pieceList[T]) {
-	switch {
-	case !ok:
-		jsonwire.List[T](itemsOf(b, l)).WriteJSON(w.Key(key))
-		return
-	case len(edits) == 0:
-		return
-	}
-	w.Key(key).OpenObject()
-	w.Key("edits").OpenArray()
-	for _, e := range edits {
-		w.OpenObject()
-		switch e.kind {
-		case 'k':
-			w.Key("keep").Int(e.n)
-			writeShift(w, e.shift)
-		case 'd':
-			w.Key("drop").Int(e.n)
-		default:
-			jsonwire.List[T](e.items).WriteJSON(w.Key("items"))
+// layoutEdits are the scripts of the layout's blocks and folds, and the items they insert.
+type layoutEdits struct {
+	blocks, folds []edit
+	newBlocks     [][2]int
+	newFolds      []Fold
+}
+
+// pieceLayoutEdits is the scripts turning the layout of a's pieces into b's, from their runs:
+// a kept run kept with its shift, a changed one's blocks (or folds) kept when they are the same,
+// else dropped and b's inserted (a piece's layout is a few items).
+func pieceLayoutEdits(runs []run, a, b []Placed) layoutEdits {
+	var l layoutEdits
+	for _, r := range runs {
+		if r.kept {
+			blocks, folds := 0, 0
+			for i := r.a0; i < r.a1; i++ {
+				if p := a[i].Piece; p.Text != "" {
+					blocks, folds = blocks+len(p.Layout.Blocks), folds+len(p.Layout.Folds)
+				}
+			}
+			moved := shift{by: [spaces]int{resultLines: r.lines}}
+			l.blocks = keepItems(l.blocks, blocks, moved)
+			l.folds = keepItems(l.folds, folds, moved)
+			continue
 		}
-		w.CloseObject()
+		x, y := placedLayout(a[r.a0:r.a1]), placedLayout(b[r.b0:r.b1])
+		if slices.Equal(x.Blocks, y.Blocks) {
+			l.blocks = keepItems(l.blocks, len(x.Blocks), shift{})
+		} else {
+			l.blocks = change(l.blocks, len(x.Blocks), len(l.newBlocks), len(l.newBlocks)+len(y.Blocks))
+			l.newBlocks = append(l.newBlocks, y.Blocks...)
+		}
+		if slices.Equal(x.Folds, y.Folds) {
+			l.folds = keepItems(l.folds, len(x.Folds), shift{})
+		} else {
+			l.folds = change(l.folds, len(x.Folds), len(l.newFolds), len(l.newFolds)+len(y.Folds))
+			l.newFolds = append(l.newFolds, y.Folds...)
+		}
 	}
-	w.CloseArray()
-	w.CloseObject()
-}
-
-// resultShift is the shift of a kept run's marks: the result's lines and documents.
-func resultShift(lines, docs int) shift {
-	return shift{by: [spaces]int{resultLines: lines, resultDocs: docs}}
-}
-
-// layoutShift is the shift of a kept run's blocks and folds: the result's lines.
-func layoutShift(lines, _ int) shift {
-	return shift{by: [spaces]int{resultLines: lines}}
+	l.blocks, l.folds = withoutKeptEnd(l.blocks), withoutKeptEnd(l.folds)
+	return l
 }
 
 // writePieceLayout writes the layout part from a's pieces and b's, when its blocks or folds
-// changed.
+// changed: each list as its script, or whole when the script is long.
 func writePieceLayout(w *jsonwire.Writer, runs []run, a, b []Placed) {
-	blockEdits, blocksOK := pieceListEdits(runs, a, b, pieceBlocks)
-	foldEdits, foldsOK := pieceListEdits(runs, a, b, pieceFolds)
-	if blocksOK && foldsOK && len(blockEdits) == 0 && len(foldEdits) == 0 {
+	l := pieceLayoutEdits(runs, a, b)
+	if len(l.blocks) == 0 && len(l.folds) == 0 {
 		return
 	}
 	w.Key("layout").OpenObject()
-	writePieceList(w, "blocks", blockEdits, blocksOK, b, pieceBlocks)
-	writePieceList(w, "folds", foldEdits, foldsOK, b, pieceFolds)
+	switch {
+	case len(l.blocks) > maxEdits:
+		jsonwire.List[block](blocks(placedLayout(b).Blocks)).WriteJSON(w.Key("blocks"))
+	case len(l.blocks) > 0:
+		inserted := blocks(l.newBlocks)
+		writeScript(w, "blocks", l.blocks, func(w *jsonwire.Writer, from, to int) { jsonwire.List[block](inserted[from:to]).WriteJSON(w) })
+	}
+	switch {
+	case len(l.folds) > maxEdits:
+		jsonwire.List[Fold](placedLayout(b).Folds).WriteJSON(w.Key("folds"))
+	case len(l.folds) > 0:
+		writeScript(w, "folds", l.folds, func(w *jsonwire.Writer, from, to int) { jsonwire.List[Fold](l.newFolds[from:to]).WriteJSON(w) })
+	}
 	w.CloseObject()
 }
 
-// pieceMarks reads the marks from pieces.
-var pieceMarks = pieceList[Field]{
-	count:  func(p *Placed) int { return len(p.marks()) },
-	items:  func(out []Field, p *Placed) []Field { return MoveFields(out, p.marks(), p.Lines, p.Doc) },
-	n:      marks,
-	shifts: resultShift,
-}
-
-// pieceBlocks reads the layout's blocks from pieces (a piece without text has none).
-var pieceBlocks = pieceList[block]{
-	count: func(p *Placed) int {
-		if p.Piece.Text == "" {
-			return 0
+// placedLayout is the placed pieces' blocks and folds, each moved to where its piece stands.
+func placedLayout(placed []Placed) Layout {
+	var out Layout
+	for i := range placed {
+		if placed[i].Piece.Text != "" {
+			out = MoveLayout(out, placed[i].Piece.Layout, placed[i].Lines)
 		}
-		return len(p.Piece.Layout.Blocks)
-	},
-	items: func(out []block, p *Placed) []block {
-		if p.Piece.Text == "" {
-			return out
-		}
-		for _, b := range p.Piece.Layout.Blocks {
-			out = append(out, block{b[0] + p.Lines, b[1] + p.Lines})
-		}
-		return out
-	},
-	n:      blockNumbers,
-	shifts: layoutShift,
-}
-
-// pieceFolds reads the layout's folds from pieces (a piece without text has none).
-var pieceFolds = pieceList[Fold]{
-	count: func(p *Placed) int {
-		if p.Piece.Text == "" {
-			return 0
-		}
-		return len(p.Piece.Layout.Folds)
-	},
-	items: func(out []Fold, p *Placed) []Fold {
-		if p.Piece.Text == "" {
-			return out
-		}
-		return MoveLayout(Layout{Folds: out}, Layout{Folds: p.Piece.Layout.Folds}, p.Lines).Folds
-	},
-	n:      foldNumbers,
-	shifts: layoutShift,
+	}
+	return out
 }
