@@ -63,8 +63,9 @@ func EncodeAnswer(resp *Response, last *Sent, since, answer int) ([]byte, *Sent,
 	}
 	var w jsonwire.Writer
 	if last == nil || last.Answer != since || since == 0 {
-		w.Grow(resp.encodedSize())
-		resp.writeJSON(&w, next.extra)
+		whole := resp.Whole()
+		w.Grow(whole.encodedSize())
+		whole.writeJSON(&w, next.extra)
 	} else {
 		writeDelta(&w, last, next)
 	}
@@ -81,15 +82,28 @@ func writeDelta(w *jsonwire.Writer, last, next *Sent) {
 	w.Key("since").Int(last.Answer)
 	w.Key("answer").Int(next.Answer)
 	w.CloseObject()
-	writeText(w, "result", a.Result, b.Result)
+	var runs []run
+	if a.Pieces != nil && b.Pieces != nil {
+		runs = pieceRuns(a.Pieces, b.Pieces)
+		writePieceText(w, runs, a.Pieces, b.Pieces)
+	} else {
+		a, b = a.Whole(), b.Whole()
+		writeText(w, "result", a.Result, b.Result)
+	}
 	writeText(w, "patch", a.Patch, b.Patch)
-	writeShifted(w, "fields", a.Fields, b.Fields, marks)
+	if a.Pieces != nil {
+		writePieceMarks(w, runs, a.Pieces, b.Pieces)
+	} else {
+		writeShifted(w, "fields", a.Fields, b.Fields, marks)
+	}
 	writeShifted(w, "conflicts", a.Conflicts, b.Conflicts, conflicts)
 	writeShifted(w, "errors", a.Errors, b.Errors, numbered[Error]{same: same[Error]})
 	writeExtraDelta(w, last.extra, next.extra)
 	writeShifted(w, "commands", a.Commands, b.Commands, numbered[Command]{same: sameCommand})
 	writeText(w, "reproduce", a.Reproduce, b.Reproduce)
-	if !slices.Equal(a.Layout.Blocks, b.Layout.Blocks) || !slices.Equal(a.Layout.Folds, b.Layout.Folds) {
+	if a.Pieces != nil {
+		writePieceLayout(w, runs, a.Pieces, b.Pieces)
+	} else if !slices.Equal(a.Layout.Blocks, b.Layout.Blocks) || !slices.Equal(a.Layout.Folds, b.Layout.Folds) {
 		w.Key("layout").OpenObject()
 		writeShifted(w, "blocks", blocks(a.Layout.Blocks), blocks(b.Layout.Blocks), blockNumbers)
 		writeShifted(w, "folds", a.Layout.Folds, b.Layout.Folds, foldNumbers)

@@ -147,14 +147,7 @@ func (m matcher) resync(index map[uint64][]int, i, ta, j, tb int) (p, q int, s s
 // writeShifted writes the part key when the list changed from a to b (its items' numbers as n
 // says), as a script, or b whole when the script would be long.
 func writeShifted[T jsonwire.Marshaler](w *jsonwire.Writer, key string, a, b []T, n numbered[T]) {
-	m := matcher{la: len(a), lb: len(b), match: func(i, j int, s *shift, learn bool) bool {
-		return n.same(a[i], b[j]) && (n.moved == nil || n.moved(a[i], b[j], s, learn))
-	}}
-	if n.key != nil {
-		m.keyA = func(i int) uint64 { return n.key(a[i]) }
-		m.keyB = func(j int) uint64 { return n.key(b[j]) }
-	}
-	edits, ok := m.script()
+	edits, ok := scriptOf(a, b, n)
 	if ok && edits == nil {
 		return
 	}
@@ -162,6 +155,25 @@ func writeShifted[T jsonwire.Marshaler](w *jsonwire.Writer, key string, a, b []T
 		jsonwire.List[T](b).WriteJSON(w.Key(key))
 		return
 	}
+	writeScript(w, key, edits, func(w *jsonwire.Writer, from, to int) { jsonwire.List[T](b[from:to]).WriteJSON(w) })
+}
+
+// scriptOf is the script turning the list a into b (their items' numbers as n says); ok is
+// false when it would be long.
+func scriptOf[T any](a, b []T, n numbered[T]) (edits []edit, ok bool) {
+	m := matcher{la: len(a), lb: len(b), match: func(i, j int, s *shift, learn bool) bool {
+		return n.same(a[i], b[j]) && (n.moved == nil || n.moved(a[i], b[j], s, learn))
+	}}
+	if n.key != nil {
+		m.keyA = func(i int) uint64 { return n.key(a[i]) }
+		m.keyB = func(j int) uint64 { return n.key(b[j]) }
+	}
+	return m.script()
+}
+
+// writeScript writes the part key as a list's script, items writing the items an insert
+// inserts (b[from:to]).
+func writeScript(w *jsonwire.Writer, key string, edits []edit, items func(w *jsonwire.Writer, from, to int)) {
 	w.Key(key).OpenObject()
 	w.Key("edits").OpenArray()
 	for _, e := range edits {
@@ -173,7 +185,7 @@ func writeShifted[T jsonwire.Marshaler](w *jsonwire.Writer, key string, a, b []T
 		case 'd':
 			w.Key("drop").Int(e.n)
 		default:
-			jsonwire.List[T](b[e.from:e.to]).WriteJSON(w.Key("items"))
+			items(w.Key("items"), e.from, e.to)
 		}
 		w.CloseObject()
 	}
@@ -202,32 +214,15 @@ func writeText(w *jsonwire.Writer, key, a, b string) {
 	if a == b {
 		return
 	}
-	head, tail := commonLines(a, b)
-	la, lb := lines(a[head:len(a)-tail]), lines(b[head:len(b)-tail])
-	edits, ok := change(nil, len(la), 0, len(lb)), true
-	if len(la) > 0 && len(lb) > 0 {
-		m := matcher{la: len(la), lb: len(lb),
-			match: func(i, j int, _ *shift, _ bool) bool { return la[i] == lb[j] },
-			keyA:  func(i int) uint64 { return hashText(la[i]) },
-			keyB:  func(j int) uint64 { return hashText(lb[j]) },
-		}
-		edits = m.middle(nil, 0, len(la), 0, len(lb))
-		ok = len(edits) <= maxEdits
+	edits := textEdits(nil, a, b)
+	if len(edits) > 0 && edits[len(edits)-1].kind == 'k' {
+		edits = edits[:len(edits)-1] // what follows the last edit is kept
 	}
-	if !ok {
+	if len(edits) > maxEdits+1 {
 		w.Key(key).String(b)
 		return
 	}
-	w.Key(key).OpenObject()
-	w.Key("edits").OpenArray()
-	if head > 0 {
-		w.OpenObject()
-		w.Key("keep").Int(utf16Length(b[:head]))
-		w.CloseObject()
-	}
-	writeTextEdits(w, edits, la, lb)
-	w.CloseArray()
-	w.CloseObject()
+	writeTextScript(w, key, edits)
 }
 
 // commonLines returns the bytes of the whole lines a and b begin with alike (head) and end with
@@ -258,31 +253,6 @@ func commonLines(a, b string) (head, tail int) {
 // faster than byte by byte on a result of megabytes) before it finds the first difference byte
 // by byte.
 const compareRun = 256
-
-// writeTextEdits writes a script over the lines la, whose middle turned into lb's, in UTF-16
-// code units, dropping what is left of la after the last edit.
-func writeTextEdits(w *jsonwire.Writer, edits []edit, la, lb []string) {
-	at := 0 // the line of la the next edit starts at
-	for _, e := range edits {
-		w.OpenObject()
-		switch e.kind {
-		case 'k':
-			w.Key("keep").Int(utf16Length(la[at : at+e.n]...))
-			at += e.n
-		case 'd':
-			w.Key("drop").Int(utf16Length(la[at : at+e.n]...))
-			at += e.n
-		default:
-			w.Key("text").String(strings.Join(lb[e.from:e.to], ""))
-		}
-		w.CloseObject()
-	}
-	if at < len(la) {
-		w.OpenObject()
-		w.Key("drop").Int(utf16Length(la[at:]...))
-		w.CloseObject()
-	}
-}
 
 // lines splits text after each new line (the last line may lack one).
 func lines(text string) []string {

@@ -101,6 +101,11 @@ type Response struct {
 	// patch of the same merge again. A long stream's patch text is megabytes, written at every
 	// key and thrown away.
 	PatchLater func() string `json:"-"`
+	// Pieces, when a mode left its answer in pieces (SetPieces), are the result, the marks
+	// and the layout piece by piece, where each stands (not part of the JSON): Result, Fields
+	// and Layout are then empty until Whole puts them together, and a delta against another
+	// answer held in pieces is written from the pieces that differ (EncodeAnswer).
+	Pieces []Placed `json:"-"`
 }
 
 // Field is the mark of one field.
@@ -373,7 +378,7 @@ func (r *Response) Normalize() *Response {
 		if !r.RefusedOnly() {
 			r.Reproduce = ""
 		}
-		r.Result, r.Patch, r.Fields = "", "", []Field{}
+		r.Result, r.Patch, r.Fields, r.Pieces = "", "", []Field{}, nil
 		r.Commands = slices.DeleteFunc(r.Commands, func(c Command) bool { return c.Error == "" })
 	}
 	return r
@@ -385,10 +390,10 @@ func (r *Response) Normalize() *Response {
 // would otherwise take six bytes for each, in the result, in the patches and in the line diff.
 // It fails when an extra value is of a type jsonwire cannot write.
 func (r *Response) Encode() ([]byte, error) {
-	r.Normalize()
+	whole := r.Normalize().Whole()
 	var w jsonwire.Writer
-	w.Grow(r.encodedSize())
-	r.WriteJSON(&w)
+	w.Grow(whole.encodedSize())
+	whole.WriteJSON(&w)
 	return w.Bytes()
 }
 

@@ -16,6 +16,7 @@ func (r *Response) WriteJSON(w *jsonwire.Writer) { r.writeJSON(w, nil) }
 // writeJSON writes the response, its extra values from extra (each value's JSON, by key) when
 // extra is not nil.
 func (r *Response) writeJSON(w *jsonwire.Writer, extra map[string][]byte) {
+	r = r.Whole()
 	w.OpenObject()
 	w.Key("version").Int(r.Version)
 	w.Key("result").String(r.Result)

@@ -8,7 +8,8 @@
 // (Placed), as its merge recorded them. Marks go on leaves (scalars, lists replaced whole) and on
 // whole list items added, removed or left alone; a removed map field is placed on its key's line.
 // Paths follow one element at a time (Deepest, Step) for a conflict's line in live, and for the
-// neighbours a removed value is drawn after. A mode that answers resource by resource puts the
-// pieces together with Stitch, which moves each piece's marks and layout to where its document
-// stands in the result stream.
+// neighbours a removed value is drawn after. A mode that writes its result stream resource by
+// resource (merge3) puts it together with Stitch, which moves each resource's marks and layout
+// to where its document stands in the stream; the modes that keep each resource's piece leave
+// them apart in the response (contract.Piece, contract.Response.SetPieces).
 package explain

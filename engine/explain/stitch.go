@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
@@ -34,37 +33,16 @@ func (s *Stitch) Close(lines, rootEnd int) {
 	s.Doc++
 }
 
-// Fields appends to out a piece's marks moved to the stream: result lines down by lines (the
-// lines above the piece's document, or for a resource the result lacks, RootEnd: the line it is
-// drawn after), places into the documents written. A deleted mark stands on live's lines and a
-// dropped one on updated's (contract.Mark.LinesOf; a piece never holds a conflict): only their
-// places move.
+// Fields appends to out a piece's marks moved to the stream (contract.MoveFields): result lines
+// down by lines (the lines above the piece's document, or for a resource the result lacks,
+// RootEnd: the line it is drawn after), places into the documents written.
 func (s *Stitch) Fields(out, fields []contract.Field, lines int) []contract.Field {
-	for _, f := range fields {
-		if f.Place != nil {
-			place := *f.Place
-			place.After += lines
-			place.Under = Down(place.Under, lines)
-			place.Doc += s.Doc
-			f.Place = &place
-		}
-		if f.Mark != contract.Deleted && f.Mark != contract.Dropped {
-			f.Line, f.EndLine = Down(f.Line, lines), Down(f.EndLine, lines)
-		}
-		out = append(out, f)
-	}
-	return out
+	return contract.MoveFields(out, fields, lines, s.Doc)
 }
 
 // Layout adds a piece's blocks and folds to the stream's, moved down by lines.
 func (s *Stitch) Layout(to *contract.Layout, piece contract.Layout, lines int) {
-	for _, b := range piece.Blocks {
-		to.Blocks = append(to.Blocks, [2]int{b[0] + lines, b[1] + lines})
-	}
-	for _, f := range piece.Folds {
-		f.Line, f.EndLine = f.Line+lines, f.EndLine+lines
-		to.Folds = append(to.Folds, f)
-	}
+	*to = contract.MoveLayout(*to, piece, lines)
 }
 
 // Down moves a line down by lines; 0 (no line) stays 0.
@@ -73,63 +51,4 @@ func Down(line, lines int) int {
 		return 0
 	}
 	return line + lines
-}
-
-// Piece is one resource's part of an answer, written and marked as if its document were the
-// result's only one: what Join puts together.
-type Piece struct {
-	// Resource names the resource (contract.Response.ResultResources).
-	Resource string
-	// Text is the result document written alone, "" when the result lacks the resource; Lines
-	// counts its lines and RootEnd is its root's last line.
-	Text           string
-	Lines, RootEnd int
-	// Layout and Fields are the document's blocks and folds and the resource's marks, their
-	// result lines counted from the document's first line (a resource the result lacks is drawn
-	// before the first document).
-	Layout contract.Layout
-	Fields []contract.Field
-}
-
-// Joined says where Join put a piece: the result lines above its document (for a piece without
-// text, the line it is drawn after), by which the caller moves the piece's own line numbers, and
-// the index of its first mark in the response's marks.
-type Joined struct {
-	Lines, First int
-}
-
-// Join writes resp's result stream, marks, layout and result resources from the pieces, in
-// order, each moved to where its document stands in the stream, and says where each went.
-func Join(resp *contract.Response, pieces []*Piece) []Joined {
-	var text strings.Builder
-	size, fields, blocks, folds := 0, 0, 0, 0
-	for _, p := range pieces {
-		size, fields = size+len(p.Text)+len("---\n"), fields+len(p.Fields)
-		blocks, folds = blocks+len(p.Layout.Blocks), folds+len(p.Layout.Folds)
-	}
-	text.Grow(size)
-	// Room for every piece's marks and layout at once: a stream of 4,200 Deployments holds
-	// 142,800 marks, which growing as they are appended copied again and again (a third of an
-	// edit's time, docs/performance.md).
-	resp.Fields = slices.Grow(resp.Fields, fields)
-	resp.Layout.Blocks = slices.Grow(resp.Layout.Blocks, blocks)
-	resp.Layout.Folds = slices.Grow(resp.Layout.Folds, folds)
-	resp.ResultResources = slices.Grow(resp.ResultResources, len(pieces))
-	out := make([]Joined, len(pieces))
-	at := Stitch{}
-	for i, p := range pieces {
-		out[i] = Joined{Lines: at.RootEnd, First: len(resp.Fields)}
-		if p.Text == "" {
-			resp.Fields = at.Fields(resp.Fields, p.Fields, at.RootEnd)
-			continue
-		}
-		out[i].Lines = at.Open(&text)
-		text.WriteString(p.Text)
-		resp.Fields = at.Fields(resp.Fields, p.Fields, out[i].Lines)
-		at.Layout(&resp.Layout, p.Layout, out[i].Lines)
-		resp.ResultResources = append(resp.ResultResources, p.Resource)
-		at.Close(p.Lines, p.RootEnd)
-	}
-	resp.Result = text.String()
-	return out
 }

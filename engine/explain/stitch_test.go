@@ -53,31 +53,3 @@ func TestStitch(t *testing.T) {
 		t.Errorf("at the end: %+v", at)
 	}
 }
-
-// TestJoin puts two documents and, between them, a resource the result lacks together, and
-// checks the stream, the resources named, and where Join says each piece went.
-func TestJoin(t *testing.T) {
-	pieces := []*Piece{
-		{Resource: "a", Text: "a: 1\nb: 2\n# c\n", Lines: 3, RootEnd: 2, Fields: []contract.Field{{Path: ".a", Line: 1}}},
-		{Resource: "gone", Fields: []contract.Field{{Mark: contract.Deleted, Line: 7, Place: &contract.Place{}}}},
-		{Resource: "c", Text: "c:\n  d: 1\n", Lines: 2, RootEnd: 2, Fields: []contract.Field{{Path: ".c", Line: 1, EndLine: 2}, {Path: ".c.d", Line: 2}},
-			Layout: contract.Layout{Blocks: [][2]int{{1, 2}}}},
-	}
-	var resp contract.Response
-	joined := Join(&resp, pieces)
-	if want := []Joined{{Lines: 0, First: 0}, {Lines: 2, First: 1}, {Lines: 4, First: 2}}; !reflect.DeepEqual(joined, want) {
-		t.Errorf("joined %+v, want %+v", joined, want)
-	}
-	if want := "a: 1\nb: 2\n# c\n---\nc:\n  d: 1\n"; resp.Result != want {
-		t.Errorf("result %q, want %q", resp.Result, want)
-	}
-	if want := []string{"a", "c"}; !reflect.DeepEqual(resp.ResultResources, want) {
-		t.Errorf("resources %v, want %v", resp.ResultResources, want)
-	}
-	if got := resp.Fields[3]; got.Line != 6 || len(resp.Fields) != 4 || resp.Fields[1].Place.After != 2 {
-		t.Errorf("marks %+v", resp.Fields)
-	}
-	if want := [][2]int{{5, 6}}; !reflect.DeepEqual(resp.Layout.Blocks, want) {
-		t.Errorf("blocks %v, want %v", resp.Layout.Blocks, want)
-	}
-}

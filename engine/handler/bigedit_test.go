@@ -80,7 +80,7 @@ func BenchmarkBigSwitch(b *testing.B) {
 func askDeltas(tb testing.TB, h *Handler, req *contract.Request, since int) int {
 	tb.Helper()
 	req.Deltas, req.Since = true, since
-	resp := h.Handle(context.Background(), req)
+	resp := h.answer(context.Background(), req)
 	if len(resp.Errors) > 0 {
 		tb.Fatalf("%s: %+v", req.Mode, resp.Errors[0])
 	}

@@ -54,7 +54,7 @@ func TestDeltaOnlyAgainstTheLastAnswer(t *testing.T) {
 	req.Deltas = true
 	for i, since := range []int{0, 1, 1, 7, 4} {
 		req.Since = since
-		got := decodeJSON(t, h.encode(req, h.Handle(context.Background(), req))).(map[string]any)
+		got := decodeJSON(t, h.encode(req, h.answer(context.Background(), req))).(map[string]any)
 		_, isDelta := got["delta"]
 		if want := since == i && i > 0; isDelta != want {
 			t.Errorf("answer %d, since %d: a delta %v, want %v", i+1, since, isDelta, want)
@@ -76,7 +76,7 @@ func checkDeltas(t *testing.T, requests []*contract.Request) [][2]int {
 	for i, req := range requests {
 		asked := *req
 		asked.Deltas, asked.Since = true, since
-		gotText := deltas.encode(&asked, deltas.Handle(context.Background(), &asked))
+		gotText := deltas.encode(&asked, deltas.answer(context.Background(), &asked))
 		asked.Since = 0
 		wantText := whole.encode(&asked, whole.Handle(context.Background(), &asked))
 		sizes = append(sizes, [2]int{len(gotText), len(wantText)})

@@ -8,4 +8,6 @@
 // turn any failure, a panic included, into an entry of the response's errors. Between requests
 // it keeps only what makes the next one cheaper (see Handler): never anything that changes an
 // answer, which TestWarmAnswersAsCold and the modes' fuzz targets (fuzzcheck.AnswersAsNew) check.
+// Handle answers whole; the JSON front doors keep an answer a mode left in pieces
+// (contract.Response.Pieces) as it is, and write it whole or as a delta from its pieces.
 package handler

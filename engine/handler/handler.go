@@ -118,7 +118,7 @@ func (h *Handler) HandleJSON(ctx context.Context, data []byte) []byte {
 	if err != nil {
 		return encode(contract.Fail("request", err))
 	}
-	return h.encode(req, h.Handle(ctx, req))
+	return h.encode(req, h.answer(ctx, req))
 }
 
 // Texts are a request's three inputs given apart from its JSON: the page's worker hands them to
@@ -141,7 +141,7 @@ func (h *Handler) HandleJSONTexts(ctx context.Context, data []byte, texts Texts)
 		}
 	}
 	req.Original, req.Updated, req.Live = texts.Original, texts.Updated, texts.Live
-	return h.encode(req, h.Handle(ctx, req))
+	return h.encode(req, h.answer(ctx, req))
 }
 
 // encode writes a response as JSON; a response that cannot be written becomes an engine error.
@@ -155,7 +155,13 @@ func encode(resp *contract.Response) []byte {
 
 // Handle answers a decoded request. A panic in a mode is recovered into an error naming the
 // engine, so that a bad input can never take the page down.
-func (h *Handler) Handle(ctx context.Context, req *contract.Request) (resp *contract.Response) {
+func (h *Handler) Handle(ctx context.Context, req *contract.Request) *contract.Response {
+	return h.answer(ctx, req).Whole()
+}
+
+// answer answers a decoded request as Handle does, but may leave the answer in pieces
+// (contract.Response.Pieces): the JSON front doors write it whole or as a delta from its pieces.
+func (h *Handler) answer(ctx context.Context, req *contract.Request) (resp *contract.Response) {
 	defer func() {
 		if p := recover(); p != nil {
 			resp = contract.Fail("engine", errors.New("internal error in mode "+req.Mode+": "+verb.Value(p)+" (please report it with this input); "+firstFrames(goroutineStack())))
@@ -357,14 +363,17 @@ func (h *Handler) diffOf(in *modes.Input, resp *contract.Response) func() []line
 	if own != nil {
 		return own
 	}
-	live, result, names := in.Live, resp.Result, resp.ResultResources
-	return func() []linediff.Hunk { return h.liveDiff(live, result, names) }
+	live, pieces := in.Live, *resp // the response as it is now: its result may be in pieces
+	return func() []linediff.Hunk {
+		whole := pieces.Whole()
+		return h.liveDiff(live, whole.Result, whole.ResultResources)
+	}
 }
 
 // reproduceScript writes the response's reproduce script; a script that cannot be written is
 // said in extra.reproduceError and leaves the merge's answer as it is.
 func reproduceScript(m modes.Mode, in *modes.Input, resp *contract.Response) {
-	script, err := reproduce.Script(m, in, resp)
+	script, err := reproduce.Script(m, in, resp.Whole())
 	if err != nil {
 		resp.Extra["reproduceError"] = err.Error()
 		return

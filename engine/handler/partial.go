@@ -38,7 +38,7 @@ func acceptOthers(ctx context.Context, m modes.Mode, in *modes.Input, resp *cont
 	if len(others.Updated) == 0 || len(in.Updated)-len(others.Updated) != len(refused) || len(in.Original) > 0 && len(others.Original) == 0 {
 		return resp
 	}
-	partial := m.Run(ctx, &others)
+	partial := m.Run(ctx, &others).Whole()
 	if len(partial.Errors) > 0 || len(partial.Conflicts) > 0 {
 		return resp
 	}

@@ -16,8 +16,8 @@ import (
 // answers the next request whose three documents are the same, asked the same way (request):
 // it is worked out from the documents, the request and the options alone.
 type piece struct {
-	// Piece is the result document, the layout and the marks (explain.Join).
-	explain.Piece
+	// Piece is the result document, the layout and the marks (contract.Piece).
+	contract.Piece
 	request request
 	log     *decision.Log
 	info    PatchInfo
@@ -54,7 +54,7 @@ func recall(memo *modes.Memo, key modes.Documents, r request) *piece {
 // render writes one resource's piece from its outcome (an answer without conflicts).
 func render(a answered, info PatchInfo) *piece {
 	o := a.outcome
-	p := &piece{Piece: explain.Piece{Resource: info.Resource}, request: a.request, log: o.log, info: info, size: o.annotationSize()}
+	p := &piece{Piece: contract.Piece{Resource: info.Resource}, request: a.request, log: o.log, info: info, size: o.annotationSize()}
 	stored := o.stored.Root
 	var docs []*yamltree.Document
 	if stored != nil {
@@ -93,16 +93,24 @@ func (d droppedReason) reasonAt(lines int) string {
 	return reasons[ruleDroppedRepeatedKey](f) + d.note
 }
 
-// assemble writes the result stream from the pieces, in order, with their marks and layout
-// moved to where each document stands in it (explain.Join).
+// assemble makes the pieces, in order, the response's result stream, marks and layout
+// (contract.Response.SetPieces), a piece with dropped marks with their reasons written for
+// where its document stands.
 func assemble(resp *contract.Response, pieces []*piece) {
-	joined := make([]*explain.Piece, len(pieces))
+	joined := make([]*contract.Piece, len(pieces))
 	for i, p := range pieces {
 		joined[i] = &p.Piece
 	}
-	for i, at := range explain.Join(resp, joined) {
-		for _, d := range pieces[i].dropped {
-			resp.Fields[at.First+d.field].Reason = d.reasonAt(at.Lines)
+	placed := contract.PlacePieces(joined)
+	for i, p := range pieces {
+		if len(p.dropped) == 0 {
+			continue
 		}
+		fields := append([]contract.Field(nil), p.Fields...)
+		for _, d := range p.dropped {
+			fields[d.field].Reason = d.reasonAt(placed[i].Lines)
+		}
+		placed[i].Fields = fields
 	}
+	resp.SetPieces(placed)
 }

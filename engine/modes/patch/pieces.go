@@ -17,8 +17,8 @@ import (
 // (modes.Memo) and answers the next request whose two documents are the same: it is worked out
 // from the documents and the options alone (the memo holds one request's options).
 type piece struct {
-	// Piece is the result document, the layout and the marks (explain.Join).
-	explain.Piece
+	// Piece is the result document, the layout and the marks (contract.Piece).
+	contract.Piece
 	log    *decision.Log
 	warned []contract.Warned
 	// dropped are the dropped marks' stories, and their indexes among the piece's marks: their
@@ -52,7 +52,7 @@ func recall(memo *modes.Memo, key modes.Documents) *piece {
 
 // render writes one target's piece.
 func render(p *patched, in *modes.Input) *piece {
-	out := &piece{Piece: explain.Piece{Resource: p.triple.ID.String()}, log: p.log, warned: p.warned}
+	out := &piece{Piece: contract.Piece{Resource: p.triple.ID.String()}, log: p.log, warned: p.warned}
 	docs := []*yamltree.Document{{Root: p.stored.Root}}
 	text, layout := yamltree.Emit(docs)
 	layout.Alias(p.stored.Copies)
@@ -87,11 +87,12 @@ func changedObject(in *modes.Input, t stream.Triple, text string) bool {
 	return result != live
 }
 
-// assemble writes the result stream from the pieces, in order, with their marks and layout
-// moved to where each document stands in it (explain.Join), and the patches joined (for later
-// when skip leaves them out: contract.Response.SetPatch).
+// assemble makes the pieces, in order, the response's result stream, marks and layout
+// (contract.Response.SetPieces), a piece with dropped marks with their reasons written for
+// where its document stands, and joins the patches (for later when skip leaves them out:
+// contract.Response.SetPatch).
 func assemble(resp *contract.Response, pieces []*piece, skip []string) {
-	joined := make([]*explain.Piece, len(pieces))
+	joined := make([]*contract.Piece, len(pieces))
 	var patches []string
 	for i, p := range pieces {
 		joined[i] = &p.Piece
@@ -99,11 +100,18 @@ func assemble(resp *contract.Response, pieces []*piece, skip []string) {
 			patches = append(patches, p.patch)
 		}
 	}
-	for i, at := range explain.Join(resp, joined) {
-		for k, c := range pieces[i].dropped {
-			c.KeptLine = explain.Down(c.KeptLine, at.Lines)
-			resp.Fields[at.First+pieces[i].at[k]].Reason = reasons[ruleDroppedRepeatedKey](fact{mark: contract.Dropped, collision: c})
+	placed := contract.PlacePieces(joined)
+	for i, p := range pieces {
+		if len(p.dropped) == 0 {
+			continue
 		}
+		fields := append([]contract.Field(nil), p.Fields...)
+		for k, c := range p.dropped {
+			c.KeptLine = explain.Down(c.KeptLine, placed[i].Lines)
+			fields[p.at[k]].Reason = reasons[ruleDroppedRepeatedKey](fact{mark: contract.Dropped, collision: c})
+		}
+		placed[i].Fields = fields
 	}
+	resp.SetPieces(placed)
 	resp.SetPatch(skip, func() string { return strings.Join(patches, "\n") })
 }

@@ -17,8 +17,8 @@ import (
 // same: it is worked out from the documents and the options alone (the memo holds one request's
 // options; a writer's update, whose options are its own, keeps none).
 type piece struct {
-	// Piece is the result document, the layout and the marks (explain.Join).
-	explain.Piece
+	// Piece is the result document, the layout and the marks (contract.Piece).
+	contract.Piece
 	log    *decision.Log
 	warned []contract.Warned
 	// owners are the owners of the document's lines, counted from its first line.
@@ -51,7 +51,7 @@ func recall(memo *modes.Memo, key modes.Documents) *piece {
 
 // render writes one resource's piece from its outcome (an answer without conflicts).
 func render(o *outcome, mf ManagedFields, op Operation) *piece {
-	p := &piece{Piece: explain.Piece{Resource: o.triple.ID.String()}, log: o.log, warned: o.warned, managedFields: mf, operation: op}
+	p := &piece{Piece: contract.Piece{Resource: o.triple.ID.String()}, log: o.log, warned: o.warned, managedFields: mf, operation: op}
 	var docs []*yamltree.Document
 	if o.stored.Root != nil {
 		docs = []*yamltree.Document{{Root: o.stored.Root}}
@@ -71,23 +71,26 @@ func render(o *outcome, mf ManagedFields, op Operation) *piece {
 
 // conflicted writes the piece of a resource whose apply stopped on conflicts.
 func conflicted(o *outcome, mf ManagedFields, op Operation) *piece {
-	return &piece{Piece: explain.Piece{Resource: o.triple.ID.String()}, log: o.log, warned: o.warned, managedFields: mf, operation: op,
+	return &piece{Piece: contract.Piece{Resource: o.triple.ID.String()}, log: o.log, warned: o.warned, managedFields: mf, operation: op,
 		conflicts: o.conflictEntries(), conflictMarks: o.conflictMarks()}
 }
 
-// assemble writes the result stream from the pieces, in order, with their marks, layout and
-// owner lines moved to where each document stands in it (explain.Join).
+// assemble makes the pieces, in order, the response's result stream, marks and layout
+// (contract.Response.SetPieces), and writes their owner lines moved to where each document
+// stands in it.
 func assemble(resp *contract.Response, pieces []*piece) {
-	joined := make([]*explain.Piece, len(pieces))
+	joined := make([]*contract.Piece, len(pieces))
 	for i, p := range pieces {
 		joined[i] = &p.Piece
 	}
+	placed := contract.PlacePieces(joined)
 	owners := OwnerLines{}
-	for i, at := range explain.Join(resp, joined) {
+	for i, at := range placed {
 		for _, o := range pieces[i].owners {
 			o.Line, o.EndLine = explain.Down(o.Line, at.Lines), explain.Down(o.EndLine, at.Lines)
 			owners = append(owners, o)
 		}
 	}
+	resp.SetPieces(placed)
 	resp.Extra["owners"] = owners
 }

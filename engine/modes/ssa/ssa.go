@@ -61,20 +61,21 @@ type Deletion struct {
 
 // Write answers a writer's update as the ssa mode answers options.operation update (the marks,
 // their reasons, extra.managedFields, operations and owners), with live taken as the objects the
-// API server stores: a live object without managedFields stays without them (untracked).
+// API server stores: a live object without managedFields stays without them (untracked). The
+// answer is whole (not in pieces: contract.Response.Whole).
 func Write(in *modes.Input, w Writer) *contract.Response {
 	req := *in.Request
 	req.Options.Operation, req.Options.Manager, req.Options.Subresource, req.Options.Force = opUpdate, w.Manager, w.Subresource, false
 	sent := *in
 	sent.Request, sent.Updated = &req, w.Objects
-	return run(&sent, true, w.Deletes, nil)
+	return run(&sent, true, w.Deletes, nil).Whole() // whole: the writer's mode reads and marks it further
 }
 
 // ApplyDeleting answers in as Run does an apply, and deletes the objects of live deletes names
 // (Helm 4's server-side upgrade deleting what its new render dropped): they leave the result,
 // marked deleted whole.
 func ApplyDeleting(in *modes.Input, deletes []Deletion) *contract.Response {
-	return run(in, false, deletes, nil)
+	return run(in, false, deletes, nil).Whole() // whole: Helm's mode reads and marks it further
 }
 
 // run answers in; stored says live holds objects the API server stores (Writer); deletes are the

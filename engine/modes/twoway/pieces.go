@@ -17,8 +17,8 @@ import (
 // are the same: it is worked out from the documents and the options alone (the memo holds one
 // request's options).
 type piece struct {
-	// Piece is the two-way result document, the layout and the marks (explain.Join).
-	explain.Piece
+	// Piece is the two-way result document, the layout and the marks (contract.Piece).
+	contract.Piece
 	log    *decision.Log
 	warned []contract.Warned
 	// warnings are the resource's out-of-sync warnings, their result lines counted from the
@@ -56,7 +56,7 @@ func recall(memo *modes.Memo, key modes.Documents) *piece {
 
 // render writes one resource's piece.
 func render(u *upgraded) *piece {
-	p := &piece{Piece: explain.Piece{Resource: u.triple.ID.String()}, log: u.log, warned: u.warned}
+	p := &piece{Piece: contract.Piece{Resource: u.triple.ID.String()}, log: u.log, warned: u.warned}
 	var docs []*yamltree.Document
 	if u.stored.Root != nil {
 		docs = []*yamltree.Document{{Root: u.stored.Root}}
@@ -89,23 +89,29 @@ func render(u *upgraded) *piece {
 	return p
 }
 
-// assemble writes the two-way result stream from the pieces, in order, with their marks, layout
-// and warnings moved to where each document stands in it (explain.Join); the three-way result
+// assemble makes the pieces, in order, the response's two-way result stream, marks and layout
+// (contract.Response.SetPieces, a piece with dropped marks with their reasons written for
+// where its document stands), with their warnings moved to where each document stands; the three-way result
 // stream; the repair patches and the two-way patches (for later when skip leaves the patches out:
 // contract.Response.SetPatch).
 func assemble(resp *contract.Response, pieces []*piece, skip []string) {
-	joined := make([]*explain.Piece, len(pieces))
+	joined := make([]*contract.Piece, len(pieces))
 	for i, p := range pieces {
 		joined[i] = &p.Piece
 	}
 	var three strings.Builder
 	warnings, repairs, threeDocs := []Warning{}, []Repair{}, 0
 	var patches []string
-	for i, at := range explain.Join(resp, joined) {
+	placed := contract.PlacePieces(joined)
+	for i, at := range placed {
 		p := pieces[i]
-		for k, f := range p.dropped {
-			f.resultLine = explain.Down(f.resultLine, at.Lines)
-			resp.Fields[at.First+p.at[k]].Reason = reasons[ruleDroppedRepeatedKey](f)
+		if len(p.dropped) > 0 {
+			fields := append([]contract.Field(nil), p.Fields...)
+			for k, f := range p.dropped {
+				f.resultLine = explain.Down(f.resultLine, at.Lines)
+				fields[p.at[k]].Reason = reasons[ruleDroppedRepeatedKey](f)
+			}
+			placed[i].Fields = fields
 		}
 		for _, w := range p.warnings {
 			w.Line = explain.Down(w.Line, at.Lines)
@@ -125,6 +131,7 @@ func assemble(resp *contract.Response, pieces []*piece, skip []string) {
 			patches = append(patches, p.patch)
 		}
 	}
+	resp.SetPieces(placed)
 	resp.SetPatch(skip, func() string { return strings.Join(patches, "\n") })
 	resp.Extra["threeWay"] = map[string]string{"result": three.String()}
 	resp.Extra["warnings"] = Warnings(warnings)
