@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -139,15 +140,32 @@ func (p *place) itemAt(it *yamltree.Node, i int, keys []string, elem *schema.Typ
 	return &place{up: p, item: it, index: i, keys: keys, elem: elem}
 }
 
-// path is p in the mode's paths (items keyed as the list's keys say).
+// path is p in the mode's paths (items keyed as the list's keys say), built in one
+// allocation.
 func (p *place) path() fieldpath.Path {
-	if p.up == nil {
+	n := p.depth()
+	if n == 0 {
 		return nil
 	}
-	if p.item != nil {
-		return p.up.path().Append(elementOf(p.item, p.index, p.keys, p.elem))
+	out := make(fieldpath.Path, n)
+	for q := p; q.up != nil; q = q.up {
+		n--
+		if q.item != nil {
+			out[n] = elementOf(q.item, q.index, q.keys, q.elem)
+		} else {
+			out[n] = fieldpath.Element{Field: q.name}
+		}
 	}
-	return p.up.path().Field(p.name)
+	return out
+}
+
+// depth is how many steps p is from the root.
+func (p *place) depth() int {
+	n := 0
+	for q := p; q.up != nil; q = q.up {
+		n++
+	}
+	return n
 }
 
 // isTop reports whether p is the root's field name.
@@ -155,17 +173,32 @@ func (p *place) isTop(name string) bool {
 	return p.up != nil && p.up.up == nil && p.item == nil && p.name == name
 }
 
-// api is p as the API server's messages write it: fields joined by dots, items by position.
+// api is p as the API server's messages write it: fields joined by dots, items by position;
+// written in one allocation.
 func (p *place) api() string {
-	switch {
-	case p.up == nil:
-		return ""
-	case p.item != nil:
-		return p.up.api() + "[" + strconv.Itoa(p.index) + "]"
-	case p.up.up == nil:
-		return p.name
+	steps := make([]*place, 0, 16)
+	size := 0
+	for q := p; q.up != nil; q = q.up {
+		steps = append(steps, q)
+		size += len(q.name) + 4
 	}
-	return p.up.api() + "." + p.name
+	var b strings.Builder
+	b.Grow(size)
+	for i := len(steps) - 1; i >= 0; i-- {
+		q := steps[i]
+		switch {
+		case q.item != nil:
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(q.index))
+			b.WriteByte(']')
+		case i < len(steps)-1:
+			b.WriteByte('.')
+			b.WriteString(q.name)
+		default:
+			b.WriteString(q.name)
+		}
+	}
+	return b.String()
 }
 
 type storer struct {

@@ -54,11 +54,38 @@ func (p Path) Index(i int) Path { return p.Append(Element{Index: i, IsIndex: tru
 
 // String writes the path in structured-merge-diff syntax; the root is "".
 func (p Path) String() string {
-	var b strings.Builder
+	if len(p) == 0 {
+		return ""
+	}
+	size := 0
 	for _, e := range p {
-		b.WriteString(e.String())
+		size += len(e.Field) + 1
+		if !e.IsIndex && e.Field == "" {
+			size += 24 // a key or a value, guessed
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, e := range p {
+		e.writeTo(&b)
 	}
 	return b.String()
+}
+
+// writeTo writes one element (String) into b; a field's and an index's without a string of
+// their own.
+func (e Element) writeTo(b *strings.Builder) {
+	switch {
+	case e.IsIndex:
+		b.WriteByte('[')
+		b.WriteString(strconv.Itoa(e.Index))
+		b.WriteByte(']')
+	case e.Keys != nil || e.Value != nil:
+		b.WriteString(e.String())
+	default:
+		b.WriteByte('.')
+		b.WriteString(e.Field)
+	}
 }
 
 // String writes one element.
