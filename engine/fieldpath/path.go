@@ -57,35 +57,23 @@ func (p Path) String() string {
 	if len(p) == 0 {
 		return ""
 	}
-	size := 0
-	for _, e := range p {
-		size += len(e.Field) + 1
-		if !e.IsIndex && e.Field == "" {
-			size += 24 // a key or a value, guessed
+	var buf [192]byte // most paths: written on the stack, then copied once
+	b := buf[:0]
+	for i := range p {
+		e := &p[i]
+		switch {
+		case e.IsIndex:
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(e.Index), 10)
+			b = append(b, ']')
+		case e.Keys != nil || e.Value != nil:
+			b = append(b, e.String()...)
+		default:
+			b = append(b, '.')
+			b = append(b, e.Field...)
 		}
 	}
-	var b strings.Builder
-	b.Grow(size)
-	for _, e := range p {
-		e.writeTo(&b)
-	}
-	return b.String()
-}
-
-// writeTo writes one element (String) into b; a field's and an index's without a string of
-// their own.
-func (e Element) writeTo(b *strings.Builder) {
-	switch {
-	case e.IsIndex:
-		b.WriteByte('[')
-		b.WriteString(strconv.Itoa(e.Index))
-		b.WriteByte(']')
-	case e.Keys != nil || e.Value != nil:
-		b.WriteString(e.String())
-	default:
-		b.WriteByte('.')
-		b.WriteString(e.Field)
-	}
+	return string(b)
 }
 
 // String writes one element.
