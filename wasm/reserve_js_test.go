@@ -4,7 +4,9 @@ package main
 
 import (
 	"math"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 )
 
@@ -118,4 +120,36 @@ func TestLift(t *testing.T) {
 	if percent := debug.SetGCPercent(100); percent != 100 {
 		t.Errorf("the default pacing lifted: GOGC %d", percent)
 	}
+}
+
+// TestCollectStaleCollectsAfterUncollectedGarbage wants collectStale to collect when the heap
+// holds more than half a request's reservation beyond the last collection's live heap, and not
+// right after a collection.
+func TestCollectStaleCollectsAfterUncollectedGarbage(t *testing.T) {
+	const requestBytes = 16 << 10 // 4 MB reserved
+	old := debug.SetGCPercent(-1)
+	defer debug.SetGCPercent(old)
+	runtime.GC()
+	before := gcCycles()
+	collectStale(requestBytes)
+	if gcCycles() != before {
+		t.Errorf("collectStale collected right after a collection")
+	}
+	var garbage [][]byte
+	for range 64 {
+		garbage = append(garbage, make([]byte, 64<<10)) // 4 MiB, twice half the reservation
+	}
+	runtime.KeepAlive(garbage)
+	garbage = nil
+	collectStale(requestBytes)
+	if gcCycles() == before {
+		t.Errorf("collectStale did not collect 4 MiB of garbage beyond a reservation of %d bytes", reservation(requestBytes))
+	}
+}
+
+// gcCycles is how many collections the runtime completed.
+func gcCycles() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }

@@ -40,6 +40,7 @@ func (s *storer) copied(n, c *yamltree.Node) {
 // defaults returns map m of type t with the defaults of t it lacks (m itself when it lacks
 // none), each default's own defaults written into it.
 func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at *place) *yamltree.Node {
+	var c mapCopy
 	for _, r := range rulesByType[t.Name] {
 		f := t.Field(r.field)
 		if f == nil {
@@ -59,10 +60,10 @@ func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at *place) *yamltree
 		switch {
 		case v == nil:
 		case have == nil:
-			m = s.write(m, f, v, at.field(r.field))
+			m = c.with(m, f.Name, s.write(f, v, at.field(r.field)))
 		case v.IsMap():
 			if filled := s.fill(have, v, f.Type, at.field(r.field)); filled != have {
-				m = withField(m, r.field, filled)
+				m = c.with(m, r.field, filled)
 			}
 		}
 	}
@@ -130,7 +131,7 @@ func (s *storer) liveDefault(m *yamltree.Node, r rule, f *schema.Field, at *plac
 	v = v.Clone()
 	fresh(v)
 	if have == nil {
-		return s.write(m, f, v, field)
+		return withField(m, f.Name, s.write(f, v, field))
 	}
 	if filled := s.fill(have, v, f.Type, field); filled != have {
 		return withField(m, f.Name, filled)
@@ -142,12 +143,13 @@ func (s *storer) liveDefault(m *yamltree.Node, r rule, f *schema.Field, at *plac
 // fields it lacks (m itself when it lacks none), in the order the schema declares them, each
 // default's own fields' defaults written into it.
 func (s *storer) customDefaults(m *yamltree.Node, t *schema.Type, at *place) *yamltree.Node {
+	var c mapCopy
 	for _, f := range t.Fields() {
 		if f.Default == nil || m.Has(f.Name) {
 			continue
 		}
 		if v := valueNode(f.Default); v != nil {
-			m = s.write(m, f, v, at.field(f.Name))
+			m = c.with(m, f.Name, s.write(f, v, at.field(f.Name)))
 		}
 	}
 	return m
@@ -187,21 +189,23 @@ func valueNode(v any) *yamltree.Node {
 	return defaultNode(v)
 }
 
-// write returns m with field f holding default v, its own defaults written into it.
-func (s *storer) write(m *yamltree.Node, f *schema.Field, v *yamltree.Node, at *place) *yamltree.Node {
+// write returns default v of field f as stored, its own defaults written into it, and records
+// it (the caller sets it into its map).
+func (s *storer) write(f *schema.Field, v *yamltree.Node, at *place) *yamltree.Node {
 	s.nested++
 	v = s.value(v, f.Type, at)
 	s.nested--
 	if s.nested == 0 {
 		s.wrote = append(s.wrote, Default{Path: at.path(), Value: v, Field: at.api(), FromLive: s.fromLive})
 	}
-	return withField(m, f.Name, v)
+	return v
 }
 
 // fill returns map have with the keys of default v it lacks (a container's requests taking its
 // limits), each recorded as a default.
 func (s *storer) fill(have, v *yamltree.Node, t *schema.Type, at *place) *yamltree.Node {
 	out := have
+	var c mapCopy
 	for _, f := range v.Fields {
 		if have.Has(f.Name()) {
 			continue
@@ -209,7 +213,7 @@ func (s *storer) fill(have, v *yamltree.Node, t *schema.Type, at *place) *yamltr
 		if s.nested == 0 {
 			s.wrote = append(s.wrote, Default{Path: at.path().Field(f.Name()), Value: f.Value, Field: at.api() + "." + f.Name(), FromLive: s.fromLive})
 		}
-		out = withField(out, f.Name(), f.Value)
+		out = c.with(out, f.Name(), f.Value)
 	}
 	if out != have {
 		s.copied(have, out)
@@ -222,15 +226,35 @@ func (s *storer) fill(have, v *yamltree.Node, t *schema.Type, at *place) *yamltr
 func withField(m *yamltree.Node, name string, v *yamltree.Node) *yamltree.Node {
 	c := *m
 	c.Fields = append(make([]yamltree.Field, 0, len(m.Fields)+1), m.Fields...)
-	if len(c.Fields) == 0 && c.Style == yamltree.Flow {
-		c.Style = yamltree.Plain
-	}
-	if i := c.Index(name); i >= 0 {
-		c.Fields[i].Value = v
-		return &c
-	}
-	c.Fields = append(c.Fields, yamltree.Field{Key: yamltree.NewString(name), Value: v})
+	setField(&c, name, v)
 	return &c
+}
+
+// setField sets field name of map m to v in place, as withField sets it in its copy.
+func setField(m *yamltree.Node, name string, v *yamltree.Node) {
+	if len(m.Fields) == 0 && m.Style == yamltree.Flow {
+		m.Style = yamltree.Plain
+	}
+	if i := m.Index(name); i >= 0 {
+		m.Fields[i].Value = v
+		return
+	}
+	m.Fields = append(m.Fields, yamltree.Field{Key: yamltree.NewString(name), Value: v})
+}
+
+// mapCopy sets fields of one map: the first set copies the map (withField), the next ones set
+// that copy in place, where each copied the map again (a Pod's spec takes eight defaults, a
+// container five). made is the copy; a map other than it is copied again.
+type mapCopy struct{ made *yamltree.Node }
+
+// with returns m with field name holding v: a copy of m, or m itself when it is the copy made.
+func (c *mapCopy) with(m *yamltree.Node, name string, v *yamltree.Node) *yamltree.Node {
+	if m == c.made {
+		setField(m, name, v)
+		return m
+	}
+	c.made = withField(m, name, v)
+	return c.made
 }
 
 // Zero is the object of kind (its type root) that the API server's Go type holds before any

@@ -1,7 +1,6 @@
 package apiserver
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -137,7 +136,7 @@ func (r rule) holds(m *yamltree.Node, at *place) bool {
 		switch {
 		case c == "own" && !at.isTop("spec"), c == "inside" && at.up == nil:
 			return false
-		case c == "pod" && !strings.HasPrefix(at.api(), "spec.containers[") && !strings.HasPrefix(at.api(), "spec.initContainers["):
+		case c == "pod" && !inPodContainer(at.api()):
 			return false
 		case c == "external" && !external(m):
 			return false
@@ -145,11 +144,31 @@ func (r rule) holds(m *yamltree.Node, at *place) bool {
 			return false
 		case is && isNot && m.Get(name).Str() == values:
 			return false
-		case is && !isNot && !slices.Contains(strings.Split(values, "|"), m.Get(name).Str()):
+		case is && !isNot && !oneOf(values, m.Get(name).Str()):
 			return false
 		}
 	}
 	return true
+}
+
+// inPodContainer reports whether api (a place as the server's messages write it) is in a
+// Pod's container or init container.
+func inPodContainer(api string) bool {
+	return strings.HasPrefix(api, "spec.containers[") || strings.HasPrefix(api, "spec.initContainers[")
+}
+
+// oneOf reports whether v is one of values, written a|b|c (split without allocating).
+func oneOf(values, v string) bool {
+	for {
+		one, rest, more := strings.Cut(values, "|")
+		if one == v {
+			return true
+		}
+		if !more {
+			return false
+		}
+		values = rest
+	}
 }
 
 // external reports whether a Service is reached from outside the cluster: of type NodePort or

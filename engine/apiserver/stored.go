@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -134,20 +135,43 @@ func (p *place) field(name string) *place {
 	return &place{up: p, name: name}
 }
 
-// itemAt is the place of a list's item at p.
-func (p *place) itemAt(it *yamltree.Node, i int, keys []string, elem *schema.Type) *place {
-	return &place{up: p, item: it, index: i, keys: keys, elem: elem}
+// step returns p kept in the storer's slab of places: the walk makes a place for every field
+// and item of an object (kept, items), and one allocation each was a large share of the
+// storer's in the wasm. A slab starts small (most objects are) and doubles.
+func (s *storer) step(p place) *place {
+	if len(s.slab) == cap(s.slab) {
+		s.slab = make([]place, 0, min(max(2*cap(s.slab), 16), 512))
+	}
+	s.slab = append(s.slab, p)
+	return &s.slab[len(s.slab)-1]
 }
 
-// path is p in the mode's paths (items keyed as the list's keys say).
+// path is p in the mode's paths (items keyed as the list's keys say), built in one
+// allocation.
 func (p *place) path() fieldpath.Path {
-	if p.up == nil {
+	n := p.depth()
+	if n == 0 {
 		return nil
 	}
-	if p.item != nil {
-		return p.up.path().Append(elementOf(p.item, p.index, p.keys, p.elem))
+	out := make(fieldpath.Path, n)
+	for q := p; q.up != nil; q = q.up {
+		n--
+		if q.item != nil {
+			out[n] = elementOf(q.item, q.index, q.keys, q.elem)
+		} else {
+			out[n] = fieldpath.Element{Field: q.name}
+		}
 	}
-	return p.up.path().Field(p.name)
+	return out
+}
+
+// depth is how many steps p is from the root.
+func (p *place) depth() int {
+	n := 0
+	for q := p; q.up != nil; q = q.up {
+		n++
+	}
+	return n
 }
 
 // isTop reports whether p is the root's field name.
@@ -155,17 +179,44 @@ func (p *place) isTop(name string) bool {
 	return p.up != nil && p.up.up == nil && p.item == nil && p.name == name
 }
 
-// api is p as the API server's messages write it: fields joined by dots, items by position.
+// api is p as the API server's messages write it: fields joined by dots, items by position;
+// written in one allocation, the steps gathered on the stack.
 func (p *place) api() string {
-	switch {
-	case p.up == nil:
-		return ""
-	case p.item != nil:
-		return p.up.api() + "[" + strconv.Itoa(p.index) + "]"
-	case p.up.up == nil:
-		return p.name
+	var steps [32]*place
+	n, size := 0, 0
+	for q := p; q.up != nil; q = q.up {
+		if n == len(steps) { // deeper than any object a request holds: step by step
+			return p.up.api() + p.last()
+		}
+		steps[n] = q
+		n++
+		size += len(q.name) + 4
 	}
-	return p.up.api() + "." + p.name
+	var b strings.Builder
+	b.Grow(size)
+	for i := n - 1; i >= 0; i-- {
+		q := steps[i]
+		switch {
+		case q.item != nil:
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(q.index))
+			b.WriteByte(']')
+		case i < n-1:
+			b.WriteByte('.')
+			b.WriteString(q.name)
+		default:
+			b.WriteString(q.name)
+		}
+	}
+	return b.String()
+}
+
+// last is p's own step as api writes it after the steps above it.
+func (p *place) last() string {
+	if p.item != nil {
+		return "[" + strconv.Itoa(p.index) + "]"
+	}
+	return "." + p.name
 }
 
 type storer struct {
@@ -185,6 +236,8 @@ type storer struct {
 	// custom: the object is a custom resource (StoreCustom), its metadata of type meta.
 	custom bool
 	meta   *schema.Type
+	// slab holds the places of the walk (step).
+	slab []place
 }
 
 // value returns n as stored: n itself when nothing in it changes.
@@ -223,8 +276,7 @@ func (s *storer) kept(n *yamltree.Node, t *schema.Type, path *place) *yamltree.N
 	var out []yamltree.Field
 	changed := false
 	for i, f := range n.Fields {
-		at := path.field(f.Name())
-		kept := s.field(f, t, at)
+		kept := s.field(f, t, s.step(place{up: path, name: f.Name()}))
 		if kept != f.Value && !changed {
 			out, changed = append(make([]yamltree.Field, 0, len(n.Fields)), n.Fields[:i]...), true
 		}
@@ -304,7 +356,7 @@ func (s *storer) items(n *yamltree.Node, t *schema.Type, field *schema.Field, pa
 	}
 	var out []*yamltree.Node
 	for i, it := range n.Items {
-		kept := s.value(it, t.Elem(), path.itemAt(it, i, keys, t.Elem()))
+		kept := s.value(it, t.Elem(), s.step(place{up: path, item: it, index: i, keys: keys, elem: t.Elem()}))
 		if kept != it && out == nil {
 			out = append(make([]*yamltree.Node, 0, len(n.Items)), n.Items[:i]...)
 		}

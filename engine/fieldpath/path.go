@@ -73,11 +73,26 @@ func (p Path) Index(i int) Path { return p.Append(Element{Index: i, IsIndex: tru
 
 // String writes the path in structured-merge-diff syntax; the root is "".
 func (p Path) String() string {
-	var b strings.Builder
-	for _, e := range p {
-		b.WriteString(e.String())
+	if len(p) == 0 {
+		return ""
 	}
-	return b.String()
+	var buf [192]byte // most paths: written on the stack, then copied once
+	b := buf[:0]
+	for i := range p {
+		e := &p[i]
+		switch {
+		case e.IsIndex:
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(e.Index), 10)
+			b = append(b, ']')
+		case e.Keys != nil || e.Value != nil:
+			b = append(b, e.String()...)
+		default:
+			b = append(b, '.')
+			b = append(b, e.Field...)
+		}
+	}
+	return string(b)
 }
 
 // String writes one element.

@@ -179,3 +179,24 @@ func TestDroppedReasonsNameStreamLines(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBigFirst times the first answer to issue 28's 2 MB input (the paste): a new handler
+// asked for the stream in each of apply and merge3, as the page asks (deltas, the line diff and
+// the patches skipped).
+func BenchmarkBigFirst(b *testing.B) {
+	req := bigstream.Stream(bigstream.Deployments)
+	req.Skip = []string{contract.SkipDiff, contract.SkipPatches}
+	req.Options.Now = "2026-12-06T10:00:00Z"
+	for _, mode := range bigModes[:2] {
+		b.Run(mode, func(b *testing.B) {
+			for range b.N {
+				b.StopTimer()
+				h := Default()
+				asked := *req
+				asked.Mode = mode
+				b.StartTimer()
+				askDeltas(b, h, &asked, 0)
+			}
+		})
+	}
+}

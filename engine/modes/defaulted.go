@@ -18,6 +18,8 @@ import (
 // item the merge added is named in the item's reason; any other default is added (changed, where
 // live holds another value), in place of the marks the merge made on it (an update's config
 // decoded with its defaults).
+//
+// fields is StoredMarks' own: markDefaults changes it in place.
 func (m Marking) markDefaults(defaults []apiserver.Default, fields []contract.Field, w *explain.Walker) []contract.Field {
 	rule := decision.Rule(m.Mode + "/server-default")
 	notes := map[int][]string{}
@@ -41,7 +43,7 @@ func (m Marking) markDefaults(defaults []apiserver.Default, fields []contract.Fi
 				mark = contract.Retained
 			}
 			reason = fields[i].Reason + "; then " + reason
-			fields = append(fields[:i:i], fields[i+1:]...)
+			fields = append(fields[:i], fields[i+1:]...)
 		case same:
 			continue
 		default:
@@ -73,22 +75,28 @@ func markAt(fields []contract.Field, path string, mark contract.Mark) int {
 // addedAbove is the index of an added mark on a value holding path, -1 for none.
 func addedAbove(fields []contract.Field, path string) int {
 	for i, f := range fields {
-		if f.Mark == contract.Added && f.Path != path && under(path, []string{f.Path}) {
+		if f.Mark == contract.Added && f.Path != path && within(path, f.Path) {
 			return i
 		}
 	}
 	return -1
 }
 
-// without drops the marks at path and under it.
+// without drops the marks at path and under it, in place: fields is the caller's to change.
+// It allocates nothing, and moves no mark when none is at or under path (most defaults).
 func without(fields []contract.Field, path string) []contract.Field {
-	out := fields[:0:0]
-	for _, f := range fields {
-		if !under(f.Path, []string{path}) {
-			out = append(out, f)
+	kept := 0
+	for i := range fields {
+		if within(fields[i].Path, path) {
+			continue
 		}
+		if kept != i {
+			fields[kept] = fields[i]
+		}
+		kept++
 	}
-	return out
+	clear(fields[kept:])
+	return fields[:kept]
 }
 
 // defaultReason says that the API server wrote a default.

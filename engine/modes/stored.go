@@ -157,11 +157,20 @@ func (m Marking) StoredMarks(s apiserver.Stored, fields []contract.Field) []cont
 // under reports whether path is one of paths or inside one.
 func under(path string, paths []string) bool {
 	for _, p := range paths {
-		if path == p || strings.HasPrefix(path, p+".") || strings.HasPrefix(path, p+"[") {
+		if within(path, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// within reports whether path is p or inside it (p followed by "." or "["), without building
+// a string.
+func within(path, p string) bool {
+	if !strings.HasPrefix(path, p) {
+		return false
+	}
+	return len(path) == len(p) || path[len(p)] == '.' || path[len(p)] == '['
 }
 
 // rewritten reports whether the server stores a value as another (a null as "", a quantity in

@@ -31,6 +31,9 @@ func (r record) held() decision.Held {
 // they are not recorded: upstream's copies, whose changes no mark shows).
 type kioNotes struct {
 	entries []decision.Entry
+	// paths are the entries' paths written (ruleAt), as far as it wrote them: entries are only
+	// ever appended.
+	paths []string
 }
 
 func (k *kioNotes) note(path fieldpath.Path, rule decision.Rule) {
@@ -40,17 +43,36 @@ func (k *kioNotes) note(path fieldpath.Path, rule decision.Rule) {
 }
 
 // ruleAt returns the rule of kio's last decision at path, "" when kio made none there (kio
-// makes few: a resource's bookkeeping annotations).
+// makes few: a resource's bookkeeping annotations). It is asked for every mark: the entries'
+// paths are written once, and path only when an entry's ends with its last field.
 func (k *kioNotes) ruleAt(path fieldpath.Path) decision.Rule {
 	if k == nil || len(k.entries) == 0 {
 		return ""
 	}
+	for _, e := range k.entries[len(k.paths):] {
+		k.paths = append(k.paths, e.Path.String())
+	}
+	if len(path) > 0 && !path[len(path)-1].IsIndex && path[len(path)-1].Keys == nil && path[len(path)-1].Value == nil {
+		if !anyEndsWithField(k.paths, path[len(path)-1].Field) {
+			return ""
+		}
+	}
 	p := path.String()
 	var rule decision.Rule
-	for _, e := range k.entries {
-		if e.Path.String() == p {
+	for i, e := range k.entries {
+		if k.paths[i] == p {
 			rule = e.Rule
 		}
 	}
 	return rule
+}
+
+// anyEndsWithField reports whether one of the paths written ends with the field name (".name").
+func anyEndsWithField(paths []string, name string) bool {
+	for _, p := range paths {
+		if len(p) > len(name) && p[len(p)-len(name)-1] == '.' && p[len(p)-len(name):] == name {
+			return true
+		}
+	}
+	return false
 }

@@ -116,6 +116,9 @@ func isYAML11NonString(text string) bool {
 	if !mayBeNonString(text) {
 		return false
 	}
+	if plainAlone(text) {
+		return yamltree.YAML11.Resolve(text) != yamltree.StrTag
+	}
 	root, err := yamltree.ParseOne("value", text, yamltree.Options{Rules: yamltree.YAML11})
 	if err != nil {
 		return false
@@ -129,6 +132,26 @@ func mayBeNonString(text string) bool {
 	c := text[0]
 	letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 	return !letter || strings.ContainsAny(text, ":#{}[],&*!|>'\"%@`") || text != strings.TrimSpace(text)
+}
+
+// plainAlone reports whether text reads, as a document, as one plain scalar holding text itself
+// (whose type Rules.Resolve then tells, as the reader resolves it): it starts with a letter or a
+// digit and holds only letters, digits, "._+-/" and colons, none last (a colon then a space or
+// the end would start a map). A number, a port or an image so skips the reader.
+func plainAlone(text string) bool {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= '0' && c <= '9', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case i == 0:
+			return false
+		case c == '.', c == '_', c == '+', c == '-', c == '/':
+		case c == ':' && i < len(text)-1:
+		default:
+			return false
+		}
+	}
+	return text != ""
 }
 
 // yaml11Type names what YAML 1.1 reads text as, for a sentence.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
+	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // TestSetField checks each row of fieldWrites through setField on a map holding a: "1" written
@@ -53,6 +54,32 @@ func TestYAML11NonString(t *testing.T) {
 	} {
 		if got := isYAML11NonString(text); got != want {
 			t.Errorf("isYAML11NonString(%q) = %v", text, got)
+		}
+	}
+}
+
+// TestPlainAloneReadsAsTheReader wants every text plainAlone takes to read, as a YAML 1.1
+// document, as one plain scalar typed as Rules.Resolve says (a string holding the text); and the texts it
+// leaves to the reader to be left.
+func TestPlainAloneReadsAsTheReader(t *testing.T) {
+	taken := []string{"1", "0755", "1.5", "1e3", "1_000", "0x1F", "0o17", "0b101", "190:20:30", "1:20", "2001-12-14",
+		"1-2", "1.", "nginx:1.25", "registry.io/app:v1.2.3", "a/b", "1a", "x:y", "y", "on", "NULL", "8080", "1+2", "a_b-c.d"}
+	for _, text := range taken {
+		if !plainAlone(text) {
+			t.Errorf("plainAlone(%q) = false", text)
+			continue
+		}
+		root, err := yamltree.ParseOne("value", text, yamltree.Options{Rules: yamltree.YAML11})
+		if err != nil || root == nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if root.Kind != yamltree.ScalarNode || root.Tag != yamltree.YAML11.Resolve(text) || (root.Tag == yamltree.StrTag && root.Value != text) {
+			t.Errorf("%q reads as %v %q %v, Resolve says %v", text, root.Kind, root.Value, root.Tag, yamltree.YAML11.Resolve(text))
+		}
+	}
+	for _, text := range []string{"", "a:", "-1", "-", "---", "...", ".5", "+1", "a b", "a#b", "a: b", "[a]", "'a'", "a,b", "*a", "&a", "!a", "%a", "@a", "a\tb"} {
+		if plainAlone(text) {
+			t.Errorf("plainAlone(%q) = true", text)
 		}
 	}
 }
