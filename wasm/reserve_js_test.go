@@ -22,6 +22,33 @@ func TestReserveForMakesRoomOnce(t *testing.T) {
 	}
 }
 
+// TestReserveForLeavesFreePagesAlone reserves when the memory held lacks part of the live heap
+// and the reservation, but its free pages (a collected piece) could serve that part: one piece
+// would come from them and grow nothing, and a collection at every request would follow. It must
+// allocate nothing and collect nothing.
+func TestReserveForLeavesFreePagesAlone(t *testing.T) {
+	garbage := make([]byte, 64<<20)
+	runtime.KeepAlive(garbage)
+	garbage = nil
+	runtime.GC()
+	held, live := heapSizes()
+	// A reservation past what is held by half the free pages.
+	free := held - live
+	requestBytes := int((free+free/2)/reservePerRequestByte) + 1
+	if live+reservation(requestBytes) <= held {
+		t.Fatalf("the test's reservation %d fits within %d held (%d live)", reservation(requestBytes), held, live)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if got := reserveFor(requestBytes); got != 0 {
+		t.Errorf("reserveFor allocated %d bytes that the %d free bytes held would serve, want 0", got, free)
+	}
+	runtime.ReadMemStats(&after)
+	if after.NumGC != before.NumGC {
+		t.Errorf("reserveFor collected %d times, want none", after.NumGC-before.NumGC)
+	}
+}
+
 func TestReservation(t *testing.T) {
 	tests := []struct {
 		requestBytes int
