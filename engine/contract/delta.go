@@ -296,28 +296,16 @@ func itemScript(a, b [][]byte) (edits []edit, short bool) {
 	return edits, short && edits != nil
 }
 
-// writeRawScript writes a script of a list whose items are given as JSON.
+// writeRawScript writes a script of a list whose items are given as JSON (itemScript's keeps
+// shift nothing).
 func writeRawScript(w *jsonwire.Writer, edits []edit, b [][]byte) {
-	w.OpenObject()
-	w.Key("edits").OpenArray()
-	for _, e := range edits {
-		w.OpenObject()
-		switch e.kind {
-		case 'k':
-			w.Key("keep").Int(e.n)
-		case 'd':
-			w.Key("drop").Int(e.n)
-		default:
-			w.Key("items").OpenArray()
-			for _, item := range b[e.from:e.to] {
-				w.Raw(item)
-			}
-			w.CloseArray()
+	writeEdits(w, edits, func(w *jsonwire.Writer, from, to int) {
+		w.OpenArray()
+		for _, item := range b[from:to] {
+			w.Raw(item)
 		}
-		w.CloseObject()
-	}
-	w.CloseArray()
-	w.CloseObject()
+		w.CloseArray()
+	})
 }
 
 // isArray reports whether a value's JSON is an array.

@@ -174,7 +174,13 @@ func scriptOf[T any](a, b []T, n numbered[T]) (edits []edit, ok bool) {
 // writeScript writes the part key as a list's script, items writing the items an insert
 // inserts (b[from:to]).
 func writeScript(w *jsonwire.Writer, key string, edits []edit, items func(w *jsonwire.Writer, from, to int)) {
-	w.Key(key).OpenObject()
+	writeEdits(w.Key(key), edits, items)
+}
+
+// writeEdits writes a list's script as an object at w: its edits, a keep with its shift, a drop,
+// or the items an insert inserts (items writes b[from:to]).
+func writeEdits(w *jsonwire.Writer, edits []edit, items func(w *jsonwire.Writer, from, to int)) {
+	w.OpenObject()
 	w.Key("edits").OpenArray()
 	for _, e := range edits {
 		w.OpenObject()
