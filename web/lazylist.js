@@ -27,12 +27,13 @@ export function chunks(total, chunk = CHUNK) {
  * @param {Element} container
  * @param {T[]} items
  * @param {(item: T, index: number) => Node} render
- * @param {{chunk?: number, group?: (item: T) => unknown, open?: (item: T) => Element}} [grouping]
+ * @param {{chunk?: number, group?: (item: T) => unknown, open?: (item: T) => Element, root?: Element|null}} [grouping]
  *   group/open: items of the same group go into one element that open(first item) makes (and
- *   appends), such as a list under a heading
+ *   appends), such as a list under a heading; root: the scrolling element the list is drawn in,
+ *   when not the page (the next chunk is drawn as the sentinel nears its visible part)
  * @returns {() => void}
  */
-export function appendLazily(container, items, render, { chunk = CHUNK, group = null, open = null } = {}) {
+export function appendLazily(container, items, render, { chunk = CHUNK, group = null, open = null, root = null } = {}) {
   let parent = container;
   let currentGroup;
   const steps = chunks(items.length, chunk);
@@ -67,7 +68,7 @@ export function appendLazily(container, items, render, { chunk = CHUNK, group = 
     // Still in view after a step: observing again reports it at once.
     observer.unobserve(sentinel);
     observer.observe(sentinel);
-  }, { rootMargin: "800px 0px" });
+  }, { root, rootMargin: "800px 0px" });
   observer.observe(sentinel);
   let stopped = false;
   function stop() {

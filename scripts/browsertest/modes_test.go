@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -769,6 +770,36 @@ func TestModeScreenshots(t *testing.T) {
 			p.expectNoProblems()
 		})
 	}
+}
+
+// TestManagementPanelDrawnAsScrolled: a stream's panel draws its first chunk of disclosures
+// (lazylist.js's CHUNK, 150) and the next ones as it is scrolled to its end, all of them in the
+// end, in live's order.
+func TestManagementPanelDrawnAsScrolled(t *testing.T) {
+	const objects = 400
+	req := bigStream(objects)
+	h := setup(t)
+	p := modeTab(t, h, "/")
+	p.eval(setTimer, nil)
+	p.eval(fmt.Sprintf(`window.__mpSet({type: "mergeplay:set", mode: "apply", options: {overwrite: true}, original: %s, updated: %s, live: %s})`,
+		js(req.Original), js(req.Updated), js(req.Live)), nil)
+	count := `document.querySelectorAll(".mp-managed details").length`
+	var drawn int
+	p.eval(count, &drawn)
+	if drawn != 150 {
+		t.Fatalf("%d disclosures drawn at first, want the first chunk of 150", drawn)
+	}
+	for _, want := range []int{300, objects} {
+		p.eval(`(() => { const s = document.querySelector(".mp-managed"); s.scrollTop = s.scrollHeight; })()`, nil)
+		p.waitFor(fmt.Sprintf("%d disclosures", want), count+` === `+strconv.Itoa(want), 10*time.Second)
+	}
+	var order struct{ First, Last string }
+	p.eval(`(() => { const d = [...document.querySelectorAll(".mp-managed .mp-managed-resource")];
+	  return {first: d[0].textContent, last: d[d.length - 1].textContent}; })()`, &order)
+	if !strings.HasSuffix(order.First, "/web-0") || !strings.HasSuffix(order.Last, fmt.Sprintf("/web-%d", objects-1)) {
+		t.Errorf("the first and last disclosures: %+v", order)
+	}
+	p.expectNoProblems()
 }
 
 // TestManagementPanel: live's managers above the result (extra.management), closed to one line
