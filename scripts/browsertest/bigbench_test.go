@@ -92,7 +92,9 @@ func medianFrame(keys []keyTimes) float64 {
 // (longtask-ms; budget bigstream.LongestTaskMS). MERGEPLAY_BIG_DEPLOYMENTS=<n> sets another count (20 or
 // more; the edited resources are the middle ones); MERGEPLAY_CPUPROFILE=<prefix> writes a V8
 // profile of the page's thread over the paste (<prefix>.big-paste.cpuprofile) and over the timed
-// value edits (<prefix>.big-edit.cpuprofile). Alone, on a built page:
+// value edits (<prefix>.big-edit.cpuprofile), MERGEPLAY_TRACE=<prefix> a Chromium trace of those
+// edits (<prefix>.big-edit.json); each timed edit's phases (as BenchmarkKeystrokePhases's) are
+// printed. Alone, on a built page:
 // make dist && MERGEPLAY_DIST=dist go test -run '^$' -bench BigInput -benchtime 1x -timeout 30m ./scripts/browsertest
 func BenchmarkBigInput(b *testing.B) {
 	deployments := bigDeployments
@@ -102,6 +104,7 @@ func BenchmarkBigInput(b *testing.B) {
 	req := bigStream(deployments)
 	h := setup(b)
 	p := openTabWithin(b, h, 1440, 900, 25*time.Minute)
+	p.addScript(keyPhases)
 	p.navigate("/")
 	p.waitReady()
 	p.waitIdle()
@@ -138,11 +141,17 @@ func BenchmarkBigInput(b *testing.B) {
 			time.Sleep(pauseBetweenKeys)
 		}
 	}
+	p.eval(`window.__mpPhases.keys.length = 0`, nil)
 	if file := os.Getenv("MERGEPLAY_CPUPROFILE"); file != "" {
 		p.cpuProfiled(file+".big-edit.cpuprofile", typeTimed)
+	} else if file := os.Getenv("MERGEPLAY_TRACE"); file != "" {
+		p.traced(file+".big-edit.json", typeTimed)
 	} else {
 		typeTimed()
 	}
+	var phases []keyPhase
+	p.eval(`window.__mpPhases.keys`, &phases)
+	printPhases("2 MB input, a value edit's phases", phases)
 	editMS := medianFrame(edits)
 	step("a value edit, keydown to the answer's frame (median)", editMS, bigstream.EditBudgetMS)
 	for i := bigTimedEdits + 1; i < bigHeapEdits; i++ {
