@@ -159,7 +159,7 @@ const MAX_CHANGED = 64;
  */
 function changedSpan(before, next, tr) {
   if (before.folds.length !== next.folds.length || before.notes.length !== next.notes.length) return null;
-  const span = { lo: Infinity, hi: -Infinity, changed: 0 };
+  const span = { lo: Infinity, hi: -Infinity, changed: 0, moves: lineMoves(tr) };
   const sameFold = (a, b) => a.folded === b.folded && a.label === b.label;
   const sameNote = (a, b) => a.text === b.text && a.kind === b.kind;
   for (let i = 0; i < next.folds.length; i++) {
@@ -184,14 +184,57 @@ function sameItem(span, tr, [a, b], [c, d], same) {
   if (!oldFits && !newFits) return true; // drawn neither before nor now
   let [at, end, touched] = [a, b, false];
   if (oldFits && tr.docChanged) {
-    const from = old.line(a).from;
-    const to = old.line(b).to;
-    [at, end, touched] = [doc.lineAt(tr.changes.mapPos(from, -1)).number, doc.lineAt(tr.changes.mapPos(to, 1)).number, tr.changes.touchesRange(from, to)];
+    const shift = moved(span.moves, a, b);
+    if (shift === null) {
+      const from = old.line(a).from;
+      const to = old.line(b).to;
+      [at, end, touched] = [doc.lineAt(tr.changes.mapPos(from, -1)).number, doc.lineAt(tr.changes.mapPos(to, 1)).number, true];
+    } else {
+      [at, end] = [a + shift, b + shift];
+    }
   }
   if (same && !touched && oldFits && newFits && at === c && end === d) return true;
   const lo = Math.min(oldFits ? at : Infinity, newFits ? c : Infinity);
   const hi = Math.max(oldFits ? end : -Infinity, newFits ? d : -Infinity);
   return grow(span, doc, lo, hi);
+}
+
+/**
+ * The transaction's changes as lines of the old text: each changed range's first and last line
+ * (a change touches the lines it starts and ends on, and an insertion the line it is made in)
+ * and how far the lines after it have moved, all the changes up to it counted.
+ * @returns {{first: number, last: number, shift: number}[]}
+ */
+export function lineMoves(tr) {
+  const old = tr.startState.doc;
+  const doc = tr.state.doc;
+  const moves = [];
+  let shift = 0;
+  tr.changes.iterChangedRanges((fromA, toA, fromB, toB) => {
+    const first = old.lineAt(fromA).number;
+    const last = old.lineAt(toA).number;
+    shift += doc.lineAt(toB).number - doc.lineAt(fromB).number - (last - first);
+    moves.push({ first, last, shift });
+  });
+  return moves;
+}
+
+/**
+ * How far the old text's lines a..b moved, or null when a change touches them (as
+ * ChangeSet.touchesRange does from the start of line a to the end of line b: a change ending at
+ * a's start or starting at b's end touches them).
+ */
+export function moved(moves, a, b) {
+  // The first change that does not end before line a: the ones before it are all above.
+  let lo = 0;
+  let hi = moves.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (moves[mid].last < a) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo < moves.length && moves[lo].first <= b) return null;
+  return lo > 0 ? moves[lo - 1].shift : 0;
 }
 
 /** Grows the span by lines x..y (kept within the text); false past MAX_CHANGED items. */
