@@ -1,9 +1,14 @@
 // When to merge after an edit. While the engine answers quickly, every change is merged at once
 // (the engine client keeps only the latest request, so a burst of keys costs one merge in flight
-// and one waiting); once answers come back slowly, the page waits for a pause in typing instead,
-// so that a large input stays typeable. No DOM: timers are passed in, and the tests drive them.
+// and one waiting); once answers come back slowly, a change made after a pause in typing (an
+// edit on its own) is still merged at once, and the changes that follow it closely wait for the
+// next pause, so that a large input stays typeable. No DOM: timers and the clock are passed in,
+// and the tests drive them.
 
-/** The pause in typing the page waits for while answers are slow. */
+/**
+ * The pause in typing the page waits for while answers are slow; a change this long after the
+ * last one starts a burst, and is merged at once.
+ */
 export const PAUSE_MS = 200;
 
 /**
@@ -37,24 +42,32 @@ export function mergeDelay(recent) {
  *   merge: () => void,
  *   setTimer?: (fn: () => void, ms: number) => unknown,
  *   clearTimer?: (timer: unknown) => void,
- * }} config merge sends the current state to the engine
+ *   clock?: () => number,
+ * }} config merge sends the current state to the engine; clock: the time in ms
  * @returns {{changed: () => void, now: () => void, answered: (ms: number) => void, delay: () => number, destroy: () => void}}
  *   answered: how long an answer took; the first one (the engine warming up) is left out
  */
-export function createScheduler({ merge, setTimer = (fn, ms) => setTimeout(fn, ms), clearTimer = (t) => clearTimeout(t) }) {
+export function createScheduler({ merge, setTimer = (fn, ms) => setTimeout(fn, ms), clearTimer = (t) => clearTimeout(t), clock = () => performance.now() }) {
   const recent = [];
   let warmedUp = false; // the engine's first answer (its code still warming up) is not counted
   let timer = null;
+  let lastChange = -Infinity;
   const cancel = () => {
     if (timer !== null) clearTimer(timer);
     timer = null;
   };
   return {
-    /** A change was made: merge at once while answers are quick, else after a pause. */
+    /**
+     * A change was made: merge at once while answers are quick or when it comes after a pause
+     * in typing (the first of a burst), else after a pause.
+     */
     changed() {
+      const at = clock();
+      const first = timer === null && at - lastChange >= PAUSE_MS;
+      lastChange = at;
       cancel();
       const delay = mergeDelay(recent);
-      if (delay === 0) {
+      if (delay === 0 || first) {
         merge();
         return;
       }
