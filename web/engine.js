@@ -7,11 +7,12 @@
 // instance in the page (inline.js) takes it: at once, in the task that asked; an answer the
 // worker gives later to an older request is then dropped, never shown after the newer one. The
 // worker's answers come as deltas against the last one it gave (delta.js), which this client
-// holds whole (held), dropped answers included.
+// holds whole (held), dropped answers included; the long inputs go to it as splices of the last
+// ones it was sent (inputSplices).
 
 import { applyDelta, isDelta } from "./delta.js";
-
 import { copyTimeline, markLoad } from "./loadmarks.js";
+import { sharedHead, sharedTail } from "./sharedends.js";
 
 /** How long one merge of small inputs may take before its worker is replaced. */
 export const TIME_LIMIT_MS = 4000;
@@ -163,6 +164,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
     generation: 0, // counts the requests made: an answer to an older one is dropped
     lastJob: null, // the last request of the page's (not complete's), which warms the inline engine
     held: null, // {answer, response}: the worker's last answer, whole, against which it writes the next
+    sentInputs: null, // the inputs last posted to the worker, which it holds: the next are spliced into them
     onStarted: () => {},
   };
   e.started = new Promise((resolve) => { e.onStarted = resolve; }); // the worker's first message
@@ -178,6 +180,7 @@ export function createEngine({ workerURL, wasmURL, wasmExecURL, timeLimit = TIME
 function startWorker(e) {
   e.ready = false;
   e.held = null;
+  e.sentInputs = null;
   try {
     e.worker = e.createWorker(e.workerURL);
   } catch (err) {
@@ -303,7 +306,40 @@ function pump(e) {
   e.pending = null;
   e.inflight = { ...job, id: e.nextId++, sent: 0, timer: 0, budget: timeBudget(job.job.size, { base: e.timeLimit, perMiB: e.timePerMiB }) };
   if (e.ready) startClock(e, e.inflight);
-  e.worker.postMessage({ id: e.inflight.id, request: withDeltas(job.job.json, e.held?.answer ?? 0), inputs: job.job.inputs });
+  const inputs = inputSplices(e.sentInputs, job.job.inputs);
+  e.sentInputs = job.job.inputs;
+  e.worker.postMessage({ id: e.inflight.id, request: withDeltas(job.job.json, e.held?.answer ?? 0), inputs });
+}
+
+/** The shortest input posted as a splice of the text its worker holds, in UTF-16 units. */
+export const SPLICE_FROM_CHARS = 1 << 16;
+
+/**
+ * The inputs as posted to the worker (web/worker.js): a long one whose last text the worker
+ * holds (from the last request posted to it) goes as a splice of that text, {head, tail, text}
+ * (the first head and the last tail units kept, text between them), the others whole. A key on
+ * the 2 MB input then posts a few characters, not 5 MB that the page's thread serialized and the
+ * worker's read at every request.
+ * @param {{original: string, updated: string, live: string}|null} held what the worker holds
+ * @param {{original: string, updated: string, live: string}} inputs
+ */
+export function inputSplices(held, inputs) {
+  const out = {};
+  for (const key of INPUT_KEYS) {
+    const before = held?.[key];
+    const after = inputs[key];
+    if (typeof before !== "string" || before.length < SPLICE_FROM_CHARS || after.length < SPLICE_FROM_CHARS) {
+      out[key] = after;
+    } else if (before === after) {
+      out[key] = { head: after.length, tail: 0, text: "" };
+    } else {
+      const max = Math.min(before.length, after.length);
+      const head = sharedHead(before, after, max);
+      const tail = sharedTail(before, after, max - head);
+      out[key] = { head, tail, text: after.slice(head, after.length - tail) };
+    }
+  }
+  return out;
 }
 
 /**

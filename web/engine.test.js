@@ -1,6 +1,6 @@
 import { test, mock } from "node:test";
 import assert from "node:assert/strict";
-import { createEngine, fillIn, lacks, partsToSkip, timeBudget, TIME_LIMIT_MS } from "./engine.js";
+import { createEngine, fillIn, inputSplices, lacks, partsToSkip, SPLICE_FROM_CHARS, timeBudget, TIME_LIMIT_MS } from "./engine.js";
 
 /** A stand-in for the worker: records what it is sent; the test answers. */
 function fakeWorkers() {
@@ -225,6 +225,45 @@ test("the inputs go apart from the request's JSON, as they are", async () => {
   assert.deepEqual(workers[0].sent.at(-1), { id: 1, request: '{"deltas":true,"mode":"apply","options":{"prune":true}}', inputs: { original: "o: 1\n", updated, live: "" } });
   workers[0].reply({ id: 1, response: '{"errors":[]}' });
   assert.deepEqual(await asked, { errors: [] });
+});
+
+test("long inputs go as splices of the ones the worker holds, and whole to a new worker", async () => {
+  const { workers, engine } = setup();
+  workers[0].reply({ type: "ready" });
+  const live = "l: 1\n".repeat(SPLICE_FROM_CHARS / 2);
+  const config = "c: 1\n".repeat(SPLICE_FROM_CHARS / 2);
+  const edited = config.slice(0, 1000) + "c: 12" + config.slice(1004);
+  const first = engine.request({ mode: "apply", original: "o: 1\n", updated: config, live });
+  assert.deepEqual(workers[0].sent.at(-1).inputs, { original: "o: 1\n", updated: config, live }, "the worker holds nothing yet");
+  workers[0].reply({ id: 1, response: "{}" });
+  await first;
+  const second = engine.request({ mode: "apply", original: "o: 2\n", updated: edited, live });
+  assert.deepEqual(workers[0].sent.at(-1).inputs, {
+    original: "o: 2\n",
+    updated: { head: 1004, tail: config.length - 1004, text: "2" },
+    live: { head: live.length, tail: 0, text: "" },
+  }, "a short input goes whole; a long one as its change");
+  workers[0].reply({ id: 2, error: "boom" });
+  await assert.rejects(second);
+  assert.equal(workers.length, 2, "the failure restarted the worker");
+  workers[1].reply({ type: "ready" });
+  const third = engine.request({ mode: "apply", original: "o: 2\n", updated: edited, live });
+  assert.deepEqual(workers[1].sent.at(-1).inputs, { original: "o: 2\n", updated: edited, live }, "a new worker holds nothing");
+  workers[1].reply({ id: 3, response: "{}" });
+  await third;
+});
+
+test("a splice rebuilds the input it was made from", () => {
+  const before = "key: value\n".repeat(SPLICE_FROM_CHARS / 8);
+  const apply = (text, part) => (typeof part === "string" ? part : text.slice(0, part.head) + part.text + text.slice(text.length - part.tail));
+  for (const after of [before.slice(0, 70000) + "é" + before.slice(70000), before.slice(100), before + "end", "x".repeat(SPLICE_FROM_CHARS) + before, before.replaceAll("value", "v")]) {
+    const part = inputSplices({ original: before, updated: before, live: before }, { original: after, updated: before, live: "" });
+    assert.equal(apply(before, part.original), after);
+    if (after.length < SPLICE_FROM_CHARS) assert.equal(part.original, after, "a text grown short goes whole");
+    else assert.ok(part.original.text.length <= Math.abs(after.length - before.length) + 1, `only what differs is sent: ${part.original.text.length} units`);
+    assert.deepEqual(part.updated, { head: before.length, tail: 0, text: "" });
+    assert.equal(part.live, "", "a short input goes whole");
+  }
 });
 
 test("complete waits for the request in flight, then asks for the part alone", async () => {

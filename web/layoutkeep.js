@@ -9,6 +9,7 @@
 // layout equals layoutResult's (layoutkeep.test.js edits at random and compares). Pure
 // functions, no DOM (tested under Node).
 
+import { sharedHead, sharedTail } from "./sharedends.js";
 import { PLACED, blocksOf, countMarks, isInputMark, layoutResult, layoutWindow, placedBlocks, placedIndexes, placedUnder, spanEnd } from "./marks.js";
 
 /**
@@ -165,24 +166,6 @@ function lineAt(starts, at) {
     else hi = mid - 1;
   }
   return lo;
-}
-
-/** How many UTF-16 units a and b share at their start (up to max): whole runs compared first. */
-function sharedHead(a, b, max) {
-  let at = 0;
-  for (const run of [65536, 4096, 256]) while (at + run <= max && a.slice(at, at + run) === b.slice(at, at + run)) at += run;
-  while (at < max && a.charCodeAt(at) === b.charCodeAt(at)) at++;
-  return at;
-}
-
-/** How many UTF-16 units a and b share at their end (up to max). */
-function sharedTail(a, b, max) {
-  let n = 0;
-  for (const run of [65536, 4096, 256]) {
-    while (n + run <= max && a.slice(a.length - n - run, a.length - n) === b.slice(b.length - n - run, b.length - n)) n += run;
-  }
-  while (n < max && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;
-  return n;
 }
 
 /** The new text's line starts: the old ones before the window, found in it, moved after it. */

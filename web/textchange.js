@@ -3,6 +3,8 @@
 // (an edit usually changes a line or two of a long result, and sometimes lines far apart: the
 // last-applied annotation at the top and the edited value below it).
 
+import { sharedHead, sharedTail } from "./sharedends.js";
+
 /** The most line edits the diff looks for before it replaces the differing middle as a whole. */
 export const MAX_LINE_EDITS = 256;
 
@@ -22,11 +24,9 @@ export function lineChanges(before, after) {
   // The lines both start and end with are trimmed as text first: a long stream is split into
   // lines only where it differs.
   const max = Math.min(before.length, after.length);
-  let start = 0;
-  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let start = sharedHead(before, after, max);
   start = start > 0 ? before.lastIndexOf("\n", start - 1) + 1 : 0;
-  let end = 0;
-  while (end < max - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  const end = sharedTail(before, after, max - start);
   let to = before.length - end;
   if (to < before.length && !(before[to - 1] === "\n" && after[after.length - end - 1] === "\n")) {
     const next = before.indexOf("\n", to);
@@ -154,9 +154,7 @@ function hunkChange([i, j, k, l], a, b, starts, length) {
 /** A replacement of `old` (at `from`) by `text`, without their common start and end. */
 function trimmed(from, text, old) {
   const max = Math.min(old.length, text.length);
-  let start = 0;
-  while (start < max && old.charCodeAt(start) === text.charCodeAt(start)) start++;
-  let end = 0;
-  while (end < max - start && old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)) end++;
+  const start = sharedHead(old, text, max);
+  const end = sharedTail(old, text, max - start);
   return { from: from + start, to: from + old.length - end, insert: text.slice(start, text.length - end) };
 }

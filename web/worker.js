@@ -8,7 +8,11 @@
 //                                                     one at a time; one sent while the wasm loads
 //                                                     is answered once it is ready. inputs, when
 //                                                     given, are the request's three inputs, left
-//                                                     out of its JSON (web/engine.js: jobOf)
+//                                                     out of its JSON (web/engine.js: jobOf), each
+//                                                     a string or a splice {head, tail, text} of
+//                                                     the same input of the last request (its
+//                                                     first head and last tail UTF-16 units kept,
+//                                                     text between: inputSplices)
 // Messages out: {type: "loading"}                    the worker runs and loads the wasm
 //               {type: "ready"}                      the wasm is loaded and answering
 //               {type: "failed", error: "<text>"}    it could not be loaded, or it exited
@@ -31,6 +35,7 @@ let ready = false;
 let early = null; // {id, request, inputs}: the request sent while the wasm was loading
 let unshared = null; // the compiled module, until it is posted to the page after the first answer
 let timed = false; // whether the first load's moments were posted to the page
+let heldInputs = null; // the last request's three inputs, which the next one's splices change
 
 /** Marks a moment of the first load in the worker's timeline (the names: web/loadmarks.js). */
 function mark(name) {
@@ -51,7 +56,13 @@ self.onmessage = (event) => {
     return;
   }
   if (typeof message.id !== "number" || typeof message.request !== "string") return;
-  const inputs = inputsOf(message.inputs);
+  let inputs;
+  try {
+    inputs = inputsOf(message.inputs);
+  } catch (err) {
+    self.postMessage({ id: message.id, error: describe(err) });
+    return;
+  }
   if (!timed) mark("request");
   if (!ready && started) early = { id: message.id, request: message.request, inputs };
   else answer(message.id, message.request, inputs);
@@ -105,10 +116,27 @@ async function compile(url) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-/** The three inputs of a message that gives them apart, as strings; null when it does not. */
+/**
+ * The three inputs of a message that gives them apart, as strings, each splice applied to the
+ * last request's (which they replace); null when it does not give them.
+ */
 function inputsOf(inputs) {
   if (!inputs || typeof inputs !== "object") return null;
-  return ["original", "updated", "live"].map((key) => String(inputs[key] ?? ""));
+  const texts = ["original", "updated", "live"].map((key, i) => {
+    const part = inputs[key];
+    return part !== null && typeof part === "object" ? spliced(heldInputs?.[i], part) : String(part ?? "");
+  });
+  heldInputs = texts;
+  return texts;
+}
+
+/** before with its units from head to tail units before its end replaced by text. */
+function spliced(before, { head, tail, text }) {
+  if (typeof before !== "string" || typeof text !== "string" || !Number.isInteger(head) || !Number.isInteger(tail) || head < 0 || tail < 0 || head + tail > before.length) {
+    heldInputs = null;
+    throw new Error("an input came as a change to a text this worker does not hold");
+  }
+  return before.slice(0, head) + text + before.slice(before.length - tail);
 }
 
 function answer(id, request, inputs) {
