@@ -93,8 +93,8 @@ func medianFrame(keys []keyTimes) float64 {
 // more; the edited resources are the middle ones); MERGEPLAY_CPUPROFILE=<prefix> writes a V8
 // profile of the page's thread over the paste (<prefix>.big-paste.cpuprofile) and over the timed
 // value edits (<prefix>.big-edit.cpuprofile), MERGEPLAY_TRACE=<prefix> a Chromium trace of those
-// edits (<prefix>.big-edit.json); each timed edit's phases (as BenchmarkKeystrokePhases's) are
-// printed. Alone, on a built page:
+// edits (<prefix>.big-edit.json); each timed edit's and rename's phases (as
+// BenchmarkKeystrokePhases's) are printed. Alone, on a built page:
 // make dist && MERGEPLAY_DIST=dist go test -run '^$' -bench BigInput -benchtime 1x -timeout 30m ./scripts/browsertest
 func BenchmarkBigInput(b *testing.B) {
 	deployments := bigDeployments
@@ -162,7 +162,10 @@ func BenchmarkBigInput(b *testing.B) {
 	p.eval(`window.__mpLong.take()`, nil)
 	fmt.Fprintf(os.Stderr, "2 MB input, the page's heap: %.1f MB after the first edit, %.1f MB after %d\n", heap1/1e6, heap100/1e6, bigHeapEdits)
 	rename := bigEdit(b, req, deployments/2+7, "name")
+	p.eval(`window.__mpPhases.keys.length = 0`, nil)
 	renameMS := medianFrame(p.typeEdits(rename, bigTimedEdits))
+	p.eval(`window.__mpPhases.keys.slice(1)`, &phases)
+	printPhases("2 MB input, a rename's phases", phases)
 	step("a resource renamed by a key in its name (median)", renameMS, bigstream.RenameBudgetMS)
 	var switchMS float64
 	p.eval(`window.__mpSet({type: "mergeplay:set", mode: "merge3"})`, &switchMS)

@@ -17,7 +17,7 @@ import (
 // workerCounter runs in every document before the page's scripts (after the probe): it counts
 // the workers the page creates, the ones it terminates and the "ready" messages they send, so a
 // test can see a worker being replaced, and keeps the last request sent to the engine (sentId,
-// counting the requests; sentRequest: its JSON, inputs included) and the number of the last one
+// counting the requests; sentRequest: its JSON, inputs included, whole) and the number of the last one
 // answered (answeredId), so a test can see that the engine answered a given state; workerSent
 // counts the requests sent to a worker and workerAnswered the answers it gave, inline those
 // answered in the page. A call of the engine's instance in the page
@@ -53,8 +53,18 @@ const workerCounter = `(() => {
       if (message && typeof message.id === "number") {
         numbers.set(message.id, ++count.sentId);
         count.workerSent++;
-        // The inputs go apart from the request's JSON (web/engine.js: jobOf): put them back in.
-        count.sentRequest = withInputs(message.request, message.inputs);
+        // The inputs go apart from the request's JSON (web/engine.js: jobOf), a long one as a
+        // splice of the last one this worker was sent (inputSplices): put them back in, whole.
+        if (message.inputs) {
+          const held = this.__heldInputs ?? {};
+          for (const [key, part] of Object.entries(message.inputs)) {
+            held[key] = typeof part === "string" ? part : held[key].slice(0, part.head) + part.text + held[key].slice(held[key].length - part.tail);
+          }
+          this.__heldInputs = held;
+          count.sentRequest = withInputs(message.request, { ...held });
+        } else {
+          count.sentRequest = message.request;
+        }
       }
       return super.postMessage(message, ...rest);
     }
