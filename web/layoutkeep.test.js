@@ -3,20 +3,14 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { keepLayout } from "./layoutkeep.js";
 import { layoutResult } from "./marks.js";
+import { seeded } from "./seeded.js";
 
 // Responses of the examples, computed natively (see web/README.md to refresh them).
 const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
 
-/** A small seeded generator (mulberry32), so that a failure comes again with its seed. */
+/** Random helpers over a seeded source, so that a failure comes again with its seed. */
 function random(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seeded(seed);
   return { int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), pick: (xs) => xs[Math.floor(next() * xs.length)], chance: (p) => next() < p };
 }
 

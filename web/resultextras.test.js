@@ -5,23 +5,12 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { EditorState } from "@codemirror/state";
 import { lineMoves, moved } from "./resultextras.js";
-
-/** A small deterministic random source (mulberry32). */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from "./seeded.js";
 
 const pieces = ["a", "bc", "\n", "\n\n", "key: v\n", "", "x\ny"];
 
 test("lines moved by arithmetic as CodeMirror maps their positions", () => {
-  const rand = random(28);
+  const rand = seeded(28);
   const pick = (xs) => xs[Math.floor(rand() * xs.length)];
   let checked = 0;
   for (let round = 0; round < 400; round++) {

@@ -11,26 +11,15 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { MAX_PAYLOAD_CHARS, decodeShare, encodeShare, stateFromFile, stateToFile, toBase64url } from "./share.js";
 import { MODES, OPTION_SPECS, checkOption } from "./modes.js";
+import { seeded } from "./seeded.js";
 
 const SEED = Number(process.env.MERGEPLAY_SEED ?? 0x6d657267) >>> 0;
 /** How long one decode may take before the test calls it a hang. */
 const HANG_MS = 5000;
 
-/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Random helpers over one PRNG. */
 function randomizer(seed) {
-  const next = prng(seed);
+  const next = seeded(seed);
   const int = (n) => Math.floor(next() * n);
   const pick = (list) => list[int(list.length)];
   const chance = (p) => next() < p;
