@@ -56,6 +56,8 @@ test("the inputs reach the engine whole, or spliced into the last request's", as
   assert.deepEqual(ask({ id: 3, request: "{}", inputs: { original: { head: 0, tail: 1, text: "p" }, updated: { head: 2, tail: 0, text: "" }, live: { head: 0, tail: 0, text: "" } } }).inputs,
     ["po", "a:", ""], "each splice applies to the last request's text, the spliced one included");
   assert.deepEqual(ask({ id: 4, request: "{}" }).inputs, [], "a request with its inputs in its JSON");
+  assert.deepEqual(ask({ id: 5, request: "{}", inputs: { original: "abc", updated: "", live: "" } }).inputs, ["abc", "", ""]);
+  assert.deepEqual(ask({ id: 6, request: "{}", inputs: { original: { head: 1, tail: 2, text: "" }, updated: "", live: "" } }).inputs, ["abc", "", ""], "a splice that keeps it all");
 });
 
 test("a splice of a text the worker does not hold is refused, and the next whole inputs answered", async () => {
