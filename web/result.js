@@ -6,7 +6,7 @@
 // arrows read line by line, n / p (or Alt+↓ / Alt+↑) jump to the next / previous change.
 
 import { Decoration, EditorView, GutterMarker, gutter, hoverTooltip, keymap, lineNumbers, placeholder, highlightActiveLine } from "@codemirror/view";
-import { Compartment, EditorState, StateEffect, StateField } from "@codemirror/state";
+import { Compartment, EditorState, RangeSet, StateEffect, StateField } from "@codemirror/state";
 import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
 import { MARK_INFO, describeLine, nextChange } from "./marks.js";
@@ -44,47 +44,58 @@ const strike = Decoration.mark({ class: "mp-strike" });
 const plainLine = { mark: null, kind: "result" };
 
 /**
- * The decorations of display lines from..to-1 (0-based) of the doc. The lines are read in one
- * pass (a line's start is the last one's end and its break), not looked up one by one: the
- * first answer of a big input decorates every line.
+ * The decorations and gutter symbols of display lines from..to-1 (0-based) of the doc. The lines
+ * are read in one pass (a line's start is the last one's end and its break), not looked up one
+ * by one: the first answer of a big input decorates every line.
  */
 function lineRanges(doc, layout, from, to) {
-  const ranges = [];
-  if (to <= from) return ranges;
+  const deco = [];
+  const symbols = [];
+  if (to <= from) return { deco, symbols };
   let start = doc.line(from + 1).from;
   let n = from;
   for (const text of doc.iterLines(from + 1, to + 1)) {
     const shown = layout.lines[n] ?? plainLine;
-    ranges.push(lineDecoration(shown).range(start));
+    deco.push(lineDecoration(shown).range(start));
+    if (shown.mark) symbols.push(symbolFor(shown).range(start));
     if (shown.kind === "deleted" || shown.kind === "dropped") {
       const indent = text.length - text.trimStart().length;
-      if (indent < text.length) ranges.push(strike.range(start + indent, start + text.length));
+      if (indent < text.length) deco.push(strike.range(start + indent, start + text.length));
     }
     start += text.length + 1;
     n++;
   }
-  return ranges;
+  return { deco, symbols };
 }
+
+const NO_MARKS = { deco: Decoration.none, symbols: RangeSet.empty };
 
 /**
  * The line decorations of the layout (and a strike through the text, not the indentation, of
- * deleted lines): when a new layout arrives, built again on the display lines its change names
- * (redraw, the others mapped through the text's change), or on every line.
+ * deleted lines) and the mark gutter's symbols: when a new layout arrives, built again on the
+ * display lines its change names (redraw, the others mapped through the text's change), or on
+ * every line. The gutter reads its symbols from here rather than asking for each line it draws
+ * at every answer.
  */
 const marksField = StateField.define({
-  create: () => Decoration.none,
+  create: () => NO_MARKS,
   update(value, tr) {
     const set = tr.effects.find((e) => e.is(setLayout));
-    if (!set) return value;
+    if (!set) return tr.docChanged ? { deco: value.deco.map(tr.changes), symbols: value.symbols.map(tr.changes) } : value;
     const { layout, redraw } = set.value;
     const doc = tr.state.doc;
-    if (!redraw) return Decoration.set(lineRanges(doc, layout, 0, doc.lines), true);
-    if (redraw.to <= redraw.from) return value.map(tr.changes);
+    if (!redraw) {
+      const { deco, symbols } = lineRanges(doc, layout, 0, doc.lines);
+      return { deco: Decoration.set(deco, true), symbols: RangeSet.of(symbols, true) };
+    }
+    if (redraw.to <= redraw.from) return { deco: value.deco.map(tr.changes), symbols: value.symbols.map(tr.changes) };
     const from = doc.line(redraw.from + 1).from;
     const to = doc.line(redraw.to).to;
-    return value.map(tr.changes).update({ filterFrom: from, filterTo: to, filter: () => false, add: lineRanges(doc, layout, redraw.from, redraw.to), sort: true });
+    const { deco, symbols } = lineRanges(doc, layout, redraw.from, redraw.to);
+    const part = (ranges, add) => ranges.map(tr.changes).update({ filterFrom: from, filterTo: to, filter: () => false, add, sort: true });
+    return { deco: part(value.deco, deco), symbols: part(value.symbols, symbols) };
   },
-  provide: (f) => EditorView.decorations.from(f),
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
 });
 
 class MarkSymbol extends GutterMarker {
@@ -101,22 +112,18 @@ class MarkSymbol extends GutterMarker {
     return h("span", { class: cls, "aria-hidden": "true", text: MARK_INFO[this.mark]?.symbol ?? "" });
   }
 }
-const symbols = new Map();
+const symbolCache = new Map();
 function symbolFor(line) {
   const key = `${line.mark}:${line.inherited}`;
-  if (!symbols.has(key)) symbols.set(key, new MarkSymbol(line.mark, line.inherited));
-  return symbols.get(key);
+  if (!symbolCache.has(key)) symbolCache.set(key, new MarkSymbol(line.mark, line.inherited));
+  return symbolCache.get(key);
 }
 
 const layoutChanged = (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(setLayout)));
 
 const markGutter = gutter({
   class: "mp-mark-gutter",
-  lineMarker(view, block) {
-    const line = view.state.field(layoutField).layout.lines[view.state.doc.lineAt(block.from).number - 1];
-    return line?.mark ? symbolFor(line) : null;
-  },
-  lineMarkerChange: layoutChanged,
+  markers: (view) => view.state.field(marksField).symbols,
   initialSpacer: () => new MarkSymbol("added", false),
 });
 

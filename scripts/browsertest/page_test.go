@@ -39,9 +39,20 @@ const helpers = `(() => {
       if (!view) throw new Error("no CodeMirror view in #result");
       const doc = view.state.doc, seen = new Map();
       const collect = () => {
+        // The mark gutter's elements by the line of the block they stand beside ("" when it
+        // shows no symbol); a line without one (folded away) is left unchecked (null).
+        const symbols = new Map();
+        for (const g of view.dom.querySelectorAll(".mp-mark-gutter .cm-gutterElement")) {
+          const rect = g.getBoundingClientRect();
+          if (!rect.height) continue;
+          const block = view.lineBlockAtHeight(rect.top + rect.height / 2 - view.documentTop);
+          const mark = g.querySelector(".mp-gutter-mark")?.className.match(/mp-mark-(\w+)/)?.[1];
+          symbols.set(doc.lineAt(block.from).number, mark ?? "");
+        }
         for (const el of view.contentDOM.querySelectorAll(".cm-line")) {
           const n = doc.lineAt(view.posAtDOM(el)).number;
           seen.set(n, {
+            gutterMark: symbols.has(n) ? symbols.get(n) : (seen.get(n)?.gutterMark ?? null),
             mark: el.getAttribute("data-mark"),
             deleted: el.classList.contains("mp-deleted"),
             dropped: el.classList.contains("mp-dropped"),
@@ -71,8 +82,11 @@ const helpers = `(() => {
 
 // shownLine is one line of the result pane as the page renders it.
 type shownLine struct {
-	Mark    string `json:"mark"`
-	Deleted bool   `json:"deleted"`
+	Mark string `json:"mark"`
+	// GutterMark: the mark of the gutter's symbol beside the line ("" for none; nil when no
+	// gutter element stands beside it: a line folded away).
+	GutterMark *string `json:"gutterMark"`
+	Deleted    bool    `json:"deleted"`
 	// Dropped: a struck line of a dropped item, drawn from updated.
 	Dropped bool   `json:"dropped"`
 	Text    string `json:"text"`
@@ -84,6 +98,11 @@ func (p *tab) resultLines() []shownLine {
 	p.eval(helpers, nil)
 	var lines []shownLine
 	p.eval(`window.__mp.resultLines()`, &lines)
+	for i, l := range lines {
+		if want := strings.TrimPrefix(l.Mark, "none"); l.GutterMark != nil && *l.GutterMark != want {
+			p.t.Errorf("result line %d (%q, marked %q) has the gutter symbol of %q", i+1, l.Text, l.Mark, *l.GutterMark)
+		}
+	}
 	return lines
 }
 
