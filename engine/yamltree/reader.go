@@ -21,9 +21,12 @@ type Reader struct {
 }
 
 // lastStream is a stream a Reader read without error: its text as given and as read (line
-// breaks made "\n"), its documents as kept, by where their text starts in it, and as handed out.
+// breaks made "\n"), whether the two are the same (plain), its marker lines, its documents as
+// kept, by where their text starts in it, and as handed out.
 type lastStream struct {
 	given, text string
+	plain       bool
+	cuts        []cut
 	chunks      map[int]keptChunk
 	handed      []*Document
 }
