@@ -40,7 +40,7 @@ func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Comm
 		// object a patch targets.
 		sent := contract.NewResponse()
 		for _, r := range in.Live {
-			sent.ResultResources = append(sent.ResultResources, r.ID.String())
+			sent.ResultResources = append(sent.ResultResources, r.Identity())
 		}
 		return failing(m.Commands(in, sent), strings.Join(printed, "\n"))
 	case len(resp.Errors) > 0:
@@ -131,10 +131,10 @@ func failing(cmds []contract.Command, message string) []contract.Command {
 
 // NewAnswer is a request's inputs and a response, with the resources' identities by name.
 func NewAnswer(in *modes.Input, resp *contract.Response) *Answer {
-	a := &Answer{In: in, Resp: resp, ids: map[string]stream.ID{}}
+	a := &Answer{In: in, Resp: resp, ids: make(map[string]stream.ID, len(in.Original)+len(in.Updated)+len(in.Live))}
 	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
 		for _, r := range rs {
-			a.ids[r.ID.String()] = r.ID
+			a.ids[r.Identity()] = r.ID
 		}
 	}
 	return a

@@ -40,10 +40,31 @@ type Resource struct {
 	// ScopeAssumed records that no schema knew the kind's scope, so that it was assumed
 	// namespaced (as kubectl assumes nothing: it asks the cluster); a mode's reason can say so.
 	ScopeAssumed bool
+
+	// named is ID.String() and hashed ID.hash(), when the resource was split (written once for
+	// each document read, not at each request that hands the document out again).
+	named  string
+	hashed uint64
 }
 
 // Line returns where the resource starts in its input.
 func (r *Resource) Line() int { return r.Root.Pos.Line }
+
+// Identity returns r.ID.String(), written once when its document was split.
+func (r *Resource) Identity() string {
+	if r.hashed == 0 { // not split: a resource made otherwise
+		return r.ID.String()
+	}
+	return r.named
+}
+
+// idHash returns r.ID.hash(), worked out once when its document was split.
+func (r *Resource) idHash() uint64 {
+	if r.hashed == 0 {
+		return r.ID.hash()
+	}
+	return r.hashed
+}
 
 // Scope reports whether a kind is namespaced. A nil Scope treats every kind as namespaced.
 type Scope func(apiVersion, kind string) bool
@@ -76,12 +97,13 @@ type Splitter struct {
 	last map[*yamltree.Document]*docObjects
 }
 
-// docObjects is what a document holds: its objects, their identities (each with its hash) and
-// whether each one's scope was assumed.
+// docObjects is what a document holds: its objects, their identities (each with its hash and
+// its string) and whether each one's scope was assumed.
 type docObjects struct {
 	objects []*yamltree.Node
 	ids     []ID
 	hashes  []uint64
+	names   []string
 	assumed []bool
 }
 
@@ -121,7 +143,7 @@ func (s *Splitter) split(docs []*yamltree.Document, scope Scope, known func(ID) 
 		}
 		next[d] = held
 		for i, obj := range held.objects {
-			r := &Resource{ID: held.ids[i], Root: obj, Doc: d, ScopeAssumed: held.assumed[i]}
+			r := &Resource{ID: held.ids[i], Root: obj, Doc: d, ScopeAssumed: held.assumed[i], named: held.names[i], hashed: held.hashes[i]}
 			if j, ok := seen[held.hashes[i]]; ok {
 				prev := out[j]
 				if prev.ID == r.ID && r.ID.Complete() {
@@ -166,16 +188,18 @@ func read(d *yamltree.Document, scope Scope, known func(ID) bool) (*docObjects, 
 		return nil, err
 	}
 	n := len(objects)
-	held := &docObjects{objects: objects, ids: make([]ID, n), hashes: make([]uint64, n), assumed: make([]bool, n)}
+	held := &docObjects{objects: objects, ids: make([]ID, n), hashes: make([]uint64, n), names: make([]string, n), assumed: make([]bool, n)}
 	for i, obj := range objects {
 		held.ids[i] = identity(obj, scope)
 		held.hashes[i] = held.ids[i].hash()
+		held.names[i] = held.ids[i].String()
 		held.assumed[i] = known != nil && !known(held.ids[i])
 	}
 	return held, nil
 }
 
-// hash hashes the identity (FNV-1a, 64 bits, its parts apart).
+// hash hashes the identity (FNV-1a, 64 bits, its parts apart; never 0, which Resource takes for
+// none worked out).
 func (id ID) hash() uint64 {
 	h := uint64(14695981039346656037)
 	for _, part := range [...]string{id.APIVersion, id.Kind, id.Namespace, id.Name} {
@@ -186,7 +210,7 @@ func (id ID) hash() uint64 {
 		h ^= 0xff // no byte of a part's UTF-8: parts apart
 		h *= 1099511628211
 	}
-	return h
+	return max(h, 1)
 }
 
 // objectsOf returns the objects a document holds: itself, or a List's items.

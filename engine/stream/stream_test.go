@@ -105,6 +105,38 @@ func TestPair(t *testing.T) {
 	}
 }
 
+// TestPairTellsApartIdentitiesSharingAHash: Pair finds triples by their identities' hashes; two
+// identities that share one (made to here) still pair each resource with its own.
+func TestPairTellsApartIdentitiesSharingAHash(t *testing.T) {
+	original := split(t, yamltree.Original, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n")
+	updated := split(t, yamltree.Updated, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n")
+	live := split(t, yamltree.Live, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n")
+	for _, rs := range [][]*Resource{original, updated, live} {
+		for _, r := range rs {
+			if r.hashed == 0 || r.named != r.ID.String() {
+				t.Fatalf("%s: split without its hash or string (%d, %q)", r.ID, r.hashed, r.named)
+			}
+			r.hashed = 7 // one hash for all
+		}
+	}
+	triples, err := Pair(Inputs{Original: original, Updated: updated, Live: live})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tr := range triples {
+		for _, r := range []*Resource{tr.Original, tr.Updated, tr.Live} {
+			if r != nil && r.ID != tr.ID {
+				t.Errorf("%s paired with %s", r.ID, tr.ID)
+			}
+		}
+		got = append(got, tr.ID.Name+":"+has(tr.Original)+has(tr.Updated)+has(tr.Live))
+	}
+	if want := "b:ou- a:oul c:-ul"; strings.Join(got, " ") != want {
+		t.Errorf("got %v, want %s", got, want)
+	}
+}
+
 func TestPairFragments(t *testing.T) {
 	triples, err := Pair(Inputs{
 		Original: split(t, yamltree.Original, "name: 1\n"),

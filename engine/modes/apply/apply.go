@@ -48,11 +48,11 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		a := answered{key: modes.DocumentsOf(t), request: request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
 			overwrite: opts.Overwrite, prune: opts.Prune, decoded: decodedByServer(in, t.ID)}}
 		if a.piece = recall(in.Memo, a.key, a.request); a.piece != nil {
-			resp.Decisions[t.ID.String()] = a.piece.log
+			resp.Decisions[t.Identity()] = a.piece.log
 			answers = append(answers, a)
 			continue
 		}
-		if a.outcome, err = applyOne(t, a.request, resp.Decisions.For(t.ID.String())); err != nil {
+		if a.outcome, err = applyOne(t, a.request, resp.Decisions.For(t.Identity())); err != nil {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
