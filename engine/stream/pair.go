@@ -40,7 +40,7 @@ func Pair(in Inputs) ([]Triple, error) {
 	// thousands of resources is paired at every key, and a map of identities hashed their four
 	// strings again each time. Two identities that share a hash are told apart by a map of
 	// identities, which then pairs all of them.
-	byHash := make(map[uint64]int, most)
+	byHash := newHashIndex(most)
 	var byID map[ID]int
 	triples := make([]Triple, 0, most)
 	add := func(rs []*Resource, set func(*Triple, *Resource)) error {
@@ -49,7 +49,7 @@ func Pair(in Inputs) ([]Triple, error) {
 				return yamltree.ErrorAt(r.Root.Pos, "this resource has "+describeMissing(r.ID)+": in a stream of several resources each needs apiVersion, kind and metadata.name to be paired")
 			}
 			h := r.idHash()
-			i, ok := byHash[h]
+			i, ok := byHash.find(h)
 			if ok && triples[i].ID != r.ID && byID == nil {
 				byID = make(map[ID]int, len(triples))
 				for j, t := range triples {
@@ -61,7 +61,7 @@ func Pair(in Inputs) ([]Triple, error) {
 			}
 			if !ok {
 				i = len(triples)
-				byHash[h] = i
+				byHash.add(h, i)
 				if byID != nil {
 					byID[r.ID] = i
 				}

@@ -125,10 +125,11 @@ func (s *Splitter) SplitKnown(docs []*yamltree.Document, scopes Scopes) ([]*Reso
 func (s *Splitter) split(docs []*yamltree.Document, scope Scope, known func(ID) bool) ([]*Resource, error) {
 	next := make(map[*yamltree.Document]*docObjects, len(docs))
 	out := make([]*Resource, 0, len(docs))
-	// The resources seen so far by their identity's hash (an index of out): a stream of
-	// thousands of resources is split at every key, and a map of identities hashed their four
-	// strings again each time. A hash two identities share is checked again exactly.
-	seen := make(map[uint64]int, len(docs))
+	// The resources seen so far by their identity's hash (the first one with each hash, an index
+	// of out): a stream of thousands of resources is split at every key, and a map of identities
+	// hashed their four strings again each time. A hash two identities share is checked again
+	// exactly.
+	seen := newHashIndex(len(docs))
 	collided := false
 	for _, d := range docs {
 		held := s.last[d]
@@ -144,14 +145,14 @@ func (s *Splitter) split(docs []*yamltree.Document, scope Scope, known func(ID) 
 		next[d] = held
 		for i, obj := range held.objects {
 			r := &Resource{ID: held.ids[i], Root: obj, Doc: d, ScopeAssumed: held.assumed[i], named: held.names[i], hashed: held.hashes[i]}
-			if j, ok := seen[held.hashes[i]]; ok {
+			if j, ok := seen.find(held.hashes[i]); ok {
 				prev := out[j]
 				if prev.ID == r.ID && r.ID.Complete() {
 					return nil, twice(prev, r)
 				}
 				collided = collided || prev.ID != r.ID
 			}
-			seen[held.hashes[i]] = len(out)
+			seen.add(held.hashes[i], len(out))
 			out = append(out, r)
 		}
 	}

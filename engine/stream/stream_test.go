@@ -267,3 +267,20 @@ func TestSplitterSplitsAsSplitKnown(t *testing.T) {
 		}
 	}
 }
+
+// TestHashIndexFindsTheFirstOfEachHash adds items past the size the index was made for, with
+// hashes that share their low bits, and wants each hash to find the first item added with it.
+func TestHashIndexFindsTheFirstOfEachHash(t *testing.T) {
+	x := newHashIndex(2)
+	for i := range 1000 {
+		x.add(uint64(i%300)<<20|7, i) // 300 hashes, each given thrice, one slot wanted by all
+	}
+	for h := range 300 {
+		if i, ok := x.find(uint64(h)<<20 | 7); !ok || i != h {
+			t.Fatalf("hash %d finds %d, %v; want %d", h, i, ok, h)
+		}
+	}
+	if _, ok := x.find(301<<20 | 7); ok {
+		t.Error("a hash never added is found")
+	}
+}
