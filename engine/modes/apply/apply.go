@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 
+	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/modes"
@@ -24,6 +25,11 @@ type PatchInfo struct {
 	// Patch is the patch as kubectl computes it (sorted-key JSON): "{}" for an unchanged
 	// resource, "" where none is computed.
 	Patch string `json:"patch"`
+
+	// printedName is the resource as kubectl names it in the line it prints for it
+	// (command.PrintedName), written once with the outcome: a recalled piece's line is not
+	// worked out again from the resource's name at every key.
+	printedName string
 }
 
 // Run applies every resource of the config to live. A resource whose three documents are the
@@ -144,7 +150,7 @@ func (o *outcome) describe() {
 
 // patchInfo describes the outcome's patch.
 func (o *outcome) patchInfo() PatchInfo {
-	p := PatchInfo{Resource: o.triple.ID.String(), Action: o.action}
+	p := PatchInfo{Resource: o.triple.Identity(), Action: o.action, printedName: command.PrintedName(o.triple.ID)}
 	if o.action == Patch {
 		p.Type = o.patchType
 		p.Patch = "{}"
