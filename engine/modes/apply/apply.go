@@ -82,8 +82,11 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 // strictness the engine answers for: a built-in kind the user's schema does not declare, unless
 // options.validate is ignore (the engine then merges values of the wrong type as written).
 func decodedByServer(in *modes.Input, id stream.ID) bool {
-	return in.Request.Options.Validate != contract.ValidateIgnore && in.User.Root(id.APIVersion, id.Kind) == nil &&
-		in.Schema.Root(id.APIVersion, id.Kind) != nil
+	if in.Request.Options.Validate == contract.ValidateIgnore {
+		return false
+	}
+	user, all := in.Roots(id.APIVersion, id.Kind)
+	return user == nil && all != nil
 }
 
 // keysOf is the merge keys options.multiKeys asks for.
