@@ -43,6 +43,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("", err)
 		return resp
 	}
+	resp.Decisions = make(decision.Book, len(triples)) // a log for each, at most: made once
 	opts := in.Request.Options
 	now, err := opts.Time()
 	if err != nil {
