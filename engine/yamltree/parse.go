@@ -87,7 +87,7 @@ func parseStream(input Input, given string, opts Options, last *lastStream, hand
 		return nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
 			Message: "more than " + strconv.Itoa(opts.MaxDocuments) + " documents: the stream is refused"}
 	}
-	next := &lastStream{given: given, text: text, plain: read.plain, cuts: read.cuts, chunks: make(map[int]keptChunk, len(chunks)), handed: make([]*Document, 0, len(chunks))}
+	next := &lastStream{given: given, text: text, plain: read.plain, cuts: read.cuts, chunks: make([]keptChunk, 0, len(chunks)), handed: make([]*Document, 0, len(chunks))}
 	var b blocks
 	for _, c := range chunks {
 		if prev, ok := last.unchanged(c, edited); ok && prev.spent <= budget {

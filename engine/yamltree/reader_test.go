@@ -34,8 +34,8 @@ func TestReaderReusesUnchangedDocuments(t *testing.T) {
 	if got := second[2].Root.Fields[0].Key.Pos.Line; got != 7 {
 		t.Errorf("the moved document's key is at line %d, want 7", got)
 	}
-	for start, k := range r.last.chunks {
-		text := r.last.text[start : start+k.length]
+	for _, k := range r.last.chunks {
+		text := r.last.text[k.start : k.start+k.length]
 		if reused := kept[k.read.doc]; reused == strings.Contains(text, "new: line") {
 			t.Errorf("document %q: reused %v", text, reused)
 		}
