@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall/js"
 	"testing"
+	"unsafe"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
@@ -65,6 +66,27 @@ func TestBridgeTakesInputsApart(t *testing.T) {
 	twice := call(t, `{"mode":"apply","updated":"a: 1"}`, "", updated, "")
 	if len(twice.Errors) != 1 || twice.Errors[0].Input != "request" || !strings.Contains(twice.Errors[0].Message, "give each input once") {
 		t.Errorf("an input given twice: %+v", twice.Errors)
+	}
+}
+
+// TestBridgeReadsAnInputAgainOnlyWhenItChanged: an input equal to the last one given (another
+// JavaScript string with the same text) is the Go string read before; another text is read.
+func TestBridgeReadsAnInputAgainOnlyWhenItChanged(t *testing.T) {
+	var inputs lastInputs
+	text := "a: 1\n"
+	first := inputs.read(1, js.ValueOf(text))
+	again := inputs.read(1, js.Global().Get("String").Invoke(strings.Clone(text)))
+	if first != text || unsafe.StringData(again) != unsafe.StringData(first) {
+		t.Errorf("the same text again: %q read anew (or read as %q)", again, first)
+	}
+	if other := inputs.read(1, js.ValueOf("a: 2\n")); other != "a: 2\n" {
+		t.Errorf("another text read as %q", other)
+	}
+	if empty := inputs.read(0, js.ValueOf("")); empty != "" {
+		t.Errorf("an empty input read as %q", empty)
+	}
+	if back := inputs.read(1, js.ValueOf(text)); back != text {
+		t.Errorf("the first text given back read as %q", back)
 	}
 }
 

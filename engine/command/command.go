@@ -20,7 +20,7 @@ const NewFile = "new.yaml"
 type Answer struct {
 	In   *modes.Input
 	Resp *contract.Response
-	ids  map[string]stream.ID
+	ids  map[string]stream.ID // by name, found at the first call of IDs
 }
 
 // For returns the commands a request stands for and what they print, written by the mode from
@@ -40,7 +40,7 @@ func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Comm
 		// object a patch targets.
 		sent := contract.NewResponse()
 		for _, r := range in.Live {
-			sent.ResultResources = append(sent.ResultResources, r.ID.String())
+			sent.ResultResources = append(sent.ResultResources, r.Identity())
 		}
 		return failing(m.Commands(in, sent), strings.Join(printed, "\n"))
 	case len(resp.Errors) > 0:
@@ -131,22 +131,28 @@ func failing(cmds []contract.Command, message string) []contract.Command {
 
 // NewAnswer is a request's inputs and a response, with the resources' identities by name.
 func NewAnswer(in *modes.Input, resp *contract.Response) *Answer {
-	a := &Answer{In: in, Resp: resp, ids: map[string]stream.ID{}}
-	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
-		for _, r := range rs {
-			a.ids[r.ID.String()] = r.ID
-		}
-	}
-	return a
+	return &Answer{In: in, Resp: resp}
 }
 
 // ID returns the identity of a resource named as the contract names it.
 func (a *Answer) ID(resource string) stream.ID {
-	return a.ids[resource]
+	return a.IDs()[resource]
 }
 
-// IDs returns the identities of every resource of the three inputs, by name.
+// IDs returns the identities of every resource of the three inputs, by name. They are found at
+// the first call: a mode whose commands know their resources' identities otherwise (apply's)
+// never names the 12,600 resources of a large stream again at every key.
 func (a *Answer) IDs() map[string]stream.ID {
+	if a.ids != nil {
+		return a.ids
+	}
+	in := a.In
+	a.ids = make(map[string]stream.ID, len(in.Original)+len(in.Updated)+len(in.Live))
+	for _, rs := range [][]*stream.Resource{in.Original, in.Updated, in.Live} {
+		for _, r := range rs {
+			a.ids[r.Identity()] = r.ID
+		}
+	}
 	return a.ids
 }
 

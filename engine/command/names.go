@@ -31,7 +31,13 @@ func typeName(id stream.ID) string {
 // Printed is the line kubectl prints for a resource and what was done to it:
 // "deployment.apps/web configured".
 func Printed(id stream.ID, outcome string) string {
-	return typeName(id) + "/" + id.Name + " " + outcome
+	return PrintedName(id) + " " + outcome
+}
+
+// PrintedName is the resource as the line kubectl prints for it names it (Printed):
+// "deployment.apps/web".
+func PrintedName(id stream.ID) string {
+	return typeName(id) + "/" + id.Name
 }
 
 // TypeArg is the TYPE argument that names a kind, version included, on kubectl's command line:

@@ -103,7 +103,7 @@ func (d *decodings) undecodable(root *yamltree.Node, validate string) (*contract
 		v.refusal, v.stops = undecodable(root, validate)
 	}
 	if d.next == nil {
-		d.next = map[*yamltree.Node]decoding{}
+		d.next = make(map[*yamltree.Node]decoding, len(d.last))
 	}
 	d.next[root] = v
 	return v.refusal, v.stops

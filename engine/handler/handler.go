@@ -509,7 +509,7 @@ func (h *Handler) read(m modes.Mode, req *contract.Request) (_ *modes.Input, _ [
 		}
 		*targets[name] = rs
 		for _, r := range rs {
-			resources = append(resources, ResourceInfo{Input: string(name), Resource: r.ID.String(), Line: r.Line()})
+			resources = append(resources, ResourceInfo{Input: string(name), Resource: r.Identity(), Line: r.Line()})
 		}
 	}
 	if len(failed.Errors) > 0 {

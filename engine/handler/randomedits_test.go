@@ -16,9 +16,12 @@ import (
 // answered every edit before (its reading, splits, decodings, summaries and memos warm) to be a
 // new handler's, byte for byte, and each delta of it, applied to the answer before, to be the
 // whole answer (checkDeltas). The edits, drawn with a fixed seed per mode: a value typed into,
-// a resource renamed, a resource added (a copy of another, renamed), one taken away, two
-// swapped, a line added above one, a document broken then repaired (each once in the first
-// eight edits, then drawn), and live's value edited every fifth. The config's resource 3 lists
+// a resource renamed, a resource added (a copy of another, renamed) at the end or in the middle,
+// one taken away, two swapped, a line added above one, a document broken, the last line of a
+// document cut with the "---" after it (two documents joined), a "---" put in the middle of a
+// document, a resource given twice (each of these four repaired at the next edit; each edit once
+// in the first twelve, then drawn), and live's value edited every fifth. Apply and twoway run
+// again with every input's lines broken by "\r\n". The config's resource 3 lists
 // its container twice (but in ssa, which refuses it) (a dropped item, whose reason names a result line: its piece's marks are
 // written for where it stands); apply runs again under prune, where a resource taken away is
 // pruned (a piece without text, drawn after the document before it).
@@ -32,20 +35,21 @@ func TestRandomEditsAnswerAsCold(t *testing.T) {
 	lines := strings.SplitAfter(base.Updated, "\n")
 	lines[twice.Line-1] += "      - name: web\n        image: other:1\n"
 	doubled := strings.Join(lines, "")
-	variants := []struct {
-		mode  string
-		prune bool
-	}{{mode: "apply", prune: true}}
+	type variant struct {
+		mode        string
+		prune, crlf bool
+	}
+	variants := []variant{{mode: "apply", prune: true}, {mode: "apply", crlf: true}, {mode: "twoway", crlf: true}}
 	for _, mode := range bigModes {
-		variants = append(variants, struct {
-			mode  string
-			prune bool
-		}{mode: mode})
+		variants = append(variants, variant{mode: mode})
 	}
 	for i, v := range variants {
 		name := v.mode
 		if v.prune {
 			name += "-prune"
+		}
+		if v.crlf {
+			name += "-crlf"
 		}
 		t.Run(name, func(t *testing.T) {
 			random := rand.New(rand.NewPCG(uint64(i), 28))
@@ -57,7 +61,7 @@ func TestRandomEditsAnswerAsCold(t *testing.T) {
 			}
 			requests := []*contract.Request{}
 			var broken string // the config before a document was broken, to repair it
-			for step := range 16 {
+			for step := range 20 {
 				next := asked
 				if broken != "" {
 					next.Updated, broken = broken, ""
@@ -75,6 +79,9 @@ func TestRandomEditsAnswerAsCold(t *testing.T) {
 					}
 				}
 				asked = next
+				if v.crlf {
+					next.Original, next.Updated, next.Live = crlf(next.Original), crlf(next.Updated), crlf(next.Live)
+				}
 				requests = append(requests, &next)
 			}
 			warm := Default()
@@ -94,14 +101,17 @@ type anEdit struct {
 	broke bool
 }
 
-// randomEdit edits config at random (see TestRandomEditsAnswerAsCold), the edit step%8 in the
-// first eight steps; false when the edit does not apply.
+// editKinds is how many kinds of edit randomEdit draws.
+const editKinds = 12
+
+// randomEdit edits config at random (see TestRandomEditsAnswerAsCold), the edit numbered step
+// in the first editKinds steps; false when the edit does not apply.
 func randomEdit(random *rand.Rand, config string, step int) (anEdit, bool) {
 	docs := documents(config)
 	k := 1 + random.IntN(len(docs)-1) // the first document opens the stream without "---"
 	kind := step
-	if step >= 8 {
-		kind = random.IntN(8)
+	if step >= editKinds {
+		kind = random.IntN(editKinds)
 	}
 	switch kind {
 	case 0, 1:
@@ -130,6 +140,24 @@ func randomEdit(random *rand.Rand, config string, step int) (anEdit, bool) {
 	case 6:
 		text, ok := lineAdded(config, k)
 		return anEdit{text: text}, ok
+	case 8: // the last line of document k cut with the "---" after it (the one before the last
+		// document, when k is the last)
+		k = min(k, len(docs)-2)
+		if k < 0 || !documentStart.MatchString(docs[k+1][0]) {
+			return anEdit{}, false
+		}
+		docs[k] = docs[k][:len(docs[k])-1]
+		docs[k+1] = docs[k+1][1:]
+		return anEdit{text: join(docs), broke: true}, true
+	case 9: // a "---" in the middle of document k
+		middle := len(docs[k]) / 2
+		docs[k] = append(docs[k][:middle:middle], append([]string{"---\n"}, docs[k][middle:]...)...)
+		return anEdit{text: join(docs), broke: true}, true
+	case 10: // a copy of document k, renamed, put before it
+		copied := documents(renamed(config, k, "-before"+strconv.Itoa(step)))[k]
+		return anEdit{text: join(append(docs[:k:k], append([][]string{copied}, docs[k:]...)...))}, true
+	case 11: // document k given twice
+		return anEdit{text: join(append(docs[:k+1:k+1], append([][]string{docs[k]}, docs[k+1:]...)...)), broke: true}, true
 	}
 	docs[k] = append(docs[k][:len(docs[k]):len(docs[k])], "  broken: [unclosed\n")
 	return anEdit{text: join(docs), broke: true}, true
@@ -147,3 +175,6 @@ func renamed(config string, k int, suffix string) string {
 	}
 	return join(docs)
 }
+
+// crlf breaks text's lines with "\r\n".
+func crlf(text string) string { return strings.ReplaceAll(text, "\n", "\r\n") }

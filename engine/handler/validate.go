@@ -56,10 +56,11 @@ func checked(obj *yamltree.Node, root *schema.Type, memo *modes.Memo) []validate
 // builtinRoot returns the root type of a built-in kind, nil for a kind the user's schema
 // declares or no schema knows.
 func builtinRoot(in *modes.Input, id stream.ID) *schema.Type {
-	if in.User.Root(id.APIVersion, id.Kind) != nil {
+	user, all := in.Roots(id.APIVersion, id.Kind)
+	if user != nil {
 		return nil
 	}
-	return in.Schema.Root(id.APIVersion, id.Kind)
+	return all
 }
 
 // refused reports whether validation's problems refuse the request: any under strict; under

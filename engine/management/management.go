@@ -68,36 +68,36 @@ func Of(live []*stream.Resource) Summaries {
 // only; it is safe for concurrent use. A nil Memo remembers nothing.
 type Memo struct {
 	mu   sync.Mutex
-	last map[memoKey]*Summary
+	last map[*yamltree.Node]summarised
 }
 
-// memoKey is an object summarised: its node and its identity (which the schema's scopes
-// may change).
-type memoKey struct {
-	root *yamltree.Node
-	id   stream.ID
+// summarised is an object's summary, with the identity it was summarised under (which the
+// schema's scopes may change): a map keyed by the node alone hashes a pointer, where one keyed
+// by the identity too hashed its four strings for each of thousands of objects at every key.
+type summarised struct {
+	id      stream.ID
+	summary *Summary
 }
 
 // Of is the package's Of, reading only the objects m has not summarised before.
 func (m *Memo) Of(live []*stream.Resource) Summaries {
-	var last, next map[memoKey]*Summary
+	var last, next map[*yamltree.Node]summarised
 	if m != nil {
 		m.mu.Lock()
 		defer m.mu.Unlock()
-		last, next = m.last, make(map[memoKey]*Summary, len(live))
+		last, next = m.last, make(map[*yamltree.Node]summarised, len(live))
 	}
 	var out Summaries
 	for _, r := range live {
-		key := memoKey{root: r.Root, id: r.ID}
-		s, ok := last[key]
-		if !ok {
-			s = summarise(r)
+		kept, ok := last[r.Root]
+		if !ok || kept.id != r.ID {
+			kept = summarised{id: r.ID, summary: summarise(r)}
 		}
 		if next != nil {
-			next[key] = s
+			next[r.Root] = kept
 		}
-		if s != nil {
-			out = append(out, *s)
+		if kept.summary != nil {
+			out = append(out, *kept.summary)
 		}
 	}
 	if m != nil {

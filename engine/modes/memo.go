@@ -76,5 +76,5 @@ func (m *Memo) Next(options contract.Options) *Memo {
 	if m == nil || m.options != options {
 		return NewMemo(options)
 	}
-	return &Memo{options: options, last: m.next, next: map[Documents]any{}}
+	return &Memo{options: options, last: m.next, next: make(map[Documents]any, len(m.next))}
 }

@@ -231,4 +231,6 @@ type Input struct {
 	// live as stored (the patch's check, the warnings, managedFields, the notes). A pointer,
 	// so that copies of the Input made after its first answer share it.
 	storedLive *storedLives
+	// lastKind is the last kind Roots looked up, and its root types.
+	lastKind *kindRoots
 }

@@ -10,6 +10,16 @@ type Triple struct {
 	Live     *Resource
 }
 
+// Identity returns t.ID.String(), written once when a resource of the triple was split.
+func (t Triple) Identity() string {
+	for _, r := range []*Resource{t.Updated, t.Live, t.Original} {
+		if r != nil && r.ID == t.ID {
+			return r.Identity()
+		}
+	}
+	return t.ID.String()
+}
+
 // Inputs are the resources of the three inputs of a merge.
 type Inputs struct {
 	Original, Updated, Live []*Resource
@@ -26,17 +36,35 @@ func Pair(in Inputs) ([]Triple, error) {
 		return byPosition(in)
 	}
 	most := max(len(in.Updated), len(in.Live), len(in.Original))
-	index := make(map[ID]int, most)
+	// Triples by their identity's hash (worked out once per document split): a stream of
+	// thousands of resources is paired at every key, and a map of identities hashed their four
+	// strings again each time. Two identities that share a hash are told apart by a map of
+	// identities, which then pairs all of them.
+	byHash := newHashIndex(most)
+	var byID map[ID]int
 	triples := make([]Triple, 0, most)
 	add := func(rs []*Resource, set func(*Triple, *Resource)) error {
 		for _, r := range rs {
 			if !r.ID.Complete() {
 				return yamltree.ErrorAt(r.Root.Pos, "this resource has "+describeMissing(r.ID)+": in a stream of several resources each needs apiVersion, kind and metadata.name to be paired")
 			}
-			i, ok := index[r.ID]
+			h := r.idHash()
+			i, ok := byHash.find(h)
+			if ok && triples[i].ID != r.ID && byID == nil {
+				byID = make(map[ID]int, len(triples))
+				for j, t := range triples {
+					byID[t.ID] = j
+				}
+			}
+			if byID != nil {
+				i, ok = byID[r.ID]
+			}
 			if !ok {
 				i = len(triples)
-				index[r.ID] = i
+				byHash.add(h, i)
+				if byID != nil {
+					byID[r.ID] = i
+				}
 				triples = append(triples, Triple{ID: r.ID})
 			}
 			set(&triples[i], r)

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,10 +41,31 @@ type Resource struct {
 	// ScopeAssumed records that no schema knew the kind's scope, so that it was assumed
 	// namespaced (as kubectl assumes nothing: it asks the cluster); a mode's reason can say so.
 	ScopeAssumed bool
+
+	// named is ID.String() and hashed ID.hash(), when the resource was split (written once for
+	// each document read, not at each request that hands the document out again).
+	named  string
+	hashed uint64
 }
 
 // Line returns where the resource starts in its input.
 func (r *Resource) Line() int { return r.Root.Pos.Line }
+
+// Identity returns r.ID.String(), written once when its document was split.
+func (r *Resource) Identity() string {
+	if r.hashed == 0 { // not split: a resource made otherwise
+		return r.ID.String()
+	}
+	return r.named
+}
+
+// idHash returns r.ID.hash(), worked out once when its document was split.
+func (r *Resource) idHash() uint64 {
+	if r.hashed == 0 {
+		return r.ID.hash()
+	}
+	return r.hashed
+}
 
 // Scope reports whether a kind is namespaced. A nil Scope treats every kind as namespaced.
 type Scope func(apiVersion, kind string) bool
@@ -69,20 +91,47 @@ func Split(docs []*yamltree.Document, scope Scope) ([]*Resource, error) {
 // Splitter splits the successive versions of one stream, as SplitKnown does, remembering what
 // each document held: a document given again (the same *yamltree.Document, which a
 // yamltree.Reader's ParseShared hands out for a document whose text did not change) is not read
-// again. The documents must not change once split, and the scopes must be the same at every
-// call (a caller whose schema changes makes a new Splitter). A Splitter keeps the documents of
-// its last call only; it is not safe for concurrent use.
+// again, and its resources are the ones handed out before. The documents must not change once
+// split, nor the resources handed out, and the scopes must be the same at every call (a caller
+// whose schema changes makes a new Splitter). A Splitter keeps the documents of its last call
+// only; it is not safe for concurrent use.
 type Splitter struct {
-	last map[*yamltree.Document]*docObjects
+	docs []*yamltree.Document
+	held []*docObjects // by document of docs; nil for a null one
 }
 
-// docObjects is what a document holds: its objects, their identities (each with its hash) and
-// whether each one's scope was assumed.
+// docObjects is what a document holds: its resources.
 type docObjects struct {
-	objects []*yamltree.Node
-	ids     []ID
-	hashes  []uint64
-	assumed []bool
+	resources []*Resource
+}
+
+// recalled returns what the last call found in each of docs, nil for a document it did not
+// split: the documents of a stream edited in one place are the last call's in the same order
+// before and after it, so only those between are looked up by document.
+func (s *Splitter) recalled(docs []*yamltree.Document) []*docObjects {
+	out := make([]*docObjects, len(docs))
+	head := 0
+	for head < len(docs) && head < len(s.docs) && docs[head] == s.docs[head] {
+		out[head] = s.held[head]
+		head++
+	}
+	tail := 0
+	for tail < len(docs)-head && tail < len(s.docs)-head && docs[len(docs)-1-tail] == s.docs[len(s.docs)-1-tail] {
+		out[len(docs)-1-tail] = s.held[len(s.docs)-1-tail]
+		tail++
+	}
+	middle := s.docs[head : len(s.docs)-tail]
+	if len(middle) == 0 {
+		return out
+	}
+	byDoc := make(map[*yamltree.Document]*docObjects, len(middle))
+	for j, d := range middle {
+		byDoc[d] = s.held[head+j]
+	}
+	for i := head; i < len(docs)-tail; i++ {
+		out[i] = byDoc[docs[i]]
+	}
+	return out
 }
 
 // SplitKnown is the package's SplitKnown, reading only the documents it has not split before.
@@ -101,35 +150,33 @@ func (s *Splitter) SplitKnown(docs []*yamltree.Document, scopes Scopes) ([]*Reso
 // split is Split, each resource's scope marked assumed when known (if any) does not know it,
 // every document's objects kept for the next call.
 func (s *Splitter) split(docs []*yamltree.Document, scope Scope, known func(ID) bool) ([]*Resource, error) {
-	next := make(map[*yamltree.Document]*docObjects, len(docs))
+	held := s.recalled(docs)
 	out := make([]*Resource, 0, len(docs))
-	// The resources seen so far by their identity's hash (an index of out): a stream of
-	// thousands of resources is split at every key, and a map of identities hashed their four
-	// strings again each time. A hash two identities share is checked again exactly.
-	seen := make(map[uint64]int, len(docs))
+	// The resources seen so far by their identity's hash (the first one with each hash, an index
+	// of out): a stream of thousands of resources is split at every key, and a map of identities
+	// hashed their four strings again each time. A hash two identities share is checked again
+	// exactly.
+	seen := newHashIndex(len(docs))
 	collided := false
-	for _, d := range docs {
-		held := s.last[d]
-		if held == nil {
+	for i, d := range docs {
+		if held[i] == nil {
 			if d.Root.IsNull() {
 				continue
 			}
 			var err error
-			if held, err = read(d, scope, known); err != nil {
+			if held[i], err = read(d, scope, known); err != nil {
 				return nil, err
 			}
 		}
-		next[d] = held
-		for i, obj := range held.objects {
-			r := &Resource{ID: held.ids[i], Root: obj, Doc: d, ScopeAssumed: held.assumed[i]}
-			if j, ok := seen[held.hashes[i]]; ok {
+		for _, r := range held[i].resources {
+			if j, ok := seen.find(r.hashed); ok {
 				prev := out[j]
 				if prev.ID == r.ID && r.ID.Complete() {
 					return nil, twice(prev, r)
 				}
 				collided = collided || prev.ID != r.ID
 			}
-			seen[held.hashes[i]] = len(out)
+			seen.add(r.hashed, len(out))
 			out = append(out, r)
 		}
 	}
@@ -138,7 +185,7 @@ func (s *Splitter) split(docs []*yamltree.Document, scope Scope, known func(ID) 
 			return nil, err
 		}
 	}
-	s.last = next
+	s.docs, s.held = slices.Clone(docs), held // the caller's slice may change: a copy
 	return out, nil
 }
 
@@ -159,23 +206,22 @@ func noneTwice(rs []*Resource) error {
 	return nil
 }
 
-// read returns what a document holds.
+// read returns what a document holds: its resources, each with its identity's string and hash.
 func read(d *yamltree.Document, scope Scope, known func(ID) bool) (*docObjects, error) {
 	objects, err := objectsOf(d.Root)
 	if err != nil {
 		return nil, err
 	}
-	n := len(objects)
-	held := &docObjects{objects: objects, ids: make([]ID, n), hashes: make([]uint64, n), assumed: make([]bool, n)}
+	held := &docObjects{resources: make([]*Resource, len(objects))}
 	for i, obj := range objects {
-		held.ids[i] = identity(obj, scope)
-		held.hashes[i] = held.ids[i].hash()
-		held.assumed[i] = known != nil && !known(held.ids[i])
+		id := identity(obj, scope)
+		held.resources[i] = &Resource{ID: id, Root: obj, Doc: d, ScopeAssumed: known != nil && !known(id), named: id.String(), hashed: id.hash()}
 	}
 	return held, nil
 }
 
-// hash hashes the identity (FNV-1a, 64 bits, its parts apart).
+// hash hashes the identity (FNV-1a, 64 bits, its parts apart; never 0, which Resource takes for
+// none worked out).
 func (id ID) hash() uint64 {
 	h := uint64(14695981039346656037)
 	for _, part := range [...]string{id.APIVersion, id.Kind, id.Namespace, id.Name} {
@@ -186,7 +232,7 @@ func (id ID) hash() uint64 {
 		h ^= 0xff // no byte of a part's UTF-8: parts apart
 		h *= 1099511628211
 	}
-	return h
+	return max(h, 1)
 }
 
 // objectsOf returns the objects a document holds: itself, or a List's items.

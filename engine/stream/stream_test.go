@@ -105,6 +105,38 @@ func TestPair(t *testing.T) {
 	}
 }
 
+// TestPairTellsApartIdentitiesSharingAHash: Pair finds triples by their identities' hashes; two
+// identities that share one (made to here) still pair each resource with its own.
+func TestPairTellsApartIdentitiesSharingAHash(t *testing.T) {
+	original := split(t, yamltree.Original, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n")
+	updated := split(t, yamltree.Updated, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n")
+	live := split(t, yamltree.Live, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n")
+	for _, rs := range [][]*Resource{original, updated, live} {
+		for _, r := range rs {
+			if r.hashed == 0 || r.named != r.ID.String() {
+				t.Fatalf("%s: split without its hash or string (%d, %q)", r.ID, r.hashed, r.named)
+			}
+			r.hashed = 7 // one hash for all
+		}
+	}
+	triples, err := Pair(Inputs{Original: original, Updated: updated, Live: live})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tr := range triples {
+		for _, r := range []*Resource{tr.Original, tr.Updated, tr.Live} {
+			if r != nil && r.ID != tr.ID {
+				t.Errorf("%s paired with %s", r.ID, tr.ID)
+			}
+		}
+		got = append(got, tr.ID.Name+":"+has(tr.Original)+has(tr.Updated)+has(tr.Live))
+	}
+	if want := "b:ou- a:oul c:-ul"; strings.Join(got, " ") != want {
+		t.Errorf("got %v, want %s", got, want)
+	}
+}
+
 func TestPairFragments(t *testing.T) {
 	triples, err := Pair(Inputs{
 		Original: split(t, yamltree.Original, "name: 1\n"),
@@ -233,5 +265,22 @@ func TestSplitterSplitsAsSplitKnown(t *testing.T) {
 				t.Errorf("version %d, resource %d: %v (assumed %v, line %d), want %v (assumed %v, line %d)", i+1, j, g.ID, g.ScopeAssumed, g.Line(), w.ID, w.ScopeAssumed, w.Line())
 			}
 		}
+	}
+}
+
+// TestHashIndexFindsTheFirstOfEachHash adds items past the size the index was made for, with
+// hashes that share their low bits, and wants each hash to find the first item added with it.
+func TestHashIndexFindsTheFirstOfEachHash(t *testing.T) {
+	x := newHashIndex(2)
+	for i := range 1000 {
+		x.add(uint64(i%300)<<20|7, i) // 300 hashes, each given thrice, one slot wanted by all
+	}
+	for h := range 300 {
+		if i, ok := x.find(uint64(h)<<20 | 7); !ok || i != h {
+			t.Fatalf("hash %d finds %d, %v; want %d", h, i, ok, h)
+		}
+	}
+	if _, ok := x.find(301<<20 | 7); ok {
+		t.Error("a hash never added is found")
 	}
 }

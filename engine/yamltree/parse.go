@@ -75,27 +75,19 @@ func Parse(input Input, text string, opts Options) ([]*Document, error) {
 // taken from it (moved to its new lines) rather than parsed. hand says whether the documents taken
 // or read are handed out as copies or as they are kept.
 func parseStream(input Input, given string, opts Options, last *lastStream, hand handing) (*lastStream, error) {
-	text := strings.TrimPrefix(given, "\uFEFF")
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	if strings.IndexByte(text, '\r') >= 0 {
-		text = strings.ReplaceAll(text, "\r", "\n") // a carriage return alone breaks the line too
-	}
-	edited := span{tail: len(text)}
-	if last != nil {
-		edited.from, edited.tail = changedBytes(text, last.text)
-		edited.grew = len(text) - len(last.text)
-	}
-	if err := checkLines(input, text, edited.from, max(edited.from, lineEnd(text, edited.tail))); err != nil {
+	read := readText(given, last)
+	text, edited := read.text, read.edited
+	if err := checkLines(input, text, edited.from, read.fromLine, max(edited.from, lineEnd(text, edited.tail))); err != nil {
 		return nil, err
 	}
 	opts = opts.withDefaults()
 	budget := opts.MaxNodes
-	chunks := splitDocuments(text)
+	chunks := chunksOf(text, read.cuts)
 	if len(chunks) > opts.MaxDocuments {
 		return nil, &Error{Input: input, Line: chunks[opts.MaxDocuments].firstLine, Column: 1,
 			Message: "more than " + strconv.Itoa(opts.MaxDocuments) + " documents: the stream is refused"}
 	}
-	next := &lastStream{given: given, text: text, chunks: make(map[int]keptChunk, len(chunks)), handed: make([]*Document, 0, len(chunks))}
+	next := &lastStream{given: given, text: text, plain: read.plain, cuts: read.cuts, chunks: make([]keptChunk, 0, len(chunks)), handed: make([]*Document, 0, len(chunks))}
 	var b blocks
 	for _, c := range chunks {
 		if prev, ok := last.unchanged(c, edited); ok && prev.spent <= budget {
@@ -118,6 +110,45 @@ func parseStream(input Input, given string, opts Options, last *lastStream, hand
 		next.keep(c, readDoc{doc: hand.kept(doc), spent: before - budget}, doc)
 	}
 	return next, nil
+}
+
+// textRead is a stream's text as read (its byte order mark taken off, its line breaks made
+// "\n"), where it differs from the last stream read (all of it when there is none), its marker
+// lines, the 0-based index of the line at edited.from, and whether the text was given so.
+type textRead struct {
+	text     string
+	edited   span
+	cuts     []cut
+	fromLine int
+	plain    bool
+}
+
+// readText reads the text given against the last stream read (nil for none). A text given as
+// read, edited within lines that hold no carriage return, is read without a pass over all of it:
+// it is compared with the last one from both ends, and only the lines between are scanned for
+// markers (editedCuts). Any other text is made plain and compared whole.
+func readText(given string, last *lastStream) textRead {
+	if last != nil && last.plain && !strings.HasPrefix(given, "\uFEFF") {
+		from, tail := changedBytes(given, last.text)
+		if strings.IndexByte(given[from:tail], '\r') < 0 {
+			edited := span{from: from, tail: tail, grew: len(given) - len(last.text)}
+			cuts, fromLine := editedCuts(given, last.text, last.cuts, edited)
+			return textRead{text: given, edited: edited, cuts: cuts, fromLine: fromLine, plain: true}
+		}
+	}
+	plain := !strings.HasPrefix(given, "\uFEFF") && strings.IndexByte(given, '\r') < 0
+	text := strings.TrimPrefix(given, "\uFEFF")
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if strings.IndexByte(text, '\r') >= 0 {
+		text = strings.ReplaceAll(text, "\r", "\n") // a carriage return alone breaks the line too
+	}
+	if last == nil {
+		return textRead{text: text, edited: span{tail: len(text)}, cuts: scanCuts(text, 0, len(text), 1, nil), plain: plain}
+	}
+	from, tail := changedBytes(text, last.text)
+	edited := span{from: from, tail: tail, grew: len(text) - len(last.text)}
+	cuts, fromLine := editedCuts(text, last.text, last.cuts, edited)
+	return textRead{text: text, edited: edited, cuts: cuts, fromLine: fromLine, plain: plain}
 }
 
 // withDefaults fills in the bounds left at zero.
@@ -176,10 +207,10 @@ func checkSeparator(input Input, c chunk, rules Rules) error {
 // content"; observed with apimachinery v0.37.2). A "---" on the first line stays with its piece,
 // where "---" then "..." is an empty document. kyaml's reader refuses the same. The lines of
 // text outside from..to (whole lines) are those of a text that passed it, in the same order: it
-// reads the lines from..to, then on to the first line of content after them (past which a "---"
+// reads the lines from..to (fromLine the 0-based index of the line at from), then on to the first line of content after them (past which a "---"
 // or "..." reads as it did before).
-func checkLeadingEndIn(input Input, text string, from, to int) error {
-	i := strings.Count(text[:from], "\n")
+func checkLeadingEndIn(input Input, text string, from, fromLine, to int) error {
+	i := fromLine
 	opening := openingAt(text, from)
 	for start := from; start < len(text); i++ {
 		end := strings.IndexByte(text[start:], '\n')

@@ -51,15 +51,16 @@ func badCharacter(r rune, size int, first byte) string {
 // escapeIt ends the messages of characters a document cannot carry.
 const escapeIt = ": write it escaped in a double-quoted string"
 
-// checkLines runs checkTextIn then checkLeadingEndIn on text whose lines outside from..to are
+// checkLines runs checkTextIn then checkLeadingEndIn on text whose lines outside from..to (fromLine
+// the 0-based index of the line at from) are
 // those of a text that passed both (0..len(text) when there is none): only the lines that
 // changed, and those whose reading of a document's start they may change, are read. An edit of
 // one line of a 4 MiB stream then reads a few lines rather than 4 MiB twice.
-func checkLines(input Input, text string, from, to int) error {
+func checkLines(input Input, text string, from, fromLine, to int) error {
 	if err := checkTextIn(input, text, from, to); err != nil {
 		return err
 	}
-	return checkLeadingEndIn(input, text, from, to)
+	return checkLeadingEndIn(input, text, from, fromLine, to)
 }
 
 // ChangedLines returns the whole lines of text, from..to (byte offsets), outside which text and

@@ -2,6 +2,7 @@ package yamltree
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -11,13 +12,13 @@ func wholeChecks(text string) error {
 	if err := checkTextIn(Updated, text, 0, len(text)); err != nil {
 		return err
 	}
-	return checkLeadingEndIn(Updated, text, 0, len(text))
+	return checkLeadingEndIn(Updated, text, 0, 0, len(text))
 }
 
 // checkEdited is parseStream's checks of text after before (a text that passed them).
 func checkEdited(input Input, text, before string) error {
 	from, to := ChangedLines(text, before)
-	return checkLines(input, text, from, to)
+	return checkLines(input, text, from, strings.Count(text[:from], "\n"), to)
 }
 
 // editedCases are texts that pass the whole-text checks, each with edits of it: what

@@ -2,6 +2,7 @@ package yamltree
 
 import (
 	"slices"
+	"sort"
 	"sync"
 )
 
@@ -21,23 +22,28 @@ type Reader struct {
 }
 
 // lastStream is a stream a Reader read without error: its text as given and as read (line
-// breaks made "\n"), its documents as kept, by where their text starts in it, and as handed out.
+// breaks made "\n"), whether the two are the same (plain), its marker lines, its documents as
+// kept, in the order of where their text starts in it, and as handed out.
 type lastStream struct {
 	given, text string
-	chunks      map[int]keptChunk
+	plain       bool
+	cuts        []cut
+	chunks      []keptChunk
 	handed      []*Document
 }
 
-// keptChunk is one document of a stream as kept, with the length and opening of its text.
+// keptChunk is one document of a stream as kept, with where its text starts, its length and
+// its opening.
 type keptChunk struct {
-	length   int
-	explicit bool
-	read     readDoc
+	start, length int
+	explicit      bool
+	read          readDoc
 }
 
 // keep records one document of the stream: read, as kept, from chunk c, and handed out as doc.
+// The documents come in the order of the stream.
 func (l *lastStream) keep(c chunk, read readDoc, doc *Document) {
-	l.chunks[c.start] = keptChunk{length: len(c.text), explicit: c.explicit, read: read}
+	l.chunks = append(l.chunks, keptChunk{start: c.start, length: len(c.text), explicit: c.explicit, read: read})
 	l.handed = append(l.handed, doc)
 }
 
@@ -65,8 +71,12 @@ func (l *lastStream) unchanged(c chunk, edited span) (readDoc, bool) {
 	default:
 		return readDoc{}, false
 	}
-	k, ok := l.chunks[was]
-	if !ok || k.length != len(c.text) || k.explicit != c.explicit {
+	i := sort.Search(len(l.chunks), func(i int) bool { return l.chunks[i].start >= was })
+	if i == len(l.chunks) {
+		return readDoc{}, false
+	}
+	k := l.chunks[i]
+	if k.start != was || k.length != len(c.text) || k.explicit != c.explicit {
 		return readDoc{}, false
 	}
 	return k.read, true

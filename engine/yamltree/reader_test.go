@@ -34,8 +34,8 @@ func TestReaderReusesUnchangedDocuments(t *testing.T) {
 	if got := second[2].Root.Fields[0].Key.Pos.Line; got != 7 {
 		t.Errorf("the moved document's key is at line %d, want 7", got)
 	}
-	for start, k := range r.last.chunks {
-		text := r.last.text[start : start+k.length]
+	for _, k := range r.last.chunks {
+		text := r.last.text[k.start : k.start+k.length]
 		if reused := kept[k.read.doc]; reused == strings.Contains(text, "new: line") {
 			t.Errorf("document %q: reused %v", text, reused)
 		}
@@ -201,4 +201,40 @@ func FuzzReader(f *testing.F) {
 			t.Fatalf("%q -> %q:\nReader: %v %s\nParse:  %v %s", before, after, gotErr, describeDocs(got), wantErr, describeDocs(want))
 		}
 	})
+}
+
+// TestReaderSuccessiveEditsMatchParse edits one stream many times over with one Reader, each edit
+// a random run of bytes replaced (across "---" and "..." lines, whole documents added or taken
+// away, line breaks made "\r\n" or "\r" and back, a byte order mark put first), and wants every
+// reading to be Parse's: the marker lines a Reader carries from one stream to the next (editedCuts)
+// must stay those of the text through any sequence of edits.
+func TestReaderSuccessiveEditsMatchParse(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	pieces := []string{"a: 1\n", "---\n", "...\n", "b: [x, y]\n", "c:\n  d: e\n", "# c\n", "\n", "--- # x\n", "k: v\r\n", "\r", "---\r\n", "- 1\n", "f: |\n  ---x\n", "\uFEFF", "z"}
+	for round := 0; round < 200; round++ {
+		var b strings.Builder
+		for range 3 + rng.Intn(12) {
+			b.WriteString(pieces[rng.Intn(len(pieces))])
+		}
+		text := b.String()
+		r := NewReader(Live, Options{MaxNodes: 60})
+		for edit := 0; edit < 12; edit++ {
+			read := r.ParseShared
+			if rng.Intn(2) == 0 {
+				read = r.Parse
+			}
+			got, gotErr := read(text)
+			want, wantErr := Parse(Live, text, Options{MaxNodes: 60})
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("round %d edit %d, %q:\nReader: %v %s\nParse:  %v %s", round, edit, text, gotErr, describeDocs(got), wantErr, describeDocs(want))
+			}
+			at := rng.Intn(len(text) + 1)
+			cut := rng.Intn(min(len(text)-at, 12) + 1)
+			insert := ""
+			for range rng.Intn(3) {
+				insert += pieces[rng.Intn(len(pieces))]
+			}
+			text = text[:at] + insert + text[at+cut:]
+		}
+	}
 }

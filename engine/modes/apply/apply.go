@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 
+	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/modes"
@@ -24,6 +25,11 @@ type PatchInfo struct {
 	// Patch is the patch as kubectl computes it (sorted-key JSON): "{}" for an unchanged
 	// resource, "" where none is computed.
 	Patch string `json:"patch"`
+
+	// printedName is the resource as kubectl names it in the line it prints for it
+	// (command.PrintedName), written once with the outcome: a recalled piece's line is not
+	// worked out again from the resource's name at every key.
+	printedName string
 }
 
 // Run applies every resource of the config to live. A resource whose three documents are the
@@ -37,6 +43,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("", err)
 		return resp
 	}
+	resp.Decisions = make(decision.Book, len(triples)) // a log for each, at most: made once
 	opts := in.Request.Options
 	now, err := opts.Time()
 	if err != nil {
@@ -48,11 +55,11 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		a := answered{key: modes.DocumentsOf(t), request: request{typ: in.PatchType(t.ID), keys: keysOf(opts), readAnnotation: len(in.Original) == 0,
 			overwrite: opts.Overwrite, prune: opts.Prune, decoded: decodedByServer(in, t.ID)}}
 		if a.piece = recall(in.Memo, a.key, a.request); a.piece != nil {
-			resp.Decisions[t.ID.String()] = a.piece.log
+			resp.Decisions[t.Identity()] = a.piece.log
 			answers = append(answers, a)
 			continue
 		}
-		if a.outcome, err = applyOne(t, a.request, resp.Decisions.For(t.ID.String())); err != nil {
+		if a.outcome, err = applyOne(t, a.request, resp.Decisions.For(t.Identity())); err != nil {
 			resp.AddError(string(inputOf(t)), err)
 			continue
 		}
@@ -76,8 +83,11 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 // strictness the engine answers for: a built-in kind the user's schema does not declare, unless
 // options.validate is ignore (the engine then merges values of the wrong type as written).
 func decodedByServer(in *modes.Input, id stream.ID) bool {
-	return in.Request.Options.Validate != contract.ValidateIgnore && in.User.Root(id.APIVersion, id.Kind) == nil &&
-		in.Schema.Root(id.APIVersion, id.Kind) != nil
+	if in.Request.Options.Validate == contract.ValidateIgnore {
+		return false
+	}
+	user, all := in.Roots(id.APIVersion, id.Kind)
+	return user == nil && all != nil
 }
 
 // keysOf is the merge keys options.multiKeys asks for.
@@ -144,7 +154,7 @@ func (o *outcome) describe() {
 
 // patchInfo describes the outcome's patch.
 func (o *outcome) patchInfo() PatchInfo {
-	p := PatchInfo{Resource: o.triple.ID.String(), Action: o.action}
+	p := PatchInfo{Resource: o.triple.Identity(), Action: o.action, printedName: command.PrintedName(o.triple.ID)}
 	if o.action == Patch {
 		p.Type = o.patchType
 		p.Patch = "{}"

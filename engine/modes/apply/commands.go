@@ -39,7 +39,11 @@ func commands(in *modes.Input, resp *contract.Response) []contract.Command {
 		if !ok {
 			continue
 		}
-		line := command.Printed(a.ID(p.Resource), word)
+		name := p.printedName
+		if name == "" { // a description made otherwise than by describe
+			name = command.PrintedName(a.ID(p.Resource))
+		}
+		line := name + " " + word
 		if p.Action == Prune {
 			pruned = append(pruned, line)
 		} else {

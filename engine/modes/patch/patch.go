@@ -42,6 +42,7 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 		resp.AddError("updated", err)
 		return resp
 	}
+	resp.Decisions = make(decision.Book, len(triples)) // a log for each, at most: made once
 	now, err := in.Request.Options.Time()
 	if err != nil {
 		resp.AddError("request", err)
