@@ -222,7 +222,7 @@ func pieceMarkEdits(runs []run, a, b []Placed) (edits []edit, inserted []Field, 
 			continue
 		}
 		x, y := placedMarks(a[r.a0:r.a1]), placedMarks(b[r.b0:r.b1])
-		script, short := scriptOf(x, y, marks)
+		script, short := markMatcher(x, y).script()
 		if !short {
 			return nil, nil, false
 		}
@@ -238,7 +238,7 @@ func pieceMarkEdits(runs []run, a, b []Placed) (edits []edit, inserted []Field, 
 				edits = append(edits, e)
 			}
 		}
-		edits = keepItems(edits, len(x)-covered, shift{}) // scriptOf leaves an end kept as it is unsaid
+		edits = keepItems(edits, len(x)-covered, shift{}) // script leaves an end kept as it is unsaid
 		inserted = append(inserted, y...)
 		if len(edits) > maxEdits+1 {
 			return nil, nil, false
