@@ -57,7 +57,7 @@ type place struct {
 // record decodes a map's fields, in key order, against a record.
 func (d *decoding) record(n *yamltree.Node, r *record, path string) {
 	for _, f := range sortedFields(n) {
-		spec, ok := r.fields[f.Name()]
+		spec, ok := r.field(f.Name())
 		if !ok {
 			continue
 		}
