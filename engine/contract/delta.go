@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 )
 
@@ -151,6 +152,7 @@ var spaceNames = [spaces]string{"result", "live", "updated", "docs"}
 
 // shift is the move of each space's numbers, and which are known.
 type shift struct {
+	_     incomparable.Field
 	by    [spaces]int
 	known [spaces]bool
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 )
 
@@ -24,6 +25,7 @@ const maxEdits = 64
 
 // edit is one step of a script: keep (n, shift), drop (n) or insert (b[from:to]).
 type edit struct {
+	_        incomparable.Field
 	kind     byte // 'k', 'd' or 'i'
 	n        int
 	from, to int

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 )
 
@@ -17,6 +18,7 @@ import (
 // run is a stretch of the two answers' pieces: a[a0:a1] kept as b[b0:b1] (the same pieces, each
 // moved by lines and docs), or changed into them.
 type run struct {
+	_              incomparable.Field
 	a0, a1, b0, b1 int
 	kept           bool
 	lines, docs    int
@@ -108,6 +110,7 @@ func pieceText(placed []Placed) string {
 // textEdit is one step of a text's script: keep or drop n UTF-16 units ('k', 'd'), or insert
 // text ('i').
 type textEdit struct {
+	_    incomparable.Field
 	kind byte
 	n    int
 	text string

@@ -1,5 +1,7 @@
 package objectmeta
 
+import "github.com/mergeplay/mergeplay/engine/internal/incomparable"
+
 // kind is the JSON value a field of ObjectMeta expects.
 type kind uint8
 
@@ -25,6 +27,7 @@ const (
 // field is what one field of a record expects: its JSON name, its kind, the Go type a message
 // names, and for records the record of its items.
 type field struct {
+	_      incomparable.Field
 	name   string
 	kind   kind
 	goType string

@@ -3,6 +3,8 @@ package yamltree
 import (
 	"slices"
 	"sync"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 )
 
 // Reader parses the successive versions of one input, as an editor sends them: a document whose
@@ -13,6 +15,7 @@ import (
 // and copies nothing but a document whose lines moved. A Reader is safe for concurrent use; it
 // keeps the documents of the last stream read without error.
 type Reader struct {
+	_     incomparable.Field
 	input Input
 	opts  Options
 
@@ -30,6 +33,7 @@ type lastStream struct {
 
 // keptChunk is one document of a stream as kept, with the length and opening of its text.
 type keptChunk struct {
+	_        incomparable.Field
 	length   int
 	explicit bool
 	read     readDoc
