@@ -96,18 +96,18 @@ func writeDelta(w *jsonwire.Writer, last, next *Sent) {
 		writePieceMarks(w, runs, a.Pieces, b.Pieces)
 	} else {
 		writeShifted(w, "fields", markMatcher(a.Fields, b.Fields), func(w *jsonwire.Writer, from, to int) {
-			jsonwire.List[Field](b.Fields[from:to]).WriteJSON(w)
+			jsonwire.WriteList(w, b.Fields[from:to])
 		})
 	}
 	writeShifted(w, "conflicts", conflictMatcher(a.Conflicts, b.Conflicts), func(w *jsonwire.Writer, from, to int) {
-		jsonwire.List[Conflict](b.Conflicts[from:to]).WriteJSON(w)
+		jsonwire.WriteList(w, b.Conflicts[from:to])
 	})
 	writeShifted(w, "errors", errorMatcher(a.Errors, b.Errors), func(w *jsonwire.Writer, from, to int) {
-		jsonwire.List[Error](b.Errors[from:to]).WriteJSON(w)
+		jsonwire.WriteList(w, b.Errors[from:to])
 	})
 	writeExtraDelta(w, last.extra, next.extra)
 	writeShifted(w, "commands", commandMatcher(a.Commands, b.Commands), func(w *jsonwire.Writer, from, to int) {
-		jsonwire.List[Command](b.Commands[from:to]).WriteJSON(w)
+		jsonwire.WriteList(w, b.Commands[from:to])
 	})
 	writeText(w, "reproduce", a.Reproduce, b.Reproduce)
 	if a.Pieces != nil {
@@ -116,15 +116,15 @@ func writeDelta(w *jsonwire.Writer, last, next *Sent) {
 		w.Key("layout").OpenObject()
 		newBlocks := blocks(b.Layout.Blocks)
 		writeShifted(w, "blocks", blockMatcher(blocks(a.Layout.Blocks), newBlocks), func(w *jsonwire.Writer, from, to int) {
-			jsonwire.List[block](newBlocks[from:to]).WriteJSON(w)
+			jsonwire.WriteList(w, newBlocks[from:to])
 		})
 		writeShifted(w, "folds", foldMatcher(a.Layout.Folds, b.Layout.Folds), func(w *jsonwire.Writer, from, to int) {
-			jsonwire.List[Fold](b.Layout.Folds[from:to]).WriteJSON(w)
+			jsonwire.WriteList(w, b.Layout.Folds[from:to])
 		})
 		w.CloseObject()
 	}
 	writeShifted(w, "steps", stepMatcher(a.Steps, b.Steps), func(w *jsonwire.Writer, from, to int) {
-		jsonwire.List[*Response](b.Steps[from:to]).WriteJSON(w)
+		jsonwire.WriteList(w, b.Steps[from:to])
 	})
 	w.CloseObject()
 }

@@ -277,9 +277,9 @@ func writePieceMarks(w *jsonwire.Writer, runs []run, a, b []Placed) {
 	edits, inserted, ok := pieceMarkEdits(runs, a, b)
 	switch {
 	case !ok:
-		jsonwire.List[Field](placedMarks(b)).WriteJSON(w.Key("fields"))
+		jsonwire.WriteList(w.Key("fields"), placedMarks(b))
 	case len(edits) > 0:
-		writeScript(w, "fields", edits, func(w *jsonwire.Writer, from, to int) { jsonwire.List[Field](inserted[from:to]).WriteJSON(w) })
+		writeScript(w, "fields", edits, func(w *jsonwire.Writer, from, to int) { jsonwire.WriteList(w, inserted[from:to]) })
 	}
 }
 
@@ -345,16 +345,16 @@ func writePieceLayout(w *jsonwire.Writer, runs []run, a, b []Placed) {
 	w.Key("layout").OpenObject()
 	switch {
 	case len(l.blocks) > maxEdits:
-		jsonwire.List[block](blocks(placedLayout(b).Blocks)).WriteJSON(w.Key("blocks"))
+		jsonwire.WriteList(w.Key("blocks"), blocks(placedLayout(b).Blocks))
 	case len(l.blocks) > 0:
 		inserted := blocks(l.newBlocks)
-		writeScript(w, "blocks", l.blocks, func(w *jsonwire.Writer, from, to int) { jsonwire.List[block](inserted[from:to]).WriteJSON(w) })
+		writeScript(w, "blocks", l.blocks, func(w *jsonwire.Writer, from, to int) { jsonwire.WriteList(w, inserted[from:to]) })
 	}
 	switch {
 	case len(l.folds) > maxEdits:
-		jsonwire.List[Fold](placedLayout(b).Folds).WriteJSON(w.Key("folds"))
+		jsonwire.WriteList(w.Key("folds"), placedLayout(b).Folds)
 	case len(l.folds) > 0:
-		writeScript(w, "folds", l.folds, func(w *jsonwire.Writer, from, to int) { jsonwire.List[Fold](l.newFolds[from:to]).WriteJSON(w) })
+		writeScript(w, "folds", l.folds, func(w *jsonwire.Writer, from, to int) { jsonwire.WriteList(w, l.newFolds[from:to]) })
 	}
 	w.CloseObject()
 }

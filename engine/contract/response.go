@@ -268,7 +268,7 @@ func (o RefusedObject) WriteJSON(w *jsonwire.Writer) {
 	w.Key("endLine").Int(o.EndLine)
 	w.Key("printed").String(o.Printed)
 	w.Key("errors")
-	jsonwire.List[Error](o.Errors).WriteJSON(w)
+	jsonwire.WriteList(w, o.Errors)
 	w.CloseObject()
 }
 
