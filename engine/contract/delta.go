@@ -144,11 +144,12 @@ const (
 var spaceNames = [spaces]string{"result", "live", "updated", "docs"}
 
 // Each list of a response has its matcher, which says how its items hold line numbers: b[j] is
-// a[i] when the two are the same but for those numbers and b[j]'s numbers are a[i]'s moved by
-// the shift (step), and its key hashes an item but for its numbers (none: items are not found
-// again past a change). A number 0 (no line) is never moved; a document's number always is. The
-// matchers are functions of an item's index, not one generic function over the lists' types:
-// the wasm would hold the delta's code once per type.
+// a[i] when the two are the same but for those numbers and b[j]'s numbers are a[i]'s moved by the
+// shift s, learning the shift of a space not yet known when learn is set (else every shift is 0),
+// s left as it was when they are not (step); its key hashes an item but for its numbers (none:
+// items are not found again past a change). A number 0 (no line) is never moved; a document's
+// number always is. The matchers are functions of an item's index, not one generic function over
+// the lists' types: the wasm would hold the delta's code once per type.
 
 // shift is the move of each space's numbers, and which are known.
 type shift struct {
