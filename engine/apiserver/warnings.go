@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -79,6 +80,7 @@ func podWarnings(spec *yamltree.Node, at []string) []string {
 
 // podPort is a container's port and its place in the object, as the warnings write it.
 type podPort struct {
+	_    incomparable.Field
 	node *yamltree.Node
 	at   string
 }

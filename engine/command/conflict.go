@@ -4,10 +4,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 )
 
 // Conflict is one field another manager owns, as the API server's message names it.
 type Conflict struct {
+	_ incomparable.Field
 	// Manager, Operation ("Apply" or "Update"), Subresource and APIVersion are the owner's
 	// managedFields entry.
 	Manager, Operation, Subresource, APIVersion string

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 )
 
@@ -94,22 +95,37 @@ func writeDelta(w *jsonwire.Writer, last, next *Sent) {
 	if a.Pieces != nil {
 		writePieceMarks(w, runs, a.Pieces, b.Pieces)
 	} else {
-		writeShifted(w, "fields", a.Fields, b.Fields, marks)
+		writeShifted(w, "fields", markMatcher(a.Fields, b.Fields), func(w *jsonwire.Writer, from, to int) {
+			jsonwire.WriteList(w, b.Fields[from:to])
+		})
 	}
-	writeShifted(w, "conflicts", a.Conflicts, b.Conflicts, conflicts)
-	writeShifted(w, "errors", a.Errors, b.Errors, numbered[Error]{same: same[Error]})
+	writeShifted(w, "conflicts", conflictMatcher(a.Conflicts, b.Conflicts), func(w *jsonwire.Writer, from, to int) {
+		jsonwire.WriteList(w, b.Conflicts[from:to])
+	})
+	writeShifted(w, "errors", errorMatcher(a.Errors, b.Errors), func(w *jsonwire.Writer, from, to int) {
+		jsonwire.WriteList(w, b.Errors[from:to])
+	})
 	writeExtraDelta(w, last.extra, next.extra)
-	writeShifted(w, "commands", a.Commands, b.Commands, numbered[Command]{same: sameCommand})
+	writeShifted(w, "commands", commandMatcher(a.Commands, b.Commands), func(w *jsonwire.Writer, from, to int) {
+		jsonwire.WriteList(w, b.Commands[from:to])
+	})
 	writeText(w, "reproduce", a.Reproduce, b.Reproduce)
 	if a.Pieces != nil {
 		writePieceLayout(w, runs, a.Pieces, b.Pieces)
 	} else if !slices.Equal(a.Layout.Blocks, b.Layout.Blocks) || !slices.Equal(a.Layout.Folds, b.Layout.Folds) {
 		w.Key("layout").OpenObject()
-		writeShifted(w, "blocks", blocks(a.Layout.Blocks), blocks(b.Layout.Blocks), blockNumbers)
-		writeShifted(w, "folds", a.Layout.Folds, b.Layout.Folds, foldNumbers)
+		newBlocks := blocks(b.Layout.Blocks)
+		writeShifted(w, "blocks", blockMatcher(blocks(a.Layout.Blocks), newBlocks), func(w *jsonwire.Writer, from, to int) {
+			jsonwire.WriteList(w, newBlocks[from:to])
+		})
+		writeShifted(w, "folds", foldMatcher(a.Layout.Folds, b.Layout.Folds), func(w *jsonwire.Writer, from, to int) {
+			jsonwire.WriteList(w, b.Layout.Folds[from:to])
+		})
 		w.CloseObject()
 	}
-	writeShifted(w, "steps", a.Steps, b.Steps, numbered[*Response]{same: same[*Response]})
+	writeShifted(w, "steps", stepMatcher(a.Steps, b.Steps), func(w *jsonwire.Writer, from, to int) {
+		jsonwire.WriteList(w, b.Steps[from:to])
+	})
 	w.CloseObject()
 }
 
@@ -127,25 +143,22 @@ const (
 // spaceNames are the spaces' keys in a list part's shift.
 var spaceNames = [spaces]string{"result", "live", "updated", "docs"}
 
-// numbered says how a list's items hold line numbers: same compares two items but for those
-// numbers; moved (nil: the items hold none) reports whether y's numbers are x's moved by s,
-// learning the shift of a space not yet known when learn is set (else every shift is 0), and
-// leaves s as it was when they are not; key hashes an item but for its numbers (nil: items are
-// not found again past a change). A number 0 (no line) is never moved; a document's number
-// always is.
-type numbered[T any] struct {
-	same  func(x, y T) bool
-	moved func(x, y T, s *shift, learn bool) bool
-	key   func(x T) uint64
-}
+// Each list of a response has its matcher, which says how its items hold line numbers: b[j] is
+// a[i] when the two are the same but for those numbers and b[j]'s numbers are a[i]'s moved by the
+// shift s, learning the shift of a space not yet known when learn is set (else every shift is 0),
+// s left as it was when they are not (step); its key hashes an item but for its numbers (none:
+// items are not found again past a change). A number 0 (no line) is never moved; a document's
+// number always is. The matchers are functions of an item's index, not one generic function over
+// the lists' types: the wasm would hold the delta's code once per type.
 
 // shift is the move of each space's numbers, and which are known.
 type shift struct {
+	_     incomparable.Field
 	by    [spaces]int
 	known [spaces]bool
 }
 
-// step reports whether the number from is to moved by s in space (see numbered).
+// step reports whether the number from is to moved by s in space (see the matchers, markMatcher).
 func (s *shift) step(space, from, to int, learn bool) bool {
 	switch {
 	case space != resultDocs && (from == 0 || to == 0):
@@ -169,71 +182,119 @@ func lineSpace(m Mark) int {
 	return resultLines
 }
 
-// marks are how the marks hold line numbers: their lines in the text their mark counts them in,
+// markMatcher compares two lists of marks: their lines in the text their mark counts them in,
 // their place's in the result.
-var marks = numbered[Field]{
-	key: func(f Field) uint64 { return hashText(f.Resource + "\x00" + f.Path + "\x00" + string(f.Mark)) },
-	same: func(a, b Field) bool {
-		if (a.Place == nil) != (b.Place == nil) || a.Place != nil && a.Place.Shift != b.Place.Shift {
-			return false
-		}
-		a.Place, b.Place = nil, nil
-		a.Line, a.EndLine, b.Line, b.EndLine = 0, 0, 0, 0
-		return a == b
-	},
-	moved: func(a, b Field, s *shift, learn bool) bool {
-		next, space := *s, lineSpace(a.Mark)
-		if !next.step(space, a.Line, b.Line, learn) || !next.step(space, a.EndLine, b.EndLine, learn) {
-			return false
-		}
-		if a.Place != nil && (!next.step(resultLines, a.Place.After, b.Place.After, learn) ||
-			!next.step(resultLines, a.Place.Under, b.Place.Under, learn) || !next.step(resultDocs, a.Place.Doc, b.Place.Doc, learn)) {
-			return false
-		}
-		*s = next
-		return true
-	},
+func markMatcher(a, b []Field) matcher {
+	return matcher{la: len(a), lb: len(b),
+		match: func(i, j int, s *shift, learn bool) bool {
+			return sameMark(a[i], b[j]) && markMoved(a[i], b[j], s, learn)
+		},
+		keyA: func(i int) uint64 { return markKey(a[i]) },
+		keyB: func(j int) uint64 { return markKey(b[j]) },
+	}
 }
 
-// conflicts are how the conflicts hold line numbers: live's.
-var conflicts = numbered[Conflict]{
-	key: func(c Conflict) uint64 { return hashText(c.Resource + "\x00" + c.Path) },
-	same: func(a, b Conflict) bool {
-		a.Line, b.Line = 0, 0
-		return a == b
-	},
-	moved: func(a, b Conflict, s *shift, learn bool) bool { return s.step(liveLines, a.Line, b.Line, learn) },
+// markKey hashes a mark but for its numbers.
+func markKey(f Field) uint64 { return hashText(f.Resource + "\x00" + f.Path + "\x00" + string(f.Mark)) }
+
+// sameMark compares two marks but for their numbers.
+func sameMark(a, b Field) bool {
+	if (a.Place == nil) != (b.Place == nil) || a.Place != nil && a.Place.Shift != b.Place.Shift {
+		return false
+	}
+	a.Place, b.Place = nil, nil
+	a.Line, a.EndLine, b.Line, b.EndLine = 0, 0, 0, 0
+	return a == b
 }
 
-// blockNumbers are how the layout's blocks hold line numbers: the shown text's, counted as the
-// result's.
-var blockNumbers = numbered[block]{
-	same: func(block, block) bool { return true },
-	moved: func(a, b block, s *shift, learn bool) bool {
+// markMoved reports whether b's numbers are a's moved by s (step), s left as it was when not.
+func markMoved(a, b Field, s *shift, learn bool) bool {
+	next, space := *s, lineSpace(a.Mark)
+	if !next.step(space, a.Line, b.Line, learn) || !next.step(space, a.EndLine, b.EndLine, learn) {
+		return false
+	}
+	if a.Place != nil && (!next.step(resultLines, a.Place.After, b.Place.After, learn) ||
+		!next.step(resultLines, a.Place.Under, b.Place.Under, learn) || !next.step(resultDocs, a.Place.Doc, b.Place.Doc, learn)) {
+		return false
+	}
+	*s = next
+	return true
+}
+
+// conflictMatcher compares two lists of conflicts: their lines are live's.
+func conflictMatcher(a, b []Conflict) matcher {
+	return matcher{la: len(a), lb: len(b),
+		match: func(i, j int, s *shift, learn bool) bool {
+			return sameConflict(a[i], b[j]) && s.step(liveLines, a[i].Line, b[j].Line, learn)
+		},
+		keyA: func(i int) uint64 { return conflictKey(a[i]) },
+		keyB: func(j int) uint64 { return conflictKey(b[j]) },
+	}
+}
+
+// conflictKey hashes a conflict but for its line.
+func conflictKey(c Conflict) uint64 { return hashText(c.Resource + "\x00" + c.Path) }
+
+// sameConflict compares two conflicts but for their lines.
+func sameConflict(a, b Conflict) bool {
+	a.Line, b.Line = 0, 0
+	return a == b
+}
+
+// blockMatcher compares two lists of the layout's blocks: their lines are the shown text's,
+// counted as the result's.
+func blockMatcher(a, b []block) matcher {
+	return matcher{la: len(a), lb: len(b), match: func(i, j int, s *shift, learn bool) bool {
 		next := *s
-		if !next.step(resultLines, a[0], b[0], learn) || !next.step(resultLines, a[1], b[1], learn) {
+		if !next.step(resultLines, a[i][0], b[j][0], learn) || !next.step(resultLines, a[i][1], b[j][1], learn) {
 			return false
 		}
 		*s = next
 		return true
-	},
+	}}
 }
 
-// foldNumbers are how the layout's folds hold line numbers.
-var foldNumbers = numbered[Fold]{
-	same: func(a, b Fold) bool {
-		a.Line, a.EndLine, b.Line, b.EndLine = 0, 0, 0, 0
-		return a == b
-	},
-	key: func(f Fold) uint64 { return hashText(f.Path) },
-	moved: func(a, b Fold, s *shift, learn bool) bool {
-		next := *s
-		if !next.step(resultLines, a.Line, b.Line, learn) || !next.step(resultLines, a.EndLine, b.EndLine, learn) {
-			return false
-		}
-		*s = next
-		return true
-	},
+// foldMatcher compares two lists of the layout's folds: their lines are the result's.
+func foldMatcher(a, b []Fold) matcher {
+	return matcher{la: len(a), lb: len(b),
+		match: func(i, j int, s *shift, learn bool) bool {
+			return sameFold(a[i], b[j]) && foldMoved(a[i], b[j], s, learn)
+		},
+		keyA: func(i int) uint64 { return hashText(a[i].Path) },
+		keyB: func(j int) uint64 { return hashText(b[j].Path) },
+	}
+}
+
+// sameFold compares two folds but for their lines.
+func sameFold(a, b Fold) bool {
+	a.Line, a.EndLine, b.Line, b.EndLine = 0, 0, 0, 0
+	return a == b
+}
+
+// foldMoved reports whether b's lines are a's moved by s (step), s left as it was when not.
+func foldMoved(a, b Fold, s *shift, learn bool) bool {
+	next := *s
+	if !next.step(resultLines, a.Line, b.Line, learn) || !next.step(resultLines, a.EndLine, b.EndLine, learn) {
+		return false
+	}
+	*s = next
+	return true
+}
+
+// errorMatcher compares two lists of errors, which hold no line numbers of the spaces a delta
+// shifts.
+func errorMatcher(a, b []Error) matcher {
+	return matcher{la: len(a), lb: len(b), match: func(i, j int, _ *shift, _ bool) bool { return a[i] == b[j] }}
+}
+
+// commandMatcher compares two lists of commands, which hold no line numbers (sameCommand).
+func commandMatcher(a, b []Command) matcher {
+	return matcher{la: len(a), lb: len(b), match: func(i, j int, _ *shift, _ bool) bool { return sameCommand(a[i], b[j]) }}
+}
+
+// stepMatcher compares two lists of steps, the same when they are the same response.
+func stepMatcher(a, b []*Response) matcher {
+	return matcher{la: len(a), lb: len(b), match: func(i, j int, _ *shift, _ bool) bool { return a[i] == b[j] }}
 }
 
 // writeExtraDelta writes extra's keys whose value changed, and those dropped: a list (its JSON an
@@ -357,9 +418,6 @@ func blocks(list [][2]int) []block {
 	}
 	return out
 }
-
-// same compares two comparable items.
-func same[T comparable](a, b T) bool { return a == b }
 
 // sameCommand compares two commands as their JSON reads (Command.WriteJSON): field by field, an
 // output of nil (null) apart from an empty one ([]), warnings left out when there are none. A

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 )
 
@@ -24,6 +25,7 @@ const maxEdits = 64
 
 // edit is one step of a script: keep (n, shift), drop (n) or insert (b[from:to]).
 type edit struct {
+	_        incomparable.Field
 	kind     byte // 'k', 'd' or 'i'
 	n        int
 	from, to int
@@ -144,31 +146,19 @@ func (m matcher) resync(index map[uint64][]int, i, ta, j, tb int) (p, q int, s s
 	return 0, 0, shift{}, false
 }
 
-// writeShifted writes the part key when the list changed from a to b (its items' numbers as n
-// says), as a script, or b whole when the script would be long.
-func writeShifted[T jsonwire.Marshaler](w *jsonwire.Writer, key string, a, b []T, n numbered[T]) {
-	edits, ok := scriptOf(a, b, n)
+// writeShifted writes the part key when a list changed (m compares the last answer's items
+// with this one's, items writes this one's from:to), as a script, or the list whole when the
+// script would be long.
+func writeShifted(w *jsonwire.Writer, key string, m matcher, items func(w *jsonwire.Writer, from, to int)) {
+	edits, ok := m.script()
 	if ok && edits == nil {
 		return
 	}
 	if !ok {
-		jsonwire.List[T](b).WriteJSON(w.Key(key))
+		items(w.Key(key), 0, m.lb)
 		return
 	}
-	writeScript(w, key, edits, func(w *jsonwire.Writer, from, to int) { jsonwire.List[T](b[from:to]).WriteJSON(w) })
-}
-
-// scriptOf is the script turning the list a into b (their items' numbers as n says); ok is
-// false when it would be long.
-func scriptOf[T any](a, b []T, n numbered[T]) (edits []edit, ok bool) {
-	m := matcher{la: len(a), lb: len(b), match: func(i, j int, s *shift, learn bool) bool {
-		return n.same(a[i], b[j]) && (n.moved == nil || n.moved(a[i], b[j], s, learn))
-	}}
-	if n.key != nil {
-		m.keyA = func(i int) uint64 { return n.key(a[i]) }
-		m.keyB = func(j int) uint64 { return n.key(b[j]) }
-	}
-	return m.script()
+	writeScript(w, key, edits, items)
 }
 
 // writeScript writes the part key as a list's script, items writing the items an insert

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 )
 
@@ -17,6 +18,7 @@ import (
 // run is a stretch of the two answers' pieces: a[a0:a1] kept as b[b0:b1] (the same pieces, each
 // moved by lines and docs), or changed into them.
 type run struct {
+	_              incomparable.Field
 	a0, a1, b0, b1 int
 	kept           bool
 	lines, docs    int
@@ -108,6 +110,7 @@ func pieceText(placed []Placed) string {
 // textEdit is one step of a text's script: keep or drop n UTF-16 units ('k', 'd'), or insert
 // text ('i').
 type textEdit struct {
+	_    incomparable.Field
 	kind byte
 	n    int
 	text string
@@ -222,7 +225,7 @@ func pieceMarkEdits(runs []run, a, b []Placed) (edits []edit, inserted []Field, 
 			continue
 		}
 		x, y := placedMarks(a[r.a0:r.a1]), placedMarks(b[r.b0:r.b1])
-		script, short := scriptOf(x, y, marks)
+		script, short := markMatcher(x, y).script()
 		if !short {
 			return nil, nil, false
 		}
@@ -238,7 +241,7 @@ func pieceMarkEdits(runs []run, a, b []Placed) (edits []edit, inserted []Field, 
 				edits = append(edits, e)
 			}
 		}
-		edits = keepItems(edits, len(x)-covered, shift{}) // scriptOf leaves an end kept as it is unsaid
+		edits = keepItems(edits, len(x)-covered, shift{}) // script leaves an end kept as it is unsaid
 		inserted = append(inserted, y...)
 		if len(edits) > maxEdits+1 {
 			return nil, nil, false
@@ -274,9 +277,9 @@ func writePieceMarks(w *jsonwire.Writer, runs []run, a, b []Placed) {
 	edits, inserted, ok := pieceMarkEdits(runs, a, b)
 	switch {
 	case !ok:
-		jsonwire.List[Field](placedMarks(b)).WriteJSON(w.Key("fields"))
+		jsonwire.WriteList(w.Key("fields"), placedMarks(b))
 	case len(edits) > 0:
-		writeScript(w, "fields", edits, func(w *jsonwire.Writer, from, to int) { jsonwire.List[Field](inserted[from:to]).WriteJSON(w) })
+		writeScript(w, "fields", edits, func(w *jsonwire.Writer, from, to int) { jsonwire.WriteList(w, inserted[from:to]) })
 	}
 }
 
@@ -342,16 +345,16 @@ func writePieceLayout(w *jsonwire.Writer, runs []run, a, b []Placed) {
 	w.Key("layout").OpenObject()
 	switch {
 	case len(l.blocks) > maxEdits:
-		jsonwire.List[block](blocks(placedLayout(b).Blocks)).WriteJSON(w.Key("blocks"))
+		jsonwire.WriteList(w.Key("blocks"), blocks(placedLayout(b).Blocks))
 	case len(l.blocks) > 0:
 		inserted := blocks(l.newBlocks)
-		writeScript(w, "blocks", l.blocks, func(w *jsonwire.Writer, from, to int) { jsonwire.List[block](inserted[from:to]).WriteJSON(w) })
+		writeScript(w, "blocks", l.blocks, func(w *jsonwire.Writer, from, to int) { jsonwire.WriteList(w, inserted[from:to]) })
 	}
 	switch {
 	case len(l.folds) > maxEdits:
-		jsonwire.List[Fold](placedLayout(b).Folds).WriteJSON(w.Key("folds"))
+		jsonwire.WriteList(w.Key("folds"), placedLayout(b).Folds)
 	case len(l.folds) > 0:
-		writeScript(w, "folds", l.folds, func(w *jsonwire.Writer, from, to int) { jsonwire.List[Fold](l.newFolds[from:to]).WriteJSON(w) })
+		writeScript(w, "folds", l.folds, func(w *jsonwire.Writer, from, to int) { jsonwire.WriteList(w, l.newFolds[from:to]) })
 	}
 	w.CloseObject()
 }

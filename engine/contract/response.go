@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/jsonwire"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -220,6 +221,7 @@ type Command struct {
 
 // Refusal is one object the API server refuses.
 type Refusal struct {
+	_ incomparable.Field
 	// Resource names the object refused (apiVersion/kind/namespace/name); "" when the refusal
 	// is not one object's (a tool that refuses the whole request).
 	Resource string
@@ -266,7 +268,7 @@ func (o RefusedObject) WriteJSON(w *jsonwire.Writer) {
 	w.Key("endLine").Int(o.EndLine)
 	w.Key("printed").String(o.Printed)
 	w.Key("errors")
-	jsonwire.List[Error](o.Errors).WriteJSON(w)
+	jsonwire.WriteList(w, o.Errors)
 	w.CloseObject()
 }
 
@@ -407,6 +409,7 @@ const AfterRefusalKey = "afterRefusal"
 // its apply, and the cluster keeps the move when the apply then conflicts). A history's next
 // step meets these objects (package history). Kept in Extra under AfterRefusalKey.
 type AfterRefusal struct {
+	_ incomparable.Field
 	// Result is the objects as the cluster holds them after the refusal, as a YAML stream.
 	Result string `json:"result"`
 	// Reason says what the tool wrote before it was refused.

@@ -21,18 +21,18 @@ func (r *Response) writeJSON(w *jsonwire.Writer, extra map[string][]byte) {
 	w.Key("version").Int(r.Version)
 	w.Key("result").String(r.Result)
 	w.Key("patch").String(r.Patch)
-	jsonwire.List[Field](r.Fields).WriteJSON(w.Key("fields"))
-	jsonwire.List[Conflict](r.Conflicts).WriteJSON(w.Key("conflicts"))
-	jsonwire.List[Error](r.Errors).WriteJSON(w.Key("errors"))
+	jsonwire.WriteList(w.Key("fields"), r.Fields)
+	jsonwire.WriteList(w.Key("conflicts"), r.Conflicts)
+	jsonwire.WriteList(w.Key("errors"), r.Errors)
 	if extra != nil {
 		writeRawExtra(w.Key("extra"), extra)
 	} else {
 		writeExtra(w.Key("extra"), r.Extra)
 	}
-	jsonwire.List[Command](r.Commands).WriteJSON(w.Key("commands"))
+	jsonwire.WriteList(w.Key("commands"), r.Commands)
 	w.Key("reproduce").String(r.Reproduce)
 	r.Layout.WriteJSON(w.Key("layout"))
-	jsonwire.List[*Response](r.Steps).WriteJSON(w.Key("steps"))
+	jsonwire.WriteList(w.Key("steps"), r.Steps)
 	w.CloseObject()
 }
 
@@ -59,7 +59,7 @@ func writeExtra(w *jsonwire.Writer, extra map[string]any) {
 // own type is a jsonwire.List), or a []Error.
 func writeExtraValue(w *jsonwire.Writer, v any) {
 	if errs, ok := v.([]Error); ok {
-		jsonwire.List[Error](errs).WriteJSON(w)
+		jsonwire.WriteList(w, errs)
 		return
 	}
 	w.Value(v)
@@ -121,7 +121,7 @@ func (l Layout) WriteJSON(w *jsonwire.Writer) {
 		}
 		w.CloseArray()
 	}
-	jsonwire.List[Fold](l.Folds).WriteJSON(w.Key("folds"))
+	jsonwire.WriteList(w.Key("folds"), l.Folds)
 	w.CloseObject()
 }
 

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -22,6 +23,7 @@ type Element struct {
 
 // KeyValue is one key field of a list item.
 type KeyValue struct {
+	_     incomparable.Field
 	Name  string
 	Value *yamltree.Node
 }

@@ -3,6 +3,7 @@ package handler
 import (
 	"sync"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -35,6 +36,7 @@ type inputKey struct {
 // together (schema.Merge copies every built-in kind: a third of a small example's key when it was
 // done at every request).
 type parsedSchema struct {
+	_      incomparable.Field
 	text   string
 	base   *schema.Set
 	set    *schema.Set

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/objectmeta"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -83,6 +84,7 @@ type decodings struct {
 
 // decoding is undecodable's verdict on a document.
 type decoding struct {
+	_       incomparable.Field
 	refusal *contract.Error
 	stops   bool
 }

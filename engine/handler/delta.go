@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
@@ -13,6 +14,7 @@ import (
 // answer (tens of MB of JSON, most of it the marks of resources the key did not touch) is then
 // a few KB.
 type sentAnswer struct {
+	_    incomparable.Field
 	mu   sync.Mutex
 	last *contract.Sent
 }

@@ -13,7 +13,7 @@ import (
 type ResourceInfos []ResourceInfo
 
 // WriteJSON writes the resources as a list (null when nil).
-func (rs ResourceInfos) WriteJSON(w *jsonwire.Writer) { jsonwire.List[ResourceInfo](rs).WriteJSON(w) }
+func (rs ResourceInfos) WriteJSON(w *jsonwire.Writer) { jsonwire.WriteList(w, rs) }
 
 // SameAs reports whether other is ResourceInfos equal to rs: an answer's delta compares them so,
 // rather than by their JSON (contract.EncodeAnswer).

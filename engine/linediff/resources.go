@@ -1,9 +1,14 @@
 package linediff
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
+)
 
 // Named is one resource's text, by the resource's name.
 type Named struct {
+	_          incomparable.Field
 	Name, Text string
 }
 

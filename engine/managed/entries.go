@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/rfc3339"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 	"github.com/mergeplay/mergeplay/internal/verb"
@@ -13,6 +14,7 @@ import (
 
 // Entry is one item of metadata.managedFields.
 type Entry struct {
+	_ incomparable.Field
 	ID
 	// Time is when the manager last changed the object; nil when the entry has none.
 	Time *time.Time

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/typed"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -19,6 +20,7 @@ const BeforeFirstApply = "before-first-apply"
 // does: the steps of applySteps and updateSteps (steps.go), around the ownership of ApplyOp and
 // UpdateOp. The zero value is not usable: Type, APIVersion and Kind are needed.
 type FieldManager struct {
+	_ incomparable.Field
 	// Type is the object's root type.
 	Type *schema.Type
 	// APIVersion ("apps/v1") and Kind ("Deployment") name the resource; managers write at
@@ -29,6 +31,7 @@ type FieldManager struct {
 
 // Request is one operation on one object.
 type Request struct {
+	_ incomparable.Field
 	// Live is the stored object, with its metadata.managedFields; nil when it does not exist yet.
 	Live *yamltree.Node
 	// Object is the applied configuration (Apply) or the object the updater sends (Update).

@@ -6,11 +6,13 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 )
 
 // VersionedSet is what one manager owns, the API version it wrote at, and whether it applied
 // (rather than updated).
 type VersionedSet struct {
+	_          incomparable.Field
 	Set        *fieldset.Set
 	APIVersion string
 	Applied    bool

@@ -10,7 +10,7 @@ import (
 type Summaries []Summary
 
 // WriteJSON writes the summaries as a list (null when nil).
-func (ss Summaries) WriteJSON(w *jsonwire.Writer) { jsonwire.List[Summary](ss).WriteJSON(w) }
+func (ss Summaries) WriteJSON(w *jsonwire.Writer) { jsonwire.WriteList(w, ss) }
 
 // SameAs reports whether other is Summaries equal to ss, item by item (their JSON alike): an
 // answer's delta compares them so, rather than by their JSON (contract.EncodeAnswer).
@@ -32,7 +32,7 @@ func (s Summary) WriteJSON(w *jsonwire.Writer) {
 	w.Key("resource").String(s.Resource)
 	w.Key("line").Int(s.Line)
 	w.Key("managers")
-	jsonwire.List[Manager](s.Managers).WriteJSON(w)
+	jsonwire.WriteList(w, s.Managers)
 	if s.LastApplied != 0 {
 		w.Key("lastApplied").Int(s.LastApplied)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/stream"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -128,6 +129,7 @@ type notComparable [0]func()
 // Again is how a learner's next round is made from this one: live takes the result, and
 // original the input Original names (updated; "" when the mode reads no original).
 type Again struct {
+	_        incomparable.Field
 	Original yamltree.Input
 	// Help says it in a sentence ("The result becomes live and ...").
 	Help string
@@ -168,6 +170,7 @@ type Replayed struct {
 // File is a file a replayed command reads, written by the script as it is; a Name with a
 // folder (chart/templates/render.yaml) has its folder made first.
 type File struct {
+	_          incomparable.Field
 	Name, Text string
 }
 

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/rfc3339"
 	"github.com/mergeplay/mergeplay/engine/validate"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
@@ -12,6 +13,7 @@ import (
 // Problem is the value of a config's metadata that kubectl's decoding refuses, with kubectl's
 // message for it (without kubectl's `unable to decode "FILE": ` before it).
 type Problem struct {
+	_ incomparable.Field
 	// Pos is where the refused value is.
 	Pos yamltree.Pos
 	// Message is Go's JSON (or time) decoding message, as kubectl prints it.
@@ -57,7 +59,7 @@ type place struct {
 // record decodes a map's fields, in key order, against a record.
 func (d *decoding) record(n *yamltree.Node, r *record, path string) {
 	for _, f := range sortedFields(n) {
-		spec, ok := r.fields[f.Name()]
+		spec, ok := r.field(f.Name())
 		if !ok {
 			continue
 		}

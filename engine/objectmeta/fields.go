@@ -1,5 +1,7 @@
 package objectmeta
 
+import "github.com/mergeplay/mergeplay/engine/internal/incomparable"
+
 // kind is the JSON value a field of ObjectMeta expects.
 type kind uint8
 
@@ -22,19 +24,33 @@ const (
 	anything
 )
 
-// field is what one field of a record expects: its kind, the Go type a message names, and for
-// records the record of its items.
+// field is what one field of a record expects: its JSON name, its kind, the Go type a message
+// names, and for records the record of its items.
 type field struct {
+	_      incomparable.Field
+	name   string
 	kind   kind
 	goType string
 	items  *record
 }
 
 // record is a Go struct of ObjectMeta's decoding: its name, as messages write it, and its
-// fields by JSON name.
+// fields. They are a list, not a map by name: a list of constants is data in the wasm, a map
+// literal code that builds it at start (docs/performance.md, "The wasm's size"), and a record has
+// at most 15 fields.
 type record struct {
 	name   string
-	fields map[string]field
+	fields []field
+}
+
+// field returns the record's field of that JSON name, if it has one.
+func (r *record) field(name string) (field, bool) {
+	for _, f := range r.fields {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return field{}, false
 }
 
 // The Go types the messages name (observed: see doc.go).
@@ -45,44 +61,44 @@ const (
 )
 
 // ownerReference is an item of metadata.ownerReferences.
-var ownerReference = &record{name: "OwnerReference", fields: map[string]field{
-	"apiVersion":         {kind: text, goType: goString},
-	"kind":               {kind: text, goType: goString},
-	"name":               {kind: text, goType: goString},
-	"uid":                {kind: text, goType: "types.UID"},
-	"controller":         {kind: boolean, goType: goBool},
-	"blockOwnerDeletion": {kind: boolean, goType: goBool},
+var ownerReference = &record{name: "OwnerReference", fields: []field{
+	{name: "apiVersion", kind: text, goType: goString},
+	{name: "kind", kind: text, goType: goString},
+	{name: "name", kind: text, goType: goString},
+	{name: "uid", kind: text, goType: "types.UID"},
+	{name: "controller", kind: boolean, goType: goBool},
+	{name: "blockOwnerDeletion", kind: boolean, goType: goBool},
 }}
 
 // managedFieldsEntry is an item of metadata.managedFields.
-var managedFieldsEntry = &record{name: "ManagedFieldsEntry", fields: map[string]field{
-	"manager":     {kind: text, goType: goString},
-	"operation":   {kind: text, goType: "v1.ManagedFieldsOperationType"},
-	"apiVersion":  {kind: text, goType: goString},
-	"time":        {kind: timestamp, goType: goString},
-	"fieldsType":  {kind: text, goType: goString},
-	"fieldsV1":    {kind: anything},
-	"subresource": {kind: text, goType: goString},
+var managedFieldsEntry = &record{name: "ManagedFieldsEntry", fields: []field{
+	{name: "manager", kind: text, goType: goString},
+	{name: "operation", kind: text, goType: "v1.ManagedFieldsOperationType"},
+	{name: "apiVersion", kind: text, goType: goString},
+	{name: "time", kind: timestamp, goType: goString},
+	{name: "fieldsType", kind: text, goType: goString},
+	{name: "fieldsV1", kind: anything},
+	{name: "subresource", kind: text, goType: goString},
 }}
 
 // objectMeta is metadata itself. A field it does not name is not decoded (the API server's
 // strict validation refuses it later).
-var objectMeta = &record{name: "ObjectMeta", fields: map[string]field{
-	"name":                       {kind: text, goType: goString},
-	"generateName":               {kind: text, goType: goString},
-	"namespace":                  {kind: text, goType: goString},
-	"selfLink":                   {kind: text, goType: goString},
-	"uid":                        {kind: text, goType: "types.UID"},
-	"resourceVersion":            {kind: text, goType: goString},
-	"generation":                 {kind: integer, goType: goInt64},
-	"creationTimestamp":          {kind: timestamp, goType: goString},
-	"deletionTimestamp":          {kind: timestamp, goType: goString},
-	"deletionGracePeriodSeconds": {kind: integer, goType: goInt64},
-	"labels":                     {kind: textMap, goType: "map[string]string"},
-	"annotations":                {kind: textMap, goType: "map[string]string"},
-	"ownerReferences":            {kind: records, goType: "[]v1.OwnerReference", items: ownerReference},
-	"finalizers":                 {kind: textList, goType: "[]string"},
-	"managedFields":              {kind: records, goType: "[]v1.ManagedFieldsEntry", items: managedFieldsEntry},
+var objectMeta = &record{name: "ObjectMeta", fields: []field{
+	{name: "name", kind: text, goType: goString},
+	{name: "generateName", kind: text, goType: goString},
+	{name: "namespace", kind: text, goType: goString},
+	{name: "selfLink", kind: text, goType: goString},
+	{name: "uid", kind: text, goType: "types.UID"},
+	{name: "resourceVersion", kind: text, goType: goString},
+	{name: "generation", kind: integer, goType: goInt64},
+	{name: "creationTimestamp", kind: timestamp, goType: goString},
+	{name: "deletionTimestamp", kind: timestamp, goType: goString},
+	{name: "deletionGracePeriodSeconds", kind: integer, goType: goInt64},
+	{name: "labels", kind: textMap, goType: "map[string]string"},
+	{name: "annotations", kind: textMap, goType: "map[string]string"},
+	{name: "ownerReferences", kind: records, goType: "[]v1.OwnerReference", items: ownerReference},
+	{name: "finalizers", kind: textList, goType: "[]string"},
+	{name: "managedFields", kind: records, goType: "[]v1.ManagedFieldsEntry", items: managedFieldsEntry},
 }}
 
 // itemGoType is the Go type of an item of a list or map field, as messages name it.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/fieldset"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/typed"
@@ -23,6 +24,7 @@ import (
 // SUBRESOURCE time|no-time" per field and entry, blank lines between; want holds the same lines,
 // sorted as LC_ALL=C sort sorts them.
 type entriesCheck struct {
+	_              incomparable.Field
 	template, want string
 }
 

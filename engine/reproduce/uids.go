@@ -3,6 +3,7 @@ package reproduce
 import (
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/stream"
 )
@@ -16,6 +17,7 @@ import (
 
 // clusterUID is a live object's uid as given and the shell variable holding the cluster's.
 type clusterUID struct {
+	_               incomparable.Field
 	given, variable string
 }
 

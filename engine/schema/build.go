@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -33,6 +34,7 @@ type declSource interface {
 // override is a reference to a named type with its element relationship overridden: slot becomes a
 // copy of target with relationship applied.
 type override struct {
+	_            incomparable.Field
 	slot         *Type
 	target       *Type
 	relationship string
@@ -44,6 +46,7 @@ type override struct {
 // is written out only when a message is made: building the built-in types writes none, and
 // quoting every field's name was most of what the page's first merge spent on its way.
 type place struct {
+	_     incomparable.Field
 	outer *place // nil for a type
 	what  string // "type", "field", "list items" or "map values"
 	name  string // the type's or field's name; empty for list items and map values

@@ -1,6 +1,10 @@
 package schema
 
-import "github.com/mergeplay/mergeplay/engine/yamltree"
+import (
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
+)
 
 // The declaration form: every source of types (the built-in file, OpenAPI documents, CRDs,
 // structured-merge-diff schemas) is first turned into these declarations, then build resolves them
@@ -17,6 +21,7 @@ type fileDecl struct {
 
 // kindDecl maps a kind of resource to its root type.
 type kindDecl struct {
+	_          incomparable.Field
 	APIVersion string `json:"apiVersion"`
 	Kind       string `json:"kind"`
 	Type       string `json:"type"`
@@ -29,6 +34,7 @@ type kindDecl struct {
 
 // typeDecl is a named type.
 type typeDecl struct {
+	_    incomparable.Field
 	Name string `json:"name"`
 	atomDecl
 
@@ -37,6 +43,7 @@ type typeDecl struct {
 
 // atomDecl is a type's shape: a scalar, a list, a map, or several of them (an untyped value).
 type atomDecl struct {
+	_      incomparable.Field
 	Scalar string    `json:"scalar,omitempty"`
 	List   *listDecl `json:"list,omitempty"`
 	Map    *mapDecl  `json:"map,omitempty"`
@@ -45,6 +52,7 @@ type atomDecl struct {
 // refDecl refers to a named type or holds one inline; ElementRelationship, when set, overrides the
 // relationship of the list or map it resolves to.
 type refDecl struct {
+	_         incomparable.Field
 	NamedType string `json:"namedType,omitempty"`
 	atomDecl
 	ElementRelationship string `json:"elementRelationship,omitempty"`
@@ -75,6 +83,7 @@ type mapDecl struct {
 
 // fieldDecl is a declared field of a map, with its strategic-merge-patch view.
 type fieldDecl struct {
+	_             incomparable.Field
 	Name          string  `json:"name"`
 	Type          refDecl `json:"type"`
 	Default       any     `json:"default"`

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -60,6 +61,7 @@ type crdSpec struct {
 
 // crdVersion is one served version of a CRD.
 type crdVersion struct {
+	_      incomparable.Field
 	name   string
 	schema *yamltree.Node // nil when the version has none
 	pos    yamltree.Pos
@@ -159,6 +161,7 @@ func crdVersionAtom(scope openapiScope, schema *yamltree.Node) (atomDecl, error)
 // in place of what the schema declares under those names; x-kubernetes-patch-* are dropped
 // (openapiScope.listFromPatch).
 type crdDialect struct {
+	_ incomparable.Field
 	// metadata is the type of metadata: ObjectMeta, or deduced values when the base set lacks it.
 	metadata refDecl
 }

@@ -1,6 +1,10 @@
 package schema
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
+)
 
 // Kind is the shape of value a Type describes.
 type Kind uint8
@@ -114,6 +118,7 @@ type Type struct {
 
 // Field is a declared field of a map type, with the strategic-merge-patch view of its value.
 type Field struct {
+	_ incomparable.Field
 	// Name is the field's key in the map.
 	Name string
 	// Type describes the field's value.

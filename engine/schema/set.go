@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"sort"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 )
 
 // Scope is where the objects of a kind live.
@@ -41,6 +43,7 @@ type GroupVersionKind struct {
 
 // KindInfo is what a Set knows of a kind of resource.
 type KindInfo struct {
+	_ incomparable.Field
 	GroupVersionKind
 	// Type is the root type of the resource.
 	Type *Type

@@ -3,6 +3,7 @@ package smp
 import (
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -166,6 +167,7 @@ func (a *Aligned) listMeta() (listMeta, error) {
 // placeMemo is what only places holding maps or lists (or the root) need: the schema's answers
 // about them, and the root's decisions.
 type placeMemo struct {
+	_         incomparable.Field
 	asMap     *mapMeta
 	asList    *listMeta
 	err       error

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -117,6 +118,7 @@ func (a *Aligned) pairItems(lm listMeta) *listPairs {
 
 // keyedItem is an item of one side's list with what it pairs on.
 type keyedItem struct {
+	_ incomparable.Field
 	pairKey
 	item *yamltree.Node
 }

@@ -1,6 +1,7 @@
 package smp
 
 import (
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -47,6 +48,7 @@ type Map struct {
 
 // Entry is one entry of a patch map.
 type Entry struct {
+	_    incomparable.Field
 	Kind EntryKind
 	// Name is the field of a FieldEntry, the list field a SetElementOrderEntry or a
 	// DeleteFromPrimitiveListEntry is about; empty for PatchEntry and RetainKeysEntry.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/schema"
 )
 
@@ -13,6 +14,7 @@ import (
 // list is atomic and every map merges key by key, as the reference has it past the end of its
 // schema (a RawExtension, say).
 type Schema struct {
+	_    incomparable.Field
 	t    *schema.Type
 	keys Keys
 	// untypedUnknown: a field the type does not declare is merged as a value of no known type
@@ -106,6 +108,7 @@ func (s Schema) scalarValues() bool {
 
 // mapMeta is what the schema says of a field holding a map on both sides of a merge.
 type mapMeta struct {
+	_        incomparable.Field
 	schema   Schema
 	strategy schema.PatchStrategy
 }

@@ -1,9 +1,14 @@
 package stream
 
-import "github.com/mergeplay/mergeplay/engine/yamltree"
+import (
+	"github.com/mergeplay/mergeplay/engine/yamltree"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
+)
 
 // Triple is one resource as the three inputs hold it; a missing side is nil.
 type Triple struct {
+	_        incomparable.Field
 	ID       ID
 	Original *Resource
 	Updated  *Resource

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -33,6 +34,7 @@ func (id ID) Complete() bool { return id.APIVersion != "" && id.Kind != "" && id
 
 // Resource is one object of a stream.
 type Resource struct {
+	_  incomparable.Field
 	ID ID
 	// Root is the object; it is always a map.
 	Root *yamltree.Node

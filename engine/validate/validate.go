@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -22,6 +23,7 @@ const (
 
 // Problem is one unknown field or wrongly typed value.
 type Problem struct {
+	_ incomparable.Field
 	// Kind is what the problem is.
 	Kind Kind
 	// Pos is where the field's key (or the value) is in its input.

@@ -3,10 +3,13 @@ package yamltree
 import (
 	"strconv"
 	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 )
 
 // Document is one document of a YAML stream.
 type Document struct {
+	_ incomparable.Field
 	// Root is the document's content; nil for a document holding only comments or nothing.
 	Root *Node
 	// Input is the editor the document was read from.
@@ -32,6 +35,7 @@ func (d *Document) Clone() *Document {
 
 // Options tunes Parse. The zero value reads YAML 1.1 with the default bounds.
 type Options struct {
+	_ incomparable.Field
 	// Rules chooses the scalar resolution (YAML11, the zero value, or YAML12).
 	Rules Rules
 	// MaxDepth bounds the nesting of maps and lists; 0 means DefaultMaxDepth.

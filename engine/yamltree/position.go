@@ -2,6 +2,8 @@ package yamltree
 
 import (
 	"strconv"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 )
 
 // Input names the editor, or other source, a text came from.
@@ -19,6 +21,7 @@ const (
 // Pos is where a node starts: the input and a 1-based line and column. The zero Pos means the
 // node was made by the engine rather than read.
 type Pos struct {
+	_      incomparable.Field
 	Input  Input
 	Line   int
 	Column int

@@ -1,6 +1,10 @@
 package yamltree
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
+)
 
 // Comments are read as the cursor passes them and given to nodes by these rules:
 //   - a comment at the end of a line holding a scalar or a flow collection is that node's Line
@@ -22,6 +26,7 @@ import "strings"
 
 // commentLine is a comment read and not yet given to a node.
 type commentLine struct {
+	_      incomparable.Field
 	text   string // "# ..." without the line break and trailing white space
 	indent int    // the comment's column, 0-based
 	line   int    // the comment's line

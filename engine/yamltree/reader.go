@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sort"
 	"sync"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 )
 
 // Reader parses the successive versions of one input, as an editor sends them: a document whose
@@ -14,6 +16,7 @@ import (
 // and copies nothing but a document whose lines moved. A Reader is safe for concurrent use; it
 // keeps the documents of the last stream read without error.
 type Reader struct {
+	_     incomparable.Field
 	input Input
 	opts  Options
 
@@ -35,6 +38,7 @@ type lastStream struct {
 // keptChunk is one document of a stream as kept, with where its text starts, its length and
 // its opening.
 type keptChunk struct {
+	_             incomparable.Field
 	start, length int
 	explicit      bool
 	read          readDoc

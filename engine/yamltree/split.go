@@ -1,9 +1,14 @@
 package yamltree
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
+)
 
 // chunk is the text of one document of a stream and where it starts in the stream.
 type chunk struct {
+	_         incomparable.Field
 	text      string
 	start     int  // the byte offset of the chunk's text in the stream
 	firstLine int  // 1-based line of the chunk's first line in the stream

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/apiserver"
 	"github.com/mergeplay/mergeplay/engine/contract"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/managed"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/writer"
@@ -52,6 +53,7 @@ func (o *outcome) recordManagers(in *modes.Input, now time.Time) error {
 // config, so that a config near the limit fails under kubectl apply and not under kubectl apply
 // --server-side, create or replace.
 type AnnotationSize struct {
+	_        incomparable.Field
 	Resource string `json:"resource"`
 	// LastApplied is the bytes of kubectl's last-applied annotation, key and value.
 	LastApplied int `json:"lastApplied"`

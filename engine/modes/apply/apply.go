@@ -7,6 +7,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/command"
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -15,6 +16,7 @@ import (
 
 // PatchInfo describes what kubectl sends for one resource (the response's extra.patches).
 type PatchInfo struct {
+	_        incomparable.Field
 	Resource string `json:"resource"`
 	// Action is create, patch, delete (prune) or none: none for a resource only live holds, and
 	// for one whose patch is empty (kubectl then sends nothing and prints "unchanged").

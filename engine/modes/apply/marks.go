@@ -1,6 +1,8 @@
 package apply
 
 import (
+	"slices"
+
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
@@ -89,7 +91,7 @@ func (o *outcome) ruleOf(e smp.Effect, at *smp.Aligned) decision.Rule {
 		return ruleReplaced
 	}
 	rule, exact := o.decided(at)
-	if exact && changeRules[rule] && e.Result != nil && e.Live != nil && yamltree.Equal(e.Live, e.Result) {
+	if exact && slices.Contains(changeRules, rule) && e.Result != nil && e.Live != nil && yamltree.Equal(e.Live, e.Result) {
 		// the patch sent a change that another item of the config with the same key undid:
 		// live's value stands
 		return ruleRetained
@@ -134,7 +136,7 @@ func markOf(e smp.Effect, rule decision.Rule) contract.Mark {
 		return contract.Added
 	case !yamltree.Equal(e.Live, e.Result):
 		return contract.Changed
-	case namedRules[rule]:
+	case slices.Contains(namedRules, rule):
 		return contract.Retained
 	}
 	return contract.Ignored

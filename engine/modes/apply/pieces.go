@@ -6,6 +6,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -32,6 +33,7 @@ type piece struct {
 // answered is one resource of a request: its outcome, worked out now, or its piece, recalled
 // from the memo (then its outcome is nil).
 type answered struct {
+	_       incomparable.Field
 	key     modes.Documents
 	request request
 	outcome *outcome

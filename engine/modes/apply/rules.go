@@ -101,14 +101,14 @@ func threeWayRule(s smp.Situation, at *smp.Aligned) decision.Rule {
 }
 
 // namedRules are the rules under which the config names a field: kept as live has it, such a
-// field is retained; any other kept field is ignored.
-var namedRules = map[decision.Rule]bool{
-	ruleAdded: true, ruleRestored: true, ruleAddedWithoutLastApplied: true, ruleSetWithoutLastApplied: true,
-	ruleForced: true, ruleSetByConfig: true, ruleChanged: true, ruleRetained: true, ruleResent: true, ruleNamespace: true,
-	ruleAnnotation: true, ruleAnnotationsReplaced: true, ruleUnnamed: true, ruleAnnotationEmptied: true,
+// field is retained; any other kept field is ignored. The rules' lists are lists, not sets: a list
+// of constants is data in the wasm, a map literal code that builds it at start
+// (docs/performance.md, "The wasm's size").
+var namedRules = []decision.Rule{
+	ruleAdded, ruleRestored, ruleAddedWithoutLastApplied, ruleSetWithoutLastApplied,
+	ruleForced, ruleSetByConfig, ruleChanged, ruleRetained, ruleResent, ruleNamespace,
+	ruleAnnotation, ruleAnnotationsReplaced, ruleUnnamed, ruleAnnotationEmptied,
 }
 
 // changeRules are the rules under which the patch sends a value other than live's.
-var changeRules = map[decision.Rule]bool{
-	ruleForced: true, ruleSetByConfig: true, ruleChanged: true, ruleSetWithoutLastApplied: true,
-}
+var changeRules = []decision.Rule{ruleForced, ruleSetByConfig, ruleChanged, ruleSetWithoutLastApplied}

@@ -1,6 +1,7 @@
 package helm
 
 import (
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/jsonmerge"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/smp"
@@ -23,6 +24,7 @@ const (
 // planned is one object of a step: its triple (the previous render, the new render stamped with
 // the ownership metadata, live), what the step does with it and the object it sends.
 type planned struct {
+	_      incomparable.Field
 	triple stream.Triple
 	action action
 	// sent is the object the request stores (the patch applied to live, or the object created).

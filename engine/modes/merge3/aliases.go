@@ -3,6 +3,7 @@ package merge3
 import (
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
@@ -28,6 +29,7 @@ import (
 
 // Warning is something the result does not show: data kyaml dropped (extra.warnings).
 type Warning struct {
+	_        incomparable.Field
 	Resource string `json:"resource"`
 	// Input and Line locate the alias (an input's line), or the dangling alias in the result
 	// (input "result").

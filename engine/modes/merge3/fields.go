@@ -3,11 +3,13 @@ package merge3
 import (
 	"sort"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
 // fieldRow is one entry of a map as the three versions hold it: its key and its value.
 type fieldRow struct {
+	_    incomparable.Field
 	name string
 	// keys and values are the versions' key and value nodes (nil where a version lacks the
 	// entry).

@@ -7,6 +7,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
@@ -83,6 +84,7 @@ func loadData() (*modeData, error) {
 
 // ActionInfo says what kio did with one resource (the response's extra.actions).
 type ActionInfo struct {
+	_        incomparable.Field
 	Resource string `json:"resource"`
 	// Action is merge, keep (only the local copy has it), add (upstream added it), restore (the
 	// local copy deleted it, upstream still has it), delete (upstream deleted it) or none (gone
@@ -325,6 +327,7 @@ func liveDiff(outcomes []*outcome, result string, diffs *linediff.Memo) func() [
 
 // named is a document with the name of its resource.
 type named struct {
+	_    incomparable.Field
 	name string
 	doc  *ynode.Node
 }

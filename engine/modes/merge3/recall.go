@@ -5,6 +5,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/linediff"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
@@ -56,6 +57,7 @@ func answerByPieces(in *modes.Input, m *merging, diffs *linediff.Memo) (*contrac
 // docFacts are what the light read knows of a document: its name in the response, its identity
 // as kio pairs it, and its kind when it is a list kio's reader may unwrap (listKind).
 type docFacts struct {
+	_    incomparable.Field
 	id   stream.ID
 	key  kioKey
 	list string
@@ -81,6 +83,7 @@ type knownDocs struct {
 // entry is one document of an input: its facts, and the resource read from it in full (nil
 // until a group needs it).
 type entry struct {
+	_     incomparable.Field
 	input yamltree.Input
 	role  string
 	root  *yamltree.Node

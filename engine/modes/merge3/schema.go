@@ -3,6 +3,7 @@ package merge3
 import (
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/schema"
 )
 
@@ -160,6 +161,7 @@ func (s *sch) strategyAndKeys() (string, []string) {
 
 // crdListRule is how a custom resource's list of one x-kubernetes-list-type merges.
 type crdListRule struct {
+	_          incomparable.Field
 	strategy   string
 	keysOfType bool // the merge keys are the type's x-kubernetes-list-map-keys
 }

@@ -2,6 +2,7 @@ package merge3
 
 import (
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
@@ -21,6 +22,7 @@ type merger struct {
 
 // record is one decision with the versions it was made from.
 type record struct {
+	_                       incomparable.Field
 	rule                    decision.Rule
 	original, updated, live *ynode.Node
 	list                    *listInfo // for a list merged item by item, or an item of one, or a list compared whole

@@ -26,7 +26,7 @@ func (o OwnerLine) WriteJSON(w *jsonwire.Writer) {
 func (m ManagedFields) WriteJSON(w *jsonwire.Writer) {
 	w.OpenObject()
 	w.Key("resource").String(m.Resource)
-	jsonwire.List[EntryExtra](m.Entries).WriteJSON(w.Key("entries"))
+	jsonwire.WriteList(w.Key("entries"), m.Entries)
 	w.CloseObject()
 }
 
@@ -53,7 +53,7 @@ func (o Operation) WriteJSON(w *jsonwire.Writer) {
 	w.Key("changed").Bool(o.Changed)
 	w.Key("beforeFirstApply").Bool(o.BeforeFirstApply)
 	w.Key("handedOver").Strings(o.HandedOver)
-	jsonwire.List[Taken](o.Taken).WriteJSON(w.Key("taken"))
+	jsonwire.WriteList(w.Key("taken"), o.Taken)
 	w.Key("lastApplied").Bool(o.LastApplied)
 	w.CloseObject()
 }

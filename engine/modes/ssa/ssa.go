@@ -8,6 +8,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/modes/writer"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -54,6 +55,7 @@ type Writer struct {
 // Deletion is an object of live a writer deletes: it leaves the result, marked deleted whole by
 // Rule, whose sentence is Reason.
 type Deletion struct {
+	_      incomparable.Field
 	ID     stream.ID
 	Rule   decision.Rule
 	Reason string

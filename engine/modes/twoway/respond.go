@@ -6,6 +6,7 @@ import (
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/explain"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/shell"
 	"github.com/mergeplay/mergeplay/engine/smp"
 	"github.com/mergeplay/mergeplay/engine/stream"
@@ -14,6 +15,7 @@ import (
 
 // Warning is one live edit the two-way upgrade leaves out of sync (the response's extra.warnings).
 type Warning struct {
+	_        incomparable.Field
 	Resource string `json:"resource"`
 	Path     string `json:"path"`
 	// Line is the field's line in the two-way result, or its nearest parent's when the two-way
@@ -27,6 +29,7 @@ type Warning struct {
 
 // Repair is the patch that brings one resource in line with the new render (extra.repairPatches).
 type Repair struct {
+	_        incomparable.Field
 	Resource string `json:"resource"`
 	// APIVersion, Kind, Namespace ("" for a cluster-scoped kind) and Name are the resource's
 	// identity, as the command that sends the patch needs it.

@@ -19,7 +19,7 @@ const module = "github.com/mergeplay/mergeplay/"
 // the layout reads as the architecture (docs/layout.md). A new package takes a place here.
 var layers = [][]string{
 	// Text, JSON, times, shell words and resource quantities: no engine concept.
-	{"internal/verb", "engine/jsonwire", "engine/rfc3339", "engine/shell", "engine/quantity"},
+	{"internal/verb", "engine/internal/incomparable", "engine/jsonwire", "engine/rfc3339", "engine/shell", "engine/quantity"},
 	// YAML trees and line diffs.
 	{"engine/yamltree", "engine/linediff"},
 	// Kubernetes objects as trees: paths, kinds' schemas, resources of a stream, JSON merge

@@ -3,6 +3,7 @@ package ynode
 import (
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -131,6 +132,7 @@ func (r *reader) line(l int) *lineFacts {
 
 // anchor is a key of a block map or an item of a block list.
 type anchor struct {
+	_      incomparable.Field
 	node   *Node // the key, or the item
 	item   bool
 	line   int // 0-based line of the key, or of the item's "-"

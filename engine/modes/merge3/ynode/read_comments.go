@@ -1,6 +1,10 @@
 package ynode
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mergeplay/mergeplay/engine/internal/incomparable"
+)
 
 // Where kyaml's reader attaches comments, observed with kyaml v0.21.2 (go.yaml.in/yaml/v3
 // v3.0.5) reading through kio's ByteReader (scripts/conformance/merge3diff/probe -cases), and
@@ -40,6 +44,7 @@ import "strings"
 
 // group is a run of comment lines attached together.
 type group struct {
+	_                       incomparable.Field
 	text                    string
 	first, last, col        int
 	blankBefore, blankAfter bool
