@@ -125,15 +125,7 @@ func TestReaderSharedMatchesParse(t *testing.T) {
 		}
 		for edit := 0; edit < 6; edit++ {
 			text := strings.Join(docs, "---\n")
-			read := r.ParseShared
-			if rng.Intn(2) == 0 {
-				read = r.Parse
-			}
-			got, gotErr := read(text)
-			want, wantErr := Parse(Live, text, Options{MaxNodes: 40})
-			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
-				t.Fatalf("round %d edit %d, %q:\nReader: %v %s\nParse:  %v %s", round, edit, text, gotErr, describeDocs(got), wantErr, describeDocs(want))
-			}
+			readsLikeParse(t, rng, r, text, 40, round, edit)
 			i := rng.Intn(len(docs))
 			switch rng.Intn(3) {
 			case 0:
@@ -219,15 +211,7 @@ func TestReaderSuccessiveEditsMatchParse(t *testing.T) {
 		text := b.String()
 		r := NewReader(Live, Options{MaxNodes: 60})
 		for edit := 0; edit < 12; edit++ {
-			read := r.ParseShared
-			if rng.Intn(2) == 0 {
-				read = r.Parse
-			}
-			got, gotErr := read(text)
-			want, wantErr := Parse(Live, text, Options{MaxNodes: 60})
-			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
-				t.Fatalf("round %d edit %d, %q:\nReader: %v %s\nParse:  %v %s", round, edit, text, gotErr, describeDocs(got), wantErr, describeDocs(want))
-			}
+			readsLikeParse(t, rng, r, text, 60, round, edit)
 			at := rng.Intn(len(text) + 1)
 			cut := rng.Intn(min(len(text)-at, 12) + 1)
 			insert := ""
@@ -236,5 +220,20 @@ func TestReaderSuccessiveEditsMatchParse(t *testing.T) {
 			}
 			text = text[:at] + insert + text[at+cut:]
 		}
+	}
+}
+
+// readsLikeParse reads text with r (ParseShared or Parse, at random) and fails the test unless it
+// reads what Parse reads, positions and errors included (maxNodes: the bound both read within).
+func readsLikeParse(t *testing.T, rng *rand.Rand, r *Reader, text string, maxNodes, round, edit int) {
+	t.Helper()
+	read := r.ParseShared
+	if rng.Intn(2) == 0 {
+		read = r.Parse
+	}
+	got, gotErr := read(text)
+	want, wantErr := Parse(Live, text, Options{MaxNodes: maxNodes})
+	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
+		t.Fatalf("round %d edit %d, %q:\nReader: %v %s\nParse:  %v %s", round, edit, text, gotErr, describeDocs(got), wantErr, describeDocs(want))
 	}
 }

@@ -70,8 +70,8 @@ type fact struct {
 
 // reasonTable explains what a strategic merge patch did, naming the directive or strategy that
 // decided, one sentence per rule.
-var reasonTable = []ruleReason{
-	{ruleSet, func(f fact) string {
+var reasonTable = []decision.RuleReason[fact]{
+	{Rule: ruleSet, Reason: func(f fact) string {
 		switch {
 		case f.shape == smp.SetValue:
 			return "the patch lists this value and the target has it: kept"
@@ -84,13 +84,13 @@ var reasonTable = []ruleReason{
 		}
 		return "the patch sets the value the target already has"
 	}},
-	{ruleCarried, func(f fact) string {
+	{Rule: ruleCarried, Reason: func(f fact) string {
 		if f.mark == contract.Changed {
 			return "changed with the value that holds it (was " + explain.Short(f.live) + ")" + wholeNote(f)
 		}
 		return "added with the value that holds it" + wholeNote(f)
 	}},
-	{ruleKept, func(f fact) string {
+	{Rule: ruleKept, Reason: func(f fact) string {
 		switch f.shape {
 		case smp.Item:
 			return "the patch does not list the item with " + explain.ItemKey(f.item) + ": it stays"
@@ -99,53 +99,37 @@ var reasonTable = []ruleReason{
 		}
 		return "the patch does not name it: a strategic merge patch leaves every other field as it is"
 	}},
-	{ruleAdded, func(f fact) string {
+	{Rule: ruleAdded, Reason: func(f fact) string {
 		if f.shape == smp.Item {
 			return "the patch lists an item with " + explain.ItemKey(f.item) + " and the target had none: appended (items merge by " + explain.KeyFields(f.item) + ")"
 		}
 		return "the patch lists this value and the target did not have it: added to the set"
 	}},
-	{ruleNull, func(fact) string { return "the patch sets it to null: deleted" }},
-	{ruleRetainKeys, func(fact) string {
+	{Rule: ruleNull, Reason: func(fact) string { return "the patch sets it to null: deleted" }},
+	{Rule: ruleRetainKeys, Reason: func(fact) string {
 		return "the patch's $retainKeys list does not name it: the map keeps only the keys listed"
 	}},
-	{ruleItemDeleted, func(f fact) string {
+	{Rule: ruleItemDeleted, Reason: func(f fact) string {
 		return "the patch deletes the item with " + explain.ItemKey(f.item) + " ($patch: delete)"
 	}},
-	{ruleValueDeleted, func(fact) string {
+	{Rule: ruleValueDeleted, Reason: func(fact) string {
 		return "the patch deletes this value from the set ($deleteFromPrimitiveList)"
 	}},
-	{ruleReplaced, func(f fact) string {
+	{Rule: ruleReplaced, Reason: func(f fact) string {
 		if f.shape == smp.Item {
 			return "the item with " + explain.ItemKey(f.item) + " is gone: the patch replaced the list ($patch: replace)"
 		}
 		return "removed: the value holding it was replaced or deleted by the patch ($patch: replace or delete)"
 	}},
-	{ruleUntargeted, func(fact) string { return "no patch targets this object: it stays as it is" }},
-	{ruleManagedFields, func(fact) string { return managed.WrittenReason(writer.ManagerPatch) }},
-	{ruleDroppedRepeatedKey, func(f fact) string {
+	{Rule: ruleUntargeted, Reason: func(fact) string { return "no patch targets this object: it stays as it is" }},
+	{Rule: ruleManagedFields, Reason: func(fact) string { return managed.WrittenReason(writer.ManagerPatch) }},
+	{Rule: ruleDroppedRepeatedKey, Reason: func(f fact) string {
 		return f.collision.Reason()
 	}},
 }
 
-// ruleReason is a rule and the sentence behind a mark under it.
-type ruleReason struct {
-	rule   decision.Rule
-	reason func(f fact) string
-}
-
-// reasons is reasonTable by rule. The table is a list, which the wasm holds as data, where a map
-// literal would be code that builds it at start (docs/performance.md, "The wasm's size").
-var reasons = byRule(reasonTable)
-
-// byRule maps each rule of a table to its reason.
-func byRule(table []ruleReason) map[decision.Rule]func(f fact) string {
-	m := make(map[decision.Rule]func(f fact) string, len(table))
-	for _, r := range table {
-		m[r.rule] = r.reason
-	}
-	return m
-}
+// reasons is reasonTable by rule.
+var reasons = decision.ByRule(reasonTable)
 
 // reason writes a mark's sentence: its rule's, with the notes its item calls for.
 func reason(rule decision.Rule, e smp.Effect, mark contract.Mark) string {

@@ -27,18 +27,18 @@ type fact struct {
 }
 
 // reasonTable explains Helm 2's two-way upgrade, one sentence per rule.
-var reasonTable = []ruleReason{
-	{ruleAdded, func(f fact) string {
+var reasonTable = []decision.RuleReason[fact]{
+	{Rule: ruleAdded, Reason: func(f fact) string {
 		return byShape(f, "new in this release's render: the two-way patch adds it",
 			"the new render adds the item with "+explain.ItemKey(f.item), "the new render adds this value")
 	}},
-	{ruleChanged, func(f fact) string {
+	{Rule: ruleChanged, Reason: func(f fact) string {
 		if f.mark == contract.Added {
 			return "changed between the renders: the two-way patch sets it"
 		}
 		return "changed between the renders (from " + explain.Short(f.original) + "): the two-way patch sets it, replacing live's " + explain.Short(f.live)
 	}},
-	{ruleUnchanged, func(f fact) string {
+	{Rule: ruleUnchanged, Reason: func(f fact) string {
 		switch {
 		case f.shape == smp.SetValue:
 			return "the new render lists this value and live has it"
@@ -47,53 +47,37 @@ var reasonTable = []ruleReason{
 		}
 		return "the new render has the value live has"
 	}},
-	{ruleNull, func(fact) string { return "the new render sets it to null: deleted" }},
-	{ruleDropped, func(f fact) string {
+	{Rule: ruleNull, Reason: func(fact) string { return "the new render sets it to null: deleted" }},
+	{Rule: ruleDropped, Reason: func(f fact) string {
 		return byShape(f, "the previous render had it and the new one does not: the two-way patch deletes it",
 			"the previous render listed the item with "+explain.ItemKey(f.item)+" and the new one does not: deleted",
 			"the new render dropped this value: removed")
 	}},
-	{ruleIgnored, func(f fact) string {
+	{Rule: ruleIgnored, Reason: func(f fact) string {
 		return byShape(f, "neither render names it (set by the server or a controller): left alone",
 			"neither render lists the item with "+explain.ItemKey(f.item)+": left alone", "neither render lists this value: kept")
 	}},
-	{ruleItemFromChanges, func(f fact) string {
+	{Rule: ruleItemFromChanges, Reason: func(f fact) string {
 		return "both renders list the item with " + explain.ItemKey(f.item) + ", yet live lacks it: the two-way patch would not add it back unless it changed"
 	}},
-	{ruleRetainKeys, func(fact) string {
+	{Rule: ruleRetainKeys, Reason: func(fact) string {
 		return "the map has the retainKeys strategy: keys the new render does not name are cleared"
 	}},
-	{ruleReplaced, func(fact) string { return "removed by the two-way patch" }},
-	{ruleCreated, func(fact) string { return "new in this release's render: Helm creates it" }},
-	{ruleDeleted, func(fact) string {
+	{Rule: ruleReplaced, Reason: func(fact) string { return "removed by the two-way patch" }},
+	{Rule: ruleCreated, Reason: func(fact) string { return "new in this release's render: Helm creates it" }},
+	{Rule: ruleDeleted, Reason: func(fact) string {
 		return "the previous release rendered it and the new render does not: Helm deletes it"
 	}},
-	{ruleLeft, func(fact) string { return "not in either render: not part of the release, left alone" }},
-	{ruleManagedFields, func(fact) string { return managed.WrittenReason(ManagerTiller) }},
-	{ruleDroppedRepeatedKey, func(f fact) string {
+	{Rule: ruleLeft, Reason: func(fact) string { return "not in either render: not part of the release, left alone" }},
+	{Rule: ruleManagedFields, Reason: func(fact) string { return managed.WrittenReason(ManagerTiller) }},
+	{Rule: ruleDroppedRepeatedKey, Reason: func(f fact) string {
 		return explain.Collision{Source: "the new render", Merger: "the two-way patch", Key: f.holder, Repeats: f.repeats,
 			Item: f.updated, Kept: f.result, KeptLine: f.resultLine}.Reason()
 	}},
 }
 
-// ruleReason is a rule and the sentence behind a mark under it.
-type ruleReason struct {
-	rule   decision.Rule
-	reason func(f fact) string
-}
-
-// reasons is reasonTable by rule. The table is a list, which the wasm holds as data, where a map
-// literal would be code that builds it at start (docs/performance.md, "The wasm's size").
-var reasons = byRule(reasonTable)
-
-// byRule maps each rule of a table to its reason.
-func byRule(table []ruleReason) map[decision.Rule]func(f fact) string {
-	m := make(map[decision.Rule]func(f fact) string, len(table))
-	for _, r := range table {
-		m[r.rule] = r.reason
-	}
-	return m
-}
+// reasons is reasonTable by rule.
+var reasons = decision.ByRule(reasonTable)
 
 // reason writes a mark's sentence, with the note for an item the new render repeats.
 func reason(rule decision.Rule, f fact) string {
