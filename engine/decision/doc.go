@@ -11,5 +11,5 @@
 // "merge3/changed-upstream"): they appear in responses, so renaming one is a contract change.
 //
 // What it is not: an explanation. The sentences belong to the modes; this package only holds the
-// facts they are written from.
+// facts they are written from, and the shape of a mode's table of them (RuleReason, ByRule).
 package decision
