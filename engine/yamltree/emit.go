@@ -365,7 +365,7 @@ func blockScalar(n *Node, indent int) (header, body string, ok bool) {
 	content := strings.TrimRight(v, "\n")
 	trailing := len(v) - len(content)
 	header = "|"
-	if first := strings.TrimLeft(content, "\n"); first[0] == ' ' {
+	if first := strings.TrimLeft(content, "\n"); first[0] == ' ' || first[0] == '\t' {
 		header += "2"
 	}
 	switch {
