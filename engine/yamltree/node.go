@@ -217,13 +217,17 @@ func (n *Node) own() Written {
 	return *n.written
 }
 
-// settle gives the node w, or nothing when w holds nothing.
+// settle gives the node w, or nothing when w holds nothing. The copy is made only when w holds
+// something: taking w's address would move every call's w to the heap, and the reader sets
+// empty comments on most nodes.
 func (n *Node) settle(w Written) {
 	if w == (Written{}) {
 		n.written = nil
 		return
 	}
-	n.written = &w
+	kept := new(Written)
+	*kept = w
+	n.written = kept
 }
 
 // Field is one entry of a map: a scalar key and its value.
