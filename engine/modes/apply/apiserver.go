@@ -18,8 +18,18 @@ func (o *outcome) store(in *modes.Input) {
 	o.sentAgainstStored(in)
 	o.stored = apiserver.Stored{Root: o.result}
 	if action := o.info().Action; action == Create || action == Patch {
-		o.stored = in.StoreOverPatched(o.triple, o.result, modes.RootOf(o.triple.Updated))
+		o.stored = o.storedOverPatched(in)
 	}
+}
+
+// storedOverPatched is what the API server stores for the outcome's result written over live
+// (modes.Input.StoreOverPatched), worked out once: sentAgainstStored and store both ask for it.
+func (o *outcome) storedOverPatched(in *modes.Input) apiserver.Stored {
+	if o.overPatched == nil {
+		stored := in.StoreOverPatched(o.triple, o.result, modes.RootOf(o.triple.Updated))
+		o.overPatched = &stored
+	}
+	return *o.overPatched
 }
 
 // refuse adds the API server's refusal of what kubectl sends for the resource (package

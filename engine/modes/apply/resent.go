@@ -45,7 +45,7 @@ func (o *outcome) sentAgainstStored(in *modes.Input) {
 	same := func(a, b *yamltree.Node) bool {
 		return yamltree.Equal(managed.ViewWithoutManagedFields(a), managed.ViewWithoutManagedFields(b))
 	}
-	if !same(in.Store(o.triple.ID, applied.Result, modes.PatchKeys).Root, in.StoreOverPatched(o.triple, o.result, modes.RootOf(o.triple.Updated)).Root) {
+	if !same(in.Store(o.triple.ID, applied.Result, modes.PatchKeys).Root, o.storedOverPatched(in).Root) {
 		return // the two patches store different objects: the answer stays live's as given
 	}
 	before := patchedPaths(o.applied, o.aligned)

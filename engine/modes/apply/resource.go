@@ -48,9 +48,11 @@ type outcome struct {
 	patch   *yamltree.Node // the patch sent, as a tree (nil when none)
 	result  *yamltree.Node // nil when deleted or in conflict
 	// stored is the result as the API server stores it (store).
-	stored    apiserver.Stored
-	conflicts []smp.Conflict
-	schema    smp.Schema // for a strategic merge patch
+	stored apiserver.Stored
+	// overPatched is storedOverPatched's answer, once worked out; nil before.
+	overPatched *apiserver.Stored
+	conflicts   []smp.Conflict
+	schema      smp.Schema // for a strategic merge patch
 	// aligned pairs last-applied, the config and live; applied says how each value of the
 	// result came about; log holds the decisions.
 	aligned *smp.Aligned
