@@ -529,6 +529,12 @@ func sameJSON(n *yamltree.Node, v any) bool {
 // and styles aside), after dropping the keys that drop reports are allowed to differ. It returns
 // "" when they are the same, else what differs.
 func SameObjects(a, b string, rules yamltree.Rules, drop func(*yamltree.Node)) string {
+	return SameObjectsBut(a, b, rules, drop, nil)
+}
+
+// SameObjectsBut is SameObjects with the resources whose identity (stream.ID's String) left
+// holds left out of both streams.
+func SameObjectsBut(a, b string, rules yamltree.Rules, drop func(*yamltree.Node), left map[string]bool) string {
 	ra, err := resources(yamltree.Result, a, rules)
 	if err != nil {
 		return "the first does not parse: " + err.Error()
@@ -537,6 +543,7 @@ func SameObjects(a, b string, rules yamltree.Rules, drop func(*yamltree.Node)) s
 	if err != nil {
 		return "the second does not parse: " + err.Error()
 	}
+	ra, rb = withoutResources(ra, left), withoutResources(rb, left)
 	if len(ra) != len(rb) {
 		return fmt.Sprintf("%d resources, then %d", len(ra), len(rb))
 	}
@@ -551,6 +558,20 @@ func SameObjects(a, b string, rules yamltree.Rules, drop func(*yamltree.Node)) s
 		}
 	}
 	return ""
+}
+
+// withoutResources returns rs without the resources whose identity left holds.
+func withoutResources(rs []*stream.Resource, left map[string]bool) []*stream.Resource {
+	if len(left) == 0 {
+		return rs
+	}
+	kept := make([]*stream.Resource, 0, len(rs))
+	for _, r := range rs {
+		if !left[r.ID.String()] {
+			kept = append(kept, r)
+		}
+	}
+	return kept
 }
 
 // module is the path of the module whose root holds the data files the helpers read.
