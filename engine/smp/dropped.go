@@ -53,15 +53,14 @@ func mergedAwayIn(updated, result *yamltree.Node, sch Schema, path fieldpath.Pat
 		if r == nil || strings.HasPrefix(name, "$") {
 			continue
 		}
-		at := append(path[:len(path):len(path)], fieldpath.Element{Field: name})
 		switch {
 		case f.Value.IsMap() && r.IsMap():
 			if m, err := sch.mapField(name); err == nil {
-				mergedAwayIn(f.Value, r, m.schema, at, out)
+				mergedAwayIn(f.Value, r, m.schema, path.Append(fieldpath.Element{Field: name}), out)
 			}
 		case f.Value.IsList() && r.IsList():
 			if l, err := sch.listField(name); err == nil && l.merge && len(l.key) > 0 {
-				mergedAwayInList(f.Value, r, l, at, out)
+				mergedAwayInList(f.Value, r, l, path.Append(fieldpath.Element{Field: name}), out)
 			}
 		}
 	}
@@ -90,12 +89,11 @@ func mergedAwayInList(updated, result *yamltree.Node, l listMeta, path fieldpath
 		}
 		k, _ := keyOf(it, l.key)
 		same := resultItems(result, l.key, texts[i])
-		at := append(path[:len(path):len(path)], k)
 		switch {
 		case count[texts[i]] == 1 && len(same) > 0:
-			mergedAwayIn(it, same[0], l.items, at, out)
+			mergedAwayIn(it, same[0], l.items, path.Append(k), out)
 		case count[texts[i]] > 1 && !anyHolds(same, it):
-			m := Merged{Path: at, Item: it, Items: updated, List: result, Repeats: count[texts[i]]}
+			m := Merged{Path: path.Append(k), Item: it, Items: updated, List: result, Repeats: count[texts[i]]}
 			if len(same) > 0 {
 				m.Kept = same[0]
 			}
