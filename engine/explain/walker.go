@@ -1,6 +1,8 @@
 package explain
 
 import (
+	"slices"
+
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
@@ -17,6 +19,14 @@ type Walker struct {
 	// marks; without its roots, a deleted mark is drawn where a whole resource would be.
 	Spot   Spot
 	fields []contract.Field
+}
+
+// Expect makes room for n more marks at once (a hint: more may come), so that a resource's marks
+// take one allocation rather than one at each doubling of the list.
+func (w *Walker) Expect(n int) {
+	if n > 0 {
+		w.fields = slices.Grow(w.fields, n)
+	}
 }
 
 // Fields returns the marks made so far.

@@ -124,13 +124,15 @@ func (m Marking) StoredMarks(s apiserver.Stored, fields []contract.Field) []cont
 	spot := m.Spot
 	spot.Result = s.Root
 	w := &explain.Walker{Resource: m.Triple.ID.String(), Layout: m.Layout, Spot: spot}
+	w.Expect(len(s.Defaults) + len(s.Drops))
 	gone := make([]string, 0, len(s.Drops))
 	for _, d := range s.Drops {
 		if !rewritten(d.Why) {
 			gone = append(gone, d.Path.String())
 		}
 	}
-	out := fields[:0:0]
+	// one allocation for the marks kept, the defaults' and the drops' (each adds one or none)
+	out := make([]contract.Field, 0, len(fields)+len(s.Defaults)+len(s.Drops))
 	for _, f := range fields {
 		if !under(f.Path, gone) {
 			out = append(out, f)

@@ -31,6 +31,9 @@ func (o *outcome) marks(layout *yamltree.Layout, spot explain.Spot) []contract.F
 			whole(ruleLeft, contract.Ignored, o.result, live)
 		}
 	default:
+		if o.result != nil {
+			w.Expect(layout.EndLine(o.result) - layout.Line(o.result) + 1) // about a mark a line
+		}
 		o.patchedMarks(w)
 		o.droppedMarks(w)
 	}
