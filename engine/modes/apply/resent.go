@@ -26,8 +26,8 @@ func (o *outcome) sentAgainstStored(in *modes.Input) {
 		return
 	}
 	returned := in.LiveAsStored(o.triple.ID, live)
-	if returned == live || yamltree.Equal(returned, live) {
-		return
+	if returned == live || (o.patch != nil && smp.SameAgainst(o.original, o.modified, live, returned, o.schema)) || yamltree.Equal(returned, live) {
+		return // the patch against returned is the one against live: nothing is sent again
 	}
 	aligned := smp.Align(o.original, o.modified, returned, o.schema)
 	patch, err := smp.ThreeWay(aligned)
