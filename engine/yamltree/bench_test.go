@@ -40,3 +40,26 @@ func BenchmarkParseRealManifests(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEmitRealManifests emits each real manifest, read once, with its layout (Emit), as a
+// mode writes its result.
+func BenchmarkEmitRealManifests(b *testing.B) {
+	for _, rel := range realManifests {
+		path := filepath.Join("..", "..", "..", "shared", "realworld", rel)
+		text, err := os.ReadFile(path)
+		b.Run(filepath.Base(rel), func(b *testing.B) {
+			if err != nil {
+				b.Skipf("no real manifest: %v", err)
+			}
+			docs, err := Parse(Live, string(text), Options{MaxNodes: 20_000_000})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Emit(docs)
+			}
+		})
+	}
+}
