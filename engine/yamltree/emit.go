@@ -92,8 +92,13 @@ func Emit(docs []*Document) (string, *Layout) {
 	// on a long stream
 	e := &emitter{layout: &Layout{lines: make(map[*Node]int, values), ends: make(map[*Node]int, collections),
 		indents: make(map[*Node]int, collections)}, line: 1}
+	e.b.Grow(values * bytesPerValue)
 	return e.emit(docs), e.layout
 }
+
+// bytesPerValue is about what a value of a Kubernetes object takes written (its key, indentation
+// and line): the text's first allocation, which a doubling or two may follow.
+const bytesPerValue = 24
 
 // countValues counts the values of a tree (map keys aside) and, of them, the maps and lists.
 func countValues(n *Node) (values, collections int) {
