@@ -16,6 +16,7 @@ import (
 // resource kubectl sends nothing for is live as the cluster holds it.
 func (o *outcome) store(in *modes.Input) {
 	o.sentAgainstStored(in)
+	o.describe() // the patch is final: the store asks for its action
 	o.stored = apiserver.Stored{Root: o.result}
 	if action := o.info().Action; action == Create || action == Patch {
 		o.stored = o.storedOverPatched(in)

@@ -66,7 +66,6 @@ func Run(_ context.Context, in *modes.Input) *contract.Response {
 			continue
 		}
 		a.outcome.store(in)
-		a.outcome.describe()
 		a.outcome.refuse(in, resp)
 		if err := a.outcome.recordManagers(in, now); err != nil {
 			resp.AddError(string(inputOf(t)), err)
@@ -145,8 +144,8 @@ func (o *outcome) info() PatchInfo {
 	return o.patchInfo()
 }
 
-// describe works out info once the outcome is complete (stored: the store may change the patch,
-// sentAgainstStored): its patch, which holds the whole config in its last-applied annotation, is
+// describe works out info once the patch is final (in store, after sentAgainstStored, which may
+// change it): its patch, which holds the whole config in its last-applied annotation, is
 // then written as JSON once, not at each of the times a request asks (the refusals, the
 // managedFields, the answer).
 func (o *outcome) describe() {
