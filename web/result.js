@@ -5,7 +5,7 @@
 // hover (a tooltip) and, for the keyboard, in a live panel under the view as the cursor moves:
 // arrows read line by line, n / p (or Alt+↓ / Alt+↑) jump to the next / previous change.
 
-import { Decoration, EditorView, GutterMarker, gutter, hoverTooltip, keymap, lineNumbers, placeholder, highlightActiveLine } from "@codemirror/view";
+import { Decoration, EditorView, GutterMarker, ViewPlugin, gutter, hoverTooltip, keymap, lineNumbers, placeholder, highlightActiveLine } from "@codemirror/view";
 import { Compartment, EditorState, RangeSet, StateEffect, StateField } from "@codemirror/state";
 import { baseExtensions } from "./cm.js";
 import { h, replaceChildren } from "./dom.js";
@@ -43,15 +43,15 @@ const strike = Decoration.mark({ class: "mp-strike" });
 
 const plainLine = { mark: null, kind: "result" };
 
+const layoutChanged = (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(setLayout)));
+
 /**
- * The decorations and gutter symbols of display lines from..to-1 (0-based) of the doc. The lines
- * are read in one pass (a line's start is the last one's end and its break), not looked up one
- * by one: the first answer of a big input decorates every line.
+ * Adds the decorations and gutter symbols of display lines from..to-1 (0-based) of the doc to deco
+ * and symbols. The lines are read in one pass (a line's start is the last one's end and its
+ * break), not looked up one by one.
  */
-function lineRanges(doc, layout, from, to) {
-  const deco = [];
-  const symbols = [];
-  if (to <= from) return { deco, symbols };
+function lineRanges(doc, layout, from, to, deco, symbols) {
+  if (to <= from) return;
   let start = doc.line(from + 1).from;
   let n = from;
   for (const text of doc.iterLines(from + 1, to + 1)) {
@@ -65,38 +65,45 @@ function lineRanges(doc, layout, from, to) {
     start += text.length + 1;
     n++;
   }
-  return { deco, symbols };
 }
-
-const NO_MARKS = { deco: Decoration.none, symbols: RangeSet.empty };
 
 /**
  * The line decorations of the layout (and a strike through the text, not the indentation, of
- * deleted lines) and the mark gutter's symbols: when a new layout arrives, built again on the
- * display lines its change names (redraw, the others mapped through the text's change), or on
- * every line. The gutter reads its symbols from here rather than asking for each line it draws
- * at every answer.
+ * deleted lines) and the mark gutter's symbols, of the lines CodeMirror draws only (its viewport,
+ * those in sight and a margin, and the lines of the selection's ends): built again when the
+ * text, the layout, the viewport or the selection changes. A big result's
+ * first answer decorated all its lines in one task (150,000 of them on issue 28's 2 MB input,
+ * and CodeMirror then stepped through every decoration to draw the first screen); now it
+ * decorates a few screenfuls whatever the result's length. The gutter reads its symbols from
+ * here rather than asking for each line it draws.
  */
-const marksField = StateField.define({
-  create: () => NO_MARKS,
-  update(value, tr) {
-    const set = tr.effects.find((e) => e.is(setLayout));
-    if (!set) return tr.docChanged ? { deco: value.deco.map(tr.changes), symbols: value.symbols.map(tr.changes) } : value;
-    const { layout, redraw } = set.value;
-    const doc = tr.state.doc;
-    if (!redraw) {
-      const { deco, symbols } = lineRanges(doc, layout, 0, doc.lines);
-      return { deco: Decoration.set(deco, true), symbols: RangeSet.of(symbols, true) };
+const marksPlugin = ViewPlugin.fromClass(
+  class {
+    constructor(view) {
+      this.decorate(view);
     }
-    if (redraw.to <= redraw.from) return { deco: value.deco.map(tr.changes), symbols: value.symbols.map(tr.changes) };
-    const from = doc.line(redraw.from + 1).from;
-    const to = doc.line(redraw.to).to;
-    const { deco, symbols } = lineRanges(doc, layout, redraw.from, redraw.to);
-    const part = (ranges, add) => ranges.map(tr.changes).update({ filterFrom: from, filterTo: to, filter: () => false, add, sort: true });
-    return { deco: part(value.deco, deco), symbols: part(value.symbols, symbols) };
+    update(update) {
+      if (update.docChanged || update.viewportChanged || update.selectionSet || layoutChanged(update)) this.decorate(update.view);
+    }
+    decorate(view) {
+      const { layout } = view.state.field(layoutField);
+      const doc = view.state.doc;
+      const deco = [];
+      const symbols = [];
+      const first = doc.lineAt(view.viewport.from).number - 1;
+      const end = doc.lineAt(view.viewport.to).number;
+      // CodeMirror also draws the lines of the selection's ends when they are out of sight
+      const { anchor, head } = view.state.selection.main;
+      const ends = [...new Set([doc.lineAt(anchor).number - 1, doc.lineAt(head).number - 1])].sort((a, b) => a - b);
+      for (const n of ends) if (n < first) lineRanges(doc, layout, n, n + 1, deco, symbols);
+      lineRanges(doc, layout, first, end, deco, symbols);
+      for (const n of ends) if (n >= end) lineRanges(doc, layout, n, n + 1, deco, symbols);
+      this.deco = Decoration.set(deco, true);
+      this.symbols = RangeSet.of(symbols, true);
+    }
   },
-  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
-});
+  { decorations: (plugin) => plugin.deco },
+);
 
 class MarkSymbol extends GutterMarker {
   constructor(mark, inherited) {
@@ -119,11 +126,9 @@ function symbolFor(line) {
   return symbolCache.get(key);
 }
 
-const layoutChanged = (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(setLayout)));
-
 const markGutter = gutter({
   class: "mp-mark-gutter",
-  markers: (view) => view.state.field(marksField).symbols,
+  markers: (view) => view.plugin(marksPlugin)?.symbols ?? RangeSet.empty,
   initialSpacer: () => new MarkSymbol("added", false),
 });
 
@@ -201,7 +206,7 @@ function resultExtensions(r) {
     EditorState.readOnly.of(true),
     EditorView.lineWrapping,
     layoutField,
-    marksField,
+    marksPlugin,
     resultLineNumbers,
     markGutter,
     highlightActiveLine(),
@@ -241,12 +246,11 @@ function jumpToChange(r, v, dir) {
 export function showInView(r, v) {
   const { layout, fields, emptyText, extras, change } = r.shown;
   // A layout kept from the one the view shows (layoutkeep.js) changes the lines its change names:
-  // only those are compared and decorated again, not the whole text.
-  const kept = change && change.base === r.drawn ? keptChange(v.state.doc, change, layout) : null;
-  const changes = kept ? kept.changes : lineChanges(v.state.doc.toString(), layoutText(layout));
+  // only those are compared, not the whole text.
+  const changes = change && change.base === r.drawn ? keptChange(v.state.doc, change, layout) : lineChanges(v.state.doc.toString(), layoutText(layout));
   const length = v.state.doc.length + changes.reduce((n, c) => n + c.insert.length - (c.to - c.from), 0);
   const head = Math.min(v.state.selection.main.head, length);
-  const effects = [setLayout.of({ layout, fields, redraw: kept?.redraw ?? null }), r.extras.effect(extras)];
+  const effects = [setLayout.of({ layout, fields }), r.extras.effect(extras)];
   // A new placeholder reconfigures the view's state, which rebuilds its extensions: only when
   // its text changes, not on every answer.
   if (emptyText !== r.emptyText) effects.push(r.empty.reconfigure(placeholder(emptyText)));
@@ -264,7 +268,7 @@ export function showInView(r, v) {
 /**
  * The text's changes of a kept layout's change (display lines from..to-1 of the layout shown
  * became count lines), with a line kept on each side so that lines come and go with their line
- * breaks, and the new display lines to decorate again.
+ * breaks.
  * @param {import("@codemirror/state").Text} doc the text of change.base
  * @param {{from: number, to: number, count: number}} change
  * @param {import("./marks.js").Layout} layout
@@ -276,8 +280,7 @@ function keptChange(doc, { from, to, count }, layout) {
   const at = doc.line(first + 1).from;
   const before = doc.sliceString(at, doc.line(oldEnd).to);
   const after = layout.lines.slice(first, newEnd).map((l) => l.text).join("\n");
-  const changes = lineChanges(before, after).map((c) => ({ from: c.from + at, to: c.to + at, insert: c.insert }));
-  return { changes, redraw: { from: first, to: Math.min(newEnd, layout.lines.length) } };
+  return lineChanges(before, after).map((c) => ({ from: c.from + at, to: c.to + at, insert: c.insert }));
 }
 
 /** The panel follows the keyboard: the reason of the cursor's line while the view has focus. */
