@@ -183,6 +183,9 @@ const (
 
 // SetComment sets one of the node's comments.
 func (n *Node) SetComment(at CommentPlace, text string) {
+	if text == "" && n.written == nil {
+		return // the reader sets the empty comments of most nodes: nothing to change
+	}
 	w := n.own()
 	switch at {
 	case HeadComment:
