@@ -19,31 +19,36 @@ var realManifests = []string{
 }
 
 // BenchmarkParseRealManifests parses each real manifest under kubectl's rules (and argo-cd's
-// install.yaml past the page's node bound, as make bench's limits do); it skips the files that
-// are absent (the shared folder is beside the repository on developer machines and in CI, not
-// everywhere).
+// install.yaml past the page's node bound, as make bench's limits do).
 func BenchmarkParseRealManifests(b *testing.B) {
-	for _, rel := range realManifests {
-		path := filepath.Join("..", "..", "..", "shared", "realworld", rel)
-		text, err := os.ReadFile(path)
-		b.Run(filepath.Base(rel), func(b *testing.B) {
-			if err != nil {
-				b.Skipf("no real manifest: %v", err)
+	eachRealManifest(b, func(b *testing.B, text string) {
+		for b.Loop() {
+			if _, err := Parse(Live, text, Options{MaxNodes: 20_000_000}); err != nil {
+				b.Fatal(err)
 			}
-			b.SetBytes(int64(len(text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := Parse(Live, string(text), Options{MaxNodes: 20_000_000}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // BenchmarkEmitRealManifests emits each real manifest, read once, with its layout (Emit), as a
 // mode writes its result.
 func BenchmarkEmitRealManifests(b *testing.B) {
+	eachRealManifest(b, func(b *testing.B, text string) {
+		docs, err := Parse(Live, text, Options{MaxNodes: 20_000_000})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ResetTimer()
+		for b.Loop() {
+			Emit(docs)
+		}
+	})
+}
+
+// eachRealManifest runs bench on each real manifest, its bytes counted per op, its allocations
+// reported; it skips the files that are absent (the shared folder is beside the repository on
+// developer machines and in CI, not everywhere).
+func eachRealManifest(b *testing.B, bench func(b *testing.B, text string)) {
 	for _, rel := range realManifests {
 		path := filepath.Join("..", "..", "..", "shared", "realworld", rel)
 		text, err := os.ReadFile(path)
@@ -51,15 +56,9 @@ func BenchmarkEmitRealManifests(b *testing.B) {
 			if err != nil {
 				b.Skipf("no real manifest: %v", err)
 			}
-			docs, err := Parse(Live, string(text), Options{MaxNodes: 20_000_000})
-			if err != nil {
-				b.Fatal(err)
-			}
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
-			for b.Loop() {
-				Emit(docs)
-			}
+			bench(b, string(text))
 		})
 	}
 }
