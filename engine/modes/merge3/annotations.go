@@ -143,26 +143,27 @@ func dropAnnotation(root *ynode.Node, key string, notes *kioNotes) {
 	}
 }
 
-// annotations reads metadata.annotations as kyaml reads a resource's metadata (the text of every
-// entry).
-func readAnnotations(root *ynode.Node) map[string]string {
+// annotation returns the text of metadata.annotations' entry key as kyaml reads a resource's
+// metadata (the text of every entry, the last of entries whose keys read alike), "" when none.
+func annotation(root *ynode.Node, key string) string {
 	ann := root.Get("metadata").Get("annotations")
-	out := map[string]string{}
 	if ann.IsNilOrEmpty() {
-		return out
+		return ""
 	}
+	text := ""
 	for i := 0; i+1 < len(ann.Content); i += 2 {
-		out[ann.Content[i].Text()] = ann.Content[i+1].Text()
+		if ann.Content[i].Text() == key {
+			text = ann.Content[i+1].Text()
+		}
 	}
-	return out
+	return text
 }
 
 // mirrorAnnotationNames copies each two-named annotation set under one name only to its other
 // name, by its row of mirrors; kio does it to every resource when it pairs two resources or more.
 func mirrorAnnotationNames(root *ynode.Node, notes *kioNotes) error {
 	for _, name := range twoNamed {
-		ann := readAnnotations(root)
-		legacy, current := ann[name.legacy], ann[name.current]
+		legacy, current := annotation(root, name.legacy), annotation(root, name.current)
 		var err error
 		switch mirrors[nameUse{legacy: legacy != "", current: current != ""}] {
 		case mirrorToLegacy:

@@ -142,9 +142,28 @@ func newResource(input yamltree.Input, root *yamltree.Node, source ynode.Source,
 // copy's (the marks and the line diff compare the result with it; upstream's copies are marked
 // whole, from the result's layout, and need none).
 func (res *resource) keepPristine() {
-	size := countNodes(res.root)
-	res.pristineOf, res.liveOf = make(map[*ynode.Node]*ynode.Node, size), make(map[*ynode.Node]*ynode.Node, size)
-	res.pristine = copyIndexed(res.root, res.pristineOf, res.liveOf)
+	var size treeCount
+	size.add(res.root, false)
+	c := pristineCopy{nodes: make([]ynode.Node, size.nodes), contents: make([]*ynode.Node, size.contents),
+		to: make(map[*ynode.Node]*ynode.Node, size.values), back: make(map[*ynode.Node]*ynode.Node, size.values)}
+	res.pristine = c.copy(res.root, false)
+	res.pristineOf, res.liveOf = c.to, c.back
+}
+
+// treeCount counts a tree's nodes, the entries of their Content, and its values: the nodes that
+// are not a map's keys, which the marks look up in pristineOf and liveOf (a key never).
+type treeCount struct{ nodes, contents, values int }
+
+// add counts n and the nodes below it; key says n is a map's key.
+func (c *treeCount) add(n *ynode.Node, key bool) {
+	c.nodes++
+	c.contents += len(n.Content)
+	if !key {
+		c.values++
+	}
+	for i, ch := range n.Content {
+		c.add(ch, n.Kind == ynode.MapNode && i%2 == 0)
+	}
 }
 
 // countNodes counts n and the nodes below it.
@@ -156,20 +175,36 @@ func countNodes(n *ynode.Node) int {
 	return c
 }
 
-// copyIndexed copies n, recording each node's copy and back.
-func copyIndexed(n *ynode.Node, to, back map[*ynode.Node]*ynode.Node) *ynode.Node {
+// pristineCopy copies a tree into storage allocated for its size (treeCount), recording each
+// value's copy (to) and back.
+type pristineCopy struct {
+	nodes    []ynode.Node
+	contents []*ynode.Node
+	to, back map[*ynode.Node]*ynode.Node
+}
+
+// copy copies n, a map's key when key says so.
+func (c *pristineCopy) copy(n *ynode.Node, key bool) *ynode.Node {
 	if n == nil {
 		return nil
 	}
-	c := *n
+	cp := &c.nodes[0]
+	c.nodes = c.nodes[1:]
+	*cp = *n
 	if n.Content != nil {
-		c.Content = make([]*ynode.Node, len(n.Content))
+		k := len(n.Content)
+		cp.Content = []*ynode.Node{} // an empty Content stays empty, not nil
+		if k > 0 {
+			cp.Content, c.contents = c.contents[:k:k], c.contents[k:]
+		}
 		for i, ch := range n.Content {
-			c.Content[i] = copyIndexed(ch, to, back)
+			cp.Content[i] = c.copy(ch, n.Kind == ynode.MapNode && i%2 == 0)
 		}
 	}
-	to[n], back[&c] = &c, n
-	return &c
+	if !key {
+		c.to[n], c.back[cp] = cp, n
+	}
+	return cp
 }
 
 // kioDocuments counts the documents kio's ByteReader cuts text into (empty ones included).
@@ -220,7 +255,7 @@ func keyOfResource(root *ynode.Node) kioKey {
 		name = v.Value
 	}
 	return kioKey{apiVersion: metaText(root, "apiVersion"), kind: metaText(root, "kind"),
-		namespace: metaText(meta, "namespace"), name: name, path: readAnnotations(root)[pathAnnotation]}
+		namespace: metaText(meta, "namespace"), name: name, path: annotation(root, pathAnnotation)}
 }
 
 // group is one resource as each input holds it.
