@@ -34,8 +34,13 @@ func (m *merger) mergeMap(t triple, sc *sch, path []string) (*ynode.Node, record
 	if err := factEmptyKeyStops(t, path); err != nil {
 		return nil, rec, err
 	}
+	if len(path) == cap(path) {
+		// room for the entries' names and the names below them, which each entry writes over
+		// the last one's: the walk keeps no path past its visit (droppedAlias copies its own)
+		path = append(make([]string, 0, len(path)+8), path...)
+	}
 	for _, f := range m.alignFields(t) {
-		if err := m.mergeField(t.live, f, sc, append(path[:len(path):len(path)], f.name)); err != nil {
+		if err := m.mergeField(t.live, f, sc, append(path, f.name)); err != nil {
 			return nil, rec, err
 		}
 	}
@@ -74,17 +79,22 @@ func (m *merger) alignFields(t triple) []fieldRow {
 		}
 	}
 	rows := make([]fieldRow, 0, size)
-	at := make(map[string]int, size)
+	var at map[string]int // the row of each name, for a long map (a short one is searched)
+	if size > shortMap {
+		at = make(map[string]int, size)
+	}
 	for v, n := range t.liveFirst() {
 		if n == nil || n.Kind != ynode.MapNode {
 			continue
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			name := n.Content[i].Value
-			j, seen := at[name]
-			if !seen {
+			j := rowOf(rows, at, name)
+			if j < 0 {
 				j = len(rows)
-				at[name] = j
+				if at != nil {
+					at[name] = j
+				}
 				rows = append(rows, fieldRow{name: name})
 			}
 			rows[j].hold(v, n.Content[i], n.Content[i+1])
@@ -95,6 +105,26 @@ func (m *merger) alignFields(t triple) []fieldRow {
 		rows[i].commentSch = m.factCommentOnEntry(rows[i])
 	}
 	return rows
+}
+
+// shortMap is the most entries alignFields finds by looking through its rows rather than in a map.
+const shortMap = 16
+
+// rowOf returns the index of the row called name, by at when it is not nil, else by looking
+// through rows; -1 when there is none.
+func rowOf(rows []fieldRow, at map[string]int, name string) int {
+	if at != nil {
+		if j, ok := at[name]; ok {
+			return j
+		}
+		return -1
+	}
+	for j := range rows {
+		if rows[j].name == name {
+			return j
+		}
+	}
+	return -1
 }
 
 // hold notes key and value as version v's entry (in liveFirst's order), unless the version
@@ -110,9 +140,19 @@ func (f *fieldRow) hold(v int, key, value *ynode.Node) {
 // entries it adds land at the end of the local map in that order. Observed with kyaml v0.21.x
 // through merge3diff ("field added upstream"; TestWalkFacts/factSortedFields).
 func factSortedFields(rows []fieldRow) {
-	// sort.Slice rather than slices.SortFunc: the generic sort of this struct weighs about 20 KB
-	// in the wasm, sort.Slice's code is shared.
-	sort.Slice(rows, func(i, j int) bool { return rows[i].name < rows[j].name })
+	if len(rows) > shortMap {
+		// sort.Slice rather than slices.SortFunc: the generic sort of this struct weighs about
+		// 20 KB in the wasm, sort.Slice's code is shared.
+		sort.Slice(rows, func(i, j int) bool { return rows[i].name < rows[j].name })
+		return
+	}
+	// a few rows: sorted by insertion, which allocates nothing (their names are distinct, so
+	// any sort orders them alike)
+	for i := 1; i < len(rows); i++ {
+		for j := i; j > 0 && rows[j].name < rows[j-1].name; j-- {
+			rows[j], rows[j-1] = rows[j-1], rows[j]
+		}
+	}
 }
 
 // factCommentOnEntry: a comment may declare an entry's schema on its value, else on its key; the

@@ -166,15 +166,6 @@ func (c *treeCount) add(n *ynode.Node, key bool) {
 	}
 }
 
-// countNodes counts n and the nodes below it.
-func countNodes(n *ynode.Node) int {
-	c := 1
-	for _, ch := range n.Content {
-		c += countNodes(ch)
-	}
-	return c
-}
-
 // pristineCopy copies a tree into storage allocated for its size (treeCount), recording each
 // value's copy (to) and back.
 type pristineCopy struct {

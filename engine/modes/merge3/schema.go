@@ -34,11 +34,24 @@ type sch struct {
 type schemas struct {
 	sets []*schema.Set
 	crd  map[schema.GroupVersionKind]bool
+	// kinds and children keep the schemas found so far (a sch never changes once made): the
+	// resources of a stream find the same ones again, one kind after another.
+	kinds    map[schema.GroupVersionKind]*sch
+	children map[childStep]*sch
+}
+
+// childStep names a child schema: its parent, its type, and the field it is the value of
+// (with its name; nil and "" for map values and list items).
+type childStep struct {
+	parent *sch
+	typ    *schema.Type
+	field  *schema.Field
+	name   string
 }
 
 // newSchemas returns the lookups over sets, tried in order; crdKinds come from the user's schema.
 func newSchemas(crdKinds map[schema.GroupVersionKind]bool, sets ...*schema.Set) *schemas {
-	return &schemas{sets: sets, crd: crdKinds}
+	return &schemas{sets: sets, crd: crdKinds, kinds: map[schema.GroupVersionKind]*sch{}, children: map[childStep]*sch{}}
 }
 
 // kind returns the root schema of a kind from the first set that knows it, nil when no set knows it.
@@ -46,13 +59,19 @@ func (d *schemas) kind(apiVersion, kind string) *sch {
 	if d == nil {
 		return nil
 	}
+	gvk := schema.GroupVersionKind{APIVersion: apiVersion, Kind: kind}
+	if s, ok := d.kinds[gvk]; ok {
+		return s
+	}
+	var found *sch
 	for _, s := range d.sets {
 		if t := s.Root(apiVersion, kind); t != nil {
-			gvk := schema.GroupVersionKind{APIVersion: apiVersion, Kind: kind}
-			return &sch{typ: t, crd: d.crd[gvk], kind: apiVersion + "/" + kind, defs: d}
+			found = &sch{typ: t, crd: d.crd[gvk], kind: apiVersion + "/" + kind, defs: d}
+			break
 		}
 	}
-	return nil
+	d.kinds[gvk] = found
+	return found
 }
 
 // named returns the definition a "$ref" names ("#/definitions/io.k8s.api.core.v1.Container"),
@@ -112,10 +131,10 @@ func (s *sch) typedField(name string) *sch {
 		return nil
 	}
 	if f := s.typ.Field(name); f != nil {
-		return s.child(f.Type, f, "."+name)
+		return s.child(childStep{typ: f.Type, field: f, name: name})
 	}
 	if e := s.typ.Elem(); e != nil {
-		return s.child(e, nil, ".*")
+		return s.child(childStep{typ: e})
 	}
 	return nil
 }
@@ -129,17 +148,33 @@ func (s *sch) elements() *sch {
 		if s.typ == nil || s.typ.Kind != schema.KindList || s.typ.ListElem() == nil {
 			return nil
 		}
-		return s.child(s.typ.ListElem(), nil, "[]")
+		return s.child(childStep{typ: s.typ.ListElem()})
 	}
 	return nil
 }
 
-// child is the schema of a value below s, of type t, under field f (nil for map values and list
-// items), one step further on s's path.
-func (s *sch) child(t *schema.Type, f *schema.Field, step string) *sch {
-	c := &sch{typ: t, field: f, crd: s.crd, defs: s.defs, kind: s.kind}
+// child is the schema of a value below s, of type step.typ, under field step.field (nil for map
+// values and list items), one step further on s's path: the one found before, when there was.
+func (s *sch) child(step childStep) *sch {
+	step.parent = s
+	if s.defs != nil {
+		if c, ok := s.defs.children[step]; ok {
+			return c
+		}
+	}
+	c := &sch{typ: step.typ, field: step.field, crd: s.crd, defs: s.defs, kind: s.kind}
 	if s.kind != "" {
-		c.path = s.path + step
+		switch {
+		case step.field != nil:
+			c.path = s.path + "." + step.name
+		case s.typ.Kind == schema.KindList:
+			c.path = s.path + "[]"
+		default:
+			c.path = s.path + ".*"
+		}
+	}
+	if s.defs != nil {
+		s.defs.children[step] = c
 	}
 	return c
 }
