@@ -57,11 +57,13 @@ func numberLike(c byte) bool {
 
 // numberTag types digits whose underscores are gone.
 func numberTag(digits string) string {
-	if _, err := strconv.ParseInt(digits, 0, 64); err == nil {
-		return IntTag
-	}
-	if _, err := strconv.ParseUint(digits, 0, 64); err == nil {
-		return IntTag
+	if intSpelling(digits) {
+		if _, err := strconv.ParseInt(digits, 0, 64); err == nil {
+			return IntTag
+		}
+		if _, err := strconv.ParseUint(digits, 0, 64); err == nil {
+			return IntTag
+		}
 	}
 	if floatSpelling(digits) {
 		if _, err := strconv.ParseFloat(digits, 64); err == nil {
@@ -69,6 +71,24 @@ func numberTag(digits string) string {
 		}
 	}
 	return StrTag
+}
+
+// intSpelling reports whether s may be spelt as Go's integers are (with a base prefix): a sign
+// first, then hex digits and the prefixes' letters only. What strconv.ParseInt or ParseUint
+// accept always is, so that the many texts that are not ("100m", a uid) skip them and the error
+// each would allocate.
+func intSpelling(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9', c >= 'a' && c <= 'f', c >= 'A' && c <= 'F', c == 'x', c == 'X', c == 'o', c == 'O':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // floatSpelling reports whether s is spelt as a YAML 1.2 float: the pattern
