@@ -76,7 +76,9 @@ func putAnnotation(root *ynode.Node, key, value string, notes *kioNotes) error {
 	v := ynode.NewString(value)
 	v.Style = ynode.SingleQuoted
 	setField(ann, key, v, [3]string{}, 0)
-	notes.note(annotationPath(key), ruleKioAnnotation)
+	if notes != nil { // upstream's copies record nothing
+		notes.note(annotationPath(key), ruleKioAnnotation)
+	}
 	return nil
 }
 
@@ -85,7 +87,7 @@ var metadataPath = fieldpath.Path{}.Field("metadata")
 
 // annotationPath is the path of annotation key, for the notes.
 func annotationPath(key string) fieldpath.Path {
-	return metadataPath.Field("annotations").Field(key)
+	return fieldpath.Path{{Field: "metadata"}, {Field: "annotations"}, {Field: key}}
 }
 
 // mapUnder returns the map under name in m, made (empty, appended) when missing.
@@ -139,7 +141,9 @@ func dropAnnotation(root *ynode.Node, key string, notes *kioNotes) {
 		return
 	}
 	if ann := meta.Get("annotations"); !ann.IsNull() && ann.Kind == ynode.MapNode && ann.Delete(key) != nil {
-		notes.note(annotationPath(key), ruleKioCleared)
+		if notes != nil {
+			notes.note(annotationPath(key), ruleKioCleared)
+		}
 	}
 }
 

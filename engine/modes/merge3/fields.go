@@ -39,11 +39,15 @@ func (m *merger) mergeMap(t triple, sc *sch, path []string) (*ynode.Node, record
 		// the last one's: the walk keeps no path past its visit (droppedAlias copies its own)
 		path = append(make([]string, 0, len(path)+8), path...)
 	}
-	for _, f := range m.alignFields(t) {
+	rows := m.alignFields(t)
+	m.depth++
+	for _, f := range rows {
 		if err := m.mergeField(t.live, f, sc, append(path, f.name)); err != nil {
+			m.depth--
 			return nil, rec, err
 		}
 	}
+	m.depth--
 	return t.live, rec, nil
 }
 
@@ -70,7 +74,8 @@ func factEmptyKeyStops(t triple, path []string) error {
 }
 
 // alignFields aligns the entries of the three maps by name (the first entry of a name, where a
-// map repeats one), in sorted order (factSortedFields).
+// map repeats one), in sorted order (factSortedFields). The rows are m.rowsAt's at m.depth:
+// they hold until the next map at that depth is aligned.
 func (m *merger) alignFields(t triple) []fieldRow {
 	size := 0
 	for _, n := range t.liveFirst() {
@@ -78,7 +83,13 @@ func (m *merger) alignFields(t triple) []fieldRow {
 			size = max(size, len(n.Content)/2)
 		}
 	}
-	rows := make([]fieldRow, 0, size)
+	if m.depth == len(m.rowsAt) {
+		m.rowsAt = append(m.rowsAt, nil)
+	}
+	rows := m.rowsAt[m.depth][:0]
+	if cap(rows) < size {
+		rows = make([]fieldRow, 0, max(size, 8))
+	}
 	var at map[string]int // the row of each name, for a long map (a short one is searched)
 	if size > shortMap {
 		at = make(map[string]int, size)
@@ -100,6 +111,7 @@ func (m *merger) alignFields(t triple) []fieldRow {
 			rows[j].hold(v, n.Content[i], n.Content[i+1])
 		}
 	}
+	m.rowsAt[m.depth] = rows // grown, for the next map at this depth
 	factSortedFields(rows)
 	for i := range rows {
 		rows[i].commentSch = m.factCommentOnEntry(rows[i])
