@@ -1,8 +1,6 @@
 package merge3
 
 import (
-	"strings"
-
 	"github.com/mergeplay/mergeplay/engine/decision"
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 )
@@ -54,15 +52,9 @@ func (k *kioNotes) ruleAt(path fieldpath.Path) decision.Rule {
 	for _, e := range k.entries[len(k.paths):] {
 		k.paths = append(k.paths, e.Path.String())
 	}
-	if len(path) > 0 {
-		last := path[len(path)-1]
-		switch {
-		case !last.IsIndex && last.Keys == nil && last.Value == nil:
-			if !anyEndsWithField(k.paths, last.Field) {
-				return ""
-			}
-		case !anyEndsWithItem(k.paths):
-			return "" // an item's path ends with "]", which none of the entries' does
+	if len(path) > 0 && !path[len(path)-1].IsIndex && path[len(path)-1].Keys == nil && path[len(path)-1].Value == nil {
+		if !anyEndsWithField(k.paths, path[len(path)-1].Field) {
+			return ""
 		}
 	}
 	p := path.String()
@@ -73,16 +65,6 @@ func (k *kioNotes) ruleAt(path fieldpath.Path) decision.Rule {
 		}
 	}
 	return rule
-}
-
-// anyEndsWithItem reports whether one of the paths written ends as a list item's does ("]").
-func anyEndsWithItem(paths []string) bool {
-	for _, p := range paths {
-		if strings.HasSuffix(p, "]") {
-			return true
-		}
-	}
-	return false
 }
 
 // anyEndsWithField reports whether one of the paths written ends with the field name (".name").

@@ -39,15 +39,11 @@ func (m *merger) mergeMap(t triple, sc *sch, path []string) (*ynode.Node, record
 		// the last one's: the walk keeps no path past its visit (droppedAlias copies its own)
 		path = append(make([]string, 0, len(path)+8), path...)
 	}
-	rows := m.alignFields(t)
-	m.depth++
-	for _, f := range rows {
+	for _, f := range m.alignFields(t) {
 		if err := m.mergeField(t.live, f, sc, append(path, f.name)); err != nil {
-			m.depth--
 			return nil, rec, err
 		}
 	}
-	m.depth--
 	return t.live, rec, nil
 }
 
@@ -74,8 +70,7 @@ func factEmptyKeyStops(t triple, path []string) error {
 }
 
 // alignFields aligns the entries of the three maps by name (the first entry of a name, where a
-// map repeats one), in sorted order (factSortedFields). The rows are m.rowsAt's at m.depth:
-// they hold until the next map at that depth is aligned.
+// map repeats one), in sorted order (factSortedFields).
 func (m *merger) alignFields(t triple) []fieldRow {
 	size := 0
 	for _, n := range t.liveFirst() {
@@ -83,60 +78,28 @@ func (m *merger) alignFields(t triple) []fieldRow {
 			size = max(size, len(n.Content)/2)
 		}
 	}
-	if m.depth == len(m.rowsAt) {
-		m.rowsAt = append(m.rowsAt, nil)
-	}
-	rows := m.rowsAt[m.depth][:0]
-	if cap(rows) < size {
-		rows = make([]fieldRow, 0, max(size, 8))
-	}
-	var at map[string]int // the row of each name, for a long map (a short one is searched)
-	if size > shortMap {
-		at = make(map[string]int, size)
-	}
+	rows := make([]fieldRow, 0, size)
+	at := make(map[string]int, size)
 	for v, n := range t.liveFirst() {
 		if n == nil || n.Kind != ynode.MapNode {
 			continue
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			name := n.Content[i].Value
-			j := rowOf(rows, at, name)
-			if j < 0 {
+			j, seen := at[name]
+			if !seen {
 				j = len(rows)
-				if at != nil {
-					at[name] = j
-				}
+				at[name] = j
 				rows = append(rows, fieldRow{name: name})
 			}
 			rows[j].hold(v, n.Content[i], n.Content[i+1])
 		}
 	}
-	m.rowsAt[m.depth] = rows // grown, for the next map at this depth
 	factSortedFields(rows)
 	for i := range rows {
 		rows[i].commentSch = m.factCommentOnEntry(rows[i])
 	}
 	return rows
-}
-
-// shortMap is the most entries alignFields finds by looking through its rows rather than in a map.
-const shortMap = 16
-
-// rowOf returns the index of the row called name, by at when it is not nil, else by looking
-// through rows; -1 when there is none.
-func rowOf(rows []fieldRow, at map[string]int, name string) int {
-	if at != nil {
-		if j, ok := at[name]; ok {
-			return j
-		}
-		return -1
-	}
-	for j := range rows {
-		if rows[j].name == name {
-			return j
-		}
-	}
-	return -1
 }
 
 // hold notes key and value as version v's entry (in liveFirst's order), unless the version
@@ -152,19 +115,9 @@ func (f *fieldRow) hold(v int, key, value *ynode.Node) {
 // entries it adds land at the end of the local map in that order. Observed with kyaml v0.21.x
 // through merge3diff ("field added upstream"; TestWalkFacts/factSortedFields).
 func factSortedFields(rows []fieldRow) {
-	if len(rows) > shortMap {
-		// sort.Slice rather than slices.SortFunc: the generic sort of this struct weighs about
-		// 20 KB in the wasm, sort.Slice's code is shared.
-		sort.Slice(rows, func(i, j int) bool { return rows[i].name < rows[j].name })
-		return
-	}
-	// a few rows: sorted by insertion, which allocates nothing (their names are distinct, so
-	// any sort orders them alike)
-	for i := 1; i < len(rows); i++ {
-		for j := i; j > 0 && rows[j].name < rows[j-1].name; j-- {
-			rows[j], rows[j-1] = rows[j-1], rows[j]
-		}
-	}
+	// sort.Slice rather than slices.SortFunc: the generic sort of this struct weighs about 20 KB
+	// in the wasm, sort.Slice's code is shared.
+	sort.Slice(rows, func(i, j int) bool { return rows[i].name < rows[j].name })
 }
 
 // factCommentOnEntry: a comment may declare an entry's schema on its value, else on its key; the

@@ -31,14 +31,8 @@ func (m *marker) keyless(path fieldpath.Path, result *ynode.Node, d record) {
 
 // hasKeyValue reports whether item has a value for one of the key fields at least.
 func hasKeyValue(item *ynode.Node, keys []string) bool {
-	for _, key := range keys {
-		v := item.Get(key)
-		switch {
-		case key == "":
-			if item.Value != "" {
-				return true
-			}
-		case !v.IsNilOrEmpty() && v.Value != "":
+	for _, v := range itemIDOf(item, keys) {
+		if v != "" {
 			return true
 		}
 	}

@@ -80,7 +80,7 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 	for i := 0; i+1 < len(result.Content); i += 2 {
 		name, v := result.Content[i].Value, result.Content[i+1]
 		m.lineShift = m.entryShift(result, local, name, shift)
-		m.value(m.paths.field(path, name), v, local.Get(name))
+		m.value(m.paths.append(path, fieldpath.Element{Field: name}), v, local.Get(name))
 	}
 	m.lineShift = shift
 	if local == nil || local.Kind != ynode.MapNode {
@@ -91,7 +91,7 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 		if _, rv := result.Field(key.Value); rv != nil {
 			continue
 		}
-		c := cue{path: m.paths.field(path, key.Value), rec: m.recordOf(lv), local: lv, inRemovedItem: m.inRemovedItem}
+		c := cue{path: m.paths.append(path, fieldpath.Element{Field: key.Value}), rec: m.recordOf(lv), local: lv, inRemovedItem: m.inRemovedItem}
 		m.mark(contract.Deleted, false, c, srcLine(key), srcEnd(lv))
 		m.fields[len(m.fields)-1].Place = m.fieldPlace(result, local, key.Value, len(path) == 0)
 	}

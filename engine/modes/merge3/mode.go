@@ -141,7 +141,7 @@ type merging struct {
 // newMerging gathers what the request's merges read.
 func newMerging(in *modes.Input, data *modeData) *merging {
 	m := &merging{defs: newSchemas(crdKinds(in.User), in.Schema, data.kustomization), schemaType: in.Request.Options.SchemaType, rules: data.kyaml,
-		paths: newPathStore()}
+		paths: &pathStore{}}
 	m.scope = func(apiVersion, kind string) bool {
 		namespaced, known := in.Schema.Namespaced(apiVersion, kind)
 		return namespaced || !known
@@ -393,7 +393,7 @@ func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules, where spot) []co
 		reasons: reasons{note: rules.noteFor(id.APIVersion + "/" + id.Kind)}, paths: o.paths}
 	switch o.action {
 	case actionMerge:
-		m.fields = make([]contract.Field, 0, leaves(o.result)+4)
+		m.fields = make([]contract.Field, 0, len(o.records)+4) // a mark a value, about: the records hold the maps' too
 		m.object(o.result)
 	case actionKeep:
 		m.whole(contract.Ignored, ruleKioKeep, layout.Line(o.result), layout.EndLine(o.result))
@@ -407,22 +407,6 @@ func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules, where spot) []co
 		m.fields[len(m.fields)-1].Place = m.wholePlace()
 	}
 	return m.fields
-}
-
-// leaves counts the values of n that hold no others (scalars, aliases, empty collections): as
-// many as the marks of a merged resource, but for what the local copy alone held.
-func leaves(n *ynode.Node) int {
-	if len(n.Content) == 0 {
-		return 1
-	}
-	c, step := 0, 1
-	if n.Kind == ynode.MapNode {
-		step = 2 // the values, not the keys
-	}
-	for i := step - 1; i < len(n.Content); i += step {
-		c += leaves(n.Content[i])
-	}
-	return c
 }
 
 // crdKindsOf lists the kinds the user's schema declares through CRDs.

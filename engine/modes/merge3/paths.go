@@ -7,28 +7,21 @@ import "github.com/mergeplay/mergeplay/engine/fieldpath"
 // its own capacity, so that appending to it moves it, and no path it returned is written again:
 // the decision log keeps them. A path whose parent was the last one handed out extends it in
 // place (the first entry of a map, the first field of an item), sharing its parent's elements.
-// One store serves a request's marks.
+// One store serves a request's marks; its zero value is ready.
 type pathStore struct {
 	chunk []fieldpath.Element
 	// used counts the elements of chunk handed out; last is where the last path handed out
-	// starts in chunk, -1 when chunk holds none.
+	// starts in chunk (when used is not 0).
 	used, last int
 }
 
 // pathChunk is how many elements a pathStore allocates at once (64 bytes each).
 const pathChunk = 256
 
-func newPathStore() *pathStore { return &pathStore{last: -1} }
-
-// field returns p followed by a map key, as p.Field does.
-func (s *pathStore) field(p fieldpath.Path, name string) fieldpath.Path {
-	return s.append(p, fieldpath.Element{Field: name})
-}
-
 // append returns p followed by e, as p.Append does.
 func (s *pathStore) append(p fieldpath.Path, e fieldpath.Element) fieldpath.Path {
-	if s.extends(p) {
-		s.chunk[s.used] = e
+	if len(p) > 0 && s.used > 0 && s.used < len(s.chunk) && s.last+len(p) == s.used && &s.chunk[s.last] == &p[0] {
+		s.chunk[s.used] = e // p is the last path handed out, with room after it
 		s.used++
 		return s.chunk[s.last:s.used:s.used]
 	}
@@ -41,9 +34,4 @@ func (s *pathStore) append(p fieldpath.Path, e fieldpath.Element) fieldpath.Path
 	out[len(p)] = e
 	s.last, s.used = s.used, s.used+n
 	return out
-}
-
-// extends reports whether p is the last path handed out, with room after it in chunk.
-func (s *pathStore) extends(p fieldpath.Path) bool {
-	return len(p) > 0 && s.last >= 0 && s.used < len(s.chunk) && s.last+len(p) == s.used && &s.chunk[s.last] == &p[0]
 }

@@ -18,11 +18,6 @@ type merger struct {
 	records map[*ynode.Node]record
 	// aliases are the fields kyaml dropped because their value is an alias (aliases.go).
 	aliases []droppedAlias
-	// rowsAt holds the rows alignFields aligns a map's entries in, by the depth of the maps
-	// being merged (depth): a map's rows are in use until its entries are merged, the maps below
-	// it use the next depth's, and the maps after it take its storage again.
-	rowsAt [][]fieldRow
-	depth  int
 }
 
 // record is one decision with the versions it was made from.

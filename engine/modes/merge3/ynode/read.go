@@ -88,10 +88,7 @@ func ReadDocument(root *yamltree.Node, source Source) (*Node, string) {
 	r := &reader{src: source}
 	r.start, r.end = source.region(root.Pos.Line - 1)
 	r.facts = make([]lineFacts, r.end-r.start+1)
-	var size treeSize
-	size.add(root)
-	r.nodes, r.contents, r.slots = make([]Node, size.nodes), make([]*Node, size.contents), make([]anchor, size.anchors)
-	r.anchors = make([]*anchor, 0, size.anchors)
+	r.nodes = make([]Node, treeNodes(root))
 	n := r.node(root, nil)
 	return n, r.placeComments()
 }
@@ -107,12 +104,9 @@ type reader struct {
 	none       lineFacts // what is known of a line outside the document: nothing
 	// inFlowDepth counts the flow collections the reader is in.
 	inFlowDepth int
-	// nodes, contents and slots are the storage of the document's nodes, of their Content and of
-	// their anchors, allocated at once for the document's size (treeSize) rather than one
-	// allocation a node: newNode, newContent and newAnchor take from them.
-	nodes    []Node
-	contents []*Node
-	slots    []anchor
+	// nodes are the storage of the document's nodes, allocated at once for its size
+	// (treeNodes) rather than one allocation a node: newNode takes from it.
+	nodes []Node
 	// spans are the quoted scalars and flow collections of the document, where "#" is text.
 	spans []span
 	// dashHeads maps the line of an item's "-" to the item when the item is a scalar, an alias
@@ -131,58 +125,26 @@ type lineFacts struct {
 	opaque bool
 }
 
-// treeSize counts what converting a yamltree node takes, at most: nodes, entries of Content,
-// and anchors (the keys and items of block collections).
-type treeSize struct{ nodes, contents, anchors int }
-
-// add counts n and what is below it; an alias is one node.
-func (s *treeSize) add(n *yamltree.Node) {
-	s.nodes++
+// treeNodes counts the nodes converting n makes, at most (an alias is one).
+func treeNodes(n *yamltree.Node) int {
+	c := 1
 	if n.Alias() != "" {
-		return
+		return c
 	}
-	s.contents += 2*len(n.Fields) + len(n.Items)
-	s.anchors += len(n.Fields) + len(n.Items)
 	for _, f := range n.Fields {
-		s.add(f.Key)
-		s.add(f.Value)
+		c += treeNodes(f.Key) + treeNodes(f.Value)
 	}
 	for _, it := range n.Items {
-		s.add(it)
+		c += treeNodes(it)
 	}
+	return c
 }
 
-// newNode returns a node of the document's storage, set to n.
-func (r *reader) newNode(n Node) *Node {
-	if len(r.nodes) == 0 {
-		r.nodes = make([]Node, 16)
-	}
-	out := &r.nodes[0]
-	*out = n
+// newNode returns a node of the document's storage, of kind and read from src.
+func (r *reader) newNode(kind Kind, src *yamltree.Node) *Node {
+	out := &r.nodes[0] // treeNodes counted every node the reader makes
 	r.nodes = r.nodes[1:]
-	return out
-}
-
-// newContent returns an empty Content with room for size nodes, from the document's storage;
-// its capacity is its own, so that appending past it moves it rather than overwrite a
-// neighbour's.
-func (r *reader) newContent(size int) []*Node {
-	if size == 0 || len(r.contents) < size {
-		return make([]*Node, 0, size)
-	}
-	out := r.contents[:0:size]
-	r.contents = r.contents[size:]
-	return out
-}
-
-// newAnchor returns an anchor of the document's storage, set to a.
-func (r *reader) newAnchor(a anchor) *anchor {
-	if len(r.slots) == 0 {
-		r.slots = make([]anchor, 16)
-	}
-	out := &r.slots[0]
-	*out = a
-	r.slots = r.slots[1:]
+	out.Kind, out.Src = kind, src
 	return out
 }
 
@@ -231,7 +193,8 @@ func (r *reader) node(n *yamltree.Node, a *anchor) *Node {
 	switch {
 	case n.Alias() != "":
 		// yamltree reads an alias as a copy of its anchor's node; kyaml keeps the alias
-		out = r.newNode(Node{Kind: AliasNode, Value: n.Alias(), Src: n})
+		out = r.newNode(AliasNode, n)
+		out.Value = n.Alias()
 		if r.inFlowDepth == 0 {
 			r.line(n.Pos.Line - 1).owner = out
 		}
@@ -253,7 +216,8 @@ func (r *reader) node(n *yamltree.Node, a *anchor) *Node {
 }
 
 func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
-	out := r.newNode(Node{Kind: MapNode, Tag: MapTag, Src: n})
+	out := r.newNode(MapNode, n)
+	out.Tag = MapTag
 	if tag := writtenTag(n); tag != "" {
 		out.Tag, out.Tagged = tag, true
 	}
@@ -262,14 +226,14 @@ func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
 		r.flow(n, out)
 		return out
 	}
-	out.Content = r.newContent(2 * len(n.Fields))
+	out.Content = make([]*Node, 0, 2*len(n.Fields))
 	var prev *anchor
 	for _, f := range n.Fields {
 		key := r.key(f.Key)
 		if key.Kind == ScalarNode && f.Key.Style == yamltree.Plain && !key.Tagged {
 			key.Tag = plainTag(key.Value) // yamltree keeps keys as strings; kyaml types them ("010: x" is an int)
 		}
-		ka := r.newAnchor(anchor{node: key, line: f.Key.Pos.Line - 1, col: f.Key.Pos.Column - 1, parent: a, prev: prev})
+		ka := &anchor{node: key, line: f.Key.Pos.Line - 1, col: f.Key.Pos.Column - 1, parent: a, prev: prev}
 		r.anchors = append(r.anchors, ka)
 		prev = ka
 		value := r.node(f.Value, ka)
@@ -289,7 +253,9 @@ func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
 // scripts/conformance/yamldiff, class aliaskeys).
 func (r *reader) key(k *yamltree.Node) *Node {
 	if k.Alias() != "" {
-		return r.newNode(Node{Kind: AliasNode, Value: k.Alias(), Src: k})
+		out := r.newNode(AliasNode, k)
+		out.Value = k.Alias()
+		return out
 	}
 	key := r.scalar(k)
 	key.Anchor = k.Anchor()
@@ -297,7 +263,8 @@ func (r *reader) key(k *yamltree.Node) *Node {
 }
 
 func (r *reader) listNode(n *yamltree.Node, a *anchor) *Node {
-	out := r.newNode(Node{Kind: ListNode, Tag: SeqTag, Src: n})
+	out := r.newNode(ListNode, n)
+	out.Tag = SeqTag
 	if tag := writtenTag(n); tag != "" {
 		out.Tag, out.Tagged = tag, true
 	}
@@ -307,10 +274,10 @@ func (r *reader) listNode(n *yamltree.Node, a *anchor) *Node {
 		return out
 	}
 	col := n.Pos.Column - 1
-	out.Content = r.newContent(len(n.Items))
+	out.Content = make([]*Node, 0, len(n.Items))
 	var prev *anchor
 	for _, it := range n.Items {
-		ia := r.newAnchor(anchor{item: true, line: r.dashLine(it.Pos.Line-1, col), col: col, parent: a, prev: prev})
+		ia := &anchor{item: true, line: r.dashLine(it.Pos.Line-1, col), col: col, parent: a, prev: prev}
 		r.anchors = append(r.anchors, ia)
 		prev = ia
 		ia.node = r.node(it, ia)
@@ -342,7 +309,8 @@ func (r *reader) dashLine(line, col int) int {
 // scalar converts a scalar: its tag (the one written before it, else as kyaml types plain text),
 // its style, and the lines it takes.
 func (r *reader) scalar(n *yamltree.Node) *Node {
-	out := r.newNode(Node{Kind: ScalarNode, Value: n.Value, Tag: StrTag, Src: n})
+	out := r.newNode(ScalarNode, n)
+	out.Value, out.Tag = n.Value, StrTag
 	line, col := n.Pos.Line-1, n.Pos.Column-1
 	switch n.Style {
 	case yamltree.SingleQuoted, yamltree.DoubleQuoted:

@@ -53,9 +53,6 @@ func (r *reader) flow(n *yamltree.Node, out *Node) {
 	line, col := n.Pos.Line-1, n.Pos.Column-1
 	end, endCol := r.scanFlow(line, col)
 	r.inFlowDepth++
-	if size := 2*len(n.Fields) + len(n.Items); size > 0 {
-		out.Content = r.newContent(size)
-	}
 	for _, f := range n.Fields {
 		key := r.node(f.Key, nil)
 		if key.Kind == ScalarNode && f.Key.Style == yamltree.Plain && !key.Tagged {

@@ -22,24 +22,30 @@ import (
 //	float      digits with an optional dot and exponent (underscores dropped: 1_000.5), within
 //	           float64's range (1e400 is a string); so 08 and 09 are floats
 //	str        everything else (_1, 0x, 1e, 1:2, 0.0.1)
-var (
-	nullWords  = map[string]bool{"": true, "~": true, "null": true, "Null": true, "NULL": true}
-	boolWords  = map[string]bool{"true": true, "True": true, "TRUE": true, "false": true, "False": true, "FALSE": true}
-	floatWords = map[string]bool{
-		".inf": true, ".Inf": true, ".INF": true, "+.inf": true, "+.Inf": true, "+.INF": true,
-		"-.inf": true, "-.Inf": true, "-.INF": true, ".nan": true, ".NaN": true, ".NAN": true,
+//
+// The words are switches rather than sets (maps): no map to build at start, and no hashing at
+// every scalar.
+
+// wordTag returns the tag of a word the table above types (null, bool, and .inf and .nan as
+// floats); "" for any other text.
+func wordTag(text string) string {
+	switch text {
+	case "", "~", "null", "Null", "NULL":
+		return NullTag
+	case "true", "True", "TRUE", "false", "False", "FALSE":
+		return BoolTag
+	case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
+		return FloatTag
 	}
-)
+	return ""
+}
 
 // plainTag returns the tag kyaml's reader gives a plain scalar with this text.
 func plainTag(text string) string {
+	if tag := wordTag(text); tag != "" {
+		return tag
+	}
 	switch {
-	case nullWords[text]:
-		return NullTag
-	case boolWords[text]:
-		return BoolTag
-	case floatWords[text]:
-		return FloatTag
 	case text == "<<":
 		return MergeTag
 	case !numberLike(text[0]):
