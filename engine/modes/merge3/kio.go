@@ -142,60 +142,40 @@ func newResource(input yamltree.Input, root *yamltree.Node, source ynode.Source,
 // copy's (the marks and the line diff compare the result with it; upstream's copies are marked
 // whole, from the result's layout, and need none).
 func (res *resource) keepPristine() {
-	var size treeCount
-	size.add(res.root, false)
-	c := pristineCopy{nodes: make([]ynode.Node, size.nodes), contents: make([]*ynode.Node, size.contents),
-		to: make(map[*ynode.Node]*ynode.Node, size.values), back: make(map[*ynode.Node]*ynode.Node, size.values)}
-	res.pristine = c.copy(res.root, false)
-	res.pristineOf, res.liveOf = c.to, c.back
+	size := countValues(res.root, false)
+	res.pristineOf, res.liveOf = make(map[*ynode.Node]*ynode.Node, size), make(map[*ynode.Node]*ynode.Node, size)
+	res.pristine = copyIndexed(res.root, false, res.pristineOf, res.liveOf)
 }
 
-// treeCount counts a tree's nodes, the entries of their Content, and its values: the nodes that
-// are not a map's keys, which the marks look up in pristineOf and liveOf (a key never).
-type treeCount struct{ nodes, contents, values int }
-
-// add counts n and the nodes below it; key says n is a map's key.
-func (c *treeCount) add(n *ynode.Node, key bool) {
-	c.nodes++
-	c.contents += len(n.Content)
-	if !key {
-		c.values++
+// countValues counts n, unless it is a map's key, and the values below it: the nodes the marks
+// look up in pristineOf and liveOf (a key never), and the merge records.
+func countValues(n *ynode.Node, key bool) int {
+	c := 1
+	if key {
+		c = 0
 	}
 	for i, ch := range n.Content {
-		c.add(ch, n.Kind == ynode.MapNode && i%2 == 0)
+		c += countValues(ch, n.Kind == ynode.MapNode && i%2 == 0)
 	}
+	return c
 }
 
-// pristineCopy copies a tree into storage allocated for its size (treeCount), recording each
-// value's copy (to) and back.
-type pristineCopy struct {
-	nodes    []ynode.Node
-	contents []*ynode.Node
-	to, back map[*ynode.Node]*ynode.Node
-}
-
-// copy copies n, a map's key when key says so.
-func (c *pristineCopy) copy(n *ynode.Node, key bool) *ynode.Node {
+// copyIndexed copies n, a map's key when key says so, recording each value's copy and back.
+func copyIndexed(n *ynode.Node, key bool, to, back map[*ynode.Node]*ynode.Node) *ynode.Node {
 	if n == nil {
 		return nil
 	}
-	cp := &c.nodes[0]
-	c.nodes = c.nodes[1:]
-	*cp = *n
+	c := *n
 	if n.Content != nil {
-		k := len(n.Content)
-		cp.Content = []*ynode.Node{} // an empty Content stays empty, not nil
-		if k > 0 {
-			cp.Content, c.contents = c.contents[:k:k], c.contents[k:]
-		}
+		c.Content = make([]*ynode.Node, len(n.Content))
 		for i, ch := range n.Content {
-			cp.Content[i] = c.copy(ch, n.Kind == ynode.MapNode && i%2 == 0)
+			c.Content[i] = copyIndexed(ch, n.Kind == ynode.MapNode && i%2 == 0, to, back)
 		}
 	}
 	if !key {
-		c.to[n], c.back[cp] = cp, n
+		to[n], back[&c] = &c, n
 	}
-	return cp
+	return &c
 }
 
 // kioDocuments counts the documents kio's ByteReader cuts text into (empty ones included).

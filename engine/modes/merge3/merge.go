@@ -45,11 +45,11 @@ type merged struct {
 // and returned. infer is nil unless keys may be guessed; rootSch, when not nil, is the schema of
 // the root (else the merge finds the schema of the kind the resource declares).
 func mergeResource(t triple, defs *schemas, infer []string, rootSch *sch) (*merged, error) {
-	var size treeCount // the records are the values', not the keys'
+	size := 0
 	if t.live != nil {
-		size.add(t.live, false)
+		size = countValues(t.live, false)
 	}
-	m := &merger{defs: defs, infer: infer, records: make(map[*ynode.Node]record, size.values)}
+	m := &merger{defs: defs, infer: infer, records: make(map[*ynode.Node]record, size)}
 	root, rec, err := m.merge(t, rootSch, nil)
 	if err != nil {
 		return nil, err

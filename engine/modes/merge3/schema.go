@@ -34,24 +34,11 @@ type sch struct {
 type schemas struct {
 	sets []*schema.Set
 	crd  map[schema.GroupVersionKind]bool
-	// kinds and children keep the schemas found so far (a sch never changes once made): the
-	// resources of a stream find the same ones again, one kind after another.
-	kinds    map[schema.GroupVersionKind]*sch
-	children map[childStep]*sch
-}
-
-// childStep names a child schema: its parent, its type, and the field it is the value of
-// (with its name; nil and "" for map values and list items).
-type childStep struct {
-	parent *sch
-	typ    *schema.Type
-	field  *schema.Field
-	name   string
 }
 
 // newSchemas returns the lookups over sets, tried in order; crdKinds come from the user's schema.
 func newSchemas(crdKinds map[schema.GroupVersionKind]bool, sets ...*schema.Set) *schemas {
-	return &schemas{sets: sets, crd: crdKinds, kinds: map[schema.GroupVersionKind]*sch{}, children: map[childStep]*sch{}}
+	return &schemas{sets: sets, crd: crdKinds}
 }
 
 // kind returns the root schema of a kind from the first set that knows it, nil when no set knows it.
@@ -59,19 +46,13 @@ func (d *schemas) kind(apiVersion, kind string) *sch {
 	if d == nil {
 		return nil
 	}
-	gvk := schema.GroupVersionKind{APIVersion: apiVersion, Kind: kind}
-	if s, ok := d.kinds[gvk]; ok {
-		return s
-	}
-	var found *sch
 	for _, s := range d.sets {
 		if t := s.Root(apiVersion, kind); t != nil {
-			found = &sch{typ: t, crd: d.crd[gvk], kind: apiVersion + "/" + kind, defs: d}
-			break
+			gvk := schema.GroupVersionKind{APIVersion: apiVersion, Kind: kind}
+			return &sch{typ: t, crd: d.crd[gvk], kind: apiVersion + "/" + kind, defs: d}
 		}
 	}
-	d.kinds[gvk] = found
-	return found
+	return nil
 }
 
 // named returns the definition a "$ref" names ("#/definitions/io.k8s.api.core.v1.Container"),
@@ -131,10 +112,10 @@ func (s *sch) typedField(name string) *sch {
 		return nil
 	}
 	if f := s.typ.Field(name); f != nil {
-		return s.child(childStep{typ: f.Type, field: f, name: name})
+		return s.child(f.Type, f, "."+name)
 	}
 	if e := s.typ.Elem(); e != nil {
-		return s.child(childStep{typ: e})
+		return s.child(e, nil, ".*")
 	}
 	return nil
 }
@@ -148,33 +129,17 @@ func (s *sch) elements() *sch {
 		if s.typ == nil || s.typ.Kind != schema.KindList || s.typ.ListElem() == nil {
 			return nil
 		}
-		return s.child(childStep{typ: s.typ.ListElem()})
+		return s.child(s.typ.ListElem(), nil, "[]")
 	}
 	return nil
 }
 
-// child is the schema of a value below s, of type step.typ, under field step.field (nil for map
-// values and list items), one step further on s's path: the one found before, when there was.
-func (s *sch) child(step childStep) *sch {
-	step.parent = s
-	if s.defs != nil {
-		if c, ok := s.defs.children[step]; ok {
-			return c
-		}
-	}
-	c := &sch{typ: step.typ, field: step.field, crd: s.crd, defs: s.defs, kind: s.kind}
+// child is the schema of a value below s, of type t, under field f (nil for map values and list
+// items), one step further on s's path.
+func (s *sch) child(t *schema.Type, f *schema.Field, step string) *sch {
+	c := &sch{typ: t, field: f, crd: s.crd, defs: s.defs, kind: s.kind}
 	if s.kind != "" {
-		switch {
-		case step.field != nil:
-			c.path = s.path + "." + step.name
-		case s.typ.Kind == schema.KindList:
-			c.path = s.path + "[]"
-		default:
-			c.path = s.path + ".*"
-		}
-	}
-	if s.defs != nil {
-		s.defs.children[step] = c
+		c.path = s.path + step
 	}
 	return c
 }

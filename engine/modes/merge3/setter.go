@@ -17,22 +17,21 @@ const (
 	writeAppend                      // a new entry goes at the end of the map
 )
 
-// fieldWrites is setField's choice for each case: by whether the value is missing or tagged null
-// (second row), then whether the map already has an entry under the name (second column).
-// Observed with kyaml v0.21.2 through scripts/conformance/merge3diff: a field upstream deleted
-// leaves the local map whether the local copy had it or not, a changed field keeps its place and
-// the local value's style, and a field only upstream added is written after the local fields.
-var fieldWrites = [2][2]fieldWrite{
-	{writeAppend, writeOverwrite}, // a value: no entry, an entry
-	{writeRemove, writeRemove},    // missing or null: no entry, an entry
+// fieldCase is what setField looks at to choose a write: whether the value is missing or tagged
+// null, and whether the map already has an entry under the name.
+type fieldCase struct {
+	valueNull, entryExists bool
 }
 
-// bit is a case's index in a table of two rows or columns (fieldWrites): 1 when it holds.
-func bit(holds bool) int {
-	if holds {
-		return 1
-	}
-	return 0
+// fieldWrites is setField's choice for each case. Observed with kyaml v0.21.2 through
+// scripts/conformance/merge3diff: a field upstream deleted leaves the local map whether the local
+// copy had it or not, a changed field keeps its place and the local value's style, and a field
+// only upstream added is written after the local fields.
+var fieldWrites = map[fieldCase]fieldWrite{
+	{valueNull: true, entryExists: true}:   writeRemove,
+	{valueNull: true, entryExists: false}:  writeRemove,
+	{valueNull: false, entryExists: true}:  writeOverwrite,
+	{valueNull: false, entryExists: false}: writeAppend,
 }
 
 // setField writes value under name in map m and returns the node now under name (nil when the
@@ -44,7 +43,7 @@ func bit(holds bool) int {
 // written "on").
 func setField(m *ynode.Node, name string, value *ynode.Node, keyComments [3]string, keyStyle ynode.Style) *ynode.Node {
 	_, existing := m.Field(name)
-	switch fieldWrites[bit(value == nil || value.IsTaggedNull())][bit(existing != nil)] {
+	switch fieldWrites[fieldCase{valueNull: value == nil || value.IsTaggedNull(), entryExists: existing != nil}] {
 	case writeRemove:
 		m.Delete(name)
 		return nil
@@ -97,17 +96,12 @@ func setScalar(n *ynode.Node, value string) {
 	n.Src = src
 }
 
-// yaml11Word reports whether text is a plain word a YAML 1.1 reader takes for a boolean or null
-// (a switch rather than a set: nothing to build at start, no hashing at every value written).
-func yaml11Word(text string) bool {
-	switch text {
-	case "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
-		"true", "True", "TRUE", "false", "False", "FALSE",
-		"on", "On", "ON", "off", "Off", "OFF",
-		"null", "Null", "NULL":
-		return true
-	}
-	return false
+// yaml11Words are the plain words a YAML 1.1 reader takes for booleans or null.
+var yaml11Words = map[string]bool{
+	"y": true, "Y": true, "yes": true, "Yes": true, "YES": true, "n": true, "N": true, "no": true, "No": true, "NO": true,
+	"true": true, "True": true, "TRUE": true, "false": true, "False": true, "FALSE": true,
+	"on": true, "On": true, "ON": true, "off": true, "Off": true, "OFF": true,
+	"null": true, "Null": true, "NULL": true,
 }
 
 // isYAML11NonString reports whether text, read as a YAML 1.1 document (as kyaml checks it with
@@ -116,7 +110,7 @@ func isYAML11NonString(text string) bool {
 	if text == "" || strings.Contains(text, "\n") {
 		return false
 	}
-	if yaml11Word(text) {
+	if yaml11Words[text] {
 		return true
 	}
 	if !mayBeNonString(text) {
@@ -163,9 +157,9 @@ func plainAlone(text string) bool {
 // yaml11Type names what YAML 1.1 reads text as, for a sentence.
 func yaml11Type(text string) string {
 	switch {
-	case yaml11Word(text) && strings.EqualFold(text, "null"):
+	case yaml11Words[text] && strings.EqualFold(text, "null"):
 		return "null"
-	case yaml11Word(text):
+	case yaml11Words[text]:
 		return "boolean"
 	}
 	root, err := yamltree.ParseOne("value", text, yamltree.Options{Rules: yamltree.YAML11})

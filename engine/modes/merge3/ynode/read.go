@@ -88,7 +88,6 @@ func ReadDocument(root *yamltree.Node, source Source) (*Node, string) {
 	r := &reader{src: source}
 	r.start, r.end = source.region(root.Pos.Line - 1)
 	r.facts = make([]lineFacts, r.end-r.start+1)
-	r.nodes = make([]Node, treeNodes(root))
 	n := r.node(root, nil)
 	return n, r.placeComments()
 }
@@ -104,9 +103,6 @@ type reader struct {
 	none       lineFacts // what is known of a line outside the document: nothing
 	// inFlowDepth counts the flow collections the reader is in.
 	inFlowDepth int
-	// nodes are the storage of the document's nodes, allocated at once for its size
-	// (treeNodes) rather than one allocation a node: newNode takes from it.
-	nodes []Node
 	// spans are the quoted scalars and flow collections of the document, where "#" is text.
 	spans []span
 	// dashHeads maps the line of an item's "-" to the item when the item is a scalar, an alias
@@ -123,29 +119,6 @@ type lineFacts struct {
 	// "#" opens no comment the reader places (comments inside flow collections come from
 	// yamltree, which attaches them where kyaml's reader does).
 	opaque bool
-}
-
-// treeNodes counts the nodes converting n makes, at most (an alias is one).
-func treeNodes(n *yamltree.Node) int {
-	c := 1
-	if n.Alias() != "" {
-		return c
-	}
-	for _, f := range n.Fields {
-		c += treeNodes(f.Key) + treeNodes(f.Value)
-	}
-	for _, it := range n.Items {
-		c += treeNodes(it)
-	}
-	return c
-}
-
-// newNode returns a node of the document's storage, of kind and read from src.
-func (r *reader) newNode(kind Kind, src *yamltree.Node) *Node {
-	out := &r.nodes[0] // treeNodes counted every node the reader makes
-	r.nodes = r.nodes[1:]
-	out.Kind, out.Src = kind, src
-	return out
 }
 
 // line returns what is known of line l.
@@ -193,8 +166,7 @@ func (r *reader) node(n *yamltree.Node, a *anchor) *Node {
 	switch {
 	case n.Alias() != "":
 		// yamltree reads an alias as a copy of its anchor's node; kyaml keeps the alias
-		out = r.newNode(AliasNode, n)
-		out.Value = n.Alias()
+		out = &Node{Kind: AliasNode, Value: n.Alias(), Src: n}
 		if r.inFlowDepth == 0 {
 			r.line(n.Pos.Line - 1).owner = out
 		}
@@ -216,8 +188,7 @@ func (r *reader) node(n *yamltree.Node, a *anchor) *Node {
 }
 
 func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
-	out := r.newNode(MapNode, n)
-	out.Tag = MapTag
+	out := &Node{Kind: MapNode, Tag: MapTag, Src: n}
 	if tag := writtenTag(n); tag != "" {
 		out.Tag, out.Tagged = tag, true
 	}
@@ -253,9 +224,7 @@ func (r *reader) mapNode(n *yamltree.Node, a *anchor) *Node {
 // scripts/conformance/yamldiff, class aliaskeys).
 func (r *reader) key(k *yamltree.Node) *Node {
 	if k.Alias() != "" {
-		out := r.newNode(AliasNode, k)
-		out.Value = k.Alias()
-		return out
+		return &Node{Kind: AliasNode, Value: k.Alias(), Src: k}
 	}
 	key := r.scalar(k)
 	key.Anchor = k.Anchor()
@@ -263,8 +232,7 @@ func (r *reader) key(k *yamltree.Node) *Node {
 }
 
 func (r *reader) listNode(n *yamltree.Node, a *anchor) *Node {
-	out := r.newNode(ListNode, n)
-	out.Tag = SeqTag
+	out := &Node{Kind: ListNode, Tag: SeqTag, Src: n}
 	if tag := writtenTag(n); tag != "" {
 		out.Tag, out.Tagged = tag, true
 	}
@@ -309,8 +277,7 @@ func (r *reader) dashLine(line, col int) int {
 // scalar converts a scalar: its tag (the one written before it, else as kyaml types plain text),
 // its style, and the lines it takes.
 func (r *reader) scalar(n *yamltree.Node) *Node {
-	out := r.newNode(ScalarNode, n)
-	out.Value, out.Tag = n.Value, StrTag
+	out := &Node{Kind: ScalarNode, Value: n.Value, Tag: StrTag, Src: n}
 	line, col := n.Pos.Line-1, n.Pos.Column-1
 	switch n.Style {
 	case yamltree.SingleQuoted, yamltree.DoubleQuoted:

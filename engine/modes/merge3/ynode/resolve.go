@@ -22,30 +22,24 @@ import (
 //	float      digits with an optional dot and exponent (underscores dropped: 1_000.5), within
 //	           float64's range (1e400 is a string); so 08 and 09 are floats
 //	str        everything else (_1, 0x, 1e, 1:2, 0.0.1)
-//
-// The words are switches rather than sets (maps): no map to build at start, and no hashing at
-// every scalar.
-
-// wordTag returns the tag of a word the table above types (null, bool, and .inf and .nan as
-// floats); "" for any other text.
-func wordTag(text string) string {
-	switch text {
-	case "", "~", "null", "Null", "NULL":
-		return NullTag
-	case "true", "True", "TRUE", "false", "False", "FALSE":
-		return BoolTag
-	case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
-		return FloatTag
+var (
+	nullWords  = map[string]bool{"": true, "~": true, "null": true, "Null": true, "NULL": true}
+	boolWords  = map[string]bool{"true": true, "True": true, "TRUE": true, "false": true, "False": true, "FALSE": true}
+	floatWords = map[string]bool{
+		".inf": true, ".Inf": true, ".INF": true, "+.inf": true, "+.Inf": true, "+.INF": true,
+		"-.inf": true, "-.Inf": true, "-.INF": true, ".nan": true, ".NaN": true, ".NAN": true,
 	}
-	return ""
-}
+)
 
 // plainTag returns the tag kyaml's reader gives a plain scalar with this text.
 func plainTag(text string) string {
-	if tag := wordTag(text); tag != "" {
-		return tag
-	}
 	switch {
+	case nullWords[text]:
+		return NullTag
+	case boolWords[text]:
+		return BoolTag
+	case floatWords[text]:
+		return FloatTag
 	case text == "<<":
 		return MergeTag
 	case !numberLike(text[0]):
@@ -63,13 +57,11 @@ func numberLike(c byte) bool {
 
 // numberTag types digits whose underscores are gone.
 func numberTag(digits string) string {
-	if intSpelling(digits) {
-		if _, err := strconv.ParseInt(digits, 0, 64); err == nil {
-			return IntTag
-		}
-		if _, err := strconv.ParseUint(digits, 0, 64); err == nil {
-			return IntTag
-		}
+	if _, err := strconv.ParseInt(digits, 0, 64); err == nil {
+		return IntTag
+	}
+	if _, err := strconv.ParseUint(digits, 0, 64); err == nil {
+		return IntTag
 	}
 	if floatSpelling(digits) {
 		if _, err := strconv.ParseFloat(digits, 64); err == nil {
@@ -77,24 +69,6 @@ func numberTag(digits string) string {
 		}
 	}
 	return StrTag
-}
-
-// intSpelling reports whether s may be spelt as Go's integers are (with a base prefix): a sign
-// first, then hex digits and the prefixes' letters only. What strconv.ParseInt or ParseUint
-// accept always is, so that the many texts that are not ("100m", a uid) skip them and the error
-// each would allocate.
-func intSpelling(s string) bool {
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		s = s[1:]
-	}
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '9', c >= 'a' && c <= 'f', c >= 'A' && c <= 'F', c == 'x', c == 'X', c == 'o', c == 'O':
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // floatSpelling reports whether s is spelt as a YAML 1.2 float: the pattern

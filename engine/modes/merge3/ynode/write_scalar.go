@@ -86,41 +86,11 @@ func (w *writer) single(text string, indent int) {
 // break, not the quote.
 func singleAsItself(c byte) bool { return c != '\n' && c != '\'' }
 
-// shortEscape returns the short escape double quotes write r with, "" when it has none; others
-// that cannot be written as themselves take \x, \u or \U and their code in capital hex. (A
-// switch rather than a map: nothing to build at start.)
-func shortEscape(r rune) string {
-	switch r {
-	case 0x00:
-		return `\0`
-	case 0x07:
-		return `\a`
-	case 0x08:
-		return `\b`
-	case '\t':
-		return `\t`
-	case '\n':
-		return `\n`
-	case 0x0B:
-		return `\v`
-	case 0x0C:
-		return `\f`
-	case '\r':
-		return `\r`
-	case 0x1B:
-		return `\e`
-	case '"':
-		return `\"`
-	case '\\':
-		return `\\`
-	case 0x85:
-		return `\N`
-	case 0x2028:
-		return `\L`
-	case 0x2029:
-		return `\P`
-	}
-	return ""
+// escapes are the characters double quotes write with a short escape; others that cannot be
+// written as themselves take \x, \u or \U and their code in capital hex.
+var escapes = map[rune]string{
+	0x00: `\0`, 0x07: `\a`, 0x08: `\b`, '\t': `\t`, '\n': `\n`, 0x0B: `\v`, 0x0C: `\f`, '\r': `\r`,
+	0x1B: `\e`, '"': `\"`, '\\': `\\`, 0x85: `\N`, 0x2028: `\L`, 0x2029: `\P`,
 }
 
 // double writes text in double quotes. Observed oddity: in a text that opens with a byte order
@@ -136,8 +106,8 @@ func (w *writer) double(text string) {
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		i += size
-		switch e := shortEscape(r); {
-		case e != "":
+		switch e, short := escapes[r]; {
+		case short:
 			w.text(e)
 		case !printable(r) || escapeAll:
 			w.text(escapeCode(r))
