@@ -2,10 +2,10 @@ package merge3
 
 import "github.com/mergeplay/mergeplay/engine/fieldpath"
 
-// pathStore hands out the paths the marks record, from storage allocated pathChunk elements at a
-// time rather than one allocation a path (fieldpath.Path.Append's). Each path it returns has
-// its own capacity, so that appending to it moves it, and no path it returned is written again:
-// the decision log keeps them. A path whose parent was the last one handed out extends it in
+// pathStore hands out the paths the marks record, from storage allocated a chunk at a time
+// rather than one allocation a path (fieldpath.Path.Append's). Each path it returns has its own
+// capacity, so that appending to it moves it, and no path it returned is written again: the
+// decision log keeps them. A path whose parent was the last one handed out extends it in
 // place (the first entry of a map, the first field of an item), sharing its parent's elements.
 // One store serves a request's marks; its zero value is ready.
 type pathStore struct {
@@ -15,8 +15,12 @@ type pathStore struct {
 	used, last int
 }
 
-// pathChunk is how many elements a pathStore allocates at once (64 bytes each).
-const pathChunk = 256
+// pathChunk is the most elements a pathStore allocates at once (64 bytes each); it starts with
+// firstChunk and doubles, so that a small request's marks take little.
+const (
+	pathChunk  = 256
+	firstChunk = 16
+)
 
 // append returns p followed by e, as p.Append does.
 func (s *pathStore) append(p fieldpath.Path, e fieldpath.Element) fieldpath.Path {
@@ -27,7 +31,7 @@ func (s *pathStore) append(p fieldpath.Path, e fieldpath.Element) fieldpath.Path
 	}
 	n := len(p) + 1
 	if len(s.chunk)-s.used < n {
-		s.chunk, s.used = make([]fieldpath.Element, max(pathChunk, n)), 0
+		s.chunk, s.used = make([]fieldpath.Element, max(min(2*len(s.chunk), pathChunk), firstChunk, n)), 0
 	}
 	out := s.chunk[s.used : s.used+n : s.used+n]
 	copy(out, p)
