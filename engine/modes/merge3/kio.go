@@ -142,26 +142,25 @@ func newResource(input yamltree.Input, root *yamltree.Node, source ynode.Source,
 // copy's (the marks and the line diff compare the result with it; upstream's copies are marked
 // whole, from the result's layout, and need none).
 func (res *resource) keepPristine() {
-	size := countValues(res.root, false)
+	size := countValues(res.root)
 	res.pristineOf, res.liveOf = make(map[*ynode.Node]*ynode.Node, size), make(map[*ynode.Node]*ynode.Node, size)
-	res.pristine = copyIndexed(res.root, false, res.pristineOf, res.liveOf)
+	res.pristine = copyIndexed(res.root, res.pristineOf, res.liveOf)
 }
 
-// countValues counts n, unless it is a map's key, and the values below it: the nodes the marks
-// look up in pristineOf and liveOf (a key never), and the merge records.
-func countValues(n *ynode.Node, key bool) int {
+// countValues counts n and the values below it, not the maps' keys: the nodes the marks look up
+// in pristineOf and liveOf (a key never), and those the merge records.
+func countValues(n *ynode.Node) int {
 	c := 1
-	if key {
-		c = 0
-	}
 	for i, ch := range n.Content {
-		c += countValues(ch, n.Kind == ynode.MapNode && i%2 == 0)
+		if n.Kind != ynode.MapNode || i%2 == 1 {
+			c += countValues(ch)
+		}
 	}
 	return c
 }
 
-// copyIndexed copies n, a map's key when key says so, recording each value's copy and back.
-func copyIndexed(n *ynode.Node, key bool, to, back map[*ynode.Node]*ynode.Node) *ynode.Node {
+// copyIndexed copies n, recording the copy of each value (not of the maps' keys) and back.
+func copyIndexed(n *ynode.Node, to, back map[*ynode.Node]*ynode.Node) *ynode.Node {
 	if n == nil {
 		return nil
 	}
@@ -169,12 +168,14 @@ func copyIndexed(n *ynode.Node, key bool, to, back map[*ynode.Node]*ynode.Node) 
 	if n.Content != nil {
 		c.Content = make([]*ynode.Node, len(n.Content))
 		for i, ch := range n.Content {
-			c.Content[i] = copyIndexed(ch, n.Kind == ynode.MapNode && i%2 == 0, to, back)
+			if n.Kind == ynode.MapNode && i%2 == 0 {
+				c.Content[i] = ch.Copy()
+			} else {
+				c.Content[i] = copyIndexed(ch, to, back)
+			}
 		}
 	}
-	if !key {
-		to[n], back[&c] = &c, n
-	}
+	to[n], back[&c] = &c, n
 	return &c
 }
 

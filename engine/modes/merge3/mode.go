@@ -393,7 +393,7 @@ func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules, where spot) []co
 		reasons: reasons{note: rules.noteFor(id.APIVersion + "/" + id.Kind)}, paths: o.paths}
 	switch o.action {
 	case actionMerge:
-		m.fields = make([]contract.Field, 0, len(o.records)+4) // a mark a value, about: the records hold the maps' too
+		m.fields = make([]contract.Field, 0, len(o.records)+4) // about a mark a value: the records hold every value decided
 		m.object(o.result)
 	case actionKeep:
 		m.whole(contract.Ignored, ruleKioKeep, layout.Line(o.result), layout.EndLine(o.result))
