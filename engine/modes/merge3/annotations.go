@@ -76,7 +76,9 @@ func putAnnotation(root *ynode.Node, key, value string, notes *kioNotes) error {
 	v := ynode.NewString(value)
 	v.Style = ynode.SingleQuoted
 	setField(ann, key, v, [3]string{}, 0)
-	notes.note(annotationPath(key), ruleKioAnnotation)
+	if notes != nil { // upstream's copies record nothing
+		notes.note(annotationPath(key), ruleKioAnnotation)
+	}
 	return nil
 }
 
@@ -85,7 +87,7 @@ var metadataPath = fieldpath.Path{}.Field("metadata")
 
 // annotationPath is the path of annotation key, for the notes.
 func annotationPath(key string) fieldpath.Path {
-	return metadataPath.Field("annotations").Field(key)
+	return fieldpath.Path{{Field: "metadata"}, {Field: "annotations"}, {Field: key}}
 }
 
 // mapUnder returns the map under name in m, made (empty, appended) when missing.
@@ -139,30 +141,33 @@ func dropAnnotation(root *ynode.Node, key string, notes *kioNotes) {
 		return
 	}
 	if ann := meta.Get("annotations"); !ann.IsNull() && ann.Kind == ynode.MapNode && ann.Delete(key) != nil {
-		notes.note(annotationPath(key), ruleKioCleared)
+		if notes != nil {
+			notes.note(annotationPath(key), ruleKioCleared)
+		}
 	}
 }
 
-// annotations reads metadata.annotations as kyaml reads a resource's metadata (the text of every
-// entry).
-func readAnnotations(root *ynode.Node) map[string]string {
+// annotation returns the text of metadata.annotations' entry key as kyaml reads a resource's
+// metadata (the text of every entry, the last of entries whose keys read alike), "" when none.
+func annotation(root *ynode.Node, key string) string {
 	ann := root.Get("metadata").Get("annotations")
-	out := map[string]string{}
 	if ann.IsNilOrEmpty() {
-		return out
+		return ""
 	}
+	text := ""
 	for i := 0; i+1 < len(ann.Content); i += 2 {
-		out[ann.Content[i].Text()] = ann.Content[i+1].Text()
+		if ann.Content[i].Text() == key {
+			text = ann.Content[i+1].Text()
+		}
 	}
-	return out
+	return text
 }
 
 // mirrorAnnotationNames copies each two-named annotation set under one name only to its other
 // name, by its row of mirrors; kio does it to every resource when it pairs two resources or more.
 func mirrorAnnotationNames(root *ynode.Node, notes *kioNotes) error {
 	for _, name := range twoNamed {
-		ann := readAnnotations(root)
-		legacy, current := ann[name.legacy], ann[name.current]
+		legacy, current := annotation(root, name.legacy), annotation(root, name.current)
 		var err error
 		switch mirrors[nameUse{legacy: legacy != "", current: current != ""}] {
 		case mirrorToLegacy:

@@ -23,9 +23,9 @@ func TestMirrorAnnotationNames(t *testing.T) {
 		if err := mirrorAnnotationNames(root, &kioNotes{}); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		ann := readAnnotations(root)
-		if ann[legacyPathAnnotation] != tt.wantLegacy || ann[pathAnnotation] != tt.wantCurrent {
-			t.Errorf("%s: legacy %q, current %q; want %q, %q", tt.name, ann[legacyPathAnnotation], ann[pathAnnotation], tt.wantLegacy, tt.wantCurrent)
+		legacy, current := annotation(root, legacyPathAnnotation), annotation(root, pathAnnotation)
+		if legacy != tt.wantLegacy || current != tt.wantCurrent {
+			t.Errorf("%s: legacy %q, current %q; want %q, %q", tt.name, legacy, current, tt.wantLegacy, tt.wantCurrent)
 		}
 	}
 	if len(mirrors) != 4 {

@@ -34,8 +34,13 @@ func (m *merger) mergeMap(t triple, sc *sch, path []string) (*ynode.Node, record
 	if err := factEmptyKeyStops(t, path); err != nil {
 		return nil, rec, err
 	}
+	if len(path) == cap(path) {
+		// room for the entries' names and the names below them, which each entry writes over
+		// the last one's: the walk keeps no path past its visit (droppedAlias copies its own)
+		path = append(make([]string, 0, len(path)+8), path...)
+	}
 	for _, f := range m.alignFields(t) {
-		if err := m.mergeField(t.live, f, sc, append(path[:len(path):len(path)], f.name)); err != nil {
+		if err := m.mergeField(t.live, f, sc, append(path, f.name)); err != nil {
 			return nil, rec, err
 		}
 	}

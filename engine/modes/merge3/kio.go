@@ -142,21 +142,24 @@ func newResource(input yamltree.Input, root *yamltree.Node, source ynode.Source,
 // copy's (the marks and the line diff compare the result with it; upstream's copies are marked
 // whole, from the result's layout, and need none).
 func (res *resource) keepPristine() {
-	size := countNodes(res.root)
+	size := countValues(res.root)
 	res.pristineOf, res.liveOf = make(map[*ynode.Node]*ynode.Node, size), make(map[*ynode.Node]*ynode.Node, size)
 	res.pristine = copyIndexed(res.root, res.pristineOf, res.liveOf)
 }
 
-// countNodes counts n and the nodes below it.
-func countNodes(n *ynode.Node) int {
+// countValues counts n and the values below it, not the maps' keys: the nodes the marks look up
+// in pristineOf and liveOf (a key never), and those the merge records.
+func countValues(n *ynode.Node) int {
 	c := 1
-	for _, ch := range n.Content {
-		c += countNodes(ch)
+	for i, ch := range n.Content {
+		if n.Kind != ynode.MapNode || i%2 == 1 {
+			c += countValues(ch)
+		}
 	}
 	return c
 }
 
-// copyIndexed copies n, recording each node's copy and back.
+// copyIndexed copies n, recording the copy of each value (not of the maps' keys) and back.
 func copyIndexed(n *ynode.Node, to, back map[*ynode.Node]*ynode.Node) *ynode.Node {
 	if n == nil {
 		return nil
@@ -165,7 +168,11 @@ func copyIndexed(n *ynode.Node, to, back map[*ynode.Node]*ynode.Node) *ynode.Nod
 	if n.Content != nil {
 		c.Content = make([]*ynode.Node, len(n.Content))
 		for i, ch := range n.Content {
-			c.Content[i] = copyIndexed(ch, to, back)
+			if n.Kind == ynode.MapNode && i%2 == 0 {
+				c.Content[i] = ch.Copy()
+			} else {
+				c.Content[i] = copyIndexed(ch, to, back)
+			}
 		}
 	}
 	to[n], back[&c] = &c, n
@@ -220,7 +227,7 @@ func keyOfResource(root *ynode.Node) kioKey {
 		name = v.Value
 	}
 	return kioKey{apiVersion: metaText(root, "apiVersion"), kind: metaText(root, "kind"),
-		namespace: metaText(meta, "namespace"), name: name, path: readAnnotations(root)[pathAnnotation]}
+		namespace: metaText(meta, "namespace"), name: name, path: annotation(root, pathAnnotation)}
 }
 
 // group is one resource as each input holds it.

@@ -31,6 +31,8 @@ type marker struct {
 	fields    []contract.Field
 	// inRemovedItem is set while marking the fields of an item upstream removed.
 	inRemovedItem bool
+	// paths holds the paths of the values marked.
+	paths *pathStore
 }
 
 // mark logs a value's decision and marks it, by the rule that decided it, with its reason.
@@ -78,7 +80,7 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 	for i := 0; i+1 < len(result.Content); i += 2 {
 		name, v := result.Content[i].Value, result.Content[i+1]
 		m.lineShift = m.entryShift(result, local, name, shift)
-		m.value(path.Field(name), v, local.Get(name))
+		m.value(m.paths.append(path, fieldpath.Element{Field: name}), v, local.Get(name))
 	}
 	m.lineShift = shift
 	if local == nil || local.Kind != ynode.MapNode {
@@ -89,7 +91,7 @@ func (m *marker) mapFields(path fieldpath.Path, result, local *ynode.Node) {
 		if _, rv := result.Field(key.Value); rv != nil {
 			continue
 		}
-		c := cue{path: path.Field(key.Value), rec: m.recordOf(lv), local: lv, inRemovedItem: m.inRemovedItem}
+		c := cue{path: m.paths.append(path, fieldpath.Element{Field: key.Value}), rec: m.recordOf(lv), local: lv, inRemovedItem: m.inRemovedItem}
 		m.mark(contract.Deleted, false, c, srcLine(key), srcEnd(lv))
 		m.fields[len(m.fields)-1].Place = m.fieldPlace(result, local, key.Value, len(path) == 0)
 	}
@@ -157,7 +159,7 @@ func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *lis
 	added := map[string]int{} // the mark of each item added under a key or value, by path
 	for i, item := range result.Content {
 		inResult[item] = true
-		p := itemPath(path, item, info, i)
+		p := m.itemPath(path, item, info, i)
 		at := len(m.fields)
 		m.item(p, item, m.res.pristineOf[item], info)
 		if at < len(m.fields) && m.fields[at].Mark == contract.Added && !byPosition(p) {
@@ -171,7 +173,7 @@ func (m *marker) items(path fieldpath.Path, result, local *ynode.Node, info *lis
 		if inResult[m.res.liveOf[li]] {
 			continue
 		}
-		p := itemPath(path, li, info, i)
+		p := m.itemPath(path, li, info, i)
 		if at, ok := added[p.String()]; ok {
 			// kyaml dropped the local item and wrote one rebuilt from upstream in its place: the
 			// item is still there, changed, not added and deleted
@@ -213,9 +215,9 @@ func (m *marker) item(path fieldpath.Path, item, local *ynode.Node, info *listIn
 
 // itemPath names a list item: by its key fields, by its value in a list of primitives, else by
 // its position.
-func itemPath(path fieldpath.Path, item *ynode.Node, info *listInfo, index int) fieldpath.Path {
+func (m *marker) itemPath(path fieldpath.Path, item *ynode.Node, info *listInfo, index int) fieldpath.Path {
 	if len(info.keys) == 0 && item.Kind == ynode.ScalarNode {
-		return path.Item(treeScalar(item))
+		return m.paths.append(path, fieldpath.Element{Value: treeScalar(item)})
 	}
 	var kvs []fieldpath.KeyValue
 	for _, k := range info.keys {
@@ -224,9 +226,9 @@ func itemPath(path fieldpath.Path, item *ynode.Node, info *listInfo, index int) 
 		}
 	}
 	if len(kvs) == 0 {
-		return path.Index(index)
+		return m.paths.append(path, fieldpath.Element{Index: index, IsIndex: true})
 	}
-	return path.Append(fieldpath.Element{Keys: kvs})
+	return m.paths.append(path, fieldpath.Element{Keys: kvs})
 }
 
 // treeScalar returns a scalar as package yamltree holds it, for a path.

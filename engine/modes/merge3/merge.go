@@ -47,7 +47,7 @@ type merged struct {
 func mergeResource(t triple, defs *schemas, infer []string, rootSch *sch) (*merged, error) {
 	size := 0
 	if t.live != nil {
-		size = countNodes(t.live)
+		size = countValues(t.live)
 	}
 	m := &merger{defs: defs, infer: infer, records: make(map[*ynode.Node]record, size)}
 	root, rec, err := m.merge(t, rootSch, nil)

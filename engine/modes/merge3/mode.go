@@ -110,6 +110,8 @@ type outcome struct {
 	name string
 	// dropped are the fields kyaml dropped because their value is an alias.
 	dropped []droppedAlias
+	// paths holds the paths of its marks (the request's store).
+	paths *pathStore
 }
 
 // run answers a request: read the inputs as kio does, pair them, merge, write and mark. A group
@@ -132,11 +134,14 @@ type merging struct {
 	infer      []string
 	schemaType string
 	rules      kyamlRules
+	// paths holds the paths of the request's marks.
+	paths *pathStore
 }
 
 // newMerging gathers what the request's merges read.
 func newMerging(in *modes.Input, data *modeData) *merging {
-	m := &merging{defs: newSchemas(crdKinds(in.User), in.Schema, data.kustomization), schemaType: in.Request.Options.SchemaType, rules: data.kyaml}
+	m := &merging{defs: newSchemas(crdKinds(in.User), in.Schema, data.kustomization), schemaType: in.Request.Options.SchemaType, rules: data.kyaml,
+		paths: &pathStore{}}
 	m.scope = func(apiVersion, kind string) bool {
 		namespaced, known := in.Schema.Namespaced(apiVersion, kind)
 		return namespaced || !known
@@ -197,7 +202,7 @@ func handleGroups(groups []*group, m *merging) ([]*outcome, error) {
 // handleGroup does what kio's DefaultResourceHandler says for a group, merging where it says
 // merge, tidies the resource written as kio's writer does, and logs every decision.
 func handleGroup(g *group, m *merging) (*outcome, error) {
-	o := &outcome{group: g, action: g.action(), decisions: &decision.Log{}, notes: &kioNotes{}}
+	o := &outcome{group: g, action: g.action(), decisions: &decision.Log{}, notes: &kioNotes{}, paths: m.paths}
 	if g.local != nil {
 		o.notes.entries = append(o.notes.entries, g.local.notes.entries...)
 	}
@@ -385,9 +390,10 @@ func (o *outcome) marks(layout *ynode.Layout, rules kyamlRules, where spot) []co
 	}
 	id := g.id()
 	m := &marker{resource: o.name, layout: layout, spot: where, log: o.decisions, records: o.records, notes: o.notes, res: res,
-		reasons: reasons{note: rules.noteFor(id.APIVersion + "/" + id.Kind)}}
+		reasons: reasons{note: rules.noteFor(id.APIVersion + "/" + id.Kind)}, paths: o.paths}
 	switch o.action {
 	case actionMerge:
+		m.fields = make([]contract.Field, 0, len(o.records)+4) // about a mark a value: the records hold every value decided
 		m.object(o.result)
 	case actionKeep:
 		m.whole(contract.Ignored, ruleKioKeep, layout.Line(o.result), layout.EndLine(o.result))

@@ -2,7 +2,6 @@ package merge3
 
 import (
 	"github.com/mergeplay/mergeplay/engine/contract"
-	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/modes/merge3/ynode"
 )
 
@@ -108,18 +107,17 @@ const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 // managedFields and last-applied annotation written over several lines, which a reader may fold.
 func resultLayout(layout *ynode.Layout, outcomes []*outcome) contract.Layout {
 	out := contract.Layout{Blocks: layout.Blocks(), Folds: []contract.Fold{}}
-	meta := fieldpath.Path{}.Field("metadata")
 	for _, o := range outcomes {
 		if o.result == nil {
 			continue
 		}
 		m := o.result.Get("metadata")
 		for _, f := range []struct {
-			path  fieldpath.Path
+			path  string // as fieldpath writes it
 			value *ynode.Node
 		}{
-			{meta.Field("managedFields"), m.Get("managedFields")},
-			{meta.Field("annotations").Field(lastApplied), m.Get("annotations").Get(lastApplied)},
+			{".metadata.managedFields", m.Get("managedFields")},
+			{".metadata.annotations." + lastApplied, m.Get("annotations").Get(lastApplied)},
 		} {
 			if f.value == nil {
 				continue
@@ -129,7 +127,7 @@ func resultLayout(layout *ynode.Layout, outcomes []*outcome) contract.Layout {
 				line = layout.Line(f.value) // a scalar starts on its key's line
 			}
 			if end := layout.EndLine(f.value); line > 0 && end > line {
-				out.Folds = append(out.Folds, contract.Fold{Path: f.path.String(), Line: line, EndLine: end})
+				out.Folds = append(out.Folds, contract.Fold{Path: f.path, Line: line, EndLine: end})
 			}
 		}
 	}

@@ -163,6 +163,7 @@ func (s say) say(r reasons, c cue) string {
 // expand writes a template, its placeholders filled from the cue.
 func (r reasons) expand(tmpl string, c cue) string {
 	var b strings.Builder
+	b.Grow(len(tmpl) + 32) // the template's text and a short value or two: most sentences in one allocation
 	for {
 		open := strings.IndexByte(tmpl, '{')
 		if open < 0 {

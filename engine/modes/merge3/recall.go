@@ -233,13 +233,24 @@ func pairEntries(entries []*entry) ([]*entryGroup, bool) {
 			index[e.facts.key] = g
 			groups = append(groups, g)
 		}
-		slot := map[string]**entry{sourceLocal: &g.local, sourceOriginal: &g.original, sourceUpdated: &g.updated}[e.role]
+		slot := g.slot(e.role)
 		if *slot != nil {
 			return nil, false
 		}
 		*slot = e
 	}
 	return groups, true
+}
+
+// slot is where the group holds the document of role.
+func (g *entryGroup) slot(role string) **entry {
+	switch role {
+	case sourceLocal:
+		return &g.local
+	case sourceOriginal:
+		return &g.original
+	}
+	return &g.updated
 }
 
 // documents names the group's documents for the memo.

@@ -103,6 +103,8 @@ type reader struct {
 	none       lineFacts // what is known of a line outside the document: nothing
 	// inFlowDepth counts the flow collections the reader is in.
 	inFlowDepth int
+	// spans are the quoted scalars and flow collections of the document, where "#" is text.
+	spans []span
 	// dashHeads maps the line of an item's "-" to the item when the item is a scalar, an alias
 	// or a flow collection written on a later line ("- # c" then "x"): a comment starting on the
 	// "-" line is its head comment.
@@ -117,8 +119,6 @@ type lineFacts struct {
 	// "#" opens no comment the reader places (comments inside flow collections come from
 	// yamltree, which attaches them where kyaml's reader does).
 	opaque bool
-	// spans are the quoted scalars and flow collections on the line, where "#" is text.
-	spans []span
 }
 
 // line returns what is known of line l.

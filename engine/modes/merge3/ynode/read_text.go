@@ -121,10 +121,7 @@ func (r *reader) blockContent(line, col int) {
 // addSpan records a quoted scalar or flow collection; the lines strictly inside it hold no
 // comment (its last line may, after it).
 func (r *reader) addSpan(s span) {
-	for l := s.line; l <= s.endLine; l++ {
-		f := r.line(l)
-		f.spans = append(f.spans, s)
-	}
+	r.spans = append(r.spans, s)
 	for l := s.line + 1; l < s.endLine; l++ {
 		r.line(l).opaque = true
 	}
@@ -152,7 +149,7 @@ func (r *reader) comment(line int) (string, int) {
 }
 
 func (r *reader) inSpan(line, col int) bool {
-	for _, s := range r.line(line).spans {
+	for _, s := range r.spans {
 		if s.holds(line, col) {
 			return true
 		}

@@ -6,12 +6,11 @@ import "strings"
 // documents, each document's head comment and a blank line first. A node that is not a document
 // is written as the root of one. The Layout says where each node landed.
 func Emit(docs []*Node) (string, *Layout) {
-	nodes, collections := 0, 0
+	nodes := 0
 	for _, d := range docs {
-		n, c := count(d)
-		nodes, collections = nodes+n, collections+c
+		nodes += count(d)
 	}
-	w := newWriter(nodes, collections)
+	w := newWriter(nodes)
 	w.documents(docs)
 	return string(w.out), w.layout
 }
@@ -21,8 +20,7 @@ func Emit(docs []*Node) (string, *Layout) {
 // still waiting for a line, a line left open): only when it holds nothing does a document written
 // after it in one stream read as it does written alone, after "---".
 func EmitAlone(doc *Node) (text string, layout *Layout, holds bool) {
-	nodes, collections := count(doc)
-	w := newWriter(nodes, collections)
+	w := newWriter(count(doc))
 	w.documents([]*Node{doc})
 	return string(w.out), w.layout, w.wait != (waiting{}) || w.col != 0 || w.gap || w.blankAt != -1
 }
@@ -43,19 +41,22 @@ func (w *writer) documents(docs []*Node) {
 // would stand, for a collection written empty or in flow style), and the lines that open a
 // block collection.
 type Layout struct {
-	first, last map[*Node]int
-	keys        map[*Node]int
-	indents     map[*Node]int
-	blocks      [][2]int
+	at     map[*Node]placed
+	blocks [][2]int
 }
+
+// placed is where a node was written: its first and last lines, and for a collection the line
+// of the key it is the value of and the column of its keys or "-" (one map entry a node, where
+// four maps of one number each took twice the memory).
+type placed struct{ first, last, key, indent int32 }
 
 // KeyLine returns the line of the key whose value collection n is; 0 for a scalar, a list
 // item or a document's root.
-func (l *Layout) KeyLine(n *Node) int { return l.keys[n] }
+func (l *Layout) KeyLine(n *Node) int { return int(l.at[n].key) }
 
 // Indent returns the column (0-based) of collection n's keys or "-", as written or as they
 // would stand in block style; 0 for a scalar.
-func (l *Layout) Indent(n *Node) int { return l.indents[n] }
+func (l *Layout) Indent(n *Node) int { return int(l.at[n].indent) }
 
 // Blocks returns the lines that open a block collection (a key whose value is a block map or
 // list, a "-" whose item is a block list), each with the collection's last line: [line, end],
@@ -64,11 +65,11 @@ func (l *Layout) Blocks() [][2]int { return l.blocks }
 
 // Line returns the line n starts on: a scalar's line, the "- " line of a list item, a block
 // collection's first entry; 0 when n was not written.
-func (l *Layout) Line(n *Node) int { return l.first[n] }
+func (l *Layout) Line(n *Node) int { return int(l.at[n].first) }
 
 // EndLine returns the last line n takes; for a scalar, its only line (its last for a block
 // scalar); 0 when n was not written.
-func (l *Layout) EndLine(n *Node) int { return l.last[n] }
+func (l *Layout) EndLine(n *Node) int { return int(l.at[n].last) }
 
 // writer writes nodes as text, keeping the comments that wait for their place.
 type writer struct {
@@ -94,24 +95,19 @@ func Text(docs []*Node) string {
 	return string(w.out)
 }
 
-// newWriter returns a writer whose layout has room for nodes nodes, collections of them maps
-// or lists (so that its maps do not grow a step at a time on a long stream).
-func newWriter(nodes, collections int) *writer {
-	return &writer{line: 1, blankAt: -1, layout: &Layout{first: make(map[*Node]int, nodes), last: make(map[*Node]int, nodes),
-		keys: make(map[*Node]int, collections), indents: make(map[*Node]int, collections)}}
+// newWriter returns a writer whose layout has room for nodes nodes (so that its map does not
+// grow a step at a time on a long stream).
+func newWriter(nodes int) *writer {
+	return &writer{line: 1, blankAt: -1, layout: &Layout{at: make(map[*Node]placed, nodes)}}
 }
 
-// count returns how many nodes n holds, itself included, and how many of them are maps or lists.
-func count(n *Node) (nodes, collections int) {
-	nodes = 1
-	if n.Kind == MapNode || n.Kind == ListNode {
-		collections = 1
-	}
+// count returns how many nodes n holds, itself included.
+func count(n *Node) int {
+	nodes := 1
 	for _, c := range n.Content {
-		cn, cc := count(c)
-		nodes, collections = nodes+cn, collections+cc
+		nodes += count(c)
 	}
-	return nodes, collections
+	return nodes
 }
 
 // full reports whether the text has reached the writer's limit.
@@ -210,7 +206,9 @@ func (w *writer) foot(c string, col int) {
 // A writer without a layout (comparison text) records nothing.
 func (w *writer) start(n *Node) {
 	if w.layout != nil {
-		w.layout.first[n] = w.line
+		p := w.layout.at[n]
+		p.first = int32(w.line)
+		w.layout.at[n] = p
 	}
 }
 
@@ -218,17 +216,20 @@ func (w *writer) end(n *Node) {
 	if w.layout == nil {
 		return
 	}
-	last := w.line
-	if w.col == 0 && last > w.layout.first[n] {
-		last--
+	p := w.layout.at[n]
+	p.last = int32(w.line)
+	if w.col == 0 && p.last > p.first {
+		p.last--
 	}
-	w.layout.last[n] = last
+	w.layout.at[n] = p
 }
 
 // indentAt records the column of a collection's keys or items.
 func (w *writer) indentAt(n *Node, column int) {
 	if w.layout != nil && (n.Kind == MapNode || n.Kind == ListNode) {
-		w.layout.indents[n] = column
+		p := w.layout.at[n]
+		p.indent = int32(column)
+		w.layout.at[n] = p
 	}
 }
 
@@ -240,10 +241,12 @@ func (w *writer) opened(line int, n *Node, key bool) {
 		return
 	}
 	if key && (n.Kind == MapNode || n.Kind == ListNode) {
-		w.layout.keys[n] = line
+		p := w.layout.at[n]
+		p.key = int32(line)
+		w.layout.at[n] = p
 	}
-	if isBlock(n) && w.layout.last[n] > line {
-		w.layout.blocks = append(w.layout.blocks, [2]int{line, w.layout.last[n]})
+	if last := w.layout.EndLine(n); isBlock(n) && last > line {
+		w.layout.blocks = append(w.layout.blocks, [2]int{line, last})
 	}
 }
 
