@@ -133,7 +133,7 @@ func TestHelp(t *testing.T) {
 	if len(keyAbout) != len(contract.RequestKeys())+len(contract.OptionKeys()) {
 		t.Errorf("keyAbout holds %d sentences for %d keys", len(keyAbout), len(contract.RequestKeys())+len(contract.OptionKeys()))
 	}
-	if keys := strings.Join(responseKeys(), " "); keys != "version result patch fields conflicts errors extra commands reproduce layout steps" {
+	if keys := strings.Join(responseKeys(), " "); keys != "version result patch fields names conflicts errors extra commands reproduce layout steps" {
 		t.Errorf("response keys %q", keys)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/examples"
+	"github.com/mergeplay/mergeplay/internal/answerjson"
 )
 
 func TestExamplesJSON(t *testing.T) {
@@ -63,8 +64,8 @@ func TestPrerenderHasNoMarkup(t *testing.T) {
 	if back.Example != "x" || back.Request.Updated != hostile {
 		t.Errorf("round trip: %+v", back)
 	}
-	var resp contract.Response
-	if err := json.Unmarshal(back.Response, &resp); err != nil || !strings.Contains(resp.Result, "</script>") {
+	resp, err := answerjson.Decode(back.Response)
+	if err != nil || !strings.Contains(resp.Result, "</script>") {
 		t.Errorf("response: %+v, %v", resp, err)
 	}
 	if _, err := prerender(context.Background(), all, "nope"); err == nil {
