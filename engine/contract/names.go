@@ -17,9 +17,13 @@ const OldestVersion = 1
 // markNames gathers the distinct strings of the marks an answer writes, in the order they first
 // come, and writes the marks naming them by index (version 2; version 1 writes them whole).
 type markNames struct {
-	named                            bool
-	resources, paths, reasons, rules table
+	named bool
+	// tables are the resources, the paths, the reasons and the rules (tableKeys).
+	tables [4]table
 }
+
+// tableKeys are the keys of names' tables, in markNames.tables' order.
+var tableKeys = [4]string{"resources", "paths", "reasons", "rules"}
 
 // newNames returns the names of an answer written in contract version version.
 func newNames(version int) *markNames { return &markNames{named: version != OldestVersion} }
@@ -28,51 +32,50 @@ func newNames(version int) *markNames { return &markNames{named: version != Olde
 type table struct {
 	list  []string
 	index map[string]int
-	last  int // the index found last: a resource's marks follow each other
 }
 
 // of returns the index of s in the table, adding it when it is new.
 func (t *table) of(s string) int {
-	if len(t.list) > 0 && t.list[t.last] == s {
-		return t.last
+	if i, ok := t.index[s]; ok {
+		return i
 	}
-	i, ok := t.index[s]
-	if !ok {
-		if t.index == nil {
-			t.index = map[string]int{}
-		}
-		i = len(t.list)
-		t.index[s] = i
-		t.list = append(t.list, s)
+	if t.index == nil {
+		t.index = map[string]int{}
 	}
-	t.last = i
-	return i
+	t.index[s] = len(t.list)
+	t.list = append(t.list, s)
+	return len(t.list) - 1
 }
 
-// writeMarks writes the marks as a list: each naming its strings by index when the names are
-// named (gathering them), else whole.
+// writeMarks writes the marks as a list, each naming its resource, path, reason and rule by
+// index when the names are named (gathering them), else whole.
 func (n *markNames) writeMarks(w *jsonwire.Writer, fields []Field) {
-	if !n.named {
-		jsonwire.WriteList(w, fields)
-		return
-	}
 	w.OpenArray()
 	for i := range fields {
 		f := &fields[i]
 		w.OpenObject()
-		w.Key("resource").Int(n.resources.of(f.Resource))
-		w.Key("path").Int(n.paths.of(f.Path))
+		n.name(w.Key("resource"), 0, f.Resource)
+		n.name(w.Key("path"), 1, f.Path)
 		w.Key("mark").String(string(f.Mark))
 		w.Key("line").Int(f.Line)
 		w.Key("endLine").Int(f.EndLine)
-		w.Key("reason").Int(n.reasons.of(f.Reason))
-		w.Key("rule").Int(n.rules.of(f.Rule))
+		n.name(w.Key("reason"), 2, f.Reason)
+		n.name(w.Key("rule"), 3, f.Rule)
 		if f.Place != nil {
 			f.Place.WriteJSON(w.Key("place"))
 		}
 		w.CloseObject()
 	}
 	w.CloseArray()
+}
+
+// name writes s, one of table's strings: its index when the names are named, else s.
+func (n *markNames) name(w *jsonwire.Writer, table int, s string) {
+	if n.named {
+		w.Int(n.tables[table].of(s))
+		return
+	}
+	w.String(s)
 }
 
 // write writes the key "names" with the names gathered: {"resources": [...], "paths": [...],
@@ -82,36 +85,27 @@ func (n *markNames) write(w *jsonwire.Writer) {
 		return
 	}
 	w.Key("names").OpenObject()
-	w.Key("resources").Strings(orEmpty(n.resources.list))
-	w.Key("paths").Strings(orEmpty(n.paths.list))
-	w.Key("reasons").Strings(orEmpty(n.reasons.list))
-	w.Key("rules").Strings(orEmpty(n.rules.list))
+	for i := range n.tables {
+		w.Key(tableKeys[i]).OpenArray()
+		for _, s := range n.tables[i].list {
+			w.String(s)
+		}
+		w.CloseArray()
+	}
 	w.CloseObject()
 }
 
 // gathered reports whether the names hold any string (a delta writes them only then).
-func (n *markNames) gathered() bool { return len(n.resources.list) > 0 }
-
-// orEmpty is list, or an empty list for nil (written [], never null).
-func orEmpty(list []string) []string {
-	if list == nil {
-		return []string{}
-	}
-	return list
-}
+func (n *markNames) gathered() bool { return len(n.tables[0].list) > 0 }
 
 // WrittenIn returns the response as written for a request that names contract version version:
-// r itself for the engine's Version (or none, 0), else a copy written in that version's shape,
-// its steps too.
+// r itself for the engine's Version (or none, 0), else a copy written in that version's shape
+// (its steps written in the same version: writeSteps).
 func (r *Response) WrittenIn(version int) *Response {
 	if version == 0 || version == r.Version {
 		return r
 	}
 	out := *r
 	out.Version = version
-	out.Steps = make([]*Response, len(r.Steps))
-	for i, step := range r.Steps {
-		out.Steps[i] = step.WrittenIn(version)
-	}
 	return &out
 }

@@ -169,8 +169,7 @@ func DecodeRequest(data []byte) (*Request, error) {
 		return nil, verb.Wrap("reading the request: ", err)
 	}
 	if req.Version > Version || req.Version < 0 {
-		return nil, errors.New("the request is for contract version " + strconv.Itoa(req.Version) + "; this engine speaks versions " +
-			strconv.Itoa(OldestVersion) + " to " + strconv.Itoa(Version))
+		return nil, errors.New("the request is for contract version " + strconv.Itoa(req.Version) + "; this engine speaks versions 1 to " + strconv.Itoa(Version))
 	}
 	switch req.Options.Operation {
 	case "apply", "update":

@@ -96,22 +96,6 @@ func writeRawExtra(w *jsonwire.Writer, extra map[string][]byte) {
 	w.CloseObject()
 }
 
-// WriteJSON writes the mark.
-func (f Field) WriteJSON(w *jsonwire.Writer) {
-	w.OpenObject()
-	w.Key("resource").String(f.Resource)
-	w.Key("path").String(f.Path)
-	w.Key("mark").String(string(f.Mark))
-	w.Key("line").Int(f.Line)
-	w.Key("endLine").Int(f.EndLine)
-	w.Key("reason").String(f.Reason)
-	w.Key("rule").String(f.Rule)
-	if f.Place != nil {
-		f.Place.WriteJSON(w.Key("place"))
-	}
-	w.CloseObject()
-}
-
 // WriteJSON writes the place.
 func (p *Place) WriteJSON(w *jsonwire.Writer) {
 	w.OpenObject()
