@@ -58,7 +58,7 @@ func TestPrerenderHasNoMarkup(t *testing.T) {
 		t.Errorf("'<' in the prerendered data: %s", data)
 	}
 	var back prerendered
-	if err := json.Unmarshal(data, &back); err != nil {
+	if err = json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
 	if back.Example != "x" || back.Request.Updated != hostile {
