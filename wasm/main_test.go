@@ -115,12 +115,15 @@ func TestHelp(t *testing.T) {
 	for _, m := range handler.Default().Modes() {
 		want = append(want, "\n  "+m.Name+" ", m.Summary)
 	}
-	want = append(want, "\n  "+strings.Join(responseKeys(), ", ")+"\n", "\n  client ", "\n  validate ", `(default "strict")`, `(default true) apply replaces`,
+	want = append(want, "\n  client ", "\n  validate ", `(default "strict")`, `(default true) apply replaces`,
 		"Exit status: 0", "-o string", "-limits string", "-cpuprofile", "-memprofile")
 	for _, w := range want {
 		if !strings.Contains(stderr, w) {
 			t.Errorf("-h lacks %q:\n%s", w, stderr)
 		}
+	}
+	if keys := strings.Join(responseKeys(), ", "); !strings.Contains(strings.Join(strings.Fields(stderr), " "), "each): "+keys+" ") {
+		t.Errorf("-h lacks the response's keys %q (wrapped):\n%s", keys, stderr)
 	}
 	for _, k := range append(contract.RequestKeys(), contract.OptionKeys()...) {
 		if keyAbout[k] == "" {
