@@ -112,7 +112,8 @@ func failure(input string, err error) string {
 	data, encodeErr := contract.Fail(input, err).Encode()
 	if encodeErr != nil {
 		// Encoding a response made of one error cannot fail; keep a well-formed answer anyway.
-		return `{"version":` + strconv.Itoa(contract.Version) + `,"result":"","patch":"","fields":[],"conflicts":[],` +
+		return `{"version":` + strconv.Itoa(contract.Version) + `,"result":"","patch":"","fields":[],` +
+			`"names":{"resources":[],"paths":[],"reasons":[],"rules":[]},"conflicts":[],` +
 			`"errors":[{"input":"engine","line":0,"column":0,"message":"cannot encode an error response"}],"extra":{}}`
 	}
 	return string(data)

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"syscall/js"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
+	"github.com/mergeplay/mergeplay/internal/answerjson"
 )
 
 // call invokes the registered global the way the worker does and decodes the answer.
@@ -20,11 +20,11 @@ func call(t *testing.T, args ...any) *contract.Response {
 	if out.Type() != js.TypeString {
 		t.Fatalf("%s returned a %s, want a string", handleName, out.Type())
 	}
-	var resp contract.Response
-	if err := json.Unmarshal([]byte(out.String()), &resp); err != nil {
+	resp, err := answerjson.Decode([]byte(out.String()))
+	if err != nil {
 		t.Fatalf("not a response: %v\n%s", err, out.String())
 	}
-	return &resp
+	return resp
 }
 
 func TestBridgeAnswersAndAnnouncesReady(t *testing.T) {

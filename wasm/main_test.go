@@ -115,12 +115,15 @@ func TestHelp(t *testing.T) {
 	for _, m := range handler.Default().Modes() {
 		want = append(want, "\n  "+m.Name+" ", m.Summary)
 	}
-	want = append(want, "\n  "+strings.Join(responseKeys(), ", ")+"\n", "\n  client ", "\n  validate ", `(default "strict")`, `(default true) apply replaces`,
+	want = append(want, "\n  client ", "\n  validate ", `(default "strict")`, `(default true) apply replaces`,
 		"Exit status: 0", "-o string", "-limits string", "-cpuprofile", "-memprofile")
 	for _, w := range want {
 		if !strings.Contains(stderr, w) {
 			t.Errorf("-h lacks %q:\n%s", w, stderr)
 		}
+	}
+	if keys := strings.Join(responseKeys(), ", "); !strings.Contains(strings.Join(strings.Fields(stderr), " "), "each): "+keys+" ") {
+		t.Errorf("-h lacks the response's keys %q (wrapped):\n%s", keys, stderr)
 	}
 	for _, k := range append(contract.RequestKeys(), contract.OptionKeys()...) {
 		if keyAbout[k] == "" {
@@ -133,7 +136,7 @@ func TestHelp(t *testing.T) {
 	if len(keyAbout) != len(contract.RequestKeys())+len(contract.OptionKeys()) {
 		t.Errorf("keyAbout holds %d sentences for %d keys", len(keyAbout), len(contract.RequestKeys())+len(contract.OptionKeys()))
 	}
-	if keys := strings.Join(responseKeys(), " "); keys != "version result patch fields conflicts errors extra commands reproduce layout steps" {
+	if keys := strings.Join(responseKeys(), " "); keys != "version result patch fields names conflicts errors extra commands reproduce layout steps" {
 		t.Errorf("response keys %q", keys)
 	}
 }

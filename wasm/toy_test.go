@@ -4,13 +4,13 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/handler"
 	"github.com/mergeplay/mergeplay/engine/modes/toy"
+	"github.com/mergeplay/mergeplay/internal/answerjson"
 )
 
 // withToy is the front door's handler with the toy mode registered: the one line a new mode
@@ -54,9 +54,9 @@ func answerOf(t *testing.T, h *handler.Handler, request string) *contract.Respon
 	if _, err := answer(h, []byte(request), "json", &out, &errs); err != nil {
 		t.Fatal(err)
 	}
-	var resp contract.Response
-	if err := json.Unmarshal(out.Bytes(), &resp); err != nil {
+	resp, err := answerjson.Decode(out.Bytes())
+	if err != nil {
 		t.Fatalf("%v: %s", err, out.Bytes())
 	}
-	return &resp
+	return resp
 }

@@ -34,7 +34,7 @@ its mode, an unknown option).
 // sentence here). Kept
 // out of package contract, which the page's wasm carries, for the wasm's weight.
 var keyAbout = map[string]string{
-	"version":     "the contract version the request is written for (optional)",
+	"version":     "the contract version the response is written in (optional): 2, the engine's, names each mark's resource, path, reason and rule by index in the response's names; 1 writes them in every mark",
 	"mode":        "apply, merge3, patch, ssa or twoway; in a history's steps also the writers (create, replace, edit, scale, label, annotate, controller)",
 	"original":    "YAML: what the mode takes as the earlier config (last-applied, the old chart, the old upstream)",
 	"updated":     "YAML: the config applied now",
@@ -135,7 +135,8 @@ func writeWrapped(w io.Writer, lead, text string) {
 }
 
 // responseKeys returns the keys of the response's JSON, in the order it writes them, from the
-// json tags of contract.Response.
+// json tags of contract.Response, and names after fields: the strings the marks name, written
+// from the marks (docs/contract.md, "Names").
 func responseKeys() []string {
 	t := reflect.TypeFor[contract.Response]()
 	var keys []string
@@ -143,6 +144,9 @@ func responseKeys() []string {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		if name != "" && name != "-" {
 			keys = append(keys, name)
+		}
+		if name == "fields" {
+			keys = append(keys, "names")
 		}
 	}
 	return keys

@@ -1,9 +1,9 @@
 import test from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { commandItems, reproducible } from "./commandview.js";
+import { readResponses } from "./testdata/responses.js";
 
-const responses = JSON.parse(readFileSync(new URL("./testdata/responses.json", import.meta.url)));
+const responses = readResponses();
 
 test("every example's commands are read whole", () => {
   for (const [name, { response }] of Object.entries(responses)) {

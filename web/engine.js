@@ -10,6 +10,7 @@
 // holds whole (held), dropped answers included; the long inputs go to it as splices of the last
 // ones it was sent (inputSplices).
 
+import { expandNames } from "./answernames.js";
 import { applyDelta, isDelta } from "./delta.js";
 import { copyTimeline, markLoad } from "./loadmarks.js";
 import { sharedHead, sharedTail } from "./sharedends.js";
@@ -265,14 +266,14 @@ function refuse(e, job, err) {
 }
 
 /**
- * The worker's answer, read whole: a delta applied to the answer held, which it replaces (even
+ * The worker's answer, read whole, its marks' names expanded (answernames.js): a delta applied to the answer held, which it replaces (even
  * when no one waits for it any more: the worker's next delta is written against it); null when
  * it is not JSON or its delta does not apply (the next request then asks for a whole answer).
  */
 function readAnswer(e, text) {
   let response;
   try {
-    response = JSON.parse(text);
+    response = expandNames(JSON.parse(text));
     if (isDelta(response)) response = applyDelta(e.held?.response, response);
   } catch {
     e.held = null;
@@ -457,7 +458,7 @@ function answerInline(e, request) {
   if (!e.inline?.fits(request.job)) return false;
   let response;
   try {
-    response = JSON.parse(e.inline.answer(request.job));
+    response = expandNames(JSON.parse(e.inline.answer(request.job)));
   } catch {
     return false;
   }

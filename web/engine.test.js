@@ -381,6 +381,31 @@ test("the time-out of a request a newer one answered in the page is not shown: s
   }
 });
 
+test("an answer's marks are held naming their strings in full, a delta's with its own names", async () => {
+  const { workers, engine } = setup();
+  workers[0].reply({ type: "ready" });
+  const first = engine.request({ n: 1 });
+  workers[0].reply({
+    id: 1,
+    response:
+      '{"version":2,"fields":[{"resource":0,"path":0,"mark":"added","line":1,"endLine":0,"reason":0,"rule":0},' +
+      '{"resource":0,"path":1,"mark":"added","line":2,"endLine":0,"reason":0,"rule":0}],' +
+      '"names":{"resources":["v1/ConfigMap/default/a"],"paths":[".a",".b"],"reasons":["why"],"rules":["apply/added"]},"extra":{"answer":1}}',
+  });
+  const mark = (path, line, reason) => ({ resource: "v1/ConfigMap/default/a", path, mark: "added", line, endLine: 0, reason, rule: "apply/added" });
+  assert.deepEqual(await first, { version: 2, fields: [mark(".a", 1, "why"), mark(".b", 2, "why")], extra: { answer: 1 } });
+  const next = engine.request({ n: 2 });
+  workers[0].reply({
+    id: 2,
+    response:
+      '{"version":2,"delta":{"since":1,"answer":2},"fields":{"edits":[{"keep":1},{"drop":1},' +
+      '{"items":[{"resource":0,"path":0,"mark":"added","line":2,"endLine":0,"reason":0,"rule":1}]}]},' +
+      '"names":{"resources":["v1/ConfigMap/default/a"],"paths":[".c"],"reasons":["because"],"rules":["x","apply/added"]},' +
+      '"extra":{"set":{"answer":2},"drop":[]}}',
+  });
+  assert.deepEqual(await next, { version: 2, fields: [mark(".a", 1, "why"), mark(".c", 2, "because")], extra: { answer: 2 } });
+});
+
 test("the worker's answers come as deltas against the last one it gave, dropped ones included", async () => {
   const { workers, engine } = setup();
   workers[0].reply({ type: "ready" });

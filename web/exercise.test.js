@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import test from "node:test";
 
 import { asksForExercise, exerciseFragment, exerciseLines, keyOfMark, lineLabel, markChoices, markForKey, sameExercise, scoreExercise, scoreSentence } from "./exercise.js";
 import { MARKS, layoutResult } from "./marks.js";
 import { MODES } from "./modes.js";
 import { parseHash } from "./share.js";
+import { readResponses } from "./testdata/responses.js";
 
-const RESPONSES = JSON.parse(readFileSync(new URL("./testdata/responses.json", import.meta.url)));
+const RESPONSES = readResponses();
 
 function exerciseOf(name) {
   const { response, live, updated } = RESPONSES[name];

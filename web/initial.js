@@ -6,6 +6,7 @@ import { decodePayload, parseHash } from "./share.js";
 import { defaultOptions, stateFromRequest } from "./modes.js";
 import { historyFromExample } from "./history.js";
 import { parseExamples } from "./gallery.js";
+import { expandNames } from "./answernames.js";
 
 /**
  * @typedef {import("./modes.js").State} State
@@ -54,8 +55,8 @@ export async function resolveInitial({ hash, autosaved, prerendered, loadExample
 }
 
 /**
- * Reads the prerendered answer the build puts in <script type="application/json" id="prerendered">,
- * and the example it answers as the note shows it (`opened`: its name, title, mode, explanation
+ * Reads the prerendered answer the build puts in <script type="application/json" id="prerendered">
+ * (its marks' names expanded, as an answer of the engine's: answernames.js), and the example it answers as the note shows it (`opened`: its name, title, mode, explanation
  * and request; null when the build did not give its title).
  * @param {string|null|undefined} text the element's text
  * @returns {{example: string, request: object, response: object, opened: import("./gallery.js").Example|null}|null}
@@ -67,7 +68,7 @@ export function parsePrerendered(text) {
     if (!data || typeof data !== "object" || !data.request || !data.response || typeof data.response !== "object") return null;
     const example = String(data.example ?? "");
     const [opened = null] = parseExamples([{ name: example, title: data.title, mode: data.request.mode, explanation: data.explanation, request: data.request }]);
-    return { example, request: data.request, response: data.response, opened };
+    return { example, request: data.request, response: expandNames(data.response), opened };
   } catch {
     return null;
   }

@@ -58,6 +58,12 @@ test("the prerendered element is read defensively", () => {
   assert.deepEqual(parsePrerendered('{"example":"x","request":{"mode":"apply"},"response":{"result":""}}'), { example: "x", request: { mode: "apply" }, response: { result: "" }, opened: null });
 });
 
+test("the prerendered answer's marks name their strings in full, as the engine's answers are read", () => {
+  const response = { version: 2, fields: [{ resource: 0, path: 0, mark: "added", line: 1, endLine: 0, reason: 0, rule: 0 }], names: { resources: ["v1/ConfigMap/default/a"], paths: [".a"], reasons: ["new"], rules: ["apply/added"] } };
+  const got = parsePrerendered(JSON.stringify({ example: "x", request: { mode: "apply" }, response }));
+  assert.deepEqual(got.response, { version: 2, fields: [{ resource: "v1/ConfigMap/default/a", path: ".a", mark: "added", line: 1, endLine: 0, reason: "new", rule: "apply/added" }] });
+});
+
 test("the prerendered element gives its example for the note, as examples.json would", () => {
   const text = JSON.stringify({ example: "apply-x", title: "A title", explanation: "Why.\n\nMore.", request: { mode: "apply", updated: "a: 1\n" }, response: { result: "" } });
   assert.deepEqual(parsePrerendered(text).opened, { name: "apply-x", title: "A title", mode: "apply", explanation: "Why.\n\nMore.", request: { mode: "apply", updated: "a: 1\n" } });

@@ -1,12 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import { keepLayout } from "./layoutkeep.js";
 import { layoutResult } from "./marks.js";
 import { seeded } from "./seeded.js";
+import { readResponses } from "./testdata/responses.js";
 
 // Responses of the examples, computed natively (see web/README.md to refresh them).
-const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
+const examples = readResponses();
 
 /** Random helpers over a seeded source, so that a failure comes again with its seed. */
 function random(seed) {

@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import { managedObjects } from "./management.js";
+import { readResponses } from "./testdata/responses.js";
 
-const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
+const examples = readResponses();
 
 test("an applied object: a headline from its last-applied annotation, the engine's notes as written", () => {
   const objects = managedObjects(examples["apply-containers"].response);

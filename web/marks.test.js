@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import { MARKS, MARK_INFO, describeLine, displayIndexOf, layoutResult, lineOfField, nextChange, nextOfMark, sentence, splitLines } from "./marks.js";
+import { readResponses } from "./testdata/responses.js";
 
 // Responses of the examples, computed natively (see web/README.md to refresh them).
-const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
+const examples = readResponses();
 const example = (name) => {
   const { live, updated, response } = examples[name];
   return { live, updated, response, layout: layoutResult(response, live, updated) };

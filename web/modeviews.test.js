@@ -1,6 +1,5 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import { applierOf } from "./conflicts.js";
 import { foldName, foldRanges, foldSummary, hiddenBy } from "./fold.js";
 import { MODES } from "./modes.js";
@@ -8,8 +7,9 @@ import { MODE_VIEWS } from "./modeviews.js";
 import { managerName, managers, operationNotes, ownerRows, rowsOwnedBy } from "./ownership.js";
 import { lineEdits, repairItems, sideBySide, warningItems, warningNote } from "./twoway.js";
 import { splitLines } from "./marks.js";
+import { readResponses } from "./testdata/responses.js";
 
-const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
+const examples = readResponses();
 const response = (name) => examples[name].response;
 const LAST_APPLIED = ".metadata.annotations.kubectl.kubernetes.io/last-applied-configuration";
 const MANAGED_FIELDS = ".metadata.managedFields";

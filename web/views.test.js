@@ -1,13 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import { patchEntries, prettyJSON } from "./patchview.js";
 import { diffRows, diffText } from "./diffview.js";
 import { groupFields } from "./explain.js";
 import { firstSentence, groupExamples, parseExamples } from "./gallery.js";
 import { resolveTheme } from "./theme.js";
+import { readResponses } from "./testdata/responses.js";
 
-const examples = JSON.parse(fs.readFileSync(new URL("./testdata/responses.json", import.meta.url), "utf8"));
+const examples = readResponses();
 
 test("patches are listed per resource, pretty-printed, with what kubectl does", () => {
   const entries = patchEntries(examples["apply-stream"].response);

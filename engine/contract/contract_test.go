@@ -35,6 +35,7 @@ func TestDecodeErrors(t *testing.T) {
 		{`{"mode":"apply","options":5}`, `want an object, found a number`},
 		{`{"mode":"apply"} {}`, `unexpected data`},
 		{`{"version":99,"mode":"apply"}`, `version 99`},
+		{`{"version":-1,"mode":"apply"}`, `versions 1 to 2`},
 		{`{"mode":"ssa","options":{"operation":"create"}}`, `options.operation`},
 		{`{"mode":"ssa","options":{"now":"yesterday"}}`, `RFC 3339`},
 	} {
@@ -54,7 +55,7 @@ func TestResponseAlwaysHasEveryKey(t *testing.T) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"version", "result", "patch", "fields", "conflicts", "errors", "extra", "commands", "reproduce", "layout"} {
+	for _, k := range []string{"version", "result", "patch", "fields", "names", "conflicts", "errors", "extra", "commands", "reproduce", "layout"} {
 		if v, ok := m[k]; !ok || v == nil {
 			t.Errorf("key %s missing or null in %s", k, data)
 		}

@@ -33,8 +33,10 @@ type sameValue interface {
 // against last when last is that caller's answer number since, else whole. It returns the text
 // and what the next call takes as last. A delta (docs/contract.md, "Deltas") reads:
 //
-//	{"version": 1, "delta": {"since": 7, "answer": 8}, <each part that changed>}
+//	{"version": 2, "delta": {"since": 7, "answer": 8}, <each part that changed>}
 //
+// with, when it carries marks, the names they name by index (names.go: a delta's own, those of
+// the marks it carries);
 // a part being a top-level key of the whole answer ("layout" holding "blocks" and "folds"):
 // a text (result, patch, reproduce) or a list (fields, conflicts, errors, commands, steps,
 // layout's blocks and folds) either whole, or as {"edits": [...]}, a script read from the start
@@ -66,7 +68,7 @@ func EncodeAnswer(resp *Response, last *Sent, since, answer int) ([]byte, *Sent,
 	if last == nil || last.Answer != since || since == 0 {
 		whole := resp.Whole()
 		w.Grow(whole.encodedSize())
-		whole.writeJSON(&w, next.extra)
+		whole.writeJSON(&w, next.extra, resp.Version)
 	} else {
 		writeDelta(&w, last, next)
 	}
@@ -92,12 +94,16 @@ func writeDelta(w *jsonwire.Writer, last, next *Sent) {
 		writeText(w, "result", a.Result, b.Result)
 	}
 	writeText(w, "patch", a.Patch, b.Patch)
+	named := newNames(b.Version)
 	if a.Pieces != nil {
-		writePieceMarks(w, runs, a.Pieces, b.Pieces)
+		writePieceMarks(w, runs, a.Pieces, b.Pieces, named)
 	} else {
 		writeShifted(w, "fields", markMatcher(a.Fields, b.Fields), func(w *jsonwire.Writer, from, to int) {
-			jsonwire.WriteList(w, b.Fields[from:to])
+			named.writeMarks(w, b.Fields[from:to])
 		})
+	}
+	if named.gathered() {
+		named.write(w)
 	}
 	writeShifted(w, "conflicts", conflictMatcher(a.Conflicts, b.Conflicts), func(w *jsonwire.Writer, from, to int) {
 		jsonwire.WriteList(w, b.Conflicts[from:to])
@@ -124,7 +130,7 @@ func writeDelta(w *jsonwire.Writer, last, next *Sent) {
 		w.CloseObject()
 	}
 	writeShifted(w, "steps", stepMatcher(a.Steps, b.Steps), func(w *jsonwire.Writer, from, to int) {
-		jsonwire.WriteList(w, b.Steps[from:to])
+		writeSteps(w, b.Steps[from:to], b.Version)
 	})
 	w.CloseObject()
 }

@@ -272,14 +272,15 @@ func withoutKeptEnd(edits []edit) []edit {
 	return edits
 }
 
-// writePieceMarks writes the marks part from a's pieces and b's, when it changed.
-func writePieceMarks(w *jsonwire.Writer, runs []run, a, b []Placed) {
+// writePieceMarks writes the marks part from a's pieces and b's, when it changed, the marks it
+// carries naming their strings in named.
+func writePieceMarks(w *jsonwire.Writer, runs []run, a, b []Placed, named *markNames) {
 	edits, inserted, ok := pieceMarkEdits(runs, a, b)
 	switch {
 	case !ok:
-		jsonwire.WriteList(w.Key("fields"), placedMarks(b))
+		named.writeMarks(w.Key("fields"), placedMarks(b))
 	case len(edits) > 0:
-		writeScript(w, "fields", edits, func(w *jsonwire.Writer, from, to int) { jsonwire.WriteList(w, inserted[from:to]) })
+		writeScript(w, "fields", edits, func(w *jsonwire.Writer, from, to int) { named.writeMarks(w, inserted[from:to]) })
 	}
 }
 

@@ -9,8 +9,10 @@ import (
 	"github.com/mergeplay/mergeplay/internal/verb"
 )
 
-// Version is the contract's version, written in every response.
-const Version = 1
+// Version is the contract's version, written in every response. Version 2 writes the marks
+// naming their resource, path, reason and rule by index in the answer's names; a request that
+// names version 1 (OldestVersion) gets them whole, as version 1 wrote them.
+const Version = 2
 
 // History is the mode of a history request: Steps, each a single-mode request, run in order on
 // the object (package history).
@@ -18,7 +20,8 @@ const History = "history"
 
 // Request asks for one merge.
 type Request struct {
-	// Version, when given, must not exceed the engine's Version.
+	// Version, when given, is the contract version the response is written in: from
+	// OldestVersion to the engine's Version (0: the engine's).
 	Version int `json:"version,omitempty"`
 	// Mode is one of apply, merge3, ssa, patch, twoway, or History.
 	Mode string `json:"mode"`
@@ -165,8 +168,8 @@ func DecodeRequest(data []byte) (*Request, error) {
 	if err != nil {
 		return nil, verb.Wrap("reading the request: ", err)
 	}
-	if req.Version > Version {
-		return nil, errors.New("the request is for contract version " + strconv.Itoa(req.Version) + "; this engine speaks version " + strconv.Itoa(Version))
+	if req.Version > Version || req.Version < 0 {
+		return nil, errors.New("the request is for contract version " + strconv.Itoa(req.Version) + "; this engine speaks versions 1 to " + strconv.Itoa(Version))
 	}
 	switch req.Options.Operation {
 	case "apply", "update":

@@ -69,7 +69,7 @@ var errTrailing = json.Unmarshal([]byte("{} x"), new(any))
 var requestJSONSeeds = []string{
 	`{"mode":"apply","live":"a: 1\n","updated":"b: \"2\"\\\/\t\r\b\f","original":""}`, `null`, ` null `, `{}`, `[]`, ``,
 	`{"Live":"x","live":"y"}`, `{"LIVE":"x"}`, `{"live":"\ud800\u0041 \xff"}`, `{"live":null,"mode":null}`, `{"live":3}`,
-	`{"version":1}`, `{"version":1.0}`, `{"version":-0}`, `{"version":1e2}`, `{"version":"1"}`, `{"version":99999999999999999999}`,
+	`{"version":1}`, `{"version":2}`, `{"version":-1}`, `{"version":1.0}`, `{"version":-0}`, `{"version":1e2}`, `{"version":"1"}`, `{"version":99999999999999999999}`,
 	`{"options":null}`, `{"options":{"force":true},"options":{"prune":true}}`, `{"options":{"overwrite":null}}`, `{"options":[]}`,
 	`{"options":{"Now":"2026-01-01T00:00:00Z","inferkeys":true,"MULTIKEYS":true,"schemaType":"t","schema":"s","client":"server"}}`,
 	`{"options":{"overwite":true}}`, `{"reproduce":true}`, `{"reproduce":1}`, `{"mode":"a"}}`, `{"mode":"a"}]`, `{"mode":"a"} x`,

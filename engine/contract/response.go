@@ -51,6 +51,8 @@ func (m Mark) LinesOf() string {
 
 // Response is the answer to a Request. Every key is always present.
 type Response struct {
+	// Version is the contract version the response is written in: the engine's Version, or an
+	// older one a request named (WrittenIn, OldestVersion).
 	Version int `json:"version"`
 	// Result is the merged YAML stream; empty when the request failed or ended in conflicts.
 	Result string `json:"result"`
@@ -341,9 +343,13 @@ func (r *Response) AddError(input string, err error) {
 }
 
 // Normalize restores the contract's promises on a response a mode built: nil slices become empty,
-// and a response with errors carries no result, and no command but one kubectl refuses.
+// and a response with errors carries no result, and no command but one kubectl refuses. Its
+// Version is the engine's, unless it is written for an older version the engine still writes
+// (WrittenIn).
 func (r *Response) Normalize() *Response {
-	r.Version = Version
+	if r.Version < OldestVersion || r.Version > Version {
+		r.Version = Version
+	}
 	if r.Fields == nil {
 		r.Fields = []Field{}
 	}
@@ -395,7 +401,7 @@ func (r *Response) Encode() ([]byte, error) {
 	whole := r.Normalize().Whole()
 	var w jsonwire.Writer
 	w.Grow(whole.encodedSize())
-	whole.WriteJSON(&w)
+	whole.writeJSON(&w, nil, whole.Version)
 	return w.Bytes()
 }
 

@@ -79,13 +79,20 @@ func BenchmarkBigSwitch(b *testing.B) {
 // number; it fails on an answer with errors.
 func askDeltas(tb testing.TB, h *Handler, req *contract.Request, since int) int {
 	tb.Helper()
+	answerDeltas(tb, h, req, since)
+	return since + 1
+}
+
+// answerDeltas answers req with deltas since the answer numbered since, and returns the answer's
+// JSON; it fails on an answer with errors.
+func answerDeltas(tb testing.TB, h *Handler, req *contract.Request, since int) []byte {
+	tb.Helper()
 	req.Deltas, req.Since = true, since
 	resp := h.answer(context.Background(), req)
 	if len(resp.Errors) > 0 {
 		tb.Fatalf("%s: %+v", req.Mode, resp.Errors[0])
 	}
-	h.encode(req, resp)
-	return since + 1
+	return h.encode(req, resp)
 }
 
 // TestWarmStreamAnswersAsCold wants a handler that answered a stream before (its memos warm) to
@@ -182,21 +189,23 @@ func TestDroppedReasonsNameStreamLines(t *testing.T) {
 
 // BenchmarkBigFirst times the first answer to issue 28's 2 MB input (the paste): a new handler
 // asked for the stream in each of apply and merge3, as the page asks (deltas, the line diff and
-// the patches skipped).
+// the patches skipped); answer-bytes is the size of the answer's JSON.
 func BenchmarkBigFirst(b *testing.B) {
 	req := bigstream.Stream(bigstream.Deployments)
 	req.Skip = []string{contract.SkipDiff, contract.SkipPatches}
 	req.Options.Now = "2026-12-06T10:00:00Z"
 	for _, mode := range bigModes[:2] {
 		b.Run(mode, func(b *testing.B) {
+			size := 0
 			for range b.N {
 				b.StopTimer()
 				h := Default()
 				asked := *req
 				asked.Mode = mode
 				b.StartTimer()
-				askDeltas(b, h, &asked, 0)
+				size = len(answerDeltas(b, h, &asked, 0))
 			}
+			b.ReportMetric(float64(size), "answer-bytes")
 		})
 	}
 }

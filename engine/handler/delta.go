@@ -19,9 +19,10 @@ type sentAnswer struct {
 	last *contract.Sent
 }
 
-// encode writes resp, the answer to req: numbered, and as a delta when req takes deltas (see
-// contract.EncodeAnswer), else whole.
+// encode writes resp, the answer to req, in the contract version req names: numbered, and as a
+// delta when req takes deltas (see contract.EncodeAnswer), else whole.
 func (h *Handler) encode(req *contract.Request, resp *contract.Response) []byte {
+	resp = resp.WrittenIn(req.Version)
 	if !req.Deltas {
 		return encode(resp)
 	}

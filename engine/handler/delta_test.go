@@ -13,6 +13,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/examples"
+	"github.com/mergeplay/mergeplay/internal/answerjson"
 )
 
 // TestDeltasEqualWholeAnswers checks that a delta applied to the last answer is the whole answer
@@ -137,12 +138,16 @@ func deltaStream(n int) *contract.Request {
 	return &contract.Request{Mode: "apply", Original: config.String(), Updated: updated, Live: live.String(), Options: contract.Options{Overwrite: true}}
 }
 
-// decodeJSON reads an answer's JSON as generic values.
+// decodeJSON reads an answer's JSON as generic values, its marks naming their strings in full
+// (answerjson.Expand: a whole answer's names and a delta's are their own).
 func decodeJSON(t *testing.T, data []byte) any {
 	t.Helper()
-	var v any
+	var v map[string]any
 	if err := json.Unmarshal(data, &v); err != nil {
 		t.Fatalf("the answer is not JSON: %v", err)
+	}
+	if err := answerjson.Expand(v); err != nil {
+		t.Fatalf("the answer's names: %v", err)
 	}
 	return v
 }

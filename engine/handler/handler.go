@@ -153,10 +153,10 @@ func encode(resp *contract.Response) []byte {
 	return out
 }
 
-// Handle answers a decoded request. A panic in a mode is recovered into an error naming the
+// Handle answers a decoded request, written in the contract version it names. A panic in a mode is recovered into an error naming the
 // engine, so that a bad input can never take the page down.
 func (h *Handler) Handle(ctx context.Context, req *contract.Request) *contract.Response {
-	return h.answer(ctx, req).Whole()
+	return h.answer(ctx, req).Whole().WrittenIn(req.Version)
 }
 
 // answer answers a decoded request as Handle does, but may leave the answer in pieces

@@ -2,23 +2,23 @@ package handler
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/engine/modes"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
+	"github.com/mergeplay/mergeplay/internal/answerjson"
 )
 
 func handle(t *testing.T, h *Handler, body string) *contract.Response {
 	t.Helper()
 	out := h.HandleJSON(context.Background(), []byte(body))
-	var resp contract.Response
-	if err := json.Unmarshal(out, &resp); err != nil {
+	resp, err := answerjson.Decode(out)
+	if err != nil {
 		t.Fatalf("response is not JSON: %v\n%s", err, out)
 	}
-	return &resp
+	return resp
 }
 
 func echoLive() modes.Mode {

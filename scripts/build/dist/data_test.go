@@ -10,6 +10,7 @@ import (
 
 	"github.com/mergeplay/mergeplay/engine/contract"
 	"github.com/mergeplay/mergeplay/examples"
+	"github.com/mergeplay/mergeplay/internal/answerjson"
 )
 
 func TestExamplesJSON(t *testing.T) {
@@ -57,14 +58,14 @@ func TestPrerenderHasNoMarkup(t *testing.T) {
 		t.Errorf("'<' in the prerendered data: %s", data)
 	}
 	var back prerendered
-	if err := json.Unmarshal(data, &back); err != nil {
+	if err = json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
 	if back.Example != "x" || back.Request.Updated != hostile {
 		t.Errorf("round trip: %+v", back)
 	}
-	var resp contract.Response
-	if err := json.Unmarshal(back.Response, &resp); err != nil || !strings.Contains(resp.Result, "</script>") {
+	resp, err := answerjson.Decode(back.Response)
+	if err != nil || !strings.Contains(resp.Result, "</script>") {
 		t.Errorf("response: %+v, %v", resp, err)
 	}
 	if _, err := prerender(context.Background(), all, "nope"); err == nil {

@@ -49,8 +49,9 @@ var layers = [][]string{
 	// The front door.
 	{"engine/handler"},
 	// Its callers: the wasm and the command line; the fuzz targets' invariants, the
-	// comparison with what a real API server did and issue 28's 2 MB input (test-only).
-	{"wasm", "engine/internal/fuzzcheck", "engine/internal/observed", "internal/bigstream"},
+	// comparison with what a real API server did, issue 28's 2 MB input and the answers' JSON
+	// read back (test-only).
+	{"wasm", "engine/internal/fuzzcheck", "engine/internal/observed", "internal/bigstream", "internal/answerjson"},
 }
 
 // TestImportsPointDown: every import of a product package (test files aside) names a package of
