@@ -2,12 +2,15 @@
 // changes a few lines of the result and a few of its marks, so the next answer's layout is the
 // last one with only the lines those changes reach laid out again (marks.js's layoutWindow), the
 // others kept (their line numbers and field indexes moved when lines or fields came in before
-// them). What changed is found by comparing the two answers (their texts from both ends, their
-// fields and blocks from both ends, each number moved by the text's change), not from the
-// delta that carried them, so it holds for a whole answer too. The window laid out again holds
-// every block it touches, so that an opener's inherited mark is found as from scratch; the
-// layout equals layoutResult's (layoutkeep.test.js edits at random and compares). Pure
-// functions, no DOM (tested under Node).
+// them). What changed is found by comparing the two answers (their texts, fields and blocks from
+// the start, realigned past each hunk that differs, and from the end; each number moved by the
+// hunks before it), not from the delta that carried them, so it holds for a whole answer too. An
+// edit can change lines far apart (a renamed resource is created where it stands in the config
+// and the live object it leaves is kept at the stream's end): each place is a window of its own,
+// up to MAX_HUNKS. A window laid out again holds every block it touches, so that an opener's
+// inherited mark is found as from scratch; the layout equals layoutResult's (layoutkeep.test.js
+// edits at random, in one to three places, and compares). Pure functions, no DOM (tested under
+// Node), but for one thing: the last layout's lines are moved in place (moveKept).
 
 import { sharedHead, sharedTail } from "./sharedends.js";
 import { PLACED, blocksOf, countMarks, isInputMark, layoutResult, layoutWindow, placedBlocks, placedIndexes, placedUnder, spanEnd } from "./marks.js";
@@ -15,9 +18,9 @@ import { PLACED, blocksOf, countMarks, isInputMark, layoutResult, layoutWindow, 
 /**
  * A layout with what the next answer needs to keep it: the answer and inputs it was laid out
  * for, the line starts of the three texts, each result line's display line and the placed blocks.
- * change: the display lines of the layout before that were laid out again (from..to-1, 0-based)
- * and how many lines stand for them now (count); null when laid out whole.
- * @typedef {{layout: import("./marks.js").Layout, change: {base: import("./marks.js").Layout, from: number, to: number, count: number}|null,
+ * change: the windows of display lines of the layout before that were laid out again (from..to-1,
+ * 0-based, sorted and apart) and how many lines stand for each now (count); null when laid out whole.
+ * @typedef {{layout: import("./marks.js").Layout, change: {base: import("./marks.js").Layout, windows: {from: number, to: number, count: number}[]}|null,
  *   response: object, texts: Texts|null, display: Int32Array|null, placed: import("./marks.js").PlacedBlock[], placedAt: number[], blocks: number[][]}} Kept
  * placedAt: the indexes of the fields with a placed mark (marks.js's placedIndexes)
  * @typedef {{result: Text, live: Text, updated: Text}} Texts
@@ -38,13 +41,13 @@ export function keepLayout(kept, response, liveText, updatedText) {
   const raw = { result: response?.result ?? "", live: liveText ?? "", updated: updatedText ?? "" };
   if (!keepable(kept, response, raw)) return whole(response, raw);
   const texts = {};
-  const windows = {};
+  const hunks = {};
   for (const key of ["result", "live", "updated"]) {
     const next = textAgain(kept.texts[key], raw[key]);
     if (!next) return whole(response, raw); // a carriage return came in: splitLines splits at \r\n too
-    [texts[key], windows[key]] = next;
+    [texts[key], hunks[key]] = next;
   }
-  return again(kept, response, texts, windows);
+  return again(kept, response, texts, hunks);
 }
 
 /** Whether the last layout can be kept: both answers have a result and fields, the last texts no \r. */
@@ -86,17 +89,19 @@ function textOf(text) {
 
 /**
  * A text with its line starts, the last text's kept where they share their start and end, and
- * the window of lines that differ (windowOf); null when a carriage return came in.
- * @returns {[Text, Window]|null}
+ * the hunks of lines that differ between them (hunksWithin); null when a carriage return came in.
+ * @returns {[Text, Hunk[]]|null}
  */
 function textAgain(last, text) {
   const w = windowOf(last, text);
-  if (w.from > w.oldTo && w.from > w.newTo && last.text === text) return [last, w];
+  if (w.from > w.oldTo && w.from > w.newTo && last.text === text) return [last, []];
   const starts = startsAgain(last, text, w);
   const newTo = starts.length - 1 - (count(last) - w.oldTo);
   // The last text held no \r and shares the lines outside the window: only the window may.
   if (text.slice(starts[w.from - 1] ?? 0, starts[newTo] ?? text.length).includes("\r")) return null;
-  return [{ text, starts }, { ...w, newTo }];
+  const next = { text, starts };
+  if (w.from > w.oldTo && w.from > newTo) return [next, []];
+  return [next, hunksWithin(last, next, { oldFrom: w.from, oldTo: w.oldTo, newFrom: w.from, newTo })];
 }
 
 /** How many lines a text has (as marks.js splitLines counts them). */
@@ -185,14 +190,151 @@ function startsAgain(last, text, w) {
   return out;
 }
 
+// ---- hunks ---------------------------------------------------------------------------------
+
+/**
+ * Lines that differ between two texts: the old text's lines oldFrom..oldTo became the new one's
+ * newFrom..newTo (1-based, both included; a side is empty when its to is its from - 1). A text's
+ * hunks are sorted and apart, with a line alike in both between each two; the lines between are
+ * alike, moved by the hunks before them.
+ * @typedef {{oldFrom: number, oldTo: number, newFrom: number, newTo: number}} Hunk
+ */
+
+/**
+ * The most hunks a change is split into (of a text, and of the fields or blocks): past them,
+ * the rest is one. An edit of one resource in a stream can change lines far apart (a rename
+ * adds the live object it leaves at the stream's end), and a paste changes everything.
+ */
+const MAX_HUNKS = 16;
+
+/** The most lines (or items), both sides counted, a hunk may hold for what follows it to be found alike again. */
+const REALIGN_REACH = 400;
+
+/**
+ * The most comparisons the realignments of one text's (or list's) change make in all: two
+ * answers that share little (a mode switched, a paste) are found unlike in a bounded time, the
+ * rest of the change one hunk.
+ */
+const REALIGN_COMPARISONS = 100_000;
+
+/** How many lines (or items) in a row must be alike for a hunk to end (fewer at a window's end). */
+const ALIKE_RUN = 3;
+
+/**
+ * The hunks of a window of lines that differ (its first and last lines on each side differ, or a
+ * side is empty): the window split where its lines are alike again, up to MAX_HUNKS.
+ * @param {Text} a the old text
+ * @param {Text} b the new text
+ * @param {Hunk} w
+ * @returns {Hunk[]}
+ */
+function hunksWithin(a, b, w) {
+  const hunks = [];
+  let i = w.oldFrom;
+  let j = w.newFrom;
+  const alike = (x, y) => sameLine(a, x, b, y);
+  const budget = { left: REALIGN_COMPARISONS };
+  while (hunks.length < MAX_HUNKS - 1 && i <= w.oldTo && j <= w.newTo) {
+    const at = realign(i, w.oldTo + 1, j, w.newTo + 1, alike, budget);
+    if (!at) break;
+    hunks.push({ oldFrom: i, oldTo: at[0] - 1, newFrom: j, newTo: at[1] - 1 });
+    [i, j] = pastAlike(a, b, at[0], at[1], w);
+  }
+  if (i <= w.oldTo || j <= w.newTo) hunks.push({ oldFrom: i, oldTo: w.oldTo, newFrom: j, newTo: w.newTo });
+  return hunks;
+}
+
+/**
+ * The nearest places x >= i, y >= j past which two sequences are alike again (ALIKE_RUN in a row,
+ * fewer where one ends before iEnd or jEnd, excluded), the two sides' steps counted together up
+ * to REALIGN_REACH; null when there is none that near, or when the budget's comparisons
+ * ({left}, shared by a change's realignments) run out.
+ * @param {(x: number, y: number) => boolean} alike
+ * @param {{left: number}} budget
+ * @returns {[number, number]|null}
+ */
+function realign(i, iEnd, j, jEnd, alike, budget) {
+  for (let d = 1; d <= REALIGN_REACH && (i + d < iEnd || j + d < jEnd); d++) {
+    for (let dx = Math.max(0, d - (jEnd - 1 - j)); dx <= d && i + dx < iEnd; dx++) {
+      const x = i + dx;
+      const y = j + d - dx;
+      const run = Math.min(ALIKE_RUN, iEnd - x, jEnd - y);
+      let t = 0;
+      if (--budget.left < 0) return null;
+      while (t < run && alike(x + t, y + t)) t++;
+      if (t === run) return [x, y];
+    }
+  }
+  return null;
+}
+
+/** Whether line x of a and line y of b are alike, their line breaks counted. */
+function sameLine(a, x, b, y) {
+  const from = a.starts[x - 1];
+  const to = a.starts[x];
+  return to - from === b.starts[y] - b.starts[y - 1] && a.text.slice(from, to) === b.text.slice(b.starts[y - 1], b.starts[y]);
+}
+
+/**
+ * The first lines of a and b from x and y on (within w) that are not alike, compared as text in
+ * runs (sharedHead): past w's end on a side when every line is alike up to it.
+ * @returns {[number, number]}
+ */
+function pastAlike(a, b, x, y, w) {
+  const p = a.starts[x - 1];
+  const q = b.starts[y - 1];
+  const endA = Math.min(a.starts[w.oldTo], a.text.length);
+  const endB = Math.min(b.starts[w.newTo], b.text.length);
+  const shared = sharedHead(a.text.slice(p, endA), b.text.slice(q, endB), Math.min(endA - p, endB - q));
+  // Lines x and y are alike (realign found them): a last line without a line break is one too.
+  const alike = Math.max(1, Math.min(lineAt(a.starts, p + shared) + 1, w.oldTo + 1) - x);
+  return [x + alike, y + alike];
+}
+
+/** The index of the last item of sorted list for which before(item) holds (they come first), or -1. */
+function lastWhere(list, before) {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(list[mid])) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
 // ---- what changed --------------------------------------------------------------------------
 
-/** A line number of the old text moved to the new one's (0 stays 0); NaN inside the window. */
-function mapper(w) {
-  const by = w.newTo - w.oldTo;
-  const map = (x) => (x < w.from ? x : x > w.oldTo ? x + by : NaN);
-  map.by = by;
+/**
+ * A line number of the old text moved to the new one's (0 stays 0); NaN inside a hunk.
+ * moves: whether any line moves; still: the lines before it stay where they were, outside hunks
+ * as inside (the first hunk that changes the text's length).
+ */
+function mapper(hunks) {
+  const froms = Int32Array.from(hunks, (h) => h.oldFrom);
+  const first = hunks.length ? hunks[0].oldFrom : Infinity;
+  const map = (x) => {
+    if (x < first) return x;
+    const h = hunks[lastAtOrBelow(froms, x)];
+    if (!h) return x; // not a number: a field's line the engine left out
+    return x > h.oldTo ? x + h.newTo - h.oldTo : NaN;
+  };
+  const moving = hunks.find((h) => h.newTo - h.newFrom !== h.oldTo - h.oldFrom);
+  map.moves = Boolean(moving);
+  map.still = moving ? moving.oldFrom : Infinity;
   return map;
+}
+
+/** The index of the last number of a sorted list that is at most x, or -1. */
+function lastAtOrBelow(sorted, x) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /** The text a mark's line numbers count: live's, updated's or the result's. */
@@ -204,11 +346,11 @@ function spaceOf(mark) {
 /** Whether b is a as the layout reads it, its line numbers moved by the texts' changes. */
 function sameField(a, b, maps) {
   const map = maps[spaceOf(a.mark)];
-  // The same item, where no line moved: the lines of its span the window holds are laid out again.
-  if (a === b && map.by === 0 && (!a.place || maps.result.by === 0)) return true;
+  // The same item, where no line moved: the lines of its span a hunk holds are laid out again.
+  if (a === b && !map.moves && (!a.place || !maps.result.moves)) return true;
   if (a.mark !== b.mark || (a.path === "") !== (b.path === "")) return false;
   if (b.line !== map(a.line) || b.endLine !== (a.endLine > 0 ? map(a.endLine) : a.endLine)) return false;
-  // A span over the window that changed its length: narrower spans win, so it is laid out again.
+  // A span over a hunk that changed its length: narrower spans win, so it is laid out again.
   if (a.endLine > 0 && b.endLine - b.line !== a.endLine - a.line) return false;
   const p = a.place;
   const q = b.place;
@@ -217,17 +359,60 @@ function sameField(a, b, maps) {
 }
 
 /**
- * Where two lists differ: the old list's items from..oldTo-1 stand for the new one's
- * from..newTo-1 (0-based), the others are alike (same(old item, new item)).
+ * Where two lists differ, as hunks of items (0-based, to excluded: the old list's items
+ * oldFrom..oldTo-1 stand for the new one's newFrom..newTo-1), sorted; the items between are
+ * alike (same(old item, new item)). Compared from the start, realigned past each hunk, and the
+ * rest (past MAX_HUNKS, or where nothing is alike within REALIGN_REACH) from the end.
+ * @returns {Hunk[]}
  */
-function listWindow(a, b, same) {
-  let from = 0;
-  while (from < a.length && from < b.length && same(a[from], b[from])) from++;
+function listHunks(a, b, same) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  const alike = (x, y) => same(a[x], b[y]);
+  const budget = { left: REALIGN_COMPARISONS };
+  for (;;) {
+    while (i < a.length && j < b.length && same(a[i], b[j])) {
+      i++;
+      j++;
+    }
+    if (i === a.length && j === b.length) return out;
+    const at = i < a.length && j < b.length && out.length < MAX_HUNKS - 1 ? realign(i, a.length, j, b.length, alike, budget) : null;
+    if (!at) break;
+    out.push({ oldFrom: i, oldTo: at[0], newFrom: j, newTo: at[1] });
+    [i, j] = at;
+  }
   let tail = 0;
-  const room = Math.min(a.length, b.length) - from;
+  const room = Math.min(a.length - i, b.length - j);
   while (tail < room && same(a[a.length - 1 - tail], b[b.length - 1 - tail])) tail++;
-  return { from, oldTo: a.length - tail, newTo: b.length - tail, shift: b.length - a.length };
+  out.push({ oldFrom: i, oldTo: a.length - tail, newFrom: j, newTo: b.length - tail });
+  return out;
 }
+
+/** An index of the old list as the new one's; -1 inside a hunk (hunks of listHunks). */
+function itemMover(hunks) {
+  const froms = Int32Array.from(hunks, (h) => h.oldFrom);
+  return (x) => {
+    const k = lastAtOrBelow(froms, x);
+    if (k < 0) return x;
+    const h = hunks[k];
+    return x >= h.oldTo ? x + h.newTo - h.oldTo : -1;
+  };
+}
+
+/** An index of the new list as the old one's; -1 inside a hunk. */
+function itemFinder(hunks) {
+  const froms = Int32Array.from(hunks, (h) => h.newFrom);
+  return (x) => {
+    const k = lastAtOrBelow(froms, x);
+    if (k < 0) return x;
+    const h = hunks[k];
+    return x >= h.newTo ? x - (h.newTo - h.oldTo) : -1;
+  };
+}
+
+/** A range of lines, empty (lo > hi) until grown. */
+const emptyRange = () => ({ lo: Infinity, hi: -Infinity });
 
 /** A range of lines [lo, hi] grown to hold lines a..b, kept within 1..n. */
 function grow(range, a, b, n) {
@@ -236,6 +421,13 @@ function grow(range, a, b, n) {
   if (lo > hi) return;
   range.lo = Math.min(range.lo, lo);
   range.hi = Math.max(range.hi, hi);
+}
+
+/** Adds to ranges the range a..b (within 1..n) unless it is empty. */
+function addRange(ranges, a, b, n) {
+  const r = emptyRange();
+  grow(r, a, b, n);
+  if (r.lo <= r.hi) ranges.push(r);
 }
 
 /** The lines a field's mark reaches in a result of n lines: its span, or its place and the line it is drawn under. */
@@ -250,123 +442,210 @@ function growByField(range, f, n) {
   if (Number.isInteger(f.place.under) && f.place.under > 0) grow(range, f.place.under, f.place.under, n);
 }
 
+/** Adds to ranges the lines the marks of fields from..to-1 reach in a result of n lines. */
+function addFieldsRange(ranges, fields, from, to, n) {
+  const r = emptyRange();
+  for (let k = from; k < to; k++) growByField(r, fields[k], n);
+  if (r.lo <= r.hi) ranges.push(r);
+}
+
 /**
  * The placed blocks that are not drawn as before (a field of theirs changed, or their lines in
- * their input, or where they go): their places grow the old and the new range.
+ * their input, or where they go): their places add to the old and the new ranges.
  */
-function growByPlaced(dirty, kept, placed, f, ctx) {
+function addByPlaced(dirty, kept, placed, fieldHunks, ctx) {
   const olds = new Map(kept.placed.map((b) => [b.index, b]));
+  const oldIndex = itemFinder(fieldHunks);
   for (const b of placed) {
-    const oldIndex = b.index < f.from ? b.index : b.index >= f.newTo ? b.index - f.shift : -1;
-    const was = olds.get(oldIndex);
-    olds.delete(oldIndex);
+    const index = oldIndex(b.index);
+    const was = olds.get(index);
+    olds.delete(index);
     if (was && samePlaced(was, b, ctx)) continue;
-    grow(dirty.new, b.after, b.after + 1, ctx.nNew);
-    if (was) grow(dirty.old, was.after, was.after + 1, ctx.nOld);
+    addRange(dirty.new, b.after, b.after + 1, ctx.nNew);
+    if (was) addRange(dirty.old, was.after, was.after + 1, ctx.nOld);
   }
-  for (const was of olds.values()) grow(dirty.old, was.after, was.after + 1, ctx.nOld);
+  for (const was of olds.values()) addRange(dirty.old, was.after, was.after + 1, ctx.nOld);
 }
 
 /** Whether a placed block is drawn as before: its input lines alike and moved as its place. */
-function samePlaced(a, b, { maps, windows }) {
+function samePlaced(a, b, { maps, hunks }) {
   const space = b.mark === "dropped" ? "updated" : "live";
-  const w = windows[space];
-  if (a.start <= w.oldTo && a.end >= w.from) return false;
+  const k = lastWhere(hunks[space], (h) => h.oldFrom <= a.end);
+  if (k >= 0 && hunks[space][k].oldTo >= a.start) return false;
   return a.mark === b.mark && b.start === maps[space](a.start) && b.end === maps[space](a.end) && b.after === maps.result(a.after)
     && a.doc === b.doc && a.shift === b.shift && a.whole === b.whole;
 }
 
 // ---- the layout again ----------------------------------------------------------------------
 
-/** The new answer's layout: the last one's, with the window the changes reach laid out again. */
-function again(kept, response, texts, windows) {
-  const maps = { result: mapper(windows.result), live: mapper(windows.live), updated: mapper(windows.updated) };
+/**
+ * The most ranges of lines laid out again one by one; past them, one range from the first to
+ * the last (each range reads every block to hold the ones it overlaps).
+ */
+const MAX_RANGES = 32;
+
+/** The new answer's layout: the last one's, with the ranges the changes reach laid out again. */
+function again(kept, response, texts, hunks) {
+  const maps = { result: mapper(hunks.result), live: mapper(hunks.live), updated: mapper(hunks.updated) };
   const oldFields = kept.response.fields;
   const fields = response.fields;
-  const f = listWindow(oldFields, fields, (a, b) => sameField(a, b, maps));
-  const ctx = { maps, windows, nOld: count(kept.texts.result), nNew: count(texts.result) };
-  const dirty = { old: { lo: Infinity, hi: -Infinity }, new: { lo: Infinity, hi: -Infinity } };
-  const w = windows.result;
-  if (w.from <= w.oldTo || w.from <= w.newTo) grow(dirty.new, w.from - 1, w.newTo + 1, ctx.nNew);
-  for (let k = f.from; k < f.oldTo; k++) growByField(dirty.old, oldFields[k], ctx.nOld);
-  for (let k = f.from; k < f.newTo; k++) growByField(dirty.new, fields[k], ctx.nNew);
+  const fieldHunks = listHunks(oldFields, fields, (a, b) => sameField(a, b, maps));
+  const ctx = { maps, hunks, nOld: count(kept.texts.result), nNew: count(texts.result) };
+  const dirty = { old: [], new: [] };
+  for (const h of hunks.result) addRange(dirty.new, h.newFrom - 1, h.newTo + 1, ctx.nNew);
+  for (const h of fieldHunks) {
+    addFieldsRange(dirty.old, oldFields, h.oldFrom, h.oldTo, ctx.nOld);
+    addFieldsRange(dirty.new, fields, h.newFrom, h.newTo, ctx.nNew);
+  }
   const sameBlocks = response.layout?.blocks === kept.response.layout?.blocks; // a delta that left them as they were
   const blocks = { old: kept.blocks, new: sameBlocks ? kept.blocks : blocksOf(response) };
-  const b = listWindow(blocks.old, blocks.new, (x, y) => y[0] === maps.result(x[0]) && y[1] === maps.result(x[1]));
-  for (let k = b.from; k < b.oldTo; k++) grow(dirty.old, blocks.old[k][0], blocks.old[k][1], ctx.nOld);
-  for (let k = b.from; k < b.newTo; k++) grow(dirty.new, blocks.new[k][0], blocks.new[k][1], ctx.nNew);
+  for (const h of listHunks(blocks.old, blocks.new, (x, y) => y[0] === maps.result(x[0]) && y[1] === maps.result(x[1]))) {
+    for (const [side, from, to, n] of [["old", h.oldFrom, h.oldTo, ctx.nOld], ["new", h.newFrom, h.newTo, ctx.nNew]]) {
+      const r = emptyRange();
+      for (let k = from; k < to; k++) grow(r, blocks[side][k][0], blocks[side][k][1], n);
+      if (r.lo <= r.hi) dirty[side].push(r);
+    }
+  }
   const inputs = inputsOf(texts);
-  const placedAt = placedAgain(kept.placedAt, fields, f);
+  const placedAt = placedAgain(kept.placedAt, fields, fieldHunks);
   const placed = placedBlocks(fields, inputs, ctx.nNew, placedAt);
-  growByPlaced(dirty, kept, placed, f, ctx);
-  const [lo, hi] = windowOfLines(dirty, w, blocks, ctx);
-  const inWindow = blocks.new.filter((x) => x[0] >= lo && x[0] <= hi);
-  const laid = layoutWindow({ fields, blocks: inWindow, placed, inputs, under: placedUnder(fields, placedAt), first: lo,
-    texts: hi >= lo ? linesText(texts.result, lo, hi).split("\n") : [], count: ctx.nNew });
-  const from = kept.display[lo - 1] + 1;
-  const to = kept.display[toOldEnd(hi, w) + 1];
-  const lines = spliced(kept.layout.lines, from, to, laid, lineMover(maps, f));
+  addByPlaced(dirty, kept, placed, fieldHunks, ctx);
+  const ranges = rangesToLayOut(dirty, hunks.result, blocks, ctx);
+  const under = placedUnder(fields, placedAt);
+  const byRange = blocksByRange(blocks.new, ranges);
+  const pieces = ranges.map(({ lo, hi }, k) => ({
+    from: kept.display[toOld(lo - 1, hunks.result)] + 1,
+    to: kept.display[toOldEnd(hi, hunks.result) + 1],
+    laid: layoutWindow({ fields, blocks: byRange[k], placed, inputs, under, first: lo, texts: linesText(texts.result, lo, hi).split("\n"), count: ctx.nNew }),
+  }));
+  moveKept(kept.layout.lines, pieces, maps, fieldHunks);
+  const lines = spliced(kept.layout.lines, pieces);
   const counts = { ...kept.layout.counts };
-  for (const [mark, n] of Object.entries(countMarks(oldFields.slice(f.from, f.oldTo)))) counts[mark] -= n;
-  for (const [mark, n] of Object.entries(countMarks(fields.slice(f.from, f.newTo)))) counts[mark] += n;
+  for (const h of fieldHunks) {
+    for (const [mark, n] of Object.entries(countMarks(oldFields.slice(h.oldFrom, h.oldTo)))) counts[mark] -= n;
+    for (const [mark, n] of Object.entries(countMarks(fields.slice(h.newFrom, h.newTo)))) counts[mark] += n;
+  }
   const layout = { lines, counts, hasResult: true };
-  const display = displayAgain(kept.display, { lo, hi, from, laid, moved: laid.length - (to - from), by: w.newTo - w.oldTo, n: ctx.nNew });
-  return { layout, change: { base: kept.layout, from, to, count: laid.length }, response, texts, display, placed, placedAt, blocks: blocks.new };
+  const windows = pieces.map((p) => ({ from: p.from, to: p.to, count: p.laid.length }));
+  const display = displayAgain(kept.display, ranges, pieces, hunks.result, ctx.nNew, lines.length);
+  return { layout, change: { base: kept.layout, windows }, response, texts, display, placed, placedAt, blocks: blocks.new };
 }
 
-/** The indexes of the fields with a placed mark: the last ones', moved, and those of the fields that changed. */
-function placedAgain(last, fields, f) {
-  const out = last.filter((i) => i < f.from);
-  for (let i = f.from; i < f.newTo; i++) if (PLACED.has(fields[i]?.mark)) out.push(i);
-  for (const i of last) if (i >= f.oldTo) out.push(i + f.shift);
+/**
+ * Each new result line's display line: those of the ranges laid again from their pieces, the
+ * others the old ones', moved by the lines and the display lines the ranges before them changed
+ * (between two ranges no hunk moves a line).
+ */
+function displayAgain(old, ranges, pieces, hunks, n, length) {
+  const display = new Int32Array(n + 2);
+  display[0] = -1;
+  display[n + 1] = length;
+  let r = 1;
+  let by = 0; // how many more display lines the pieces before hold now
+  const keep = (to) => {
+    const shift = r - toOld(r, hunks);
+    for (; r < to; r++) display[r] = old[r - shift] + by;
+  };
+  ranges.forEach((range, k) => {
+    keep(range.lo);
+    const p = pieces[k];
+    const at = p.from + by;
+    for (let i = 0; i < p.laid.length; i++) if (p.laid[i].kind === "result") display[p.laid[i].resultLine] = at + i;
+    by += p.laid.length - (p.to - p.from);
+    r = range.hi + 1;
+  });
+  keep(n + 1);
+  return display;
+}
+
+/** The indexes of the fields with a placed mark: the last ones', moved, and those of the fields that changed, in order. */
+function placedAgain(last, fields, fieldHunks) {
+  const out = [];
+  let at = 0;
+  for (const h of fieldHunks) {
+    for (; at < last.length && last[at] < h.oldFrom; at++) out.push(last[at] + h.newFrom - h.oldFrom);
+    for (; at < last.length && last[at] < h.oldTo; at++); // changed: the new ones below stand for them
+    for (let i = h.newFrom; i < h.newTo; i++) if (PLACED.has(fields[i]?.mark)) out.push(i);
+  }
+  const last0 = fieldHunks.at(-1);
+  const shift = last0 ? last0.newTo - last0.oldTo : 0;
+  for (; at < last.length; at++) out.push(last[at] + shift);
   return out;
 }
 
-/** A new result line as the old result's: the window's lines go to its start. */
-function toOld(x, w) {
-  if (x < w.from) return x;
-  return x > w.newTo ? x - (w.newTo - w.oldTo) : w.from;
+/** A new result line as the old result's: a hunk's lines go to its start. */
+function toOld(x, hunks) {
+  const k = lastWhere(hunks, (h) => h.newFrom <= x);
+  if (k < 0) return x;
+  const h = hunks[k];
+  return x > h.newTo ? x - (h.newTo - h.oldTo) : h.oldFrom;
 }
 
 /**
- * The last line of a new range as the old result's: a range that reaches the end of the text's
- * window (or the line above it, when the new text lost those lines) reaches the old one's end.
+ * The last line of a new range as the old result's: a range that reaches the end of a hunk (or
+ * the line above it, when the new text lost those lines) reaches the old one's end.
  */
-function toOldEnd(x, w) {
-  if (x >= w.newTo && x >= w.from - 1) return x - (w.newTo - w.oldTo);
-  return x < w.from ? x : w.oldTo;
+function toOldEnd(x, hunks) {
+  const k = lastWhere(hunks, (h) => h.newFrom <= x + 1);
+  if (k < 0) return x;
+  const h = hunks[k];
+  if (x >= h.newTo && x >= h.newFrom - 1) return x - (h.newTo - h.oldTo);
+  return x < h.newFrom ? x - (h.newFrom - h.oldFrom) : h.oldTo;
 }
 
-/** An old result line as the new result's (the window's lines: its start for lo, its end for hi). */
-function toNew(x, w, end) {
-  if (x < w.from) return x;
-  if (x > w.oldTo) return x + (w.newTo - w.oldTo);
-  return end ? Math.max(w.newTo, w.from - 1) : w.from;
+/** An old result line as the new result's where a range starts (a hunk's lines: its start). */
+function toNewStart(x, hunks) {
+  const k = lastWhere(hunks, (h) => h.oldFrom <= x);
+  if (k < 0) return x;
+  const h = hunks[k];
+  return x > h.oldTo ? x + (h.newTo - h.oldTo) : h.newFrom;
+}
+
+/** An old result line as the new result's where a range ends (a hunk's lines: its end). */
+function toNewEnd(x, hunks) {
+  const k = lastWhere(hunks, (h) => h.oldFrom <= x);
+  if (k < 0) return x;
+  const h = hunks[k];
+  return x > h.oldTo ? x + (h.newTo - h.oldTo) : Math.max(h.newTo, h.newFrom - 1);
 }
 
 /**
- * The new result's lines [lo, hi] laid out again: what changed in either answer, grown until it
- * holds every block of either answer it overlaps (an opener's mark reads its whole block). An
- * empty window (lo > hi) still lays out what is drawn above line lo.
+ * The new result's ranges of lines laid out again, sorted and apart (a kept line between each
+ * two, so that no placed block is drawn by two): what changed in either answer, each grown until
+ * it holds every block of either answer it overlaps (an opener's mark reads its whole block).
+ * @returns {{lo: number, hi: number}[]}
  */
-function windowOfLines(dirty, w, blocks, { nOld, nNew }) {
-  let lo = dirty.new.lo;
-  let hi = dirty.new.hi;
-  if (dirty.old.lo <= dirty.old.hi) {
-    lo = Math.min(lo, toNew(dirty.old.lo, w, false));
-    hi = Math.max(hi, toNew(dirty.old.hi, w, true));
-  }
-  if (lo > hi) return [1, 0];
-  lo = Math.max(1, lo);
-  hi = Math.min(nNew, hi);
+function rangesToLayOut(dirty, hunks, blocks, { nNew }) {
+  let ranges = [...dirty.new, ...dirty.old.map((r) => ({ lo: toNewStart(r.lo, hunks), hi: toNewEnd(r.hi, hunks) }))]
+    .map((r) => ({ lo: Math.max(1, r.lo), hi: Math.min(nNew, r.hi) }))
+    .filter((r) => r.lo <= r.hi);
   for (;;) {
-    [lo, hi] = holdBlocks(blocks.new, lo, hi);
-    hi = Math.min(hi, nNew); // a block past the text's end reaches its last line
-    const [oldLo, oldHi] = holdBlocks(blocks.old, toOld(lo, w), toOldEnd(hi, w));
-    const next = [Math.max(1, Math.min(lo, toNew(oldLo, w, false))), Math.min(nNew, Math.max(hi, toNew(oldHi, w, true)))];
-    if (next[0] === lo && next[1] === hi) return [lo, hi];
-    [lo, hi] = next;
+    ranges = merged(ranges);
+    let grown = false;
+    for (const r of ranges) {
+      let [lo, hi] = holdBlocks(blocks.new, r.lo, r.hi);
+      hi = Math.min(hi, nNew); // a block past the text's end reaches its last line
+      const [oldLo, oldHi] = holdBlocks(blocks.old, toOld(lo, hunks), toOldEnd(hi, hunks));
+      lo = Math.max(1, Math.min(lo, toNewStart(oldLo, hunks)));
+      hi = Math.min(nNew, Math.max(hi, toNewEnd(oldHi, hunks)));
+      if (lo !== r.lo || hi !== r.hi) grown = true;
+      r.lo = lo;
+      r.hi = hi;
+    }
+    if (!grown) return ranges;
   }
+}
+
+/** Ranges sorted, those that overlap or touch joined; past MAX_RANGES, one from the first to the last. */
+function merged(ranges) {
+  const sorted = ranges.sort((a, b) => a.lo - b.lo);
+  const out = [];
+  for (const r of sorted) {
+    const last = out.at(-1);
+    if (last && r.lo <= last.hi + 1) last.hi = Math.max(last.hi, r.hi);
+    else out.push({ lo: r.lo, hi: r.hi });
+  }
+  return out.length > MAX_RANGES ? [{ lo: out[0].lo, hi: Math.max(...out.map((r) => r.hi)) }] : out;
 }
 
 /** A range of lines grown until every block that overlaps it lies within it. */
@@ -385,40 +664,53 @@ function holdBlocks(blocks, lo, hi) {
   return [lo, hi];
 }
 
-/**
- * A kept display line with its line numbers and field moved (the same object when none moves);
- * null when nothing moves.
- */
-function lineMover({ result, live, updated }, f) {
-  if (!f.shift && !result.by && !live.by && !updated.by) return null;
-  return (line) => {
-    const field = line.field < f.from ? line.field : line.field + f.shift;
-    const resultLine = result(line.resultLine);
-    const liveLine = live(line.liveLine);
-    const updatedLine = updated(line.updatedLine);
-    if (field === line.field && resultLine === line.resultLine && liveLine === line.liveLine && updatedLine === line.updatedLine) return line;
-    return { ...line, field, resultLine, liveLine, updatedLine };
-  };
-}
-
-/** The old lines before from and after to (moved), with the laid lines between. */
-function spliced(old, from, to, laid, move) {
-  if (!move) return old.slice(0, from).concat(laid, old.slice(to));
-  const out = new Array(old.length - (to - from) + laid.length);
-  let at = 0;
-  for (let i = 0; i < from; i++) out[at++] = move(old[i]);
-  for (const line of laid) out[at++] = line;
-  for (let i = to; i < old.length; i++) out[at++] = move(old[i]);
+/** The blocks that start in each range (sorted and apart), in the blocks' order. */
+function blocksByRange(blocks, ranges) {
+  if (ranges.length === 1) return [blocks.filter((x) => x[0] >= ranges[0].lo && x[0] <= ranges[0].hi)];
+  const out = ranges.map(() => []);
+  const los = Int32Array.from(ranges, (r) => r.lo);
+  for (const x of blocks) {
+    const k = lastAtOrBelow(los, x[0]);
+    if (k >= 0 && x[0] <= ranges[k].hi) out[k].push(x);
+  }
   return out;
 }
 
-/** Each new result line's display line: the old ones before the window, the window's, the old ones after it moved. */
-function displayAgain(old, { lo, hi, from, laid, moved, by, n }) {
-  const display = new Int32Array(n + 2);
-  display.set(old.subarray(0, lo), 0);
-  laid.forEach((l, i) => {
-    if (l.kind === "result") display[l.resultLine] = from + i;
-  });
-  for (let r = Math.max(hi + 1, lo); r <= n + 1; r++) display[r] = old[r - by] + moved;
-  return display;
+/**
+ * Moves the line numbers and field of the last layout's lines outside the pieces, in place: a
+ * kept layout's lines are the last one's objects, and the last layout is read no more once the
+ * next is kept (the view compares the texts it holds, not its lines). An edit of one resource that
+ * changes how many marks it has moves the field of every line after it: objects made anew for
+ * each would be 117,000 on the 2 MB input, and their collection the longest part of the answer.
+ */
+function moveKept(old, pieces, { result, live, updated }, fieldHunks) {
+  const fieldMoves = fieldHunks.some((h) => h.newTo - h.newFrom !== h.oldTo - h.oldFrom);
+  if (!fieldMoves && !result.moves && !live.moves && !updated.moves) return;
+  const moveField = itemMover(fieldHunks);
+  const firstField = fieldMoves ? fieldHunks[0].oldFrom : Infinity;
+  // Lines before what moves stay as they are: a number is looked up past it only.
+  const move = (line) => {
+    if (line.field >= firstField) line.field = moveField(line.field);
+    if (line.resultLine >= result.still) line.resultLine = result(line.resultLine);
+    if (line.liveLine >= live.still) line.liveLine = live(line.liveLine);
+    if (line.updatedLine >= updated.still) line.updatedLine = updated(line.updatedLine);
+  };
+  let at = 0;
+  for (const p of pieces) {
+    for (; at < p.from; at++) move(old[at]);
+    at = p.to;
+  }
+  for (; at < old.length; at++) move(old[at]);
+}
+
+/** The old lines outside the pieces, with each piece's laid lines in place of its from..to-1. */
+function spliced(old, pieces) {
+  const parts = [];
+  let at = 0;
+  for (const p of pieces) {
+    parts.push(old.slice(at, p.from), p.laid);
+    at = p.to;
+  }
+  parts.push(old.slice(at));
+  return [].concat(...parts);
 }

@@ -1,7 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { ChangeSet, Text } from "@codemirror/state";
 import { keepLayout } from "./layoutkeep.js";
+import { keptChange } from "./keptchange.js";
 import { layoutResult } from "./marks.js";
+import { layoutText } from "./resultpreview.js";
 import { seeded } from "./seeded.js";
 import { readResponses } from "./testdata/responses.js";
 
@@ -57,12 +60,18 @@ function newAnswer(rnd) {
 const mover = (i, d, m) => (x) => (x === undefined || x === 0 || x <= i ? x : x > i + d ? x + m - d : null);
 
 /** Lines of a text edited: d lines after line i replaced by m new ones; returns the move of its numbers. */
-function editLines(rnd, lines) {
+function editLine(rnd, lines) {
   const i = rnd.int(0, lines.length);
   const d = rnd.int(0, Math.min(3, lines.length - i));
   const m = rnd.int(0, 3);
   lines.splice(i, d, ...linesOf(rnd, m));
   return mover(i, d, m);
+}
+
+/** Lines of a text edited in one to three places (an edit that reaches lines far apart); returns the move of its numbers. */
+function editLines(rnd, lines) {
+  const moves = Array.from({ length: rnd.chance(0.5) ? 1 : rnd.int(2, 3) }, () => editLine(rnd, lines));
+  return (x) => moves.reduce((y, move) => (y === null ? null : move(y)), x);
 }
 
 /** Whether a field moved by an edit kept all its line numbers. */
@@ -99,18 +108,31 @@ function asResponse(a, rnd) {
   return { response: { result: join(a.result, end), fields: a.fields, layout: { blocks: a.blocks } }, live: join(a.live, rnd.chance(0.8)), updated: join(a.updated, true) };
 }
 
-test("a layout kept across random edits equals the one laid out from scratch", () => {
+/** The result view's text of a layout, as CodeMirror holds it. */
+const viewText = (layout) => Text.of(layoutText(layout).split("\n"));
+
+test("a layout kept across random edits equals the one laid out from scratch, and so does the view's text changed by it", () => {
+  let windows = 0;
   for (let seed = 1; seed <= 400; seed++) {
     const rnd = random(seed);
     let answer = newAnswer(rnd);
     let kept = null;
     for (let step = 0; step < 25; step++) {
       const { response, live, updated } = asResponse(answer, rnd);
+      const before = kept?.layout;
       kept = keepLayout(kept, response, live, updated);
       assert.deepEqual(kept.layout, layoutResult(response, live, updated), `seed ${seed}, step ${step}`);
+      if (kept.change) {
+        assert.equal(kept.change.base, before);
+        const doc = viewText(before);
+        const changed = ChangeSet.of(keptChange(doc, kept.change, kept.layout), doc.length).apply(doc);
+        assert.equal(changed.toString(), layoutText(kept.layout), `the view's text, seed ${seed}, step ${step}`);
+        if (kept.change.windows.length > 1) windows++;
+      }
       answer = rnd.chance(0.05) ? newAnswer(rnd) : edit(rnd, answer);
     }
   }
+  assert.ok(windows > 500, `${windows} answers laid out again in more than one window`);
 });
 
 test("a layout kept from one example's answer to another's equals the one laid out from scratch", () => {
@@ -135,7 +157,9 @@ test("a value edited in a long stream lays out again only the lines around it", 
   assert.equal(first.change, null);
   const next = keepLayout(first, answer("b"), "", "");
   assert.deepEqual(next.layout, layoutResult(answer("b"), "", ""));
-  assert.ok(next.change.to - next.change.from <= 6 && next.change.count <= 6, JSON.stringify({ ...next.change, base: undefined }));
+  assert.equal(next.change.windows.length, 1);
+  const [w] = next.change.windows;
+  assert.ok(w.to - w.from <= 6 && w.count <= 6, JSON.stringify(w));
   assert.equal(next.layout.lines[0], first.layout.lines[0], "a line the edit does not reach is kept as it was");
   assert.equal(next.layout.counts.changed, 1);
 });

@@ -12,6 +12,7 @@ import { h, replaceChildren } from "./dom.js";
 import { MARK_INFO, describeLine, nextChange } from "./marks.js";
 import { resultExtras } from "./resultextras.js";
 import { layoutText, resultLineNumber } from "./resultpreview.js";
+import { keptChange } from "./keptchange.js";
 import { lineChanges } from "./textchange.js";
 
 const setLayout = StateEffect.define();
@@ -263,24 +264,6 @@ export function showInView(r, v) {
   });
   r.drawn = layout;
   r.extras.settleCursor(v);
-}
-
-/**
- * The text's changes of a kept layout's change (display lines from..to-1 of the layout shown
- * became count lines), with a line kept on each side so that lines come and go with their line
- * breaks.
- * @param {import("@codemirror/state").Text} doc the text of change.base
- * @param {{from: number, to: number, count: number}} change
- * @param {import("./marks.js").Layout} layout
- */
-function keptChange(doc, { from, to, count }, layout) {
-  const first = Math.max(0, from - 1);
-  const oldEnd = Math.min(doc.lines, to + 1);
-  const newEnd = from + count + (oldEnd - to);
-  const at = doc.line(first + 1).from;
-  const before = doc.sliceString(at, doc.line(oldEnd).to);
-  const after = layout.lines.slice(first, newEnd).map((l) => l.text).join("\n");
-  return lineChanges(before, after).map((c) => ({ from: c.from + at, to: c.to + at, insert: c.insert }));
 }
 
 /** The panel follows the keyboard: the reason of the cursor's line while the view has focus. */
