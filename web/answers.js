@@ -142,9 +142,10 @@ function showAnswer(s, response, request, { prerendered = false, elapsed = 0, wa
     if (!s.lastGood) s.output.showNothing("No result yet: see the message above.");
     return false;
   }
-  if (!prerendered && s.prerenderedShown && s.lastGood && sameJSON(response, s.lastGood.response) && sameJSON(request, s.lastGood.request)) {
+  if (!prerendered && s.prerenderedShown && s.lastGood && sameJSON(unnumbered(response), unnumbered(s.lastGood.response)) && sameJSON(request, s.lastGood.request)) {
     // The engine's first answer is the one computed when the page was built, already drawn:
     // the page keeps it as drawn (the first answer's moment, data-ready, is the page's start).
+    markLoad("kept");
   } else {
     const layout = s.output.showAnswer(response, request.live, findMode(request.mode), request.updated);
     s.lastGood = { response, layout, request };
@@ -157,6 +158,17 @@ function showAnswer(s, response, request, { prerendered = false, elapsed = 0, wa
   else if (prerendered) s.status.set("working", "Showing the answer computed when the page was built; the merge engine is loading…");
   else s.status.set("ok", mergedSentence(elapsed, waited, change));
   return true;
+}
+
+/**
+ * An answer without its number (extra.answer: which answer of the worker's it is, for the deltas
+ * written against it), which the answer computed when the page was built does not have.
+ * @param {object} response
+ */
+function unnumbered(response) {
+  if (!response?.extra || !("answer" in response.extra)) return response;
+  const { answer: _, ...extra } = response.extra;
+  return { ...response, extra };
 }
 
 /**

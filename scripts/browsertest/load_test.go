@@ -17,16 +17,22 @@ import (
 )
 
 // TestLoadsWithoutErrors opens the page as a reader would and waits for the wasm's answer: no
-// console error, no exception, no CSP violation on the way.
+// console error, no exception, no CSP violation on the way. The wasm's first answer is the
+// prerendered one, which the page keeps as drawn (the mergeplay:kept mark): the build asks for it
+// as the page's first request does.
 func TestLoadsWithoutErrors(t *testing.T) {
 	h := setup(t)
 	p := openTab(t, h, 1280, 900)
 	p.navigate("/")
 	p.waitReady()
-	var marks int
+	var marks, kept int
 	p.eval(`document.querySelectorAll("#result [data-mark]").length`, &marks)
 	if marks == 0 {
 		t.Error("the result shows no line with a data-mark")
+	}
+	p.eval(`performance.getEntriesByName("mergeplay:kept").length`, &kept)
+	if kept != 1 {
+		t.Error("the engine's first answer is not the prerendered one: the page drew it again")
 	}
 	p.expectNoProblems()
 }

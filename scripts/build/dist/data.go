@@ -67,7 +67,12 @@ func prerender(ctx context.Context, all []*examples.Example, name string) ([]byt
 		if ex.Name != name {
 			continue
 		}
-		req, err := json.Marshal(ex.Request)
+		// Answered as the page's first request asks: its Result tab is shown, so it leaves the
+		// line diff and the patches out (web/engine.js, partsToSkip). The engine's first answer is
+		// then this one, which the page keeps as drawn (web/answers.js, sameJSON).
+		first := *ex.Request
+		first.Skip = []string{contract.SkipDiff, contract.SkipPatches}
+		req, err := json.Marshal(&first)
 		if err != nil {
 			return nil, fmt.Errorf("encoding the request of example %s: %w", name, err)
 		}
