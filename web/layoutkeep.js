@@ -346,8 +346,9 @@ function spaceOf(mark) {
 /** Whether b is a as the layout reads it, its line numbers moved by the texts' changes. */
 function sameField(a, b, maps) {
   const map = maps[spaceOf(a.mark)];
-  // The same item, where no line moved: the lines of its span a hunk holds are laid out again.
-  if (a === b && !map.moves && (!a.place || !maps.result.moves)) return true;
+  // The same item, where none of its lines moved (all before the first hunk that moves lines):
+  // the lines of its span a hunk holds are laid out again.
+  if (a === b && Math.max(a.line, a.endLine) < map.still && (!a.place || Math.max(a.place.after, a.place.under) < maps.result.still)) return true;
   if (a.mark !== b.mark || (a.path === "") !== (b.path === "")) return false;
   if (b.line !== map(a.line) || b.endLine !== (a.endLine > 0 ? map(a.endLine) : a.endLine)) return false;
   // A span over a hunk that changed its length: narrower spans win, so it is laid out again.
@@ -619,13 +620,14 @@ function rangesToLayOut(dirty, hunks, blocks, { nNew }) {
   let ranges = [...dirty.new, ...dirty.old.map((r) => ({ lo: toNewStart(r.lo, hunks), hi: toNewEnd(r.hi, hunks) }))]
     .map((r) => ({ lo: Math.max(1, r.lo), hi: Math.min(nNew, r.hi) }))
     .filter((r) => r.lo <= r.hi);
+  const held = { new: blockIndex(blocks.new), old: blockIndex(blocks.old) };
   for (;;) {
     ranges = merged(ranges);
     let grown = false;
     for (const r of ranges) {
-      let [lo, hi] = holdBlocks(blocks.new, r.lo, r.hi);
+      let [lo, hi] = holdBlocks(held.new, r.lo, r.hi);
       hi = Math.min(hi, nNew); // a block past the text's end reaches its last line
-      const [oldLo, oldHi] = holdBlocks(blocks.old, toOld(lo, hunks), toOldEnd(hi, hunks));
+      const [oldLo, oldHi] = holdBlocks(held.old, toOld(lo, hunks), toOldEnd(hi, hunks));
       lo = Math.max(1, Math.min(lo, toNewStart(oldLo, hunks)));
       hi = Math.min(nNew, Math.max(hi, toNewEnd(oldHi, hunks)));
       if (lo !== r.lo || hi !== r.hi) grown = true;
@@ -648,11 +650,28 @@ function merged(ranges) {
   return out.length > MAX_RANGES ? [{ lo: out[0].lo, hi: Math.max(...out.map((r) => r.hi)) }] : out;
 }
 
+/**
+ * Blocks ready for holdBlocks: with, when they are sorted by their first line, the last line
+ * each prefix of them reaches (maxEnd[k]: of blocks 0..k), so that a range reads only the blocks
+ * that may overlap it; null when they are not sorted (then every block is read).
+ * @returns {{blocks: number[][], maxEnd: Int32Array|null}}
+ */
+function blockIndex(blocks) {
+  const maxEnd = new Int32Array(blocks.length);
+  for (let k = 0; k < blocks.length; k++) {
+    if (k > 0 && blocks[k][0] < blocks[k - 1][0]) return { blocks, maxEnd: null };
+    maxEnd[k] = Math.max(k > 0 ? maxEnd[k - 1] : -Infinity, blocks[k][1]);
+  }
+  return { blocks, maxEnd };
+}
+
 /** A range of lines grown until every block that overlaps it lies within it. */
-function holdBlocks(blocks, lo, hi) {
+function holdBlocks({ blocks, maxEnd }, lo, hi) {
   for (let grown = true; grown;) {
     grown = false;
-    for (let i = 0; i < blocks.length; i++) {
+    // Sorted: the blocks that start by hi, from the last down to those no block before reaches lo from.
+    let i = maxEnd ? lastStartAtOrBelow(blocks, hi) : blocks.length - 1;
+    for (; i >= 0 && (!maxEnd || maxEnd[i] >= lo); i--) {
       const start = blocks[i][0];
       const end = blocks[i][1];
       if (start > hi || end < lo || (start >= lo && end <= hi)) continue;
@@ -662,6 +681,18 @@ function holdBlocks(blocks, lo, hi) {
     }
   }
   return [lo, hi];
+}
+
+/** The index of the last block (sorted by first line) that starts at or before line x, or -1. */
+function lastStartAtOrBelow(blocks, x) {
+  let lo = 0;
+  let hi = blocks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (blocks[mid][0] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /** The blocks that start in each range (sorted and apart), in the blocks' order. */
