@@ -142,7 +142,7 @@ function showAnswer(s, response, request, { prerendered = false, elapsed = 0, wa
     if (!s.lastGood) s.output.showNothing("No result yet: see the message above.");
     return false;
   }
-  if (!prerendered && s.prerenderedShown && s.lastGood && sameJSON(unnumbered(response), unnumbered(s.lastGood.response)) && sameJSON(request, s.lastGood.request)) {
+  if (!prerendered && s.prerenderedShown && s.lastGood && sameJSON(comparable(response), comparable(s.lastGood.response)) && sameJSON(request, s.lastGood.request)) {
     // The engine's first answer is the one computed when the page was built, already drawn:
     // the page keeps it as drawn (the first answer's moment, data-ready, is the page's start).
     markLoad("kept");
@@ -161,14 +161,19 @@ function showAnswer(s, response, request, { prerendered = false, elapsed = 0, wa
 }
 
 /**
- * An answer without its number (extra.answer: which answer of the worker's it is, for the deltas
- * written against it), which the answer computed when the page was built does not have.
+ * An answer as two answers to one request compare: without its number (extra.answer: which of
+ * the worker's answers it is, for the deltas written against it) and without the parts a
+ * request may leave out (docs/contract.md, skip: the patch and extra.patches, extra.diff, and
+ * extra.skipped naming them). The answer computed when the page was built has every part and
+ * no number; the engine's first answer leaves out what the tab shown does not need.
  * @param {object} response
  */
-function unnumbered(response) {
-  if (!response?.extra || !("answer" in response.extra)) return response;
-  const { answer: _, ...extra } = response.extra;
-  return { ...response, extra };
+function comparable(response) {
+  if (!response || typeof response !== "object") return response;
+  const { patch: _patch, extra, ...rest } = response;
+  if (!extra || typeof extra !== "object") return rest;
+  const { answer: _answer, skipped: _skipped, diff: _diff, patches: _patches, ...kept } = extra;
+  return { ...rest, extra: kept };
 }
 
 /**

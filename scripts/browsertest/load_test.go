@@ -128,3 +128,29 @@ func editorShots(p *tab) (image.Image, []image.Rectangle) {
 	}
 	return img, rects
 }
+
+// TestPrerenderedAnswerServesItsTabs holds the wasm: the prerendered answer (the default
+// example's, computed whole when the page was built) draws the Diff tab at once. Released, the
+// engine's first answer, which leaves the diff and the patches out, is kept as drawn (the
+// mergeplay:kept mark), and the Patch tab still draws: the page's answer is the one it kept.
+func TestPrerenderedAnswerServesItsTabs(t *testing.T) {
+	h := setup(t)
+	url, release := gatedServer(t, h, false)
+	p := openTab(t, h, 1280, 900)
+	p.do("loading the page", chromedp.Navigate(url+"/"))
+	p.waitFor("the prerendered answer", `document.documentElement.hasAttribute("data-prerendered")`, 30*time.Second)
+	p.do("clicking the diff tab", chromedp.Click(chromedp.CSS(`[role="tab"][data-tab="diff"]`)))
+	p.waitFor("the diff drawn from the prerendered answer", `document.querySelector("#mp-panel-diff .mp-diff-row") !== null`, 10*time.Second)
+	release()
+	p.waitReady()
+	var kept int
+	p.eval(`performance.getEntriesByName("mergeplay:kept").length`, &kept)
+	if kept != 1 {
+		t.Errorf("the engine's first answer was drawn again (mergeplay:kept marked %d times)", kept)
+	}
+	p.do("clicking the patch tab", chromedp.Click(chromedp.CSS(`[role="tab"][data-tab="patch"]`)))
+	p.waitFor("the patch drawn", `document.querySelector("#mp-panel-patch .mp-patch") !== null`, 30*time.Second)
+	p.do("clicking the diff tab again", chromedp.Click(chromedp.CSS(`[role="tab"][data-tab="diff"]`)))
+	p.waitFor("the diff drawn", `document.querySelector("#mp-panel-diff .mp-diff-row") !== null`, 30*time.Second)
+	p.expectNoProblems()
+}

@@ -67,12 +67,11 @@ func prerender(ctx context.Context, all []*examples.Example, name string) ([]byt
 		if ex.Name != name {
 			continue
 		}
-		// Answered as the page's first request asks: its Result tab is shown, so it leaves the
-		// line diff and the patches out (web/engine.js, partsToSkip). The engine's first answer is
-		// then this one, which the page keeps as drawn (web/answers.js, sameJSON).
-		first := *ex.Request
-		first.Skip = []string{contract.SkipDiff, contract.SkipPatches}
-		req, err := json.Marshal(&first)
+		// Whole: the line diff and the patches too, which the page's first request leaves out
+		// while its Result tab is shown, so that the Diff and Patch tabs draw at once, before the
+		// engine has loaded. The page keeps this answer as drawn when the engine's first one is
+		// the same but for those parts (web/answers.js).
+		req, err := json.Marshal(ex.Request)
 		if err != nil {
 			return nil, fmt.Errorf("encoding the request of example %s: %w", name, err)
 		}
