@@ -390,25 +390,20 @@ function listHunks(a, b, same) {
   return out;
 }
 
-/** An index of the old list as the new one's; -1 inside a hunk (hunks of listHunks). */
-function itemMover(hunks) {
-  const froms = Int32Array.from(hunks, (h) => h.oldFrom);
+/**
+ * An index of one list as the other's (hunks of listHunks): from "old" to the new list's, or from
+ * "new" to the old one's; -1 inside a hunk.
+ * @param {Hunk[]} hunks
+ * @param {"old"|"new"} side the list the index counts in
+ */
+function indexMapper(hunks, side) {
+  const [from, to, otherTo] = side === "old" ? ["oldFrom", "oldTo", "newTo"] : ["newFrom", "newTo", "oldTo"];
+  const froms = Int32Array.from(hunks, (h) => h[from]);
   return (x) => {
     const k = lastAtOrBelow(froms, x);
     if (k < 0) return x;
     const h = hunks[k];
-    return x >= h.oldTo ? x + h.newTo - h.oldTo : -1;
-  };
-}
-
-/** An index of the new list as the old one's; -1 inside a hunk. */
-function itemFinder(hunks) {
-  const froms = Int32Array.from(hunks, (h) => h.newFrom);
-  return (x) => {
-    const k = lastAtOrBelow(froms, x);
-    if (k < 0) return x;
-    const h = hunks[k];
-    return x >= h.newTo ? x - (h.newTo - h.oldTo) : -1;
+    return x >= h[to] ? x + h[otherTo] - h[to] : -1;
   };
 }
 
@@ -456,7 +451,7 @@ function addFieldsRange(ranges, fields, from, to, n) {
  */
 function addByPlaced(dirty, kept, placed, fieldHunks, ctx) {
   const olds = new Map(kept.placed.map((b) => [b.index, b]));
-  const oldIndex = itemFinder(fieldHunks);
+  const oldIndex = indexMapper(fieldHunks, "new");
   for (const b of placed) {
     const index = oldIndex(b.index);
     const was = olds.get(index);
@@ -717,7 +712,7 @@ function blocksByRange(blocks, ranges) {
 function moveKept(old, pieces, { result, live, updated }, fieldHunks) {
   const fieldMoves = fieldHunks.some((h) => h.newTo - h.newFrom !== h.oldTo - h.oldFrom);
   if (!fieldMoves && !result.moves && !live.moves && !updated.moves) return;
-  const moveField = itemMover(fieldHunks);
+  const moveField = indexMapper(fieldHunks, "old");
   const firstField = fieldMoves ? fieldHunks[0].oldFrom : Infinity;
   // Lines before what moves stay as they are: a number is looked up past it only.
   const move = (line) => {
