@@ -254,7 +254,8 @@ function hunksWithin(a, b, w) {
  * @returns {[number, number]|null}
  */
 function realign(i, iEnd, j, jEnd, alike, budget) {
-  for (let d = 1; d <= REALIGN_REACH && (i + d < iEnd || j + d < jEnd); d++) {
+  const farthest = Math.min(REALIGN_REACH, iEnd - 1 - i + (jEnd - 1 - j)); // the last line of both
+  for (let d = 1; d <= farthest; d++) {
     for (let dx = Math.max(0, d - (jEnd - 1 - j)); dx <= d && i + dx < iEnd; dx++) {
       const x = i + dx;
       const y = j + d - dx;
