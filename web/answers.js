@@ -4,6 +4,7 @@
 // answer: an answer with errors never replaces it, it greys it. The sentences are pure functions
 // (tested under Node).
 
+import { withoutParts } from "./engine.js";
 import { markLoad } from "./loadmarks.js";
 import { INPUTS, findMode } from "./modes.js";
 import { mergedSentence } from "./progress.js";
@@ -163,17 +164,16 @@ function showAnswer(s, response, request, { prerendered = false, elapsed = 0, wa
 /**
  * An answer as two answers to one request compare: without its number (extra.answer: which of
  * the worker's answers it is, for the deltas written against it) and without the parts a
- * request may leave out (docs/contract.md, skip: the patch and extra.patches, extra.diff, and
- * extra.skipped naming them). The answer computed when the page was built has every part and
- * no number; the engine's first answer leaves out what the tab shown does not need.
+ * request may leave out (engine.js, withoutParts). The answer computed when the page was built
+ * has every part and no number; the engine's first answer leaves out what the tab shown does
+ * not need.
  * @param {object} response
  */
 function comparable(response) {
-  if (!response || typeof response !== "object") return response;
-  const { patch: _patch, extra, ...rest } = response;
-  if (!extra || typeof extra !== "object") return rest;
-  const { answer: _answer, skipped: _skipped, diff: _diff, patches: _patches, ...kept } = extra;
-  return { ...rest, extra: kept };
+  const out = withoutParts(response);
+  if (!out?.extra || !("answer" in out.extra)) return out;
+  const { answer: _answer, ...extra } = out.extra;
+  return { ...out, extra };
 }
 
 /**

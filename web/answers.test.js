@@ -64,3 +64,18 @@ test("the engine's first answer, when it is the prerendered one, is kept as draw
   assert.equal(statuses.at(-1)[0], "warning");
   assert.equal(attrs.has("data-stale"), false);
 });
+
+test("the engine's first answer is kept as the prerendered one whatever parts it left out, and drawn when it differs", () => {
+  const { answers, drawn } = presenter();
+  const request = { mode: "apply", original: "", updated: "a: 1\n", live: "", options: {} };
+  const whole = { result: "a: 1\n", patch: "{}", errors: [], conflicts: [], fields: [], extra: { diff: [{ op: "insert", lines: ["a: 1"] }], patches: [{ patch: "{}" }], resources: 1 } };
+  const skipped = { result: "a: 1\n", errors: [], conflicts: [], fields: [], extra: { skipped: ["diff", "patches"], answer: 1, resources: 1 } };
+  answers.show(whole, request, { prerendered: true });
+  answers.show(skipped, { ...request }, {});
+  assert.equal(drawn.length, 1, "kept: the parts and the number differ only (the prerendered answer drawn once)");
+  assert.equal(answers.lastGood().response, whole, "the answer kept has every part, for the Diff and Patch tabs");
+  const other = presenter();
+  other.answers.show(whole, request, { prerendered: true });
+  other.answers.show({ ...skipped, extra: { ...skipped.extra, resources: 2 } }, { ...request }, {});
+  assert.equal(other.drawn.length, 2, "drawn again: extra differs beyond the parts");
+});

@@ -81,6 +81,21 @@ export function fillIn(response, fuller, part) {
   return response;
 }
 
+/**
+ * A response without the parts a request may leave out (the patch and extra.patches,
+ * extra.diff) and without extra.skipped naming them: what two answers to one request that
+ * skipped different parts hold alike (fillIn puts the parts back where this takes them from).
+ * @param {object} response
+ * @returns {object}
+ */
+export function withoutParts(response) {
+  if (!response || typeof response !== "object") return response;
+  const { patch: _patch, extra, ...rest } = response;
+  if (!extra || typeof extra !== "object") return rest;
+  const { skipped: _skipped, diff: _diff, patches: _patches, ...kept } = extra;
+  return { ...rest, extra: kept };
+}
+
 /** The inputs of a request, which the worker hands to the engine apart from its JSON. */
 const INPUT_KEYS = ["original", "updated", "live"];
 

@@ -666,7 +666,7 @@ function holdBlocks({ blocks, maxEnd }, lo, hi) {
   for (let grown = true; grown;) {
     grown = false;
     // Sorted: the blocks that start by hi, from the last down to those no block before reaches lo from.
-    let i = maxEnd ? lastStartAtOrBelow(blocks, hi) : blocks.length - 1;
+    let i = maxEnd ? lastWhere(blocks, (x) => x[0] <= hi) : blocks.length - 1;
     for (; i >= 0 && (!maxEnd || maxEnd[i] >= lo); i--) {
       const start = blocks[i][0];
       const end = blocks[i][1];
@@ -677,18 +677,6 @@ function holdBlocks({ blocks, maxEnd }, lo, hi) {
     }
   }
   return [lo, hi];
-}
-
-/** The index of the last block (sorted by first line) that starts at or before line x, or -1. */
-function lastStartAtOrBelow(blocks, x) {
-  let lo = 0;
-  let hi = blocks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (blocks[mid][0] <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
 }
 
 /** The blocks that start in each range (sorted and apart), in the blocks' order. */

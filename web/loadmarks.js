@@ -24,7 +24,7 @@
 //   engine-ready       the page's thread learns that the wasm is ready
 //   ready              the engine's first answer is on screen (<html data-ready>)
 //   kept               that answer is the prerendered one, kept as drawn (none when it differs:
-//                      another example, a link, or a build whose prerender asked otherwise)
+//                      another example or a link)
 //   views              the second bundle (views.js: CodeMirror's views) evaluated, fetched once
 //                      the first answer is shown (or when the reader goes to an editor first)
 
