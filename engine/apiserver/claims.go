@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mergeplay/mergeplay/engine/quantity"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -31,21 +30,23 @@ var objectMetaFields = []string{"name", "generateName", "namespace", "selfLink",
 var claimStatusRest = []string{"AccessModes", "Capacity", "Conditions", "AllocatedResources", "AllocatedResourceStatuses",
 	"CurrentVolumeAttributesClassName", "ModifyVolumeStatus", "HealthStatus"}
 
-// claimTemplatesJSON writes volumeClaimTemplates as the server's messages quote them: null for
-// none or an empty list (which the server counts as equal).
-func claimTemplatesJSON(n *yamltree.Node) string {
+// claimTemplatesJSON writes volumeClaimTemplates as the server's internal Go value, its quantities
+// as written writes them (quantity.Decoded as the server's messages quote the request's,
+// quantity.Canonical to compare a request's with the stored object's): null for none or an
+// empty list (which the server counts as equal).
+func claimTemplatesJSON(n *yamltree.Node, written quantityWriter) string {
 	if !n.IsList() || len(n.Items) == 0 {
 		return "null"
 	}
 	claims := make([]string, len(n.Items))
 	for i, t := range n.Items {
-		claims[i] = claimJSON(t)
+		claims[i] = claimJSON(t, written)
 	}
 	return "[" + strings.Join(claims, ",") + "]"
 }
 
 // claimJSON writes one claim template.
-func claimJSON(t *yamltree.Node) string {
+func claimJSON(t *yamltree.Node, written quantityWriter) string {
 	var fields []string
 	meta := t.Get("metadata")
 	for _, name := range objectMetaFields {
@@ -54,7 +55,7 @@ func claimJSON(t *yamltree.Node) string {
 		}
 	}
 	spec, status := t.Get("spec"), t.Get("status")
-	fields = append(fields, `"Spec":{`+strings.Join(claimSpec(spec), ",")+"}")
+	fields = append(fields, `"Spec":{`+strings.Join(claimSpec(spec, written), ",")+"}")
 	phase := `"Pending"`
 	if p := status.Get("phase"); p != nil && !p.IsNull() {
 		phase = compactJSON(p, nil)
@@ -67,7 +68,7 @@ func claimJSON(t *yamltree.Node) string {
 }
 
 // claimSpec writes a claim's spec fields, in the order of the internal Go type.
-func claimSpec(spec *yamltree.Node) []string {
+func claimSpec(spec *yamltree.Node, written quantityWriter) []string {
 	resources := spec.Get("resources")
 	volumeMode := `"Filesystem"`
 	if v := spec.Get("volumeMode"); v != nil && !v.IsNull() {
@@ -76,7 +77,7 @@ func claimSpec(spec *yamltree.Node) []string {
 	return []string{
 		`"AccessModes":` + orJSON(spec.Get("accessModes"), "null"),
 		`"Selector":` + jsonOr(spec.Get("selector"), selectorOrder),
-		`"Resources":{"Limits":` + quantitiesJSON(resources.Get("limits")) + `,"Requests":` + quantitiesJSON(resources.Get("requests")) + "}",
+		`"Resources":{"Limits":` + quantitiesJSON(resources.Get("limits"), written) + `,"Requests":` + quantitiesJSON(resources.Get("requests"), written) + "}",
 		`"VolumeName":` + orJSON(spec.Get("volumeName"), `""`),
 		`"StorageClassName":` + orJSON(spec.Get("storageClassName"), "null"),
 		`"VolumeMode":` + volumeMode,
@@ -94,8 +95,8 @@ func jsonOr(n *yamltree.Node, order func([]string) []string) string {
 	return compactJSON(n, order)
 }
 
-// quantitiesJSON writes a map of quantities, each in its canonical form; null for none.
-func quantitiesJSON(n *yamltree.Node) string {
+// quantitiesJSON writes a map of quantities, each as written writes it; null for none.
+func quantitiesJSON(n *yamltree.Node, written quantityWriter) string {
 	if !n.IsMap() || len(n.Fields) == 0 {
 		return "null"
 	}
@@ -104,7 +105,7 @@ func quantitiesJSON(n *yamltree.Node) string {
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		text, _ := jsonNumberText(n.Get(k))
-		stored, _ := quantity.Canonical(text)
+		stored, _ := written(text)
 		parts[i] = strconv.Quote(k) + ":" + strconv.Quote(stored)
 	}
 	return "{" + strings.Join(parts, ",") + "}"

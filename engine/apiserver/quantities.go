@@ -3,34 +3,39 @@ package apiserver
 import (
 	"strconv"
 
-	"github.com/mergeplay/mergeplay/engine/quantity"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
 // quantityType names the built-in type of a resource quantity.
 const quantityType = "io.k8s.apimachinery.pkg.api.resource.Quantity"
 
-// quantity returns a resource quantity as stored: a string in its canonical form (a number is
-// read as the JSON kubectl sends: 1e3 as 1000). A change of text is recorded as a
-// CanonicalQuantity drop; a number whose text is already canonical becomes a string silently
-// (kubectl get shows cpu: "1" for cpu: 1). A value that is no quantity is left as it is.
-func (s *storer) quantity(n *yamltree.Node, at *place) *yamltree.Node {
+// quantityWriter writes a quantity's text as the server holds it (a function of package
+// quantity), false for a text it does not read.
+type quantityWriter func(string) (string, bool)
+
+// quantity returns a resource quantity as stored: a string in its canonical form, as canonical
+// writes it (quantity.Canonical for a resource list's value, quantity.CanonicalField for a
+// field of its own); a number is read as the JSON kubectl sends: 1e3 as 1000. A change of text
+// is recorded as a CanonicalQuantity drop; a number whose text is already canonical becomes a
+// string silently (kubectl get shows cpu: "1" for cpu: 1). A value that is no quantity is left
+// as it is.
+func (s *storer) quantity(n *yamltree.Node, at *place, canonical quantityWriter) *yamltree.Node {
 	text, ok := jsonNumberText(n)
 	if !ok {
 		return n
 	}
-	canonical, ok := quantity.Canonical(text)
-	if !ok || (canonical == n.Value && n.Tag == yamltree.StrTag) {
+	stored, ok := canonical(text)
+	if !ok || (stored == n.Value && n.Tag == yamltree.StrTag) {
 		return n
 	}
-	stored := yamltree.NewString(canonical)
-	stored.Pos = n.Pos
-	stored.CopyComments(n)
-	s.copies[n] = stored
-	if canonical != n.Value {
-		s.drops = append(s.drops, Drop{Path: at.path(), Field: at.api(), Why: CanonicalQuantity, Value: n, Stored: stored})
+	node := yamltree.NewString(stored)
+	node.Pos = n.Pos
+	node.CopyComments(n)
+	s.copies[n] = node
+	if stored != n.Value {
+		s.drops = append(s.drops, Drop{Path: at.path(), Field: at.api(), Why: CanonicalQuantity, Value: n, Stored: node})
 	}
-	return stored
+	return node
 }
 
 // jsonNumberText is a scalar's text as kubectl sends it in JSON: a string as it is, an integer's

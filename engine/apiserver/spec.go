@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/quantity"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -171,10 +172,10 @@ func (r *Refusal) immutableFields(obj Object) {
 		was, now := f.value(obj.Live), f.value(obj.Root)
 		written := compactJSON(now, selectorOrder)
 		if f.claims {
-			written = claimTemplatesJSON(now)
-			if written == claimTemplatesJSON(was) {
+			if claimTemplatesJSON(now, quantity.Canonical) == claimTemplatesJSON(was, quantity.Canonical) {
 				continue
 			}
+			written = claimTemplatesJSON(now, quantity.Decoded)
 		}
 		if yamltree.Equal(was, now) || (was.IsNull() && now.IsNull()) {
 			continue

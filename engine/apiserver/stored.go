@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
+	"github.com/mergeplay/mergeplay/engine/quantity"
 	"github.com/mergeplay/mergeplay/engine/schema"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
@@ -246,7 +247,7 @@ func (s *storer) value(n *yamltree.Node, t *schema.Type, path *place) *yamltree.
 	case t == nil:
 		return n
 	case t.Name == quantityType && !s.custom:
-		return s.quantity(n, path)
+		return s.quantity(n, path, quantity.CanonicalField)
 	case n.IsMap() && t.Kind == schema.KindMap:
 		return s.fields(n, t, path)
 	case n.IsList() && t.Kind == schema.KindList:
@@ -311,6 +312,8 @@ func (s *storer) field(f yamltree.Field, t *schema.Type, at *place) *yamltree.No
 		s.drops = append(s.drops, Drop{Path: at.path(), Field: at.api(), Why: NullAsEmpty, Value: v, Stored: stored})
 		s.copied(v, stored)
 		return stored
+	case declared == nil && t.Elem().Name == quantityType:
+		return s.quantity(v, at, quantity.Canonical) // a resource list's value
 	case declared == nil:
 		return s.value(v, t.Elem(), at)
 	}

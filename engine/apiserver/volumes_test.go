@@ -38,6 +38,14 @@ func TestVolumesAsObserved(t *testing.T) {
 		{"claim storage changed (kubectl apply)", "apps/v1", "StatefulSet", statefulSet(stored1Gi), statefulSet(strings.Replace(data1Gi, "1Gi", "2Gi", 1)),
 			`The StatefulSet "web" is invalid: spec.volumeClaimTemplates: Invalid value: [` + claim(`"name":"data",`, plainSpec("2Gi")) + `]: field is immutable`},
 		{"claim as stored against the config's (kubectl apply unchanged)", "apps/v1", "StatefulSet", statefulSet(stored1Gi), statefulSet(data1Gi), ""},
+		// 2026-12-07: created with storage 62.5Ki, stored and shown as 64k; applied again as
+		// 62.5Ki, 64k and 64000: configured; then as -62.5Ki: refused, the request's claim
+		// quoted as decoded (-64000, not -64k)
+		{"claim written otherwise than stored, of the same value", "apps/v1", "StatefulSet",
+			statefulSet(strings.Replace(stored1Gi, "1Gi", "64k", 1)), statefulSet(strings.Replace(data1Gi, "1Gi", "62.5Ki", 1)), ""},
+		{"claim storage quoted as decoded", "apps/v1", "StatefulSet",
+			statefulSet(strings.Replace(stored1Gi, "1Gi", "64k", 1)), statefulSet(strings.Replace(data1Gi, "1Gi", "-62.5Ki", 1)),
+			`The StatefulSet "web" is invalid: spec.volumeClaimTemplates: Invalid value: [` + claim(`"name":"data",`, plainSpec("-64000")) + `]: field is immutable`},
 		{"claim replaced (kubectl patch --type json)", "apps/v1", "StatefulSet", statefulSet(data1Gi),
 			statefulSet("[{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: data, labels: {a: b}, annotations: {x: \"y\"}}, " +
 				"spec: {accessModes: [ReadWriteOnce], storageClassName: fast, volumeMode: Block, selector: {matchLabels: {q: r}}, " +

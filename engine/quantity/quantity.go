@@ -2,7 +2,6 @@ package quantity
 
 import (
 	"math"
-	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -20,8 +19,8 @@ const (
 var decimalSuffixes = map[string]int{"n": -9, "u": -6, "m": -3, "": 0, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}
 
 // writtenSuffixes are the decimal suffixes the canonical form writes, by power of a thousand
-// from -1 (milli) up.
-var writtenSuffixes = []string{"m", "", "k", "M", "G", "T", "P", "E"}
+// from -3 (nano) up.
+var writtenSuffixes = []string{"n", "u", "m", "", "k", "M", "G", "T", "P", "E"}
 
 // binarySuffixes are the binary suffixes, by power of 1024.
 var binarySuffixes = []string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}
@@ -30,22 +29,64 @@ var binarySuffixes = []string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}
 // is left as written.
 const maxDigits = 1000
 
-// parsed is a quantity as written: its value is sign × digits × 10^scale × 1024^binary.
+// parsed is a quantity as written: its value is sign × digits × 10^power × 1024^binary / 10^fraction.
 type parsed struct {
 	negative bool
-	// digits are the mantissa's digits without the point; fraction, how many follow it.
-	digits   string
-	fraction int
-	format   format
+	// digits are the mantissa's digits without the point and its leading zeros; fraction, how
+	// many followed the point; zeroWhole, that the digits before the point are all zeros (or
+	// none).
+	digits    string
+	fraction  int
+	zeroWhole bool
+	format    format
 	// power is the decimal suffix's or the exponent's power of ten, binary the binary suffix's
 	// power of 1024.
 	power, binary int
 }
 
-// Canonical returns the text the API server stores for the quantity s, and false when s is not
-// a quantity the package reads (the server refuses it, or it is too large: it is left as
-// written).
+// Canonical returns the text the API server stores for the quantity s in a resource list (a
+// container's requests and limits, a claim's storage, a quota's hard limits: a map of
+// quantities, which the server rounds up to thousandths), and false when s is not a quantity
+// the server reads (it refuses it: s is returned as written).
 func Canonical(s string) (string, bool) {
+	return stored(s, milli)
+}
+
+// CanonicalField returns the text the API server stores for the quantity s in a field of its own
+// (an emptyDir's sizeLimit, a resourceFieldRef's divisor), which the server keeps to
+// billionths; false when s is not a quantity the server reads.
+func CanonicalField(s string) (string, bool) {
+	return stored(s, nano)
+}
+
+// Decoded returns the text of the quantity s in a resource list as the server holds it while it
+// validates a request, which its messages quote ("Invalid value: "-64000": must be greater than
+// or equal to 0" for -62.5Ki): written once in its canonical form, where Canonical writes it
+// twice. False when s is not a quantity the server reads.
+func Decoded(s string) (string, bool) {
+	return rewrite(s, milli)
+}
+
+// The powers of ten the server keeps a quantity to.
+const (
+	milli = -3
+	nano  = -9
+)
+
+// stored returns the text the server answers for s, kept to 10^floor: s written in its canonical
+// form, and that text written again. The server reads what it stored back before it answers (a
+// create's answer, a get), and the canonical form is not always canonical again: 62.5Ki is
+// written 64000, which is written 64k (observed.tsv).
+func stored(s string, floor int) (string, bool) {
+	once, ok := rewrite(s, floor)
+	if !ok || once == s {
+		return once, ok
+	}
+	return rewrite(once, floor)
+}
+
+// rewrite returns s written once in its canonical form, kept to 10^floor.
+func rewrite(s string, floor int) (string, bool) {
 	q, ok := parse(s)
 	if !ok {
 		return s, false
@@ -53,11 +94,11 @@ func Canonical(s string) (string, bool) {
 	if isZero(q.digits) {
 		return "0", true
 	}
-	if q.keptAsWritten() {
+	if q.keptAsWritten(floor) {
 		return s, true
 	}
-	if stored, ok := q.rewritten(); ok {
-		return stored, true
+	if text, ok := q.rewritten(floor); ok {
+		return text, true
 	}
 	return s, false
 }
@@ -65,7 +106,10 @@ func Canonical(s string) (string, bool) {
 // parse reads a quantity: a sign, digits with at most one point, and a suffix.
 func parse(s string) (parsed, bool) {
 	var q parsed
-	if s != "" && (s[0] == '+' || s[0] == '-') {
+	if s == "" {
+		return q, false
+	}
+	if s[0] == '+' || s[0] == '-' {
 		q.negative = s[0] == '-'
 		s = s[1:]
 	}
@@ -75,12 +119,16 @@ func parse(s string) (parsed, bool) {
 	}
 	number, suffix := s[:end], s[end:]
 	whole, frac, dotted := strings.Cut(number, ".")
-	if whole == "" && frac == "" || strings.Contains(frac, ".") {
+	if strings.Contains(frac, ".") || len(number) > maxDigits {
 		return q, false
+	}
+	if whole == "" && frac == "" && (suffix == "Pi" || suffix == "Ei") {
+		return q, false // "+", ".", "k" and "-e3" read as zero, "Pi" and "Ei" do not
 	}
 	if dotted {
 		q.fraction = len(frac)
 	}
+	q.zeroWhole = isZero(whole)
 	q.digits = strings.TrimLeft(whole+frac, "0")
 	if q.digits == "" {
 		q.digits = "0"
@@ -111,68 +159,105 @@ func (q *parsed) readSuffix(suffix string) bool {
 	return true
 }
 
-// keptAsWritten reports whether the server stores the quantity as written: an integer mantissa
-// already canonical for its suffix, within a signed 64-bit value.
-func (q parsed) keptAsWritten() bool {
-	if q.fraction > 0 || len(q.digits) > 19 {
-		return false
-	}
-	m, err := strconv.ParseUint(q.digits, 10, 64)
-	if err != nil || m > math.MaxInt64 {
-		return false
-	}
+// keptBinaryDigits is, by binary suffix (Ki, Mi, ... Ei), how many digits (leading zeros
+// aside) a binary quantity's mantissa may have for the server to keep its text.
+var keptBinaryDigits = []int{11, 8, 5, 2, 0, 0}
+
+// keptDecimalDigits is how many digits (leading zeros aside) a decimal quantity's mantissa may
+// have for the
+// server to keep its text.
+const keptDecimalDigits = 18
+
+// keptAsWritten reports whether the server stores the quantity as written (the rules are the
+// package doc's).
+func (q parsed) keptAsWritten(floor int) bool {
 	if q.format == binarySI {
-		return m%1024 != 0 && m <= math.MaxInt64>>(10*q.binary)
-	}
-	if q.power%3 != 0 || q.power < -3 || m%1000 == 0 {
-		return false
-	}
-	for range max(q.power, 0) {
-		if m > math.MaxInt64/10 {
+		if q.fraction > 0 || len(q.digits) > keptBinaryDigits[q.binary-1] {
 			return false
 		}
-		m *= 10
+		m, err := strconv.ParseUint(q.digits, 10, 64)
+		return err == nil && m%8 != 0
 	}
-	return true
+	scale := q.power - q.fraction
+	return scale%3 == 0 && scale >= floor && len(q.digits) <= keptDecimalDigits &&
+		!strings.HasSuffix(q.digits, "000") && !(q.fraction > 0 && q.zeroWhole)
 }
 
-// rewritten writes the quantity in its canonical form.
-func (q parsed) rewritten() (string, bool) {
+// rewritten writes the quantity in its canonical form, kept to 10^floor.
+func (q parsed) rewritten(floor int) (string, bool) {
 	sign := ""
 	if q.negative {
 		sign = "-"
 	}
 	if q.format != binarySI {
-		d, ok := decimal(q.digits, q.power-q.fraction, q.format)
+		d, ok := decimal(q.digits, q.power-q.fraction, q.format, floor)
 		return sign + d, ok
 	}
-	num, ok := timesPow1024(q.digits, q.binary)
-	if !ok {
-		return "", false
+	// The value in bytes: the digits times 1024^binary, of which the last fraction digits
+	// follow the point.
+	product := q.digits
+	for range q.binary {
+		product = timesSmall(product, 1024)
 	}
-	if bytes, whole := dividePow10(num, q.fraction); whole {
-		n := 0
-		for n < len(binarySuffixes)-1 && bytes%1024 == 0 {
-			bytes /= 1024
-			n++
-		}
-		return sign + strconv.FormatUint(bytes, 10) + binarySuffixes[n], true
+	whole, frac := product, ""
+	if q.fraction > 0 {
+		cut := max(len(product)-q.fraction, 0)
+		whole, frac = product[:cut], product[cut:]
 	}
-	d, ok := decimal(strconv.FormatUint(num, 10), -q.fraction, decimalSI)
-	return sign + d, ok
+	if atLeastTwoTo63(whole) {
+		return sign + strconv.FormatInt(math.MaxInt64, 10), true
+	}
+	bytes, _ := strconv.ParseUint("0"+whole, 10, 64)
+	if !isZero(frac) || bytes < 1024 {
+		d, ok := decimal(product, -q.fraction, decimalSI, floor)
+		return sign + d, ok
+	}
+	n := 0
+	for n < len(binarySuffixes)-1 && bytes%1024 == 0 {
+		bytes /= 1024
+		n++
+	}
+	return sign + strconv.FormatUint(bytes, 10) + binarySuffixes[n], true
 }
 
-// decimal writes the value digits × 10^power, rounded up to thousandths, with the largest
-// power of a thousand (a suffix or an exponent, as f says) that keeps the mantissa whole; false
-// past maxDigits.
-func decimal(digits string, power int, f format) (string, bool) {
-	if power < -3 { // round up to a whole number of thousandths
-		cut := min(-3-power, len(digits)+1)
+// atLeastTwoTo63 reports whether a string of decimal digits is 2^63 or more: a binary quantity
+// that large is stored as the largest signed 64-bit integer.
+func atLeastTwoTo63(digits string) bool {
+	const twoTo63 = "9223372036854775808"
+	digits = strings.TrimLeft(digits, "0")
+	return len(digits) > len(twoTo63) || len(digits) == len(twoTo63) && digits >= twoTo63
+}
+
+// timesSmall returns a string of decimal digits times k.
+func timesSmall(digits string, k uint64) string {
+	out := make([]byte, len(digits)+20)
+	carry := uint64(0)
+	i := len(out)
+	for j := len(digits) - 1; j >= 0; j-- {
+		v := uint64(digits[j]-'0')*k + carry
+		i--
+		out[i] = byte('0' + v%10)
+		carry = v / 10
+	}
+	for carry > 0 {
+		i--
+		out[i] = byte('0' + carry%10)
+		carry /= 10
+	}
+	return string(out[i:])
+}
+
+// decimal writes the value digits × 10^power, rounded up to a whole number of 10^floor, with
+// the largest power of a thousand (a suffix or an exponent, as f says) that keeps the mantissa
+// whole; false past maxDigits.
+func decimal(digits string, power int, f format, floor int) (string, bool) {
+	if power < floor { // round up to a whole number of 10^floor
+		cut := min(floor-power, len(digits)+1)
 		keep, dropped := "", digits
 		if cut <= len(digits) {
 			keep, dropped = digits[:len(digits)-cut], digits[len(digits)-cut:]
 		}
-		digits, power = keep, -3
+		digits, power = keep, floor
 		if !isZero(dropped) {
 			digits = increment(digits)
 		}
@@ -194,10 +279,10 @@ func decimal(digits string, power int, f format) (string, bool) {
 		}
 		return digits + "e" + strconv.Itoa(3*thousands), true
 	}
-	if thousands+1 < len(writtenSuffixes) {
-		return digits + writtenSuffixes[thousands+1], true
+	if i := thousands + 3; i < len(writtenSuffixes) {
+		return digits + writtenSuffixes[i], true
 	}
-	return digits + strings.Repeat("0", 3*thousands-18) + "E", true // past E: more zeros
+	return digits, true // past E the server writes no suffix: 10000E is stored as 10
 }
 
 // floorDiv is a/b rounded down.
@@ -207,27 +292,6 @@ func floorDiv(a, b int) int {
 		d--
 	}
 	return d
-}
-
-// timesPow1024 returns the decimal digits times 1024^n, false past 64 bits.
-func timesPow1024(digits string, n int) (uint64, bool) {
-	m, err := strconv.ParseUint(digits, 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	hi, lo := bits.Mul64(m, uint64(1)<<(10*n))
-	return lo, hi == 0
-}
-
-// dividePow10 returns num / 10^k and whether the division is exact.
-func dividePow10(num uint64, k int) (uint64, bool) {
-	for range k {
-		if num%10 != 0 {
-			return 0, false
-		}
-		num /= 10
-	}
-	return num, true
 }
 
 // increment adds one to a string of decimal digits ("" counts as 0).
