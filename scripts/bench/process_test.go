@@ -71,7 +71,8 @@ func TestLargeRows(t *testing.T) {
 }
 
 func TestBigRows(t *testing.T) {
-	got := runs{"BenchmarkBigInput": {{"paste-ms": 15800, "edit-ms": 150, "rename-ms": 300, "switch-ms": 3001, "longtask-ms": 40, "heap-1-bytes": 128e6, "heap-100-bytes": 129e6}}}
+	got := runs{"BenchmarkBigInput": {{"paste-ms": 15800, "edit-ms": 150, "rename-ms": 300, "switch-ms": 3001, "longtask-ms": 40, "heap-1-bytes": 128e6, "heap-100-bytes": 129e6,
+		"heap-1-code-bytes": 2.7e6, "heap-100-code-bytes": 3.6e6}}}
 	rows := bigRows(got, skips{})
 	want := []string{"**OVER**", "ok", "ok", "**OVER**", "ok", "**OVER**"}
 	if len(rows) != len(want) {
@@ -82,7 +83,7 @@ func TestBigRows(t *testing.T) {
 			t.Errorf("row %d (%s: %s): verdict %s, want %s", i, r.what, r.value, r.verdict, want[i])
 		}
 	}
-	if rows[5].value != "129.0 MB (after the first: 128.0 MB)" {
+	if rows[5].value != "129.0 MB (after the first: 128.0 MB); of it V8's compiled code 3.60 MB (after the first: 2.70 MB), the rest +0.10 MB" {
 		t.Errorf("heap row: %q", rows[5].value)
 	}
 	for _, r := range bigRows(runs{}, skips{"BenchmarkBigInput": "no chromium"}) {

@@ -1,11 +1,14 @@
 package browsertest
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -80,6 +83,65 @@ func medianFrame(keys []keyTimes) float64 {
 	return shown[len(shown)/2]
 }
 
+// heapSnapshot takes a snapshot of the page's JavaScript heap, after a collection (DevTools'
+// Memory panel loads it written to a file).
+func (p *tab) heapSnapshot() []byte {
+	p.t.Helper()
+	var snapshot bytes.Buffer
+	var mu sync.Mutex
+	ctx, cancel := context.WithCancel(p.ctx)
+	defer cancel()
+	listening := chromedp.Listen(ctx, func(ev any) {
+		if chunk, ok := ev.(*heapprofiler.EventAddHeapSnapshotChunk); ok {
+			mu.Lock()
+			snapshot.WriteString(chunk.Chunk)
+			mu.Unlock()
+		}
+	})
+	for _, err := range []error{
+		listening,
+		callErr(chromedp.Call(p.ctx, heapprofiler.Enable, cdp.Empty{})),
+		callErr(chromedp.Call(p.ctx, heapprofiler.CollectGarbage, cdp.Empty{})),
+		callErr(chromedp.Call(p.ctx, heapprofiler.TakeHeapSnapshot, heapprofiler.TakeHeapSnapshotParams{})),
+		callErr(chromedp.Call(p.ctx, heapprofiler.Disable, cdp.Empty{})), // lets the profiler's snapshot go
+	} {
+		if err != nil {
+			p.t.Fatalf("taking a heap snapshot: %v", err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	return snapshot.Bytes()
+}
+
+// heapRead is the page's heap at one moment: its used bytes after a collection and its
+// snapshot's self sizes by kind.
+type heapRead struct {
+	used  float64
+	kinds heapKinds
+}
+
+// readHeap reads the page's heap; with MERGEPLAY_HEAPSNAPSHOT=<prefix> it also writes its
+// snapshot to <prefix>.<name>.heapsnapshot.
+func (p *tab) readHeap(name string) heapRead {
+	p.t.Helper()
+	used := p.heapUsed() // first: a snapshot leaves the heap larger
+	snapshot := p.heapSnapshot()
+	if prefix := os.Getenv("MERGEPLAY_HEAPSNAPSHOT"); prefix != "" {
+		if err := os.WriteFile(prefix+"."+name+".heapsnapshot", snapshot, 0o644); err != nil {
+			p.t.Fatal(err)
+		}
+	}
+	kinds, err := heapSnapshotKinds(snapshot)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return heapRead{used: used, kinds: kinds}
+}
+
+// callErr is the error of a protocol call, its result left.
+func callErr[R any](_ R, err error) error { return err }
+
 // BenchmarkBigInput measures, in headless Chromium, the page on issue 28's 2 MB input: a generated
 // apply stream of bigDeployments Deployments per editor (bigStream). In order, in one tab: the
 // inputs set as a paste would (a mergeplay:set message) to their marks shown (paste-ms); a value
@@ -93,7 +155,8 @@ func medianFrame(keys []keyTimes) float64 {
 // more; the edited resources are the middle ones); MERGEPLAY_CPUPROFILE=<prefix> writes a V8
 // profile of the page's thread over the paste (<prefix>.big-paste.cpuprofile) and over the timed
 // value edits (<prefix>.big-edit.cpuprofile) the renames (<prefix>.big-rename.cpuprofile) and the switch (<prefix>.big-switch.cpuprofile), MERGEPLAY_TRACE=<prefix> a Chromium trace of those
-// edits (<prefix>.big-edit.json); each timed edit's and rename's phases (as
+// edits (<prefix>.big-edit.json), MERGEPLAY_HEAPSNAPSHOT=<prefix> a snapshot of the page's heap
+// where each heap is read (<prefix>.heap-1.heapsnapshot, <prefix>.heap-100.heapsnapshot); each timed edit's and rename's phases (as
 // BenchmarkKeystrokePhases's) are printed. Alone, on a built page:
 // make dist && MERGEPLAY_DIST=dist go test -run '^$' -bench BigInput -benchtime 1x -timeout 30m ./scripts/browsertest
 func BenchmarkBigInput(b *testing.B) {
@@ -133,7 +196,8 @@ func BenchmarkBigInput(b *testing.B) {
 	p.startEdit(edit)
 	p.typeKey(edit, 0)
 	p.waitIdle()
-	heap1 := p.heapUsed()
+	p.eval(`window.__mpPhases.keys.length = 0`, nil) // the harness's records of each key: not the page's
+	heap1 := p.readHeap("heap-1")
 	var edits []keyTimes
 	typeTimed := func() {
 		for i := 1; i <= bigTimedEdits; i++ {
@@ -158,9 +222,11 @@ func BenchmarkBigInput(b *testing.B) {
 		p.typeKey(edit, i)
 	}
 	p.waitIdle()
-	heap100 := p.heapUsed()
+	p.eval(`window.__mpPhases.keys.length = 0`, nil)
+	heap100 := p.readHeap("heap-100")
 	p.eval(`window.__mpLong.take()`, nil)
-	fmt.Fprintf(os.Stderr, "2 MB input, the page's heap: %.1f MB after the first edit, %.1f MB after %d\n", heap1/1e6, heap100/1e6, bigHeapEdits)
+	fmt.Fprintf(os.Stderr, "2 MB input, the page's heap: %.1f MB after the first edit, %.1f MB after %d; V8's compiled code in it %.2f MB, then %.2f MB; the snapshots by kind, after the first edit: %s; after %d: %s\n",
+		heap1.used/1e6, heap100.used/1e6, bigHeapEdits, heap1.kinds["code"]/1e6, heap100.kinds["code"]/1e6, heap1.kinds, bigHeapEdits, heap100.kinds)
 	rename := bigEdit(b, req, deployments/2+7, "name")
 	p.eval(`window.__mpPhases.keys.length = 0`, nil)
 	// The first key renames the resource: live's object, which the config no longer names, is
@@ -200,8 +266,10 @@ func BenchmarkBigInput(b *testing.B) {
 	b.ReportMetric(renameMS, "rename-ms")
 	b.ReportMetric(switchMS, "switch-ms")
 	b.ReportMetric(worst, "longtask-ms")
-	b.ReportMetric(heap1, "heap-1-bytes")
-	b.ReportMetric(heap100, "heap-100-bytes")
+	b.ReportMetric(heap1.used, "heap-1-bytes")
+	b.ReportMetric(heap100.used, "heap-100-bytes")
+	b.ReportMetric(heap1.kinds["code"], "heap-1-code-bytes")
+	b.ReportMetric(heap100.kinds["code"], "heap-100-code-bytes")
 	b.ReportMetric(0, "ns/op")
 	p.expectNoProblems()
 	p.close()
