@@ -107,10 +107,12 @@ func (s *script) run(n int, c contract.Command, line string, failed func()) {
 	s.line("fi")
 	if len(c.Output) > 0 {
 		s.b.WriteString(heredoc("want-"+out, strings.Join(c.Output, "\n")+"\n"))
+		s.withClusterUIDs("want-"+out, strings.Join(c.Output, "\n"))
 		s.line("diff -u want-" + out + " " + out + " || failed=1")
 	}
 	if c.Error != "" {
 		s.b.WriteString(heredoc("want-"+errs, c.Error+"\n"))
+		s.withClusterUIDs("want-"+errs, c.Error) // a refusal quotes the uid the operation sent
 		got := errs
 		if strings.Contains(c.Error, elidedPatch) {
 			got = "elided-" + errs
