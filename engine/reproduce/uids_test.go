@@ -14,7 +14,7 @@ import (
 func TestRefusalQuotesTheClusterUID(t *testing.T) {
 	const uid = "5f0c7e4a-2b8e-4c1d-9a7b-3e2f1d0c9b8a"
 	req := &contract.Request{Mode: "patch", Options: contract.DefaultOptions(),
-		Live: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: flags\n  namespace: staging\n  uid: \"" + uid + "\"\ndata: {a: b}\n",
+		Live:    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: flags\n  namespace: staging\n  uid: \"" + uid + "\"\ndata: {a: b}\n",
 		Updated: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: flags\n  namespace: staging\n  uid: \"" + uid + "-v2\"\ndata: {a: c}\n"}
 	script, resp := scriptOf(t, req)
 	refused := false
