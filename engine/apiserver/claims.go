@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mergeplay/mergeplay/engine/quantity"
 	"github.com/mergeplay/mergeplay/engine/yamltree"
 )
 
@@ -32,17 +33,32 @@ var claimStatusRest = []string{"AccessModes", "Capacity", "Conditions", "Allocat
 
 // claimTemplatesJSON writes volumeClaimTemplates as the server's internal Go value, its quantities
 // as written writes them (quantity.Decoded as the server's messages quote the request's,
-// quantity.Canonical to compare a request's with the stored object's): null for none or an
-// empty list (which the server counts as equal).
+// quantity.Canonical to compare a request's with the stored object's): null for none, [] for
+// an empty list (the server quotes them so, and counts them as equal: sameClaimTemplates).
 func claimTemplatesJSON(n *yamltree.Node, written quantityWriter) string {
-	if !n.IsList() || len(n.Items) == 0 {
+	if !n.IsList() {
 		return "null"
+	}
+	if len(n.Items) == 0 {
+		return "[]"
 	}
 	claims := make([]string, len(n.Items))
 	for i, t := range n.Items {
 		claims[i] = claimJSON(t, written)
 	}
 	return "[" + strings.Join(claims, ",") + "]"
+}
+
+// sameClaimTemplates reports whether the server counts two volumeClaimTemplates as equal: the
+// same claims as it stores them, none and an empty list alike.
+func sameClaimTemplates(a, b *yamltree.Node) bool {
+	written := func(n *yamltree.Node) string {
+		if text := claimTemplatesJSON(n, quantity.Canonical); text != "[]" {
+			return text
+		}
+		return "null"
+	}
+	return written(a) == written(b)
 }
 
 // claimJSON writes one claim template.

@@ -172,7 +172,7 @@ func (r *Refusal) immutableFields(obj Object) {
 		was, now := f.value(obj.Live), f.value(obj.Root)
 		written := compactJSON(now, selectorOrder)
 		if f.claims {
-			if claimTemplatesJSON(now, quantity.Canonical) == claimTemplatesJSON(was, quantity.Canonical) {
+			if sameClaimTemplates(now, was) {
 				continue
 			}
 			written = claimTemplatesJSON(now, quantity.Decoded)

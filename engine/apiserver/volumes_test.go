@@ -43,6 +43,10 @@ func TestVolumesAsObserved(t *testing.T) {
 		// quoted as decoded (-64000, not -64k)
 		{"claim written otherwise than stored, of the same value", "apps/v1", "StatefulSet",
 			statefulSet(strings.Replace(stored1Gi, "1Gi", "64k", 1)), statefulSet(strings.Replace(data1Gi, "1Gi", "62.5Ki", 1)), ""},
+		// make apiserver-diff seed 8, patch-10 (kubectl patch -p '{"spec":{"volumeClaimTemplates":[]}}')
+		{"claim templates emptied", "apps/v1", "StatefulSet", statefulSet(stored1Gi),
+			strings.Replace(statefulSet("[]"), "        volumeMounts: [{name: data, mountPath: /data}]\n", "", 1),
+			`The StatefulSet "web" is invalid: spec.volumeClaimTemplates: Invalid value: []: field is immutable`},
 		{"claim storage quoted as decoded", "apps/v1", "StatefulSet",
 			statefulSet(strings.Replace(stored1Gi, "1Gi", "64k", 1)), statefulSet(strings.Replace(data1Gi, "1Gi", "-62.5Ki", 1)),
 			`The StatefulSet "web" is invalid: spec.volumeClaimTemplates: Invalid value: [` + claim(`"name":"data",`, plainSpec("-64000")) + `]: field is immutable`},
