@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -113,6 +114,30 @@ func StoreCustom(obj *yamltree.Node, root, meta *schema.Type, keys Keys) Stored 
 	s := newStorer(keys)
 	s.custom, s.meta = true, meta
 	return Stored{Root: s.value(obj, root, &place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
+}
+
+// StoreMetadata returns an object of a kind no schema describes as the API server stores it:
+// what its CRD declares is unknown, so the object is stored as it is, but for its metadata,
+// which the server decodes as the built-in ObjectMeta (meta) whatever the kind, stored as Store
+// stores it: an empty finalizers list, for one, is dropped (make apiserver-diff seed 8,
+// apply-15: a Widget applied with finalizers: [] under a CRD that keeps any field; kube-apiserver
+// v1.37.2, 2026-12-07).
+func StoreMetadata(obj *yamltree.Node, meta *schema.Type, keys Keys) Stored {
+	i := obj.Index("metadata")
+	if !obj.IsMap() || meta == nil || i < 0 {
+		return Stored{Root: obj}
+	}
+	s := newStorer(keys)
+	metadata := obj.Fields[i].Value
+	kept := s.value(metadata, meta, s.step(place{up: &place{}, name: "metadata"}))
+	if kept == metadata {
+		return Stored{Root: obj, Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
+	}
+	c := *obj
+	c.Fields = slices.Clone(obj.Fields)
+	c.Fields[i].Value = kept
+	s.copied(obj, &c)
+	return Stored{Root: &c, Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
 }
 
 // place is where a value is: a step from the place around it (a map's field, a list's item), up

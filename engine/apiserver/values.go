@@ -148,9 +148,15 @@ func restartsOf(apiVersion, kind string) restarts {
 	return anyRestart
 }
 
-// container checks one container: its ports' names and protocols, the sources of its
-// environment, its volumeMounts (against the pod's volumes), its pull policy.
+// container checks one container: its image, given and not empty (a regular or an init
+// container alike), its ports' names and protocols, the sources of its environment, its
+// volumeMounts (against the pod's volumes), its pull policy: in that order (observed on
+// kube-apiserver v1.37.2, 2026-12-07: kubectl create --dry-run=server of a Deployment breaking
+// each; make apiserver-diff seed 8, patch-5 and patch-7).
 func (c checker) container(path []string, container *yamltree.Node, volumes []string) {
+	if container.Get("image").Str() == "" {
+		c.add(at(path, "image"), "Required value")
+	}
 	c.unique(at(path, "ports"), "name")
 	for j := range itemsOf(container.Get("ports")) {
 		c.enum(at(path, "ports", strconv.Itoa(j), "protocol"), protocols)

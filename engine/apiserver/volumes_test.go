@@ -100,6 +100,21 @@ func TestVolumesAsObserved(t *testing.T) {
 				"* spec.template.spec.containers[0].imagePullPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"IfNotPresent\", \"Never\"\n" +
 				"* spec.template.spec.initContainers[0].volumeMounts[0].name: Not found: \"nope\"\n" +
 				"* spec.template.spec.dnsPolicy: Unsupported value: \"Foo\": supported values: \"ClusterFirstWithHostNet\", \"ClusterFirst\", \"Default\", \"None\""},
+		// 2026-12-07 (kubectl create --dry-run=server)
+		{"images required", "apps/v1", "Deployment", "",
+			"metadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n" +
+				"      dnsPolicy: Foo\n      initContainers:\n      - name: i\n        imagePullPolicy: Sometimes\n      containers:\n      - name: c\n" +
+				"        ports: [{name: p, containerPort: 80}, {name: p, containerPort: 81, protocol: XX}]\n        env: [{name: A, valueFrom: {}}]\n" +
+				"        imagePullPolicy: Sometimes\n      - name: c2\n        image: \"\"\n",
+			"The Deployment \"d\" is invalid: \n* spec.template.spec.containers[0].image: Required value\n" +
+				"* spec.template.spec.containers[0].ports[1].name: Duplicate value: \"p\"\n" +
+				"* spec.template.spec.containers[0].ports[1].protocol: Unsupported value: \"XX\": supported values: \"SCTP\", \"TCP\", \"UDP\"\n" +
+				"* spec.template.spec.containers[0].env[0].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`\n" +
+				"* spec.template.spec.containers[0].imagePullPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"IfNotPresent\", \"Never\"\n" +
+				"* spec.template.spec.containers[1].image: Required value\n" +
+				"* spec.template.spec.initContainers[0].image: Required value\n" +
+				"* spec.template.spec.initContainers[0].imagePullPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"IfNotPresent\", \"Never\"\n" +
+				"* spec.template.spec.dnsPolicy: Unsupported value: \"Foo\": supported values: \"ClusterFirstWithHostNet\", \"ClusterFirst\", \"Default\", \"None\""},
 		{"volumes' names and init containers", "apps/v1", "Deployment", "",
 			"metadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n" +
 				"      volumes: [{name: a}, {emptyDir: {}}, {name: \"B_c\", emptyDir: {}}]\n      initContainers:\n      - name: i\n        image: busybox\n" +

@@ -18,7 +18,7 @@ import (
 // user's schema does not declare loses what its Go type does not store (apiserver.Store); a kind
 // the user's schema declares (a custom resource) loses the nulls its schema does not let it hold,
 // and its metadata what ObjectMeta does not store (apiserver.StoreCustom). A kind no schema
-// knows is stored as the result holds it.
+// knows is stored as the result holds it, but for its metadata (apiserver.StoreMetadata).
 func (in *Input) Store(id stream.ID, result *yamltree.Node, keys apiserver.Keys) apiserver.Stored {
 	if result == nil || !in.Request.Options.ModelsAPIServer() {
 		return apiserver.Stored{Root: result}
@@ -28,7 +28,7 @@ func (in *Input) Store(id stream.ID, result *yamltree.Node, keys apiserver.Keys)
 	}
 	root := in.Schema.Root(id.APIVersion, id.Kind)
 	if root == nil {
-		return apiserver.Stored{Root: result}
+		return apiserver.StoreMetadata(result, in.Schema.Named(objectMetaType), keys)
 	}
 	return apiserver.Store(result, root, keys)
 }
