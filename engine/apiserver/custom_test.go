@@ -209,3 +209,35 @@ func TestStoredCustomDefaultsAsObserved(t *testing.T) {
 		})
 	}
 }
+
+// TestStoredMetadataOfAnUnknownKind: a kind no schema describes keeps what it holds, but its
+// metadata is stored as ObjectMeta (make apiserver-diff seed 8, apply-15: a Widget applied with
+// finalizers: [] under a CRD that keeps any field, kube-apiserver v1.37.2, 2026-12-07).
+func TestStoredMetadataOfAnUnknownKind(t *testing.T) {
+	builtin, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := builtin.Named("io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta")
+	sent := "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: db, finalizers: [], labels: {a: null}}\n" +
+		"spec: {tags: [], settings: {}, size: null}\n"
+	obj := parse(t, sent)
+	s := StoreMetadata(obj, meta, nil)
+	var got []string
+	for _, d := range s.Drops {
+		got = append(got, d.Field+" ("+whyText(d.Why)+")")
+	}
+	if want := "metadata.finalizers (empty)\nmetadata.labels.a (null as empty)"; strings.Join(got, "\n") != want {
+		t.Errorf("dropped:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+	want := "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: db, labels: {a: \"\"}}\nspec: {tags: [], settings: {}, size: null}\n"
+	if out := yamltree.EmitNode(s.Root); out != yamltree.EmitNode(parse(t, want)) {
+		t.Errorf("stored:\n%s\nwant:\n%s", out, want)
+	}
+	if yamltree.EmitNode(obj) != yamltree.EmitNode(parse(t, sent)) {
+		t.Error("StoreMetadata changed the object it was given")
+	}
+	if plain := parse(t, "apiVersion: example.com/v1\nkind: Widget\nspec: {a: 1}\n"); StoreMetadata(plain, meta, nil).Root != plain {
+		t.Error("an object without metadata is stored as it is")
+	}
+}
