@@ -23,6 +23,10 @@ type Default struct {
 	// FromLive: live held the default as a cluster stores it and the write kept live's value,
 	// though the default's condition no longer holds (StoreOver).
 	FromLive bool
+	// System: not a default but a field the server stamps and keeps from live on an update
+	// (systemFields: uid, resourceVersion, generation, creationTimestamp), which the write
+	// removed or changed.
+	System bool
 }
 
 func newStorer(keys Keys) *storer {

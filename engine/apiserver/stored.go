@@ -99,7 +99,17 @@ type LiveAt func(fieldpath.Path) (given, stored *yamltree.Node, sent bool)
 // v1.37.2, make apiserver-diff seed 2, apply-28). Those defaults are marked FromLive.
 func StoreOver(obj *yamltree.Node, root *schema.Type, keys Keys, live LiveAt) Stored {
 	s := newStorer(keys)
-	s.live = live
+	s.live, s.stamped = live, live
+	return Stored{Root: s.value(obj, root, &place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
+}
+
+// StoreUpdate returns obj, sent whole as an update of a live object (kubectl replace, an ssa
+// update), as the API server stores it: as Store does (what obj lacks goes, live's defaults
+// included), but for the fields of metadata the server stamps and keeps from live
+// (systemFields), which it puts back.
+func StoreUpdate(obj *yamltree.Node, root *schema.Type, keys Keys, live LiveAt) Stored {
+	s := newStorer(keys)
+	s.stamped = live
 	return Stored{Root: s.value(obj, root, &place{}), Drops: s.drops, Defaults: s.wrote, Copies: s.copies}
 }
 
@@ -257,6 +267,9 @@ type storer struct {
 	nested int
 	// live finds the live object's values a write goes over (StoreOver); nil for none.
 	live LiveAt
+	// stamped finds live's values of the fields of metadata the server keeps on an update
+	// (systemFields: StoreOver, StoreUpdate); nil for none.
+	stamped LiveAt
 	// fromLive: the default being written is live's (liveDefault).
 	fromLive bool
 	// custom: the object is a custom resource (StoreCustom), its metadata of type meta.
@@ -290,6 +303,9 @@ func (s *storer) fields(n *yamltree.Node, t *schema.Type, path *place) *yamltree
 		out = s.customDefaults(kept, t, path)
 	} else {
 		out = s.defaults(kept, t, path)
+	}
+	if s.stamped != nil && path.isTop("metadata") && out.IsMap() {
+		out = s.systemFields(out, path)
 	}
 	if out != kept {
 		s.copied(n, out)

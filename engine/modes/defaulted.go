@@ -102,6 +102,9 @@ func without(fields []contract.Field, path string) []contract.Field {
 // defaultReason says that the API server wrote a default.
 func defaultReason(d apiserver.Default) string {
 	name := d.Path[len(d.Path)-1].Field
+	if d.System {
+		return "the API server keeps live's " + name + " on an update, whatever the write sends, so it stores " + valueText(d.Value) + " (kubectl get shows it)"
+	}
 	if d.FromLive {
 		return "live as a cluster stores it holds the API server's default, written when live was stored, and the write keeps live's " + name + ", so the server stores " + valueText(d.Value) + " (kubectl get shows it)"
 	}

@@ -46,6 +46,18 @@ func (in *Input) StoreOver(t stream.Triple, result, sent *yamltree.Node, keys ap
 	return in.storeOver(live, apiserver.Store(live, root, keys).Root, root, result, sent, keys)
 }
 
+// StoreUpdate returns the object the API server stores for a resource's result sent whole as
+// an update of its live object (t.Live): as Store does, with the fields of metadata the server
+// keeps from live (apiserver.StoreUpdate).
+func (in *Input) StoreUpdate(t stream.Triple, result *yamltree.Node, keys apiserver.Keys) apiserver.Stored {
+	live, root := in.over(t, result)
+	if root == nil {
+		return in.Store(t.ID, result, keys)
+	}
+	at := func(p fieldpath.Path) (*yamltree.Node, *yamltree.Node, bool) { return found(live, p), nil, false }
+	return apiserver.StoreUpdate(result, root, keys, at)
+}
+
 // StoreOverPatched is StoreOver with the patch merge keys (apply, patch, twoway), live as stored
 // taken from StoreLive, worked out once per request.
 func (in *Input) StoreOverPatched(t stream.Triple, result, sent *yamltree.Node) apiserver.Stored {

@@ -20,7 +20,7 @@ func (o *outcome) store(in *modes.Input) {
 		case opUpdate: // the whole object is sent: what it lacks, live's defaults included, goes
 			// (make apiserver-diff seed 2, ssa-0: a replace to sessionAffinity None drops
 			// sessionAffinityConfig)
-			o.stored = in.Store(o.triple.ID, o.result, modes.ListMapKeys)
+			o.stored = in.StoreUpdate(o.triple, o.result, modes.ListMapKeys)
 		default: // a server-side apply's null deletes nothing the applier does not own (observed
 			// on v1.37.2: rollingUpdate: null beside type: OnDelete is refused all the same)
 			o.stored = in.StoreOver(o.triple, o.result, nil, modes.ListMapKeys)
