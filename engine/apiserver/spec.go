@@ -171,11 +171,12 @@ func (r *Refusal) immutableFields(obj Object) {
 		}
 		was, now := f.value(obj.Live), f.value(obj.Root)
 		written := compactJSON(now, selectorOrder)
-		if f.claims {
-			if sameClaimTemplates(now, was) {
+		if f.claims { // as decoded: an emptied list, which the object does not store, is []
+			decoded := obj.decoded(strings.Join(f.path, "."), obj.Root.Lookup(f.path...))
+			if sameClaimTemplates(decoded, was) {
 				continue
 			}
-			written = claimTemplatesJSON(now, quantity.Decoded)
+			written = claimTemplatesJSON(decoded, quantity.Decoded)
 		}
 		if yamltree.Equal(was, now) || (was.IsNull() && now.IsNull()) {
 			continue

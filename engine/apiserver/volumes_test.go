@@ -3,6 +3,8 @@ package apiserver
 import (
 	"strings"
 	"testing"
+
+	"github.com/mergeplay/mergeplay/engine/schema"
 )
 
 // claimStatus is the status every claim template's quote ends with.
@@ -130,5 +132,26 @@ func TestVolumesAsObserved(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { checkAsObserved(t, c.apiVersion, c.kind, c.live, c.object, c.printed) })
+	}
+}
+
+// TestClaimTemplatesEmptiedAsStored: an emptied list of claim templates, which the stored object
+// leaves out (omitempty), is quoted as the server decoded it, [] (make apiserver-diff seed 8,
+// patch-10, kube-apiserver v1.37.2).
+func TestClaimTemplatesEmptiedAsStored(t *testing.T) {
+	set, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := "apiVersion: apps/v1\nkind: StatefulSet\n" + statefulSet("[{metadata: {name: data}, spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}}]")
+	emptied := "apiVersion: apps/v1\nkind: StatefulSet\n" + strings.Replace(statefulSet("[]"), "        volumeMounts: [{name: data, mountPath: /data}]\n", "", 1)
+	stored := Store(parse(t, emptied), set.Root("apps/v1", "StatefulSet"), func(f *schema.Field, _ *schema.Type) []string { return f.MergeKeys() })
+	if stored.Root.Get("spec").Has("volumeClaimTemplates") {
+		t.Fatal("the stored object holds the emptied list")
+	}
+	r := Check(Object{APIVersion: "apps/v1", Kind: "StatefulSet", Namespaced: true, Root: stored.Root, Live: parse(t, live), Drops: stored.Drops})
+	want := `The StatefulSet "web" is invalid: spec.volumeClaimTemplates: Invalid value: []: field is immutable`
+	if r == nil || r.Message() != want {
+		t.Errorf("got %v, want %s", r, want)
 	}
 }
