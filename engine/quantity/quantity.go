@@ -29,7 +29,8 @@ var binarySuffixes = []string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}
 // is left as written.
 const maxDigits = 1000
 
-// parsed is a quantity as written: its value is sign × digits × 10^power × 1024^binary / 10^fraction.
+// parsed is a quantity as written: its value is
+// sign × digits × 10^power × 1024^binary / 10^fraction.
 type parsed struct {
 	negative bool
 	// digits are the mantissa's digits without the point and its leading zeros; fraction, how
@@ -44,15 +45,15 @@ type parsed struct {
 	power, binary int
 }
 
-// Canonical returns the text the API server stores for the quantity s in a resource list (a
-// container's requests and limits, a claim's storage, a quota's hard limits: a map of
-// quantities, which the server rounds up to thousandths), and false when s is not a quantity
-// the server reads (it refuses it: s is returned as written).
+// Canonical returns the text the API server answers (and kubectl get shows) for the quantity s
+// in a resource list (a container's requests and limits, a claim's storage, a quota's hard
+// limits: a map of quantities, which the server rounds up to thousandths), and false when s is
+// not a quantity the server reads (it refuses it: s is returned as written).
 func Canonical(s string) (string, bool) {
 	return stored(s, milli)
 }
 
-// CanonicalField returns the text the API server stores for the quantity s in a field of its own
+// CanonicalField returns the text the API server answers for the quantity s in a field of its own
 // (an emptyDir's sizeLimit, a resourceFieldRef's divisor), which the server keeps to
 // billionths; false when s is not a quantity the server reads.
 func CanonicalField(s string) (string, bool) {
