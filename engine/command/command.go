@@ -42,7 +42,11 @@ func For(m modes.Mode, in *modes.Input, resp *contract.Response) []contract.Comm
 		for _, r := range in.Live {
 			sent.ResultResources = append(sent.ResultResources, r.Identity())
 		}
-		return failing(m.Commands(in, sent), strings.Join(printed, "\n"))
+		cmds := m.Commands(in, sent)
+		if own, ok := ownRefusals(m, in, resp, cmds); ok {
+			return own
+		}
+		return failing(cmds, strings.Join(printed, "\n"))
 	case len(resp.Errors) > 0:
 		return []contract.Command{}
 	case resp.PartlyRefused() && m.GoesOn:
@@ -119,6 +123,33 @@ func only(in *modes.Input, resource string) *modes.Input {
 		}
 	}
 	return &one
+}
+
+// ownRefusals gives each of several commands, each written for one object (a kubectl patch
+// each), its own object's refusal and no output, and reports whether every command got one: a
+// command prints only its own object's refusal (make apiserver-diff seed 9, patch-11: two
+// patches refused, kubectl v1.37.2).
+func ownRefusals(m modes.Mode, in *modes.Input, resp *contract.Response, cmds []contract.Command) ([]contract.Command, bool) {
+	if len(cmds) < 2 {
+		return cmds, false
+	}
+	errs := make([]string, len(cmds))
+	for _, r := range resp.Refused {
+		for _, c := range m.Commands(only(in, r.Resource), &contract.Response{ResultResources: []string{r.Resource}, Extra: map[string]any{}}) {
+			i := slices.IndexFunc(cmds, func(x contract.Command) bool { return x.Line == c.Line })
+			if i < 0 {
+				return cmds, false
+			}
+			errs[i] = strings.TrimPrefix(errs[i]+"\n"+r.Printed, "\n")
+		}
+	}
+	if slices.Contains(errs, "") {
+		return cmds, false
+	}
+	for i := range cmds {
+		cmds[i].Output, cmds[i].Error = nil, errs[i]
+	}
+	return cmds, true
 }
 
 // failing gives each command the error it prints, and no output.

@@ -190,3 +190,32 @@ func TestLiveWithoutDefaultsNoted(t *testing.T) {
 		}
 	}
 }
+
+// TestEachPatchFailsWithItsOwnRefusal checks that when the API server refuses every object of a
+// patch stream, each kubectl patch fails with its own object's refusal alone (make apiserver-diff
+// seed 9, patch-11, kubectl v1.37.2), and a file's one command with all of them.
+func TestEachPatchFailsWithItsOwnRefusal(t *testing.T) {
+	secret := func(name, typ string) string {
+		return "apiVersion: v1\nkind: Secret\nmetadata:\n  name: " + name + "\n  namespace: default\ntype: " + typ + "\n"
+	}
+	live := secret("a", "Opaque") + "---\n" + secret("b", "Opaque")
+	updated := secret("a", "kubernetes.io/tls") + "---\n" + secret("b", "kubernetes.io/basic-auth")
+	refusedA := `The Secret "a" is invalid: type: Invalid value: "kubernetes.io/tls": field is immutable`
+	refusedB := `The Secret "b" is invalid: type: Invalid value: "kubernetes.io/basic-auth": field is immutable`
+	for mode, want := range map[string][]string{
+		"patch": {refusedA, refusedB},
+		"apply": {refusedA + "\n" + refusedB},
+	} {
+		resp := Default().Handle(context.Background(), &contract.Request{Mode: mode, Updated: updated, Live: live, Options: contract.DefaultOptions()})
+		var got []string
+		for _, c := range resp.Commands {
+			if len(c.Output) > 0 {
+				t.Errorf("%s: %s prints %v though it fails", mode, c.Line, c.Output)
+			}
+			got = append(got, c.Error)
+		}
+		if strings.Join(got, "\n--\n") != strings.Join(want, "\n--\n") {
+			t.Errorf("%s: the commands' errors:\n%s\nwant:\n%s", mode, strings.Join(got, "\n--\n"), strings.Join(want, "\n--\n"))
+		}
+	}
+}
