@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -63,6 +64,8 @@ func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at *place) *yamltree
 		v := r.valueOf(m)
 		switch {
 		case v == nil:
+		case have == nil && strings.HasPrefix(r.value, "@") && s.livesOtherwise(v, at.field(r.field)):
+			m = s.liveDefault(m, r, f, at)
 		case have == nil:
 			m = c.with(m, f.Name, s.write(f, v, at.field(r.field)))
 		case v.IsMap():
@@ -72,6 +75,21 @@ func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at *place) *yamltree
 		}
 	}
 	return s.clear(m, t, at)
+}
+
+// livesOtherwise reports whether live as a cluster stores it holds another value than v, a
+// default worked out from the object (a container's imagePullPolicy from its image), at field,
+// which live as given lacks and the write does not send: the cluster's object holds the default
+// worked out when it was stored, and the server works out none for a field the object holds.
+// liveDefault then keeps it (observed on kube-apiserver v1.37.2, 2026-12-07: make apiserver-diff
+// seed 9, apply-10, a CronJob's container turned from nginx:latest to a tagged image keeps
+// imagePullPolicy Always; apply-15, the other way round, keeps IfNotPresent).
+func (s *storer) livesOtherwise(v *yamltree.Node, field *place) bool {
+	if s.live == nil {
+		return false
+	}
+	was, stored, sent := s.live(field.path())
+	return was == nil && stored != nil && !sent && !yamltree.Equal(stored, v)
 }
 
 // clearing says whether the API server clears field of a map m of type typ (by OpenAPI name),

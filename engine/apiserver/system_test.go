@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,4 +77,65 @@ func TestSystemFieldsAsObserved(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestComputedDefaultKeptFromLive: a default worked out from the object (a container's
+// imagePullPolicy from its image) that live as a cluster stores it holds is kept where the write
+// changes the image but sends no imagePullPolicy (make apiserver-diff seed 9, apply-10 and
+// apply-15, kube-apiserver v1.37.2, 2026-12-07).
+func TestComputedDefaultKeptFromLive(t *testing.T) {
+	set, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := set.Root("apps/v1", "Deployment")
+	keys := func(f *schema.Field, _ *schema.Type) []string { return f.MergeKeys() }
+	object := func(image string) string {
+		return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n" +
+			"  template:\n    metadata: {labels: {app: d}}\n    spec:\n      containers:\n      - {name: c, image: \"" + image + "\"}\n"
+	}
+	for _, c := range []struct{ live, result, want string }{
+		{"nginx:latest", "nginx:1.27", "Always FromLive"},
+		{"nginx:1.27", "nginx:latest", "IfNotPresent FromLive"},
+		{"nginx:1.27", "nginx:1.28", "IfNotPresent"},
+	} {
+		live := parse(t, object(c.live))
+		stored := Store(live, root, keys).Root
+		at := func(p fieldpath.Path) (*yamltree.Node, *yamltree.Node, bool) {
+			return lookupItems(live, p), lookupItems(stored, p), false
+		}
+		s := StoreOver(parse(t, object(c.result)), root, keys, at)
+		container := s.Root.Lookup("spec", "template", "spec", "containers").Items[0]
+		got := container.Get("imagePullPolicy").Str()
+		for _, d := range s.Defaults {
+			if strings.HasSuffix(d.Field, "imagePullPolicy") && d.FromLive {
+				got += " FromLive"
+			}
+		}
+		if got != c.want {
+			t.Errorf("live %s, result %s: imagePullPolicy %s, want %s", c.live, c.result, got, c.want)
+		}
+	}
+}
+
+// lookupItems is the node at p from root, list items found by their keys; nil for none.
+func lookupItems(root *yamltree.Node, p fieldpath.Path) *yamltree.Node {
+	n := root
+	for _, e := range p {
+		switch {
+		case len(e.Keys) > 0 && n.IsList():
+			var found *yamltree.Node
+			for _, it := range n.Items {
+				if slices.IndexFunc(e.Keys, func(k fieldpath.KeyValue) bool { return !yamltree.Equal(it.Get(k.Name), k.Value) }) < 0 {
+					found = it
+				}
+			}
+			n = found
+		case n.IsMap():
+			n = n.Get(e.Field)
+		default:
+			return nil
+		}
+	}
+	return n
 }
