@@ -213,6 +213,41 @@ func (c checker) servicePorts() {
 			c.add([]string{"spec", "ports", strconv.Itoa(i), "name"}, "Required value")
 		}
 		c.enum([]string{"spec", "ports", strconv.Itoa(i), "protocol"}, protocols)
+		c.targetPort([]string{"spec", "ports", strconv.Itoa(i), "targetPort"}, port.Get("targetPort"))
+	}
+}
+
+// portNameRules are the rules of a port's name (a Service port's targetPort given as a string),
+// each with the server's message, told in this order, every one that fails (observed on
+// kube-apiserver v1.37.2, 2026-12-07: kubectl create --dry-run=server of Services whose
+// targetPort breaks one rule or several; make apiserver-diff seed 9, patch-14).
+var portNameRules = []struct {
+	fails   func(name string) bool
+	message string
+}{
+	{func(n string) bool { return len(n) > 15 }, "must be no more than 15 characters"},
+	{func(n string) bool { return strings.Trim(n, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" },
+		"must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)"},
+	{func(n string) bool { return !strings.ContainsAny(n, "abcdefghijklmnopqrstuvwxyz") }, "must contain at least one letter (a-z)"},
+	{func(n string) bool { return strings.Contains(n, "--") }, "must not contain consecutive hyphens"},
+	{func(n string) bool { return strings.HasPrefix(n, "-") || strings.HasSuffix(n, "-") }, "must not begin or end with a hyphen"},
+}
+
+// targetPort checks a Service port's targetPort: a name by portNameRules, a number from 1 to
+// 65535 (0, or none, is the port itself).
+func (c checker) targetPort(path []string, v *yamltree.Node) {
+	switch {
+	case v == nil || v.IsNull():
+	case v.Tag == yamltree.StrTag && v.Value != "":
+		for _, r := range portNameRules {
+			if r.fails(v.Value) {
+				c.add(path, "Invalid value: "+strconv.Quote(v.Value)+": "+r.message)
+			}
+		}
+	case v.Tag == yamltree.IntTag:
+		if n, err := strconv.ParseInt(v.Value, 0, 64); err == nil && (n < 0 || n > 65535) {
+			c.add(path, "Invalid value: "+strconv.FormatInt(n, 10)+": must be between 1 and 65535, inclusive")
+		}
 	}
 }
 

@@ -62,6 +62,22 @@ func TestValuesAsObserved(t *testing.T) {
 			`The Service "s" is invalid: spec.ports[1].name: Duplicate value: "a"`},
 		// make apiserver-diff, seed 1: ssa-19, ssa-9, ssa-17
 		{"v1", "Service", "metadata: {name: api}\nspec:\n  selector: {app: api}\n", `The Service "api" is invalid: spec.ports: Required value`},
+		// 2026-12-07: a targetPort's name and number (make apiserver-diff seed 9, patch-14)
+		{"v1", "Service", "metadata: {name: s}\nspec:\n  ports: [{port: 80, name: a, protocol: XX, targetPort: \"Http2\"}, " +
+			"{port: 81, targetPort: -5, protocol: UDP}, {name: c, port: 82, targetPort: 70000}, {name: d, port: 83, targetPort: 0}, {name: e, port: 84, targetPort: http-2}]\n",
+			"The Service \"s\" is invalid: \n* spec.ports[0].protocol: Unsupported value: \"XX\": supported values: \"SCTP\", \"TCP\", \"UDP\"\n" +
+				"* spec.ports[0].targetPort: Invalid value: \"Http2\": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)\n" +
+				"* spec.ports[1].name: Required value\n* spec.ports[1].targetPort: Invalid value: -5: must be between 1 and 65535, inclusive\n" +
+				"* spec.ports[2].targetPort: Invalid value: 70000: must be between 1 and 65535, inclusive"},
+		{"v1", "Service", "metadata: {name: s}\nspec:\n  ports: [{port: 80, targetPort: \"-ABC--DEF-GHIJKLMNO-\"}]\n",
+			"The Service \"s\" is invalid: \n" +
+				"* spec.ports[0].targetPort: Invalid value: \"-ABC--DEF-GHIJKLMNO-\": must be no more than 15 characters\n" +
+				"* spec.ports[0].targetPort: Invalid value: \"-ABC--DEF-GHIJKLMNO-\": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)\n" +
+				"* spec.ports[0].targetPort: Invalid value: \"-ABC--DEF-GHIJKLMNO-\": must contain at least one letter (a-z)\n" +
+				"* spec.ports[0].targetPort: Invalid value: \"-ABC--DEF-GHIJKLMNO-\": must not contain consecutive hyphens\n" +
+				"* spec.ports[0].targetPort: Invalid value: \"-ABC--DEF-GHIJKLMNO-\": must not begin or end with a hyphen"},
+		{"v1", "Service", "metadata: {name: s}\nspec:\n  ports: [{port: 80, targetPort: \"80\"}]\n",
+			`The Service "s" is invalid: spec.ports[0].targetPort: Invalid value: "80": must contain at least one letter (a-z)`},
 		// make apiserver-diff seed 3, patch-18: each port's name, then its protocol
 		{"v1", "Service", "metadata: {name: search}\nspec:\n  ports: [{port: 9090}, {port: 80, protocol: TCP2, name: b}]\n",
 			"The Service \"search\" is invalid: \n* spec.ports[0].name: Required value\n" +
