@@ -27,13 +27,13 @@ type Object struct {
 }
 
 // decoded is the value at a field (as the server writes it) in the object the server decoded:
-// Root's, or the empty value Root does not store.
+// Root's, or the empty value Root does not store, or the value the server clears.
 func (obj Object) decoded(field string, n *yamltree.Node) *yamltree.Node {
 	if n != nil {
 		return n
 	}
 	for _, d := range obj.Drops {
-		if d.Field == field && d.Why == DroppedEmpty {
+		if d.Field == field && (d.Why == DroppedEmpty || d.Why == Cleared) {
 			return d.Value
 		}
 	}

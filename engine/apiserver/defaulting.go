@@ -94,12 +94,21 @@ func (s *storer) livesOtherwise(v *yamltree.Node, field *place) bool {
 
 // clearing says whether the API server clears field of a map m of type typ (by OpenAPI name),
 // and what would keep it: a Service's sessionAffinityConfig unless its sessionAffinity is
-// ClientIP, whether the object sets it or live held it (observed on kube-apiserver v1.37.2,
+// ClientIP, its allocateLoadBalancerNodePorts unless its type is LoadBalancer, whether the
+// object sets it or live held it (observed on kube-apiserver v1.37.2,
 // 2026-12-06: kubectl create with sessionAffinity None and a sessionAffinityConfig stores none;
 // kubectl apply turning ClientIP to None drops it).
 func clearing(typ, field string, m *yamltree.Node) (string, bool) {
-	if typ == "io.k8s.api.core.v1.ServiceSpec" && field == "sessionAffinityConfig" && m.Get("sessionAffinity").Str() != "ClientIP" {
+	if typ != "io.k8s.api.core.v1.ServiceSpec" {
+		return "", false
+	}
+	switch {
+	case field == "sessionAffinityConfig" && m.Get("sessionAffinity").Str() != "ClientIP":
 		return "sessionAffinity: ClientIP", true
+	case field == "allocateLoadBalancerNodePorts" && m.Get("type").Str() != "LoadBalancer":
+		// a LoadBalancer turned NodePort by kubectl apply loses the default it was created
+		// with (make apiserver-diff seed 10, apply-16, kube-apiserver v1.37.2, 2026-12-07)
+		return "type: LoadBalancer", true
 	}
 	return "", false
 }
@@ -107,7 +116,7 @@ func clearing(typ, field string, m *yamltree.Node) (string, bool) {
 // clearable are the fields of a type the API server may clear (clearing).
 func clearable(typ string) []string {
 	if typ == "io.k8s.api.core.v1.ServiceSpec" {
-		return []string{"sessionAffinityConfig"}
+		return []string{"sessionAffinityConfig", "allocateLoadBalancerNodePorts"}
 	}
 	return nil
 }

@@ -139,3 +139,37 @@ func lookupItems(root *yamltree.Node, p fieldpath.Path) *yamltree.Node {
 	}
 	return n
 }
+
+// TestLoadBalancerNodePortsCleared: a Service's allocateLoadBalancerNodePorts is cleared by an
+// update that turns it from a LoadBalancer, and refused on a Service created of another type
+// (kube-apiserver v1.37.2, 2026-12-07: kubectl apply of type NodePort over a LoadBalancer that
+// held true, make apiserver-diff seed 10, apply-16; kubectl create --dry-run=server of a
+// NodePort setting it).
+func TestLoadBalancerNodePortsCleared(t *testing.T) {
+	set, err := schema.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := set.Root("v1", "Service")
+	service := func(typ string) string {
+		return "apiVersion: v1\nkind: Service\nmetadata: {name: s, namespace: default}\nspec:\n  type: " + typ +
+			"\n  allocateLoadBalancerNodePorts: true\n  ports: [{port: 80, protocol: TCP}]\n"
+	}
+	live := parse(t, service("LoadBalancer"))
+	at := func(p fieldpath.Path) (*yamltree.Node, *yamltree.Node, bool) {
+		return lookupItems(live, p), lookupItems(live, p), false
+	}
+	updated := StoreOver(parse(t, service("NodePort")), root, nil, at)
+	if updated.Root.Get("spec").Has("allocateLoadBalancerNodePorts") {
+		t.Error("an update to NodePort keeps allocateLoadBalancerNodePorts")
+	}
+	if r := Check(Object{APIVersion: "v1", Kind: "Service", Namespaced: true, Root: updated.Root, Live: live, Drops: updated.Drops}); r != nil {
+		t.Errorf("the update is refused: %s", r.Message())
+	}
+	created := Store(parse(t, service("NodePort")), root, nil)
+	r := Check(Object{APIVersion: "v1", Kind: "Service", Namespaced: true, Root: created.Root, Drops: created.Drops})
+	want := "The Service \"s\" is invalid: spec.allocateLoadBalancerNodePorts: Forbidden: may only be used when `type` is 'LoadBalancer'"
+	if r == nil || r.Message() != want {
+		t.Errorf("created: %v, want %s", r, want)
+	}
+}

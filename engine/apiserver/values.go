@@ -191,6 +191,11 @@ func (r *Refusal) values(obj Object) {
 		c.servicePorts() // ipFamilies: checked first, apart (serviceIPs)
 		c.unique([]string{"spec", "ports"}, "name")
 		c.serviceEnums()
+		if obj.Live == nil && obj.decoded("spec.allocateLoadBalancerNodePorts", nil) != nil {
+			// set on a Service created of another type than LoadBalancer, which an update clears
+			// (clearing); observed on kube-apiserver v1.37.2, 2026-12-07
+			c.add([]string{"spec", "allocateLoadBalancerNodePorts"}, "Forbidden: may only be used when `type` is 'LoadBalancer'")
+		}
 	case [2]string{"networking.k8s.io/v1", "Ingress"}:
 		c.ingressPaths()
 	}
