@@ -4,7 +4,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/mergeplay/mergeplay/engine/fieldpath"
 	"github.com/mergeplay/mergeplay/engine/schema"
@@ -64,7 +63,7 @@ func (s *storer) defaults(m *yamltree.Node, t *schema.Type, at *place) *yamltree
 		v := r.valueOf(m)
 		switch {
 		case v == nil:
-		case have == nil && strings.HasPrefix(r.value, "@") && s.livesOtherwise(v, at.field(r.field)):
+		case have == nil && r.computed() && s.livesOtherwise(v, at.field(r.field)):
 			m = s.liveDefault(m, r, f, at)
 		case have == nil:
 			m = c.with(m, f.Name, s.write(f, v, at.field(r.field)))

@@ -179,6 +179,9 @@ func external(spec *yamltree.Node) bool {
 	return typ == "NodePort" || typ == "LoadBalancer" || len(itemsOf(spec.Get("externalIPs"))) > 0
 }
 
+// computed reports whether the rule's value is worked out from the object (@name).
+func (r rule) computed() bool { return strings.HasPrefix(r.value, "@") }
+
 // valueOf is a rule's value for map m; nil for none.
 func (r rule) valueOf(m *yamltree.Node) *yamltree.Node {
 	v := r.value
@@ -189,7 +192,7 @@ func (r rule) valueOf(m *yamltree.Node) *yamltree.Node {
 		return yamltree.NewScalar(yamltree.BoolTag, v)
 	case strings.HasPrefix(v, `"`):
 		return yamltree.NewString(strings.Trim(v, `"`))
-	case strings.HasPrefix(v, "@"):
+	case r.computed():
 		return computed(v[1:], m)
 	case r.shape != nil:
 		return r.shape.Clone()

@@ -18,10 +18,10 @@ var systemFields = []struct {
 	replaces bool
 }{{"uid", false}, {"resourceVersion", false}, {"generation", true}, {"creationTimestamp", true}}
 
-// systemFields returns an object's metadata m, written over live's (StoreOver, StoreUpdate), with the fields
-// the server keeps from live (systemFields) put back where m lacks them (or holds null), or holds
-// another value that the server replaces: each recorded as a Default, System. m itself when none
-// is.
+// systemFields returns an object's metadata m, written over live's (StoreOver, StoreUpdate),
+// with the fields the server keeps from live (systemFields) put back where m lacks them (or
+// holds null), or holds another value that the server replaces: each recorded as a Default,
+// System. m itself when none is.
 func (s *storer) systemFields(m *yamltree.Node, at *place) *yamltree.Node {
 	out := m
 	for _, f := range systemFields {

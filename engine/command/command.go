@@ -69,7 +69,7 @@ func withRefusals(m modes.Mode, in *modes.Input, resp *contract.Response) []cont
 	cmds := m.Commands(in, resp)
 	for _, r := range resp.Refused {
 		id := in.Updated[slices.IndexFunc(in.Updated, func(u *stream.Resource) bool { return u.ID.String() == r.Resource })].ID
-		for _, c := range m.Commands(only(in, r.Resource), &contract.Response{ResultResources: []string{r.Resource}, Extra: map[string]any{}}) {
+		for _, c := range commandsOf(m, in, r.Resource) {
 			i := slices.IndexFunc(cmds, func(x contract.Command) bool { return x.Line == c.Line })
 			if i < 0 && len(cmds) == 1 && cmds[0].About == c.About {
 				i = 0
@@ -113,6 +113,11 @@ func withWarnings(in *modes.Input, resp *contract.Response, cmds []contract.Comm
 	}
 }
 
+// commandsOf is the commands the mode writes for one resource of the config alone.
+func commandsOf(m modes.Mode, in *modes.Input, resource string) []contract.Command {
+	return m.Commands(only(in, resource), &contract.Response{ResultResources: []string{resource}, Extra: map[string]any{}})
+}
+
 // only is in with the config's document of one resource alone.
 func only(in *modes.Input, resource string) *modes.Input {
 	one := *in
@@ -135,7 +140,7 @@ func ownRefusals(m modes.Mode, in *modes.Input, resp *contract.Response, cmds []
 	}
 	errs := make([]string, len(cmds))
 	for _, r := range resp.Refused {
-		for _, c := range m.Commands(only(in, r.Resource), &contract.Response{ResultResources: []string{r.Resource}, Extra: map[string]any{}}) {
+		for _, c := range commandsOf(m, in, r.Resource) {
 			i := slices.IndexFunc(cmds, func(x contract.Command) bool { return x.Line == c.Line })
 			if i < 0 {
 				return cmds, false

@@ -165,8 +165,7 @@ func (q *parsed) readSuffix(suffix string) bool {
 var keptBinaryDigits = []int{11, 8, 5, 2, 0, 0}
 
 // keptDecimalDigits is how many digits (leading zeros aside) a decimal quantity's mantissa may
-// have for the
-// server to keep its text.
+// have for the server to keep its text.
 const keptDecimalDigits = 18
 
 // keptAsWritten reports whether the server stores the quantity as written (the rules are the

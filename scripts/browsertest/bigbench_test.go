@@ -1,14 +1,11 @@
 package browsertest
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -82,65 +79,6 @@ func medianFrame(keys []keyTimes) float64 {
 	sort.Float64s(shown)
 	return shown[len(shown)/2]
 }
-
-// heapSnapshot takes a snapshot of the page's JavaScript heap, after a collection (DevTools'
-// Memory panel loads it written to a file).
-func (p *tab) heapSnapshot() []byte {
-	p.t.Helper()
-	var snapshot bytes.Buffer
-	var mu sync.Mutex
-	ctx, cancel := context.WithCancel(p.ctx)
-	defer cancel()
-	listening := chromedp.Listen(ctx, func(ev any) {
-		if chunk, ok := ev.(*heapprofiler.EventAddHeapSnapshotChunk); ok {
-			mu.Lock()
-			snapshot.WriteString(chunk.Chunk)
-			mu.Unlock()
-		}
-	})
-	for _, err := range []error{
-		listening,
-		callErr(chromedp.Call(p.ctx, heapprofiler.Enable, cdp.Empty{})),
-		callErr(chromedp.Call(p.ctx, heapprofiler.CollectGarbage, cdp.Empty{})),
-		callErr(chromedp.Call(p.ctx, heapprofiler.TakeHeapSnapshot, heapprofiler.TakeHeapSnapshotParams{})),
-		callErr(chromedp.Call(p.ctx, heapprofiler.Disable, cdp.Empty{})), // lets the profiler's snapshot go
-	} {
-		if err != nil {
-			p.t.Fatalf("taking a heap snapshot: %v", err)
-		}
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	return snapshot.Bytes()
-}
-
-// heapRead is the page's heap at one moment: its used bytes after a collection and its
-// snapshot's self sizes by kind.
-type heapRead struct {
-	used  float64
-	kinds heapKinds
-}
-
-// readHeap reads the page's heap; with MERGEPLAY_HEAPSNAPSHOT=<prefix> it also writes its
-// snapshot to <prefix>.<name>.heapsnapshot.
-func (p *tab) readHeap(name string) heapRead {
-	p.t.Helper()
-	used := p.heapUsed() // first: a snapshot leaves the heap larger
-	snapshot := p.heapSnapshot()
-	if prefix := os.Getenv("MERGEPLAY_HEAPSNAPSHOT"); prefix != "" {
-		if err := os.WriteFile(prefix+"."+name+".heapsnapshot", snapshot, 0o644); err != nil {
-			p.t.Fatal(err)
-		}
-	}
-	kinds, err := heapSnapshotKinds(snapshot)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	return heapRead{used: used, kinds: kinds}
-}
-
-// callErr is the error of a protocol call, its result left.
-func callErr[R any](_ R, err error) error { return err }
 
 // BenchmarkBigInput measures, in headless Chromium, the page on issue 28's 2 MB input: a generated
 // apply stream of bigDeployments Deployments per editor (bigStream). In order, in one tab: the
